@@ -1,0 +1,49 @@
+import resourcesEn from './resources/en.ts';
+import resourcesHk from './resources/hk.ts';
+import resourcesZh from './resources/zh.ts';
+import serverEn from './server/en.ts';
+import serverHk from './server/hk.ts';
+import serverZh from './server/zh.ts';
+
+/** Stored language keys and the Accept-Language each sends (spec §9). */
+export const LANGUAGES = { zh: 'zh-CN', hk: 'zh-HK', en: 'en-US' } as const;
+export type Lang = keyof typeof LANGUAGES;
+export const DEFAULT_LANG: Lang = 'zh';
+
+/** Messages shared by the server and the console: server answers, validation and resource labels. */
+export const sharedMessages: Record<Lang, Record<string, unknown>> = {
+  zh: { ...serverZh, ...resourcesZh },
+  hk: { ...serverHk, ...resourcesHk },
+  en: { ...serverEn, ...resourcesEn },
+};
+
+/** zh-CN → zh, zh-HK / zh-TW / zh-Hant → hk, en-* → en; anything else the default. */
+export const langFromHeader = (header: string | undefined): Lang => {
+  for (const part of (header ?? '').split(',')) {
+    const tag = part.split(';')[0].trim().toLowerCase();
+    if (!tag) continue;
+    if (tag.startsWith('en')) return 'en';
+    if (tag === 'zh-hk' || tag === 'zh-tw' || tag === 'zh-mo' || tag.startsWith('zh-hant')) return 'hk';
+    if (tag.startsWith('zh')) return 'zh';
+  }
+  return DEFAULT_LANG;
+};
+
+const lookup = (messages: Record<string, unknown>, key: string): string | undefined => {
+  let node: unknown = messages;
+  for (const part of key.split('.')) {
+    if (node && typeof node === 'object' && part in (node as object)) node = (node as Record<string, unknown>)[part];
+    else return undefined;
+  }
+  return typeof node === 'string' ? node : undefined;
+};
+
+/** Polyglot-style `%{name}` interpolation, so the console's translations read the same files. */
+export const translate = (lang: Lang, key: string, params: Record<string, unknown> = {}): string => {
+  const found = lookup(sharedMessages[lang], key) ?? lookup(sharedMessages[DEFAULT_LANG], key) ?? key;
+  const text = found.includes('||||') ? found.split('||||')[0].trim() : found;
+  return text.replace(/%\{(\w+)\}/g, (_, name) => String(params[name] ?? ''));
+};
+
+export const hasKey = (lang: Lang, key: string) => lookup(sharedMessages[lang], key) !== undefined;
+

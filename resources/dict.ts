@@ -1,0 +1,38 @@
+import { dictSchema } from '../schemas/dict.ts';
+import type { ResourceDef } from './types.ts';
+
+export const dict: ResourceDef<typeof dictSchema> = {
+  name: 'dict',
+  table: 'dict',
+  schema: dictSchema,
+  keyword: ['type', 'label', 'value'],
+  filters: [{ field: 'type' }, { field: 'label', op: 'like' }, { field: 'status' }],
+  columns: [
+    { field: 'type', sortable: true },
+    { field: 'label' },
+    { field: 'value' },
+    { field: 'sort', sortable: true },
+    { field: 'status', render: 'status' },
+    { field: 'remark' },
+  ],
+  sort: 'sort',
+  unique: [['type', 'value']],
+  listCap: 500,
+  status: {
+    field: 'status',
+    transitions: [
+      { name: 'enable', from: [1], to: 0 },
+      { name: 'disable', from: [0], to: 1, confirm: true },
+    ],
+  },
+  mounts: [
+    {
+      side: 'system', base: '/open/system/dict', scope: 'catalog', perm: 'admin:dict',
+      calls: {
+        add: 'add', page: 'page', delete: 'delete', get: 'get', update: 'update', 'update-status': 'status',
+        'list-by-type': { verb: 'list', requires: ['type'] },
+      },
+    },
+  ],
+  menu: { scene: 'admin', url: '/operation/dict', icon: 'menu_book' },
+};

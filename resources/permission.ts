@@ -1,0 +1,41 @@
+import { permissionSchema } from '../schemas/permission.ts';
+import type { ResourceDef } from './types.ts';
+
+const crud = { add: 'add', update: 'update', delete: 'delete', get: 'get', page: 'page', list: 'list', 'update-status': 'status' } as const;
+
+export const permission: ResourceDef<typeof permissionSchema> = {
+  name: 'permission',
+  table: 'permission',
+  schema: permissionSchema,
+  keyword: ['name', 'code', 'url'],
+  filters: [{ field: 'name', op: 'like' }, { field: 'type' }, { field: 'status' }, { field: 'scene' }, { field: 'parent_guid' }],
+  columns: [
+    { field: 'name' },
+    { field: 'code' },
+    { field: 'url' },
+    { field: 'type', render: 'status' },
+    { field: 'scene', render: 'status' },
+    { field: 'sort', sortable: true },
+    { field: 'status', render: 'status' },
+  ],
+  sort: 'sort',
+  unique: [['code']],
+  indexes: [['parent_guid']],
+  listCap: 2000,
+  status: {
+    field: 'status',
+    transitions: [
+      { name: 'enable', from: [1], to: 0 },
+      { name: 'disable', from: [0], to: 1, confirm: true },
+    ],
+  },
+  mounts: [
+    { side: 'operator', base: '/open/admin/system/permission', scope: 'platform', perm: 'admin:permission', calls: crud },
+    { side: 'system', base: '/open/system/admin/permission', scope: 'platform', perm: 'admin:permission', calls: crud },
+    {
+      side: 'system', base: '/open/system/permission', scope: 'catalog', perm: 'admin:permission',
+      calls: { ...crud, 'parent-list': { verb: 'list', where: { type: [0, 1] } } },
+    },
+  ],
+  menu: { scene: 'admin', url: '/operation/permission', icon: 'account_tree' },
+};

@@ -1,0 +1,51 @@
+import { roleSchema } from '../schemas/role.ts';
+import type { ResourceDef } from './types.ts';
+
+const grants = {
+  auth: { handler: 'role.auth', action: 'auth' },
+  'get-role-permissions': { handler: 'role.permissions', action: 'view' },
+} as const;
+
+export const role: ResourceDef<typeof roleSchema> = {
+  name: 'role',
+  table: 'role',
+  schema: roleSchema,
+  keyword: ['name', 'code', 'description'],
+  filters: [{ field: 'name', op: 'like' }, { field: 'type' }, { field: 'status' }, { field: 'category' }],
+  columns: [
+    { field: 'name', sortable: true },
+    { field: 'code' },
+    { field: 'type', render: 'status' },
+    { field: 'category', render: 'status' },
+    { field: 'description' },
+    { field: 'status', render: 'status' },
+    { field: 'created_at', render: 'date', sortable: true },
+  ],
+  sort: '-created_at',
+  unique: [['name']],
+  status: {
+    field: 'status',
+    transitions: [
+      { name: 'enable', from: [1], to: 0 },
+      { name: 'disable', from: [0], to: 1, confirm: true },
+    ],
+  },
+  mounts: [
+    {
+      side: 'operator', base: '/open/admin/system/role', scope: 'platform', perm: 'admin:role',
+      calls: { add: 'add', page: 'page', update: 'update', delete: 'delete', get: 'get', 'update-status': 'status', ...grants },
+    },
+    {
+      side: 'system', base: '/open/system/admin/role', scope: 'platform', perm: 'admin:role',
+      calls: { add: 'add', page: 'page', update: 'update', delete: 'delete', get: 'get', 'update-status': 'status', ...grants },
+    },
+    {
+      side: 'system', base: '/open/system/role', scope: 'bu', perm: 'bu:role',
+      calls: {
+        add: 'add', page: 'page', update: 'update', delete: 'delete', get: 'get', 'update-status': 'status',
+        auth: grants.auth, 'auth-list': { handler: 'role.authList', action: 'view' },
+      },
+    },
+  ],
+  menu: { scene: 'admin', url: '/operation/role', icon: 'security' },
+};

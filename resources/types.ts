@@ -1,0 +1,111 @@
+import type { z } from 'zod';
+
+/**
+ * A resource definition is data only: the server imports it to build tables and calls, the
+ * console imports it to build screens. Nothing here may reference server code or React.
+ */
+
+/** Who owns a row, and so who may see it. */
+export type Scope =
+  /** Rows of the platform itself: operators only. */
+  | 'platform'
+  /** Platform rows that every signed-in user may read, while only operators change them. */
+  | 'catalog'
+  /** Rows of one business unit: a tenant sees only its current BU's rows. */
+  | 'bu'
+  /** Rows of one user: the owner only. */
+  | 'user';
+
+/** The prefix family a call is mounted under. */
+export type Side = 'operator' | 'system' | 'tenant';
+
+/** The generic verbs the engine implements for any definition. */
+export type Verb = 'page' | 'list' | 'get' | 'add' | 'update' | 'delete' | 'status';
+
+export interface CallSpec {
+  verb?: Verb;
+  /** A named server handler for a real business rule (e.g. granting permissions). */
+  handler?: string;
+  /** Filters this call requires (e.g. dict list-by-type needs `type`). */
+  requires?: string[];
+  /** Permission action checked for this call; defaults from the verb. */
+  action?: string;
+  /** Fixed filters this call applies, e.g. parent-list keeps only menus and submenus. */
+  where?: Record<string, readonly (string | number | boolean)[]>;
+  /** No token needed. */
+  public?: boolean;
+}
+
+export interface Mount {
+  side: Side;
+  /** Path prefix without trailing slash, e.g. `/open/admin/system/role`. */
+  base: string;
+  scope: Scope;
+  /** Permission code prefix; a call checks `${perm}:${action}`. Absent = any signed-in caller of the scope. */
+  perm?: string;
+  /** Values of internal fields this mount reads and writes, e.g. platform users have user_type 0. */
+  fixed?: Record<string, string | number | boolean>;
+  /** Path segment → verb, or a fuller call spec. */
+  calls: Record<string, Verb | CallSpec>;
+}
+
+export type ColumnRender = 'text' | 'status' | 'date' | 'image' | 'reference' | 'tags' | 'boolean';
+
+export interface Column {
+  field: string;
+  render?: ColumnRender;
+  width?: number;
+  sortable?: boolean;
+  /** Reference target resource for `reference` columns. */
+  reference?: string;
+}
+
+export interface Filter {
+  field: string;
+  /** `eq` exact match (default), `like` substring match. */
+  op?: 'eq' | 'like';
+}
+
+export interface Transition {
+  /** Action name; its label is `resources.<name>.actions.<action>`. */
+  name: string;
+  from: readonly (number | string)[];
+  to: number | string;
+  /** Ask the person before doing it. Disabling always asks. */
+  confirm?: boolean;
+}
+
+export interface StatusActions {
+  field: string;
+  transitions: readonly Transition[];
+}
+
+export interface ResourceDef<S extends z.ZodObject = z.ZodObject> {
+  /** Registry key and i18n key: `resources.<name>`. */
+  name: string;
+  table: string;
+  /** Editable fields of the entity; server-managed fields are added by the engine. */
+  schema: S;
+  /** Columns the server keeps but never takes from a body (set by mounts or handlers). */
+  internal?: z.ZodObject;
+  /** Fields that form the create body but are never updated (e.g. username, password). */
+  createOnly?: readonly string[];
+  /** Fields searched by `keyword` (ILIKE). */
+  keyword?: readonly string[];
+  filters?: readonly Filter[];
+  columns: readonly Column[];
+  /** Default sort `field` or `-field` for descending. */
+  sort?: string;
+  /** Columns that must be unique within the owner scope. */
+  unique?: readonly (readonly string[])[];
+  /** Extra indexes (each a list of columns). */
+  indexes?: readonly (readonly string[])[];
+  status?: StatusActions;
+  mounts: readonly Mount[];
+  /** Where the console shows it. */
+  menu?: { scene: 'admin' | 'tenant'; url: string; icon?: string; parent?: string };
+  /** Cap for unpaged lists. */
+  listCap?: number;
+}
+
+export const CRUD = { page: 'page', get: 'get', add: 'add', update: 'update', delete: 'delete' } as const;

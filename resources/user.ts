@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { codes } from '../schemas/common.ts';
+import { userSchema } from '../schemas/user.ts';
+import type { ResourceDef } from './types.ts';
+
+const calls = { info: 'get', add: 'add', update: 'update', delete: 'delete', page: 'page', 'update-status': 'status' } as const;
+const operators = { user_type: 0 };
+
+export const user: ResourceDef<typeof userSchema> = {
+  name: 'user',
+  table: 'users',
+  schema: userSchema,
+  internal: z.object({
+    /** 0 operator, 1 main account, 2 sub account. */
+    user_type: codes(0, 1, 2),
+  }),
+  createOnly: ['username', 'password'],
+  keyword: ['username', 'name', 'email', 'phone'],
+  filters: [{ field: 'username', op: 'like' }, { field: 'status' }],
+  columns: [
+    { field: 'username', sortable: true },
+    { field: 'name' },
+    { field: 'email' },
+    { field: 'phone' },
+    { field: 'role_guids', render: 'reference', reference: 'role' },
+    { field: 'status', render: 'status' },
+    { field: 'created_at', render: 'date', sortable: true },
+  ],
+  sort: '-created_at',
+  unique: [['username']],
+  status: {
+    field: 'status',
+    transitions: [
+      { name: 'unfreeze', from: [1], to: 0 },
+      { name: 'freeze', from: [0], to: 1, confirm: true },
+    ],
+  },
+  mounts: [
+    { side: 'operator', base: '/open/admin/system/user', scope: 'platform', perm: 'admin:user', fixed: operators, calls },
+    { side: 'system', base: '/open/system/admin/user', scope: 'platform', perm: 'admin:user', fixed: operators, calls },
+  ],
+  menu: { scene: 'admin', url: '/operation/user', icon: 'person' },
+};

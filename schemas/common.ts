@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+/**
+ * Field builders shared by entity schemas. Messages are i18n keys (`validation.*`); the server
+ * and the console translate them, so both say the same sentence.
+ */
+
+export const name30 = () => z.string().trim().min(1, 'validation.required').max(30, 'validation.max_30');
+export const text = (max: number) => z.string().trim().max(max);
+export const code32 = () =>
+  z.string().trim().min(1, 'validation.required').max(32, 'validation.max_32').regex(/^[A-Za-z0-9]+$/, 'validation.code_format');
+/** Permission-style codes such as `admin:role:add`. */
+export const permCode = () =>
+  z.string().trim().min(1, 'validation.required').max(64, 'validation.max_64').regex(/^[A-Za-z0-9:_.-]+$/, 'validation.perm_code_format');
+export const username = () =>
+  z.string().trim().min(1, 'validation.required').max(32, 'validation.max_32').regex(/^[A-Za-z0-9_@.-]+$/, 'validation.username_format');
+/** 8 to 16 characters with at least one letter and one digit (spec §5). */
+export const password = () =>
+  z.string().min(8, 'validation.password_format').max(16, 'validation.password_format')
+    .regex(/[A-Za-z]/, 'validation.password_format').regex(/[0-9]/, 'validation.password_format')
+    .meta({ kind: 'password' });
+export const email = () =>
+  z.string().trim().max(64, 'validation.max_64').regex(/^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/, 'validation.email_format');
+/** 8 digits (HK/Macau) or 11 digits starting 13–19 (mainland). */
+export const phone = () => z.string().trim().regex(/^(\d{8}|1[3-9]\d{9})$/, 'validation.phone_format');
+export const url = () => z.string().trim().max(500, 'validation.max_500');
+export const guid = () => z.uuid('validation.guid_format');
+export const sort = () => z.number().int().min(0).max(1_000_000).default(0);
+
+/** An integer code limited to the listed values, e.g. status 0 enabled / 1 disabled. */
+export const codes = <const T extends readonly [number, ...number[]]>(...values: T) =>
+  z.union(values.map((v) => z.literal(v)) as unknown as [z.ZodLiteral<T[number]>, z.ZodLiteral<T[number]>], {
+    error: 'validation.invalid_option',
+  });
+
+/** 0 enabled, 1 disabled: the status most entities share. */
+export const enabledStatus = () => codes(0, 1).default(0);

@@ -1,0 +1,93 @@
+import type { Db } from '../db/driver.ts';
+import { unauthorized } from '../http/envelope.ts';
+import type { Tokens } from './tokens.ts';
+
+export const USER_TYPE = { operator: 0, main: 1, sub: 2 } as const;
+
+/** Who is calling, resolved once per request from the bearer token. */
+export interface Caller {
+  userGuid: string;
+  userType: number;
+  buGuid: string | null;
+  jti: string;
+  exp: number;
+  /** Holds every permission of its console (super management role, or owner of the BU). */
+  isSuper: boolean;
+  codes: ReadonlySet<string>;
+}
+
+/**
+ * Session validity and permission codes cached per token for a few seconds: a primary-key page
+ * would otherwise cost three queries. Changes on this instance clear it at once; other instances
+ * see them within CACHE_MS.
+ */
+const CACHE_MS = 5000;
+
+export class Callers {
+  private cache = new Map<string, { caller: Caller; until: number }>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly tokens: Tokens,
+  ) {}
+
+  invalidate() {
+    this.cache.clear();
+  }
+
+  /** Resolves the Authorization header; null when there is none, throws 401 when it is bad. */
+  async resolve(header: string | undefined): Promise<Caller | null> {
+    if (!header) return null;
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    if (!match) throw unauthorized();
+    const token = match[1];
+    const now = Date.now();
+    const hit = this.cache.get(token);
+    if (hit && hit.until > now && hit.caller.exp * 1000 > now) return hit.caller;
+    const claims = await this.tokens.verify(token);
+    if (!claims) throw unauthorized();
+    const caller = await this.load(claims.sub, claims.jti, claims.buGuid, claims.exp);
+    if (!caller) throw unauthorized();
+    if (this.cache.size > 10_000) this.cache.clear();
+    this.cache.set(token, { caller, until: now + CACHE_MS });
+    return caller;
+  }
+
+  private async load(userGuid: string, jti: string, buGuid: string | null, exp: number): Promise<Caller | null> {
+    const { rows } = await this.db.query<{ user_type: number; status: number; role_guids: string[]; revoked: boolean }>(
+      `select u.user_type, u.status, u.role_guids, (s.revoked_at is not null or s.expires_at < now()) as revoked
+         from session s join users u on u.guid = s.user_guid
+        where s.jti = $1 and s.user_guid = $2`,
+      [jti, userGuid],
+    );
+    const row = rows[0];
+    if (!row || row.revoked || row.status !== 0) return null;
+    const base = { userGuid, userType: row.user_type, buGuid, jti, exp };
+    if (row.user_type === USER_TYPE.operator) {
+      const roles = row.role_guids ?? [];
+      return { ...base, buGuid: null, ...(await this.grants(roles, 'admin')) };
+    }
+    if (!buGuid) return { ...base, isSuper: false, codes: new Set() };
+    const member = await this.db.query<{ is_owner: boolean; role_guids: string[] }>('select is_owner, role_guids from user_bu where user_guid = $1 and bu_guid = $2', [userGuid, buGuid]);
+    const m = member.rows[0];
+    if (!m) return null;
+    if (m.is_owner) return { ...base, isSuper: true, codes: new Set() };
+    return { ...base, ...(await this.grants(m.role_guids ?? [], 'tenant', buGuid)) };
+  }
+
+  private async grants(roleGuids: string[], scene: 'admin' | 'tenant', buGuid: string | null = null) {
+    if (roleGuids.length === 0) return { isSuper: false, codes: new Set<string>() };
+    const roles = await this.db.query<{ guid: string; type: number }>(
+      'select guid, type from role where guid = any($1::uuid[]) and status = 0 and bu_guid is not distinct from $2',
+      [roleGuids, buGuid],
+    );
+    if (roles.rows.some((r) => r.type === 0)) return { isSuper: true, codes: new Set<string>() };
+    if (roles.rows.length === 0) return { isSuper: false, codes: new Set<string>() };
+    const codes = await this.db.query<{ code: string }>(
+      `select distinct p.code from role_permission rp join permission p on p.guid = rp.permission_guid
+        where rp.role_guid = any($1::uuid[]) and p.status = 0 and p.scene = $2`,
+      [roles.rows.map((r) => r.guid), scene],
+    );
+    return { isSuper: false, codes: new Set(codes.rows.map((r) => r.code)) };
+  }
+}

@@ -1,0 +1,46 @@
+/**
+ * Numbered migrations for what the definitions cannot derive: tables of the identity core
+ * (sessions, grants, throttling) and any rename, type change or data move. Append only.
+ */
+export interface Migration {
+  id: number;
+  name: string;
+  up: readonly string[];
+}
+
+export const migrations: readonly Migration[] = [
+  {
+    id: 1,
+    name: 'identity core',
+    up: [
+      `create table if not exists session (
+        jti uuid primary key,
+        user_guid uuid not null,
+        bu_guid uuid,
+        expires_at timestamptz not null,
+        revoked_at timestamptz,
+        created_at timestamptz not null default now())`,
+      'create index if not exists session_user_idx on session (user_guid)',
+      `create table if not exists role_permission (
+        role_guid uuid not null,
+        permission_guid uuid not null,
+        primary key (role_guid, permission_guid))`,
+      'create index if not exists role_permission_permission_idx on role_permission (permission_guid)',
+      `create table if not exists user_bu (
+        user_guid uuid not null,
+        bu_guid uuid not null,
+        is_owner boolean not null default false,
+        role_guids jsonb not null default '[]',
+        created_at timestamptz not null default now(),
+        primary key (user_guid, bu_guid))`,
+      `create table if not exists login_attempt (
+        username text primary key,
+        failures integer not null default 0,
+        window_start timestamptz not null default now(),
+        locked_until timestamptz)`,
+      `create table if not exists server_secret (
+        name text primary key,
+        value text not null)`,
+    ],
+  },
+];

@@ -1,0 +1,65 @@
+import { PGlite } from '@electric-sql/pglite';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Db, Queryable } from './driver.ts';
+
+export class DataDirLockedError extends Error {}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * PGlite has no lock of its own: two processes on one folder corrupt it. A pid file taken with
+ * O_EXCL refuses a second process; a stale file of a dead process is taken over.
+ */
+const lockDataDir = (dir: string): (() => void) => {
+  mkdirSync(dir, { recursive: true });
+  const lock = join(dir, 'open-platform.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(lock, String(process.pid), { flag: 'wx' });
+      return () => rmSync(lock, { force: true });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      const pid = Number(readFileSync(lock, 'utf8'));
+      if (pid && pid !== process.pid && alive(pid)) {
+        throw new DataDirLockedError(`DATA_DIR ${dir} is in use by process ${pid}; stop it or choose another DATA_DIR.`);
+      }
+      rmSync(lock, { force: true });
+    }
+  }
+  throw new DataDirLockedError(`DATA_DIR ${dir} could not be locked.`);
+};
+
+/** Opens embedded PostgreSQL: in `dataDir` on disk, or in memory when `dataDir` is absent. */
+export const openPglite = async (dataDir?: string, loadDataDir?: Blob): Promise<Db> => {
+  let unlock = () => {};
+  if (dataDir) unlock = lockDataDir(dataDir);
+  const pgDir = dataDir ? join(dataDir, 'pg') : undefined;
+  let pg: PGlite;
+  try {
+    pg = await PGlite.create(pgDir, loadDataDir ? { loadDataDir } : {});
+  } catch (e) {
+    unlock();
+    throw e;
+  }
+  const query: Queryable['query'] = async (sql, params) => pg.query(sql, params) as never;
+  return {
+    kind: 'pglite',
+    query,
+    transaction: (fn) => pg.transaction((tx) => fn({ query: (sql, params) => tx.query(sql, params) as never })),
+    dumpDataDir: () => pg.dumpDataDir('none'),
+    close: async () => {
+      await pg.close();
+      unlock();
+    },
+  } as Db;
+};
+
+export const hasDataDir = (dataDir: string) => existsSync(join(dataDir, 'pg', 'PG_VERSION'));

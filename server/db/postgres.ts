@@ -1,0 +1,28 @@
+import pg from 'pg';
+import type { Db } from './driver.ts';
+
+/** PostgreSQL through a pool: the production store, and the road past one machine. */
+export const openPostgres = async (url: string, max = 10): Promise<Db> => {
+  const pool = new pg.Pool({ connectionString: url, max });
+  // Fail at start, not on the first request, when the server cannot be reached.
+  await pool.query('select 1');
+  return {
+    kind: 'postgres',
+    query: (sql, params) => pool.query(sql, params as unknown[]) as never,
+    transaction: async (fn) => {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const result = await fn({ query: (sql, params) => client.query(sql, params as unknown[]) as never });
+        await client.query('commit');
+        return result;
+      } catch (e) {
+        await client.query('rollback');
+        throw e;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+};

@@ -1,0 +1,63 @@
+import type { ResourceDef } from '../../resources/types.ts';
+import { fieldsOf, managedColumns, scopesOf } from '../engine/fields.ts';
+import { ident, type Db } from './driver.ts';
+import { migrations } from './migrations.ts';
+
+interface IndexSpec {
+  name: string;
+  columns: readonly string[];
+  unique: boolean;
+}
+
+const indexesOf = (def: ResourceDef): IndexSpec[] => {
+  const owner = scopesOf(def).has('bu') ? ['bu_guid'] : scopesOf(def).has('user') ? ['user_guid'] : [];
+  const list: IndexSpec[] = [
+    ...(def.unique ?? []).map((cols) => ({ name: `${def.table}_${[...owner, ...cols].join('_')}_uq`, columns: [...owner, ...cols], unique: true })),
+    ...(def.indexes ?? []).map((cols) => ({ name: `${def.table}_${cols.join('_')}_idx`, columns: cols, unique: false })),
+    { name: `${def.table}_${[...owner, 'created_at'].join('_')}_idx`, columns: [...owner, 'created_at'], unique: false },
+  ];
+  return list;
+};
+
+/**
+ * Brings the database up to the definitions: new tables, columns and indexes are created; anything
+ * else (renames, type changes, data moves) is a numbered migration. On an up-to-date database this
+ * is two catalogue reads and nothing more.
+ */
+export const syncSchema = async (db: Db, defs: readonly ResourceDef[]) => {
+  await db.query('create table if not exists schema_migrations (id integer primary key, name text not null, applied_at timestamptz not null default now())');
+  const existing = await db.query<{ table_name: string; column_name: string }>(
+    'select table_name, column_name from information_schema.columns where table_schema = current_schema()',
+  );
+  const columns = new Map<string, Set<string>>();
+  for (const r of existing.rows) {
+    if (!columns.has(r.table_name)) columns.set(r.table_name, new Set());
+    columns.get(r.table_name)!.add(r.column_name);
+  }
+  const indexes = new Set((await db.query<{ indexname: string }>('select indexname from pg_indexes where schemaname = current_schema()')).rows.map((r) => r.indexname));
+
+  const statements: string[] = [];
+  for (const def of defs) {
+    const all = [...managedColumns(def), ...fieldsOf(def).map((f) => ({ name: f.name, ddl: f.sqlType }))];
+    const have = columns.get(def.table);
+    if (!have) statements.push(`create table ${ident(def.table)} (${all.map((c) => `${ident(c.name)} ${c.ddl}`).join(', ')})`);
+    else for (const c of all) if (!have.has(c.name)) statements.push(`alter table ${ident(def.table)} add column ${ident(c.name)} ${c.ddl.replace(' primary key', '')}`);
+    for (const ix of indexesOf(def)) {
+      if (indexes.has(ix.name)) continue;
+      statements.push(
+        `create ${ix.unique ? 'unique ' : ''}index if not exists ${ident(ix.name)} on ${ident(def.table)} (${ix.columns.map(ident).join(', ')})${ix.unique ? ' nulls not distinct' : ''}`,
+      );
+    }
+  }
+  for (const sql of statements) await db.query(sql);
+
+  const applied = new Set((await db.query<{ id: number }>('select id from schema_migrations')).rows.map((r) => r.id));
+  for (const m of migrations) {
+    if (applied.has(m.id)) continue;
+    await db.transaction(async (tx) => {
+      for (const sql of m.up) await tx.query(sql);
+      await tx.query('insert into schema_migrations (id, name) values ($1, $2)', [m.id, m.name]);
+    });
+  }
+  return { statements: statements.length };
+};

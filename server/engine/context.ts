@@ -1,0 +1,33 @@
+import type { CallSpec, Mount, ResourceDef } from '../../resources/types.ts';
+import type { Lang } from '../../i18n/index.ts';
+import type { Caller, Callers } from '../auth/caller.ts';
+import type { Tokens } from '../auth/tokens.ts';
+import type { Db, Queryable } from '../db/driver.ts';
+
+/** What the server gives every call. */
+export interface Services {
+  db: Db;
+  tokens: Tokens;
+  callers: Callers;
+}
+
+/** One call being answered. */
+export interface CallContext {
+  services: Services;
+  def: ResourceDef;
+  mount: Mount;
+  call: CallSpec;
+  caller: Caller | null;
+  lang: Lang;
+  input: Record<string, unknown>;
+}
+
+/** Business rules that sit beside the generic engine, keyed by resource name. */
+export interface Rules {
+  /** Checks or completes values before an insert or update; `existing` is set on update. */
+  beforeWrite?(ctx: CallContext, tx: Queryable, values: Record<string, unknown>, existing?: Record<string, unknown>): Promise<void>;
+  beforeDelete?(ctx: CallContext, tx: Queryable, rows: Record<string, unknown>[]): Promise<void>;
+  afterDelete?(ctx: CallContext, tx: Queryable, rows: Record<string, unknown>[]): Promise<void>;
+  /** The change alters who may do what: drop cached permissions. */
+  affectsGrants?: boolean;
+}

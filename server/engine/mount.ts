@@ -1,0 +1,93 @@
+import type { FastifyInstance } from 'fastify';
+import type { CallSpec, Mount, ResourceDef, Verb } from '../../resources/types.ts';
+import { USER_TYPE, type Caller } from '../auth/caller.ts';
+import { defineCall, type CallDoc } from '../http/calls.ts';
+import { Warning } from '../http/envelope.ts';
+import { handlers } from '../handlers/index.ts';
+import type { CallContext, Services } from './context.ts';
+import { schemasOf, verbs } from './verbs.ts';
+import { z } from 'zod';
+
+const READ_VERBS = new Set<Verb>(['page', 'list', 'get']);
+const ACTION_OF: Record<Verb, string> = { page: 'view', list: 'view', get: 'view', add: 'add', update: 'update', delete: 'delete', status: 'status' };
+
+export const specOf = (call: Verb | CallSpec): CallSpec => (typeof call === 'string' ? { verb: call } : call);
+export const actionOf = (spec: CallSpec) => spec.action ?? (spec.verb ? ACTION_OF[spec.verb] : 'view');
+const isRead = (spec: CallSpec) => (spec.verb ? READ_VERBS.has(spec.verb) : actionOf(spec) === 'view');
+
+/** Scope and permission, checked here for every call of every definition. */
+export const authorize = (mount: Mount, spec: CallSpec, caller: Caller | null) => {
+  if (spec.public) return;
+  if (!caller) throw new Warning('server.not_logged_in', {}, null, 401);
+  const operator = caller.userType === USER_TYPE.operator;
+  switch (mount.scope) {
+    case 'platform':
+      if (!operator) throw new Warning('server.operators_only');
+      break;
+    case 'catalog':
+      if (isRead(spec)) return;
+      if (!operator) throw new Warning('server.operators_only');
+      break;
+    case 'bu':
+      if (operator) throw new Warning('server.no_access');
+      if (!caller.buGuid) throw new Warning('server.bu_required');
+      break;
+    case 'user':
+      break;
+  }
+  if (mount.perm && !caller.isSuper && !caller.codes.has(`${mount.perm}:${actionOf(spec)}`)) throw new Warning('server.no_access');
+};
+
+const bodyDoc = (def: ResourceDef, spec: CallSpec) => {
+  const guid = z.object({ guid: z.uuid() });
+  switch (spec.verb) {
+    case 'add':
+      return schemasOf(def).create;
+    case 'update':
+      return schemasOf(def).update;
+    case 'get':
+      return guid;
+    case 'delete':
+      return z.object({ guid: z.uuid().optional(), guids: z.array(z.uuid()).optional() });
+    case 'status':
+      return guid.extend({ status: z.union([z.number(), z.string()]) });
+    case 'page':
+    case 'list':
+      return z.object({
+        page: z.number().int().min(1).optional(),
+        page_size: z.number().int().min(1).max(100).optional(),
+        keyword: z.string().optional(),
+        sort: z.string().optional(),
+        ...Object.fromEntries((def.filters ?? []).map((f) => [f.field, z.unknown().optional()])),
+      });
+    default:
+      return undefined;
+  }
+};
+
+/** Mounts every call of every definition on each side it names. */
+export const mountResources = (app: FastifyInstance, services: Services, defs: readonly ResourceDef[], docs: CallDoc[]) => {
+  for (const def of defs) {
+    for (const mount of def.mounts) {
+      for (const [segment, raw] of Object.entries(mount.calls)) {
+        const spec = specOf(raw);
+        const run = spec.handler ? handlers[spec.handler] : spec.verb ? verbs[spec.verb] : undefined;
+        if (!run) throw new Error(`${def.name}: ${mount.base}/${segment} names no verb or known handler`);
+        const doc: CallDoc = {
+          method: 'POST',
+          path: `${mount.base}/${segment}`,
+          tag: def.name,
+          summary: `${def.name} ${spec.handler ?? spec.verb}`,
+          body: spec.handler ? undefined : bodyDoc(def, spec),
+          public: !!spec.public,
+          permission: mount.perm ? `${mount.perm}:${actionOf(spec)}` : undefined,
+        };
+        defineCall(app, services, docs, doc, async ({ caller, lang, input }) => {
+          authorize(mount, spec, caller);
+          const ctx: CallContext = { services, def, mount, call: spec, caller, lang, input };
+          return run(ctx);
+        });
+      }
+    }
+  }
+};

@@ -1,0 +1,235 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { translate } from '../../i18n/index.ts';
+import type { ResourceDef } from '../../resources/types.ts';
+import { hashPassword } from '../auth/password.ts';
+import { ident, type Queryable } from '../db/driver.ts';
+import { Warning } from '../http/envelope.ts';
+import { parseOrWarn } from '../http/validation.ts';
+import type { CallContext } from './context.ts';
+import { fieldsOf, MANAGED } from './fields.ts';
+import { rulesFor } from './rules.ts';
+import { filterWhere, scopeWhere, Where } from './where.ts';
+
+export const PAGE_SIZE_DEFAULT = 20;
+export const PAGE_SIZE_MAX = 100;
+/** Totals are counted up to this many rows; past it the answer says `count_capped`. */
+export const COUNT_CAP = 10_000;
+export const LIST_CAP_DEFAULT = 1000;
+
+const guidInput = z.object({ guid: z.uuid('validation.guid_format') });
+
+/** The columns returned to callers: everything but password hashes. */
+const selectList = (def: ResourceDef) => {
+  const hidden = new Set(fieldsOf(def).filter((f) => f.password).map((f) => f.name));
+  const managed = ['guid', ...new Set(def.mounts.map((m) => (m.scope === 'bu' ? 'bu_guid' : m.scope === 'user' ? 'user_guid' : '')).filter(Boolean)), 'created_by', 'created_at', 'updated_at'];
+  return [...managed, ...fieldsOf(def).map((f) => f.name).filter((n) => !hidden.has(n))].map(ident).join(', ');
+};
+
+const sortClause = (def: ResourceDef, requested: unknown) => {
+  const names = new Set([...fieldsOf(def).filter((f) => !f.password).map((f) => f.name), 'created_at', 'updated_at']);
+  const pick = (s: unknown) => {
+    if (typeof s !== 'string') return null;
+    const desc = s.startsWith('-');
+    const field = desc ? s.slice(1) : s;
+    return names.has(field) ? `${ident(field)} ${desc ? 'desc' : 'asc'}` : null;
+  };
+  const order = pick(requested) ?? pick(def.sort) ?? `${ident('created_at')} desc`;
+  return ` order by ${order}, ${ident('guid')} asc`;
+};
+
+/** Accepts `sort: "-name"` or `sort: { field, order }` (react-admin's shape). */
+const sortParam = (input: Record<string, unknown>) => {
+  const s = input.sort;
+  if (s && typeof s === 'object') {
+    const { field, order } = s as { field?: string; order?: string };
+    return `${String(order).toLowerCase() === 'desc' ? '-' : ''}${field}`;
+  }
+  return s;
+};
+
+const intParam = (v: unknown, fallback: number, min: number, max: number) => {
+  const n = typeof v === 'string' ? Number(v) : v;
+  return Number.isInteger(n) ? Math.min(max, Math.max(min, n as number)) : fallback;
+};
+
+const requireFilters = (ctx: CallContext) => {
+  const missing = (ctx.call.requires ?? []).filter((f) => ctx.input[f] === undefined || ctx.input[f] === '');
+  if (missing.length) throw new Warning('server.filter_required', { fields: missing.map((f) => translate(ctx.lang, `resources.${ctx.def.name}.fields.${f}`)).join(', ') });
+};
+
+const readWhere = (ctx: CallContext) => filterWhere(ctx.def, ctx.call, ctx.input, scopeWhere(ctx.def, ctx.mount, ctx.caller));
+
+export const page = async (ctx: CallContext) => {
+  requireFilters(ctx);
+  const { def, services } = ctx;
+  const size = intParam(ctx.input.page_size, PAGE_SIZE_DEFAULT, 1, PAGE_SIZE_MAX);
+  const number = intParam(ctx.input.page, 1, 1, 1_000_000);
+  const where = readWhere(ctx);
+  const table = ident(def.table);
+  const n = where.params.length;
+  const [rows, count] = await Promise.all([
+    services.db.query(`select ${selectList(def)} from ${table}${where.toSql()}${sortClause(def, sortParam(ctx.input))} limit $${n + 1} offset $${n + 2}`, [...where.params, size, (number - 1) * size]),
+    services.db.query<{ n: number }>(`select count(*)::int as n from (select 1 from ${table}${where.toSql()} limit ${COUNT_CAP + 1}) capped`, where.params),
+  ]);
+  const total = count.rows[0].n;
+  return { list: rows.rows, count: Math.min(total, COUNT_CAP), count_capped: total > COUNT_CAP, page: number, page_size: size };
+};
+
+export const list = async (ctx: CallContext) => {
+  requireFilters(ctx);
+  const where = readWhere(ctx);
+  const cap = ctx.def.listCap ?? LIST_CAP_DEFAULT;
+  const rows = await ctx.services.db.query(`select ${selectList(ctx.def)} from ${ident(ctx.def.table)}${where.toSql()}${sortClause(ctx.def, sortParam(ctx.input))} limit ${cap}`, where.params);
+  return rows.rows;
+};
+
+/** One row the caller may reach, or a 201 "does not exist". */
+export const findOne = async (ctx: CallContext, guid: string, tx: Queryable = ctx.services.db) => {
+  const where = scopeWhere(ctx.def, ctx.mount, ctx.caller).add((p) => `${ident('guid')} = ${p(guid)}`);
+  const { rows } = await tx.query(`select ${selectList(ctx.def)} from ${ident(ctx.def.table)}${where.toSql()}`, where.params);
+  if (!rows[0]) throw new Warning('server.record_not_found');
+  return rows[0];
+};
+
+export const get = async (ctx: CallContext) => {
+  const { guid } = parseOrWarn(ctx.lang, guidInput, ctx.input, ctx.def.name);
+  return findOne(ctx, guid);
+};
+
+/** Schemas derived from the definition, never copied: create takes the editable fields, update a part of them. */
+const writeSchemas = new WeakMap<ResourceDef, { create: z.ZodObject; update: z.ZodObject }>();
+export const schemasOf = (def: ResourceDef) => {
+  let s = writeSchemas.get(def);
+  if (!s) {
+    const noUpdate = Object.fromEntries([...(def.createOnly ?? []), ...(def.status ? [def.status.field] : [])].map((f) => [f, true as const]));
+    s = { create: def.schema, update: def.schema.omit(noUpdate as Record<string, true> & Record<number, never>).partial().extend(guidInput.shape) };
+    writeSchemas.set(def, s);
+  }
+  return s;
+};
+
+/** Turns parsed values into column values: hashes passwords and serialises JSON columns. */
+const toColumns = async (def: ResourceDef, values: Record<string, unknown>) => {
+  const out: Record<string, unknown> = {};
+  const fields = new Map(fieldsOf(def).map((f) => [f.name, f]));
+  for (const [k, v] of Object.entries(values)) {
+    const f = fields.get(k);
+    if (!f || MANAGED.has(k)) continue;
+    out[k] = f.password && typeof v === 'string' ? await hashPassword(v) : f.json && v !== undefined && v !== null ? JSON.stringify(v) : v;
+  }
+  return out;
+};
+
+const duplicateWarning = (ctx: CallContext, e: unknown) => {
+  const err = e as { code?: string; constraint?: string };
+  if (err?.code !== '23505') return e;
+  const unique = ctx.def.unique ?? [];
+  const hit = unique.find((cols) => err.constraint?.endsWith(`${cols.join('_')}_uq`)) ?? unique[0] ?? [];
+  const fields = hit.map((f) => translate(ctx.lang, `resources.${ctx.def.name}.fields.${f}`)).join(ctx.lang === 'en' ? ' and ' : '、');
+  return new Warning('server.duplicate', { fields }, { fields: hit });
+};
+
+export const add = async (ctx: CallContext) => {
+  const { def, services, caller, mount } = ctx;
+  const values: Record<string, unknown> = { ...parseOrWarn(ctx.lang, schemasOf(def).create, ctx.input, def.name), ...(mount.fixed ?? {}) };
+  const rules = rulesFor(def.name);
+  try {
+    const row = await services.db.transaction(async (tx) => {
+      await rules.beforeWrite?.(ctx, tx, values);
+      const cols: Record<string, unknown> = { guid: randomUUID(), created_by: caller?.userGuid ?? null, ...(await toColumns(def, values)) };
+      if (mount.scope === 'bu') cols.bu_guid = caller?.buGuid;
+      if (mount.scope === 'user') cols.user_guid = caller?.userGuid;
+      const names = Object.keys(cols);
+      await tx.query(`insert into ${ident(def.table)} (${names.map(ident).join(', ')}) values (${names.map((_, i) => `$${i + 1}`).join(', ')})`, Object.values(cols));
+      return findOne(ctx, cols.guid as string, tx);
+    });
+    if (rules.affectsGrants) services.callers.invalidate();
+    return row;
+  } catch (e) {
+    throw duplicateWarning(ctx, e);
+  }
+};
+
+export const update = async (ctx: CallContext) => {
+  const { def, services } = ctx;
+  const parsed = parseOrWarn(ctx.lang, schemasOf(def).update, ctx.input, def.name) as Record<string, unknown>;
+  // Only what the body names changes: defaults of a partial schema must not reset other fields.
+  const values = Object.fromEntries(Object.entries(parsed).filter(([k]) => k !== 'guid' && k in ctx.input));
+  const rules = rulesFor(def.name);
+  try {
+    const row = await services.db.transaction(async (tx) => {
+      const existing = await findOne(ctx, parsed.guid as string, tx);
+      await rules.beforeWrite?.(ctx, tx, values, existing);
+      const cols = await toColumns(def, values);
+      const names = Object.keys(cols);
+      if (names.length) {
+        const where = scopeWhere(def, ctx.mount, ctx.caller, new Where());
+        const offset = where.params.length;
+        const sets = names.map((n, i) => `${ident(n)} = $${offset + i + 1}`).join(', ');
+        await tx.query(
+          `update ${ident(def.table)} set ${sets}, updated_at = now()${where.toSql()}${where.parts.length ? ' and' : ' where'} guid = $${offset + names.length + 1}`,
+          [...where.params, ...Object.values(cols), parsed.guid],
+        );
+      }
+      return findOne(ctx, parsed.guid as string, tx);
+    });
+    if (rules.affectsGrants) services.callers.invalidate();
+    return row;
+  } catch (e) {
+    throw duplicateWarning(ctx, e);
+  }
+};
+
+const deleteInput = z.object({ guid: z.uuid('validation.guid_format').optional(), guids: z.array(z.uuid('validation.guid_format')).min(1).max(500).optional() });
+
+/** Deletes one row (`guid`) or several (`guids`); all must be reachable or nothing is deleted. */
+export const remove = async (ctx: CallContext) => {
+  const { def, services } = ctx;
+  const parsed = parseOrWarn(ctx.lang, deleteInput, ctx.input, def.name);
+  const guids = [...new Set(parsed.guids ?? (parsed.guid ? [parsed.guid] : []))];
+  if (!guids.length) throw parseOrWarn(ctx.lang, guidInput, ctx.input, def.name);
+  const rules = rulesFor(def.name);
+  const deleted = await services.db.transaction(async (tx) => {
+    const where = scopeWhere(def, ctx.mount, ctx.caller).add((p) => `guid = any(${p(guids)}::uuid[])`);
+    const { rows } = await tx.query(`select ${selectList(def)} from ${ident(def.table)}${where.toSql()}`, where.params);
+    if (rows.length !== guids.length) throw new Warning('server.record_not_found');
+    await rules.beforeDelete?.(ctx, tx, rows);
+    await tx.query(`delete from ${ident(def.table)} where guid = any($1::uuid[])`, [guids]);
+    await rules.afterDelete?.(ctx, tx, rows);
+    return rows.length;
+  });
+  if (rules.affectsGrants) services.callers.invalidate();
+  return { deleted };
+};
+
+const statusInput = z.object({ guid: z.uuid('validation.guid_format'), status: z.union([z.number(), z.string()]) });
+
+/** A named transition: allowed only from the states the definition lists, atomically. */
+export const status = async (ctx: CallContext) => {
+  const { def, services } = ctx;
+  const sm = def.status;
+  if (!sm) throw new Warning('server.record_not_found');
+  const { guid, status: to } = parseOrWarn(ctx.lang, statusInput, ctx.input, def.name);
+  const transition = sm.transitions.find((t) => String(t.to) === String(to));
+  const valueLabel = (v: unknown) => translate(ctx.lang, `resources.${def.name}.values.${sm.field}.${String(v)}`);
+  if (!transition) throw new Warning('server.unknown_status', { to: String(to) });
+  const rules = rulesFor(def.name);
+  const row = await services.db.transaction(async (tx) => {
+    const existing = await findOne(ctx, guid, tx);
+    const where = scopeWhere(def, ctx.mount, ctx.caller);
+    const n = where.params.length;
+    const { rows } = await tx.query(
+      `update ${ident(def.table)} set ${ident(sm.field)} = $${n + 1}, updated_at = now()${where.toSql()}${where.parts.length ? ' and' : ' where'} guid = $${n + 2} and ${ident(sm.field)}::text = any($${n + 3}::text[]) returning guid`,
+      [...where.params, transition.to, guid, transition.from.map(String)],
+    );
+    if (!rows[0]) {
+      throw new Warning('server.transition_forbidden', { from: valueLabel(existing[sm.field]), action: translate(ctx.lang, `actions.${transition.name}`) }, { from: existing[sm.field], to: transition.to });
+    }
+    return findOne(ctx, guid, tx);
+  });
+  if (rules.affectsGrants) services.callers.invalidate();
+  return row;
+};
+
+export const verbs = { page, list, get, add, update, delete: remove, status } as const;

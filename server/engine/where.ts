@@ -1,0 +1,100 @@
+import type { CallSpec, Mount, ResourceDef } from '../../resources/types.ts';
+import type { Caller } from '../auth/caller.ts';
+import { ident } from '../db/driver.ts';
+import { fieldsOf, type SqlType } from './fields.ts';
+
+/** A growing WHERE clause with its parameters. */
+export class Where {
+  readonly parts: string[] = [];
+  readonly params: unknown[] = [];
+
+  add(sqlWithPlaceholder: (p: (value: unknown) => string) => string) {
+    this.parts.push(sqlWithPlaceholder((value) => {
+      this.params.push(value);
+      return `$${this.params.length}`;
+    }));
+    return this;
+  }
+
+  toSql() {
+    return this.parts.length ? ` where ${this.parts.join(' and ')}` : '';
+  }
+}
+
+/** The rows a caller may reach through a mount: the engine's one place for scope. */
+export const scopeWhere = (def: ResourceDef, mount: Mount, caller: Caller | null, where = new Where()) => {
+  const scopes = new Set(def.mounts.map((m) => m.scope));
+  switch (mount.scope) {
+    case 'platform':
+    case 'catalog':
+      if (scopes.has('bu')) where.add(() => `${ident('bu_guid')} is null`);
+      if (scopes.has('user')) where.add(() => `${ident('user_guid')} is null`);
+      break;
+    case 'bu':
+      where.add((p) => `${ident('bu_guid')} = ${p(caller?.buGuid)}`);
+      break;
+    case 'user':
+      where.add((p) => `${ident('user_guid')} = ${p(caller?.userGuid)}`);
+      break;
+  }
+  for (const [field, value] of Object.entries(mount.fixed ?? {})) where.add((p) => `${ident(field)} = ${p(value)}`);
+  return where;
+};
+
+/** Declared filters, the call's fixed filters and the keyword search. Unknown filter keys are ignored. */
+export const filterWhere = (def: ResourceDef, call: CallSpec, input: Record<string, unknown>, where: Where) => {
+  const fields = new Map(fieldsOf(def).map((f) => [f.name, f]));
+  for (const f of def.filters ?? []) {
+    const value = input[f.field];
+    if (value === undefined || value === null || value === '') continue;
+    const info = fields.get(f.field);
+    if (!info) continue;
+    if (f.op === 'like') {
+      where.add((p) => `${ident(f.field)}::text ilike ${p(`%${escapeLike(String(value))}%`)}`);
+      continue;
+    }
+    const values = (Array.isArray(value) ? value : [value]).map((v) => coerce(info.sqlType, v));
+    // A value the column cannot hold matches nothing, rather than failing the call.
+    if (values.some((v) => v === undefined)) where.add(() => 'false');
+    else where.add((p) => `${ident(f.field)} = any(${p(values)}::${info.sqlType}[])`);
+  }
+  for (const [field, values] of Object.entries(call.where ?? {})) {
+    const info = fields.get(field);
+    if (info) where.add((p) => `${ident(field)} = any(${p(values.map((v) => coerce(info.sqlType, v)))}::${info.sqlType}[])`);
+  }
+  const keyword = typeof input.keyword === 'string' ? input.keyword.trim() : '';
+  if (keyword && def.keyword?.length) {
+    where.add((p) => {
+      const k = p(`%${escapeLike(keyword)}%`);
+      return `(${def.keyword!.map((f) => `${ident(f)} ilike ${k}`).join(' or ')})`;
+    });
+  }
+  return where;
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A filter value as the column's type, or undefined when it cannot be one. */
+export const coerce = (sqlType: SqlType, v: unknown): unknown => {
+  switch (sqlType) {
+    case 'smallint':
+    case 'integer': {
+      const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
+      return Number.isInteger(n) && Math.abs(n as number) < 2 ** 31 ? n : undefined;
+    }
+    case 'double precision': {
+      const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
+      return typeof n === 'number' && Number.isFinite(n) ? n : undefined;
+    }
+    case 'boolean':
+      return v === true || v === 'true' ? true : v === false || v === 'false' ? false : undefined;
+    case 'uuid':
+      return typeof v === 'string' && UUID.test(v) ? v : undefined;
+    case 'text':
+      return typeof v === 'string' || typeof v === 'number' ? String(v) : undefined;
+    default:
+      return undefined;
+  }
+};
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { USER_TYPE } from '../auth/caller.ts';
+import { verifyPassword } from '../auth/password.ts';
+import { permissionTreeFor } from '../auth/permission-tree.ts';
+import { clearAttempts, takeAttempt } from '../auth/throttle.ts';
+import type { Services } from '../engine/context.ts';
+import { defineCall, type CallDoc } from '../http/calls.ts';
+import { Warning, unauthorized } from '../http/envelope.ts';
+import { parseOrWarn } from '../http/validation.ts';
+
+const loginInput = z.object({
+  username: z.string().trim().min(1, 'validation.required').max(32, 'validation.max_32'),
+  password: z.string().min(1, 'validation.required').max(128, 'validation.too_big'),
+});
+
+const PUBLIC_USER_COLUMNS = 'guid, username, name, alias, email, phone, avatar_url, status, user_type, role_guids, created_at';
+
+/** Password login for one kind of account; tenants' login comes with tenant identity. */
+const login = async (services: Services, input: Record<string, unknown>, lang: Parameters<typeof parseOrWarn>[0], userTypes: number[]) => {
+  const { username, password } = parseOrWarn(lang, loginInput, input, 'user');
+  await takeAttempt(services.db, username);
+  const { rows } = await services.db.query<{ guid: string; password: string; status: number; user_type: number }>(
+    'select guid, password, status, user_type from users where username = $1 and user_type = any($2::smallint[])',
+    [username, userTypes],
+  );
+  const found = rows[0];
+  if (!(await verifyPassword(found?.password, password)) || !found) throw new Warning('server.login_failed');
+  await clearAttempts(services.db, username);
+  if (found.status !== 0) throw new Warning('server.account_frozen');
+  const { token, exp } = await services.tokens.issue(found, null);
+  const user = (await services.db.query(`select ${PUBLIC_USER_COLUMNS} from users where guid = $1`, [found.guid])).rows[0];
+  return { token, exp, user };
+};
+
+export const mountIdentity = (app: FastifyInstance, services: Services, docs: CallDoc[]) => {
+  const call = (doc: Omit<CallDoc, 'tag' | 'method'> & { method?: 'POST' | 'GET' }, handler: Parameters<typeof defineCall>[4]) =>
+    defineCall(app, services, docs, { method: 'POST', tag: 'identity', ...doc }, handler);
+
+  call({ path: '/open/admin/sys-auth/login', summary: 'Operator login', body: loginInput, public: true }, ({ input, lang }) =>
+    login(services, input, lang, [USER_TYPE.operator]),
+  );
+
+  call({ path: '/open/logout', summary: 'Revoke the current token', public: false }, async ({ caller }) => {
+    await services.tokens.revoke(caller!.jti);
+    services.callers.invalidate();
+    return null;
+  });
+
+  const info = async (guid: string) => {
+    const { rows } = await services.db.query(`select ${PUBLIC_USER_COLUMNS} from users where guid = $1`, [guid]);
+    if (!rows[0]) throw unauthorized();
+    return rows[0];
+  };
+  call({ path: '/open/admin/user/info', method: 'GET', summary: 'The calling operator', public: false }, async ({ caller }) => {
+    if (caller!.userType !== USER_TYPE.operator) throw new Warning('server.operators_only');
+    return info(caller!.userGuid);
+  });
+
+  call({ path: '/open/admin/user/get-permission-auth', summary: "The operator's permission tree", public: false }, async ({ caller }) => {
+    if (caller!.userType !== USER_TYPE.operator) throw new Warning('server.operators_only');
+    return permissionTreeFor(services.db, caller!);
+  });
+  call({ path: '/open/user/get-permission-auth', summary: "The caller's permission tree", public: false }, async ({ caller }) =>
+    permissionTreeFor(services.db, caller!),
+  );
+};

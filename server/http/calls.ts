@@ -1,0 +1,60 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Caller } from '../auth/caller.ts';
+import type { Services } from '../engine/context.ts';
+import { langOf, ok, unauthorized, Warning } from './envelope.ts';
+import type { Lang } from '../../i18n/index.ts';
+
+/** One mounted call, as the OpenAPI document and the catalogue report see it. */
+export interface CallDoc {
+  method: 'POST' | 'GET';
+  path: string;
+  tag: string;
+  summary: string;
+  body?: z.ZodType;
+  public: boolean;
+  permission?: string;
+}
+
+export interface CallRequest {
+  req: FastifyRequest;
+  caller: Caller | null;
+  lang: Lang;
+  /** Query string and JSON body merged; the body wins. */
+  input: Record<string, unknown>;
+}
+
+export const inputOf = (req: FastifyRequest): Record<string, unknown> => {
+  const body = req.body;
+  if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) throw new Warning('server.bad_format');
+  return { ...(req.query as Record<string, unknown>), ...((body as Record<string, unknown>) ?? {}) };
+};
+
+/**
+ * Registers a call: resolves the caller (401 for a bad token, and for no token unless the call is
+ * public), merges its input and wraps the result in the envelope.
+ */
+export const defineCall = (
+  app: FastifyInstance,
+  services: Services,
+  docs: CallDoc[],
+  doc: CallDoc,
+  handler: (r: CallRequest, reply: FastifyReply) => Promise<unknown>,
+) => {
+  docs.push(doc);
+  app.route({
+    method: doc.method,
+    url: doc.path,
+    handler: async (req, reply) => {
+      const caller = await services.callers.resolve(req.headers.authorization).catch((e) => {
+        // A public call still answers when the optional token is bad.
+        if (doc.public) return null;
+        throw e;
+      });
+      if (!caller && !doc.public) throw unauthorized('server.not_logged_in');
+      const data = await handler({ req, caller, lang: langOf(req), input: inputOf(req) }, reply);
+      if (reply.sent) return reply;
+      return ok(req, data ?? null);
+    },
+  });
+};

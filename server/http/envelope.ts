@@ -1,0 +1,58 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { langFromHeader, translate, type Lang } from '../../i18n/index.ts';
+
+/** Every answer has this shape (spec §8). */
+export interface Envelope<T = unknown> {
+  code: number;
+  data: T;
+  message: string;
+}
+
+/**
+ * A business warning: answered as code 201 with a complete translated sentence. `http` is 200
+ * for ordinary warnings and 401 for token problems, which the console treats as "log in again".
+ */
+export class Warning extends Error {
+  constructor(
+    readonly key: string,
+    readonly params: Record<string, unknown> = {},
+    readonly data: unknown = null,
+    readonly http: number = 200,
+  ) {
+    super(key);
+  }
+}
+
+export const unauthorized = (key = 'server.token_invalid') => new Warning(key, {}, null, 401);
+
+export const langOf = (req: FastifyRequest): Lang => langFromHeader(req.headers['accept-language']);
+
+export const ok = <T>(req: FastifyRequest, data: T): Envelope<T> => ({ code: 200, data, message: translate(langOf(req), 'server.ok') });
+
+export const sendWarning = (req: FastifyRequest, reply: FastifyReply, w: Warning) =>
+  reply.status(w.http).send({ code: 201, data: w.data, message: translate(langOf(req), w.key, w.params) } satisfies Envelope);
+
+/** Fastify's own client errors, mapped onto the envelope table of docs/api.md. */
+const clientErrors: Record<string, { http: number; key: string; params?: Record<string, unknown> }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { http: 200, key: 'server.bad_format' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { http: 200, key: 'server.bad_format' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { http: 200, key: 'server.bad_format' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { http: 415, key: 'server.bad_format' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { http: 413, key: 'server.body_too_large' },
+};
+
+export const errorHandler = (bodyLimit: number) => (err: Error & { code?: string; statusCode?: number }, req: FastifyRequest, reply: FastifyReply) => {
+  if (err instanceof Warning) return sendWarning(req, reply, err);
+  const known = err.code ? clientErrors[err.code] : undefined;
+  if (known) {
+    const params = known.key === 'server.body_too_large' ? { limit: `${Math.round(bodyLimit / 1024)} KB` } : {};
+    return sendWarning(req, reply, new Warning(known.key, params, null, known.http));
+  }
+  if (err.statusCode === 429) return sendWarning(req, reply, new Warning('server.rate_limited', {}, null, 429));
+  if (err instanceof SyntaxError) return sendWarning(req, reply, new Warning('server.bad_format'));
+  req.log.error({ err }, 'unhandled error');
+  return reply.status(500).send({ code: 500, data: null, message: translate(langOf(req), 'server.system_exception') } satisfies Envelope);
+};
+
+export const notFoundHandler = (req: FastifyRequest, reply: FastifyReply) =>
+  reply.status(404).send({ code: 404, data: null, message: translate(langOf(req), 'server.not_found', { path: req.url.split('?')[0] }) } satisfies Envelope);

@@ -1,0 +1,103 @@
+import { createHash, randomInt, randomUUID } from 'node:crypto';
+import type { ResourceDef } from '../../resources/types.ts';
+import { hashPassword } from '../auth/password.ts';
+import type { Db } from '../db/driver.ts';
+import { actionOf, specOf } from '../engine/mount.ts';
+import { adminMenus, buttonNames, tenantMenus, type MenuSeed } from './menus.ts';
+
+interface NodeSeed {
+  code: string;
+  name: string;
+  url: string | null;
+  type: 0 | 1 | 2;
+  scene: 'admin' | 'tenant';
+  parent: string | null;
+  icon?: string;
+  hidden?: boolean;
+  sort: number;
+}
+
+/** Menus, submenus and the buttons every mounted permission code needs. */
+export const permissionSeed = (defs: readonly ResourceDef[]): NodeSeed[] => {
+  const nodes: NodeSeed[] = [];
+  const walk = (items: MenuSeed[], scene: 'admin' | 'tenant', parent: string | null) =>
+    items.forEach((m, i) => {
+      nodes.push({ code: m.code, name: m.name, url: m.url, type: parent ? 1 : 0, scene, parent, icon: m.icon, hidden: m.hidden, sort: i });
+      if (m.children) walk(m.children, scene, m.code);
+    });
+  walk(adminMenus, 'admin', null);
+  walk(tenantMenus, 'tenant', null);
+  const byCode = new Map(nodes.map((n) => [n.code, n]));
+  for (const def of defs) {
+    for (const mount of def.mounts) {
+      const owner = mount.perm ? byCode.get(mount.perm) : undefined;
+      if (!owner) continue;
+      for (const call of Object.values(mount.calls)) {
+        const action = actionOf(specOf(call));
+        const code = `${mount.perm}:${action}`;
+        if (byCode.has(code)) continue;
+        const node: NodeSeed = { code, name: buttonNames[action] ?? action, url: null, type: 2, scene: owner.scene, parent: owner.code, sort: Object.keys(buttonNames).indexOf(action) };
+        nodes.push(node);
+        byCode.set(code, node);
+      }
+    }
+  }
+  return nodes;
+};
+
+/** Adds missing nodes by code (never overwriting an operator's edits); skipped when nothing changed since the last start. */
+export const seedPermissions = async (db: Db, defs: readonly ResourceDef[]) => {
+  const nodes = permissionSeed(defs);
+  const digest = createHash('sha256').update(JSON.stringify(nodes)).digest('hex');
+  const { rows } = await db.query<{ value: string }>("select value from server_secret where name = 'seed:permissions'");
+  if (rows[0]?.value === digest) return 0;
+  let added = 0;
+  await db.transaction(async (tx) => {
+    for (const n of nodes) {
+      const parent = n.parent ? (await tx.query<{ guid: string }>('select guid from permission where code = $1', [n.parent])).rows[0]?.guid ?? null : null;
+      const res = await tx.query(
+        `insert into permission (guid, parent_guid, name, code, url, type, status, scene, icon, hidden, sort)
+         values ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9, $10) on conflict do nothing returning guid`,
+        [randomUUID(), parent, n.name, n.code, n.url, n.type, n.scene, n.icon ?? null, n.hidden ?? false, n.sort],
+      );
+      added += res.rows.length;
+    }
+    await tx.query("insert into server_secret (name, value) values ('seed:permissions', $1) on conflict (name) do update set value = excluded.value", [digest]);
+  });
+  return added;
+};
+
+const ALPHABET = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+/** 16 characters with letters and digits, within the password rule. */
+export const randomPassword = () => {
+  let p = '';
+  while (!/[A-Za-z]/.test(p) || !/[0-9]/.test(p)) p = Array.from({ length: 16 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
+  return p;
+};
+
+/**
+ * On a database with no operator: a super management role and the first operator. Returns the
+ * generated password when none was given, so it can be printed once.
+ */
+export const seedOperator = async (db: Db, username?: string, password?: string) => {
+  const { rows } = await db.query('select 1 from users where user_type = 0 limit 1');
+  if (rows[0]) return null;
+  const plain = password || randomPassword();
+  const roleGuid = randomUUID();
+  await db.transaction(async (tx) => {
+    await tx.query("insert into role (guid, name, code, type, category, description, status) values ($1, $2, 'superadmin', 0, 'common', $3, 0) on conflict do nothing", [
+      roleGuid,
+      '超级管理员',
+      'Holds every operator permission.',
+    ]);
+    const role = (await tx.query<{ guid: string }>("select guid from role where code = 'superadmin' and bu_guid is null")).rows[0];
+    await tx.query('insert into users (guid, username, password, name, status, user_type, role_guids) values ($1, $2, $3, $4, 0, 0, $5)', [
+      randomUUID(),
+      username || 'admin',
+      await hashPassword(plain),
+      username || 'admin',
+      JSON.stringify([role.guid]),
+    ]);
+  });
+  return { username: username || 'admin', password: password ? null : plain };
+};
