@@ -23,5 +23,13 @@ export default {
       fields: { type: 'Dictionary type', label: 'Label', value: 'Value', remark: 'Remark', status: 'Status', sort: 'Order' },
       values: { status: { '0': 'Enabled', '1': 'Disabled' } },
     },
+    'column-config': {
+      name: 'Column setting |||| Column settings',
+      fields: { resource: 'Resource', columns: 'Columns', field: 'Field', visible: 'Visible', label: 'Label', width: 'Width' },
+    },
+    'column-preference': {
+      name: 'My column setting |||| My column settings',
+      fields: { resource: 'Resource', hidden: 'Hidden columns' },
+    },
   },
 };

@@ -23,5 +23,13 @@ export default {
       fields: { type: '字典類型', label: '標籤', value: '值', remark: '備註', status: '狀態', sort: '排序' },
       values: { status: { '0': '啟用', '1': '停用' } },
     },
+    'column-config': {
+      name: '欄配置 |||| 欄配置',
+      fields: { resource: '資源', columns: '欄', field: '欄位', visible: '顯示', label: '標題', width: '寬度' },
+    },
+    'column-preference': {
+      name: '我的欄設定 |||| 我的欄設定',
+      fields: { resource: '資源', hidden: '隱藏的欄' },
+    },
   },
 };

@@ -23,5 +23,13 @@ export default {
       fields: { type: '字典类型', label: '标签', value: '值', remark: '备注', status: '状态', sort: '排序' },
       values: { status: { '0': '启用', '1': '停用' } },
     },
+    'column-config': {
+      name: '列配置 |||| 列配置',
+      fields: { resource: '资源', columns: '列', field: '字段', visible: '显示', label: '标题', width: '宽度' },
+    },
+    'column-preference': {
+      name: '我的列设置 |||| 我的列设置',
+      fields: { resource: '资源', hidden: '隐藏的列' },
+    },
   },
 };

@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
+import { buildApp, type App } from '../../server/app.ts';
+import { hashPassword } from '../../server/auth/password.ts';
+import type { Db } from '../../server/db/driver.ts';
+import { seedOperator } from '../../server/seed/seed.ts';
+import { testDb } from './db.ts';
+
+export const ADMIN = { username: 'admin', password: 'Adm1nPassw0rd' };
+
+export interface TestServer extends App {
+  db: Db;
+  /** POST through inject; returns the parsed envelope and the HTTP status. */
+  post(url: string, body?: unknown, opts?: { token?: string; lang?: string; headers?: Record<string, string> }): Promise<{ status: number; code: number; data: any; message: string; raw: LightMyRequestResponse }>;
+  login(username?: string, password?: string): Promise<string>;
+  /** A tenant account (main or sub) that is a member of `buGuid`, with a token for that BU. */
+  tenant(opts: { buGuid?: string; owner?: boolean; roleGuids?: string[]; userType?: 1 | 2 }): Promise<{ guid: string; token: string; buGuid: string }>;
+  close(): Promise<void>;
+}
+
+export const startServer = async (): Promise<TestServer> => {
+  const db = await testDb();
+  const built = await buildApp({ db });
+  await seedOperator(db, ADMIN.username, ADMIN.password);
+  await built.app.ready();
+  const post: TestServer['post'] = async (url, body, opts = {}) => {
+    const raw = await built.app.inject({
+      method: 'POST',
+      url,
+      payload: body === undefined ? undefined : (body as never),
+      headers: {
+        ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+        'accept-language': opts.lang ?? 'en-US',
+        ...(opts.headers ?? {}),
+      },
+    });
+    const json = raw.headers['content-type']?.toString().includes('json') ? raw.json() : {};
+    return { status: raw.statusCode, code: json.code, data: json.data, message: json.message, raw };
+  };
+  const login = async (username = ADMIN.username, password = ADMIN.password) => {
+    const r = await post('/open/admin/sys-auth/login', { username, password });
+    if (r.code !== 200) throw new Error(`login failed: ${r.message}`);
+    return r.data.token as string;
+  };
+  const tenant: TestServer['tenant'] = async ({ buGuid = randomUUID(), owner = false, roleGuids = [], userType = owner ? 1 : 2 }) => {
+    const guid = randomUUID();
+    await db.query('insert into users (guid, username, password, status, user_type, role_guids) values ($1, $2, $3, 0, $4, $5)', [
+      guid,
+      `t${guid.slice(0, 8)}`,
+      await hashPassword('Tenant1234'),
+      userType,
+      '[]',
+    ]);
+    await db.query('insert into user_bu (user_guid, bu_guid, is_owner, role_guids) values ($1, $2, $3, $4)', [guid, buGuid, owner, JSON.stringify(roleGuids)]);
+    const { token } = await built.services.tokens.issue({ guid, user_type: userType }, buGuid);
+    return { guid, token, buGuid };
+  };
+  return {
+    ...built,
+    db,
+    post,
+    login,
+    tenant,
+    close: async () => {
+      await built.app.close();
+      await db.close();
+    },
+  };
+};

@@ -1,0 +1,155 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resources } from '../../resources/index.ts';
+import type { Mount, ResourceDef } from '../../resources/types.ts';
+import { specOf } from '../../server/engine/mount.ts';
+import { samples } from '../fixtures/samples.ts';
+import { startServer, type TestServer } from '../helpers/server.ts';
+
+/**
+ * The contract every definition gets from the engine, proven on every mount of every resource:
+ * add → page → get → update → status → delete, a validation failure, no token, another scope and
+ * a missing permission.
+ */
+let s: TestServer;
+let admin: string;
+beforeAll(async () => {
+  s = await startServer();
+  admin = await s.login();
+});
+afterAll(() => s?.close());
+
+const uid = () => randomBytes(4).toString('hex');
+const segment = (mount: Mount, verb: string) => Object.entries(mount.calls).find(([, c]) => specOf(c).verb === verb && !specOf(c).where && !specOf(c).requires)?.[0];
+const path = (mount: Mount, verb: string) => {
+  const seg = segment(mount, verb);
+  return seg ? `${mount.base}/${seg}` : undefined;
+};
+
+/** A caller entitled to the mount: the super operator, a BU owner, or any user for own rows. */
+const ownerOf = async (mount: Mount) => (mount.scope === 'bu' ? (await s.tenant({ owner: true })).token : admin);
+
+/** An operator whose only role holds no permission at all. */
+const unprivilegedOperator = async () => {
+  const role = await s.post('/open/admin/system/role/add', { name: `Empty ${uid()}` }, { token: admin });
+  const name = `limited_${uid()}`;
+  await s.post('/open/admin/system/user/add', { username: name, password: 'Limited123', role_guids: [role.data.guid] }, { token: admin });
+  return s.login(name, 'Limited123');
+};
+
+it('every resource has a contract sample', () => {
+  expect(resources.filter((r) => !samples[r.name]).map((r) => r.name)).toEqual([]);
+});
+
+describe.each(resources.flatMap((def) => def.mounts.map((mount) => ({ def, mount, label: `${def.name} ${mount.base}` }))))('$label', ({ def, mount }: { def: ResourceDef; mount: Mount }) => {
+  const sample = samples[def.name];
+  const add = path(mount, 'add');
+  const page = path(mount, 'page') ?? path(mount, 'list');
+  const get = path(mount, 'get');
+  const update = path(mount, 'update');
+  const del = path(mount, 'delete');
+  const status = path(mount, 'status');
+
+  it.runIf(add)('adds, pages, gets, updates, changes status and deletes, ignoring server-managed fields in bodies', async () => {
+    const token = await ownerOf(mount);
+    const n = uid();
+    const forged = { guid: '00000000-0000-4000-8000-000000000000', created_by: '00000000-0000-4000-8000-000000000001', bu_guid: '00000000-0000-4000-8000-000000000002', created_at: '2000-01-01T00:00:00Z' };
+    const created = await s.post(add!, { ...sample.add(n), ...forged }, { token });
+    expect(created.code, created.message).toBe(200);
+    const row = created.data;
+    expect(row.guid).not.toBe(forged.guid);
+    expect(row.created_by).not.toBe(forged.created_by);
+    expect(new Date(row.created_at).getFullYear()).toBeGreaterThan(2000);
+    if ('bu_guid' in row) expect(row.bu_guid).not.toBe(forged.bu_guid);
+    expect(row).not.toHaveProperty('password');
+
+    if (page) {
+      const listed = await s.post(page, { page: 1, page_size: 100 }, { token });
+      expect(listed.code).toBe(200);
+      const list = Array.isArray(listed.data) ? listed.data : listed.data.list;
+      expect(list.map((r: { guid: string }) => r.guid)).toContain(row.guid);
+      if (!Array.isArray(listed.data)) expect(listed.data.count).toBeGreaterThanOrEqual(1);
+    }
+    if (get) {
+      const got = await s.post(get, { guid: row.guid }, { token });
+      expect(got.code).toBe(200);
+      expect(got.data.guid).toBe(row.guid);
+    }
+    if (update) {
+      const changed = await s.post(update, { guid: row.guid, ...sample.update }, { token });
+      expect(changed.code, changed.message).toBe(200);
+      expect(changed.data).toMatchObject(sample.update);
+    }
+    if (status && def.status) {
+      const current = row[def.status.field];
+      const t = def.status.transitions.find((x) => x.from.map(String).includes(String(current)))!;
+      const moved = await s.post(status, { guid: row.guid, status: t.to }, { token });
+      expect(moved.code, moved.message).toBe(200);
+      expect(moved.data[def.status.field]).toBe(t.to);
+      const again = await s.post(status, { guid: row.guid, status: t.to }, { token });
+      expect(again.code).toBe(201);
+      expect(again.message.length).toBeGreaterThan(10);
+    }
+    if (del) {
+      const gone = await s.post(del, { guid: row.guid }, { token });
+      expect(gone.code, gone.message).toBe(200);
+      if (get) expect((await s.post(get, { guid: row.guid }, { token })).code).toBe(201);
+    }
+  });
+
+  it.runIf(add)('refuses an invalid body with a translated sentence naming the field', async () => {
+    const token = await ownerOf(mount);
+    for (const lang of ['en-US', 'zh-CN', 'zh-HK']) {
+      const r = await s.post(add!, sample.invalid.body, { token, lang });
+      expect(r.status).toBe(200);
+      expect(r.code).toBe(201);
+      expect(r.data.map((e: { field: string }) => e.field)).toContain(sample.invalid.field);
+      expect(r.message).not.toMatch(/validation\.|server\./);
+    }
+  });
+
+  it('answers HTTP 401 with code 201 without a token', async () => {
+    const call = Object.keys(mount.calls)[0];
+    const r = await s.post(`${mount.base}/${call}`, {});
+    expect(r.status).toBe(401);
+    expect(r.code).toBe(201);
+  });
+
+  it.runIf(get && add)('keeps rows out of reach of another scope', async () => {
+    const token = await ownerOf(mount);
+    const row = (await s.post(add!, sample.add(uid()), { token })).data;
+    const stranger =
+      mount.scope === 'platform' || mount.scope === 'catalog' ? (await s.tenant({ owner: true })).token : mount.scope === 'bu' ? (await s.tenant({ owner: true })).token : await (async () => {
+        const other = `other_${uid()}`;
+        await s.post('/open/admin/system/user/add', { username: other, password: 'Other1234' }, { token: admin });
+        return s.login(other, 'Other1234');
+      })();
+    if (mount.scope === 'catalog') {
+      // Catalogue rows are readable by every signed-in user, changed by operators only.
+      expect((await s.post(get!, { guid: row.guid }, { token: stranger })).code).toBe(200);
+      if (update) expect((await s.post(update, { guid: row.guid, ...sample.update }, { token: stranger })).code).toBe(201);
+      if (del) expect((await s.post(del, { guid: row.guid }, { token: stranger })).code).toBe(201);
+      return;
+    }
+    const got = await s.post(get!, { guid: row.guid }, { token: stranger });
+    expect(got.code).toBe(201);
+    if (page) {
+      const listed = await s.post(page, { page_size: 100 }, { token: stranger });
+      const list = listed.code === 200 ? (Array.isArray(listed.data) ? listed.data : listed.data.list) : [];
+      expect(list.map((r: { guid: string }) => r.guid)).not.toContain(row.guid);
+    }
+    if (update) expect((await s.post(update, { guid: row.guid, ...sample.update }, { token: stranger })).code).toBe(201);
+    if (del) expect((await s.post(del, { guid: row.guid }, { token: stranger })).code).toBe(201);
+    expect((await s.post(get!, { guid: row.guid }, { token })).code).toBe(200);
+  });
+
+  it.runIf(mount.perm && (add || page))('refuses a caller whose roles lack the permission code', async () => {
+    const token = mount.scope === 'bu' ? (await s.tenant({ owner: false })).token : await unprivilegedOperator();
+    if (add) {
+      const r = await s.post(add, sample.add(uid()), { token });
+      expect(r.code).toBe(201);
+      expect(r.message).toBe('You have no access rights yet. Please contact the administrator.');
+    }
+    if (page && mount.scope !== 'catalog') expect((await s.post(page, {}, { token })).code).toBe(201);
+  });
+});
