@@ -18,10 +18,12 @@ export interface TestServer extends App {
   close(): Promise<void>;
 }
 
-export const startServer = async (): Promise<TestServer> => {
+/** `beforeReady` may add test-only routes before the app is sealed. */
+export const startServer = async (opts: { beforeReady?: (app: App['app']) => void } = {}): Promise<TestServer> => {
   const db = await testDb();
   const built = await buildApp({ db });
   await seedOperator(db, ADMIN.username, ADMIN.password);
+  opts.beforeReady?.(built.app);
   await built.app.ready();
   const post: TestServer['post'] = async (url, body, opts = {}) => {
     const raw = await built.app.inject({
