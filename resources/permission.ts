@@ -38,4 +38,5 @@ export const permission: ResourceDef<typeof permissionSchema> = {
     },
   ],
   menu: { scene: 'admin', url: '/operation/permission', icon: 'account_tree' },
+  tree: { parent: 'parent_guid' },
 };

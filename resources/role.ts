@@ -48,4 +48,5 @@ export const role: ResourceDef<typeof roleSchema> = {
     },
   ],
   menu: { scene: 'admin', url: '/operation/role', icon: 'security' },
+  grants: { resource: 'permission', read: 'get-role-permissions', write: 'auth', field: 'permission_guids', filter: { scene: 'admin' } },
 };

@@ -14,13 +14,21 @@ export type Scope =
   /** Rows of one business unit: a tenant sees only its current BU's rows. */
   | 'bu'
   /** Rows of one user: the owner only. */
-  | 'user';
+  | 'user'
+  /** Operators overseeing every BU's rows (e.g. certification review); tenants never. */
+  | 'oversight';
 
 /** The prefix family a call is mounted under. */
 export type Side = 'operator' | 'system' | 'tenant';
 
 /** The generic verbs the engine implements for any definition. */
-export type Verb = 'page' | 'list' | 'get' | 'add' | 'update' | 'delete' | 'status';
+export type Verb = 'page' | 'list' | 'get' | 'add' | 'update' | 'delete' | 'status'
+  /** The nested rows of a definition with `tree`. */
+  | 'tree'
+  /** The owner's single row of a singleton definition (e.g. a BU's password policy), or its defaults. */
+  | 'one'
+  /** Creates or changes the owner's single row. */
+  | 'save';
 
 export interface CallSpec {
   verb?: Verb;
@@ -106,6 +114,20 @@ export interface ResourceDef<S extends z.ZodObject = z.ZodObject> {
   menu?: { scene: 'admin' | 'tenant'; url: string; icon?: string; parent?: string };
   /** Cap for unpaged lists. */
   listCap?: number;
+  /**
+   * Fields holding guids (one or an array) of rows of another definition; the engine refuses a
+   * write naming a row that does not exist within the same owner (BU), so no tenant can point at
+   * another tenant's rows.
+   */
+  references?: Record<string, string>;
+  /** Rows nest by this parent field: `tree` lists them nested, writes refuse cycles. */
+  tree?: { parent: string };
+  /**
+   * Console hint: a grant screen where a record is granted rows of `resource` (shown as that
+   * resource's tree), read through the `read` call and replaced through the `write` call, both
+   * taking `{ guid }` and answering or taking the guids in `field`; `filter` narrows the rows.
+   */
+  grants?: { resource: string; read: string; write: string; field: string; filter?: Record<string, string | number> };
 }
 
 export const CRUD = { page: 'page', get: 'get', add: 'add', update: 'update', delete: 'delete' } as const;

@@ -1,0 +1,50 @@
+import { resources } from '../resources/index.ts';
+import type { CallSpec, Mount, ResourceDef, Verb } from '../resources/types.ts';
+
+/** A definition as the console uses it: one mount, and the call path of each verb. */
+export interface ResourceCalls {
+  def: ResourceDef;
+  mount: Mount;
+  /** react-admin's resource name: its menu URL below the console section (`/operation/role` → `role`), else its name. */
+  route: string;
+  verbs: Partial<Record<Verb, string>>;
+  /** Path of a named segment, e.g. `auth`. */
+  path(segment: string): string;
+}
+
+const spec = (c: Verb | CallSpec): CallSpec => (typeof c === 'string' ? { verb: c } : c);
+
+/** The operator console uses a definition's operator mount when it has one, else its first. */
+export const pickMount = (def: ResourceDef, side: Mount['side'] = 'operator') => def.mounts.find((m) => m.side === side) ?? def.mounts[0];
+
+export const routeOf = (def: ResourceDef) => (def.menu ? def.menu.url.replace(/^\/[^/]+\//, '') : def.name);
+/** The console section a definition's screens live under, e.g. `/operation`. */
+export const sectionOf = (def: ResourceDef) => (def.menu ? `/${def.menu.url.split('/')[1]}` : undefined);
+
+export const callsOf = (def: ResourceDef, mount = pickMount(def)): ResourceCalls => {
+  const verbs: Partial<Record<Verb, string>> = {};
+  const plain = new Set<Verb>();
+  // A verb's plain call wins over variants with fixed filters or required conditions.
+  for (const [segment, call] of Object.entries(mount.calls)) {
+    const s = spec(call);
+    if (!s.verb || plain.has(s.verb)) continue;
+    if (!s.where && !s.requires) plain.add(s.verb);
+    else if (verbs[s.verb]) continue;
+    verbs[s.verb] = `${mount.base}/${segment}`;
+  }
+  return { def, mount, route: routeOf(def), verbs, path: (segment) => `${mount.base}/${segment}` };
+};
+
+const registry = new Map<string, ResourceCalls>();
+for (const def of resources) {
+  const calls = callsOf(def);
+  registry.set(def.name, calls);
+  registry.set(calls.route, calls);
+}
+
+/** By definition name or by route (react-admin passes the route). */
+export const resourceCalls = (name: string): ResourceCalls => {
+  const found = registry.get(name);
+  if (!found) throw new Error(`unknown resource ${name}`);
+  return found;
+};

@@ -1,0 +1,108 @@
+import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
+import { post, type CallOptions } from './http.ts';
+import { resourceCalls, type ResourceCalls } from './calls.ts';
+
+type Row = Record<string, unknown> & { guid: string };
+interface Page {
+  list: Row[];
+  count: number;
+  count_capped?: boolean;
+}
+
+const withId = (row: Row): RaRecord => ({ ...row, id: row.guid });
+const fields = (rc: ResourceCalls) => new Set(Object.keys(rc.def.schema.shape));
+
+const need = (rc: ResourceCalls, verb: keyof ResourceCalls['verbs']) => {
+  const path = rc.verbs[verb];
+  if (!path) throw new Error(`${rc.def.name} has no ${verb} call`);
+  return path;
+};
+
+/** Filters the definition declares, plus `q` as the keyword; empty values mean "no condition". */
+const filterBody = (rc: ResourceCalls, filter: Record<string, unknown> = {}) => {
+  const allowed = new Set((rc.def.filters ?? []).map((f) => f.field));
+  const body: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(filter)) {
+    if (v === '' || v === undefined || v === null) continue;
+    if (k === 'q') body.keyword = v;
+    else if (allowed.has(k)) body[k] = v;
+  }
+  return body;
+};
+
+const pageOf = async (rc: ResourceCalls, params: Partial<GetListParams>, extra: Record<string, unknown> = {}) => {
+  const { page = 1, perPage = 20 } = params.pagination ?? {};
+  const sort = params.sort?.field && params.sort.field !== 'id' ? { field: params.sort.field, order: params.sort.order.toLowerCase() } : undefined;
+  const body = { ...filterBody(rc, params.filter), ...extra, page, page_size: perPage, ...(sort ? { sort } : {}) };
+  if (rc.verbs.page) {
+    const res = await post<Page>(rc.verbs.page, body);
+    return { data: res.list.map(withId), total: res.count, ...(res.count_capped ? { pageInfo: { hasNextPage: true, hasPreviousPage: page > 1 } } : {}) };
+  }
+  // A definition with only an unpaged list (capped on the server) is paged here.
+  const rows = await post<Row[]>(need(rc, 'list'), body);
+  return { data: rows.slice((page - 1) * perPage, page * perPage).map(withId), total: rows.length };
+};
+
+/** The fields of an update: only those changed, never create-only or status fields. */
+export const changedFields = (rc: ResourceCalls, data: Record<string, unknown>, previous?: Record<string, unknown>) => {
+  const skip = new Set([...(rc.def.createOnly ?? []), ...(rc.def.status ? [rc.def.status.field] : [])]);
+  const out: Record<string, unknown> = {};
+  for (const f of fields(rc)) {
+    if (skip.has(f) || !(f in data)) continue;
+    if (previous && JSON.stringify(previous[f]) === JSON.stringify(data[f])) continue;
+    out[f] = data[f];
+  }
+  return out;
+};
+
+/** The create body: the schema's fields that have a value. */
+export const createBody = (rc: ResourceCalls, data: Record<string, unknown>) =>
+  Object.fromEntries([...fields(rc)].filter((f) => data[f] !== undefined && data[f] !== null && data[f] !== '').map((f) => [f, data[f]]));
+
+export interface ConsoleDataProvider extends DataProvider {
+  /** Moves a record through one of its definition's status transitions. */
+  updateStatus(resource: string, params: { id: Identifier; status: number | string }): Promise<{ data: RaRecord }>;
+  /** A named call of the resource's mount (e.g. a role's `auth`). */
+  call<T = unknown>(resource: string, segment: string, body?: unknown, options?: CallOptions): Promise<T>;
+  /** Every row through the unpaged list call (tree views). */
+  getAll(resource: string, filter?: Record<string, unknown>): Promise<RaRecord[]>;
+}
+
+/** react-admin's nine methods over any resource of the registry: no per-entity code. */
+export const dataProvider: ConsoleDataProvider = {
+  getList: (resource, params) => pageOf(resourceCalls(resource), params) as never,
+  getOne: async (resource, { id }) => ({ data: withId(await post<Row>(need(resourceCalls(resource), 'get'), { guid: id })) }) as never,
+  getMany: async (resource, { ids }) => {
+    const rc = resourceCalls(resource);
+    const rows = await Promise.all(ids.map((id) => post<Row>(need(rc, 'get'), { guid: id }, { silent: true }).catch(() => null)));
+    return { data: rows.filter((r): r is Row => !!r).map(withId) } as never;
+  },
+  getManyReference: (resource, params) => pageOf(resourceCalls(resource), params, { [params.target]: params.id }) as never,
+  create: async (resource, { data }) => {
+    const rc = resourceCalls(resource);
+    return { data: withId(await post<Row>(need(rc, 'add'), createBody(rc, data))) } as never;
+  },
+  update: async (resource, { id, data, previousData }) => {
+    const rc = resourceCalls(resource);
+    return { data: withId(await post<Row>(need(rc, 'update'), { guid: id, ...changedFields(rc, data, previousData) })) } as never;
+  },
+  updateMany: async (resource, { ids, data }) => {
+    const rc = resourceCalls(resource);
+    await Promise.all(ids.map((id) => post(need(rc, 'update'), { guid: id, ...changedFields(rc, data) })));
+    return { data: ids };
+  },
+  delete: async (resource, { id, previousData }) => {
+    await post(need(resourceCalls(resource), 'delete'), { guid: id });
+    return { data: (previousData ?? { id }) as never };
+  },
+  deleteMany: async (resource, { ids }) => {
+    await post(need(resourceCalls(resource), 'delete'), { guids: ids });
+    return { data: ids };
+  },
+  updateStatus: async (resource, { id, status }) => ({ data: withId(await post<Row>(need(resourceCalls(resource), 'status'), { guid: id, status })) }),
+  call: (resource, segment, body, options) => post(resourceCalls(resource).path(segment), body ?? {}, options),
+  getAll: async (resource, filter) => {
+    const rc = resourceCalls(resource);
+    return (await post<Row[]>(need(rc, 'list'), filterBody(rc, filter))).map(withId);
+  },
+};

@@ -1,0 +1,127 @@
+import axios, { AxiosError, type AxiosInstance, type AxiosRequestConfig, type InternalAxiosRequestConfig } from 'axios';
+import { LANGUAGES } from '../i18n/index.ts';
+import { tr } from '../i18n/client.ts';
+import { navigate, toast, TOAST_MS } from './events.ts';
+import { LOGIN_PATHS, isPublicPath } from './publicPaths.ts';
+import { basePath, clearSession, isOperator, language, store, validToken } from './session.ts';
+
+export const REQUEST_TIMEOUT_MS = 120_000;
+
+export interface Envelope<T = unknown> {
+  code?: number;
+  data?: T;
+  message?: string;
+  msg?: string;
+}
+
+/** A rejected call: the envelope's message and data (field errors of a 201 validation answer). */
+export class CallError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code?: number,
+    readonly data?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+/** Extra options of a call: background loads (unread count, BU list) fail without a toast. */
+export interface CallOptions extends AxiosRequestConfig {
+  silent?: boolean;
+}
+
+const t = (key: string) => tr(language(), key);
+const messageOf = (body: Envelope | undefined) => body?.message ?? body?.msg ?? '';
+const show = (config: CallOptions | undefined, message: string, type: 'warning' | 'error') => {
+  if (!config?.silent) toast(message, type, TOAST_MS);
+};
+
+/** The login page for the remembered kind of user, with `redirect` holding the current path and query. */
+export const loginUrl = (operator = isOperator()) => {
+  const base = basePath().replace(/\/$/, '');
+  const here = `${window.location.pathname.slice(base.length) || '/'}${window.location.search}`;
+  const page = operator ? '/adminLogin' : '/login';
+  return here.startsWith('/login') || here.startsWith('/adminLogin') ? page : `${page}?redirect=${encodeURIComponent(here)}`;
+};
+
+const toLogin = () => {
+  const url = loginUrl();
+  clearSession();
+  navigate(url);
+};
+
+const beforeCall = (config: InternalAxiosRequestConfig) => {
+  const path = config.url ?? '';
+  const token = validToken();
+  if (!token && !isPublicPath(path)) {
+    toast(t('http.login_expired'), 'warning', TOAST_MS);
+    toLogin();
+    return Promise.reject(new CallError(t('http.login_expired'), 0));
+  }
+  if (token) config.headers.set('Authorization', `Bearer ${token}`);
+  config.headers.set('Accept-Language', LANGUAGES[language()]);
+  return config;
+};
+
+/** HTTP 2xx: the envelope decides (spec §8). */
+const onAnswer = (status: number, body: Envelope | undefined, config: CallOptions | undefined) => {
+  if (!body || typeof body !== 'object' || !('code' in body)) return body;
+  if (body.code === 200) return body.data;
+  if (body.code === 201) {
+    show(config, messageOf(body), 'warning');
+    throw new CallError(messageOf(body), status, 201, body.data);
+  }
+  show(config, t('http.error'), 'error');
+  throw new CallError(t('http.error'), status, body.code, body.data);
+};
+
+/** HTTP errors: 401 ends the session (but not on the login calls), 500 is a server error. */
+const onFailure = (error: AxiosError<Envelope>) => {
+  if (error instanceof CallError) throw error;
+  const config = error.config as CallOptions | undefined;
+  const status = error.response?.status ?? 0;
+  const body = error.response?.data;
+  const path = (config?.url ?? '').split('?')[0];
+  if (status === 401) {
+    const isLogin = (LOGIN_PATHS as readonly string[]).includes(path);
+    if (body?.code === 201) store.set('token', undefined);
+    if (body?.code === 201) show(config, messageOf(body), 'warning');
+    if (!isLogin) toLogin();
+    throw new CallError(messageOf(body) || t('http.login_expired'), status, body?.code, body?.data);
+  }
+  if (status === 500) {
+    const message = body?.code === 201 ? messageOf(body) : t('http.server_error');
+    show(config, message, 'error');
+    throw new CallError(message, status, body?.code, body?.data);
+  }
+  if (body && typeof body === 'object' && body.code === 201) {
+    show(config, messageOf(body), 'warning');
+    throw new CallError(messageOf(body), status, 201, body.data);
+  }
+  show(config, t('http.error'), 'error');
+  throw new CallError(t('http.error'), status, body?.code, body?.data);
+};
+
+/** The one http client: API base, credentials, timeout, bearer token, Accept-Language, envelope table. */
+export const createHttp = (): AxiosInstance => {
+  const instance = axios.create({
+    // The API's own prefix (`/open/...`) is absolute; a host that embeds the app may put it elsewhere.
+    baseURL: (import.meta.env?.VITE_API_BASE as string | undefined) ?? '',
+    withCredentials: true,
+    timeout: REQUEST_TIMEOUT_MS,
+    headers: { 'Content-Type': 'application/json' },
+  });
+  instance.interceptors.request.use(beforeCall);
+  // The interceptor unwraps the envelope, so callers receive `data` rather than an AxiosResponse.
+  instance.interceptors.response.use((res) => onAnswer(res.status, res.data, res.config) as never, onFailure);
+  return instance;
+};
+
+export const http = createHttp();
+
+/** Every call is a POST with a JSON body (spec §7); the answer is the envelope's data. */
+export const post = <T = unknown>(path: string, body?: unknown, options?: CallOptions): Promise<T> =>
+  http.post(path, body ?? {}, options) as unknown as Promise<T>;
+
+export const get = <T = unknown>(path: string, options?: CallOptions): Promise<T> => http.get(path, options) as unknown as Promise<T>;

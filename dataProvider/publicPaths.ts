@@ -1,0 +1,11 @@
+/** The two login calls: a 401 on them is a failed login, not an expired session. */
+export const LOGIN_PATHS = ['/open/admin/sys-auth/login', '/open/sys-auth/login'] as const;
+
+/**
+ * Calls made without a token (spec §8 "whitelisted public paths"). Written out rather than derived
+ * from resources/ so the public pages need not load every schema; tests/web/public-paths.test.ts
+ * fails when a definition marks a call `public` that is missing here. docs/console.md lists them.
+ */
+export const PUBLIC_PATHS: ReadonlySet<string> = new Set<string>([...LOGIN_PATHS]);
+
+export const isPublicPath = (path: string) => PUBLIC_PATHS.has(path.split('?')[0]);

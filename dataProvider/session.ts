@@ -1,0 +1,75 @@
+import { DEFAULT_LANG, LANGUAGES, type Lang } from '../i18n/index.ts';
+
+/**
+ * The stored client values (spec §3): token, user, isOperator, currentBU, BUList, language.
+ * Keys carry a prefix derived from the base path so that two deployments embedded under
+ * different paths of one host never read each other's session.
+ */
+export const basePath = (): string => (import.meta.env?.BASE_URL as string | undefined) ?? '/';
+export const storagePrefix = (base = basePath()) => `${base.replace(/^\/+|\/+$/g, '').replace(/\//g, '_') || 'open'}:`;
+
+export interface StoredUser {
+  guid: string;
+  username: string;
+  name?: string | null;
+  avatar_url?: string | null;
+  user_type: number;
+}
+export interface Bu {
+  guid: string;
+  name: string;
+  alias?: string;
+  code?: string;
+  cover_url?: string;
+}
+
+type Keys = { token: string; user: StoredUser; isOperator: boolean; currentBU: Bu; BUList: Bu[]; language: Lang };
+
+const key = (k: keyof Keys) => `${storagePrefix()}${k}`;
+
+export const store = {
+  get<K extends keyof Keys>(k: K): Keys[K] | undefined {
+    const raw = localStorage.getItem(key(k));
+    if (raw === null) return undefined;
+    try {
+      return JSON.parse(raw) as Keys[K];
+    } catch {
+      return undefined;
+    }
+  },
+  set<K extends keyof Keys>(k: K, v: Keys[K] | undefined) {
+    if (v === undefined) localStorage.removeItem(key(k));
+    else localStorage.setItem(key(k), JSON.stringify(v));
+  },
+};
+
+/** A missing or expired token clears the session (spec §4); the language stays. */
+export const clearSession = () => {
+  for (const k of ['token', 'user', 'isOperator', 'currentBU', 'BUList'] as const) store.set(k, undefined);
+};
+
+export const language = (): Lang => {
+  const l = store.get('language');
+  return l && l in LANGUAGES ? l : DEFAULT_LANG;
+};
+
+/** Seconds since the epoch at which the JWT expires, read from its payload; null when unreadable. */
+export const tokenExpiry = (token: string): number | null => {
+  try {
+    const payload = token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/');
+    const { exp } = JSON.parse(atob(payload.padEnd(payload.length + ((4 - (payload.length % 4)) % 4), '=')));
+    return typeof exp === 'number' ? exp : null;
+  } catch {
+    return null;
+  }
+};
+
+/** The stored token when present and not expired. */
+export const validToken = (now = Date.now()): string | undefined => {
+  const token = store.get('token');
+  if (!token) return undefined;
+  const exp = tokenExpiry(token);
+  return exp !== null && exp * 1000 > now ? token : undefined;
+};
+
+export const isOperator = () => store.get('isOperator') === true;

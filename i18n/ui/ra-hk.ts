@@ -1,0 +1,78 @@
+/** react-admin's own messages in traditional Chinese (Hong Kong). */
+export default {
+  ra: {
+    action: {
+      add_filter: '添加篩選', add: '添加', back: '返回', bulk_actions: '已選擇 %{smart_count} 項', cancel: '取消',
+      clear_array_input: '清空列表', clear_input_value: '清除', clone: '複製', confirm: '確認', create: '新增',
+      create_item: '新增 %{item}', delete: '刪除', edit: '編輯', export: '導出', list: '列表', refresh: '刷新',
+      remove_filter: '移除此篩選', remove_all_filters: '移除全部篩選', remove: '移除', reset: '重置', save: '保存',
+      search: '搜索', search_columns: '搜索列', select_all: '全選', select_all_button: '全選', select_row: '選擇此行',
+      show: '查看', sort: '排序', undo: '撤銷', unselect: '取消選擇', expand: '展開', close: '關閉', open_menu: '打開菜單',
+      close_menu: '關閉菜單', update: '更新', move_up: '上移', move_down: '下移', open: '打開', toggle_theme: '切換明暗主題',
+      select_columns: '列', update_application: '重新加載應用',
+    },
+    boolean: { true: '是', false: '否', null: ' ' },
+    page: {
+      create: '新增%{name}', dashboard: '首頁', edit: '%{name} %{recordRepresentation}', error: '出錯了', list: '%{name}',
+      loading: '加載中', not_found: '未找到', show: '%{name} %{recordRepresentation}', empty: '暫無%{name}。',
+      invite: '要新增一條嗎？', access_denied: '拒絕訪問', authentication_error: '認證錯誤',
+    },
+    input: {
+      file: { upload_several: '拖放文件到此處上傳，或點擊選擇。', upload_single: '拖放一個文件到此處上傳，或點擊選擇。' },
+      image: { upload_several: '拖放圖片到此處上傳，或點擊選擇。', upload_single: '拖放一張圖片到此處上傳，或點擊選擇。' },
+      references: { all_missing: '找不到關聯數據。', many_missing: '部分關聯數據已不可用。', single_missing: '關聯數據已不可用。' },
+      password: { toggle_visible: '隱藏密碼', toggle_hidden: '顯示密碼' },
+    },
+    message: {
+      about: '關於', access_denied: '您沒有訪問此頁面的權限', are_you_sure: '確定嗎？',
+      authentication_error: '認證服務返回錯誤，無法校驗您的憑據。', auth_error: '校驗登錄憑據時出錯。',
+      bulk_delete_content: '確定要刪除這條%{name}嗎？ |||| 確定要刪除這 %{smart_count} 項嗎？',
+      bulk_delete_title: '刪除%{name} |||| 刪除 %{smart_count} 項%{name}',
+      bulk_update_content: '確定要更新%{name} %{recordRepresentation}嗎？ |||| 確定要更新這 %{smart_count} 項嗎？',
+      bulk_update_title: '更新%{name} %{recordRepresentation} |||| 更新 %{smart_count} 項%{name}',
+      clear_array_input: '確定要清空整個列表嗎？', delete_content: '確定要刪除這條%{name}嗎？',
+      delete_title: '刪除%{name} %{recordRepresentation}', details: '詳情', error: '客户端出錯，請求未能完成。',
+      invalid_form: '表單校驗未通過，請檢查錯誤項', loading: '請稍候', no: '否', not_found: '網址有誤或鏈接已失效。',
+      select_all_limit_reached: '數據過多，只選中了前 %{max} 項。', unsaved_changes: '部分修改尚未保存，確定要放棄嗎？',
+      yes: '是', placeholder_data_warning: '網絡問題：數據刷新失敗。',
+    },
+    navigation: {
+      clear_filters: '清除篩選', no_filtered_results: '當前篩選條件下沒有%{name}。', no_results: '沒有%{name}',
+      no_more_results: '第 %{page} 頁超出範圍，請返回上一頁。', page_out_of_boundaries: '第 %{page} 頁超出範圍',
+      page_out_from_end: '已是最後一頁', page_out_from_begin: '已是第一頁',
+      page_range_info: '%{offsetBegin}-%{offsetEnd}，共 %{total} 條', partial_page_range_info: '%{offsetBegin}-%{offsetEnd}，超過 %{offsetEnd} 條',
+      current_page: '第 %{page} 頁', page: '前往第 %{page} 頁', first: '第一頁', last: '最後一頁', next: '下一頁',
+      previous: '上一頁', page_rows_per_page: '每頁條數：', skip_nav: '跳到內容',
+    },
+    sort: { sort_by: '按%{field_lower_first}%{order}排序', ASC: '升序', DESC: '降序' },
+    auth: {
+      auth_check_error: '請登錄後繼續', user_menu: '個人', username: '用户名', password: '密碼', email: '郵箱',
+      sign_in: '登錄', sign_in_error: '登錄失敗，請重試', logout: '退出登錄',
+    },
+    notification: {
+      updated: '已更新 |||| 已更新 %{smart_count} 項', created: '已新增', deleted: '已刪除 |||| 已刪除 %{smart_count} 項',
+      bad_item: '數據有誤', item_doesnt_exist: '數據不存在', http_error: '與服務器通信出錯',
+      data_provider_error: '數據服務出錯，詳情見控制台。', i18n_error: '無法加載所選語言的翻譯', canceled: '已取消操作',
+      logged_out: '您的會話已結束，請重新登錄。', not_authorized: '您無權訪問此資源。',
+      application_update_available: '有新版本可用。', offline: '網絡未連接，無法獲取數據。',
+    },
+    validation: {
+      required: '必填', minLength: '至少 %{min} 個字符', maxLength: '最多 %{max} 個字符', minValue: '不能小於 %{min}',
+      maxValue: '不能大於 %{max}', number: '必須是數字', email: '必須是有效的郵箱', oneOf: '必須是以下之一：%{options}',
+      regex: '格式不符合要求：%{pattern}', unique: '不能重複',
+    },
+    saved_queries: {
+      label: '已存查詢', query_name: '查詢名稱', new_label: '保存當前查詢…', new_dialog_title: '將當前查詢保存為',
+      remove_label: '刪除已存查詢', remove_label_with_name: '刪除查詢“%{name}”', remove_dialog_title: '刪除已存查詢？',
+      remove_message: '確定要從已存查詢中刪除這一項嗎？', help: '篩選列表並保存此查詢以便以後使用',
+    },
+    guesser: { empty: { title: '沒有可顯示的數據', message: '請檢查數據服務' } },
+    configurable: {
+      customize: '自定義', configureMode: '配置此頁面',
+      inspector: { title: '檢查器', content: '將鼠標懸停在界面元素上進行配置', reset: '重置設置', hideAll: '全部隱藏', showAll: '全部顯示' },
+      Datagrid: { title: '數據表格', unlabeled: '未命名列 #%{column}' },
+      SimpleForm: { title: '表單', unlabeled: '未命名輸入項 #%{input}' },
+      SimpleList: { title: '列表', primaryText: '主要文字', secondaryText: '次要文字', tertiaryText: '第三行文字' },
+    },
+  },
+};

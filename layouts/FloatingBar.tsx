@@ -1,0 +1,43 @@
+import ChevronLeft from '@mui/icons-material/ChevronLeft';
+import ChevronRight from '@mui/icons-material/ChevronRight';
+import VerticalAlignTop from '@mui/icons-material/VerticalAlignTop';
+import { IconButton, Paper, Tooltip } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { storagePrefix } from '../dataProvider/session.ts';
+import { useLang } from '../src/shell/LangContext.tsx';
+
+export const SCROLL_TOP_AFTER_PX = 300;
+const KEY = () => `${storagePrefix()}floatCollapsed`;
+
+/** Collapsible (remembered) floating bar with a scroll-to-top button after 300 px. */
+export const FloatingBar = () => {
+  const { t } = useLang();
+  const [collapsed, setCollapsed] = useState(() => localStorage.getItem(KEY()) === '1');
+  const [scrolled, setScrolled] = useState(false);
+  useEffect(() => {
+    const on = () => setScrolled(window.scrollY > SCROLL_TOP_AFTER_PX);
+    on();
+    window.addEventListener('scroll', on, { passive: true });
+    return () => window.removeEventListener('scroll', on);
+  }, []);
+  const toggle = () => {
+    localStorage.setItem(KEY(), collapsed ? '0' : '1');
+    setCollapsed(!collapsed);
+  };
+  return (
+    <Paper elevation={3} sx={{ position: 'fixed', right: 8, bottom: 96, display: 'flex', flexDirection: 'column', zIndex: 1200 }} data-testid="floating-bar">
+      <Tooltip title={t(collapsed ? 'float.expand' : 'float.collapse')}>
+        <IconButton size="small" onClick={toggle} aria-label={t(collapsed ? 'float.expand' : 'float.collapse')}>
+          {collapsed ? <ChevronLeft /> : <ChevronRight />}
+        </IconButton>
+      </Tooltip>
+      {!collapsed && scrolled && (
+        <Tooltip title={t('float.top')}>
+          <IconButton size="small" onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })} aria-label={t('float.top')}>
+            <VerticalAlignTop />
+          </IconButton>
+        </Tooltip>
+      )}
+    </Paper>
+  );
+};

@@ -1,0 +1,49 @@
+import QrCode2Icon from '@mui/icons-material/QrCode2';
+import { Box, Container, Link as MuiLink, Stack, Typography } from '@mui/material';
+import { Link } from 'react-router-dom';
+import { useLang } from '../src/shell/LangContext.tsx';
+
+/** Agreement ids and the ICP number are per deployment (spec §9); absent, the links still lead somewhere real. */
+const env = import.meta.env as Record<string, string | undefined>;
+const AGREEMENT = env.VITE_AGREEMENT_SERVICE ?? 'service';
+const PRIVACY = env.VITE_AGREEMENT_PRIVACY ?? 'privacy';
+const ICP = env.VITE_ICP;
+
+const Column = ({ title, links }: { title: string; links: [string, string][] }) => (
+  <Stack spacing={0.5}>
+    <Typography variant="subtitle2">{title}</Typography>
+    {links.map(([to, label]) => (
+      <MuiLink key={to} component={Link} to={to} color="inherit" underline="hover" variant="body2">
+        {label}
+      </MuiLink>
+    ))}
+  </Stack>
+);
+
+export const Footer = () => {
+  const { t } = useLang();
+  return (
+    <Box component="footer" sx={{ bgcolor: 'grey.900', color: 'grey.300', py: 4, mt: 'auto' }}>
+      <Container sx={{ display: 'flex', gap: 6, flexWrap: 'wrap' }}>
+        <Column title={t('footer.products')} links={[['/appStore', t('route.app_store')], ['/open-capability', t('route.open_capability')], ['/developer/doc', t('route.developer_doc')]]} />
+        <Column title={t('footer.common_links')} links={[['/about-us', t('route.about_us')], ['/login', t('header.login')], ['/adminLogin', t('login.to_operator')]]} />
+        <Stack spacing={0.5} sx={{ alignItems: 'center' }}>
+          <Typography variant="subtitle2">{t('footer.follow_us')}</Typography>
+          <QrCode2Icon sx={{ fontSize: 72 }} aria-label={t('footer.follow_us')} />
+        </Stack>
+      </Container>
+      <Container sx={{ mt: 3, display: 'flex', gap: 2, flexWrap: 'wrap', fontSize: 13 }}>
+        <span>{t('footer.copyright', { year: new Date().getFullYear() })}</span>
+        <MuiLink component={Link} to={`/terms/${AGREEMENT}`} color="inherit">
+          {t('footer.agreement')}
+        </MuiLink>
+        <MuiLink component={Link} to={`/terms/${PRIVACY}`} color="inherit">
+          {t('footer.privacy')}
+        </MuiLink>
+        <MuiLink href="https://beian.miit.gov.cn/" target="_blank" rel="noreferrer" color="inherit">
+          {ICP ?? t('footer.icp')}
+        </MuiLink>
+      </Container>
+    </Box>
+  );
+};

@@ -1,0 +1,51 @@
+import HomeIcon from '@mui/icons-material/Home';
+import HubIcon from '@mui/icons-material/Hub';
+import SearchIcon from '@mui/icons-material/Search';
+import { AppBar, Box, Button, InputBase, Toolbar, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { useLang } from '../src/shell/LangContext.tsx';
+import { LanguageMenu } from './LanguageMenu.tsx';
+import { UnreadBadge } from './UnreadBadge.tsx';
+import { UserMenu } from './UserMenu.tsx';
+
+/** Logo → home; a search box on open pages; back-home on console pages (spec §2 "Header"). */
+export const Header = ({ scene }: { scene: 'open' | 'console' }) => {
+  const { t } = useLang();
+  const navigate = useNavigate();
+  const [query, setQuery] = useState('');
+  return (
+    <AppBar position="sticky" elevation={1} color={scene === 'open' ? 'default' : 'primary'}>
+      <Toolbar sx={{ gap: 1 }}>
+        <Box component={Link} to="/" sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none', mr: 2 }} data-testid="logo">
+          <HubIcon />
+          <Typography variant="h6" noWrap>
+            {t('app.title')}
+          </Typography>
+        </Box>
+        {scene === 'open' ? (
+          <Box
+            component="form"
+            role="search"
+            onSubmit={(e) => {
+              e.preventDefault();
+              navigate(`/developer/search?query=${encodeURIComponent(query.trim())}`);
+            }}
+            sx={{ display: 'flex', alignItems: 'center', bgcolor: 'action.hover', borderRadius: 1, px: 1, width: 360, maxWidth: '40vw' }}
+          >
+            <SearchIcon fontSize="small" />
+            <InputBase sx={{ ml: 1, flex: 1 }} placeholder={t('header.search_placeholder')} value={query} onChange={(e) => setQuery(e.target.value)} inputProps={{ 'aria-label': t('header.search_placeholder') }} />
+          </Box>
+        ) : (
+          <Button color="inherit" startIcon={<HomeIcon />} onClick={() => navigate('/')}>
+            {t('header.back_home')}
+          </Button>
+        )}
+        <Box sx={{ flex: 1 }} />
+        <UnreadBadge />
+        <LanguageMenu />
+        <UserMenu />
+      </Toolbar>
+    </AppBar>
+  );
+};

@@ -1,0 +1,75 @@
+import { CircularProgress } from '@mui/material';
+import { lazy, Suspense, useEffect } from 'react';
+import { Route, Routes, useLocation, useNavigate, Navigate } from 'react-router-dom';
+import { watchExpiry } from '../dataProvider/authProvider.ts';
+import { setNavigator } from '../dataProvider/events.ts';
+import { Frame } from '../layouts/Frame.tsx';
+import { findRoute } from './routes/guard.ts';
+import { ROUTES, type RouteDef } from './routes/table.ts';
+import { HomePage } from './pages/HomePage.tsx';
+import { LoginPage } from './pages/LoginPage.tsx';
+import { PlainPage } from './pages/PlainPage.tsx';
+import { Guarded } from './shell/Guarded.tsx';
+import { useSession } from './shell/SessionContext.tsx';
+
+/** The console (react-admin and the generated screens) loads only when a console page opens. */
+const ConsoleApp = lazy(() => import('./console/ConsoleApp.tsx'));
+
+const Page = ({ route }: { route: RouteDef }) => {
+  switch (route.page) {
+    case 'home':
+      return <HomePage />;
+    case 'login':
+      return <LoginPage operator={false} />;
+    case 'adminLogin':
+      return <LoginPage operator />;
+    case 'console':
+      return (
+        <Suspense fallback={<CircularProgress sx={{ m: 4 }} />}>
+          <ConsoleApp />
+        </Suspense>
+      );
+    default:
+      return <PlainPage title={route.title} placeholder={route.page === 'placeholder'} />;
+  }
+};
+
+/** Wires the http client's redirects to the router and watches the token's expiry. */
+const SessionWatch = () => {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { refresh } = useSession();
+  useEffect(() => {
+    setNavigator((to) => {
+      refresh();
+      navigate(to);
+    });
+  }, [navigate, refresh]);
+  useEffect(() => watchExpiry(() => !!findRoute(window.location.pathname)?.public), []);
+  useEffect(() => refresh(), [location.pathname, refresh]);
+  return null;
+};
+
+export const App = () => (
+  <>
+    <SessionWatch />
+    <Routes>
+      {ROUTES.map((r) => (
+        <Route
+          key={r.path}
+          path={r.path}
+          element={
+            <Guarded route={r}>
+              {r.redirect ? null : (
+                <Frame route={r}>
+                  <Page route={r} />
+                </Frame>
+              )}
+            </Guarded>
+          }
+        />
+      ))}
+      <Route path="*" element={<Navigate to="/" replace />} />
+    </Routes>
+  </>
+);

@@ -1,0 +1,96 @@
+import { Box, Checkbox, FormControlLabel, Paper, Stack, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { Button, Loading, useBasename, useDataProvider, useGetOne, useLocale, useNotify, useTranslate, type Identifier, type RaRecord } from 'react-admin';
+import { useNavigate, useParams } from 'react-router-dom';
+import { resourceCalls, type ResourceCalls } from '../../dataProvider/calls.ts';
+import type { ConsoleDataProvider } from '../../dataProvider/dataProvider.ts';
+import { hasClientKey } from '../../i18n/client.ts';
+import type { Lang } from '../../i18n/index.ts';
+import { buildTree, subtreeIds, type TreeNode } from './tree.ts';
+
+/**
+ * The grant screen a definition opts into with `ui.grants`: the grantable rows as a tree with
+ * checkboxes and select-all; saving replaces the record's grants.
+ */
+export const GrantScreen = ({ rc }: { rc: ResourceCalls }) => {
+  const grants = rc.def.grants!;
+  const target = resourceCalls(grants.resource);
+  const { id } = useParams<{ id: string }>();
+  const translate = useTranslate();
+  const locale = useLocale() as Lang;
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const basename = useBasename();
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const { data: record } = useGetOne(rc.route, { id: id! });
+  const rows = useQuery({ queryKey: [target.route, 'getAll', grants.filter], queryFn: () => dataProvider.getAll(target.route, grants.filter) });
+  const granted = useQuery({
+    queryKey: [rc.route, id, grants.read],
+    queryFn: () => dataProvider.call<Record<string, Identifier[]>>(rc.route, grants.read, { guid: id }),
+  });
+  const [checked, setChecked] = useState<Set<Identifier>>(new Set());
+  useEffect(() => setChecked(new Set(granted.data?.[grants.field] ?? [])), [granted.data, grants.field]);
+  const tree = useMemo(() => buildTree(rows.data ?? [], target.def.tree?.parent ?? 'parent_guid'), [rows.data, target.def]);
+  if (rows.isPending || granted.isPending) return <Loading />;
+  const all = (rows.data ?? []).map((r) => r.id);
+  const toggle = (node: TreeNode<RaRecord>) => {
+    const ids = subtreeIds(node);
+    const on = !checked.has(node.row.id);
+    setChecked((s) => {
+      const next = new Set(s);
+      ids.forEach((i) => (on ? next.add(i) : next.delete(i)));
+      return next;
+    });
+  };
+  const label = (r: RaRecord) => (r.code && hasClientKey(locale, `menu.${r.code}`) ? translate(`menu.${r.code}`) : String(r.name));
+  const Node = ({ node, depth }: { node: TreeNode<RaRecord>; depth: number }) => (
+    <>
+      <FormControlLabel
+        sx={{ pl: depth * 3, display: 'flex' }}
+        control={<Checkbox size="small" checked={checked.has(node.row.id)} onChange={() => toggle(node)} />}
+        label={label(node.row)}
+        data-testid="grant-node"
+      />
+      {node.children.map((c) => (
+        <Node key={String(c.row.id)} node={c} depth={depth + 1} />
+      ))}
+    </>
+  );
+  const save = async () => {
+    try {
+      await dataProvider.call(rc.route, grants.write, { guid: id, [grants.field]: [...checked] });
+      notify('grant.saved', { type: 'success' });
+      navigate(`${basename}/${rc.route}`);
+    } catch {
+      // Already toasted by the http client.
+    }
+  };
+  return (
+    <Paper sx={{ p: 3 }} data-testid="grant-screen">
+      <Typography variant="h6" gutterBottom>
+        {translate('grant.title', { name: record?.name ?? '' })}
+      </Typography>
+      <FormControlLabel
+        control={
+          <Checkbox
+            checked={all.length > 0 && checked.size === all.length}
+            indeterminate={checked.size > 0 && checked.size < all.length}
+            onChange={() => setChecked(checked.size === all.length ? new Set() : new Set(all))}
+            data-testid="grant-select-all"
+          />
+        }
+        label={translate('grant.select_all')}
+      />
+      <Box sx={{ maxHeight: '60vh', overflow: 'auto', borderTop: 1, borderColor: 'divider', py: 1 }}>
+        {tree.map((n) => (
+          <Node key={String(n.row.id)} node={n} depth={0} />
+        ))}
+      </Box>
+      <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
+        <Button label="ra.action.save" variant="contained" onClick={save} data-testid="grant-save" />
+        <Button label="ra.action.cancel" onClick={() => navigate(`${basename}/${rc.route}`)} />
+      </Stack>
+    </Paper>
+  );
+};

@@ -1,0 +1,106 @@
+import SettingsIcon from '@mui/icons-material/Settings';
+import { Box } from '@mui/material';
+import {
+  BulkDeleteButton, Button, CreateButton, Datagrid, EditButton, FilterButton, List, SearchInput, ShowButton, TextInput, TopToolbar,
+  useBasename, usePermissions, useRecordContext,
+} from 'react-admin';
+import { useNavigate } from 'react-router-dom';
+import type { Permissions } from '../../dataProvider/authProvider.ts';
+import { columnConfig } from '../../resources/column-config.ts';
+import type { ResourceCalls } from '../../dataProvider/calls.ts';
+import { resourceCalls, routeOf } from '../../dataProvider/calls.ts';
+import type { ResourceDef } from '../../resources/types.ts';
+import { renderColumn } from './fields.tsx';
+import { SchemaInput, type JsonSchema } from './inputs.tsx';
+import { MyColumnsButton } from './MyColumnsButton.tsx';
+import { jsonSchemaOf } from './registry.ts';
+import { resolveColumns, useColumnSettings, type ConfigRow } from './columnSettings.ts';
+import { StatusButtons } from './StatusButtons.tsx';
+
+const columnConfigCalls = resourceCalls(columnConfig.name);
+
+/** A permission code of the definition's mount, e.g. `admin:role:add`; no code on the mount = allowed. */
+export const useCan = (rc: ResourceCalls) => {
+  const { permissions } = usePermissions<Permissions>();
+  return (action: string) => !rc.mount.perm || !permissions || permissions.codes.includes(`${rc.mount.perm}:${action}`);
+};
+
+/** Filters from the definition: `like` ones are text, `eq` ones take the field's own input. */
+const filterInputs = (def: ResourceDef) => [
+  <SearchInput key="q" source="q" alwaysOn />,
+  ...(def.filters ?? []).map((f) => {
+    const schema = jsonSchemaOf(def).properties?.[f.field] as JsonSchema | undefined;
+    return f.op === 'like' || !schema ? <TextInput key={f.field} source={f.field} label={`resources.${def.name}.fields.${f.field}`} /> : <SchemaInput key={f.field} def={def} name={f.field} schema={schema} />;
+  }),
+];
+
+/** Opens the resource's column configuration, or a new one filled with the definition's defaults. */
+const ConfigureColumns = ({ def, config }: { def: ResourceDef; config?: ConfigRow }) => {
+  const navigate = useNavigate();
+  const basename = useBasename();
+  const target = `${basename}/${routeOf(columnConfig)}`;
+  const defaults = { resource: def.name, columns: def.columns.map((c) => ({ field: c.field, visible: true, ...(c.width ? { width: c.width } : {}) })) };
+  return (
+    <Button
+      label="list.configure_columns"
+      data-testid="configure-columns"
+      onClick={() => navigate(config ? `${target}/${config.guid}` : `${target}/create`, config ? undefined : { state: { record: defaults } })}
+    >
+      <SettingsIcon />
+    </Button>
+  );
+};
+
+const GrantsButton = ({ rc }: { rc: ResourceCalls }) => {
+  const record = useRecordContext();
+  const navigate = useNavigate();
+  const basename = useBasename();
+  if (!record) return null;
+  return <Button label="list.grants" data-testid="grants" onClick={(e) => (e.stopPropagation(), navigate(`${basename}/${rc.route}/${record.id}/grants`))} />;
+};
+
+/** Row actions: edit, details, status transitions and grants, each as the definition and permissions allow. */
+export const RowActions = ({ rc }: { rc: ResourceCalls }) => {
+  const can = useCan(rc);
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'nowrap' }} onClick={(e) => e.stopPropagation()}>
+      {rc.verbs.update && can('update') && <EditButton />}
+      {rc.verbs.get && <ShowButton />}
+      {rc.verbs.status && can('status') && <StatusButtons def={rc.def} />}
+      {rc.def.grants && can('auth') && <GrantsButton rc={rc} />}
+    </Box>
+  );
+};
+
+/** The list screen of any definition: its columns (as configured), filters, sort, paging, bulk delete, row actions. */
+export const ResourceList = ({ rc }: { rc: ResourceCalls }) => {
+  const { def } = rc;
+  const settings = useColumnSettings(def);
+  const can = useCan(rc);
+  const columnAdmin = useCan(columnConfigCalls)('update');
+  const [field, order] = def.sort?.startsWith('-') ? [def.sort.slice(1), 'DESC' as const] : [def.sort ?? 'created_at', 'ASC' as const];
+  const actions = (
+    <TopToolbar>
+      <FilterButton />
+      <MyColumnsButton def={def} available={resolveColumns(def, settings.config)} hidden={settings.hidden} setHidden={settings.setHidden} />
+      {columnAdmin && def.name !== columnConfig.name && <ConfigureColumns def={def} config={settings.config} />}
+      {rc.verbs.add && can('add') && <CreateButton />}
+    </TopToolbar>
+  );
+  const widths = Object.fromEntries(settings.columns.filter((c) => c.width).map((c) => [`& .column-${c.field}`, { width: c.width }]));
+  return (
+    <List filters={filterInputs(def)} sort={{ field, order }} actions={actions} perPage={20} disableSyncWithLocation={false}>
+      {settings.ready && (
+        <Datagrid
+          rowClick={rc.verbs.get ? 'show' : false}
+          bulkActionButtons={rc.verbs.delete && can('delete') ? <BulkDeleteButton mutationMode="pessimistic" /> : false}
+          sx={widths}
+          data-testid="resource-list"
+        >
+          {settings.columns.map((c) => renderColumn(def, c))}
+          <RowActions rc={rc} />
+        </Datagrid>
+      )}
+    </List>
+  );
+};

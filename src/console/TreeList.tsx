@@ -1,0 +1,75 @@
+import ChevronRight from '@mui/icons-material/ChevronRight';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import { Box, IconButton, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { Fragment, useState } from 'react';
+import { CreateButton, ListContextProvider, Loading, RecordContextProvider, Title, TopToolbar, useDataProvider, useList, useTranslate, type RaRecord } from 'react-admin';
+import type { ResourceCalls } from '../../dataProvider/calls.ts';
+import type { ConsoleDataProvider } from '../../dataProvider/dataProvider.ts';
+import { fieldLabel } from './registry.ts';
+import { renderColumn } from './fields.tsx';
+import { useColumnSettings } from './columnSettings.ts';
+import { RowActions, useCan } from './ResourceList.tsx';
+import { buildTree, type TreeNode } from './tree.ts';
+
+/** A definition with `ui.tree` lists as a tree: every row (the list call is capped), nested by its parent field. */
+export const TreeList = ({ rc }: { rc: ResourceCalls }) => {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const settings = useColumnSettings(rc.def);
+  const can = useCan(rc);
+  const rows = useQuery({ queryKey: [rc.route, 'getAll'], queryFn: () => dataProvider.getAll(rc.route) });
+  const [closed, setClosed] = useState<Set<unknown>>(new Set());
+  const list = useList({ data: rows.data ?? [] });
+  if (rows.isPending || !settings.ready) return <Loading />;
+  const roots = buildTree(rows.data ?? [], rc.def.tree!.parent);
+  const Row = ({ node, depth }: { node: TreeNode<RaRecord>; depth: number }) => {
+    const open = !closed.has(node.row.id);
+    const toggle = () => setClosed((s) => (s.delete(node.row.id) ? new Set(s) : new Set(s.add(node.row.id))));
+    return (
+      <Fragment>
+        <RecordContextProvider value={node.row}>
+          <TableRow hover data-testid="tree-row">
+            {settings.columns.map((c, i) => (
+              <TableCell key={c.field} sx={i === 0 ? { pl: 1 + depth * 3 } : undefined}>
+                {i === 0 && (
+                  <IconButton size="small" onClick={toggle} sx={{ visibility: node.children.length ? 'visible' : 'hidden' }}>
+                    {open ? <ExpandMore fontSize="small" /> : <ChevronRight fontSize="small" />}
+                  </IconButton>
+                )}
+                {renderColumn(rc.def, c)}
+              </TableCell>
+            ))}
+            <TableCell>
+              <RowActions rc={rc} />
+            </TableCell>
+          </TableRow>
+        </RecordContextProvider>
+        {open && node.children.map((c) => <Row key={String(c.row.id)} node={c} depth={depth + 1} />)}
+      </Fragment>
+    );
+  };
+  return (
+    <ListContextProvider value={list}>
+      <Title title={`resources.${rc.def.name}.name`} />
+      <TopToolbar>{rc.verbs.add && can('add') && <CreateButton />}</TopToolbar>
+      <Box sx={{ overflowX: 'auto', bgcolor: 'background.paper' }}>
+        <Table size="small" data-testid="tree-list">
+          <TableHead>
+            <TableRow>
+              {settings.columns.map((c) => (
+                <TableCell key={c.field}>{c.label ?? translate(fieldLabel(rc.def, c.field))}</TableCell>
+              ))}
+              <TableCell />
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {roots.map((n) => (
+              <Row key={String(n.row.id)} node={n} depth={0} />
+            ))}
+          </TableBody>
+        </Table>
+      </Box>
+    </ListContextProvider>
+  );
+};

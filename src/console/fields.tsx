@@ -1,0 +1,74 @@
+import { cloneElement } from 'react';
+import { Chip, Stack } from '@mui/material';
+import { BooleanField, ChipField, DateField, FunctionField, ImageField, ReferenceArrayField, ReferenceField, SingleFieldList, TextField, useLocale, useTranslate } from 'react-admin';
+import { LANGUAGES, type Lang } from '../../i18n/index.ts';
+import { routeOf } from '../../dataProvider/calls.ts';
+import type { Column, ResourceDef } from '../../resources/types.ts';
+import { defByName, fieldLabel, isArrayField, valueLabel } from './registry.ts';
+
+const StatusValue = ({ def, field, value }: { def: ResourceDef; field: string; value: unknown }) => {
+  const translate = useTranslate();
+  if (value === undefined || value === null) return null;
+  return <Chip size="small" label={translate(valueLabel(def, field, value), { _: String(value) })} color={field === 'status' && value !== 0 ? 'default' : 'primary'} variant="outlined" />;
+};
+
+/** Tags: strings, or objects named by their first text field (e.g. column settings by `field`). */
+const tagText = (v: unknown) => (typeof v === 'object' && v ? String(Object.values(v).find((x) => typeof x === 'string') ?? '') : String(v));
+
+export interface ColumnView extends Column {
+  /** A product staff's label override, shown in every language. */
+  label?: string;
+}
+
+/** The render hint → field component map: one place decides how a column looks. */
+export const renderColumn = (def: ResourceDef, col: ColumnView) => cloneElement(columnElement(def, col), { key: col.field });
+
+const columnElement = (def: ResourceDef, col: ColumnView) => {
+  const label = col.label ?? fieldLabel(def, col.field);
+  const common = { source: col.field, label, sortable: !!col.sortable };
+  const target = col.reference ? defByName(col.reference) : undefined;
+  switch (col.render) {
+    case 'status':
+      return <FunctionField {...common} render={(r: Record<string, unknown>) => <StatusValue def={def} field={col.field} value={r[col.field]} />} />;
+    case 'date':
+      return <LocaleDate {...common} />;
+    case 'image':
+      return <ImageField {...common} sx={{ '& img': { maxHeight: 40 } }} />;
+    case 'boolean':
+      return <BooleanField {...common} />;
+    case 'tags':
+      return (
+        <FunctionField
+          {...common}
+          render={(r: Record<string, unknown>) => (
+            <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap' }}>
+              {(Array.isArray(r[col.field]) ? (r[col.field] as unknown[]) : []).map((v, i) => (
+                <Chip key={i} size="small" label={tagText(v)} />
+              ))}
+            </Stack>
+          )}
+        />
+      );
+    case 'reference':
+      if (!target) return <TextField {...common} />;
+      return isArrayField(def, col.field) ? (
+        <ReferenceArrayField {...common} reference={routeOf(target)}>
+          <SingleFieldList linkType={false}>
+            <ChipField source="name" size="small" />
+          </SingleFieldList>
+        </ReferenceArrayField>
+      ) : (
+        <ReferenceField {...common} reference={routeOf(target)} link={false}>
+          <TextField source="name" />
+        </ReferenceField>
+      );
+    default:
+      return <TextField {...common} />;
+  }
+};
+
+/** Dates in the console's language. */
+const LocaleDate = (props: { source: string; label: string; sortable: boolean }) => {
+  const locale = useLocale() as Lang;
+  return <DateField {...props} showTime locales={LANGUAGES[locale] ?? 'zh-CN'} />;
+};

@@ -1,0 +1,33 @@
+import { Create, Edit, Show, SimpleShowLayout } from 'react-admin';
+import type { ResourceCalls } from '../../dataProvider/calls.ts';
+import { renderColumn } from './fields.tsx';
+import { SchemaForm } from './SchemaForm.tsx';
+import { StatusButtons } from './StatusButtons.tsx';
+
+/** Errors were toasted by the http client; react-admin's own notice would repeat them. */
+const quiet = { onError: () => undefined };
+
+export const ResourceCreate = ({ rc }: { rc: ResourceCalls }) => (
+  <Create redirect="list" mutationOptions={quiet}>
+    <SchemaForm def={rc.def} mode="create" />
+  </Create>
+);
+
+export const ResourceEdit = ({ rc }: { rc: ResourceCalls }) => (
+  <Edit mutationMode="pessimistic" redirect="list" mutationOptions={quiet} queryOptions={{ onError: () => undefined }}>
+    <SchemaForm def={rc.def} mode="edit" />
+  </Edit>
+);
+
+/** Details: every column the definition lists plus the server-managed dates, and the status actions. */
+export const ResourceShow = ({ rc }: { rc: ResourceCalls }) => {
+  const fields = [...rc.def.columns, ...['created_at', 'updated_at'].filter((f) => !rc.def.columns.some((c) => c.field === f)).map((f) => ({ field: f, render: 'date' as const }))];
+  return (
+    <Show actions={false} queryOptions={{ onError: () => undefined }}>
+      <SimpleShowLayout>
+        {fields.map((c) => renderColumn(rc.def, { ...c, label: ['created_at', 'updated_at'].includes(c.field) ? `common.fields.${c.field}` : undefined }))}
+        <StatusButtons def={rc.def} />
+      </SimpleShowLayout>
+    </Show>
+  );
+};

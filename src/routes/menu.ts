@@ -1,0 +1,71 @@
+import type { PermissionNode } from '../../dataProvider/authProvider.ts';
+import { authorised } from './guard.ts';
+import type { RouteDef, Scene } from './table.ts';
+
+export interface MenuItem {
+  key: string;
+  /** i18n key, or the server's name when no translation exists. */
+  label: string;
+  fallback?: string;
+  url: string;
+  disabled?: boolean;
+  children?: MenuItem[];
+}
+
+export interface MenuContext {
+  scene: Scene;
+  signedIn: boolean;
+  userType?: number;
+  urls: readonly string[];
+  authState?: number;
+  buCreated: boolean;
+  /** The open app's type on app sidebars (1 self-built, 2 company-built). */
+  appType?: number;
+}
+
+/** A route with one visible child collapses into it (spec §2). */
+const collapse = (item: MenuItem): MenuItem => (item.children?.length === 1 ? item.children[0] : item);
+
+/**
+ * Route-table menus filtered by scene, user type, hidden flags, organisation and BU requirements;
+ * entries outside the authorised URLs show disabled.
+ */
+export const routeMenu = (routes: readonly RouteDef[], ctx: MenuContext): MenuItem[] =>
+  routes.flatMap((r) => {
+    if (r.hidden) return [];
+    if (r.scene && r.scene !== ctx.scene) return [];
+    if (r.userTypes && ctx.userType !== undefined && !r.userTypes.includes(ctx.userType)) return [];
+    if (r.needsVerified && ctx.authState !== 2) return [];
+    if (r.needsBu && !ctx.buCreated) return [];
+    if (r.appTypes && ctx.appType !== undefined && !r.appTypes.includes(ctx.appType)) return [];
+    const children = r.children ? routeMenu(r.children, ctx) : undefined;
+    if (r.children && !children?.length && r.redirect) return [];
+    const item: MenuItem = {
+      key: r.path,
+      label: r.title,
+      url: r.redirect ?? r.path,
+      disabled: r.disabled || (ctx.signedIn && !authorised(ctx.urls, r.path)),
+      ...(children?.length ? { children } : {}),
+    };
+    return [collapse(item)];
+  });
+
+/**
+ * The operator console's menu: enabled, visible menu and submenu nodes of the permission tree.
+ * Nodes whose page this build has no screen for show disabled rather than leading nowhere.
+ */
+export const treeMenu = (tree: readonly PermissionNode[], built: readonly string[]): MenuItem[] =>
+  tree.flatMap((n) => {
+    if (n.type === 2 || n.status !== 0 || n.hidden) return [];
+    const children = treeMenu(n.children ?? [], built);
+    const url = n.url ?? '';
+    const item: MenuItem = {
+      key: n.guid,
+      label: `menu.${n.code}`,
+      fallback: n.name,
+      url,
+      disabled: !children.length && !built.some((b) => b === url),
+      ...(children.length ? { children } : {}),
+    };
+    return [collapse(item)];
+  });

@@ -1,0 +1,147 @@
+/**
+ * Every route of spec §2 as data: the router, the guard, the menus, the breadcrumbs and the page
+ * titles all read this table. `page` names what renders it (src/pages/index.ts).
+ */
+export type LayoutKind =
+  /** top + content */
+  | 'top'
+  /** top + bottom + content */
+  | 'topBottom'
+  /** top + sidebar + content, with breadcrumbs */
+  | 'topSidebar'
+  /** content only */
+  | 'content'
+  /** sidebar + content (the admin console) */
+  | 'sidebar';
+export type SidebarType = 'app' | 'bu' | 'operationApp' | 'matched' | 'enterprise' | 'default';
+export type Scene = 'open' | 'console';
+export type PageKind = 'home' | 'appStore' | 'docs' | 'login' | 'adminLogin' | 'placeholder' | 'plain' | 'console';
+
+export interface RouteDef {
+  path: string;
+  /** i18n key of the page title and breadcrumb. */
+  title: string;
+  page?: PageKind;
+  redirect?: string;
+  public?: boolean;
+  /** A login-type page: a signed-in user is sent to `/`. */
+  loginType?: boolean;
+  layout?: LayoutKind;
+  sidebar?: SidebarType;
+  scene?: Scene;
+  /** User types that may open it (0 operator, 1 main, 2 sub); absent = everyone. */
+  userTypes?: readonly number[];
+  needsBu?: boolean;
+  needsVerified?: boolean;
+  hidden?: boolean;
+  /** Shown in menus but not openable (spec: service provider, file). */
+  disabled?: boolean;
+  /** App types for which it appears (1 self-built, 2 company-built). */
+  appTypes?: readonly number[];
+  children?: RouteDef[];
+}
+
+const TENANTS = [1, 2] as const;
+const enterprise = { layout: 'topSidebar', sidebar: 'enterprise' } as const;
+const appPage = (path: string, title: string, extra: Partial<RouteDef> = {}): RouteDef => ({
+  path: `/business/app/:id/${path}`, title, page: 'plain', layout: 'topSidebar', sidebar: 'app', needsBu: true, hidden: true, ...extra,
+});
+
+export const routeTree: RouteDef[] = [
+  { path: '/', title: 'route.home', page: 'home', public: true, layout: 'topBottom', scene: 'open' },
+  {
+    path: '/appStore', title: 'route.app_store', page: 'appStore', public: true, layout: 'topBottom', scene: 'open',
+    children: [
+      { path: '/appStore/appSearch', title: 'route.app_search', page: 'appStore', public: true, layout: 'topBottom', hidden: true },
+      { path: '/appStore/:id', title: 'route.app_detail', page: 'plain', public: true, layout: 'top', hidden: true },
+    ],
+  },
+  { path: '/open-capability', title: 'route.open_capability', page: 'plain', public: true, layout: 'topBottom', scene: 'open' },
+  { path: '/about-us', title: 'route.about_us', page: 'placeholder', public: true, layout: 'topBottom', hidden: true },
+  {
+    path: '/developer', title: 'route.developer', redirect: '/developer/doc', layout: 'topSidebar', sidebar: 'matched',
+    children: [
+      { path: '/developer/doc', title: 'route.developer_doc', page: 'docs', public: true, layout: 'topBottom', scene: 'open' },
+      { path: '/developer/log', title: 'route.developer_log', page: 'plain', scene: 'console', needsBu: true, userTypes: TENANTS },
+      { path: '/developer/console', title: 'route.developer_console', page: 'plain', scene: 'console', needsBu: true, userTypes: TENANTS },
+      { path: '/developer/search', title: 'route.developer_search', page: 'docs', public: true, layout: 'topBottom', scene: 'open', hidden: true },
+    ],
+  },
+  { path: '/login', title: 'route.login', page: 'login', public: true, loginType: true, layout: 'content', hidden: true },
+  { path: '/adminLogin', title: 'route.admin_login', page: 'adminLogin', public: true, loginType: true, layout: 'content', hidden: true },
+  { path: '/resetPassword', title: 'route.reset_password', page: 'plain', public: true, loginType: true, layout: 'content', hidden: true },
+  { path: '/resetExpire', title: 'route.reset_expire', page: 'plain', public: true, layout: 'content', hidden: true },
+  { path: '/account-active', title: 'route.account_active', page: 'plain', public: true, layout: 'content', hidden: true },
+  { path: '/terms/:id', title: 'route.terms', page: 'plain', public: true, layout: 'topBottom', hidden: true },
+  {
+    path: '/account', title: 'route.account', redirect: '/account/info', layout: 'topSidebar', sidebar: 'matched', scene: 'console',
+    children: [
+      { path: '/account/enterprise-panel', title: 'route.enterprise_panel', page: 'plain', userTypes: TENANTS },
+      { path: '/account/info', title: 'route.info', page: 'plain', userTypes: TENANTS },
+      { path: '/account/enterprise/info', title: 'route.enterprise_info', page: 'plain', userTypes: TENANTS, ...enterprise },
+      { path: '/account/enterprise/sso', title: 'route.enterprise_sso', page: 'plain', userTypes: TENANTS, needsBu: true, ...enterprise },
+      { path: '/account/enterprise/app', title: 'route.enterprise_app', page: 'plain', userTypes: TENANTS, needsBu: true, ...enterprise },
+      { path: '/account/organzize', title: 'route.organize', page: 'plain', userTypes: TENANTS, needsVerified: true },
+      { path: '/account/member-manage', title: 'route.member_manage', page: 'plain', userTypes: TENANTS, needsVerified: true },
+      { path: '/account/role-manage', title: 'route.role_manage', page: 'plain', userTypes: TENANTS },
+      { path: '/account/role-detail', title: 'route.role_detail', page: 'plain', userTypes: TENANTS, hidden: true },
+      { path: '/account/associated-organize', title: 'route.associated_organize', page: 'plain', userTypes: TENANTS },
+      { path: '/account/order', title: 'route.order', page: 'plain', userTypes: TENANTS },
+      { path: '/account/order/:id/info', title: 'route.order_info', page: 'plain', userTypes: TENANTS, hidden: true },
+      { path: '/account/expenses', title: 'route.expenses', page: 'plain', userTypes: TENANTS },
+      { path: '/account/work-order', title: 'route.work_order', page: 'plain', userTypes: TENANTS },
+      { path: '/account/work-order/:id', title: 'route.work_order_detail', page: 'plain', userTypes: TENANTS, hidden: true },
+      { path: '/account/notify-message', title: 'route.notify_message', page: 'plain', userTypes: TENANTS },
+    ],
+  },
+  {
+    path: '/business', title: 'route.business', redirect: '/business/dict-manage', layout: 'topSidebar', sidebar: 'matched', scene: 'console',
+    children: [
+      { path: '/business/dict-manage', title: 'route.dict_manage', page: 'plain', needsBu: true, userTypes: TENANTS },
+      { path: '/business/app', title: 'route.app', page: 'plain', needsBu: true, userTypes: TENANTS },
+      appPage('config', 'route.app_config'),
+      appPage('log', 'route.app_log'),
+      appPage('security', 'route.app_security'),
+      appPage('eventSubscriptions', 'route.app_events', { appTypes: [1, 2] }),
+      appPage('permission', 'route.app_permission', { appTypes: [1, 2] }),
+      appPage('ability', 'route.app_ability', { appTypes: [1, 2] }),
+      appPage('ability/processEngine', 'route.app_process_engine', { appTypes: [1, 2] }),
+      { path: '/business/process', title: 'route.process', page: 'plain', needsBu: true, userTypes: TENANTS },
+      { path: '/business/file', title: 'route.file', page: 'placeholder', needsBu: true, disabled: true, userTypes: TENANTS },
+    ],
+  },
+  {
+    path: '/service-provider', title: 'route.service_provider', page: 'placeholder', disabled: true, layout: 'top', scene: 'console',
+    children: [
+      { path: '/service-provider/app', title: 'route.sp_app', page: 'placeholder', disabled: true, layout: 'top' },
+      { path: '/service-provider/settlement', title: 'route.sp_settlement', page: 'placeholder', disabled: true, layout: 'top' },
+      { path: '/service-provider/work-order', title: 'route.sp_work_order', page: 'placeholder', disabled: true, layout: 'top' },
+    ],
+  },
+  { path: '/file', title: 'route.file', page: 'placeholder', disabled: true, layout: 'top', scene: 'console' },
+  { path: '/console', title: 'route.console', redirect: '/operation', hidden: true },
+  {
+    // The admin console (sidebar + content): react-admin screens generated from resources/.
+    path: '/operation', title: 'route.operation', page: 'console', layout: 'sidebar', sidebar: 'default', userTypes: [0], hidden: true,
+    children: [
+      { path: '/operation/bu/:id/*', title: 'route.operation_bu', page: 'console', sidebar: 'bu', hidden: true },
+      { path: '/operation/app/:id/*', title: 'route.operation_app', page: 'console', sidebar: 'operationApp', hidden: true },
+      { path: '/operation/*', title: 'route.operation', page: 'console', hidden: true },
+    ],
+  },
+];
+
+/** Children inherit their section's layout, sidebar, scene and user types unless they set their own. */
+export const flatRoutes = (tree: RouteDef[] = routeTree, parent?: RouteDef): RouteDef[] =>
+  tree.flatMap((r) => {
+    const own: RouteDef = {
+      layout: parent?.layout,
+      sidebar: parent?.sidebar,
+      scene: parent?.scene,
+      userTypes: parent?.userTypes,
+      ...r,
+    };
+    return [own, ...flatRoutes(r.children ?? [], own)];
+  });
+
+export const ROUTES = flatRoutes();

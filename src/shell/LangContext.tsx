@@ -1,0 +1,31 @@
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { LANGUAGES, type Lang } from '../../i18n/index.ts';
+import { tr } from '../../i18n/client.ts';
+import { language, store } from '../../dataProvider/session.ts';
+
+interface LangValue {
+  lang: Lang;
+  setLang(lang: Lang): void;
+  t(key: string, params?: Record<string, unknown>): string;
+}
+
+const Ctx = createContext<LangValue | null>(null);
+
+/** The chosen language: remembered in storage, sent as Accept-Language by the http client. */
+export const LangProvider = ({ children }: { children: ReactNode }) => {
+  const [lang, set] = useState<Lang>(language);
+  const setLang = useCallback((l: Lang) => {
+    store.set('language', l);
+    document.documentElement.lang = LANGUAGES[l];
+    set(l);
+  }, []);
+  const t = useCallback((key: string, params?: Record<string, unknown>) => tr(lang, key, params), [lang]);
+  const value = useMemo(() => ({ lang, setLang, t }), [lang, setLang, t]);
+  return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
+};
+
+export const useLang = () => {
+  const v = useContext(Ctx);
+  if (!v) throw new Error('useLang outside LangProvider');
+  return v;
+};

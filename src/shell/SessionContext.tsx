@@ -1,0 +1,59 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { currentSession, type Permissions } from '../../dataProvider/authProvider.ts';
+import { store, validToken, type Bu, type StoredUser } from '../../dataProvider/session.ts';
+
+export interface SessionValue {
+  signedIn: boolean;
+  /** True while the permissions of a signed-in user are loading. */
+  loading: boolean;
+  user?: StoredUser;
+  operator: boolean;
+  permissions: Permissions;
+  authState?: number;
+  buList: Bu[];
+  currentBU?: Bu;
+  /** Re-reads the stored session (after login, logout or expiry). */
+  refresh(): void;
+}
+
+const EMPTY: Permissions = { urls: [], codes: [], tree: [] };
+const Ctx = createContext<SessionValue | null>(null);
+
+export const SessionProvider = ({ children }: { children: ReactNode }) => {
+  const [version, setVersion] = useState(0);
+  const [loaded, setLoaded] = useState<{ token?: string; permissions: Permissions; authState?: number }>({ permissions: EMPTY });
+  const token = validToken();
+  const refresh = useCallback(() => setVersion((v) => v + 1), []);
+
+  useEffect(() => {
+    if (!token) return setLoaded({ permissions: EMPTY });
+    let live = true;
+    currentSession().then((s) => live && setLoaded({ token, permissions: s.permissions, authState: s.authState }));
+    return () => {
+      live = false;
+    };
+  }, [token, version]);
+
+  const value = useMemo<SessionValue>(
+    () => ({
+      signedIn: !!token,
+      loading: !!token && loaded.token !== token,
+      user: store.get('user'),
+      operator: store.get('isOperator') === true,
+      permissions: loaded.token === token ? loaded.permissions : EMPTY,
+      authState: loaded.authState,
+      buList: store.get('BUList') ?? [],
+      currentBU: store.get('currentBU'),
+      refresh,
+    }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [token, loaded, version, refresh],
+  );
+  return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
+};
+
+export const useSession = () => {
+  const v = useContext(Ctx);
+  if (!v) throw new Error('useSession outside SessionProvider');
+  return v;
+};

@@ -1,0 +1,19 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { resources } from './resources/index.ts';
+
+/**
+ * The console and the public site. `VITE_BASE=/open-platform/` builds it for embedding in a host
+ * application; the client reads the same value from `import.meta.env.BASE_URL`.
+ */
+const base = process.env.VITE_BASE ?? '/';
+const api = process.env.VITE_API ?? 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  base,
+  plugins: [react()],
+  // The light shell marks menu entries without a screen; it must not import the schemas to know them.
+  define: { __CONSOLE_URLS__: JSON.stringify(resources.flatMap((r) => (r.menu ? [r.menu.url] : []))) },
+  server: { proxy: { '/open': { target: api, changeOrigin: true } } },
+  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
+});
