@@ -3,6 +3,9 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import type { Db, Queryable } from './driver.ts';
 
+const ANALYZE_FIRST_MS = 10_000;
+const ANALYZE_EVERY_MS = 5 * 60_000;
+
 export class DataDirLockedError extends Error {}
 
 const alive = (pid: number) => {
@@ -50,12 +53,21 @@ export const openPglite = async (dataDir?: string, loadDataDir?: Blob): Promise<
     throw e;
   }
   const query: Queryable['query'] = async (sql, params) => pg.query(sql, params) as never;
+  // PGlite has no autovacuum: without fresh statistics the planner sorts whole tables instead of
+  // paging an index. Refresh them shortly after start and then every few minutes.
+  const analyze = () => void pg.query('analyze').catch(() => {});
+  const first = setTimeout(analyze, ANALYZE_FIRST_MS);
+  const every = setInterval(analyze, ANALYZE_EVERY_MS);
+  first.unref();
+  every.unref();
   return {
     kind: 'pglite',
     query,
     transaction: (fn) => pg.transaction((tx) => fn({ query: (sql, params) => tx.query(sql, params) as never })),
     dumpDataDir: () => pg.dumpDataDir('none'),
     close: async () => {
+      clearTimeout(first);
+      clearInterval(every);
       await pg.close();
       unlock();
     },

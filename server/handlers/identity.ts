@@ -14,6 +14,9 @@ const loginInput = z.object({
   password: z.string().min(1, 'validation.required').max(128, 'validation.too_big'),
 });
 
+/** Per address, on top of the per-username throttle. */
+export const LOGIN_RATE = { max: 60, timeWindow: '1 minute' };
+
 const PUBLIC_USER_COLUMNS = 'guid, username, name, alias, email, phone, avatar_url, status, user_type, role_guids, created_at';
 
 /** Password login for one kind of account; tenants' login comes with tenant identity. */
@@ -37,7 +40,7 @@ export const mountIdentity = (app: FastifyInstance, services: Services, docs: Ca
   const call = (doc: Omit<CallDoc, 'tag' | 'method'> & { method?: 'POST' | 'GET' }, handler: Parameters<typeof defineCall>[4]) =>
     defineCall(app, services, docs, { method: 'POST', tag: 'identity', ...doc }, handler);
 
-  call({ path: '/open/admin/sys-auth/login', summary: 'Operator login', body: loginInput, public: true }, ({ input, lang }) =>
+  call({ path: '/open/admin/sys-auth/login', summary: 'Operator login', body: loginInput, public: true, limit: LOGIN_RATE }, ({ input, lang }) =>
     login(services, input, lang, [USER_TYPE.operator]),
   );
 

@@ -14,6 +14,8 @@ export interface CallDoc {
   body?: z.ZodType;
   public: boolean;
   permission?: string;
+  /** Per-address rate limit, for calls that invite guessing (logins, codes). */
+  limit?: { max: number; timeWindow: string };
 }
 
 export interface CallRequest {
@@ -45,6 +47,7 @@ export const defineCall = (
   app.route({
     method: doc.method,
     url: doc.path,
+    config: doc.limit ? { rateLimit: doc.limit } : undefined,
     handler: async (req, reply) => {
       const caller = await services.callers.resolve(req.headers.authorization).catch((e) => {
         // A public call still answers when the optional token is bad.
