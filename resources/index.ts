@@ -1,4 +1,12 @@
+import { bu } from './bu.ts';
 import { columnConfig, columnPreference } from './column-config.ts';
+import { company } from './company.ts';
+import { department, position } from './department.ts';
+import { member } from './member.ts';
+import { org } from './org.ts';
+import { project } from './project.ts';
+import { authConfig, passwordPolicy, safePolicy } from './sso.ts';
+import { subAccount } from './sub-account.ts';
 import { dict } from './dict.ts';
 import { permission } from './permission.ts';
 import { role } from './role.ts';
@@ -6,6 +14,10 @@ import type { ResourceDef } from './types.ts';
 import { user } from './user.ts';
 
 /** Every entity of the product. Generic code (tables, calls, screens, tests) loops over this. */
-export const resources: readonly ResourceDef[] = [permission, role, user, dict, columnConfig, columnPreference];
+export const resources: readonly ResourceDef[] = [
+  permission, role, user, dict, columnConfig, columnPreference,
+  // Tenant identity and organisation
+  bu, org, company, project, department, position, member, subAccount, passwordPolicy, safePolicy, authConfig,
+];
 
 export const resourceByName = new Map(resources.map((r) => [r.name, r]));

@@ -14,6 +14,9 @@ import { mountResources } from './engine/mount.ts';
 import type { CallDoc } from './http/calls.ts';
 import { errorHandler, notFoundHandler } from './http/envelope.ts';
 import { mountIdentity } from './handlers/identity.ts';
+import { ipWhitelistHook } from './handlers/policy.ts';
+import { mountTenantAuth } from './handlers/tenant-auth.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
 import { openapiDocument } from './openapi.ts';
 import { seedPermissions } from './seed/seed.ts';
 
@@ -25,6 +28,10 @@ export interface AppOptions {
   bodyLimit?: number;
   logger?: boolean;
   trustProxy?: boolean;
+  /** Outgoing mail: SMTP when `smtpUrl` is set, else `.eml` files in `mailDir` (DATA_DIR/mail); or a ready mailer. */
+  mailer?: Mailer;
+  smtpUrl?: string;
+  mailDir?: string;
 }
 
 export interface App {
@@ -40,7 +47,8 @@ export const buildApp = async (opts: AppOptions): Promise<App> => {
   await syncSchema(opts.db, defs);
   await seedPermissions(opts.db, defs);
   const tokens = await Tokens.open(opts.db);
-  const services: Services = { db: opts.db, tokens, callers: new Callers(opts.db, tokens) };
+  const mailer = opts.mailer ?? (opts.smtpUrl || opts.mailDir ? createMailer({ smtpUrl: opts.smtpUrl, dir: opts.mailDir, log: opts.logger ? (l) => console.log(l) : undefined }) : undefined);
+  const services: Services = { db: opts.db, tokens, callers: new Callers(opts.db, tokens), mailer };
 
   const app = Fastify({ logger: opts.logger ? { level: 'info' } : false, bodyLimit, trustProxy: opts.trustProxy ?? false });
   // An empty JSON body is an empty object: several calls take no body.
@@ -54,24 +62,29 @@ export const buildApp = async (opts: AppOptions): Promise<App> => {
     }
   });
   app.setErrorHandler(errorHandler(bodyLimit));
-  app.setNotFoundHandler(notFoundHandler);
+  const serveApp = !!opts.staticDir && existsSync(opts.staticDir);
+  // Fastify takes one not-found handler: with the console built, client-side routes answer with
+  // the app; unknown API paths keep their 404 envelope.
+  app.setNotFoundHandler(
+    serveApp
+      ? (req, reply) => (req.method === 'GET' && !req.url.startsWith('/open/') ? reply.sendFile('index.html') : notFoundHandler(req, reply))
+      : notFoundHandler,
+  );
   await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
   await app.register(rateLimit, { global: false });
 
   const docs: CallDoc[] = [];
   app.register(async (scope) => {
+    // A BU's IP whitelist applies to every call made with that BU's tenant tokens.
+    scope.addHook('preHandler', ipWhitelistHook(services));
     mountIdentity(scope, services, docs);
+    mountTenantAuth(scope, services, docs);
     mountResources(scope, services, defs, docs);
   });
   app.get('/open/openapi.json', async () => openapiDocument(docs));
 
-  if (opts.staticDir && existsSync(opts.staticDir)) {
+  if (serveApp) {
     await app.register(fastifyStatic, { root: opts.staticDir, wildcard: false });
-    // Client-side routes answer with the app; unknown API paths keep their 404 envelope.
-    app.setNotFoundHandler((req, reply) => {
-      if (req.method === 'GET' && !req.url.startsWith('/open/')) return reply.sendFile('index.html');
-      return notFoundHandler(req, reply);
-    });
   }
   return { app, services, docs };
 };

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import { config } from './config.ts';
 import { openDb } from './db/open.ts';
@@ -16,7 +17,7 @@ try {
   }
   throw e;
 }
-const { app } = await buildApp({ db, staticDir: cfg.staticDir, logger: true, trustProxy: cfg.trustProxy });
+const { app } = await buildApp({ db, staticDir: cfg.staticDir, logger: true, trustProxy: cfg.trustProxy, smtpUrl: process.env.SMTP_URL || undefined, mailDir: join(cfg.dataDir, 'mail') });
 const seeded = await seedOperator(db, cfg.adminUsername, cfg.adminPassword);
 if (seeded?.password) {
   console.log(`\nFirst operator created: username "${seeded.username}", password "${seeded.password}" (shown once; log in at /adminLogin and change it).\n`);

@@ -43,4 +43,23 @@ export const migrations: readonly Migration[] = [
         value text not null)`,
     ],
   },
+  {
+    id: 2,
+    name: 'tenant identity: one-time codes and links, account language',
+    up: [
+      // E-mail codes (6 digits) and link tokens (reset, activation), stored as salted hashes.
+      `create table if not exists one_time_code (
+        guid uuid primary key,
+        purpose text not null,
+        target text not null,
+        code_hash text not null,
+        salt text not null,
+        tries integer not null default 0,
+        expires_at timestamptz not null,
+        used_at timestamptz,
+        created_at timestamptz not null default now())`,
+      'create index if not exists one_time_code_target_idx on one_time_code (purpose, target, created_at)',
+      'alter table users add column if not exists lang text',
+    ],
+  },
 ];

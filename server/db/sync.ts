@@ -7,6 +7,8 @@ interface IndexSpec {
   name: string;
   columns: readonly string[];
   unique: boolean;
+  /** A partial index's condition. */
+  where?: string;
 }
 
 const indexesOf = (def: ResourceDef): IndexSpec[] => {
@@ -14,9 +16,24 @@ const indexesOf = (def: ResourceDef): IndexSpec[] => {
   const list: IndexSpec[] = [
     ...(def.unique ?? []).map((cols) => ({ name: `${def.table}_${[...owner, ...cols].join('_')}_uq`, columns: [...owner, ...cols], unique: true })),
     ...(def.indexes ?? []).map((cols) => ({ name: `${def.table}_${cols.join('_')}_idx`, columns: cols, unique: false })),
-    { name: `${def.table}_${[...owner, 'created_at'].join('_')}_idx`, columns: [...owner, 'created_at'], unique: false },
+    // Serves the default newest-first page of every list, scoped and paged without a sort step.
+    ...sortIndexes(def, owner, ['created_at']),
   ];
   return list;
+};
+
+/**
+ * Every sortable column (and the default sort) gets an index that pages without a sort step: led
+ * by the owner column for scoped rows, and partial `where owner is null` for platform rows, since
+ * PostgreSQL takes no ordering from an `is null` condition.
+ */
+const sortIndexes = (def: ResourceDef, owner: string[], always: string[]): IndexSpec[] => {
+  const fields = new Set([...always, ...def.columns.filter((c) => c.sortable).map((c) => c.field), ...(def.sort ? [def.sort.replace(/^-/, '')] : [])]);
+  const unowned = def.mounts.some((m) => m.scope === 'platform' || m.scope === 'catalog');
+  return [...fields].flatMap((f) => [
+    { name: `${def.table}_${[...owner, f, 'guid'].join('_')}_idx`, columns: [...owner, f, 'guid'], unique: false },
+    ...(owner.length && unowned ? [{ name: `${def.table}_${f}_guid_unowned_idx`, columns: [f, 'guid'], unique: false, where: `${ident(owner[0])} is null` }] : []),
+  ]);
 };
 
 /**
@@ -42,10 +59,12 @@ export const syncSchema = async (db: Db, defs: readonly ResourceDef[]) => {
     const have = columns.get(def.table);
     if (!have) statements.push(`create table ${ident(def.table)} (${all.map((c) => `${ident(c.name)} ${c.ddl}`).join(', ')})`);
     else for (const c of all) if (!have.has(c.name)) statements.push(`alter table ${ident(def.table)} add column ${ident(c.name)} ${c.ddl.replace(' primary key', '')}`);
+    // Two definitions may share a table (users: operators and sub-accounts); the second adds only its missing columns.
+    columns.set(def.table, new Set([...(have ?? []), ...all.map((c) => c.name)]));
     for (const ix of indexesOf(def)) {
       if (indexes.has(ix.name)) continue;
       statements.push(
-        `create ${ix.unique ? 'unique ' : ''}index if not exists ${ident(ix.name)} on ${ident(def.table)} (${ix.columns.map(ident).join(', ')})${ix.unique ? ' nulls not distinct' : ''}`,
+        `create ${ix.unique ? 'unique ' : ''}index if not exists ${ident(ix.name)} on ${ident(def.table)} (${ix.columns.map(ident).join(', ')})${ix.unique ? ' nulls not distinct' : ''}${ix.where ? ` where ${ix.where}` : ''}`,
       );
     }
   }

@@ -9,6 +9,8 @@ export interface Services {
   db: Db;
   tokens: Tokens;
   callers: Callers;
+  /** Outgoing mail (SMTP, or .eml files); absent where no call sends mail. */
+  mailer?: import('../mail/mailer.ts').Mailer;
 }
 
 /** One call being answered. */
@@ -20,12 +22,16 @@ export interface CallContext {
   caller: Caller | null;
   lang: Lang;
   input: Record<string, unknown>;
+  /** The HTTP request (address, host) for handlers that need it. */
+  req?: import('fastify').FastifyRequest;
 }
 
 /** Business rules that sit beside the generic engine, keyed by resource name. */
 export interface Rules {
   /** Checks or completes values before an insert or update; `existing` is set on update. */
   beforeWrite?(ctx: CallContext, tx: Queryable, values: Record<string, unknown>, existing?: Record<string, unknown>): Promise<void>;
+  /** Runs in the same transaction after an insert or update, with the stored row. */
+  afterWrite?(ctx: CallContext, tx: Queryable, row: Record<string, unknown>, existing?: Record<string, unknown>): Promise<void>;
   beforeDelete?(ctx: CallContext, tx: Queryable, rows: Record<string, unknown>[]): Promise<void>;
   afterDelete?(ctx: CallContext, tx: Queryable, rows: Record<string, unknown>[]): Promise<void>;
   /** The change alters who may do what: drop cached permissions. */

@@ -8,8 +8,8 @@ import type { CallContext, Services } from './context.ts';
 import { schemasOf, verbs } from './verbs.ts';
 import { z } from 'zod';
 
-const READ_VERBS = new Set<Verb>(['page', 'list', 'get']);
-const ACTION_OF: Record<Verb, string> = { page: 'view', list: 'view', get: 'view', add: 'add', update: 'update', delete: 'delete', status: 'status' };
+const READ_VERBS = new Set<Verb>(['page', 'list', 'get', 'tree', 'one']);
+const ACTION_OF: Record<Verb, string> = { page: 'view', list: 'view', get: 'view', tree: 'view', one: 'view', add: 'add', update: 'update', save: 'update', delete: 'delete', status: 'status' };
 
 export const specOf = (call: Verb | CallSpec): CallSpec => (typeof call === 'string' ? { verb: call } : call);
 export const actionOf = (spec: CallSpec) => spec.action ?? (spec.verb ? ACTION_OF[spec.verb] : 'view');
@@ -34,6 +34,9 @@ export const authorize = (mount: Mount, spec: CallSpec, caller: Caller | null) =
       break;
     case 'user':
       break;
+    case 'oversight':
+      if (!operator) throw new Warning('server.operators_only');
+      break;
   }
   if (mount.perm && !caller.isSuper && !caller.codes.has(`${mount.perm}:${actionOf(spec)}`)) throw new Warning('server.no_access');
 };
@@ -51,8 +54,13 @@ const bodyDoc = (def: ResourceDef, spec: CallSpec) => {
       return z.object({ guid: z.uuid().optional(), guids: z.array(z.uuid()).optional() });
     case 'status':
       return guid.extend({ status: z.union([z.number(), z.string()]) });
+    case 'one':
+      return undefined;
+    case 'save':
+      return def.schema.partial();
     case 'page':
     case 'list':
+    case 'tree':
       return z.object({
         page: z.number().int().min(1).optional(),
         page_size: z.number().int().min(1).max(100).optional(),
@@ -82,9 +90,9 @@ export const mountResources = (app: FastifyInstance, services: Services, defs: r
           public: !!spec.public,
           permission: mount.perm ? `${mount.perm}:${actionOf(spec)}` : undefined,
         };
-        defineCall(app, services, docs, doc, async ({ caller, lang, input }) => {
+        defineCall(app, services, docs, doc, async ({ caller, lang, input, req }) => {
           authorize(mount, spec, caller);
-          const ctx: CallContext = { services, def, mount, call: spec, caller, lang, input };
+          const ctx: CallContext = { services, def, mount, call: spec, caller, lang, input, req };
           return run(ctx);
         });
       }

@@ -10,6 +10,7 @@ import type { CallContext } from './context.ts';
 import { fieldsOf, MANAGED } from './fields.ts';
 import { rulesFor } from './rules.ts';
 import { filterWhere, scopeWhere, Where } from './where.ts';
+import { checkReferences, checkTreeCycle, nest } from './relations.ts';
 
 export const PAGE_SIZE_DEFAULT = 20;
 export const PAGE_SIZE_MAX = 100;
@@ -35,7 +36,8 @@ const sortClause = (def: ResourceDef, requested: unknown) => {
     return names.has(field) ? `${ident(field)} ${desc ? 'desc' : 'asc'}` : null;
   };
   const order = pick(requested) ?? pick(def.sort) ?? `${ident('created_at')} desc`;
-  return ` order by ${order}, ${ident('guid')} asc`;
+  // The tie-breaker follows the sort's direction, so one index on (owner, field, guid) serves it backwards too.
+  return ` order by ${order}, ${ident('guid')} ${order.endsWith('desc') ? 'desc' : 'asc'}`;
 };
 
 /** Accepts `sort: "-name"` or `sort: { field, order }` (react-admin's shape). */
@@ -102,7 +104,8 @@ const writeSchemas = new WeakMap<ResourceDef, { create: z.ZodObject; update: z.Z
 export const schemasOf = (def: ResourceDef) => {
   let s = writeSchemas.get(def);
   if (!s) {
-    const noUpdate = Object.fromEntries([...(def.createOnly ?? []), ...(def.status ? [def.status.field] : [])].map((f) => [f, true as const]));
+    // The status field may be internal (set only by transitions), so omit only what the schema has.
+    const noUpdate = Object.fromEntries([...(def.createOnly ?? []), ...(def.status ? [def.status.field] : [])].filter((f) => f in def.schema.shape).map((f) => [f, true as const]));
     s = { create: def.schema, update: def.schema.omit(noUpdate as Record<string, true> & Record<number, never>).partial().extend(guidInput.shape) };
     writeSchemas.set(def, s);
   }
@@ -136,13 +139,16 @@ export const add = async (ctx: CallContext) => {
   const rules = rulesFor(def.name);
   try {
     const row = await services.db.transaction(async (tx) => {
+      await checkReferences(ctx, tx, values);
       await rules.beforeWrite?.(ctx, tx, values);
       const cols: Record<string, unknown> = { guid: randomUUID(), created_by: caller?.userGuid ?? null, ...(await toColumns(def, values)) };
       if (mount.scope === 'bu') cols.bu_guid = caller?.buGuid;
       if (mount.scope === 'user') cols.user_guid = caller?.userGuid;
       const names = Object.keys(cols);
       await tx.query(`insert into ${ident(def.table)} (${names.map(ident).join(', ')}) values (${names.map((_, i) => `$${i + 1}`).join(', ')})`, Object.values(cols));
-      return findOne(ctx, cols.guid as string, tx);
+      const row = await findOne(ctx, cols.guid as string, tx);
+      await rules.afterWrite?.(ctx, tx, row);
+      return row;
     });
     if (rules.affectsGrants) services.callers.invalidate();
     return row;
@@ -160,6 +166,8 @@ export const update = async (ctx: CallContext) => {
   try {
     const row = await services.db.transaction(async (tx) => {
       const existing = await findOne(ctx, parsed.guid as string, tx);
+      await checkReferences(ctx, tx, values, existing);
+      await checkTreeCycle(ctx, tx, values, existing);
       await rules.beforeWrite?.(ctx, tx, values, existing);
       const cols = await toColumns(def, values);
       const names = Object.keys(cols);
@@ -172,7 +180,9 @@ export const update = async (ctx: CallContext) => {
           [...where.params, ...Object.values(cols), parsed.guid],
         );
       }
-      return findOne(ctx, parsed.guid as string, tx);
+      const row = await findOne(ctx, parsed.guid as string, tx);
+      await rules.afterWrite?.(ctx, tx, row, existing);
+      return row;
     });
     if (rules.affectsGrants) services.callers.invalidate();
     return row;
@@ -232,4 +242,73 @@ export const status = async (ctx: CallContext) => {
   return row;
 };
 
-export const verbs = { page, list, get, add, update, delete: remove, status } as const;
+/** Every row of the scope nested by the definition's parent field. */
+export const tree = async (ctx: CallContext) => {
+  if (!ctx.def.tree) throw new Error(`${ctx.def.name} has no tree`);
+  return nest((await list(ctx)) as Record<string, unknown>[], ctx.def.tree.parent);
+};
+
+const buInput = z.object({ bu_guid: z.uuid('validation.guid_format') });
+
+/** The owner of a singleton row: the caller's BU (or the caller), or for operators the BU the body names. */
+const singletonOwner = (ctx: CallContext) => {
+  if (ctx.mount.scope === 'oversight') {
+    const { bu_guid } = parseOrWarn(ctx.lang, buInput, ctx.input, ctx.def.name);
+    return { where: new Where().add((p) => `${ident('bu_guid')} = ${p(bu_guid)}`), cols: { bu_guid } };
+  }
+  const cols: Record<string, unknown> = {};
+  if (ctx.mount.scope === 'bu') cols.bu_guid = ctx.caller?.buGuid;
+  if (ctx.mount.scope === 'user') cols.user_guid = ctx.caller?.userGuid;
+  return { where: scopeWhere(ctx.def, ctx.mount, ctx.caller), cols };
+};
+
+/** The owner's row of a singleton definition, or the schema's defaults (guid null) when there is none yet. */
+export const one = async (ctx: CallContext) => {
+  const { where } = singletonOwner(ctx);
+  const { rows } = await ctx.services.db.query(`select ${selectList(ctx.def)} from ${ident(ctx.def.table)}${where.toSql()} limit 1`, where.params);
+  if (rows[0]) return rows[0];
+  const defaults = ctx.def.schema.safeParse({});
+  return defaults.success ? { guid: null, ...defaults.data } : null;
+};
+
+/** Creates the owner's singleton row (defaults filling the rest) or changes the fields the body names. */
+export const save = async (ctx: CallContext) => {
+  const { def, services } = ctx;
+  const owner = singletonOwner(ctx);
+  const rules = rulesFor(def.name);
+  try {
+    const row = await services.db.transaction(async (tx) => {
+      const found = (await tx.query(`select ${selectList(def)} from ${ident(def.table)}${owner.where.toSql()} limit 1`, owner.where.params)).rows[0];
+      let guid: string;
+      if (found) {
+        const parsed = parseOrWarn(ctx.lang, def.schema.partial(), ctx.input, def.name) as Record<string, unknown>;
+        const values = Object.fromEntries(Object.entries(parsed).filter(([k]) => k in ctx.input));
+        await checkReferences(ctx, tx, values, found);
+        await rules.beforeWrite?.(ctx, tx, values, found);
+        const cols = await toColumns(def, values);
+        const names = Object.keys(cols);
+        if (names.length) {
+          await tx.query(`update ${ident(def.table)} set ${names.map((n, i) => `${ident(n)} = $${i + 1}`).join(', ')}, updated_at = now() where guid = $${names.length + 1}`, [...Object.values(cols), found.guid]);
+        }
+        guid = found.guid as string;
+      } else {
+        const values = parseOrWarn(ctx.lang, def.schema, ctx.input, def.name) as Record<string, unknown>;
+        await checkReferences(ctx, tx, values);
+        await rules.beforeWrite?.(ctx, tx, values);
+        const cols: Record<string, unknown> = { guid: randomUUID(), created_by: ctx.caller?.userGuid ?? null, ...(await toColumns(def, values)), ...owner.cols };
+        const names = Object.keys(cols);
+        await tx.query(`insert into ${ident(def.table)} (${names.map(ident).join(', ')}) values (${names.map((_, i) => `$${i + 1}`).join(', ')})`, Object.values(cols));
+        guid = cols.guid as string;
+      }
+      const saved = (await tx.query(`select ${selectList(def)} from ${ident(def.table)} where guid = $1`, [guid])).rows[0];
+      await rules.afterWrite?.(ctx, tx, saved, found);
+      return saved;
+    });
+    if (rules.affectsGrants) services.callers.invalidate();
+    return row;
+  } catch (e) {
+    throw duplicateWarning(ctx, e);
+  }
+};
+
+export const verbs = { page, list, get, add, update, delete: remove, status, tree, one, save } as const;

@@ -36,6 +36,10 @@ export const scopeWhere = (def: ResourceDef, mount: Mount, caller: Caller | null
     case 'user':
       where.add((p) => `${ident('user_guid')} = ${p(caller?.userGuid)}`);
       break;
+    case 'oversight':
+      // Every BU's rows, never the platform's own.
+      if (scopes.has('bu')) where.add(() => `${ident('bu_guid')} is not null`);
+      break;
   }
   for (const [field, value] of Object.entries(mount.fixed ?? {})) where.add((p) => `${ident(field)} = ${p(value)}`);
   return where;
@@ -47,7 +51,8 @@ export const filterWhere = (def: ResourceDef, call: CallSpec, input: Record<stri
   for (const f of def.filters ?? []) {
     const value = input[f.field];
     if (value === undefined || value === null || value === '') continue;
-    const info = fields.get(f.field);
+    // `bu_guid` is managed, not a schema field; oversight mounts filter by it.
+    const info = fields.get(f.field) ?? (f.field === 'bu_guid' && scopes(def).has('bu') ? { sqlType: 'uuid' as const } : undefined);
     if (!info) continue;
     if (f.op === 'like') {
       where.add((p) => `${ident(f.field)}::text ilike ${p(`%${escapeLike(String(value))}%`)}`);
@@ -71,6 +76,8 @@ export const filterWhere = (def: ResourceDef, call: CallSpec, input: Record<stri
   }
   return where;
 };
+
+const scopes = (def: ResourceDef) => new Set(def.mounts.map((m) => m.scope));
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

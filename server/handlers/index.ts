@@ -1,9 +1,26 @@
 import type { CallContext } from '../engine/context.ts';
 import { auth, authList, permissions } from './role-grants.ts';
+import { applyAuth, bindUsers, dashboard, listUsers, loginTypes, sandboxCertificate, statistics } from './organisation.ts';
+import { childActivate, childAdd, childDelete, childFreeze, childReset, childResend, childRestore, childSetRole } from './sub-accounts.ts';
 
 /** Named handlers that resource definitions may reference for real business rules. */
 export const handlers: Record<string, (ctx: CallContext) => Promise<unknown>> = {
   'role.auth': auth,
   'role.permissions': permissions,
   'role.authList': authList,
+  'org.applyAuth': applyAuth,
+  'org.dashboard': dashboard,
+  'org.statistics': statistics,
+  'department.bindUsers': bindUsers,
+  'department.listUsers': listUsers,
+  'bu.sandboxCertificate': sandboxCertificate,
+  'sso.loginTypes': loginTypes,
+  'child.add': childAdd,
+  'child.freeze': childFreeze,
+  'child.restore': childRestore,
+  'child.reset': childReset,
+  'child.delete': childDelete,
+  'child.setRole': childSetRole,
+  'child.resend': childResend,
+  'child.activate': childActivate,
 };

@@ -48,8 +48,20 @@ export const tenantMenus: MenuSeed[] = [
       { code: 'tenant:enterprise-info', name: '企业信息', url: '/account/enterprise/info' },
       { code: 'tenant:enterprise-sso', name: '安全设置', url: '/account/enterprise/sso' },
       { code: 'tenant:enterprise-app', name: '企业应用', url: '/account/enterprise/app' },
-      { code: 'tenant:organize', name: '组织架构', url: '/account/organzize' },
-      { code: 'tenant:member', name: '成员管理', url: '/account/member-manage' },
+      {
+        code: 'tenant:organize', name: '组织架构', url: '/account/organzize',
+        // Tabs of the organisation page; each holds the buttons of its entity.
+        children: [
+          { code: 'tenant:department', name: '部门', url: '/account/organzize/department', hidden: true },
+          { code: 'tenant:company', name: '公司', url: '/account/organzize/company', hidden: true },
+          { code: 'tenant:project', name: '项目', url: '/account/organzize/project', hidden: true },
+          { code: 'tenant:position', name: '岗位', url: '/account/organzize/position', hidden: true },
+        ],
+      },
+      {
+        code: 'tenant:member', name: '成员管理', url: '/account/member-manage',
+        children: [{ code: 'tenant:sub-account', name: '子账号', url: '/account/member-manage/sub-account', hidden: true }],
+      },
       { code: 'bu:role', name: '角色管理', url: '/account/role-manage' },
       { code: 'tenant:role-detail', name: '角色详情', url: '/account/role-detail', hidden: true },
       { code: 'tenant:associated-organize', name: '关联组织', url: '/account/associated-organize' },

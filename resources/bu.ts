@@ -1,0 +1,42 @@
+import { buSchema } from '../schemas/bu.ts';
+import type { ResourceDef } from './types.ts';
+
+/**
+ * A business unit belongs to the main account that created it (scope `user`); creating one makes
+ * the creator its owner in `user_bu`. Members reach it through `/open/system/user-bu/*`.
+ */
+export const bu: ResourceDef<typeof buSchema> = {
+  name: 'bu',
+  table: 'bu',
+  schema: buSchema,
+  keyword: ['name', 'alias', 'code'],
+  filters: [{ field: 'name', op: 'like' }, { field: 'status' }],
+  columns: [
+    { field: 'cover_url', render: 'image' },
+    { field: 'name', sortable: true },
+    { field: 'alias' },
+    { field: 'code' },
+    { field: 'abbreviation' },
+    { field: 'status', render: 'status' },
+    { field: 'created_at', render: 'date', sortable: true },
+  ],
+  sort: 'created_at',
+  unique: [['name']],
+  status: {
+    field: 'status',
+    transitions: [
+      { name: 'enable', from: [1], to: 0 },
+      { name: 'disable', from: [0], to: 1, confirm: true },
+    ],
+  },
+  mounts: [
+    {
+      side: 'system', base: '/open/system/bu', scope: 'user',
+      calls: {
+        add: 'add', 'add-detail': 'add', get: 'get', update: 'update', list: 'list', 'update-status': 'status',
+        'get-sand-box-auth-certificate': { handler: 'bu.sandboxCertificate', action: 'view' },
+      },
+    },
+  ],
+  menu: { scene: 'tenant', url: '/account/enterprise/info', icon: 'business' },
+};

@@ -1,0 +1,31 @@
+import { companySchema } from '../schemas/company.ts';
+import type { ResourceDef } from './types.ts';
+
+const crud = { add: 'add', page: 'page', list: 'list', get: 'get', update: 'update', delete: 'delete' } as const;
+
+export const company: ResourceDef<typeof companySchema> = {
+  name: 'company',
+  table: 'company',
+  schema: companySchema,
+  keyword: ['name', 'alias', 'credit_code'],
+  filters: [{ field: 'name', op: 'like' }, { field: 'type' }, { field: 'status' }, { field: 'taxpayer_type' }],
+  columns: [
+    { field: 'name', sortable: true },
+    { field: 'credit_code' },
+    { field: 'type', render: 'status' },
+    { field: 'taxpayer_type', render: 'status' },
+    { field: 'status', render: 'status' },
+    { field: 'created_at', render: 'date', sortable: true },
+  ],
+  sort: '-created_at',
+  unique: [['name'], ['credit_code']],
+  status: {
+    field: 'status',
+    transitions: [
+      { name: 'enable', from: [1], to: 0 },
+      { name: 'disable', from: [0], to: 1, confirm: true },
+    ],
+  },
+  mounts: [{ side: 'system', base: '/open/system/company', scope: 'bu', perm: 'tenant:company', calls: { ...crud, 'update-status': 'status' } }],
+  menu: { scene: 'tenant', url: '/account/organzize/company', icon: 'domain', parent: '/account/organzize' },
+};

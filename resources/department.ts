@@ -1,0 +1,62 @@
+import { departmentSchema, positionSchema } from '../schemas/department.ts';
+import type { ResourceDef } from './types.ts';
+
+export const department: ResourceDef<typeof departmentSchema> = {
+  name: 'department',
+  table: 'department',
+  schema: departmentSchema,
+  keyword: ['name', 'code'],
+  filters: [{ field: 'name', op: 'like' }, { field: 'parent_guid' }, { field: 'bu_guid' }],
+  columns: [
+    { field: 'name', sortable: true },
+    { field: 'code' },
+    { field: 'parent_guid', render: 'reference', reference: 'department' },
+    { field: 'leader_guid', render: 'reference', reference: 'member' },
+    { field: 'sort', sortable: true },
+  ],
+  sort: 'sort',
+  unique: [['parent_guid', 'name']],
+  tree: { parent: 'parent_guid' },
+  references: { leader_guid: 'member' },
+  listCap: 5000,
+  mounts: [
+    {
+      side: 'system', base: '/open/system/department', scope: 'bu', perm: 'tenant:department',
+      calls: {
+        page: 'page', info: 'get', add: 'add', update: 'update', delete: 'delete', tree: 'tree',
+        'bind-users': { handler: 'department.bindUsers', action: 'update' },
+        'list-users': { handler: 'department.listUsers', action: 'view' },
+      },
+    },
+    {
+      side: 'operator', base: '/open/admin/department', scope: 'oversight', perm: 'admin:bu',
+      calls: { 'level-tree': { verb: 'tree', requires: ['bu_guid'] } },
+    },
+  ],
+  menu: { scene: 'tenant', url: '/account/organzize', icon: 'account_tree' },
+};
+
+export const position: ResourceDef<typeof positionSchema> = {
+  name: 'position',
+  table: 'position',
+  schema: positionSchema,
+  keyword: ['name', 'code'],
+  filters: [{ field: 'name', op: 'like' }, { field: 'status' }],
+  columns: [{ field: 'name', sortable: true }, { field: 'code' }, { field: 'description' }, { field: 'status', render: 'status' }],
+  sort: 'name',
+  unique: [['name']],
+  status: {
+    field: 'status',
+    transitions: [
+      { name: 'enable', from: [1], to: 0 },
+      { name: 'disable', from: [0], to: 1, confirm: true },
+    ],
+  },
+  mounts: [
+    {
+      side: 'system', base: '/open/system/position', scope: 'bu', perm: 'tenant:position',
+      calls: { add: 'add', page: 'page', list: 'list', get: 'get', update: 'update', delete: 'delete', 'update-status': 'status' },
+    },
+  ],
+  menu: { scene: 'tenant', url: '/account/organzize/position', icon: 'badge', parent: '/account/organzize' },
+};

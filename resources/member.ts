@@ -1,0 +1,38 @@
+import { memberSchema } from '../schemas/member.ts';
+import type { ResourceDef } from './types.ts';
+
+export const member: ResourceDef<typeof memberSchema> = {
+  name: 'member',
+  table: 'member',
+  schema: memberSchema,
+  keyword: ['name', 'english_name', 'alias', 'job_number', 'phone', 'email'],
+  filters: [{ field: 'name', op: 'like' }, { field: 'department_guid' }, { field: 'position_guid' }, { field: 'account_type' }, { field: 'duty_status' }],
+  columns: [
+    { field: 'name', sortable: true },
+    { field: 'english_name' },
+    { field: 'job_number', sortable: true },
+    { field: 'department_guid', render: 'reference', reference: 'department' },
+    { field: 'position_guid', render: 'reference', reference: 'position' },
+    { field: 'account_type', render: 'status' },
+    { field: 'phone' },
+    { field: 'email' },
+    { field: 'duty_status', render: 'status' },
+  ],
+  sort: '-created_at',
+  unique: [['job_number']],
+  references: { department_guid: 'department', superior_guid: 'member', position_guid: 'position' },
+  status: {
+    field: 'duty_status',
+    transitions: [
+      { name: 'on_duty', from: [1], to: 0 },
+      { name: 'off_duty', from: [0], to: 1, confirm: true },
+    ],
+  },
+  mounts: [
+    {
+      side: 'system', base: '/open/system/member', scope: 'bu', perm: 'tenant:member',
+      calls: { add: 'add', page: 'page', list: 'list', get: 'get', update: 'update', delete: 'delete', 'update-status': 'status' },
+    },
+  ],
+  menu: { scene: 'tenant', url: '/account/member-manage', icon: 'groups' },
+};

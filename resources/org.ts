@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { codes, text } from '../schemas/common.ts';
+import { orgSchema } from '../schemas/org.ts';
+import type { ResourceDef } from './types.ts';
+
+/** A BU's organisation certification: one row per BU; operators review it. */
+export const org: ResourceDef<typeof orgSchema> = {
+  name: 'org',
+  table: 'org',
+  schema: orgSchema,
+  internal: z.object({
+    /** 0 unverified, 1 in progress, 2 verified, 3 failed. */
+    auth_state: codes(0, 1, 2, 3),
+    applied_at: z.iso.datetime().nullable(),
+    remark: text(200).nullable(),
+  }),
+  keyword: ['company_name', 'credit_code'],
+  filters: [{ field: 'auth_state' }, { field: 'company_name', op: 'like' }, { field: 'bu_guid' }],
+  columns: [
+    { field: 'company_name', sortable: true },
+    { field: 'credit_code' },
+    { field: 'legal_person' },
+    { field: 'auth_state', render: 'status' },
+    { field: 'applied_at', render: 'date', sortable: true },
+  ],
+  sort: '-updated_at',
+  // One certification per BU.
+  unique: [[]],
+  status: {
+    field: 'auth_state',
+    transitions: [
+      { name: 'approve', from: [1], to: 2 },
+      { name: 'reject', from: [1], to: 3, confirm: true },
+    ],
+  },
+  mounts: [
+    {
+      side: 'system', base: '/open/system/org', scope: 'bu', perm: 'tenant:enterprise-info',
+      calls: {
+        info: 'one', add: 'add', update: 'update', 'basic-info-update': 'update', delete: 'delete',
+        'apply-auth': { handler: 'org.applyAuth', action: 'update' },
+        dashboard: { handler: 'org.dashboard', action: 'view' },
+        statistics: { handler: 'org.statistics', action: 'view' },
+      },
+    },
+    {
+      side: 'operator', base: '/open/admin/org', scope: 'oversight', perm: 'admin:bu',
+      calls: { list: 'page', info: 'get', 'update-status': 'status' },
+    },
+  ],
+  menu: { scene: 'tenant', url: '/account/enterprise/info', icon: 'verified' },
+};

@@ -1,0 +1,30 @@
+import { projectSchema } from '../schemas/project.ts';
+import type { ResourceDef } from './types.ts';
+
+export const project: ResourceDef<typeof projectSchema> = {
+  name: 'project',
+  table: 'project',
+  schema: projectSchema,
+  keyword: ['name', 'code', 'address'],
+  filters: [{ field: 'name', op: 'like' }, { field: 'opening_status' }, { field: 'area_code' }],
+  columns: [
+    { field: 'cover_url', render: 'image' },
+    { field: 'name', sortable: true },
+    { field: 'code' },
+    { field: 'area_code' },
+    { field: 'opening_status', render: 'status' },
+    { field: 'main_currency' },
+    { field: 'company_guids', render: 'reference', reference: 'company' },
+    { field: 'created_at', render: 'date', sortable: true },
+  ],
+  sort: '-created_at',
+  unique: [['code']],
+  references: { company_guids: 'company', member_guids: 'member' },
+  mounts: [
+    {
+      side: 'system', base: '/open/system/project', scope: 'bu', perm: 'tenant:project',
+      calls: { add: 'add', page: 'page', list: 'list', get: 'get', update: 'update', delete: 'delete' },
+    },
+  ],
+  menu: { scene: 'tenant', url: '/account/organzize/project', icon: 'apartment', parent: '/account/organzize' },
+};

@@ -1,0 +1,42 @@
+import { authConfigSchema, passwordPolicySchema, safePolicySchema } from '../schemas/sso.ts';
+import type { Mount, ResourceDef } from './types.ts';
+
+/**
+ * A BU's security policies, one row each (`unique: [[]]` = one per BU), read with `…-info` and
+ * written with `…-update`; operators reach any BU's through bu-management with `bu_guid`.
+ */
+const mounts = (info: string, update: string): Mount[] => [
+  { side: 'system', base: '/open/system/sso', scope: 'bu', perm: 'tenant:enterprise-sso', calls: { [info]: 'one', [update]: 'save' } },
+  { side: 'operator', base: '/open/admin/system/bu-management/sso', scope: 'oversight', perm: 'admin:bu', calls: { [info]: 'one', [update]: 'save' } },
+];
+
+export const passwordPolicy: ResourceDef<typeof passwordPolicySchema> = {
+  name: 'password-policy',
+  table: 'password_policy',
+  schema: passwordPolicySchema,
+  columns: [{ field: 'min_length' }, { field: 'require_digit', render: 'boolean' }, { field: 'require_upper', render: 'boolean' }, { field: 'require_lower', render: 'boolean' }, { field: 'require_special', render: 'boolean' }],
+  unique: [[]],
+  mounts: mounts('password-policy-info', 'password-policy-update'),
+};
+
+export const safePolicy: ResourceDef<typeof safePolicySchema> = {
+  name: 'safe-policy',
+  table: 'safe_policy',
+  schema: safePolicySchema,
+  columns: [{ field: 'login_error_limit' }, { field: 'cycle_seconds' }, { field: 'cycles' }, { field: 'token_validity_seconds' }, { field: 'ip_whitelist', render: 'tags' }],
+  unique: [[]],
+  mounts: mounts('safe-policy-info', 'safe-policy-update'),
+};
+
+export const authConfig: ResourceDef<typeof authConfigSchema> = {
+  name: 'auth-config',
+  table: 'sso_auth_config',
+  schema: authConfigSchema,
+  columns: [{ field: 'sso_enabled', render: 'boolean' }, { field: 'protocol' }, { field: 'issuer_url' }, { field: 'login_types', render: 'tags' }],
+  unique: [[]],
+  mounts: [
+    ...mounts('auth-config-info', 'auth-config-update'),
+    { side: 'system', base: '/open/system/sso', scope: 'bu', perm: 'tenant:enterprise-sso', calls: { 'login-type-list': { handler: 'sso.loginTypes', action: 'view' } } },
+    { side: 'operator', base: '/open/admin/system/bu-management/sso', scope: 'oversight', perm: 'admin:bu', calls: { 'login-type-list': { handler: 'sso.loginTypes', action: 'view' } } },
+  ],
+};

@@ -1,0 +1,46 @@
+import { subAccountInternal, subAccountSchema } from '../schemas/sub-account.ts';
+import type { ResourceDef } from './types.ts';
+
+/**
+ * Sub-accounts (userType 2) of a BU, kept in the users table with the BU that created them. Every
+ * change of account state is a handler (mail, sessions, memberships); listing and editing the
+ * profile are generic.
+ */
+export const subAccount: ResourceDef<typeof subAccountSchema> = {
+  name: 'sub-account',
+  table: 'users',
+  schema: subAccountSchema,
+  internal: subAccountInternal,
+  createOnly: ['username'],
+  keyword: ['username', 'name', 'email', 'phone'],
+  filters: [{ field: 'username', op: 'like' }, { field: 'status' }],
+  columns: [
+    { field: 'username', sortable: true },
+    { field: 'name' },
+    { field: 'email' },
+    { field: 'phone' },
+    { field: 'role_guids', render: 'reference', reference: 'role' },
+    { field: 'status', render: 'status' },
+    { field: 'created_at', render: 'date', sortable: true },
+  ],
+  sort: '-created_at',
+  mounts: [
+    {
+      side: 'system', base: '/open/system/user', scope: 'bu', perm: 'tenant:sub-account', fixed: { user_type: 2 },
+      calls: {
+        'child-page': 'page',
+        'child-update': 'update',
+        'child-add': { handler: 'child.add', action: 'add' },
+        'child-freeze': { handler: 'child.freeze', action: 'status' },
+        'child-restore': { handler: 'child.restore', action: 'status' },
+        'child-reset': { handler: 'child.reset', action: 'update' },
+        'child-delete': { handler: 'child.delete', action: 'delete' },
+        'child-set-role': { handler: 'child.setRole', action: 'auth' },
+        'resend-child-email': { handler: 'child.resend', action: 'update' },
+        // The activation link's target: public, the link's token is the credential.
+        'child-set': { handler: 'child.activate', public: true },
+      },
+    },
+  ],
+  menu: { scene: 'tenant', url: '/account/member-manage', icon: 'manage_accounts' },
+};

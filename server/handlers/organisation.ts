@@ -1,0 +1,106 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { translate } from '../../i18n/index.ts';
+import { LOGIN_TYPES } from '../../schemas/sso.ts';
+import { AUTH_STATE } from '../../schemas/org.ts';
+import type { CallContext } from '../engine/context.ts';
+import { findOne } from '../engine/verbs.ts';
+import { Warning } from '../http/envelope.ts';
+import { parseOrWarn } from '../http/validation.ts';
+
+/** Sends the BU's certification data for review: from unverified or failed to in progress. */
+export const applyAuth = async (ctx: CallContext) => {
+  const { rows } = await ctx.services.db.query(
+    `update org set auth_state = $1, applied_at = now(), remark = null, updated_at = now()
+      where bu_guid = $2 and auth_state = any($3::smallint[]) returning guid`,
+    [AUTH_STATE.inProgress, ctx.caller!.buGuid, [AUTH_STATE.unverified, AUTH_STATE.failed]],
+  );
+  if (rows[0]) return findOne(ctx, rows[0].guid as string);
+  const existing = (await ctx.services.db.query<{ auth_state: number }>('select auth_state from org where bu_guid = $1', [ctx.caller!.buGuid])).rows[0];
+  if (!existing) throw new Warning('server.org_missing');
+  throw new Warning('server.transition_forbidden', {
+    from: translate(ctx.lang, `resources.org.values.auth_state.${existing.auth_state}`),
+    action: translate(ctx.lang, 'actions.apply_auth'),
+  });
+};
+
+const COUNTED = [
+  ['members', 'member'],
+  ['departments', 'department'],
+  ['positions', 'position'],
+  ['companies', 'company'],
+  ['projects', 'project'],
+  ['roles', 'role'],
+] as const;
+
+/** The enterprise panel: the BU, its certification and real counts of what it holds. */
+export const dashboard = async (ctx: CallContext) => {
+  const db = ctx.services.db;
+  const bu = ctx.caller!.buGuid;
+  const counts = await db.query<Record<string, number>>(
+    `select ${COUNTED.map(([k, t]) => `(select count(*)::int from ${t} where bu_guid = $1) as ${k}`).join(', ')},
+            (select count(*)::int from users where bu_guid = $1 and user_type = 2) as sub_accounts,
+            (select count(*)::int from user_bu where bu_guid = $1) as accounts`,
+    [bu],
+  );
+  const info = (await db.query('select guid, name, alias, code, cover_url, abbreviation, portal_domain, custom_domain, status, created_at from bu where guid = $1', [bu])).rows[0] ?? null;
+  const org = (await db.query<{ auth_state: number; company_name: string }>('select auth_state, company_name from org where bu_guid = $1', [bu])).rows[0];
+  return { bu: info, auth_state: org?.auth_state ?? AUTH_STATE.unverified, company_name: org?.company_name ?? null, counts: counts.rows[0] };
+};
+
+/** Breakdowns by state: sub-accounts by account state, members by duty, projects by opening status. */
+export const statistics = async (ctx: CallContext) => {
+  const db = ctx.services.db;
+  const bu = ctx.caller!.buGuid;
+  const group = async (sql: string) => Object.fromEntries((await db.query<{ k: number; n: number }>(sql, [bu])).rows.map((r) => [String(r.k), r.n]));
+  return {
+    sub_accounts_by_status: await group('select status as k, count(*)::int as n from users where bu_guid = $1 and user_type = 2 group by status'),
+    members_by_duty_status: await group('select duty_status as k, count(*)::int as n from member where bu_guid = $1 group by duty_status'),
+    members_by_account_type: await group('select account_type as k, count(*)::int as n from member where bu_guid = $1 group by account_type'),
+    projects_by_opening_status: await group('select opening_status as k, count(*)::int as n from project where bu_guid = $1 group by opening_status'),
+    companies_by_type: await group('select type as k, count(*)::int as n from company where bu_guid = $1 group by type'),
+  };
+};
+
+const bindInput = z.object({ guid: z.uuid('validation.guid_format'), user_guids: z.array(z.uuid('validation.guid_format')).max(1000) });
+
+/** Puts members of the BU into a department (a member has one department). */
+export const bindUsers = async (ctx: CallContext) => {
+  const { guid, user_guids } = parseOrWarn(ctx.lang, bindInput, ctx.input, 'department');
+  const wanted = [...new Set(user_guids)];
+  await ctx.services.db.transaction(async (tx) => {
+    await findOne(ctx, guid, tx);
+    const { rows } = await tx.query<{ n: number }>('select count(*)::int as n from member where guid = any($1::uuid[]) and bu_guid = $2', [wanted, ctx.caller!.buGuid]);
+    if (rows[0].n !== wanted.length) throw new Warning('server.reference_not_found', { field: translate(ctx.lang, 'resources.member.name').split('|')[0].trim() }, { field: 'user_guids' });
+    await tx.query('update member set department_guid = $1, updated_at = now() where guid = any($2::uuid[]) and bu_guid = $3', [guid, wanted, ctx.caller!.buGuid]);
+  });
+  return { guid, user_guids: wanted };
+};
+
+const listInput = z.object({ guid: z.uuid('validation.guid_format'), page: z.number().int().min(1).optional(), page_size: z.number().int().min(1).max(100).optional() });
+
+export const listUsers = async (ctx: CallContext) => {
+  const { guid, page = 1, page_size = 20 } = parseOrWarn(ctx.lang, listInput, ctx.input, 'department');
+  await findOne(ctx, guid);
+  const db = ctx.services.db;
+  const [rows, count] = await Promise.all([
+    db.query('select guid, name, english_name, job_number, position_guid, phone, email, duty_status from member where bu_guid = $1 and department_guid = $2 order by name, guid limit $3 offset $4', [ctx.caller!.buGuid, guid, page_size, (page - 1) * page_size]),
+    db.query<{ n: number }>('select count(*)::int as n from member where bu_guid = $1 and department_guid = $2', [ctx.caller!.buGuid, guid]),
+  ]);
+  return { list: rows.rows, count: count.rows[0].n, page, page_size };
+};
+
+/**
+ * The sandbox certificate of the current BU: a stable HMAC of the BU under a server secret, for
+ * calling the sandbox before an app is approved.
+ */
+export const sandboxCertificate = async (ctx: CallContext) => {
+  const bu = ctx.caller?.buGuid;
+  if (!bu) throw new Warning('server.bu_required');
+  const db = ctx.services.db;
+  await db.query("insert into server_secret (name, value) values ('sandbox', $1) on conflict (name) do nothing", [randomBytes(32).toString('base64url')]);
+  const secret = (await db.query<{ value: string }>("select value from server_secret where name = 'sandbox'")).rows[0].value;
+  return { bu_guid: bu, certificate: createHmac('sha256', secret).update(`sandbox:${bu}`).digest('base64url') };
+};
+
+export const loginTypes = async (ctx: CallContext) => LOGIN_TYPES.map((type) => ({ type, name: translate(ctx.lang, `resources.auth-config.values.login_types.${type}`) }));

@@ -1,0 +1,130 @@
+import { BlockList, isIPv4, isIPv6 } from 'node:net';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { translate, type Lang } from '../../i18n/index.ts';
+import { passwordPolicySchema, safePolicySchema } from '../../schemas/sso.ts';
+import { password as defaultPassword } from '../../schemas/common.ts';
+import { USER_TYPE } from '../auth/caller.ts';
+import { DEFAULT_TOKEN_TTL_SECONDS } from '../auth/tokens.ts';
+import type { ThrottlePolicy } from '../auth/throttle.ts';
+import type { Queryable } from '../db/driver.ts';
+import type { Services } from '../engine/context.ts';
+import { sendWarning, Warning } from '../http/envelope.ts';
+import { parseOrWarn } from '../http/validation.ts';
+
+type PasswordPolicy = ReturnType<typeof passwordPolicySchema.parse>;
+type SafePolicy = ReturnType<typeof safePolicySchema.parse>;
+
+export const passwordPolicyOf = async (db: Queryable, buGuid: string | null): Promise<PasswordPolicy | null> => {
+  if (!buGuid) return null;
+  const { rows } = await db.query<PasswordPolicy>('select min_length, require_digit, require_upper, require_lower, require_special from password_policy where bu_guid = $1', [buGuid]);
+  return rows[0] ?? null;
+};
+
+export const safePolicyOf = async (db: Queryable, buGuid: string | null): Promise<SafePolicy | null> => {
+  if (!buGuid) return null;
+  const { rows } = await db.query<SafePolicy>('select login_error_limit, cycle_seconds, cycles, token_validity_seconds, ip_whitelist from safe_policy where bu_guid = $1', [buGuid]);
+  return rows[0] ?? null;
+};
+
+/**
+ * A new password against the BU's policy; without one, the product's rule (8 to 16 characters
+ * with a letter and a digit). The refusal names every requirement in one sentence.
+ */
+export const checkPassword = (lang: Lang, policy: PasswordPolicy | null, plain: string, field = 'password') => {
+  if (!policy) {
+    parseOrWarn(lang, defaultPassword(), plain);
+    return;
+  }
+  const needs: [boolean, string][] = [
+    [policy.require_digit, 'digit'],
+    [policy.require_upper, 'upper'],
+    [policy.require_lower, 'lower'],
+    [policy.require_special, 'special'],
+  ];
+  const ok =
+    plain.length >= policy.min_length && plain.length <= 64 &&
+    (!policy.require_digit || /\d/.test(plain)) &&
+    (!policy.require_upper || /[A-Z]/.test(plain)) &&
+    (!policy.require_lower || /[a-z]/.test(plain)) &&
+    (!policy.require_special || /[^A-Za-z0-9]/.test(plain));
+  if (ok) return;
+  const parts = needs.filter(([on]) => on).map(([, k]) => translate(lang, `server.password_needs.${k}`));
+  const details = translate(lang, parts.length ? 'server.password_policy' : 'server.password_policy_length', {
+    min: policy.min_length,
+    parts: parts.join(lang === 'en' ? ', ' : '、'),
+  });
+  throw new Warning('server.validation_failed', { details }, [{ field, message: details }]);
+};
+
+/** The two passwords of a form must match. */
+export const checkConfirm = (lang: Lang, input: { password: string; confirm_password?: string }) => {
+  if (input.confirm_password !== undefined && input.confirm_password !== input.password) {
+    const message = translate(lang, 'validation.passwords_differ');
+    throw new Warning('server.validation_failed', { details: message }, [{ field: 'confirm_password', message }]);
+  }
+};
+
+/** The BUs a user belongs to, owned ones first, then by joining order. */
+export const membershipsOf = async (db: Queryable, userGuid: string) =>
+  (await db.query<{ bu_guid: string; is_owner: boolean; status: number | null }>(
+    'select ub.bu_guid, ub.is_owner, b.status from user_bu ub left join bu b on b.guid = ub.bu_guid where ub.user_guid = $1 order by ub.is_owner desc, ub.created_at, ub.bu_guid',
+    [userGuid],
+  )).rows;
+
+/** Lockout of a BU's login policy: `limit` wrong passwords within a cycle lock the username for `cycles` cycles. */
+export const throttleOf = (policy: SafePolicy | null): ThrottlePolicy | undefined =>
+  policy ? { limit: policy.login_error_limit, windowSeconds: policy.cycle_seconds, lockSeconds: policy.cycle_seconds * policy.cycles } : undefined;
+
+export const tokenTtlOf = (policy: SafePolicy | null) => policy?.token_validity_seconds ?? DEFAULT_TOKEN_TTL_SECONDS;
+
+/* IP whitelist ------------------------------------------------------------------------------- */
+
+const WHITELIST_CACHE_MS = 5000;
+const whitelistCache = new Map<string, { list: BlockList | null; until: number }>();
+export const invalidateWhitelists = () => whitelistCache.clear();
+
+const blockListOf = (entries: string[]): BlockList | null => {
+  if (!entries.length) return null;
+  const list = new BlockList();
+  for (const e of entries) {
+    const [addr, bits] = e.split('/');
+    const type = isIPv4(addr) ? 'ipv4' : 'ipv6';
+    if (bits !== undefined) list.addSubnet(addr, Number(bits), type);
+    else list.addAddress(addr, type);
+  }
+  return list;
+};
+
+/** True when the BU has no whitelist or `ip` is on it (IPv4-mapped IPv6 addresses count as IPv4). */
+export const ipAllowed = async (db: Queryable, buGuid: string, ip: string) => {
+  const now = Date.now();
+  let hit = whitelistCache.get(buGuid);
+  if (!hit || hit.until < now) {
+    const policy = await safePolicyOf(db, buGuid);
+    hit = { list: blockListOf(policy?.ip_whitelist ?? []), until: now + WHITELIST_CACHE_MS };
+    if (whitelistCache.size > 10_000) whitelistCache.clear();
+    whitelistCache.set(buGuid, hit);
+  }
+  if (!hit.list) return true;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)?.[1];
+  const addr = mapped ?? ip;
+  if (isIPv4(addr)) return hit.list.check(addr, 'ipv4');
+  if (isIPv6(addr)) return hit.list.check(addr, 'ipv6');
+  return false;
+};
+
+export const assertIpAllowed = async (db: Queryable, buGuid: string, ip: string) => {
+  if (!(await ipAllowed(db, buGuid, ip))) throw new Warning('server.ip_not_allowed', { ip });
+};
+
+/**
+ * Every call made with a tenant token of a BU that has a whitelist must come from a listed
+ * address. `req.ip` is the socket's address, or X-Forwarded-For's when TRUST_PROXY is set.
+ */
+export const ipWhitelistHook = (services: Services) => async (req: FastifyRequest, reply: FastifyReply) => {
+  const header = req.headers.authorization;
+  if (!header || !req.url.startsWith('/open/') || req.url.startsWith('/open/logout')) return;
+  const caller = await services.callers.resolve(header).catch(() => null);
+  if (!caller || caller.userType === USER_TYPE.operator || !caller.buGuid) return;
+  if (!(await ipAllowed(services.db, caller.buGuid, req.ip))) return sendWarning(req, reply, new Warning('server.ip_not_allowed', { ip: req.ip }));
+};

@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { translate } from '../../i18n/index.ts';
+import { guid as guidField } from '../../schemas/common.ts';
+import { subAccountSchema, SUB_STATUS } from '../../schemas/sub-account.ts';
+import { linkInput, newPasswordInput } from '../../schemas/tenant-auth.ts';
+import { USER_TYPE } from '../auth/caller.ts';
+import { hashPassword } from '../auth/password.ts';
+import type { Queryable } from '../db/driver.ts';
+import type { CallContext } from '../engine/context.ts';
+import { findOne } from '../engine/verbs.ts';
+import { Warning } from '../http/envelope.ts';
+import { parseOrWarn } from '../http/validation.ts';
+import { ACTIVATION_LINK_SECONDS, issueLink, readLink, RESET_LINK_SECONDS, useLink } from './one-time-codes.ts';
+import { checkConfirm, checkPassword, passwordPolicyOf } from './policy.ts';
+import { sendMail, syncUserRoles } from './tenant-auth.ts';
+
+/**
+ * A BU's sub-accounts: created "to be activated" with an activation mail, then normal, frozen and
+ * back. Every call reaches only sub-accounts of the caller's BU (findOne goes through scope).
+ */
+const one = z.object({ guid: z.uuid('validation.guid_format') });
+const many = z.object({ guid: z.uuid('validation.guid_format').optional(), guids: z.array(z.uuid('validation.guid_format')).min(1).max(500).optional() });
+const rolesInput = z.array(guidField()).max(50);
+
+const base = (ctx: CallContext) => (process.env.PUBLIC_URL || `${ctx.req?.protocol ?? 'http'}://${ctx.req?.host ?? 'localhost'}`).replace(/\/+$/, '');
+
+const checkRoles = async (ctx: CallContext, tx: Queryable, roles: string[]) => {
+  if (!roles.length) return;
+  const { rows } = await tx.query<{ n: number }>('select count(*)::int as n from role where guid = any($1::uuid[]) and bu_guid = $2', [roles, ctx.caller!.buGuid]);
+  if (rows[0].n !== new Set(roles).size) throw new Warning('server.reference_not_found', { field: translate(ctx.lang, 'resources.sub-account.fields.role_guids') }, { field: 'role_guids' });
+};
+
+const mailActivation = async (ctx: CallContext, user: { guid: string; username: string; email: string }, opts: { resendCheck?: boolean } = {}) => {
+  const token = await issueLink(ctx.services.db, 'activate', user.guid, ACTIVATION_LINK_SECONDS, opts);
+  const bu = (await ctx.services.db.query<{ name: string }>('select name from bu where guid = $1', [ctx.caller!.buGuid])).rows[0];
+  await sendMail(ctx.services, ctx.lang, user.email, 'activate', {
+    username: user.username,
+    bu: bu?.name ?? '',
+    link: `${base(ctx)}/account-active?token=${token}`,
+    days: ACTIVATION_LINK_SECONDS / 86400,
+  });
+};
+
+const addInput = subAccountSchema.extend({ role_guids: rolesInput.default([]) });
+
+export const childAdd = async (ctx: CallContext) => {
+  const body = parseOrWarn(ctx.lang, addInput, ctx.input, 'sub-account');
+  const guid = randomUUID();
+  const buGuid = ctx.caller!.buGuid!;
+  const roles = [...new Set(body.role_guids)];
+  try {
+    await ctx.services.db.transaction(async (tx) => {
+      await checkRoles(ctx, tx, roles);
+      await tx.query(
+        `insert into users (guid, username, password, name, alias, email, phone, status, user_type, role_guids, bu_guid, created_by, lang)
+         values ($1, $2, null, $3, $4, $5, $6, $7, 2, $8, $9, $10, $11)`,
+        [guid, body.username, body.name, body.alias ?? null, body.email, body.phone ?? null, SUB_STATUS.toBeActivated, JSON.stringify(roles), buGuid, ctx.caller!.userGuid, ctx.lang],
+      );
+      await tx.query('insert into user_bu (user_guid, bu_guid, is_owner, role_guids) values ($1, $2, false, $3)', [guid, buGuid, JSON.stringify(roles)]);
+    });
+  } catch (e) {
+    if ((e as { code?: string }).code === '23505') throw new Warning('server.duplicate', { fields: translate(ctx.lang, 'resources.sub-account.fields.username') }, { fields: ['username'] });
+    throw e;
+  }
+  await mailActivation(ctx, { guid, username: body.username, email: body.email });
+  return findOne(ctx, guid);
+};
+
+/** Moves one sub-account from one of `from` to `to`; sessions end when it leaves "normal". */
+const transition = (from: number[], to: number, action: string) => async (ctx: CallContext) => {
+  const { guid } = parseOrWarn(ctx.lang, one, ctx.input, 'sub-account');
+  const row = await findOne(ctx, guid);
+  const { rows } = await ctx.services.db.query('update users set status = $1, updated_at = now() where guid = $2 and user_type = 2 and bu_guid = $3 and status = any($4::smallint[]) returning guid', [to, guid, ctx.caller!.buGuid, from]);
+  if (!rows[0]) {
+    throw new Warning('server.transition_forbidden', { from: translate(ctx.lang, `resources.sub-account.values.status.${row.status}`), action: translate(ctx.lang, `actions.${action}`) });
+  }
+  if (to !== SUB_STATUS.normal) await ctx.services.tokens.revokeUser(guid);
+  ctx.services.callers.invalidate();
+  return findOne(ctx, guid);
+};
+
+export const childFreeze = transition([SUB_STATUS.normal], SUB_STATUS.frozen, 'freeze');
+export const childRestore = transition([SUB_STATUS.frozen], SUB_STATUS.normal, 'unfreeze');
+
+/** Mails the sub-account a password reset link (its password is never seen by the main account). */
+export const childReset = async (ctx: CallContext) => {
+  const { guid } = parseOrWarn(ctx.lang, one, ctx.input, 'sub-account');
+  const row = await findOne(ctx, guid);
+  if (row.status === SUB_STATUS.toBeActivated) throw new Warning('server.account_not_activated');
+  const token = await issueLink(ctx.services.db, 'reset', guid, RESET_LINK_SECONDS);
+  await sendMail(ctx.services, ctx.lang, row.email as string, 'reset', { username: row.username, link: `${base(ctx)}/resetPassword?token=${token}`, minutes: RESET_LINK_SECONDS / 60 });
+  return { sent: true };
+};
+
+export const childResend = async (ctx: CallContext) => {
+  const { guid } = parseOrWarn(ctx.lang, one, ctx.input, 'sub-account');
+  const row = await findOne(ctx, guid);
+  if (row.status !== SUB_STATUS.toBeActivated) throw new Warning('server.already_activated');
+  await mailActivation(ctx, { guid, username: row.username as string, email: row.email as string });
+  return { sent: true };
+};
+
+export const childDelete = async (ctx: CallContext) => {
+  const parsed = parseOrWarn(ctx.lang, many, ctx.input, 'sub-account');
+  const guids = [...new Set(parsed.guids ?? (parsed.guid ? [parsed.guid] : []))];
+  if (!guids.length) throw parseOrWarn(ctx.lang, one, ctx.input, 'sub-account');
+  await ctx.services.db.transaction(async (tx) => {
+    const { rows } = await tx.query('select guid from users where guid = any($1::uuid[]) and user_type = 2 and bu_guid = $2', [guids, ctx.caller!.buGuid]);
+    if (rows.length !== guids.length) throw new Warning('server.record_not_found');
+    if (guids.includes(ctx.caller!.userGuid)) throw new Warning('server.cannot_delete_self');
+    await tx.query('update session set revoked_at = now() where user_guid = any($1::uuid[]) and revoked_at is null', [guids]);
+    await tx.query('delete from user_bu where user_guid = any($1::uuid[])', [guids]);
+    await tx.query('delete from one_time_code where target = any($1::text[])', [guids]);
+    await tx.query('delete from users where guid = any($1::uuid[])', [guids]);
+  });
+  ctx.services.callers.invalidate();
+  return { deleted: guids.length };
+};
+
+const setRoleInput = one.extend({ role_guids: rolesInput });
+export const childSetRole = async (ctx: CallContext) => {
+  const { guid, role_guids } = parseOrWarn(ctx.lang, setRoleInput, ctx.input, 'sub-account');
+  const roles = [...new Set(role_guids)];
+  await ctx.services.db.transaction(async (tx) => {
+    await findOne(ctx, guid, tx);
+    await checkRoles(ctx, tx, roles);
+    await tx.query('update user_bu set role_guids = $1 where user_guid = $2 and bu_guid = $3', [JSON.stringify(roles), guid, ctx.caller!.buGuid]);
+    await syncUserRoles(tx, ctx.caller!.buGuid!);
+  });
+  ctx.services.callers.invalidate();
+  return findOne(ctx, guid);
+};
+
+/** The activation link's form: the sub-account sets its password (its BU's policy) and becomes normal. */
+const activateInput = newPasswordInput.extend(linkInput.shape);
+export const childActivate = async (ctx: CallContext) => {
+  const body = parseOrWarn(ctx.lang, activateInput, ctx.input, 'sub-account');
+  const db = ctx.services.db;
+  const link = await readLink(db, 'activate', body.token);
+  const u = (await db.query<{ guid: string; username: string; bu_guid: string; status: number }>('select guid, username, bu_guid, status from users where guid = $1 and user_type = $2', [link.userGuid, USER_TYPE.sub])).rows[0];
+  if (!u || u.status !== SUB_STATUS.toBeActivated) throw new Warning('server.link_expired', {}, { expired: true });
+  checkConfirm(ctx.lang, body);
+  checkPassword(ctx.lang, await passwordPolicyOf(db, u.bu_guid), body.password);
+  if (!(await useLink(db, link.guid))) throw new Warning('server.link_expired', {}, { expired: true });
+  await db.query('update users set password = $1, status = 0, updated_at = now() where guid = $2 and status = 2', [await hashPassword(body.password), u.guid]);
+  return { username: u.username };
+};

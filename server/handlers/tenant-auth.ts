@@ -1,0 +1,310 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { translate, type Lang } from '../../i18n/index.ts';
+import { email as emailField, name30, text, url, username as usernameField } from '../../schemas/common.ts';
+import { emailCodeInput, linkInput, newPasswordInput, registerInput, resetRequestInput, verificationCode } from '../../schemas/tenant-auth.ts';
+import { USER_TYPE, type Caller } from '../auth/caller.ts';
+import { hashPassword, verifyPassword } from '../auth/password.ts';
+import { clearAttempts, takeAttempt } from '../auth/throttle.ts';
+import type { Queryable } from '../db/driver.ts';
+import type { Services } from '../engine/context.ts';
+import type { CallDoc } from '../http/calls.ts';
+import { Warning } from '../http/envelope.ts';
+import { parseOrWarn } from '../http/validation.ts';
+import { bespoke } from './bespoke.ts';
+import { consumeCode, issueCode, issueLink, readLink, RESET_LINK_SECONDS, useLink } from './one-time-codes.ts';
+import { checkConfirm, checkPassword, ipAllowed, membershipsOf, passwordPolicyOf, safePolicyOf, throttleOf, tokenTtlOf } from './policy.ts';
+
+export const PUBLIC_USER_COLUMNS = 'guid, username, name, alias, email, phone, avatar_url, status, user_type, lang, created_at';
+
+const userRow = async (db: Queryable, guid: string) => (await db.query(`select ${PUBLIC_USER_COLUMNS} from users where guid = $1`, [guid])).rows[0];
+
+/** Where links in mails point: PUBLIC_URL when set, else the origin the request came to. */
+export const publicBase = (req: FastifyRequest) => (process.env.PUBLIC_URL || `${req.protocol}://${req.host}`).replace(/\/+$/, '');
+
+/** Sends a mail in `lang`: subject and body are i18n keys under `mail.<kind>`. */
+export const sendMail = async (services: Services, lang: Lang, to: string, kind: string, params: Record<string, unknown>) => {
+  if (!services.mailer) throw new Warning('server.mail_unavailable');
+  await services.mailer.send({ to, subject: translate(lang, `mail.${kind}.subject`, params), text: translate(lang, `mail.${kind}.body`, params) });
+};
+
+const langOfUser = (stored: unknown, fallback: Lang): Lang => (stored === 'zh' || stored === 'hk' || stored === 'en' ? stored : fallback);
+
+/** The BU a new token carries: the first membership (owned first) whose whitelist admits the address. */
+const pickBu = async (db: Queryable, userGuid: string, ip: string) => {
+  const memberships = (await membershipsOf(db, userGuid)).filter((m) => m.status === null || m.status === 0);
+  for (const m of memberships) if (await ipAllowed(db, m.bu_guid, ip)) return m.bu_guid;
+  if (memberships.length) throw new Warning('server.ip_not_allowed', { ip });
+  return null;
+};
+
+/** Issues a token for `buGuid` with that BU's token validity. */
+export const issueFor = async (services: Services, user: { guid: string; user_type: number }, buGuid: string | null) => {
+  const ttl = tokenTtlOf(await safePolicyOf(services.db, buGuid));
+  return services.tokens.issue(user, buGuid, ttl);
+};
+
+const loginInput = z.object({
+  username: z.string().trim().min(1, 'validation.required').max(32, 'validation.max_32'),
+  password: z.string().min(1, 'validation.required').max(128, 'validation.too_big'),
+});
+
+/** Sets a user's password under the policy of `buGuid`, ends every session and clears lockouts. */
+const setPassword = async (services: Services, lang: Lang, user: { guid: string; username: string }, buGuid: string | null, input: { password: string; confirm_password?: string }) => {
+  checkConfirm(lang, input);
+  checkPassword(lang, await passwordPolicyOf(services.db, buGuid), input.password);
+  await services.db.query('update users set password = $1, updated_at = now() where guid = $2', [await hashPassword(input.password), user.guid]);
+  await services.tokens.revokeUser(user.guid);
+  await clearAttempts(services.db, user.username);
+  services.callers.invalidate();
+};
+
+const homeBu = async (db: Queryable, userGuid: string) => (await membershipsOf(db, userGuid))[0]?.bu_guid ?? null;
+
+export const mountTenantAuth = (app: FastifyInstance, services: Services, docs: CallDoc[]) => {
+  const call = bespoke(app, services, docs, 'tenant-identity');
+  const db = services.db;
+
+  /* Sign-up ----------------------------------------------------------------------------------- */
+
+  call({ path: '/open/system/user/send-email-verification-code', summary: 'Mail a 6-digit code (10 minutes, single use)', body: emailCodeInput }, { public: true }, async ({ input, lang, caller }) => {
+    const { email, purpose } = parseOrWarn(lang, emailCodeInput, input, 'user');
+    if (purpose === 'register') {
+      const taken = await db.query('select 1 from users where lower(email) = lower($1) and user_type = 1', [email]);
+      if (taken.rows[0]) throw new Warning('server.duplicate', { fields: translate(lang, 'resources.user.fields.email') }, { fields: ['email'] });
+    }
+    if (purpose === 'change-email' && !caller) throw new Warning('server.not_logged_in', {}, null, 401);
+    const target = purpose === 'change-email' ? `${caller!.userGuid}:${email.toLowerCase()}` : email.toLowerCase();
+    const { code, expires_in, resend_after } = await issueCode(db, purpose, target);
+    await sendMail(services, lang, email, 'code', { code, minutes: expires_in / 60 });
+    return { expires_in, resend_after };
+  });
+
+  call({ path: '/open/sys-auth/register-account', summary: 'Create a main account with a mailed code', body: registerInput }, { public: true }, async ({ input, lang, req }) => {
+    const body = parseOrWarn(lang, registerInput, input, 'user');
+    checkConfirm(lang, body);
+    const dup = await db.query<{ username: string }>('select username from users where username = $1 or (lower(email) = lower($2) and user_type = 1)', [body.username, body.email]);
+    if (dup.rows[0]) {
+      const field = dup.rows[0].username === body.username ? 'username' : 'email';
+      throw new Warning('server.duplicate', { fields: translate(lang, `resources.user.fields.${field}`) }, { fields: [field] });
+    }
+    await consumeCode(db, 'register', body.email.toLowerCase(), body.code);
+    const guid = randomUUID();
+    try {
+      await db.query(
+        `insert into users (guid, username, password, email, name, status, user_type, role_guids, lang) values ($1, $2, $3, $4, $2, 0, 1, '[]', $5)`,
+        [guid, body.username, await hashPassword(body.password), body.email, lang],
+      );
+    } catch (e) {
+      if ((e as { code?: string }).code === '23505') throw new Warning('server.duplicate', { fields: translate(lang, 'resources.user.fields.username') }, { fields: ['username'] });
+      throw e;
+    }
+    const { token, exp } = await issueFor(services, { guid, user_type: USER_TYPE.main }, null);
+    return { token, exp, user: await userRow(db, guid) };
+  });
+
+  /* Sign-in ----------------------------------------------------------------------------------- */
+
+  call({ path: '/open/sys-auth/login', summary: 'Tenant login (main and sub accounts)', body: loginInput }, { public: true }, async ({ input, lang, req }) => {
+    const { username, password } = parseOrWarn(lang, loginInput, input, 'user');
+    const found = (await db.query<{ guid: string; password: string; status: number; user_type: number; username: string }>(
+      'select guid, username, password, status, user_type from users where username = $1 and user_type = any($2::smallint[])',
+      [username, [USER_TYPE.main, USER_TYPE.sub]],
+    )).rows[0];
+    // The login policy of the account's first BU decides the lockout; every attempt takes a slot first.
+    const policy = found ? await safePolicyOf(db, await homeBu(db, found.guid)) : null;
+    await takeAttempt(db, username, throttleOf(policy));
+    if (!found || !found.password || !(await verifyPassword(found.password, password))) {
+      if (!found) await verifyPassword(undefined, password);
+      throw new Warning('server.login_failed');
+    }
+    await clearAttempts(db, username);
+    if (found.status === 2) throw new Warning('server.account_not_activated');
+    if (found.status !== 0) throw new Warning('server.account_frozen');
+    const buGuid = await pickBu(db, found.guid, req.ip);
+    const { token, exp } = await issueFor(services, found, buGuid);
+    return { token, exp, buGuid, user: await userRow(db, found.guid) };
+  });
+
+  /* Password reset ---------------------------------------------------------------------------- */
+
+  call({ path: '/open/sys-auth/send-email-reset-password', summary: 'Mail a reset link (30 minutes) to every account of an e-mail', body: resetRequestInput }, { public: true }, async ({ input, lang, req }) => {
+    const { email } = parseOrWarn(lang, resetRequestInput, input, 'user');
+    const { rows } = await db.query<{ guid: string; username: string; lang: string | null }>(
+      'select guid, username, lang from users where lower(email) = lower($1) and user_type = any($2::smallint[]) and status in (0, 1) order by created_at limit 20',
+      [email, [USER_TYPE.main, USER_TYPE.sub]],
+    );
+    for (const u of rows) {
+      const token = await issueLink(db, 'reset', u.guid, RESET_LINK_SECONDS);
+      await sendMail(services, langOfUser(u.lang, lang), email, 'reset', { username: u.username, link: `${publicBase(req)}/resetPassword?token=${token}`, minutes: RESET_LINK_SECONDS / 60 });
+    }
+    // The same answer whether or not an account has this address, so addresses cannot be probed.
+    return { sent: true, minutes: RESET_LINK_SECONDS / 60 };
+  });
+
+  call({ path: '/open/sys-auth/verify-reset-password-link', summary: 'Whether a reset link is still valid', body: linkInput }, { public: true }, async ({ input, lang }) => {
+    const { token } = parseOrWarn(lang, linkInput, input, 'user');
+    const link = await readLink(db, 'reset', token);
+    const u = await userRow(db, link.userGuid);
+    return { valid: true, username: u?.username, expires_at: link.expiresAt };
+  });
+
+  const resetInput = newPasswordInput.extend(linkInput.shape);
+  call({ path: '/open/sys-auth/reset-password', summary: 'Set a new password through a reset link', body: resetInput }, { public: true }, async ({ input, lang }) => {
+    const body = parseOrWarn(lang, resetInput, input, 'user');
+    const link = await readLink(db, 'reset', body.token);
+    const u = (await db.query<{ guid: string; username: string }>('select guid, username from users where guid = $1', [link.userGuid])).rows[0];
+    if (!u) throw new Warning('server.link_expired', {}, { expired: true });
+    checkConfirm(lang, body);
+    checkPassword(lang, await passwordPolicyOf(db, await homeBu(db, u.guid)), body.password);
+    if (!(await useLink(db, link.guid))) throw new Warning('server.link_expired', {}, { expired: true });
+    await setPassword(services, lang, u, await homeBu(db, u.guid), body);
+    return { username: u.username };
+  });
+
+  /* Business units of the caller ---------------------------------------------------------------- */
+
+  call({ path: '/open/system/user-bu/list', summary: "The caller's business units" }, { tenantOnly: true }, async ({ caller }) =>
+    (await db.query(
+      `select b.guid, b.name, b.alias, b.code, b.cover_url, b.abbreviation, b.status, ub.is_owner, (b.guid = $2) as current
+         from user_bu ub join bu b on b.guid = ub.bu_guid where ub.user_guid = $1 order by ub.is_owner desc, ub.created_at, b.guid`,
+      [caller.userGuid, caller.buGuid],
+    )).rows,
+  );
+
+  const selectInput = z.object({ guid: z.uuid('validation.guid_format') });
+  call({ path: '/open/system/user-bu/select', summary: 'Switch BU: a new token for a BU the caller belongs to', body: selectInput }, { tenantOnly: true }, async ({ caller, input, lang, req }) => {
+    const { guid } = parseOrWarn(lang, selectInput, input, 'bu');
+    const m = (await membershipsOf(db, caller.userGuid)).find((x) => x.bu_guid === guid);
+    if (!m || m.status === null) throw new Warning('server.record_not_found');
+    if (m.status !== 0) throw new Warning('server.bu_disabled');
+    if (!(await ipAllowed(db, guid, req.ip))) throw new Warning('server.ip_not_allowed', { ip: req.ip });
+    const { token, exp } = await issueFor(services, { guid: caller.userGuid, user_type: caller.userType }, guid);
+    return { token, exp, buGuid: guid };
+  });
+
+  call({ path: '/open/system/user-bu/role-list', summary: "The caller's roles in the current BU" }, { tenantOnly: true, scope: 'bu' }, async ({ caller }) => {
+    const m = (await db.query<{ is_owner: boolean; role_guids: string[] }>('select is_owner, role_guids from user_bu where user_guid = $1 and bu_guid = $2', [caller.userGuid, caller.buGuid])).rows[0];
+    const roles = (await db.query('select guid, name, code, type, category, status from role where bu_guid = $1 and guid = any($2::uuid[]) order by name', [caller.buGuid, m?.role_guids ?? []])).rows;
+    return { is_owner: !!m?.is_owner, list: roles };
+  });
+
+  /* Personal settings --------------------------------------------------------------------------- */
+
+  const self = async (caller: Caller) => {
+    const u = (await db.query<{ guid: string; username: string; password: string; user_type: number; email: string | null }>('select guid, username, password, user_type, email from users where guid = $1', [caller.userGuid])).rows[0];
+    if (!u) throw new Warning('server.record_not_found');
+    return u;
+  };
+
+  call({ path: '/open/system/user/info', summary: 'The calling tenant account' }, { tenantOnly: true }, async ({ caller }) => ({
+    ...(await userRow(db, caller.userGuid)),
+    userType: caller.userType,
+    buGuid: caller.buGuid,
+  }));
+
+  const realName = z.object({ name: name30() });
+  call({ path: '/open/system/user/update-personal-real-name', summary: 'Change own real name', body: realName }, { tenantOnly: true }, async ({ caller, input, lang }) => {
+    const { name } = parseOrWarn(lang, realName, input, 'user');
+    await db.query('update users set name = $1, updated_at = now() where guid = $2', [name, caller.userGuid]);
+    return userRow(db, caller.userGuid);
+  });
+
+  const newEmail = z.object({ email: emailField().min(1, 'validation.required') });
+  call({ path: '/open/system/user/update-personal-email', summary: 'Mail a code to a new e-mail address', body: newEmail }, { tenantOnly: true }, async ({ caller, input, lang }) => {
+    const { email } = parseOrWarn(lang, newEmail, input, 'user');
+    const { code, expires_in, resend_after } = await issueCode(db, 'change-email', `${caller.userGuid}:${email.toLowerCase()}`);
+    await sendMail(services, lang, email, 'code', { code, minutes: expires_in / 60 });
+    return { expires_in, resend_after };
+  });
+
+  const emailVerify = newEmail.extend({ code: verificationCode() });
+  call({ path: '/open/system/user/update-personal-email-verify', summary: 'Change own e-mail with the mailed code', body: emailVerify }, { tenantOnly: true }, async ({ caller, input, lang }) => {
+    const { email, code } = parseOrWarn(lang, emailVerify, input, 'user');
+    await consumeCode(db, 'change-email', `${caller.userGuid}:${email.toLowerCase()}`, code);
+    await db.query('update users set email = $1, updated_at = now() where guid = $2', [email, caller.userGuid]);
+    return userRow(db, caller.userGuid);
+  });
+
+  const newUsername = z.object({ username: usernameField() });
+  call({ path: '/open/system/user/update-master-username', summary: "Change the main account's username", body: newUsername }, { tenantOnly: true }, async ({ caller, input, lang }) => {
+    const { username } = parseOrWarn(lang, newUsername, input, 'user');
+    if (caller.userType !== USER_TYPE.main) throw new Warning('server.main_account_only');
+    try {
+      await db.query('update users set username = $1, updated_at = now() where guid = $2', [username, caller.userGuid]);
+    } catch (e) {
+      if ((e as { code?: string }).code === '23505') throw new Warning('server.duplicate', { fields: translate(lang, 'resources.user.fields.username') }, { fields: ['username'] });
+      throw e;
+    }
+    return userRow(db, caller.userGuid);
+  });
+
+  const changePassword = newPasswordInput.extend({ old_password: z.string().min(1, 'validation.required').max(128, 'validation.too_big') });
+  call({ path: '/open/system/user/update-password', summary: 'Change own password (policy of the current BU); ends other sessions', body: changePassword }, { tenantOnly: true }, async ({ caller, input, lang }) => {
+    const body = parseOrWarn(lang, changePassword, input, 'user');
+    const u = await self(caller);
+    if (!(await verifyPassword(u.password, body.old_password))) throw new Warning('server.old_password_wrong', {}, { field: 'old_password' });
+    await setPassword(services, lang, u, caller.buGuid ?? (await homeBu(db, u.guid)), body);
+    // The password change ended every session, this one too; hand back a fresh token.
+    return issueFor(services, u, caller.buGuid);
+  });
+
+  const profile = z.object({ name: name30().optional(), alias: text(30).optional(), avatar_url: url().optional(), lang: z.enum(['zh', 'hk', 'en'], { error: 'validation.invalid_option' }).optional() });
+  call({ path: '/open/system/user-info/update', summary: 'Change own profile (name, alias, avatar, language)', body: profile }, { tenantOnly: true }, async ({ caller, input, lang }) => {
+    const body = parseOrWarn(lang, profile, input, 'user');
+    const entries = Object.entries(body).filter(([k, v]) => v !== undefined && k in input);
+    if (entries.length) {
+      await db.query(`update users set ${entries.map(([k], i) => `${k} = $${i + 2}`).join(', ')}, updated_at = now() where guid = $1`, [caller.userGuid, ...entries.map(([, v]) => v)]);
+    }
+    return userRow(db, caller.userGuid);
+  });
+
+  const existInput = z.object({ username: usernameField().optional(), email: emailField().optional() }).refine((v) => v.username || v.email, 'validation.username_or_email');
+  call({ path: '/open/system/user-info/check-exist', summary: 'Whether a username or e-mail is taken', body: existInput }, { tenantOnly: true }, async ({ input, lang }) => {
+    const body = parseOrWarn(lang, existInput, input, 'user');
+    const username = body.username ? !!(await db.query('select 1 from users where username = $1', [body.username])).rows[0] : undefined;
+    const email = body.email ? !!(await db.query('select 1 from users where lower(email) = lower($1) and user_type = 1', [body.email])).rows[0] : undefined;
+    return { exist: !!(username || email), username, email };
+  });
+
+  /* Role holders ---------------------------------------------------------------------------------- */
+
+  const assignInput = z.object({ role_guid: z.uuid('validation.guid_format'), user_guids: z.array(z.uuid('validation.guid_format')).max(1000) });
+  call({ path: '/open/system/role-user/assign-users', summary: 'Set the BU accounts holding a role', body: assignInput }, { scope: 'bu', perm: 'bu:role', action: 'auth' }, async ({ caller, input, lang }) => {
+    const { role_guid, user_guids } = parseOrWarn(lang, assignInput, input, 'role');
+    const wanted = [...new Set(user_guids)];
+    await db.transaction(async (tx) => {
+      const role = (await tx.query('select 1 from role where guid = $1 and bu_guid = $2', [role_guid, caller.buGuid])).rows[0];
+      if (!role) throw new Warning('server.record_not_found', {}, { field: 'role_guid' });
+      const members = (await tx.query<{ user_guid: string }>('select user_guid from user_bu where bu_guid = $1 and user_guid = any($2::uuid[])', [caller.buGuid, wanted])).rows;
+      if (members.length !== wanted.length) throw new Warning('server.reference_not_found', { field: translate(lang, 'resources.sub-account.name').split('|')[0].trim() }, { field: 'user_guids' });
+      await tx.query(
+        `update user_bu set role_guids = case when user_guid = any($3::uuid[])
+             then (select coalesce(jsonb_agg(distinct g), '[]'::jsonb) from jsonb_array_elements_text(role_guids || jsonb_build_array($2::text)) g)
+             else coalesce((select jsonb_agg(g) from jsonb_array_elements_text(role_guids) g where g <> $2::text), '[]'::jsonb) end
+          where bu_guid = $1 and (user_guid = any($3::uuid[]) or role_guids ? $2::text)`,
+        [caller.buGuid, role_guid, wanted],
+      );
+      await syncUserRoles(tx, caller.buGuid!);
+    });
+    services.callers.invalidate();
+    return { role_guid, user_guids: wanted };
+  });
+
+  const holdersInput = z.object({ role_guid: z.uuid('validation.guid_format'), page: z.number().int().min(1).optional(), page_size: z.number().int().min(1).max(100).optional() });
+  call({ path: '/open/system/role-user/page', summary: 'Accounts of the BU holding a role', body: holdersInput }, { scope: 'bu', perm: 'bu:role', action: 'view' }, async ({ caller, input, lang }) => {
+    const { role_guid, page = 1, page_size = 20 } = parseOrWarn(lang, holdersInput, input, 'role');
+    const where = 'from user_bu ub join users u on u.guid = ub.user_guid where ub.bu_guid = $1 and ub.role_guids ? $2::text';
+    const [rows, count] = await Promise.all([
+      db.query(`select u.guid, u.username, u.name, u.email, u.status, u.user_type, ub.is_owner ${where} order by u.username limit $3 offset $4`, [caller.buGuid, role_guid, page_size, (page - 1) * page_size]),
+      db.query<{ n: number }>(`select count(*)::int as n ${where}`, [caller.buGuid, role_guid]),
+    ]);
+    return { list: rows.rows, count: count.rows[0].n, page, page_size };
+  });
+};
+
+/** Sub-accounts belong to one BU: their users.role_guids mirror that membership's roles for lists. */
+export const syncUserRoles = (tx: Queryable, buGuid: string) =>
+  tx.query(`update users u set role_guids = ub.role_guids from user_bu ub where ub.user_guid = u.guid and ub.bu_guid = $1 and u.user_type = 2 and u.bu_guid = $1`, [buGuid]);
+
