@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp, type App } from '../../server/app.ts';
 import { hashPassword } from '../../server/auth/password.ts';
@@ -16,12 +19,28 @@ export interface TestServer extends App {
   /** A tenant account (main or sub) that is a member of `buGuid`, with a token for that BU. */
   tenant(opts: { buGuid?: string; owner?: boolean; roleGuids?: string[]; userType?: 1 | 2 }): Promise<{ guid: string; token: string; buGuid: string }>;
   close(): Promise<void>;
+  /** The folder the server writes its `.eml` mails to. */
+  mailDir: string;
+  /** The mails written to `to` (decoded text and subject), oldest first. */
+  mails(to: string): { subject: string; text: string }[];
 }
+
+/** Decodes the plain-text `.eml` files nodemailer writes (quoted-printable body, encoded-word subject). */
+const readEml = (file: string) => {
+  const raw = readFileSync(file, 'utf8');
+  const [folded, ...body] = raw.split('\n\n');
+  const head = folded.replace(/\r?\n[ \t]+/g, ' ');
+  const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(head)?.[1] ?? '';
+  const words = (v: string) => v.replace(/=\?UTF-8\?([BQ])\?([^?]*)\?=\s*/gi, (_, enc, t) => (enc.toUpperCase() === 'B' ? Buffer.from(t, 'base64').toString('utf8') : Buffer.from(t.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m: string, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8')));
+  const qp = (t: string) => Buffer.from(t.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, h) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8');
+  return { to: header('To'), subject: words(header('Subject')), text: qp(body.join('\n\n')) };
+};
 
 /** `beforeReady` may add test-only routes before the app is sealed. */
 export const startServer = async (opts: { beforeReady?: (app: App['app']) => void } = {}): Promise<TestServer> => {
   const db = await testDb();
-  const built = await buildApp({ db });
+  const mailDir = mkdtempSync(join(tmpdir(), 'open-platform-mail-'));
+  const built = await buildApp({ db, mailDir });
   await seedOperator(db, ADMIN.username, ADMIN.password);
   opts.beforeReady?.(built.app);
   await built.app.ready();
@@ -66,6 +85,14 @@ export const startServer = async (opts: { beforeReady?: (app: App['app']) => voi
     close: async () => {
       await built.app.close();
       await db.close();
+      rmSync(mailDir, { recursive: true, force: true });
     },
+    mailDir,
+    mails: (to) =>
+      readdirSync(mailDir)
+        .filter((f) => f.endsWith('.eml'))
+        .sort()
+        .map((f) => readEml(join(mailDir, f)))
+        .filter((m) => m.to.toLowerCase().includes(to.toLowerCase())),
   };
 };
