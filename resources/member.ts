@@ -19,7 +19,8 @@ export const member: ResourceDef<typeof memberSchema> = {
     { field: 'duty_status', render: 'status' },
   ],
   sort: '-created_at',
-  unique: [['job_number']],
+  // Job numbers are unique when given (a rule: a unique index would also count members without one).
+  indexes: [['bu_guid', 'job_number']],
   references: { department_guid: 'department', superior_guid: 'member', position_guid: 'position' },
   status: {
     field: 'duty_status',

@@ -96,6 +96,7 @@ export default {
     phone_mainland: 'must be an 11-digit mobile number starting 13 to 19 for area code 86',
     phone_8_digits: 'must be 8 digits for this area code',
     one_default_account: 'can have only one default receiving account and one default paying account',
+    whitelist_excludes_caller: 'must include your current IP address, or you would lock yourself out',
     username_or_email: 'Please give a username or an e-mail address',
   },
   actions: {

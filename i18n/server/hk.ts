@@ -96,6 +96,7 @@ export default {
     phone_mainland: '區號 86 須為 13 到 19 開頭的 11 位手機號',
     phone_8_digits: '該區號須為 8 位號碼',
     one_default_account: '每間公司只能有一個預設收款帳戶和一個預設付款帳戶',
+    whitelist_excludes_caller: '必須包含您當前的 IP 位址，否則將無法繼續存取',
     username_or_email: '請填寫用戶名或電郵',
   },
   actions: {

@@ -96,6 +96,7 @@ export default {
     phone_mainland: '区号 86 须为 13 到 19 开头的 11 位手机号',
     phone_8_digits: '该区号须为 8 位号码',
     one_default_account: '每个公司只能有一个默认收款账户和一个默认付款账户',
+    whitelist_excludes_caller: '必须包含您当前的 IP 地址，否则将无法继续访问',
     username_or_email: '请填写用户名或邮箱',
   },
   actions: {

@@ -95,6 +95,17 @@ const blockListOf = (entries: string[]): BlockList | null => {
   return list;
 };
 
+/** Whether a list of entries admits `ip` (an empty list admits every address). */
+export const listAdmits = (entries: string[], ip: string) => check(blockListOf(entries), ip);
+
+const check = (list: BlockList | null, ip: string) => {
+  if (!list) return true;
+  const addr = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)?.[1] ?? ip;
+  if (isIPv4(addr)) return list.check(addr, 'ipv4');
+  if (isIPv6(addr)) return list.check(addr, 'ipv6');
+  return false;
+};
+
 /** True when the BU has no whitelist or `ip` is on it (IPv4-mapped IPv6 addresses count as IPv4). */
 export const ipAllowed = async (db: Queryable, buGuid: string, ip: string) => {
   const now = Date.now();
@@ -105,12 +116,7 @@ export const ipAllowed = async (db: Queryable, buGuid: string, ip: string) => {
     if (whitelistCache.size > 10_000) whitelistCache.clear();
     whitelistCache.set(buGuid, hit);
   }
-  if (!hit.list) return true;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)?.[1];
-  const addr = mapped ?? ip;
-  if (isIPv4(addr)) return hit.list.check(addr, 'ipv4');
-  if (isIPv6(addr)) return hit.list.check(addr, 'ipv6');
-  return false;
+  return check(hit.list, ip);
 };
 
 export const assertIpAllowed = async (db: Queryable, buGuid: string, ip: string) => {

@@ -3,7 +3,7 @@ import { AUTH_STATE } from '../../schemas/org.ts';
 import { USER_TYPE } from '../auth/caller.ts';
 import type { CallContext, Rules } from '../engine/context.ts';
 import { Warning } from '../http/envelope.ts';
-import { invalidateWhitelists } from '../handlers/policy.ts';
+import { invalidateWhitelists, listAdmits } from '../handlers/policy.ts';
 
 /** A refusal naming one field, shaped like a schema failure. */
 const fieldWarning = (ctx: CallContext, field: string, key: string) => {
@@ -80,7 +80,11 @@ export const positionRules: Rules = {
 
 /** A superior is never the member themself; the phone fits its area code (86: 11-digit mobile, others: 8 digits). */
 export const memberRules: Rules = {
-  async beforeWrite(ctx, _tx, values, existing) {
+  async beforeWrite(ctx, tx, values, existing) {
+    if (values.job_number) {
+      const taken = await tx.query('select 1 from member where bu_guid = $1 and job_number = $2 and guid is distinct from $3', [ctx.caller?.buGuid, values.job_number, existing?.guid ?? null]);
+      if (taken.rows[0]) throw new Warning('server.duplicate', { fields: translate(ctx.lang, 'resources.member.fields.job_number') }, { fields: ['job_number'] });
+    }
     if (existing && values.superior_guid && values.superior_guid === existing.guid) throw fieldWarning(ctx, 'superior_guid', 'validation.superior_self');
     const phone = (values.phone ?? existing?.phone) as string | undefined;
     const area = (values.area_code ?? existing?.area_code ?? '86') as string;
@@ -93,8 +97,13 @@ export const memberRules: Rules = {
   },
 };
 
-/** A new whitelist applies at once on this instance. */
+/** A tenant cannot lock itself out: its own address must be on a new whitelist. A new whitelist applies at once on this instance. */
 export const safePolicyRules: Rules = {
+  async beforeWrite(ctx, _tx, values) {
+    const list = values.ip_whitelist as string[] | undefined;
+    const ip = ctx.req?.ip;
+    if (ctx.mount.scope === 'bu' && list?.length && ip && !listAdmits(list, ip)) throw fieldWarning(ctx, 'ip_whitelist', 'validation.whitelist_excludes_caller');
+  },
   async afterWrite() {
     invalidateWhitelists();
   },

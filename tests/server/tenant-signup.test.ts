@@ -207,14 +207,17 @@ describe('IP whitelist', () => {
       expect(r.code, bad).toBe(201);
       expect(r.message).toContain('is not a valid IPv4 or IPv6 address');
     }
-    const ok = await s.post('/open/system/sso/safe-policy-update', { ip_whitelist: ['203.0.113.7', '10.1.0.0/16', '2001:db8::/32', '::1'] }, { token: t.token });
+    const ok = await s.post('/open/system/sso/safe-policy-update', { ip_whitelist: ['127.0.0.1', '203.0.113.7', '10.1.0.0/16', '2001:db8::/32', '::1'] }, { token: t.token });
     expect(ok.code, ok.message).toBe(200);
   });
 
   it("refuses every tenant call of the BU from outside its list, and trusts X-Forwarded-For only behind a proxy", async () => {
     const t = await tenantWithBu(s);
-    expect((await s.post('/open/system/sso/safe-policy-update', { ip_whitelist: ['203.0.113.7', '2001:db8::/32', '127.0.0.1'] }, { token: t.token })).code).toBe(200);
-    await s.post('/open/system/sso/safe-policy-update', { ip_whitelist: ['203.0.113.7', '2001:db8::/32'] }, { token: t.token });
+    // A list without the caller's own address is refused, so nobody locks themself out.
+    const self = await s.post('/open/system/sso/safe-policy-update', { ip_whitelist: ['203.0.113.7'] }, { token: t.token });
+    expect(self.message).toContain('must include your current IP address');
+    const saved = await s.app.inject({ method: 'POST', url: '/open/system/sso/safe-policy-update', payload: { ip_whitelist: ['203.0.113.7', '2001:db8::/32'] }, remoteAddress: '203.0.113.7', headers: { authorization: `Bearer ${t.token}` } });
+    expect(saved.json().code).toBe(200);
     expect((await call(t.token, '203.0.113.7')).json().code).toBe(200);
     expect((await call(t.token, '2001:db8::42')).json().code).toBe(200);
     const out = (await call(t.token, '198.51.100.1')).json();
