@@ -1,7 +1,7 @@
 import SettingsIcon from '@mui/icons-material/Settings';
 import { Box } from '@mui/material';
 import {
-  BulkDeleteButton, Button, CreateButton, Datagrid, EditButton, FilterButton, List, SearchInput, ShowButton, TextInput, TopToolbar,
+  BulkDeleteButton, Button, CreateButton, Datagrid, EditButton, FilterButton, List, Loading, Pagination, SearchInput, ShowButton, TextInput, TopToolbar,
   useBasename, usePermissions, useRecordContext,
 } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
@@ -87,10 +87,10 @@ export const ResourceList = ({ rc }: { rc: ResourceCalls }) => {
       {rc.verbs.add && can('add') && <CreateButton />}
     </TopToolbar>
   );
-  const widths = Object.fromEntries(settings.columns.filter((c) => c.width).map((c) => [`& .column-${c.field}`, { width: c.width }]));
+  const widths: Record<string, unknown> = { '& .RaDatagrid-headerCell': { whiteSpace: 'nowrap' }, ...Object.fromEntries(settings.columns.filter((c) => c.width).map((c) => [`& .column-${c.field}`, { width: c.width }])) };
   return (
-    <List filters={filterInputs(def)} sort={{ field, order }} actions={actions} perPage={20} disableSyncWithLocation={false}>
-      {settings.ready && (
+    <List filters={filterInputs(def)} sort={{ field, order }} actions={actions} perPage={20} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
+      {settings.ready ? (
         <Datagrid
           rowClick={rc.verbs.get ? 'show' : false}
           bulkActionButtons={rc.verbs.delete && can('delete') ? <BulkDeleteButton mutationMode="pessimistic" /> : false}
@@ -100,6 +100,8 @@ export const ResourceList = ({ rc }: { rc: ResourceCalls }) => {
           {settings.columns.map((c) => renderColumn(def, c))}
           <RowActions rc={rc} />
         </Datagrid>
+      ) : (
+        <Loading />
       )}
     </List>
   );

@@ -10,7 +10,9 @@ export const sectionResources = (section: string, scene: 'admin' | 'tenant'): Re
 export const defByName = (name: string): ResourceDef | undefined => resourceByName.get(name);
 
 /** Label keys: the resource's own, else the shared ones (`common.fields.*`). */
-export const fieldLabel = (def: ResourceDef, field: string) => `resources.${def.name}.fields.${field}`;
+const MANAGED = new Set(['guid', 'created_at', 'updated_at', 'created_by', 'bu_guid']);
+export const fieldLabel = (def: ResourceDef, field: string) =>
+  MANAGED.has(field) && !(field in def.schema.shape) ? `common.fields.${field}` : `resources.${def.name}.fields.${field}`;
 export const valueLabel = (def: ResourceDef, field: string, value: unknown) => `resources.${def.name}.values.${field}.${String(value)}`;
 
 const json = new WeakMap<ResourceDef, { properties?: Record<string, { type?: string }> }>();

@@ -3,11 +3,9 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { login } from '../../dataProvider/authProvider.ts';
 import { LanguageMenu } from '../../layouts/LanguageMenu.tsx';
+import { safeRedirect } from '../routes/guard.ts';
 import { useLang } from '../shell/LangContext.tsx';
 import { useSession } from '../shell/SessionContext.tsx';
-
-/** `redirect` may only lead back into this site. */
-const safeRedirect = (r: string | null) => (r && r.startsWith('/') && !r.startsWith('//') ? r : undefined);
 
 /** Tenant login (`/login`) and operator login (`/adminLogin`); failures are toasted by the http client. */
 export const LoginPage = ({ operator }: { operator: boolean }) => {

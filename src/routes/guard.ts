@@ -33,6 +33,9 @@ export interface GuardState {
 export const authorised = (urls: readonly string[], pathname: string) =>
   urls.length === 0 || urls.some((u) => pathname === u || pathname.startsWith(u.endsWith('/') ? u : `${u}/`));
 
+/** `redirect` may only lead back into this site. */
+export const safeRedirect = (r: string | null) => (r && r.startsWith('/') && !r.startsWith('//') ? r : undefined);
+
 const isOperatorRoute = (pathname: string) => pathname === '/console' || pathname.startsWith('/operation');
 
 /** Where the guard sends a navigation, or null to let it through (spec §2 "Route guard"). */
@@ -40,7 +43,8 @@ export const guard = (pathname: string, search: string, s: GuardState): string |
   const route = findRoute(pathname);
   if (!route) return '/';
   if (route.redirect) return route.redirect;
-  if (route.public) return route.loginType && s.signedIn ? '/' : null;
+  // A signed-in user on a login page goes on to where the login was asked for, else home.
+  if (route.public) return route.loginType && s.signedIn ? (safeRedirect(new URLSearchParams(search).get('redirect')) ?? '/') : null;
   if (!s.signedIn) {
     const login = isOperatorRoute(pathname) ? '/adminLogin' : '/login';
     return `${login}?redirect=${encodeURIComponent(pathname + search)}`;

@@ -14,12 +14,15 @@ const ACTION: Record<string, string> = { create: 'route.create', show: 'route.sh
 
 /** Ancestors of the deepest node whose URL is the path or a prefix of it. */
 const nodeTrail = (tree: readonly PermissionNode[], pathname: string): PermissionNode[] => {
+  let best: PermissionNode[] = [];
   for (const n of tree) {
     const below = nodeTrail(n.children ?? [], pathname);
-    if (below.length) return [n, ...below];
-    if (n.url && n.type !== 2 && (pathname === n.url || pathname.startsWith(`${n.url}/`))) return [n];
+    const here = n.url && n.type !== 2 && (pathname === n.url || pathname.startsWith(`${n.url}/`));
+    const trail = below.length ? [n, ...below] : here ? [n] : [];
+    const depth = (t: PermissionNode[]) => t[t.length - 1]?.url?.length ?? 0;
+    if (depth(trail) > depth(best)) best = trail;
   }
-  return [];
+  return best;
 };
 
 /**
