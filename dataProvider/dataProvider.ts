@@ -1,5 +1,6 @@
 import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
 import { post, type CallOptions } from './http.ts';
+import { prune } from './prune.ts';
 import { resourceCalls, type ResourceCalls } from './calls.ts';
 
 type Row = Record<string, unknown> & { guid: string };
@@ -50,14 +51,14 @@ export const changedFields = (rc: ResourceCalls, data: Record<string, unknown>, 
   for (const f of fields(rc)) {
     if (skip.has(f) || !(f in data)) continue;
     if (previous && JSON.stringify(previous[f]) === JSON.stringify(data[f])) continue;
-    out[f] = data[f];
+    out[f] = Array.isArray(data[f]) ? prune(data[f]) : data[f];
   }
   return out;
 };
 
 /** The create body: the schema's fields that have a value. */
 export const createBody = (rc: ResourceCalls, data: Record<string, unknown>) =>
-  Object.fromEntries([...fields(rc)].filter((f) => data[f] !== undefined && data[f] !== null && data[f] !== '').map((f) => [f, data[f]]));
+  prune(Object.fromEntries([...fields(rc)].filter((f) => f in data).map((f) => [f, data[f]]))) as Record<string, unknown>;
 
 export interface ConsoleDataProvider extends DataProvider {
   /** Moves a record through one of its definition's status transitions. */

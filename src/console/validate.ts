@@ -1,3 +1,4 @@
+import { prune } from '../../dataProvider/prune.ts';
 import type { z } from 'zod';
 import type { ResourceDef } from '../../resources/types.ts';
 
@@ -22,9 +23,8 @@ export const issueMessage = (t: Translate, issue: z.core.$ZodIssue): string => {
   }
 };
 
-/** Empty inputs mean "not given", as on the server's create path. */
-export const withoutEmpty = (values: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(values).filter(([, v]) => v !== '' && v !== null && v !== undefined));
+/** Empty inputs mean "not given", as on the server's create path; also inside array items. */
+export const withoutEmpty = (values: Record<string, unknown>) => prune(values) as Record<string, unknown>;
 
 const setPath = (target: Record<string, unknown>, path: PropertyKey[], message: string) => {
   let node = target;
