@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { guard } from '../../src/routes/guard.ts';
+import { routeMenu, treeMenu } from '../../src/routes/menu.ts';
+import { routeTree } from '../../src/routes/table.ts';
+
+const tenant = { signedIn: true, userType: 1, urls: [] as string[], authState: 2 };
+
+describe('route guard (spec §2)', () => {
+  it('redirects sections', () => {
+    expect(guard('/developer', '', tenant)).toBe('/developer/doc');
+    expect(guard('/account', '', tenant)).toBe('/account/info');
+    expect(guard('/business', '', tenant)).toBe('/business/dict-manage');
+  });
+  it('sends a signed-out visitor to login with the full path and query', () => {
+    expect(guard('/account/order', '?a=1', { signedIn: false, urls: [] })).toBe(`/login?redirect=${encodeURIComponent('/account/order?a=1')}`);
+    expect(guard('/operation/role', '', { signedIn: false, urls: [] })).toMatch(/^\/adminLogin\?redirect=/);
+  });
+  it('lets public pages through and sends signed-in users off login pages', () => {
+    expect(guard('/', '', { signedIn: false, urls: [] })).toBeNull();
+    expect(guard('/login', '', tenant)).toBe('/');
+  });
+  it('refuses paths outside the authorised list; an empty list is no restriction', () => {
+    expect(guard('/account/order', '', { ...tenant, urls: ['/account/info'] })).toBe('/');
+    expect(guard('/account/order', '', tenant)).toBeNull();
+  });
+  it('needs a verified organisation where flagged', () => expect(guard('/account/member-manage', '', { ...tenant, authState: 1 })).toBe('/'));
+  it('sends unknown paths home', () => expect(guard('/nowhere', '', tenant)).toBe('/'));
+  it('keeps operators out of personal info', () => expect(guard('/account/info', '', { ...tenant, userType: 0 })).toBe('/'));
+});
+
+describe('menus', () => {
+  const ctx = { scene: 'console' as const, signedIn: true, userType: 1, urls: ['/account/info'], authState: 0, buCreated: false };
+  const account = routeMenu(routeTree, ctx).find((i) => i.key === '/account')!;
+  it('hides entries needing a verified organisation or a BU, and hidden ones', () => {
+    const keys = account.children!.map((c) => c.key);
+    expect(keys).not.toContain('/account/member-manage');
+    expect(keys).not.toContain('/account/enterprise/sso');
+    expect(keys).not.toContain('/account/role-detail');
+  });
+  it('shows unauthorised entries disabled', () => {
+    expect(account.children!.find((c) => c.key === '/account/order')!.disabled).toBe(true);
+    expect(account.children!.find((c) => c.key === '/account/info')!.disabled).toBe(false);
+  });
+  it('collapses a route with one visible child into it, and drops disabled or hidden nodes of the tree', () => {
+    const node = (code: string, url: string, extra = {}) => ({ guid: code, parent_guid: null, name: code, code, url, type: 0, status: 0, children: [], ...extra });
+    const tree = [{ ...node('a', '/operation'), children: [node('b', '/operation/role', { type: 1 }), node('c', '/operation/x', { type: 1, status: 1 })] }];
+    expect(treeMenu(tree, ['/operation/role'])).toEqual([expect.objectContaining({ url: '/operation/role', disabled: false })]);
+  });
+});

@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { clientMessages } from '../../i18n/client.ts';
+import { consoleMessages } from '../../src/console/i18nProvider.ts';
+
+const keys = (o: unknown, prefix = ''): string[] =>
+  o && typeof o === 'object' ? Object.entries(o).flatMap(([k, v]) => keys(v, `${prefix}${k}.`)) : [prefix.slice(0, -1)];
+
+describe('three languages', () => {
+  it.each([['client', (l: 'zh' | 'hk' | 'en') => clientMessages[l]], ['console (with react-admin)', consoleMessages]])('%s messages have the same keys in zh, hk and en', (_, of) => {
+    const [zh, hk, en] = (['zh', 'hk', 'en'] as const).map((l) => new Set(keys(of(l))));
+    const missing = (a: Set<string>, b: Set<string>) => [...a].filter((k) => !b.has(k));
+    expect({ hk: missing(zh, hk), en: missing(zh, en), zhFromEn: missing(en, zh), zhFromHk: missing(hk, zh) }).toEqual({ hk: [], en: [], zhFromEn: [], zhFromHk: [] });
+  });
+});
