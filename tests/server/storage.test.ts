@@ -33,9 +33,10 @@ describe('tables derived from definitions', () => {
         name: 'gadget', table: 'gadget', schema: z.object({ name: z.string() }), columns: [{ field: 'name' }],
         mounts: [{ side: 'system', base: '/open/system/gadget', scope: 'bu', calls: { page: 'page' } }],
       };
-      await syncSchema(db, [base]);
+      // Migrations assume the product's own tables, so the test table joins them.
+      await syncSchema(db, [...resources, base]);
       const grown: ResourceDef = { ...base, schema: z.object({ name: z.string(), weight: z.number().int(), tags: z.array(z.string()) }), unique: [['name']] };
-      expect((await syncSchema(db, [grown])).statements).toBe(3);
+      expect((await syncSchema(db, [...resources, grown])).statements).toBe(3);
       const { rows } = await db.query<{ column_name: string; data_type: string }>(
         "select column_name, data_type from information_schema.columns where table_name = 'gadget' order by ordinal_position",
       );
