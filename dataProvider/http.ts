@@ -1,5 +1,5 @@
 import axios, { AxiosError, type AxiosInstance, type AxiosRequestConfig, type InternalAxiosRequestConfig } from 'axios';
-import { LANGUAGES } from '../i18n/index.ts';
+import { LANGUAGES } from '../i18n/languages.ts';
 import { tr } from '../i18n/client.ts';
 import { navigate, toast, TOAST_MS } from './events.ts';
 import { LOGIN_PATHS, isPublicPath } from './publicPaths.ts';

@@ -1,4 +1,4 @@
-import { DEFAULT_LANG, LANGUAGES, type Lang } from '../i18n/index.ts';
+import { DEFAULT_LANG, LANGUAGES, type Lang } from '../i18n/languages.ts';
 
 /**
  * The stored client values (spec §3): token, user, isOperator, currentBU, BUList, language.

@@ -5,10 +5,9 @@ import serverEn from './server/en.ts';
 import serverHk from './server/hk.ts';
 import serverZh from './server/zh.ts';
 
-/** Stored language keys and the Accept-Language each sends (spec §9). */
-export const LANGUAGES = { zh: 'zh-CN', hk: 'zh-HK', en: 'en-US' } as const;
-export type Lang = keyof typeof LANGUAGES;
-export const DEFAULT_LANG: Lang = 'zh';
+import { DEFAULT_LANG, type Lang } from './languages.ts';
+
+export { DEFAULT_LANG, LANGUAGES, type Lang } from './languages.ts';
 
 /** Messages shared by the server and the console: server answers, validation and resource labels. */
 export const sharedMessages: Record<Lang, Record<string, unknown>> = {

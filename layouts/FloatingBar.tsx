@@ -1,7 +1,7 @@
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import VerticalAlignTop from '@mui/icons-material/VerticalAlignTop';
-import { IconButton, Paper, Tooltip } from '@mui/material';
+import { IconButton, Paper } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { storagePrefix } from '../dataProvider/session.ts';
 import { useLang } from '../src/shell/LangContext.tsx';
@@ -26,17 +26,14 @@ export const FloatingBar = () => {
   };
   return (
     <Paper elevation={3} sx={{ position: 'fixed', right: 8, bottom: 96, display: 'flex', flexDirection: 'column', zIndex: 1200 }} data-testid="floating-bar">
-      <Tooltip title={t(collapsed ? 'float.expand' : 'float.collapse')}>
-        <IconButton size="small" onClick={toggle} aria-label={t(collapsed ? 'float.expand' : 'float.collapse')}>
-          {collapsed ? <ChevronLeft /> : <ChevronRight />}
-        </IconButton>
-      </Tooltip>
+      {/* A native title rather than MUI's Tooltip, which would bring popper.js into the public pages. */}
+      <IconButton size="small" onClick={toggle} title={t(collapsed ? 'float.expand' : 'float.collapse')} aria-label={t(collapsed ? 'float.expand' : 'float.collapse')}>
+        {collapsed ? <ChevronLeft /> : <ChevronRight />}
+      </IconButton>
       {!collapsed && scrolled && (
-        <Tooltip title={t('float.top')}>
-          <IconButton size="small" onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })} aria-label={t('float.top')}>
-            <VerticalAlignTop />
-          </IconButton>
-        </Tooltip>
+        <IconButton size="small" onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })} title={t('float.top')} aria-label={t('float.top')}>
+          <VerticalAlignTop />
+        </IconButton>
       )}
     </Paper>
   );

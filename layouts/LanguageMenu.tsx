@@ -1,25 +1,26 @@
 import TranslateIcon from '@mui/icons-material/Translate';
-import { Button, Menu, MenuItem } from '@mui/material';
-import { useState } from 'react';
-import { LANGUAGES, type Lang } from '../i18n/index.ts';
+import { Button } from '@mui/material';
+import { lazy, Suspense, useState } from 'react';
 import { useLang } from '../src/shell/LangContext.tsx';
+
+// The popup menu (MUI Menu, Popover, Modal) loads on first use: the public pages stay light.
+const loadList = () => import('./LanguageMenuList.tsx');
+const LanguageMenuList = lazy(loadList);
 
 /** zh / hk / en, remembered; each language is named in itself. */
 export const LanguageMenu = ({ color = 'inherit' }: { color?: 'inherit' | 'primary' }) => {
-  const { lang, setLang, t } = useLang();
+  const { lang, t } = useLang();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
     <>
-      <Button color={color} startIcon={<TranslateIcon />} onClick={(e) => setAnchor(e.currentTarget)} aria-label={t('header.language')} data-testid="language-switch">
+      <Button color={color} startIcon={<TranslateIcon />} onPointerEnter={() => void loadList()} onClick={(e) => setAnchor(e.currentTarget)} aria-label={t('header.language')} data-testid="language-switch">
         {t(`lang.${lang}`)}
       </Button>
-      <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
-        {(Object.keys(LANGUAGES) as Lang[]).map((l) => (
-          <MenuItem key={l} selected={l === lang} data-testid={`language-${l}`} onClick={() => (setLang(l), setAnchor(null))}>
-            {t(`lang.${l}`)}
-          </MenuItem>
-        ))}
-      </Menu>
+      {anchor && (
+        <Suspense fallback={null}>
+          <LanguageMenuList anchor={anchor} onClose={() => setAnchor(null)} />
+        </Suspense>
+      )}
     </>
   );
 };

@@ -1,28 +1,32 @@
 import { CircularProgress } from '@mui/material';
 import { lazy, Suspense, useEffect } from 'react';
 import { Route, Routes, useLocation, useNavigate, Navigate } from 'react-router-dom';
-import { watchExpiry } from '../dataProvider/authProvider.ts';
 import { setNavigator } from '../dataProvider/events.ts';
 import { Frame } from '../layouts/Frame.tsx';
 import { findRoute } from './routes/guard.ts';
 import { ROUTES, type RouteDef } from './routes/table.ts';
 import { HomePage } from './pages/HomePage.tsx';
-import { LoginPage } from './pages/LoginPage.tsx';
 import { PlainPage } from './pages/PlainPage.tsx';
+import { watchExpiry } from './shell/expiry.ts';
 import { Guarded } from './shell/Guarded.tsx';
 import { useSession } from './shell/SessionContext.tsx';
 
 /** The console (react-admin and the generated screens) loads only when a console page opens. */
 const ConsoleApp = lazy(() => import('./console/ConsoleApp.tsx'));
+/** The login form and the calls behind it (axios, the auth provider) load only on the login pages. */
+const LoginPage = lazy(() => import('./pages/LoginPage.tsx').then((m) => ({ default: m.LoginPage })));
 
 const Page = ({ route }: { route: RouteDef }) => {
   switch (route.page) {
     case 'home':
       return <HomePage />;
     case 'login':
-      return <LoginPage operator={false} />;
     case 'adminLogin':
-      return <LoginPage operator />;
+      return (
+        <Suspense fallback={null}>
+          <LoginPage operator={route.page === 'adminLogin'} />
+        </Suspense>
+      );
     case 'console':
       return (
         <Suspense fallback={<CircularProgress sx={{ m: 4 }} />}>

@@ -2,7 +2,7 @@ import { CssBaseline, ThemeProvider, createTheme } from '@mui/material';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { LANGUAGES } from '../i18n/index.ts';
+import { LANGUAGES } from '../i18n/languages.ts';
 import { language } from '../dataProvider/session.ts';
 import { App } from './App.tsx';
 import { LangProvider } from './shell/LangContext.tsx';

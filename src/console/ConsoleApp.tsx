@@ -1,16 +1,15 @@
-import { useEffect, useMemo, type ReactNode } from 'react';
-import { Admin, CustomRoutes, Resource, useLocaleState } from 'react-admin';
+import { CircularProgress, CssBaseline } from '@mui/material';
+import { lazy, Suspense, useEffect, useMemo, type ComponentProps, type ReactNode } from 'react';
+import { AdminContext, CoreAdminUI, CustomRoutes, localStorageStore, Resource, useLocaleState } from 'react-admin';
 import { Navigate, Route, useLocation } from 'react-router-dom';
 import { authProvider } from '../../dataProvider/authProvider.ts';
 import { dataProvider } from '../../dataProvider/dataProvider.ts';
 import { language } from '../../dataProvider/session.ts';
 import { useLang } from '../shell/LangContext.tsx';
 import { ForwardNotification } from './ForwardNotification.tsx';
-import { GrantScreen } from './GrantScreen.tsx';
 import { i18nProviderFor } from './i18nProvider.ts';
 import { sectionResources } from './registry.ts';
 import { ResourceList } from './ResourceList.tsx';
-import { ResourceCreate, ResourceEdit, ResourceShow } from './screens.tsx';
 import { TreeList } from './TreeList.tsx';
 
 const SECTION = '/operation';
@@ -43,38 +42,64 @@ const First = ({ route }: { route: string }) => {
   return pathname.replace(/\/$/, '') === SECTION ? <Navigate to={`${SECTION}/${route}`} replace /> : <Home />;
 };
 
-/** The operator console: one react-admin resource per definition under `/operation`, all generated. */
+const RaError = lazy(() => import('./ConsoleError.tsx'));
+const ConsoleErrorPage = (props: ComponentProps<typeof RaError>) => (
+  <Suspense fallback={null}>
+    <RaError {...props} />
+  </Suspense>
+);
+const Loading = () => <CircularProgress sx={{ m: 4 }} />;
+
+/**
+ * Forms, details and the permission grant load when first opened: a console page opens on a list,
+ * and the form code (react-admin's form layouts and inputs) need not delay it.
+ */
+const ResourceCreate = lazy(() => import('./screens.tsx').then((m) => ({ default: m.ResourceCreate })));
+const ResourceEdit = lazy(() => import('./screens.tsx').then((m) => ({ default: m.ResourceEdit })));
+const ResourceShow = lazy(() => import('./screens.tsx').then((m) => ({ default: m.ResourceShow })));
+const GrantScreen = lazy(() => import('./GrantScreen.tsx').then((m) => ({ default: m.GrantScreen })));
+const later = (screen: ReactNode) => <Suspense fallback={<Loading />}>{screen}</Suspense>;
+const store = localStorageStore();
+
+/**
+ * The operator console: one react-admin resource per definition under `/operation`, all generated.
+ * This is `<Admin>` taken apart (AdminContext + CoreAdminUI, as react-admin documents for custom
+ * setups) so that the defaults the shell replaces (layout, login page, notification) are not in
+ * the bundle: `<Admin>` imports them even when they are overridden.
+ */
 const ConsoleApp = () => {
   const i18nProvider = useMemo(() => i18nProviderFor(language()), []);
   const screens = useMemo(() => sectionResources(SECTION, 'admin'), []);
   return (
-    <Admin
-      basename={SECTION}
-      dataProvider={dataProvider}
-      authProvider={authProvider}
-      i18nProvider={i18nProvider}
-      layout={Bare}
-      notification={ForwardNotification}
-      catchAll={Home}
-      dashboard={() => <First route={screens[0].route} />}
-      disableTelemetry
-    >
-      {screens.map((rc) => (
-        <Resource
-          key={rc.route}
-          name={rc.route}
-          options={{ label: `resources.${rc.def.name}.name` }}
-          recordRepresentation={(r) => String(r.name ?? r.username ?? r.resource ?? r.id)}
-          list={rc.def.tree ? <TreeList rc={rc} /> : <ResourceList rc={rc} />}
-          create={rc.verbs.add ? <ResourceCreate rc={rc} /> : undefined}
-          edit={rc.verbs.update ? <ResourceEdit rc={rc} /> : undefined}
-          show={rc.verbs.get ? <ResourceShow rc={rc} /> : undefined}
+    <AdminContext basename={SECTION} dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider} store={store}>
+      <CssBaseline enableColorScheme>
+        <CoreAdminUI
+          layout={Bare}
+          catchAll={Home}
+          error={ConsoleErrorPage}
+          loading={Loading}
+          dashboard={() => <First route={screens[0].route} />}
+          disableTelemetry
         >
-          {rc.def.grants && <Route path=":id/grants" element={<GrantScreen rc={rc} />} />}
-        </Resource>
-      ))}
-      <CustomRoutes>{[]}</CustomRoutes>
-    </Admin>
+          {screens.map((rc) => (
+            <Resource
+              key={rc.route}
+              name={rc.route}
+              options={{ label: `resources.${rc.def.name}.name` }}
+              recordRepresentation={(r) => String(r.name ?? r.username ?? r.resource ?? r.id)}
+              list={rc.def.tree ? <TreeList rc={rc} /> : <ResourceList rc={rc} />}
+              create={rc.verbs.add ? later(<ResourceCreate rc={rc} />) : undefined}
+              edit={rc.verbs.update ? later(<ResourceEdit rc={rc} />) : undefined}
+              show={rc.verbs.get ? later(<ResourceShow rc={rc} />) : undefined}
+            >
+              {rc.def.grants && <Route path=":id/grants" element={later(<GrantScreen rc={rc} />)} />}
+            </Resource>
+          ))}
+          <CustomRoutes>{[]}</CustomRoutes>
+        </CoreAdminUI>
+        <ForwardNotification />
+      </CssBaseline>
+    </AdminContext>
   );
 };
 

@@ -1,7 +1,7 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import type { TranslationMessages } from 'react-admin';
 import englishMessages from 'ra-language-english';
-import { clientMessages } from '../../i18n/client.ts';
+import { clientMessages } from '../../i18n/messages.ts';
 import type { Lang } from '../../i18n/index.ts';
 import raHk from '../../i18n/ui/ra-hk.ts';
 import raZh from '../../i18n/ui/ra-zh.ts';

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { LANGUAGES, type Lang } from '../../i18n/index.ts';
+import { LANGUAGES, type Lang } from '../../i18n/languages.ts';
 import { tr } from '../../i18n/client.ts';
 import { language, store } from '../../dataProvider/session.ts';
 

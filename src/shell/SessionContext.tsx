@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { currentSession, type Permissions } from '../../dataProvider/authProvider.ts';
+import type { Permissions } from '../../dataProvider/authProvider.ts';
 import { store, validToken, type Bu, type StoredUser } from '../../dataProvider/session.ts';
 
 export interface SessionValue {
@@ -28,7 +28,10 @@ export const SessionProvider = ({ children }: { children: ReactNode }) => {
   useEffect(() => {
     if (!token) return setLoaded({ permissions: EMPTY });
     let live = true;
-    currentSession().then((s) => live && setLoaded({ token, permissions: s.permissions, authState: s.authState }));
+    // The auth provider (and axios) loads only for a signed-in visitor: the public pages stay light.
+    import('../../dataProvider/authProvider.ts')
+      .then((m) => m.currentSession())
+      .then((s) => live && setLoaded({ token, permissions: s.permissions, authState: s.authState }));
     return () => {
       live = false;
     };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientMessages } from '../../i18n/client.ts';
+import { clientMessages } from '../../i18n/messages.ts';
 import { consoleMessages } from '../../src/console/i18nProvider.ts';
 
 const keys = (o: unknown, prefix = ''): string[] =>

@@ -1,0 +1,106 @@
+import MenuOpenIcon from '@mui/icons-material/MenuOpen';
+import MenuIcon from '@mui/icons-material/Menu';
+import { Box, IconButton, Toolbar } from '@mui/material';
+import { useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
+import { hasClientKey } from '../i18n/client.ts';
+import { routeMenu, treeMenu } from '../src/routes/menu.ts';
+import { routeTree, type RouteDef } from '../src/routes/table.ts';
+import { crumbsFor, sectionItems } from '../src/shell/crumbs.ts';
+import { useLang } from '../src/shell/LangContext.tsx';
+import { useSession } from '../src/shell/SessionContext.tsx';
+import { Breadcrumbs } from './Breadcrumbs.tsx';
+import { FloatingBar } from './FloatingBar.tsx';
+import { Header } from './Header.tsx';
+import { LanguageMenu } from './LanguageMenu.tsx';
+import { Sidebar } from './Sidebar.tsx';
+import { UserMenu } from './UserMenu.tsx';
+
+/** Operator pages this build has screens for (from resources/ at build time). */
+const BUILT = __CONSOLE_URLS__;
+
+const useMenus = (route: RouteDef) => {
+  const session = useSession();
+  const { pathname } = useLocation();
+  const ctx = {
+    scene: 'console' as const,
+    signedIn: session.signedIn,
+    userType: session.user?.user_type,
+    urls: session.permissions.urls,
+    authState: session.authState,
+    buCreated: !!session.currentBU,
+  };
+  const id = pathname.split('/')[3];
+  switch (route.sidebar) {
+    case 'default':
+    case 'bu':
+    case 'operationApp':
+      return [treeMenu(session.permissions.tree, BUILT)];
+    case 'app': {
+      const business = routeTree.find((r) => r.path === '/business')!;
+      const pages = (business.children ?? []).filter((r) => r.sidebar === 'app').map((r) => ({ ...r, hidden: false, path: r.path.replace(':id', id) }));
+      return [routeMenu(pages, ctx)];
+    }
+    case 'enterprise': {
+      const account = sectionItems(routeMenu(routeTree, ctx), pathname);
+      return [account.filter((i) => !i.key.startsWith('/account/enterprise/')), account.filter((i) => i.key.startsWith('/account/enterprise/'))];
+    }
+    default:
+      return [sectionItems(routeMenu(routeTree, ctx), pathname)];
+  }
+};
+
+const Crumbs = () => {
+  const { pathname } = useLocation();
+  const { t, lang } = useLang();
+  const { permissions } = useSession();
+  const crumbs = crumbsFor(pathname, permissions.tree).map((c) => ({ to: c.to, label: c.fallback && !hasClientKey(lang, c.key) ? c.fallback : t(c.key) }));
+  return <Breadcrumbs crumbs={crumbs} />;
+};
+
+/**
+ * The two console layout kinds of spec §2 (top + sidebar, and the admin console's sidebar +
+ * content), with their menus and breadcrumbs. A lazy chunk: public pages never load it.
+ */
+const ConsoleFrame = ({ route, children }: { route: RouteDef; children: ReactNode }) => {
+  const menus = useMenus(route);
+  const { t } = useLang();
+  const [collapsed, setCollapsed] = useState(false);
+  if (route.layout === 'sidebar') {
+    return (
+      <Box sx={{ minHeight: '100vh', display: 'flex' }}>
+        {!collapsed && <Sidebar items={menus[0]} title={t('app.admin_title')} />}
+        <Box component="main" sx={{ flex: 1, minWidth: 0 }}>
+          <Toolbar sx={{ gap: 1, borderBottom: 1, borderColor: 'divider' }} variant="dense">
+            <IconButton onClick={() => setCollapsed(!collapsed)} aria-label={t(collapsed ? 'float.expand' : 'float.collapse')}>
+              {collapsed ? <MenuIcon /> : <MenuOpenIcon />}
+            </IconButton>
+            <Box sx={{ flex: 1, pt: 2 }}>
+              <Crumbs />
+            </Box>
+            <LanguageMenu color="primary" />
+            <Box sx={{ color: 'primary.main' }}>
+              <UserMenu />
+            </Box>
+          </Toolbar>
+          <Box sx={{ p: 3 }}>{children}</Box>
+        </Box>
+      </Box>
+    );
+  }
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <Header scene="console" />
+      <Box sx={{ display: 'flex', flex: 1 }}>
+        {menus.map((items, i) => items.length > 0 && <Sidebar key={i} items={items} />)}
+        <Box component="main" sx={{ flex: 1, p: 3, minWidth: 0 }}>
+          <Crumbs />
+          {children}
+        </Box>
+      </Box>
+      <FloatingBar />
+    </Box>
+  );
+};
+
+export default ConsoleFrame;

@@ -1,0 +1,38 @@
+import { Divider, ListSubheader, Menu, MenuItem } from '@mui/material';
+import { useNavigate } from 'react-router-dom';
+import { logout, switchBu } from '../dataProvider/authProvider.ts';
+import { useLang } from '../src/shell/LangContext.tsx';
+import { useSession } from '../src/shell/SessionContext.tsx';
+
+/** The user menu's popup (a lazy chunk, see UserMenu.tsx). */
+const UserMenuList = ({ anchor, onClose }: { anchor: HTMLElement; onClose: () => void }) => {
+  const { t } = useLang();
+  const session = useSession();
+  const navigate = useNavigate();
+  return (
+    <Menu anchorEl={anchor} open onClose={onClose}>
+      {!session.operator && session.buList.length > 0 && <ListSubheader>{t('header.switch_bu')}</ListSubheader>}
+      {!session.operator &&
+        session.buList.map((bu) => (
+          <MenuItem key={bu.guid} selected={bu.guid === session.currentBU?.guid} onClick={() => (onClose(), switchBu(bu))}>
+            {bu.alias || bu.name}
+          </MenuItem>
+        ))}
+      {!session.operator && session.buList.length > 0 && <Divider />}
+      <MenuItem onClick={() => (onClose(), navigate(session.operator ? '/operation' : '/account'))}>{t('header.console')}</MenuItem>
+      <MenuItem
+        data-testid="logout"
+        onClick={async () => {
+          onClose();
+          const to = await logout();
+          session.refresh();
+          navigate(to);
+        }}
+      >
+        {t('header.logout')}
+      </MenuItem>
+    </Menu>
+  );
+};
+
+export default UserMenuList;
