@@ -159,5 +159,10 @@ export default {
     'tenant:app': 'Apps',
     'tenant:process': 'Processes',
     'tenant:file': 'Files',
+    'tenant:department': 'Departments',
+    'tenant:company': 'Companies',
+    'tenant:project': 'Projects',
+    'tenant:position': 'Positions',
+    'tenant:sub-account': 'Sub-accounts',
   },
 };

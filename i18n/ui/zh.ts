@@ -159,5 +159,10 @@ export default {
     'tenant:app': '应用',
     'tenant:process': '流程',
     'tenant:file': '文件',
+    'tenant:department': '部门',
+    'tenant:company': '公司',
+    'tenant:project': '项目',
+    'tenant:position': '岗位',
+    'tenant:sub-account': '子账号',
   },
 };
