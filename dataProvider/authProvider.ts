@@ -122,6 +122,22 @@ export const login = async ({ username, password, operator = false }: LoginInput
   return currentSession();
 };
 
+/** A tenant session from a token the server answered outside login (registration), then loaded as after login. */
+export const signInWith = (token: string, user: StoredUser) => {
+  clearSession();
+  resetSession();
+  store.set('token', token);
+  store.set('user', user);
+  store.set('isOperator', false);
+  return currentSession();
+};
+
+/** Loads the session again (e.g. the BU list after a BU was created). */
+export const reloadSession = () => {
+  resetSession();
+  return currentSession();
+};
+
 export const logout = async () => {
   const operator = isOperator();
   if (validToken()) await post(PATHS.logout, {}, { silent: true }).catch(() => undefined);

@@ -42,6 +42,11 @@ for (const def of resources) {
   registry.set(calls.route, calls);
 }
 
+/** Registers a further route (the tenant console's screens use BU-side mounts under their own routes). */
+export const addRoute = (calls: ResourceCalls) => {
+  registry.set(calls.route, calls);
+};
+
 /** By definition name or by route (react-admin passes the route). */
 export const resourceCalls = (name: string): ResourceCalls => {
   const found = registry.get(name);

@@ -6,6 +6,15 @@ export const LOGIN_PATHS = ['/open/admin/sys-auth/login', '/open/sys-auth/login'
  * from resources/ so the public pages need not load every schema; tests/web/public-paths.test.ts
  * fails when a definition marks a call `public` that is missing here. docs/console.md lists them.
  */
-export const PUBLIC_PATHS: ReadonlySet<string> = new Set<string>([...LOGIN_PATHS]);
+export const PUBLIC_PATHS: ReadonlySet<string> = new Set<string>([
+  ...LOGIN_PATHS,
+  // Sign-up, password reset and sub-account activation (docs/tenant.md).
+  '/open/system/user/send-email-verification-code',
+  '/open/sys-auth/register-account',
+  '/open/sys-auth/send-email-reset-password',
+  '/open/sys-auth/verify-reset-password-link',
+  '/open/sys-auth/reset-password',
+  '/open/system/user/child-set',
+]);
 
 export const isPublicPath = (path: string) => PUBLIC_PATHS.has(path.split('?')[0]);

@@ -39,4 +39,5 @@ export const bu: ResourceDef<typeof buSchema> = {
     },
   ],
   menu: { scene: 'tenant', url: '/account/enterprise/info', icon: 'business' },
+  tenant: [{ url: '/account/enterprise/info', selectsBu: true }],
 };

@@ -28,4 +28,5 @@ export const company: ResourceDef<typeof companySchema> = {
   },
   mounts: [{ side: 'system', base: '/open/system/company', scope: 'bu', perm: 'tenant:company', calls: { ...crud, 'update-status': 'status' } }],
   menu: { scene: 'tenant', url: '/account/organzize/company', icon: 'domain', parent: '/account/organzize' },
+  tenant: [{ url: '/account/organzize/company', needsBu: true }],
 };

@@ -34,6 +34,7 @@ export const department: ResourceDef<typeof departmentSchema> = {
     },
   ],
   menu: { scene: 'tenant', url: '/account/organzize', icon: 'account_tree' },
+  tenant: [{ url: '/account/organzize/department', needsBu: true, verbs: { list: 'tree' } }],
 };
 
 export const position: ResourceDef<typeof positionSchema> = {
@@ -59,4 +60,5 @@ export const position: ResourceDef<typeof positionSchema> = {
     },
   ],
   menu: { scene: 'tenant', url: '/account/organzize/position', icon: 'badge', parent: '/account/organzize' },
+  tenant: [{ url: '/account/organzize/position', needsBu: true }],
 };

@@ -36,4 +36,5 @@ export const member: ResourceDef<typeof memberSchema> = {
     },
   ],
   menu: { scene: 'tenant', url: '/account/member-manage', icon: 'groups' },
+  tenant: [{ url: '/account/member-manage', needsBu: true }],
 };

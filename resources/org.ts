@@ -49,4 +49,13 @@ export const org: ResourceDef<typeof orgSchema> = {
     },
   ],
   menu: { scene: 'tenant', url: '/account/enterprise/info', icon: 'verified' },
+  tenant: [
+    { url: '/account/enterprise-panel', view: 'counts', call: 'dashboard', needsBu: true },
+    {
+      url: '/account/enterprise/info/certification',
+      view: 'single',
+      needsBu: true,
+      actions: [{ name: 'apply', call: 'apply-auth', when: { auth_state: [0, 3] }, noBody: true }],
+    },
+  ],
 };

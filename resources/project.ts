@@ -27,4 +27,5 @@ export const project: ResourceDef<typeof projectSchema> = {
     },
   ],
   menu: { scene: 'tenant', url: '/account/organzize/project', icon: 'apartment', parent: '/account/organzize' },
+  tenant: [{ url: '/account/organzize/project', needsBu: true }],
 };

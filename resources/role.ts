@@ -48,5 +48,12 @@ export const role: ResourceDef<typeof roleSchema> = {
     },
   ],
   menu: { scene: 'admin', url: '/operation/role', icon: 'security' },
+  tenant: [
+    {
+      url: '/account/role-manage',
+      needsBu: true,
+      grants: { resource: 'permission', read: 'auth-list', write: 'auth', field: 'permission_guids', rowsIn: 'list' },
+    },
+  ],
   grants: { resource: 'permission', read: 'get-role-permissions', write: 'auth', field: 'permission_guids', filter: { scene: 'admin' } },
 };

@@ -17,6 +17,7 @@ export const passwordPolicy: ResourceDef<typeof passwordPolicySchema> = {
   columns: [{ field: 'min_length' }, { field: 'require_digit', render: 'boolean' }, { field: 'require_upper', render: 'boolean' }, { field: 'require_lower', render: 'boolean' }, { field: 'require_special', render: 'boolean' }],
   unique: [[]],
   mounts: mounts('password-policy-info', 'password-policy-update'),
+  tenant: [{ url: '/account/enterprise/sso', view: 'single', needsBu: true }],
 };
 
 export const safePolicy: ResourceDef<typeof safePolicySchema> = {
@@ -26,6 +27,7 @@ export const safePolicy: ResourceDef<typeof safePolicySchema> = {
   columns: [{ field: 'login_error_limit' }, { field: 'cycle_seconds' }, { field: 'cycles' }, { field: 'token_validity_seconds' }, { field: 'ip_whitelist', render: 'tags' }],
   unique: [[]],
   mounts: mounts('safe-policy-info', 'safe-policy-update'),
+  tenant: [{ url: '/account/enterprise/sso/login', view: 'single', needsBu: true }],
 };
 
 export const authConfig: ResourceDef<typeof authConfigSchema> = {
@@ -34,6 +36,7 @@ export const authConfig: ResourceDef<typeof authConfigSchema> = {
   schema: authConfigSchema,
   columns: [{ field: 'sso_enabled', render: 'boolean' }, { field: 'protocol' }, { field: 'issuer_url' }, { field: 'login_types', render: 'tags' }],
   unique: [[]],
+  tenant: [{ url: '/account/enterprise/sso/auth', view: 'single', needsBu: true }],
   mounts: [
     ...mounts('auth-config-info', 'auth-config-update'),
     { side: 'system', base: '/open/system/sso', scope: 'bu', perm: 'tenant:enterprise-sso', calls: { 'login-type-list': { handler: 'sso.loginTypes', action: 'view' } } },

@@ -127,7 +127,49 @@ export interface ResourceDef<S extends z.ZodObject = z.ZodObject> {
    * resource's tree), read through the `read` call and replaced through the `write` call, both
    * taking `{ guid }` and answering or taking the guids in `field`; `filter` narrows the rows.
    */
-  grants?: { resource: string; read: string; write: string; field: string; filter?: Record<string, string | number> };
+  grants?: {
+    resource: string; read: string; write: string; field: string; filter?: Record<string, string | number>;
+    /** The read call also answers the grantable rows under this key (tenants cannot list permissions). */
+    rowsIn?: string;
+  };
+  /** Console hint: the tenant console's screens of this definition. */
+  tenant?: readonly TenantScreen[];
+}
+
+/** A named call offered on a record (a row, or a single record's page), taking `{ guid }` plus its input. */
+export interface RecordAction {
+  /** Label key `resources.<name>.actions.<name>`. */
+  name: string;
+  /** Path segment of the mount, e.g. `child-freeze`. */
+  call: string;
+  /** Offered only while the record's fields hold one of these values. */
+  when?: Record<string, readonly (number | string)[]>;
+  confirm?: boolean;
+  /** A field asked for in a dialog before the call, holding guids of `reference` rows. */
+  input?: { field: string; reference: string };
+  /** The call takes no body (a single record of the caller's BU). */
+  noBody?: boolean;
+}
+
+/**
+ * Console hint: where and how the tenant console (`/account/...`) shows a definition, through its
+ * BU-side mount. Screens whose URLs lie under one page are that page's tabs.
+ */
+export interface TenantScreen {
+  url: string;
+  /** `list` (a tree for definitions with `tree`), `single` (the BU's one row), `counts` (a call answering `{ counts }`). */
+  view?: 'list' | 'single' | 'counts';
+  /** The call of a `counts` view. */
+  call?: string;
+  /** Calls standing in for generic verbs on this mount, e.g. `{ add: 'child-add' }`. */
+  verbs?: Partial<Record<Verb, string>>;
+  actions?: readonly RecordAction[];
+  /** Replaces the definition's `grants` here (BU roles grant tenant menus). */
+  grants?: ResourceDef['grants'];
+  /** Needs a current BU (shown as an empty state without one). */
+  needsBu?: boolean;
+  /** Creating a row here reloads the BU list and selects the new BU when none is current. */
+  selectsBu?: boolean;
 }
 
 export const CRUD = { page: 'page', get: 'get', add: 'add', update: 'update', delete: 'delete' } as const;

@@ -7,6 +7,7 @@ import { findRoute } from './routes/guard.ts';
 import { ROUTES, type RouteDef } from './routes/table.ts';
 import { HomePage } from './pages/HomePage.tsx';
 import { PlainPage } from './pages/PlainPage.tsx';
+import { TenantPage } from './pages/TenantPage.tsx';
 import { watchExpiry } from './shell/expiry.ts';
 import { Guarded } from './shell/Guarded.tsx';
 import { useSession } from './shell/SessionContext.tsx';
@@ -27,6 +28,9 @@ const Page = ({ route }: { route: RouteDef }) => {
           <LoginPage operator={route.page === 'adminLogin'} />
         </Suspense>
       );
+    case 'auth':
+    case 'tenant':
+      return <TenantPage route={route} />;
     case 'console':
       return (
         <Suspense fallback={<CircularProgress sx={{ m: 4 }} />}>

@@ -24,13 +24,20 @@ export const GrantScreen = ({ rc }: { rc: ResourceCalls }) => {
   const basename = useBasename();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const { data: record } = useGetOne(rc.route, { id: id! });
-  const rows = useQuery({ queryKey: [target.route, 'getAll', grants.filter], queryFn: () => dataProvider.getAll(target.route, grants.filter) });
   const granted = useQuery({
     queryKey: [rc.route, id, grants.read],
-    queryFn: () => dataProvider.call<Record<string, Identifier[]>>(rc.route, grants.read, { guid: id }),
+    queryFn: () => dataProvider.call<Record<string, unknown>>(rc.route, grants.read, { guid: id }),
+  });
+  // The grantable rows: listed by their own resource, or answered with the grants (`rowsIn`).
+  const rows = useQuery({
+    queryKey: [target.route, 'getAll', grants.filter, grants.rowsIn, id],
+    queryFn: async () =>
+      grants.rowsIn
+        ? ((await dataProvider.call<Record<string, RaRecord[]>>(rc.route, grants.read, { guid: id }))[grants.rowsIn] ?? []).map((r) => ({ ...r, id: r.guid }))
+        : dataProvider.getAll(target.route, grants.filter),
   });
   const [checked, setChecked] = useState<Set<Identifier>>(new Set());
-  useEffect(() => setChecked(new Set(granted.data?.[grants.field] ?? [])), [granted.data, grants.field]);
+  useEffect(() => setChecked(new Set((granted.data?.[grants.field] as Identifier[] | undefined) ?? [])), [granted.data, grants.field]);
   const tree = useMemo(() => buildTree(rows.data ?? [], target.def.tree?.parent ?? 'parent_guid'), [rows.data, target.def]);
   if (rows.isPending || granted.isPending) return <Loading />;
   const all = (rows.data ?? []).map((r) => r.id);
@@ -43,7 +50,12 @@ export const GrantScreen = ({ rc }: { rc: ResourceCalls }) => {
       return next;
     });
   };
-  const label = (r: RaRecord) => (r.code && hasClientKey(locale, `menu.${r.code}`) ? translate(`menu.${r.code}`) : String(r.name));
+  const label = (r: RaRecord) => {
+    // Buttons are named by their action (`tenant:member:add` → add).
+    const action = r.type === 2 ? String(r.code).split(':').pop() : undefined;
+    if (action && hasClientKey(locale, `grant.buttons.${action}`)) return translate(`grant.buttons.${action}`);
+    return r.code && hasClientKey(locale, `menu.${r.code}`) ? translate(`menu.${r.code}`) : String(r.name);
+  };
   const Node = ({ node, depth }: { node: TreeNode<RaRecord>; depth: number }) => (
     <>
       <FormControlLabel

@@ -16,6 +16,7 @@ import { MyColumnsButton } from './MyColumnsButton.tsx';
 import { jsonSchemaOf } from './registry.ts';
 import { resolveColumns, useColumnSettings, type ConfigRow } from './columnSettings.ts';
 import { StatusButtons } from './StatusButtons.tsx';
+import { RecordActions } from './RecordActions.tsx';
 
 const columnConfigCalls = resourceCalls(columnConfig.name);
 
@@ -68,6 +69,7 @@ export const RowActions = ({ rc }: { rc: ResourceCalls }) => {
       {rc.verbs.get && <ShowButton />}
       {rc.verbs.status && can('status') && <StatusButtons def={rc.def} />}
       {rc.def.grants && can('auth') && <GrantsButton rc={rc} />}
+      <RecordActions rc={rc} />
     </Box>
   );
 };

@@ -12,13 +12,17 @@ import { useColumnSettings } from './columnSettings.ts';
 import { RowActions, useCan } from './ResourceList.tsx';
 import { buildTree, type TreeNode } from './tree.ts';
 
+/** A `tree` call answers nested rows: flattened here, the tree is rebuilt from the parent field. */
+const flatten = (rows: RaRecord[]): RaRecord[] =>
+  rows.flatMap(({ children, ...r }) => [{ ...r, id: r.id ?? r.guid }, ...flatten(Array.isArray(children) ? (children as RaRecord[]) : [])]);
+
 /** A definition with `ui.tree` lists as a tree: every row (the list call is capped), nested by its parent field. */
 export const TreeList = ({ rc }: { rc: ResourceCalls }) => {
   const translate = useTranslate();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const settings = useColumnSettings(rc.def);
   const can = useCan(rc);
-  const rows = useQuery({ queryKey: [rc.route, 'getAll'], queryFn: () => dataProvider.getAll(rc.route) });
+  const rows = useQuery({ queryKey: [rc.route, 'getAll'], queryFn: async () => flatten(await dataProvider.getAll(rc.route)) });
   const [closed, setClosed] = useState<Set<unknown>>(new Set());
   const list = useList({ data: rows.data ?? [] });
   if (rows.isPending || !settings.ready) return <Loading />;

@@ -2,9 +2,9 @@ import { cloneElement } from 'react';
 import { Chip, Stack } from '@mui/material';
 import { BooleanField, ChipField, DateField, FunctionField, ImageField, ReferenceArrayField, ReferenceField, SingleFieldList, TextField, useLocale, useTranslate } from 'react-admin';
 import { LANGUAGES, type Lang } from '../../i18n/index.ts';
-import { routeOf } from '../../dataProvider/calls.ts';
 import type { Column, ResourceDef } from '../../resources/types.ts';
 import { defByName, fieldLabel, isArrayField, valueLabel } from './registry.ts';
+import { useRouteOf } from './routeOf.tsx';
 
 const StatusValue = ({ def, field, value }: { def: ResourceDef; field: string; value: unknown }) => {
   const translate = useTranslate();
@@ -51,20 +51,26 @@ const columnElement = (def: ResourceDef, col: ColumnView) => {
       );
     case 'reference':
       if (!target) return <TextField {...common} />;
-      return isArrayField(def, col.field) ? (
-        <ReferenceArrayField {...common} reference={routeOf(target)}>
-          <SingleFieldList linkType={false}>
-            <ChipField source="name" size="small" />
-          </SingleFieldList>
-        </ReferenceArrayField>
-      ) : (
-        <ReferenceField {...common} reference={routeOf(target)} link={false}>
-          <TextField source="name" />
-        </ReferenceField>
-      );
+      return <RefColumn {...common} target={target} array={isArrayField(def, col.field)} />;
     default:
       return <TextField {...common} />;
   }
+};
+
+/** A reference column, routed by the console it is in (operator or tenant). */
+const RefColumn = ({ target, array, ...common }: { source: string; label: string; sortable: boolean; target: ResourceDef; array: boolean }) => {
+  const reference = useRouteOf()(target);
+  return array ? (
+    <ReferenceArrayField {...common} reference={reference}>
+      <SingleFieldList linkType={false}>
+        <ChipField source="name" size="small" />
+      </SingleFieldList>
+    </ReferenceArrayField>
+  ) : (
+    <ReferenceField {...common} reference={reference} link={false}>
+      <TextField source="name" />
+    </ReferenceField>
+  );
 };
 
 /** Dates in the console's language. */

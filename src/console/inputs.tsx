@@ -2,9 +2,9 @@ import {
   ArrayInput, AutocompleteArrayInput, AutocompleteInput, BooleanInput, NumberInput, PasswordInput, ReferenceArrayInput,
   ReferenceInput, SelectInput, SimpleFormIterator, TextInput, useTranslate,
 } from 'react-admin';
-import { routeOf } from '../../dataProvider/calls.ts';
 import type { ResourceDef } from '../../resources/types.ts';
 import { defByName, fieldLabel, valueLabel } from './registry.ts';
+import { useRouteOf } from './routeOf.tsx';
 
 /** The subset of JSON Schema that zod's `toJSONSchema` writes for our schemas. */
 export interface JsonSchema {
@@ -39,6 +39,7 @@ interface Props {
 /** One input chosen from the field's JSON Schema: the only path from a definition to a form. */
 export const SchemaInput = ({ def, name, schema: raw, source = name }: Props) => {
   const translate = useTranslate();
+  const routeOf = useRouteOf();
   const schema = nonNull(raw);
   const label = fieldLabel(def, name);
   const choices = choicesOf(schema);

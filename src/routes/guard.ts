@@ -29,9 +29,14 @@ export interface GuardState {
   authState?: number;
 }
 
-/** `url` authorises the path itself and everything below it. */
+const below = (path: string, u: string) => path.startsWith(u.endsWith('/') ? u : `${u}/`);
+
+/**
+ * `url` authorises the path itself and everything below it, unless the list names URLs below it:
+ * then it is a section around granted pages (an ancestor the tree keeps connected) and those decide.
+ */
 export const authorised = (urls: readonly string[], pathname: string) =>
-  urls.length === 0 || urls.some((u) => pathname === u || pathname.startsWith(u.endsWith('/') ? u : `${u}/`));
+  urls.length === 0 || urls.some((u) => pathname === u || (below(pathname, u) && !urls.some((v) => below(v, u))));
 
 /** `redirect` may only lead back into this site. */
 export const safeRedirect = (r: string | null) => (r && r.startsWith('/') && !r.startsWith('//') ? r : undefined);

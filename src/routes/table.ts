@@ -15,7 +15,11 @@ export type LayoutKind =
   | 'sidebar';
 export type SidebarType = 'app' | 'bu' | 'operationApp' | 'matched' | 'enterprise' | 'default';
 export type Scene = 'open' | 'console';
-export type PageKind = 'home' | 'appStore' | 'docs' | 'login' | 'adminLogin' | 'placeholder' | 'plain' | 'console';
+export type PageKind = 'home' | 'appStore' | 'docs' | 'login' | 'adminLogin' | 'placeholder' | 'plain' | 'console'
+  /** Sign-up, reset and activation forms (src/pages/auth/). */
+  | 'auth'
+  /** The tenant console's screens generated from resources/ (src/console/TenantConsole.tsx). */
+  | 'tenant';
 
 export interface RouteDef {
   path: string;
@@ -47,6 +51,12 @@ const appPage = (path: string, title: string, extra: Partial<RouteDef> = {}): Ro
   path: `/business/app/:id/${path}`, title, page: 'plain', layout: 'topSidebar', sidebar: 'app', needsBu: true, hidden: true, ...extra,
 });
 
+/** A tenant console page and, hidden below it, the paths of its tabs, forms and details. */
+const tenantPage = (path: string, title: string, extra: Partial<RouteDef> = {}): RouteDef[] => [
+  { path, title, page: 'tenant', userTypes: TENANTS, ...extra },
+  { path: `${path}/*`, title, page: 'tenant', userTypes: TENANTS, hidden: true, ...extra },
+];
+
 export const routeTree: RouteDef[] = [
   { path: '/', title: 'route.home', page: 'home', public: true, layout: 'topBottom', scene: 'open' },
   {
@@ -69,23 +79,23 @@ export const routeTree: RouteDef[] = [
   },
   { path: '/login', title: 'route.login', page: 'login', public: true, loginType: true, layout: 'content', hidden: true },
   { path: '/adminLogin', title: 'route.admin_login', page: 'adminLogin', public: true, loginType: true, layout: 'content', hidden: true },
-  { path: '/resetPassword', title: 'route.reset_password', page: 'plain', public: true, loginType: true, layout: 'content', hidden: true },
-  { path: '/resetExpire', title: 'route.reset_expire', page: 'plain', public: true, layout: 'content', hidden: true },
-  { path: '/account-active', title: 'route.account_active', page: 'plain', public: true, layout: 'content', hidden: true },
+  { path: '/resetPassword', title: 'route.reset_password', page: 'auth', public: true, loginType: true, layout: 'content', hidden: true },
+  { path: '/resetExpire', title: 'route.reset_expire', page: 'auth', public: true, layout: 'content', hidden: true },
+  { path: '/account-active', title: 'route.account_active', page: 'auth', public: true, layout: 'content', hidden: true },
   { path: '/terms/:id', title: 'route.terms', page: 'plain', public: true, layout: 'topBottom', hidden: true },
   {
     path: '/account', title: 'route.account', redirect: '/account/info', layout: 'topSidebar', sidebar: 'matched', scene: 'console',
     children: [
-      { path: '/account/enterprise-panel', title: 'route.enterprise_panel', page: 'plain', userTypes: TENANTS },
-      { path: '/account/info', title: 'route.info', page: 'plain', userTypes: TENANTS },
-      { path: '/account/enterprise/info', title: 'route.enterprise_info', page: 'plain', userTypes: TENANTS, ...enterprise },
-      { path: '/account/enterprise/sso', title: 'route.enterprise_sso', page: 'plain', userTypes: TENANTS, needsBu: true, ...enterprise },
+      { path: '/account/enterprise-panel', title: 'route.enterprise_panel', page: 'tenant', userTypes: TENANTS },
+      { path: '/account/info', title: 'route.info', page: 'tenant', userTypes: TENANTS },
+      ...tenantPage('/account/enterprise/info', 'route.enterprise_info', enterprise),
+      ...tenantPage('/account/enterprise/sso', 'route.enterprise_sso', { needsBu: true, ...enterprise }),
       { path: '/account/enterprise/app', title: 'route.enterprise_app', page: 'plain', userTypes: TENANTS, needsBu: true, ...enterprise },
-      { path: '/account/organzize', title: 'route.organize', page: 'plain', userTypes: TENANTS, needsVerified: true },
-      { path: '/account/member-manage', title: 'route.member_manage', page: 'plain', userTypes: TENANTS, needsVerified: true },
-      { path: '/account/role-manage', title: 'route.role_manage', page: 'plain', userTypes: TENANTS },
-      { path: '/account/role-detail', title: 'route.role_detail', page: 'plain', userTypes: TENANTS, hidden: true },
-      { path: '/account/associated-organize', title: 'route.associated_organize', page: 'plain', userTypes: TENANTS },
+      ...tenantPage('/account/organzize', 'route.organize', { needsVerified: true }),
+      ...tenantPage('/account/member-manage', 'route.member_manage', { needsVerified: true }),
+      ...tenantPage('/account/role-manage', 'route.role_manage'),
+      { path: '/account/role-detail', title: 'route.role_detail', page: 'tenant', userTypes: TENANTS, hidden: true },
+      ...tenantPage('/account/associated-organize', 'route.associated_organize'),
       { path: '/account/order', title: 'route.order', page: 'plain', userTypes: TENANTS },
       { path: '/account/order/:id/info', title: 'route.order_info', page: 'plain', userTypes: TENANTS, hidden: true },
       { path: '/account/expenses', title: 'route.expenses', page: 'plain', userTypes: TENANTS },

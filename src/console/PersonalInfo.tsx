@@ -1,0 +1,101 @@
+import { Button, Card, CardContent, Stack, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { z } from 'zod';
+import { reloadSession } from '../../dataProvider/authProvider.ts';
+import { toast } from '../../dataProvider/events.ts';
+import { post } from '../../dataProvider/http.ts';
+import { store, type StoredUser } from '../../dataProvider/session.ts';
+import { name30, password, username } from '../../schemas/common.ts';
+import { check, checkConfirm, Field, formValues, serverErrors, type Errors } from '../pages/auth/fields.tsx';
+import { useLang } from '../shell/LangContext.tsx';
+import { useSession } from '../shell/SessionContext.tsx';
+
+/** One personal setting: its fields, the rule the server applies and the call that changes it. */
+interface Setting {
+  key: string;
+  call: string;
+  fields: { name: string; type?: string; label: string }[];
+  schema: z.ZodType;
+  confirm?: boolean;
+  mainOnly?: boolean;
+}
+
+const SETTINGS: Setting[] = [
+  { key: 'name', call: '/open/system/user/update-personal-real-name', fields: [{ name: 'name', label: 'personal.name' }], schema: z.object({ name: name30() }) },
+  { key: 'username', call: '/open/system/user/update-master-username', fields: [{ name: 'username', label: 'login.username' }], schema: z.object({ username: username() }), mainOnly: true },
+  {
+    key: 'password',
+    call: '/open/system/user/update-password',
+    fields: [
+      { name: 'old_password', type: 'password', label: 'personal.old_password' },
+      { name: 'password', type: 'password', label: 'register.new_password' },
+      { name: 'confirm_password', type: 'password', label: 'register.confirm_password' },
+    ],
+    schema: z.object({ old_password: z.string().min(1, 'validation.required'), password: password() }),
+    confirm: true,
+  },
+];
+
+const SettingForm = ({ s, current, onSaved }: { s: Setting; current?: Record<string, unknown>; onSaved(): void }) => {
+  const { t } = useLang();
+  const [errors, setErrors] = useState<Errors>({});
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const form = e.currentTarget;
+    const values = formValues(form);
+    const found = { ...check(s.schema, values, t), ...(s.confirm ? checkConfirm(values, t) : {}) };
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    try {
+      const r = await post<{ token?: string }>(s.call, values);
+      // A new password ends every session and answers a fresh token.
+      if (r?.token) store.set('token', r.token);
+      toast(t('tenant.saved'), 'success');
+      if (s.confirm) form.reset();
+      onSaved();
+    } catch (err) {
+      setErrors(serverErrors(err));
+    }
+  };
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Stack component="form" spacing={2} onSubmit={submit} noValidate data-testid={`personal-${s.key}`}>
+          <Typography variant="subtitle1">{t(`personal.${s.key}_title`)}</Typography>
+          {s.fields.map((f) => (
+            <Field key={f.name} name={f.name} type={f.type} label={t(f.label)} errors={errors} defaultValue={f.type ? undefined : ((current?.[f.name] as string) ?? '')} />
+          ))}
+          <Button type="submit" variant="contained" sx={{ alignSelf: 'flex-start' }}>
+            {t('tenant.save')}
+          </Button>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+};
+
+/** `/account/info`: the signed-in tenant's own settings (operators never reach it). */
+export const PersonalInfo = () => {
+  const { t } = useLang();
+  const session = useSession();
+  const me = useQuery({ queryKey: ['personal'], queryFn: () => post<StoredUser & { email?: string }>('/open/system/user/info', {}) });
+  const saved = async () => {
+    const fresh = await me.refetch();
+    if (fresh.data) store.set('user', fresh.data);
+    await reloadSession();
+    session.refresh();
+  };
+  if (me.isPending) return null;
+  return (
+    <Stack spacing={2} sx={{ maxWidth: 560 }} data-testid="personal-info">
+      <Typography variant="h5">{t('route.info')}</Typography>
+      <Typography color="text.secondary">
+        {me.data?.username} · {me.data?.email}
+      </Typography>
+      {SETTINGS.filter((s) => !s.mainOnly || me.data?.user_type === 1).map((s) => (
+        <SettingForm key={s.key + String(me.dataUpdatedAt)} s={s} current={me.data as never} onSaved={saved} />
+      ))}
+    </Stack>
+  );
+};

@@ -1,0 +1,267 @@
+import { Alert, Box, Button as MuiButton, Card, CardContent, Chip, Grid, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  Admin, Create, CustomRoutes, Loading, RecordContextProvider, Resource, SaveContextProvider, useLocaleState, useTranslate, type RaRecord,
+} from 'react-admin';
+import { Link, Navigate, Route, useLocation, useNavigate } from 'react-router-dom';
+import '../../i18n/messages.ts';
+import { authProvider, reloadSession, switchBu } from '../../dataProvider/authProvider.ts';
+import type { ResourceCalls } from '../../dataProvider/calls.ts';
+import { createBody, dataProvider } from '../../dataProvider/dataProvider.ts';
+import { post } from '../../dataProvider/http.ts';
+import { store, type Bu } from '../../dataProvider/session.ts';
+import type { Lang } from '../../i18n/index.ts';
+import type { TenantScreen } from '../../resources/types.ts';
+import { authorised } from '../routes/guard.ts';
+import { ROUTES } from '../routes/table.ts';
+import { useLang } from '../shell/LangContext.tsx';
+import { useSession } from '../shell/SessionContext.tsx';
+import { ForwardNotification } from './ForwardNotification.tsx';
+import { GrantScreen } from './GrantScreen.tsx';
+import { consoleMessages } from './i18nProvider.ts';
+import { PersonalInfo } from './PersonalInfo.tsx';
+import { RecordActions, ScreenActionsContext } from './RecordActions.tsx';
+import { ResourceList } from './ResourceList.tsx';
+import { RouteOfContext } from './routeOf.tsx';
+import { ResourceEdit, ResourceShow } from './screens.tsx';
+import { SchemaForm } from './SchemaForm.tsx';
+import { TENANT_BASE, pageScreens, tenantRouteOf, tenantScreens, type TenantScreenCalls } from './tenantRegistry.ts';
+import { TreeList } from './TreeList.tsx';
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+
+/** react-admin names resources by route (`organzize/department`): each gets its definition's labels. */
+const i18nProvider = (lang: Lang) =>
+  polyglotI18nProvider(
+    (l) => {
+      const m = consoleMessages(l as Lang) as unknown as { resources: Record<string, unknown> };
+      return { ...m, resources: { ...m.resources, ...Object.fromEntries(tenantScreens.map(({ rc }) => [rc.route, m.resources[rc.def.name]])) } } as never;
+    },
+    lang,
+    [],
+    { allowMissing: true },
+  );
+
+/** The tenant console's pages: the route table's `tenant` pages, longest first. */
+const PAGES = ROUTES.filter((r) => r.page === 'tenant' && !r.path.endsWith('*')).map((r) => r.path).sort((a, b) => b.length - a.length);
+
+const LocaleSync = () => {
+  const { lang } = useLang();
+  const [locale, setLocale] = useLocaleState();
+  useEffect(() => {
+    if (locale !== lang) setLocale(lang);
+  }, [lang, locale, setLocale]);
+  return null;
+};
+const Bare = ({ children }: { children?: ReactNode }) => (
+  <>
+    <LocaleSync />
+    <span id="react-admin-title" hidden />
+    {children}
+  </>
+);
+
+/** Shown where a page has nothing to show yet: never invented rows. */
+const Empty = ({ text, action }: { text: string; action?: ReactNode }) => (
+  <Alert severity="info" data-testid="empty-state" action={action}>
+    {text}
+  </Alert>
+);
+
+/** A page without a BU invites the person to create one. */
+const NoBu = () => {
+  const { t } = useLang();
+  const { user } = useSession();
+  return (
+    <Empty
+      text={t(user?.user_type === 2 ? 'tenant.no_bu_sub' : 'tenant.no_bu')}
+      action={
+        user?.user_type === 2 ? undefined : (
+          <MuiButton component={Link} to={`${TENANT_BASE}/enterprise/info/create`} size="small" data-testid="create-bu">
+            {t('tenant.create_bu')}
+          </MuiButton>
+        )
+      }
+    />
+  );
+};
+
+/** After creating a BU: reload the BU list; with no current BU, switch to the new one (stores its token, reloads). */
+const afterBuCreated = async (bu: Bu) => {
+  if (!store.get('currentBU')) return switchBu(bu);
+  await reloadSession();
+};
+
+const CreateScreen = ({ rc, screen }: { rc: ResourceCalls; screen: TenantScreen }) => {
+  const { refresh } = useSession();
+  return (
+    <Create
+      redirect="list"
+      mutationOptions={{
+        onError: () => undefined,
+        onSuccess: screen.selectsBu ? (data: RaRecord) => afterBuCreated(data as unknown as Bu).then(refresh) : undefined,
+      }}
+    >
+      <SchemaForm def={rc.def} mode="create" />
+    </Create>
+  );
+};
+
+/** The BU's one row (a policy, the certification): read with `one`/`info`, saved with `save` or add/update. */
+const SingleScreen = ({ rc }: { rc: ResourceCalls }) => {
+  const { t } = useLang();
+  const translate = useTranslate();
+  const client = useQueryClient();
+  const key = [rc.route, 'single'];
+  const one = rc.verbs.one ?? rc.verbs.get;
+  const q = useQuery({ queryKey: key, queryFn: () => post<RaRecord>(one!, {}) });
+  const [saving, setSaving] = useState(false);
+  if (q.isPending) return <Loading />;
+  if (!q.data) return <Empty text={t('page.not_available')} />;
+  const record: RaRecord = { ...q.data, id: q.data.guid ?? 'single' };
+  const save = async (values: Record<string, unknown>) => {
+    setSaving(true);
+    try {
+      const body = createBody(rc, values);
+      if (rc.verbs.save) await post(rc.verbs.save, body);
+      else if (q.data.guid) await post(rc.verbs.update!, { guid: q.data.guid, ...body });
+      else await post(rc.verbs.add!, body);
+      await client.invalidateQueries({ queryKey: key });
+      (await import('../../dataProvider/events.ts')).toast(t('tenant.saved'), 'success');
+    } catch {
+      // Toasted by the http client.
+    } finally {
+      setSaving(false);
+    }
+  };
+  const status = rc.def.status?.field;
+  return (
+    <Stack spacing={2} data-testid="single-screen">
+      {status && (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <Typography color="text.secondary">{translate(`resources.${rc.def.name}.fields.${status}`)}</Typography>
+          <Chip color="primary" variant="outlined" label={translate(`resources.${rc.def.name}.values.${status}.${record[status] ?? 0}`)} data-testid="single-status" />
+          <RecordContextProvider value={record}>
+            <RecordActions rc={rc} onDone={() => client.invalidateQueries({ queryKey: key })} />
+          </RecordContextProvider>
+        </Stack>
+      )}
+      <RecordContextProvider value={record}>
+        <SaveContextProvider value={{ save, saving, mutationMode: 'pessimistic' }}>
+          <SchemaForm def={rc.def} mode="edit" />
+        </SaveContextProvider>
+      </RecordContextProvider>
+    </Stack>
+  );
+};
+
+/** A call answering `{ counts }` (the enterprise panel): one card per count, labelled by key. */
+const CountsScreen = ({ rc, call }: { rc: ResourceCalls; call: string }) => {
+  const { t } = useLang();
+  const q = useQuery({ queryKey: [rc.route, call], queryFn: () => post<{ bu?: { name?: string }; auth_state?: number; company_name?: string; counts: Record<string, number> }>(rc.path(call), {}) });
+  if (q.isPending) return <Loading />;
+  if (!q.data) return <Empty text={t('page.not_available')} />;
+  return (
+    <Stack spacing={2} data-testid="counts-screen">
+      <Typography variant="h6">{q.data.bu?.name}</Typography>
+      <Typography color="text.secondary">
+        {t('resources.org.fields.auth_state')}: {t(`resources.org.values.auth_state.${q.data.auth_state ?? 0}`)}
+        {q.data.company_name ? ` · ${q.data.company_name}` : ''}
+      </Typography>
+      <Grid container spacing={2}>
+        {Object.entries(q.data.counts ?? {}).map(([k, v]) => (
+          <Grid key={k} size={{ xs: 6, md: 3 }}>
+            <Card variant="outlined" data-testid={`count-${k}`}>
+              <CardContent>
+                <Typography color="text.secondary" variant="body2">
+                  {t(`panel.counts.${k}`)}
+                </Typography>
+                <Typography variant="h4">{v}</Typography>
+              </CardContent>
+            </Card>
+          </Grid>
+        ))}
+      </Grid>
+    </Stack>
+  );
+};
+
+/** The page's tabs (screens under its URL) the person may open; the page itself opens the first. */
+const PageTabs = ({ page, visible }: { page: string; visible: TenantScreenCalls[] }) => {
+  const { t } = useLang();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  if (visible.length < 2) return null;
+  const current = [...visible].sort((a, b) => b.screen.url.length - a.screen.url.length).find((s) => pathname === s.screen.url || pathname.startsWith(`${s.screen.url}/`));
+  return (
+    <Tabs value={current?.screen.url ?? false} onChange={(_, url) => navigate(url)} sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }} data-testid={`tabs-${page}`}>
+      {visible.map(({ screen, rc }) => (
+        <Tab key={screen.url} value={screen.url} label={t(`resources.${rc.def.name}.name`)} data-testid={`tab-${screen.url}`} />
+      ))}
+    </Tabs>
+  );
+};
+
+/** The tenant console: every screen the definitions place under `/account`, generated; tabs per page. */
+const TenantConsole = () => {
+  const { lang, t } = useLang();
+  const session = useSession();
+  const { pathname, search } = useLocation();
+  const provider = useMemo(() => i18nProvider(lang), []); // eslint-disable-line react-hooks/exhaustive-deps
+  const page = PAGES.find((p) => pathname === p || pathname.startsWith(`${p}/`)) ?? pathname;
+  const hasBu = !!session.currentBU;
+  const visible = pageScreens(page).filter(({ screen }) => authorised(session.permissions.urls, screen.url) && (!screen.needsBu || hasBu));
+  const needBu = pageScreens(page).some(({ screen }) => screen.needsBu) && !hasBu;
+  const actions = useMemo(() => new Map(tenantScreens.map(({ rc, screen }) => [rc.route, screen.actions ?? []])), []);
+  const routeOf = useMemo(() => (def: Parameters<typeof tenantRouteOf>[0]) => tenantRouteOf(def) ?? def.name, []);
+
+  if (page === `${TENANT_BASE}/info`) return session.user?.user_type === 0 ? <Navigate to="/" replace /> : <PersonalInfo />;
+  if (page === `${TENANT_BASE}/role-detail`) {
+    const id = new URLSearchParams(search).get('id');
+    return <Navigate to={id ? `${TENANT_BASE}/role-manage/${id}/show` : `${TENANT_BASE}/role-manage`} replace />;
+  }
+  if (pathname === page && visible.length && !visible.some((s) => s.screen.url === page)) return <Navigate to={visible[0].screen.url} replace />;
+
+  return (
+    <Box data-testid="tenant-console">
+      <Typography variant="h5" sx={{ mb: 2 }}>
+        {t(ROUTES.find((r) => r.path === page)?.title ?? '')}
+      </Typography>
+      {needBu && <NoBu />}
+      {!needBu && !visible.length && <Empty text={t('page.not_available')} />}
+      <PageTabs page={page} visible={visible} />
+      {visible.length > 0 && (
+        <RouteOfContext.Provider value={routeOf}>
+          <ScreenActionsContext.Provider value={actions}>
+            <Admin basename={TENANT_BASE} dataProvider={dataProvider} authProvider={authProvider} i18nProvider={provider} layout={Bare} notification={ForwardNotification} disableTelemetry>
+              {tenantScreens
+                .filter(({ screen }) => (screen.view ?? 'list') === 'list')
+                .map(({ rc, screen }) => (
+                  <Resource
+                    key={rc.route}
+                    name={rc.route}
+                    recordRepresentation={(r) => String(r.name ?? r.username ?? r.id)}
+                    list={rc.def.tree ? <TreeList rc={rc} /> : <ResourceList rc={rc} />}
+                    create={rc.verbs.add ? <CreateScreen rc={rc} screen={screen} /> : undefined}
+                    edit={rc.verbs.update ? <ResourceEdit rc={rc} /> : undefined}
+                    show={rc.verbs.get ? <ResourceShow rc={rc} /> : undefined}
+                  >
+                    {rc.def.grants && <Route path=":id/grants" element={<GrantScreen rc={rc} />} />}
+                  </Resource>
+                ))}
+              <CustomRoutes>
+                {tenantScreens
+                  .filter(({ screen }) => screen.view === 'single' || screen.view === 'counts')
+                  .map(({ rc, screen }) => (
+                    <Route key={rc.route} path={rc.route} element={screen.view === 'counts' ? <CountsScreen rc={rc} call={screen.call!} /> : <SingleScreen rc={rc} />} />
+                  ))}
+              </CustomRoutes>
+            </Admin>
+          </ScreenActionsContext.Provider>
+        </RouteOfContext.Provider>
+      )}
+    </Box>
+  );
+};
+
+export default TenantConsole;

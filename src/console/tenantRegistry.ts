@@ -1,0 +1,38 @@
+import { addRoute, callsOf, type ResourceCalls } from '../../dataProvider/calls.ts';
+import { resources } from '../../resources/index.ts';
+import type { ResourceDef, TenantScreen } from '../../resources/types.ts';
+
+/** The tenant console lives under `/account`; a screen's react-admin route is its URL below that. */
+export const TENANT_BASE = '/account';
+export const tenantRoute = (url: string) => url.slice(TENANT_BASE.length + 1);
+
+export interface TenantScreenCalls {
+  screen: TenantScreen;
+  rc: ResourceCalls;
+}
+
+/** A definition's BU-side mount: BU-scoped calls, else the caller's own rows (BUs). */
+const tenantMount = (def: ResourceDef) =>
+  def.mounts.find((m) => m.side === 'system' && m.scope === 'bu') ?? def.mounts.find((m) => m.side === 'system' && m.scope === 'user');
+
+/** Every tenant screen the definitions declare, each registered for the data provider under its route. */
+export const tenantScreens: TenantScreenCalls[] = resources.flatMap((def) =>
+  (def.tenant ?? []).flatMap((screen) => {
+    const mount = tenantMount(def);
+    if (!mount) return [];
+    const own = { ...def, grants: screen.grants ?? def.grants };
+    const base = callsOf(own, mount);
+    const verbs = { ...base.verbs, ...Object.fromEntries(Object.entries(screen.verbs ?? {}).map(([v, seg]) => [v, `${mount.base}/${seg}`])) };
+    const rc: ResourceCalls = { ...base, verbs, route: tenantRoute(screen.url) };
+    addRoute(rc);
+    return [{ screen, rc }];
+  }),
+);
+
+/** The route a reference to `def` opens in the tenant console: its first list screen. */
+const firstList = new Map<string, string>();
+for (const { screen, rc } of tenantScreens) if ((screen.view ?? 'list') === 'list' && !firstList.has(rc.def.name)) firstList.set(rc.def.name, rc.route);
+export const tenantRouteOf = (def: ResourceDef) => firstList.get(def.name);
+
+/** The screens of one page (`/account/organzize`): its own URL and the URLs below it, as tabs. */
+export const pageScreens = (page: string) => tenantScreens.filter(({ screen }) => screen.url === page || screen.url.startsWith(`${page}/`));
