@@ -1,4 +1,5 @@
 import { buSchema } from '../schemas/bu.ts';
+import { enableDisable } from './status.ts';
 import type { ResourceDef } from './types.ts';
 
 /**
@@ -22,13 +23,7 @@ export const bu: ResourceDef<typeof buSchema> = {
   ],
   sort: 'created_at',
   unique: [['name']],
-  status: {
-    field: 'status',
-    transitions: [
-      { name: 'enable', from: [1], to: 0 },
-      { name: 'disable', from: [0], to: 1, confirm: true },
-    ],
-  },
+  status: enableDisable,
   mounts: [
     {
       side: 'system', base: '/open/system/bu', scope: 'user',

@@ -1,4 +1,5 @@
 import { companySchema } from '../schemas/company.ts';
+import { enableDisable } from './status.ts';
 import type { ResourceDef } from './types.ts';
 
 const crud = { add: 'add', page: 'page', list: 'list', get: 'get', update: 'update', delete: 'delete' } as const;
@@ -19,13 +20,7 @@ export const company: ResourceDef<typeof companySchema> = {
   ],
   sort: '-created_at',
   unique: [['name'], ['credit_code']],
-  status: {
-    field: 'status',
-    transitions: [
-      { name: 'enable', from: [1], to: 0 },
-      { name: 'disable', from: [0], to: 1, confirm: true },
-    ],
-  },
+  status: enableDisable,
   mounts: [{ side: 'system', base: '/open/system/company', scope: 'bu', perm: 'tenant:company', calls: { ...crud, 'update-status': 'status' } }],
   menu: { scene: 'tenant', url: '/account/organzize/company', icon: 'domain', parent: '/account/organzize' },
   tenant: [{ url: '/account/organzize/company', needsBu: true }],

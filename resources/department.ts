@@ -1,4 +1,5 @@
 import { departmentSchema, positionSchema } from '../schemas/department.ts';
+import { enableDisable } from './status.ts';
 import type { ResourceDef } from './types.ts';
 
 export const department: ResourceDef<typeof departmentSchema> = {
@@ -46,13 +47,7 @@ export const position: ResourceDef<typeof positionSchema> = {
   columns: [{ field: 'name', sortable: true }, { field: 'code' }, { field: 'description' }, { field: 'status', render: 'status' }],
   sort: 'name',
   unique: [['name']],
-  status: {
-    field: 'status',
-    transitions: [
-      { name: 'enable', from: [1], to: 0 },
-      { name: 'disable', from: [0], to: 1, confirm: true },
-    ],
-  },
+  status: enableDisable,
   mounts: [
     {
       side: 'system', base: '/open/system/position', scope: 'bu', perm: 'tenant:position',

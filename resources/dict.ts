@@ -1,4 +1,5 @@
 import { dictSchema } from '../schemas/dict.ts';
+import { enableDisable } from './status.ts';
 import type { ResourceDef } from './types.ts';
 
 export const dict: ResourceDef<typeof dictSchema> = {
@@ -18,13 +19,7 @@ export const dict: ResourceDef<typeof dictSchema> = {
   sort: 'sort',
   unique: [['type', 'value']],
   listCap: 500,
-  status: {
-    field: 'status',
-    transitions: [
-      { name: 'enable', from: [1], to: 0 },
-      { name: 'disable', from: [0], to: 1, confirm: true },
-    ],
-  },
+  status: enableDisable,
   mounts: [
     {
       side: 'system', base: '/open/system/dict', scope: 'catalog', perm: 'admin:dict',

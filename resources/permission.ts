@@ -1,4 +1,5 @@
 import { permissionSchema } from '../schemas/permission.ts';
+import { enableDisable } from './status.ts';
 import type { ResourceDef } from './types.ts';
 
 const crud = { add: 'add', update: 'update', delete: 'delete', get: 'get', page: 'page', list: 'list', 'update-status': 'status' } as const;
@@ -22,13 +23,7 @@ export const permission: ResourceDef<typeof permissionSchema> = {
   unique: [['code']],
   indexes: [['parent_guid']],
   listCap: 2000,
-  status: {
-    field: 'status',
-    transitions: [
-      { name: 'enable', from: [1], to: 0 },
-      { name: 'disable', from: [0], to: 1, confirm: true },
-    ],
-  },
+  status: enableDisable,
   mounts: [
     { side: 'operator', base: '/open/admin/system/permission', scope: 'platform', perm: 'admin:permission', calls: crud },
     { side: 'system', base: '/open/system/admin/permission', scope: 'platform', perm: 'admin:permission', calls: crud },

@@ -1,4 +1,5 @@
 import { roleSchema } from '../schemas/role.ts';
+import { enableDisable } from './status.ts';
 import type { ResourceDef } from './types.ts';
 
 const grants = {
@@ -23,13 +24,7 @@ export const role: ResourceDef<typeof roleSchema> = {
   ],
   sort: '-created_at',
   unique: [['name']],
-  status: {
-    field: 'status',
-    transitions: [
-      { name: 'enable', from: [1], to: 0 },
-      { name: 'disable', from: [0], to: 1, confirm: true },
-    ],
-  },
+  status: enableDisable,
   mounts: [
     {
       side: 'operator', base: '/open/admin/system/role', scope: 'platform', perm: 'admin:role',

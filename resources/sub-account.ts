@@ -1,4 +1,5 @@
 import { subAccountInternal, subAccountSchema } from '../schemas/sub-account.ts';
+import { accountList } from './account-list.ts';
 import type { ResourceDef } from './types.ts';
 
 /**
@@ -12,18 +13,7 @@ export const subAccount: ResourceDef<typeof subAccountSchema> = {
   schema: subAccountSchema,
   internal: subAccountInternal,
   createOnly: ['username'],
-  keyword: ['username', 'name', 'email', 'phone'],
-  filters: [{ field: 'username', op: 'like' }, { field: 'status' }],
-  columns: [
-    { field: 'username', sortable: true },
-    { field: 'name' },
-    { field: 'email' },
-    { field: 'phone' },
-    { field: 'role_guids', render: 'reference', reference: 'role' },
-    { field: 'status', render: 'status' },
-    { field: 'created_at', render: 'date', sortable: true },
-  ],
-  sort: '-created_at',
+  ...accountList,
   mounts: [
     {
       side: 'system', base: '/open/system/user', scope: 'bu', perm: 'tenant:sub-account', fixed: { user_type: 2 },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { codes } from '../schemas/common.ts';
 import { userSchema } from '../schemas/user.ts';
+import { accountList } from './account-list.ts';
 import type { ResourceDef } from './types.ts';
 
 const calls = { info: 'get', add: 'add', update: 'update', delete: 'delete', page: 'page', 'update-status': 'status' } as const;
@@ -15,18 +16,7 @@ export const user: ResourceDef<typeof userSchema> = {
     user_type: codes(0, 1, 2),
   }),
   createOnly: ['username', 'password'],
-  keyword: ['username', 'name', 'email', 'phone'],
-  filters: [{ field: 'username', op: 'like' }, { field: 'status' }],
-  columns: [
-    { field: 'username', sortable: true },
-    { field: 'name' },
-    { field: 'email' },
-    { field: 'phone' },
-    { field: 'role_guids', render: 'reference', reference: 'role' },
-    { field: 'status', render: 'status' },
-    { field: 'created_at', render: 'date', sortable: true },
-  ],
-  sort: '-created_at',
+  ...accountList,
   unique: [['username']],
   status: {
     field: 'status',

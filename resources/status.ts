@@ -1,0 +1,10 @@
+import type { StatusActions } from './types.ts';
+
+/** Status 0 enabled / 1 disabled, the transitions most entities share; disabling asks first. */
+export const enableDisable: StatusActions = {
+  field: 'status',
+  transitions: [
+    { name: 'enable', from: [1], to: 0 },
+    { name: 'disable', from: [0], to: 1, confirm: true },
+  ],
+};
