@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/driver.ts';
+import { nest } from '../engine/relations.ts';
 import type { Caller } from './caller.ts';
 
 export interface PermissionNode {
@@ -14,17 +15,6 @@ export interface PermissionNode {
   sort: number;
   children: PermissionNode[];
 }
-
-/** Nests flat rows by parent; orphans (parent not in the set) become roots. */
-export const buildTree = (rows: Omit<PermissionNode, 'children'>[]): PermissionNode[] => {
-  const nodes = new Map(rows.map((r) => [r.guid, { ...r, children: [] as PermissionNode[] }]));
-  const roots: PermissionNode[] = [];
-  for (const n of nodes.values()) {
-    const parent = n.parent_guid ? nodes.get(n.parent_guid) : undefined;
-    (parent ? parent.children : roots).push(n);
-  }
-  return roots;
-};
 
 /**
  * The caller's permission tree for its console: every node when it holds all of them, otherwise
@@ -44,5 +34,5 @@ export const permissionTreeFor = async (db: Queryable, caller: Caller) => {
          ) select ${cols} from granted order by sort, created_at`,
     all ? [scene] : [scene, [...caller.codes]],
   );
-  return buildTree(rows);
+  return nest(rows, 'parent_guid') as PermissionNode[];
 };
