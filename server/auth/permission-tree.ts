@@ -34,5 +34,5 @@ export const permissionTreeFor = async (db: Queryable, caller: Caller) => {
          ) select ${cols} from granted order by sort, created_at`,
     all ? [scene] : [scene, [...caller.codes]],
   );
-  return nest(rows, 'parent_guid') as PermissionNode[];
+  return nest(rows, 'parent_guid') as unknown as PermissionNode[];
 };
