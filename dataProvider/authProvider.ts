@@ -193,7 +193,14 @@ export const authProvider: AuthProvider = {
     }
   },
   checkError: async (error: { status?: number }) => {
-    if (error?.status === 401) throw { redirectTo: loginUrl(), logoutUser: false, message: false };
+    // The server no longer accepts the token: end the session here too, or the guard would send the
+    // login page on to the console as if still signed in.
+    if (error?.status === 401) {
+      const url = loginUrl();
+      clearSession();
+      resetSession();
+      throw { redirectTo: url, logoutUser: false, message: false };
+    }
   },
   getPermissions: async () => (await currentSession()).permissions,
   getIdentity: async () => {
