@@ -1,6 +1,8 @@
 import autocannon from 'autocannon';
 import { fork, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { measureBundle, printBundle } from './bundle.ts';
 
 /**
  * `npm run bench`: every figure is measured in this one run, side by side with its baseline.
@@ -53,3 +55,7 @@ try {
   raw.child.disconnect();
   app.child.disconnect();
 }
+
+console.log('\nJavaScript the browser loads (gzipped, from the last `vite build`):');
+if (existsSync('dist/.vite/manifest.json')) printBundle(measureBundle());
+else console.log('  no build in dist/: run `npm run build` first.');
