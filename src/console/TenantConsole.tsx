@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import {
   Admin, Create, CustomRoutes, Loading, RecordContextProvider, Resource, SaveContextProvider, useLocaleState, useTranslate, type RaRecord,
 } from 'react-admin';
-import { Link, Navigate, Route, useLocation, useNavigate } from 'react-router-dom';
+import { Link, Navigate, Route, Routes, UNSAFE_RouteContext, useLocation, useNavigate } from 'react-router-dom';
 import '../../i18n/messages.ts';
 import { authProvider, reloadSession, switchBu } from '../../dataProvider/authProvider.ts';
 import type { ResourceCalls } from '../../dataProvider/calls.ts';
@@ -233,6 +233,10 @@ const TenantConsole = () => {
       {visible.length > 0 && (
         <RouteOfContext.Provider value={routeOf}>
           <ScreenActionsContext.Provider value={actions}>
+            {/* The shell matched `/account/<page>/*`; react-admin's routes are relative to `/account`. */}
+            <UNSAFE_RouteContext.Provider value={{ outlet: null, matches: [], isDataRoute: false }}>
+            <Routes>
+            <Route path={`${TENANT_BASE}/*`} element={
             <Admin basename={TENANT_BASE} dataProvider={dataProvider} authProvider={authProvider} i18nProvider={provider} layout={Bare} notification={ForwardNotification} disableTelemetry>
               {tenantScreens
                 .filter(({ screen }) => (screen.view ?? 'list') === 'list')
@@ -257,6 +261,9 @@ const TenantConsole = () => {
                   ))}
               </CustomRoutes>
             </Admin>
+            } />
+            </Routes>
+            </UNSAFE_RouteContext.Provider>
           </ScreenActionsContext.Provider>
         </RouteOfContext.Provider>
       )}

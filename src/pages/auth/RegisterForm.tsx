@@ -54,9 +54,10 @@ export const RegisterForm = () => {
     setBusy(true);
     try {
       const r = await post<{ token: string; user: StoredUser }>('/open/sys-auth/register-account', values);
+      // The login page's guard sends a signed-in visitor on to `redirect`: the enterprise panel.
+      navigate(`/login?register=1&redirect=${encodeURIComponent('/account/enterprise-panel')}`, { replace: true });
       await signInWith(r.token, r.user);
       refresh();
-      navigate('/account/enterprise-panel', { replace: true });
     } catch (err) {
       setErrors(serverErrors(err));
       setBusy(false);
