@@ -1,12 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { buildApp } from '../server/app.ts';
 import { openPglite } from '../server/db/pglite.ts';
 import { seedOperator } from '../server/seed/seed.ts';
 
-/**
- * The product server on in-process PGlite with 10,000 roles. Before listening it measures the
- * rate of the same primary-key query the `get` call runs, in this process, as the yardstick for (c).
- */
+/** The product server as `npm start` runs it (PGlite on its worker thread) with 10,000 roles. */
 const ROLES = 10_000;
 const db = await openPglite();
 const { app } = await buildApp({ db });
@@ -21,20 +17,10 @@ await db.query('analyze');
 const { rows } = await db.query<{ guid: string }>('select guid from role order by random() limit 50');
 const guids = rows.map((r) => r.guid);
 
-const sql = 'select "guid", "created_by", "created_at", "updated_at", "name", "code", "type", "category", "description", "status" from "role" where "bu_guid" is null and "guid" = $1';
-const measure = async (ms: number) => {
-  let n = 0;
-  const end = Date.now() + ms;
-  while (Date.now() < end) await db.query(sql, [guids[n++ % guids.length]]);
-  return n / (ms / 1000);
-};
-await measure(1000);
-const queryRate = await measure(5000);
-
 await app.listen({ port: 0, host: '127.0.0.1' });
 const addr = app.server.address();
 const login = await app.inject({ method: 'POST', url: '/open/admin/sys-auth/login', payload: { username: 'bench', password: 'Bench12345' } });
-process.send?.({ port: typeof addr === 'object' && addr ? addr.port : 0, token: login.json().data.token, guids, queryRate, roles: ROLES, probe: randomUUID() });
+process.send?.({ port: typeof addr === 'object' && addr ? addr.port : 0, token: login.json().data.token, guids, roles: ROLES });
 process.on('disconnect', async () => {
   await app.close();
   await db.close();

@@ -1,7 +1,7 @@
-import { PGlite } from '@electric-sql/pglite';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Db, Queryable } from './driver.ts';
+import type { Db } from './driver.ts';
+import { openPgliteThread } from './pglite-thread.ts';
 
 const ANALYZE_FIRST_MS = 10_000;
 const ANALYZE_EVERY_MS = 5 * 60_000;
@@ -40,38 +40,27 @@ const lockDataDir = (dir: string): (() => void) => {
   throw new DataDirLockedError(`DATA_DIR ${dir} could not be locked.`);
 };
 
-/** Opens embedded PostgreSQL: in `dataDir` on disk, or in memory when `dataDir` is absent. */
+/**
+ * Opens embedded PostgreSQL: in `dataDir` on disk, or in memory when `dataDir` is absent, on a
+ * worker thread of its own (server/db/pglite-thread.ts).
+ */
 export const openPglite = async (dataDir?: string, loadDataDir?: Blob): Promise<Db> => {
   let unlock = () => {};
   if (dataDir) unlock = lockDataDir(dataDir);
-  const pgDir = dataDir ? join(dataDir, 'pg') : undefined;
-  let pg: PGlite;
   try {
-    pg = await PGlite.create(pgDir, loadDataDir ? { loadDataDir } : {});
+    return await openPgliteThread(
+      {
+        dataDir: dataDir ? join(dataDir, 'pg') : undefined,
+        snapshot: loadDataDir ? await loadDataDir.arrayBuffer() : undefined,
+        analyzeFirstMs: ANALYZE_FIRST_MS,
+        analyzeEveryMs: ANALYZE_EVERY_MS,
+      },
+      unlock,
+    );
   } catch (e) {
     unlock();
     throw e;
   }
-  const query: Queryable['query'] = async (sql, params) => pg.query(sql, params) as never;
-  // PGlite has no autovacuum: without fresh statistics the planner sorts whole tables instead of
-  // paging an index. Refresh them shortly after start and then every few minutes.
-  const analyze = () => void pg.query('analyze').catch(() => {});
-  const first = setTimeout(analyze, ANALYZE_FIRST_MS);
-  const every = setInterval(analyze, ANALYZE_EVERY_MS);
-  first.unref();
-  every.unref();
-  return {
-    kind: 'pglite',
-    query,
-    transaction: (fn) => pg.transaction((tx) => fn({ query: (sql, params) => tx.query(sql, params) as never })),
-    dumpDataDir: () => pg.dumpDataDir('none'),
-    close: async () => {
-      clearTimeout(first);
-      clearInterval(every);
-      await pg.close();
-      unlock();
-    },
-  } as Db;
 };
 
 export const hasDataDir = (dataDir: string) => existsSync(join(dataDir, 'pg', 'PG_VERSION'));

@@ -1,0 +1,74 @@
+import { Worker } from 'node:worker_threads';
+import type { Db, Queryable } from './driver.ts';
+
+interface Pending {
+  resolve(value: unknown): void;
+  reject(error: Error): void;
+}
+
+/**
+ * Embedded PostgreSQL on a worker thread. The Db interface is the same as in-process PGlite; every
+ * statement crosses to the worker as a message, and a transaction holds PGlite's lock on that
+ * thread until the caller's callback ends.
+ */
+export const openPgliteThread = async (opts: { dataDir?: string; snapshot?: ArrayBuffer; analyzeFirstMs: number; analyzeEveryMs: number }, onClose: () => void) => {
+  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
+    workerData: { dataDir: opts.dataDir, snapshot: opts.snapshot, analyzeFirstMs: opts.analyzeFirstMs, analyzeEveryMs: opts.analyzeEveryMs },
+    transferList: opts.snapshot ? [opts.snapshot] : [],
+    // The worker is plain JavaScript; it needs none of the parent's TypeScript loaders.
+    execArgv: [],
+  });
+  const pending = new Map<number, Pending>();
+  let nextId = 1;
+  let failure: Error | null = null;
+
+  await new Promise<void>((resolve, reject) => {
+    worker.once('message', () => resolve());
+    worker.once('error', reject);
+  });
+  worker.on('message', (msg: { id: number; result?: unknown; error?: Record<string, string> }) => {
+    const p = pending.get(msg.id);
+    if (!p) return;
+    pending.delete(msg.id);
+    if (msg.error) p.reject(Object.assign(new Error(msg.error.message), msg.error));
+    else p.resolve(msg.result);
+  });
+  worker.on('error', (e: Error) => {
+    failure = e;
+    for (const p of pending.values()) p.reject(e);
+    pending.clear();
+  });
+
+  const call = <T>(op: string, args: Record<string, unknown> = {}) =>
+    new Promise<T>((resolve, reject) => {
+      if (failure) return reject(failure);
+      const id = nextId++;
+      pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      worker.postMessage({ id, op, ...args });
+    });
+
+  const queryIn = (tx?: number): Queryable['query'] => (sql, params) => call('query', { sql, params, tx });
+
+  return {
+    kind: 'pglite',
+    query: queryIn(),
+    transaction: async <T>(fn: (tx: Queryable) => Promise<T>) => {
+      const { tx } = await call<{ tx: number }>('begin');
+      let result: T;
+      try {
+        result = await fn({ query: queryIn(tx) });
+      } catch (e) {
+        await call('end', { tx, commit: false });
+        throw e;
+      }
+      await call('end', { tx, commit: true });
+      return result;
+    },
+    dumpDataDir: async () => new Blob([(await call<{ snapshot: ArrayBuffer }>('dump')).snapshot]),
+    close: async () => {
+      await call('close');
+      await worker.terminate();
+      onClose();
+    },
+  } as Db;
+};
