@@ -8,6 +8,9 @@ export interface ThrottlePolicy {
   lockSeconds: number;
 }
 
+/** Per address and call, for the public calls that invite guessing (logins, codes, reset links), on top of the per-username throttle. */
+export const LOGIN_RATE = { max: 60, timeWindow: '1 minute' };
+
 export const DEFAULT_THROTTLE: ThrottlePolicy = { limit: 5, windowSeconds: 900, lockSeconds: 900 };
 
 /**

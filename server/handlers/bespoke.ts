@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
 import type { Scope } from '../../resources/types.ts';
 import { USER_TYPE, type Caller } from '../auth/caller.ts';
 import type { Services } from '../engine/context.ts';
@@ -26,7 +25,7 @@ export type BespokeHandler = (r: CallRequest & { caller: Caller }) => Promise<un
  * same thing as on generated calls.
  */
 export const bespoke = (app: FastifyInstance, services: Services, docs: CallDoc[], tag: string) =>
-  (doc: { path: string; summary: string; body?: z.ZodType }, access: Access, handler: BespokeHandler) =>
+  (doc: Pick<CallDoc, 'path' | 'summary' | 'body' | 'limit'>, access: Access, handler: BespokeHandler) =>
     defineCall(
       app, services, docs,
       { method: 'POST', tag, public: !!access.public, permission: access.perm ? `${access.perm}:${access.action ?? 'view'}` : undefined, ...doc },

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { USER_TYPE } from '../auth/caller.ts';
 import { verifyPassword } from '../auth/password.ts';
 import { permissionTreeFor } from '../auth/permission-tree.ts';
-import { clearAttempts, takeAttempt } from '../auth/throttle.ts';
+import { clearAttempts, LOGIN_RATE, takeAttempt } from '../auth/throttle.ts';
 import type { Services } from '../engine/context.ts';
 import { defineCall, type CallDoc } from '../http/calls.ts';
 import { Warning, unauthorized } from '../http/envelope.ts';
@@ -13,9 +13,6 @@ const loginInput = z.object({
   username: z.string().trim().min(1, 'validation.required').max(32, 'validation.max_32'),
   password: z.string().min(1, 'validation.required').max(128, 'validation.too_big'),
 });
-
-/** Per address, on top of the per-username throttle. */
-export const LOGIN_RATE = { max: 60, timeWindow: '1 minute' };
 
 const PUBLIC_USER_COLUMNS = 'guid, username, name, alias, email, phone, avatar_url, status, user_type, role_guids, created_at';
 

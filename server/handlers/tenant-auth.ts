@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { LOGIN_RATE } from '../auth/throttle.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { translate, type Lang } from '../../i18n/index.ts';
@@ -68,7 +69,7 @@ export const mountTenantAuth = (app: FastifyInstance, services: Services, docs: 
 
   /* Sign-up ----------------------------------------------------------------------------------- */
 
-  call({ path: '/open/system/user/send-email-verification-code', summary: 'Mail a 6-digit code (10 minutes, single use)', body: emailCodeInput }, { public: true }, async ({ input, lang, caller }) => {
+  call({ path: '/open/system/user/send-email-verification-code', summary: 'Mail a 6-digit code (10 minutes, single use)', body: emailCodeInput, limit: LOGIN_RATE }, { public: true }, async ({ input, lang, caller }) => {
     const { email, purpose } = parseOrWarn(lang, emailCodeInput, input, 'user');
     if (purpose === 'register') {
       const taken = await db.query('select 1 from users where lower(email) = lower($1) and user_type = 1', [email]);
@@ -81,7 +82,7 @@ export const mountTenantAuth = (app: FastifyInstance, services: Services, docs: 
     return { expires_in, resend_after };
   });
 
-  call({ path: '/open/sys-auth/register-account', summary: 'Create a main account with a mailed code', body: registerInput }, { public: true }, async ({ input, lang, req }) => {
+  call({ path: '/open/sys-auth/register-account', summary: 'Create a main account with a mailed code', body: registerInput, limit: LOGIN_RATE }, { public: true }, async ({ input, lang, req }) => {
     const body = parseOrWarn(lang, registerInput, input, 'user');
     checkConfirm(lang, body);
     const dup = await db.query<{ username: string }>('select username from users where username = $1 or (lower(email) = lower($2) and user_type = 1)', [body.username, body.email]);
@@ -106,7 +107,7 @@ export const mountTenantAuth = (app: FastifyInstance, services: Services, docs: 
 
   /* Sign-in ----------------------------------------------------------------------------------- */
 
-  call({ path: '/open/sys-auth/login', summary: 'Tenant login (main and sub accounts)', body: loginInput }, { public: true }, async ({ input, lang, req }) => {
+  call({ path: '/open/sys-auth/login', summary: 'Tenant login (main and sub accounts)', body: loginInput, limit: LOGIN_RATE }, { public: true }, async ({ input, lang, req }) => {
     const { username, password } = parseOrWarn(lang, loginInput, input, 'user');
     const found = (await db.query<{ guid: string; password: string; status: number; user_type: number; username: string }>(
       'select guid, username, password, status, user_type from users where username = $1 and user_type = any($2::smallint[])',
@@ -129,7 +130,7 @@ export const mountTenantAuth = (app: FastifyInstance, services: Services, docs: 
 
   /* Password reset ---------------------------------------------------------------------------- */
 
-  call({ path: '/open/sys-auth/send-email-reset-password', summary: 'Mail a reset link (30 minutes) to every account of an e-mail', body: resetRequestInput }, { public: true }, async ({ input, lang, req }) => {
+  call({ path: '/open/sys-auth/send-email-reset-password', summary: 'Mail a reset link (30 minutes) to every account of an e-mail', body: resetRequestInput, limit: LOGIN_RATE }, { public: true }, async ({ input, lang, req }) => {
     const { email } = parseOrWarn(lang, resetRequestInput, input, 'user');
     const { rows } = await db.query<{ guid: string; username: string; lang: string | null }>(
       'select guid, username, lang from users where lower(email) = lower($1) and user_type = any($2::smallint[]) and status in (0, 1) order by created_at limit 20',
@@ -143,7 +144,7 @@ export const mountTenantAuth = (app: FastifyInstance, services: Services, docs: 
     return { sent: true, minutes: RESET_LINK_SECONDS / 60 };
   });
 
-  call({ path: '/open/sys-auth/verify-reset-password-link', summary: 'Whether a reset link is still valid', body: linkInput }, { public: true }, async ({ input, lang }) => {
+  call({ path: '/open/sys-auth/verify-reset-password-link', summary: 'Whether a reset link is still valid', body: linkInput, limit: LOGIN_RATE }, { public: true }, async ({ input, lang }) => {
     const { token } = parseOrWarn(lang, linkInput, input, 'user');
     const link = await readLink(db, 'reset', token);
     const u = await userRow(db, link.userGuid);
@@ -151,7 +152,7 @@ export const mountTenantAuth = (app: FastifyInstance, services: Services, docs: 
   });
 
   const resetInput = newPasswordInput.extend(linkInput.shape);
-  call({ path: '/open/sys-auth/reset-password', summary: 'Set a new password through a reset link', body: resetInput }, { public: true }, async ({ input, lang }) => {
+  call({ path: '/open/sys-auth/reset-password', summary: 'Set a new password through a reset link', body: resetInput, limit: LOGIN_RATE }, { public: true }, async ({ input, lang }) => {
     const body = parseOrWarn(lang, resetInput, input, 'user');
     const link = await readLink(db, 'reset', body.token);
     const u = (await db.query<{ guid: string; username: string }>('select guid, username from users where guid = $1', [link.userGuid])).rows[0];

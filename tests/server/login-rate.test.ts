@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { LOGIN_RATE } from '../../server/handlers/identity.ts';
+import { LOGIN_RATE } from '../../server/auth/throttle.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 
 // A file of its own: it uses up this address's login allowance.
