@@ -22,6 +22,7 @@ export default {
     login_failed: 'Incorrect username or password.',
     login_throttled: 'Too many failed logins. Please try again in %{minutes} minutes.',
     account_frozen: 'This account is frozen. Please contact the administrator.',
+    last_super_role: 'The platform needs at least one enabled super management role; the last one cannot be disabled, deleted or demoted.',
     cannot_delete_self: 'You cannot delete the account you are logged in with.',
     rate_limited: 'Too many requests. Please try again later.',
     filter_required: 'Missing required condition: %{fields}.',

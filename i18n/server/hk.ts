@@ -22,6 +22,7 @@ export default {
     login_failed: '用戶名或密碼錯誤',
     login_throttled: '登入失敗次數過多，請在 %{minutes} 分鐘後再試',
     account_frozen: '帳號已被凍結，請聯絡管理員',
+    last_super_role: '平台至少需要保留一個啟用的超級管理角色，不能停用、刪除或降級最後一個',
     cannot_delete_self: '不能刪除目前登入的帳號',
     rate_limited: '請求過於頻繁，請稍後再試',
     filter_required: '缺少必填條件：%{fields}',

@@ -22,6 +22,7 @@ export default {
     login_failed: '用户名或密码错误',
     login_throttled: '登录失败次数过多，请在 %{minutes} 分钟后再试',
     account_frozen: '账号已被冻结，请联系管理员',
+    last_super_role: '平台至少需要保留一个启用的超级管理角色，不能停用、删除或降级最后一个',
     cannot_delete_self: '不能删除当前登录的账号',
     rate_limited: '请求过于频繁，请稍后再试',
     filter_required: '缺少必填条件：%{fields}',

@@ -32,6 +32,8 @@ export interface Rules {
   beforeWrite?(ctx: CallContext, tx: Queryable, values: Record<string, unknown>, existing?: Record<string, unknown>): Promise<void>;
   /** Runs in the same transaction after an insert or update, with the stored row. */
   afterWrite?(ctx: CallContext, tx: Queryable, row: Record<string, unknown>, existing?: Record<string, unknown>): Promise<void>;
+  /** Checks a named status transition before it happens. */
+  beforeTransition?(ctx: CallContext, tx: Queryable, to: number | string, existing: Record<string, unknown>): Promise<void>;
   beforeDelete?(ctx: CallContext, tx: Queryable, rows: Record<string, unknown>[]): Promise<void>;
   afterDelete?(ctx: CallContext, tx: Queryable, rows: Record<string, unknown>[]): Promise<void>;
   /** The change alters who may do what: drop cached permissions. */

@@ -227,6 +227,7 @@ export const status = async (ctx: CallContext) => {
   const rules = rulesFor(def.name);
   const row = await services.db.transaction(async (tx) => {
     const existing = await findOne(ctx, guid, tx);
+    await rules.beforeTransition?.(ctx, tx, transition.to, existing);
     const where = scopeWhere(def, ctx.mount, ctx.caller);
     const n = where.params.length;
     const { rows } = await tx.query(

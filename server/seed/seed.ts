@@ -88,7 +88,7 @@ export const seedOperator = async (db: Db, username?: string, password?: string)
     await tx.query("insert into role (guid, name, code, type, category, description, status) values ($1, $2, 'superadmin', 0, 'common', $3, 0) on conflict do nothing", [
       roleGuid,
       '超级管理员',
-      'Holds every operator permission.',
+      '拥有全部运营权限',
     ]);
     const role = (await tx.query<{ guid: string }>("select guid from role where code = 'superadmin' and bu_guid is null")).rows[0];
     await tx.query('insert into users (guid, username, password, name, status, user_type, role_guids) values ($1, $2, $3, $4, 0, 0, $5)', [

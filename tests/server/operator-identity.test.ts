@@ -139,6 +139,22 @@ describe('user info and permission tree', () => {
     expect((await s.post('/open/admin/system/user/info', { guid: op.guid }, { token: admin })).data.role_guids).toEqual([]);
   });
 
+  it('keeps one enabled super management role: the last cannot be disabled, demoted or deleted', async () => {
+    const { rows } = await s.db.query<{ guid: string }>("select guid from role where code = 'superadmin' and bu_guid is null");
+    const guid = rows[0].guid;
+    const sentence = 'The platform needs at least one enabled super management role; the last one cannot be disabled, deleted or demoted.';
+    expect((await s.post('/open/admin/system/role/update-status', { guid, status: 1 }, { token: admin })).message).toBe(sentence);
+    expect((await s.post('/open/admin/system/role/update', { guid, type: 2 }, { token: admin })).message).toBe(sentence);
+    expect((await s.post('/open/admin/system/role/delete', { guid }, { token: admin })).message).toBe(sentence);
+    // With a second super role (held by another operator) the first may go, and then the second is the last.
+    const other = (await s.post('/open/admin/system/role/add', { name: 'Second super', type: 0 }, { token: admin })).data;
+    await addOperator('super2', 'Right12345', [other.guid]);
+    const second = await s.login('super2', 'Right12345');
+    expect((await s.post('/open/admin/system/role/update-status', { guid, status: 1 }, { token: second })).code).toBe(200);
+    expect((await s.post('/open/admin/system/role/update-status', { guid: other.guid, status: 1 }, { token: second })).message).toBe(sentence);
+    expect((await s.post('/open/admin/system/role/update-status', { guid, status: 0 }, { token: second })).code).toBe(200);
+  });
+
   it('an operator cannot delete the account it is logged in with', async () => {
     const { rows } = await s.db.query<{ guid: string }>("select guid from users where username = 'admin'");
     const r = await s.post('/open/admin/system/user/delete', { guid: rows[0].guid }, { token: admin });
