@@ -1,20 +1,52 @@
 import { DEFAULT_LANG, type Lang } from './languages.ts';
-import uiEn from './ui/en.ts';
-import uiHk from './ui/hk.ts';
 import uiZh from './ui/zh.ts';
 
 /**
  * The UI's own messages: all the light public shell needs. The shared messages (server answers,
  * validation, resource labels) are large and only the console uses them, so they join when the
  * console loads (i18n/messages.ts registers them); the namespaces of the two never overlap.
+ * The default language is part of the entry (it is also the fallback); the others are chunks of
+ * their own, fetched by loadLanguage (src/main.tsx before the first render, the shell on a switch).
  */
-export const uiMessages: Record<Lang, Record<string, unknown>> = { zh: uiZh, hk: uiHk, en: uiEn };
-
-let shared: Record<Lang, Record<string, unknown>> | undefined;
-/** Called by i18n/messages.ts: from then on `tr` also reads the shared messages. */
-export const registerSharedMessages = (messages: Record<Lang, Record<string, unknown>>) => {
-  shared = messages;
+export const uiMessages: Partial<Record<Lang, Record<string, unknown>>> = { zh: uiZh };
+const uiImporters: Partial<Record<Lang, () => Promise<{ default: Record<string, unknown> }>>> = {
+  hk: () => import('./ui/hk.ts'),
+  en: () => import('./ui/en.ts'),
 };
+const uiPending = new Map<Lang, Promise<void>>();
+/** Fetches a language's UI messages once. */
+export const loadUiMessages = (lang: Lang): Promise<void> => {
+  const importer = uiImporters[lang];
+  if (!importer || uiMessages[lang]) return Promise.resolve();
+  let p = uiPending.get(lang);
+  if (!p) {
+    p = importer().then((m) => {
+      uiMessages[lang] = m.default;
+    });
+    p.catch(() => uiPending.delete(lang));
+    uiPending.set(lang, p);
+  }
+  return p;
+};
+
+/** The shared messages of the languages loaded so far (i18n/messages.ts loads one language at a time). */
+const shared: Partial<Record<Lang, Record<string, unknown>>> = {};
+/** Called by i18n/messages.ts: from then on `tr` also reads that language's shared messages. */
+export const registerSharedMessages = (lang: Lang, messages: Record<string, unknown>) => {
+  shared[lang] = messages;
+};
+
+type LanguageLoader = (lang: Lang) => Promise<unknown>;
+const loaders = new Set<LanguageLoader>([loadUiMessages]);
+/** A part loaded later (the console's messages) says how to fetch a language's messages for it. */
+export const registerLanguageLoader = (loader: LanguageLoader) => {
+  loaders.add(loader);
+};
+/**
+ * Fetches what every part loaded so far needs to show `lang`; the shell switches language only
+ * when this settles (src/shell/LangContext.tsx), so no screen renders keys without their text.
+ */
+export const loadLanguage = (lang: Lang): Promise<void> => Promise.all([...loaders].map((load) => load(lang))).then(() => undefined);
 
 const lookup = (messages: Record<string, unknown> | undefined, key: string): string | undefined => {
   let node: unknown = messages;
@@ -25,7 +57,7 @@ const lookup = (messages: Record<string, unknown> | undefined, key: string): str
   return typeof node === 'string' ? node : undefined;
 };
 
-const find = (lang: Lang, key: string) => lookup(uiMessages[lang], key) ?? lookup(shared?.[lang], key);
+const find = (lang: Lang, key: string) => lookup(uiMessages[lang], key) ?? lookup(shared[lang], key);
 
 /**
  * Translation for code outside react-admin (the light public pages, the http client). Menu codes

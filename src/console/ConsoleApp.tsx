@@ -1,10 +1,11 @@
 import { CircularProgress, CssBaseline } from '@mui/material';
-import { lazy, Suspense, useEffect, useMemo, type ComponentProps, type ReactNode } from 'react';
+import { lazy, Suspense, use, useEffect, useMemo, type ComponentProps, type ReactNode } from 'react';
 import { AdminContext, CoreAdminUI, CustomRoutes, localStorageStore, Resource, useLocaleState } from 'react-admin';
 import { Navigate, Route, useLocation } from 'react-router-dom';
 import { authProvider } from '../../dataProvider/authProvider.ts';
 import { dataProvider } from '../../dataProvider/dataProvider.ts';
 import { language } from '../../dataProvider/session.ts';
+import { loadMessages } from '../../i18n/messages.ts';
 import { useLang } from '../shell/LangContext.tsx';
 import { ForwardNotification } from './ForwardNotification.tsx';
 import { i18nProviderFor } from './i18nProvider.ts';
@@ -68,6 +69,8 @@ const store = localStorageStore();
  * the bundle: `<Admin>` imports them even when they are overridden.
  */
 const ConsoleApp = () => {
+  // The current language's messages (a chunk of their own, fetched since this module loaded).
+  use(loadMessages(language()));
   const i18nProvider = useMemo(() => i18nProviderFor(language()), []);
   const screens = useMemo(() => sectionResources(SECTION, 'admin'), []);
   return (

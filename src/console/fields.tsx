@@ -1,7 +1,7 @@
 import { cloneElement } from 'react';
 import { Chip, Stack } from '@mui/material';
 import { BooleanField, ChipField, DateField, FunctionField, ImageField, ReferenceArrayField, ReferenceField, SingleFieldList, TextField, useLocale, useTranslate } from 'react-admin';
-import { LANGUAGES, type Lang } from '../../i18n/index.ts';
+import { LANGUAGES, type Lang } from '../../i18n/languages.ts';
 import type { Column, ResourceDef } from '../../resources/types.ts';
 import { defByName, fieldLabel, isArrayField, valueLabel } from './registry.ts';
 import { useRouteOf } from './routeOf.tsx';

@@ -1,6 +1,6 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import { LANGUAGES, type Lang } from '../../i18n/languages.ts';
-import { tr } from '../../i18n/client.ts';
+import { loadLanguage, tr } from '../../i18n/client.ts';
 import { language, store } from '../../dataProvider/session.ts';
 
 interface LangValue {
@@ -11,13 +11,21 @@ interface LangValue {
 
 const Ctx = createContext<LangValue | null>(null);
 
-/** The chosen language: remembered in storage, sent as Accept-Language by the http client. */
+/**
+ * The chosen language: remembered in storage, sent as Accept-Language by the http client. A switch
+ * first loads that language's messages (only the current language's are fetched), then re-renders.
+ */
 export const LangProvider = ({ children }: { children: ReactNode }) => {
   const [lang, set] = useState<Lang>(language);
+  const latest = useRef<Lang>(lang);
   const setLang = useCallback((l: Lang) => {
-    store.set('language', l);
-    document.documentElement.lang = LANGUAGES[l];
-    set(l);
+    latest.current = l;
+    void loadLanguage(l).then(() => {
+      if (latest.current !== l) return; // a later switch wins
+      store.set('language', l);
+      document.documentElement.lang = LANGUAGES[l];
+      set(l);
+    }, () => undefined); // not fetched (offline): the page stays in the current language
   }, []);
   const t = useCallback((key: string, params?: Record<string, unknown>) => tr(lang, key, params), [lang]);
   const value = useMemo(() => ({ lang, setLang, t }), [lang, setLang, t]);

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { hasClientKey, tr } from '../../i18n/client.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hasClientKey, loadLanguage, tr } from '../../i18n/client.ts';
 import type { Lang } from '../../i18n/languages.ts';
 import { adminMenus, tenantMenus, type MenuSeed } from '../../server/seed/menus.ts';
 import { treeMenu } from '../../src/routes/menu.ts';
@@ -10,6 +10,8 @@ const codes = (nodes: MenuSeed[]): string[] => nodes.flatMap((n) => [n.code, ...
 const LANGS: Lang[] = ['zh', 'hk', 'en'];
 
 describe('menu labels', () => {
+  // The browser fetches hk's and en's UI messages when chosen; the test reads all three.
+  beforeAll(() => Promise.all(LANGS.map(loadLanguage)));
   const seeded = [...codes(adminMenus), ...codes(tenantMenus)];
 
   it('seeds some menus', () => expect(seeded.length).toBeGreaterThan(20));
