@@ -1,9 +1,5 @@
-import { Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
-import { createContext, useContext, useState } from 'react';
-import {
-  AutocompleteArrayInput, Button, Confirm, Form, ReferenceArrayInput, SaveButton, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate,
-  type RaRecord,
-} from 'react-admin';
+import { createContext, lazy, Suspense, useContext, useState } from 'react';
+import { Button, Confirm, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate, type RaRecord } from 'react-admin';
 import type { ResourceCalls } from '../../dataProvider/calls.ts';
 import type { ConsoleDataProvider } from '../../dataProvider/dataProvider.ts';
 import type { RecordAction } from '../../resources/types.ts';
@@ -12,6 +8,9 @@ import { useRouteOf } from './routeOf.tsx';
 
 /** Actions of the screens on show, by route (the tenant console provides them; the operator console has none). */
 export const ScreenActionsContext = createContext<Map<string, readonly RecordAction[]>>(new Map());
+
+/** The input dialog's form loads when it first opens (lists need none of its code). */
+const RecordActionForm = lazy(() => import('./RecordActionForm.tsx'));
 
 export const actionLabel = (def: string, name: string) => `record_actions.${def}.${name}`;
 const offered = (a: RecordAction, record?: RaRecord) =>
@@ -47,20 +46,20 @@ const ActionButton = ({ rc, action, onDone }: { rc: ResourceCalls; action: Recor
     <>
       <Button label={label} disabled={busy} onClick={(e) => (e.stopPropagation(), action.confirm || action.input ? setOpen(true) : run())} data-testid={`action-${action.name}`} />
       {action.input && target ? (
-        <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="sm" onClick={(e) => e.stopPropagation()}>
-          <Form record={{ [action.input.field]: record?.[action.input.field] ?? [] }} onSubmit={(values: Record<string, unknown>) => run({ [action.input!.field]: values[action.input!.field] ?? [] })}>
-            <DialogTitle>{label}</DialogTitle>
-            <DialogContent>
-              <ReferenceArrayInput source={action.input.field} reference={routeOf(target)}>
-                <AutocompleteArrayInput label={`resources.${rc.def.name}.fields.${action.input.field}`} optionText="name" />
-              </ReferenceArrayInput>
-            </DialogContent>
-            <DialogActions>
-              <Button label="ra.action.cancel" onClick={() => setOpen(false)} />
-              <SaveButton alwaysEnable data-testid="action-save" />
-            </DialogActions>
-          </Form>
-        </Dialog>
+        open && (
+          <Suspense fallback={null}>
+            <RecordActionForm
+              open={open}
+              label={label}
+              defName={rc.def.name}
+              input={action.input}
+              reference={routeOf(target)}
+              initial={record?.[action.input.field]}
+              onClose={() => setOpen(false)}
+              onSubmit={(values) => run(values)}
+            />
+          </Suspense>
+        )
       ) : (
         <Confirm
           isOpen={open}

@@ -4,6 +4,7 @@ import {
   BulkDeleteButton, Button, CreateButton, Datagrid, EditButton, FilterButton, List, Loading, Pagination, SearchInput, ShowButton, TextInput, TopToolbar,
   useBasename, usePermissions, useRecordContext,
 } from 'react-admin';
+import { lazy, Suspense, type ComponentProps } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Permissions } from '../../dataProvider/authProvider.ts';
 import { columnConfig } from '../../resources/column-config.ts';
@@ -11,7 +12,7 @@ import type { ResourceCalls } from '../../dataProvider/calls.ts';
 import { resourceCalls, routeOf } from '../../dataProvider/calls.ts';
 import type { ResourceDef } from '../../resources/types.ts';
 import { renderColumn } from './fields.tsx';
-import { SchemaInput, type JsonSchema } from './inputs.tsx';
+import type { JsonSchema } from './inputs.tsx';
 import { MyColumnsButton } from './MyColumnsButton.tsx';
 import { jsonSchemaOf } from './registry.ts';
 import { resolveColumns, useColumnSettings, type ConfigRow } from './columnSettings.ts';
@@ -27,11 +28,23 @@ export const useCan = (rc: ResourceCalls) => {
 };
 
 /** Filters from the definition: `like` ones are text, `eq` ones take the field's own input. */
+/**
+ * A filter other than text shows only once someone adds it (or it is remembered), so its inputs
+ * (autocomplete, select, switch, ...) load then and do not delay the list: the element's props stay
+ * those react-admin reads (source, label, alwaysOn).
+ */
+const SchemaInput = lazy(() => import('./inputs.tsx').then((m) => ({ default: m.SchemaInput })));
+const FilterInput = (props: ComponentProps<typeof SchemaInput>) => (
+  <Suspense fallback={null}>
+    <SchemaInput {...props} />
+  </Suspense>
+);
+
 const filterInputs = (def: ResourceDef) => [
   <SearchInput key="q" source="q" alwaysOn />,
   ...(def.filters ?? []).map((f) => {
     const schema = jsonSchemaOf(def).properties?.[f.field] as JsonSchema | undefined;
-    return f.op === 'like' || !schema ? <TextInput key={f.field} source={f.field} label={`resources.${def.name}.fields.${f.field}`} /> : <SchemaInput key={f.field} def={def} name={f.field} schema={schema} />;
+    return f.op === 'like' || !schema ? <TextInput key={f.field} source={f.field} label={`resources.${def.name}.fields.${f.field}`} /> : <FilterInput key={f.field} def={def} name={f.field} schema={schema} />;
   }),
 ];
 
