@@ -2,7 +2,7 @@ import type { AuthProvider } from 'react-admin';
 import { tr } from '../i18n/client.ts';
 import { navigate, toast } from './events.ts';
 import { get, loginUrl, post } from './http.ts';
-import { clearSession, isOperator, language, store, validToken, type Bu, type StoredUser } from './session.ts';
+import { basePath, clearSession, isOperator, language, store, validToken, type Bu, type StoredUser } from './session.ts';
 
 /** A node of the permission tree the server answers (spec §3). */
 export interface PermissionNode {
@@ -22,6 +22,11 @@ export interface Permissions {
   urls: string[];
   /** Enabled button nodes' codes. */
   codes: string[];
+  /**
+   * Menus granted themselves (they hold an enabled button), as opposed to sections the tree keeps
+   * only as ancestors of granted pages: their sub-paths (`/create`, `/:id/show`) are theirs too.
+   */
+  pages: string[];
   tree: PermissionNode[];
 }
 
@@ -48,16 +53,20 @@ export const PATHS = {
 export const permissionsFrom = (tree: PermissionNode[]): Permissions => {
   const urls: string[] = [];
   const codes: string[] = [];
+  const pages: string[] = [];
   const walk = (nodes: PermissionNode[] = []) => {
     for (const n of nodes) {
       if (n.status !== 0) continue;
       if (n.type === 2) codes.push(n.code);
-      else if (n.url) urls.push(n.url);
+      else if (n.url) {
+        urls.push(n.url);
+        if (n.children?.some((c) => c.type === 2 && c.status === 0)) pages.push(n.url);
+      }
       walk(n.children);
     }
   };
   walk(tree);
-  return { urls, codes, tree };
+  return { urls, codes, pages, tree };
 };
 
 let session: Promise<Session> | undefined;
@@ -92,7 +101,7 @@ const loadSession = async (): Promise<Session> => {
 
 export const currentSession = (): Promise<Session> => {
   const token = validToken();
-  if (!token) return Promise.resolve({ permissions: { urls: [], codes: [], tree: [] } });
+  if (!token) return Promise.resolve({ permissions: { urls: [], codes: [], pages: [], tree: [] } });
   if (!session || sessionToken !== token) {
     sessionToken = token;
     session = loadSession();
@@ -146,12 +155,16 @@ export const logout = async () => {
   return operator ? '/adminLogin' : '/login';
 };
 
-/** Switching BU sends its guid, stores the token answered and reloads (spec §2). */
-export const switchBu = async (bu: Bu) => {
+/**
+ * Switching BU sends its guid, stores the token answered and reloads (spec §2): the same page, or
+ * `to` (a route path below the base path) when the current one should not be shown again (a create form).
+ */
+export const switchBu = async (bu: Bu, to?: string) => {
   const res = await post<{ token: string }>(PATHS.buSelect, { guid: bu.guid, buGuid: bu.guid });
   store.set('token', res.token);
   store.set('currentBU', bu);
-  window.location.reload();
+  if (to) window.location.assign(`${basePath().replace(/\/$/, '')}${to}`);
+  else window.location.reload();
 };
 
 /** Ends an expired session: warning toast, token cleared, login page with `redirect`. */

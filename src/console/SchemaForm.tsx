@@ -1,4 +1,4 @@
-import { SimpleForm, useTranslate } from 'react-admin';
+import { SaveButton, SimpleForm, Toolbar, useTranslate } from 'react-admin';
 import { useMemo } from 'react';
 import { z } from 'zod';
 import type { ResourceDef } from '../../resources/types.ts';
@@ -6,7 +6,8 @@ import { SchemaInput, type JsonSchema } from './inputs.tsx';
 import { formSchema, zodValidator } from './validate.ts';
 
 /** Create and edit forms: inputs from the zod schema through JSON Schema, checked by the same schema. */
-export const SchemaForm = ({ def, mode }: { def: ResourceDef; mode: 'create' | 'edit' }) => {
+/** `saveOnly`: a toolbar without delete (a BU's one row, which is changed, never removed, from its page). */
+export const SchemaForm = ({ def, mode, saveOnly }: { def: ResourceDef; mode: 'create' | 'edit'; saveOnly?: boolean }) => {
   const translate = useTranslate();
   const { properties, defaults } = useMemo(() => {
     const json = z.toJSONSchema(formSchema(def, mode), { io: 'input', unrepresentable: 'any' }) as JsonSchema;
@@ -15,7 +16,17 @@ export const SchemaForm = ({ def, mode }: { def: ResourceDef; mode: 'create' | '
   }, [def, mode]);
   const validate = useMemo(() => zodValidator(def, mode, (k, p) => translate(k, p)), [def, mode, translate]);
   return (
-    <SimpleForm validate={validate} defaultValues={mode === 'create' ? defaults : undefined}>
+    <SimpleForm
+      validate={validate}
+      defaultValues={mode === 'create' ? defaults : undefined}
+      toolbar={
+        saveOnly ? (
+          <Toolbar>
+            <SaveButton />
+          </Toolbar>
+        ) : undefined
+      }
+    >
       {Object.entries(properties).map(([name, schema]) => (
         <SchemaInput key={name} def={def} name={name} schema={schema} />
       ))}

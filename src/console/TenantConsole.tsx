@@ -2,11 +2,11 @@ import { Alert, Box, Button as MuiButton, Card, CardContent, Chip, Grid, Stack, 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import {
-  Admin, Create, CustomRoutes, Loading, RecordContextProvider, Resource, SaveContextProvider, useLocaleState, useTranslate, type RaRecord,
+  Admin, Create, CustomRoutes, Loading, RecordContextProvider, Resource, ResourceContextProvider, SaveContextProvider, useCreatePath, useLocaleState, useNotify, useRedirect, useTranslate, type RaRecord,
 } from 'react-admin';
 import { Link, Navigate, Route, Routes, UNSAFE_RouteContext, useLocation, useNavigate } from 'react-router-dom';
 import '../../i18n/messages.ts';
-import { authProvider, reloadSession, switchBu } from '../../dataProvider/authProvider.ts';
+import { authProvider, reloadSession, switchBu, type Permissions } from '../../dataProvider/authProvider.ts';
 import type { ResourceCalls } from '../../dataProvider/calls.ts';
 import { createBody, dataProvider } from '../../dataProvider/dataProvider.ts';
 import { post } from '../../dataProvider/http.ts';
@@ -86,22 +86,34 @@ const NoBu = () => {
   );
 };
 
-/** After creating a BU: reload the BU list; with no current BU, switch to the new one (stores its token, reloads). */
-const afterBuCreated = async (bu: Bu) => {
-  if (!store.get('currentBU')) return switchBu(bu);
+/**
+ * After creating a BU: with no current BU, switch to the new one (its token, then a reload onto `list`);
+ * otherwise reload the BU list. True when the page is reloading.
+ */
+const afterBuCreated = async (bu: Bu, list: string) => {
+  if (!store.get('currentBU')) {
+    await switchBu(bu, list);
+    return true;
+  }
   await reloadSession();
+  return false;
 };
 
 const CreateScreen = ({ rc, screen }: { rc: ResourceCalls; screen: TenantScreen }) => {
   const { refresh } = useSession();
+  const createPath = useCreatePath();
+  const redirect = useRedirect();
+  const notify = useNotify();
+  // A custom onSuccess replaces react-admin's own (notice and redirect), so it does both itself.
+  const selectsBu = async (data: RaRecord) => {
+    const list = createPath({ resource: rc.route, type: 'list' });
+    if (await afterBuCreated(data as unknown as Bu, list)) return;
+    refresh();
+    notify('ra.notification.created', { type: 'info', messageArgs: { smart_count: 1 } });
+    redirect('list', rc.route);
+  };
   return (
-    <Create
-      redirect="list"
-      mutationOptions={{
-        onError: () => undefined,
-        onSuccess: screen.selectsBu ? (data: RaRecord) => afterBuCreated(data as unknown as Bu).then(refresh) : undefined,
-      }}
-    >
+    <Create redirect="list" mutationOptions={{ onError: () => undefined, onSuccess: screen.selectsBu ? selectsBu : undefined }}>
       <SchemaForm def={rc.def} mode="create" />
     </Create>
   );
@@ -117,14 +129,16 @@ const SingleScreen = ({ rc }: { rc: ResourceCalls }) => {
   const q = useQuery({ queryKey: key, queryFn: () => post<RaRecord>(one!, {}) });
   const [saving, setSaving] = useState(false);
   if (q.isPending) return <Loading />;
-  if (!q.data) return <Empty text={t('page.not_available')} />;
-  const record: RaRecord = { ...q.data, id: q.data.guid ?? 'single' };
+  if (q.isError) return <Empty text={t('page.not_available')} />;
+  // No row yet and no defaults (required fields): `one` answers null, and the form starts empty.
+  const data: RaRecord = q.data ?? ({} as RaRecord);
+  const record: RaRecord = { ...data, id: data.guid ?? 'single' };
   const save = async (values: Record<string, unknown>) => {
     setSaving(true);
     try {
       const body = createBody(rc, values);
       if (rc.verbs.save) await post(rc.verbs.save, body);
-      else if (q.data.guid) await post(rc.verbs.update!, { guid: q.data.guid, ...body });
+      else if (data.guid) await post(rc.verbs.update!, { guid: data.guid, ...body });
       else await post(rc.verbs.add!, body);
       await client.invalidateQueries({ queryKey: key });
       (await import('../../dataProvider/events.ts')).toast(t('tenant.saved'), 'success');
@@ -136,6 +150,7 @@ const SingleScreen = ({ rc }: { rc: ResourceCalls }) => {
   };
   const status = rc.def.status?.field;
   return (
+    <ResourceContextProvider value={rc.route}>
     <Stack spacing={2} data-testid="single-screen">
       {status && (
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
@@ -148,10 +163,12 @@ const SingleScreen = ({ rc }: { rc: ResourceCalls }) => {
       )}
       <RecordContextProvider value={record}>
         <SaveContextProvider value={{ save, saving, mutationMode: 'pessimistic' }}>
-          <SchemaForm def={rc.def} mode="edit" />
+          {/* Before the row exists (add/update definitions) the form checks what creating needs. */}
+          <SchemaForm def={rc.def} mode={!data.guid && !rc.verbs.save ? 'create' : 'edit'} saveOnly />
         </SaveContextProvider>
       </RecordContextProvider>
     </Stack>
+    </ResourceContextProvider>
   );
 };
 
@@ -186,6 +203,13 @@ const CountsScreen = ({ rc, call }: { rc: ResourceCalls; call: string }) => {
   );
 };
 
+/**
+ * A screen opens when its URL is authorised and, where its mount names a permission, the caller may
+ * view through it (the server's own check): a granted page does not open an ungranted tab below it.
+ */
+const mayOpen = ({ urls, pages, codes }: Permissions, url: string, rc: ResourceCalls) =>
+  authorised(urls, url, pages) && (!rc.mount.perm || urls.length === 0 || codes.includes(`${rc.mount.perm}:view`));
+
 /** The page's tabs (screens under its URL) the person may open; the page itself opens the first. */
 const PageTabs = ({ page, visible }: { page: string; visible: TenantScreenCalls[] }) => {
   const { t } = useLang();
@@ -210,7 +234,11 @@ const TenantConsole = () => {
   const provider = useMemo(() => i18nProvider(lang), []); // eslint-disable-line react-hooks/exhaustive-deps
   const page = PAGES.find((p) => pathname === p || pathname.startsWith(`${p}/`)) ?? pathname;
   const hasBu = !!session.currentBU;
-  const visible = pageScreens(page).filter(({ screen }) => authorised(session.permissions.urls, screen.url) && (!screen.needsBu || hasBu));
+  // Tabs follow the menu tree's order (the server's `sort`), then the registry's.
+  const order = (url: string) => (session.permissions.urls.indexOf(url) + 1 || Infinity);
+  const visible = pageScreens(page)
+    .filter(({ screen, rc }) => mayOpen(session.permissions, screen.url, rc) && (!screen.needsBu || hasBu))
+    .sort((a, b) => order(a.screen.url) - order(b.screen.url));
   const needBu = pageScreens(page).some(({ screen }) => screen.needsBu) && !hasBu;
   const actions = useMemo(() => new Map(tenantScreens.map(({ rc, screen }) => [rc.route, screen.actions ?? []])), []);
   const routeOf = useMemo(() => (def: Parameters<typeof tenantRouteOf>[0]) => tenantRouteOf(def) ?? def.name, []);

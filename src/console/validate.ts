@@ -37,7 +37,8 @@ const setPath = (target: Record<string, unknown>, path: PropertyKey[], message: 
 
 /** The form's schema: create takes the editable fields; edit the updatable ones, each optional. */
 export const formSchema = (def: ResourceDef, mode: 'create' | 'edit') => {
-  const omit = [...(def.status ? [def.status.field] : []), ...(mode === 'edit' ? (def.createOnly ?? []) : [])];
+  // Only fields the schema has (a status may live in the internal fields, e.g. org's auth_state): zod refuses unknown keys in omit.
+  const omit = [...(def.status ? [def.status.field] : []), ...(mode === 'edit' ? (def.createOnly ?? []) : [])].filter((f) => f in def.schema.shape);
   const shape = def.schema.omit(Object.fromEntries(omit.map((f) => [f, true])) as never);
   return mode === 'edit' ? shape.partial() : shape;
 };

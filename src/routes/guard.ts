@@ -25,6 +25,8 @@ export interface GuardState {
   userType?: number;
   /** Authorised URLs; empty = no restriction. */
   urls: readonly string[];
+  /** Of those, the pages granted themselves (see `authorised`). */
+  pages?: readonly string[];
   /** Organisation certification: 2 verified. */
   authState?: number;
 }
@@ -33,10 +35,11 @@ const below = (path: string, u: string) => path.startsWith(u.endsWith('/') ? u :
 
 /**
  * `url` authorises the path itself and everything below it, unless the list names URLs below it:
- * then it is a section around granted pages (an ancestor the tree keeps connected) and those decide.
+ * then it is a section around granted pages (an ancestor the tree keeps connected) and those decide,
+ * except when it is a page granted itself (`pages`), whose own sub-paths (`/create`, `/:id`) stay its.
  */
-export const authorised = (urls: readonly string[], pathname: string) =>
-  urls.length === 0 || urls.some((u) => pathname === u || (below(pathname, u) && !urls.some((v) => below(v, u))));
+export const authorised = (urls: readonly string[], pathname: string, pages: readonly string[] = []) =>
+  urls.length === 0 || urls.some((u) => pathname === u || (below(pathname, u) && (pages.includes(u) || !urls.some((v) => below(v, u)))));
 
 /** `redirect` may only lead back into this site. */
 export const safeRedirect = (r: string | null) => (r && r.startsWith('/') && !r.startsWith('//') ? r : undefined);
@@ -56,7 +59,7 @@ export const guard = (pathname: string, search: string, s: GuardState): string |
   }
   if (route.disabled) return '/';
   if (route.userTypes && s.userType !== undefined && !route.userTypes.includes(s.userType)) return '/';
-  if (!authorised(s.urls, pathname)) return '/';
+  if (!authorised(s.urls, pathname, s.pages)) return '/';
   if (route.needsVerified && s.authState !== 2) return '/';
   return null;
 };

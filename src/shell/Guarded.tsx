@@ -18,6 +18,7 @@ export const Guarded = ({ route, children }: { route: RouteDef; children: ReactN
     signedIn: session.signedIn,
     userType: session.user?.user_type,
     urls: session.permissions.urls,
+    pages: session.permissions.pages,
     authState: session.authState,
   });
   return to ? <Navigate to={to} replace /> : <>{children}</>;

@@ -16,7 +16,7 @@ export interface SessionValue {
   refresh(): void;
 }
 
-const EMPTY: Permissions = { urls: [], codes: [], tree: [] };
+const EMPTY: Permissions = { urls: [], codes: [], pages: [], tree: [] };
 const Ctx = createContext<SessionValue | null>(null);
 
 export const SessionProvider = ({ children }: { children: ReactNode }) => {

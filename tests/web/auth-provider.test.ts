@@ -91,7 +91,8 @@ describe('auth provider', () => {
     const p = await authProvider.getPermissions!({});
     expect(p.urls).toEqual(['/operation/system', '/operation/role']);
     expect(p.codes).toEqual(['admin:role:add']);
-    expect(permissionsFrom([])).toEqual({ urls: [], codes: [], tree: [] });
+    expect(p.pages).toEqual(['/operation/role']);
+    expect(permissionsFrom([])).toEqual({ urls: [], codes: [], pages: [], tree: [] });
   });
 
   it('getIdentity comes from the stored user, and fails when nobody is signed in', async () => {

@@ -23,6 +23,14 @@ describe('route guard (spec §2)', () => {
     expect(guard('/account/order', '', { ...tenant, urls: ['/account/info'] })).toBe('/');
     expect(guard('/account/order', '', tenant)).toBeNull();
   });
+  it('a section kept for its granted tabs authorises only itself; a page granted itself keeps its sub-paths', () => {
+    const urls = ['/account/organzize', '/account/organzize/department', '/account/member-manage', '/account/member-manage/sub-account'];
+    const s = { ...tenant, authState: 2, urls, pages: ['/account/organzize/department', '/account/member-manage', '/account/member-manage/sub-account'] };
+    expect(guard('/account/organzize/company', '', s)).toBe('/');
+    expect(guard('/account/organzize/department/create', '', s)).toBeNull();
+    expect(guard('/account/member-manage/create', '', s)).toBeNull();
+    expect(guard('/account/member-manage/create', '', { ...s, pages: [] })).toBe('/');
+  });
   it('needs a verified organisation where flagged', () => expect(guard('/account/member-manage', '', { ...tenant, authState: 1 })).toBe('/'));
   it('sends unknown paths home', () => expect(guard('/nowhere', '', tenant)).toBe('/'));
   it('keeps operators out of personal info', () => expect(guard('/account/info', '', { ...tenant, userType: 0 })).toBe('/'));
