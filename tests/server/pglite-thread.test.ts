@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../server/db/driver.ts';
+import { openPglite } from '../../server/db/pglite.ts';
+
+/** The embedded database on its worker thread, and the one-exchange path statements take there. */
+describe.skipIf(!!process.env.DATABASE_URL)('PGlite on a worker thread', () => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await openPglite();
+    await db.query('create table t (id int primary key, label text, tags text[], ids uuid[], at timestamptz, flag boolean, doc jsonb)');
+  });
+  afterAll(() => db?.close());
+
+  it('binds every parameter kind the engine uses, exactly', async () => {
+    const at = new Date('2026-01-02T03:04:05.678Z');
+    const tags = ['plain', 'with "quotes"', 'back\\slash', '', 'comma,brace{}', null];
+    await db.query('insert into t (id, label, tags, ids, at, flag, doc) values ($1, $2, $3, $4::uuid[], $5, $6, $7)', [
+      1, 'näme ✓', tags, ['00000000-0000-4000-8000-000000000001'], at, false, JSON.stringify({ a: [1, 'x'] }),
+    ]);
+    const { rows } = await db.query('select * from t where id = $1 and label = $2 and flag = $3', [1, 'näme ✓', false]);
+    expect(rows).toEqual([{ id: 1, label: 'näme ✓', tags, ids: ['00000000-0000-4000-8000-000000000001'], at, flag: false, doc: { a: [1, 'x'] } }]);
+    expect((await db.query('select id from t where label = any($1::text[])', [['x', 'näme ✓']])).rows).toEqual([{ id: 1 }]);
+    expect((await db.query('select $1::text as v', [null])).rows).toEqual([{ v: null }]);
+  });
+
+  it('keeps PostgreSQL errors with their code and constraint', async () => {
+    await expect(db.query('insert into t (id) values ($1)', [1])).rejects.toMatchObject({ code: '23505', constraint: 't_pkey' });
+    await expect(db.query('select * from missing_table')).rejects.toMatchObject({ code: '42P01' });
+    expect((await db.query('select 1 as ok')).rows).toEqual([{ ok: 1 }]);
+  });
+
+  it('runs statements outside a transaction after it, never inside it', async () => {
+    let inside = false;
+    const tx = db.transaction(async (q) => {
+      await q.query('insert into t (id, label) values ($1, $2)', [2, 'in transaction']);
+      inside = true;
+      await new Promise((r) => setTimeout(r, 50));
+      throw new Error('roll it back');
+    });
+    await new Promise((r) => setTimeout(r, 10));
+    const outside = db.query<{ n: number }>('select count(*)::int as n from t where id = $1', [2]);
+    await expect(tx).rejects.toThrow('roll it back');
+    expect(inside).toBe(true);
+    expect((await outside).rows[0].n).toBe(0);
+  });
+
+  it('commits a transaction that ends well', async () => {
+    await db.transaction(async (q) => {
+      await q.query('insert into t (id, label) values ($1, $2)', [3, 'kept']);
+    });
+    expect((await db.query('select label from t where id = $1', [3])).rows).toEqual([{ label: 'kept' }]);
+  });
+});
