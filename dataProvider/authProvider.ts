@@ -90,13 +90,16 @@ const loadSession = async (): Promise<Session> => {
     post<unknown>(PATHS.buList, {}, { silent: true }).catch(() => undefined),
   ]);
   if (user) store.set('user', user);
+  let current: Bu | undefined;
   if (bus !== undefined) {
     const list = asList<Bu>(bus);
     store.set('BUList', list);
     const remembered = store.get('currentBU');
-    store.set('currentBU', list.find((b) => b.guid === remembered?.guid) ?? list[0]);
+    current = list.find((b) => b.guid === remembered?.guid) ?? list[0];
+    store.set('currentBU', current);
   }
-  return { permissions: permissionsFrom(tree), authState: org?.auth_state };
+  // A role without the certification page still works in a verified organisation: the BU list says so.
+  return { permissions: permissionsFrom(tree), authState: org?.auth_state ?? current?.auth_state };
 };
 
 export const currentSession = (): Promise<Session> => {

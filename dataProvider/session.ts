@@ -21,6 +21,8 @@ export interface Bu {
   alias?: string;
   code?: string;
   cover_url?: string;
+  /** The BU's organisation certification (0 unverified … 2 verified), as the BU list answers it. */
+  auth_state?: number;
 }
 
 type Keys = { token: string; user: StoredUser; isOperator: boolean; currentBU: Bu; BUList: Bu[]; language: Lang };

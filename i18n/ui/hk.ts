@@ -31,11 +31,11 @@ export default {
   login: {
     tenant_title: '登錄開放平台',
     operator_title: '運營人員登錄',
-    username: '用户名',
+    username: '用戶名',
     password: '密碼',
     submit: '登錄',
     to_operator: '運營人員登錄',
-    to_tenant: '租户登錄',
+    to_tenant: '租戶登錄',
     register: '註冊賬號',
     forgot: '忘記密碼？',
   },

@@ -31,7 +31,7 @@ export default {
       bulk_update_content: '確定要更新%{name} %{recordRepresentation}嗎？ |||| 確定要更新這 %{smart_count} 項嗎？',
       bulk_update_title: '更新%{name} %{recordRepresentation} |||| 更新 %{smart_count} 項%{name}',
       clear_array_input: '確定要清空整個列表嗎？', delete_content: '確定要刪除這條%{name}嗎？',
-      delete_title: '刪除%{name} %{recordRepresentation}', details: '詳情', error: '客户端出錯，請求未能完成。',
+      delete_title: '刪除%{name} %{recordRepresentation}', details: '詳情', error: '客戶端出錯，請求未能完成。',
       invalid_form: '表單校驗未通過，請檢查錯誤項', loading: '請稍候', no: '否', not_found: '網址有誤或鏈接已失效。',
       select_all_limit_reached: '數據過多，只選中了前 %{max} 項。', unsaved_changes: '部分修改尚未保存，確定要放棄嗎？',
       yes: '是', placeholder_data_warning: '網絡問題：數據刷新失敗。',
@@ -46,7 +46,7 @@ export default {
     },
     sort: { sort_by: '按%{field_lower_first}%{order}排序', ASC: '升序', DESC: '降序' },
     auth: {
-      auth_check_error: '請登錄後繼續', user_menu: '個人', username: '用户名', password: '密碼', email: '郵箱',
+      auth_check_error: '請登錄後繼續', user_menu: '個人', username: '用戶名', password: '密碼', email: '郵箱',
       sign_in: '登錄', sign_in_error: '登錄失敗，請重試', logout: '退出登錄',
     },
     notification: {

@@ -166,9 +166,12 @@ export const mountTenantAuth = (app: FastifyInstance, services: Services, docs: 
 
   /* Business units of the caller ---------------------------------------------------------------- */
 
+  // Each BU's certification state too: routes needing a verified organisation apply to every member,
+  // also to sub-accounts whose roles do not grant reading the certification itself.
   call({ path: '/open/system/user-bu/list', summary: "The caller's business units" }, { tenantOnly: true }, async ({ caller }) =>
     (await db.query(
-      `select b.guid, b.name, b.alias, b.code, b.cover_url, b.abbreviation, b.status, ub.is_owner, (b.guid = $2) as current
+      `select b.guid, b.name, b.alias, b.code, b.cover_url, b.abbreviation, b.status, ub.is_owner, (b.guid = $2) as current,
+              coalesce((select o.auth_state from org o where o.bu_guid = b.guid limit 1), 0) as auth_state
          from user_bu ub join bu b on b.guid = ub.bu_guid where ub.user_guid = $1 order by ub.is_owner desc, ub.created_at, b.guid`,
       [caller.userGuid, caller.buGuid],
     )).rows,

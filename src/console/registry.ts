@@ -22,4 +22,13 @@ export const jsonSchemaOf = (def: ResourceDef) => {
   if (!s) json.set(def, (s = z.toJSONSchema(def.schema, { io: 'input', unrepresentable: 'any' }) as never));
   return s;
 };
-export const isArrayField = (def: ResourceDef, field: string) => jsonSchemaOf(def).properties?.[field]?.type === 'array';
+const internalJson = new WeakMap<ResourceDef, { properties?: Record<string, { type?: string }> }>();
+/** The server-kept fields (`internal`: a status, a list of role guids) as JSON Schema, computed once. */
+const internalSchemaOf = (def: ResourceDef) => {
+  let s = internalJson.get(def);
+  if (!s) internalJson.set(def, (s = def.internal ? (z.toJSONSchema(def.internal, { io: 'output', unrepresentable: 'any' }) as never) : {}));
+  return s;
+};
+/** A list-valued field, editable or server-kept (a reference column over it shows several rows). */
+export const isArrayField = (def: ResourceDef, field: string) =>
+  (jsonSchemaOf(def).properties?.[field] ?? internalSchemaOf(def).properties?.[field])?.type === 'array';

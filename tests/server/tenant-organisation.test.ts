@@ -100,6 +100,18 @@ describe('certification', () => {
     expect((await post('/open/admin/org/list', {}, t.token)).message).toBe('Only platform operators can do this.');
   });
 
+  it('the BU list tells every member the certification state, also a sub-account that may not read the certification', async () => {
+    const t = await tenantWithBu(s);
+    const sub = await activeSub(s, t.token);
+    const state = async (token: string) => (await post('/open/system/user-bu/list', {}, token)).data.find((b: { guid: string }) => b.guid === t.buGuid)?.auth_state;
+    expect(await state(sub.token)).toBe(0);
+    expect((await post('/open/system/org/info', {}, sub.token)).code).toBe(201);
+    const org = await post('/open/system/org/add', { company_name: 'Acme', credit_code: '91350100M000100Y43' }, t.token);
+    await post('/open/system/org/apply-auth', {}, t.token);
+    await s.post('/open/admin/org/update-status', { guid: org.data.guid, status: 2 }, { token: admin });
+    expect([await state(t.token), await state(sub.token)]).toEqual([2, 2]);
+  });
+
   it('dashboard and statistics count the BU\'s real rows', async () => {
     const t = await tenantWithBu(s);
     const d = await post('/open/system/department/add', { name: 'Ops' }, t.token);
