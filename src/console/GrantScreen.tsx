@@ -9,6 +9,28 @@ import { hasClientKey } from '../../i18n/client.ts';
 import type { Lang } from '../../i18n/index.ts';
 import { buildTree, subtreeIds, type TreeNode } from './tree.ts';
 
+/** One node and its subtree. A component of its own: defined inside the screen it would be a new
+ * type on every render, and each tick would remount the whole tree (focus lost, elements replaced). */
+const GrantNode = ({ node, depth, checked, toggle, label }: {
+  node: TreeNode<RaRecord>;
+  depth: number;
+  checked: Set<Identifier>;
+  toggle(node: TreeNode<RaRecord>): void;
+  label(row: RaRecord): string;
+}) => (
+  <>
+    <FormControlLabel
+      sx={{ pl: depth * 3, display: 'flex' }}
+      control={<Checkbox size="small" checked={checked.has(node.row.id)} onChange={() => toggle(node)} />}
+      label={label(node.row)}
+      data-testid="grant-node"
+    />
+    {node.children.map((c) => (
+      <GrantNode key={String(c.row.id)} node={c} depth={depth + 1} checked={checked} toggle={toggle} label={label} />
+    ))}
+  </>
+);
+
 /**
  * The grant screen a definition opts into with `ui.grants`: the grantable rows as a tree with
  * checkboxes and select-all; saving replaces the record's grants.
@@ -56,19 +78,6 @@ export const GrantScreen = ({ rc }: { rc: ResourceCalls }) => {
     if (action && hasClientKey(locale, `grant.buttons.${action}`)) return translate(`grant.buttons.${action}`);
     return r.code && hasClientKey(locale, `menu.${r.code}`) ? translate(`menu.${r.code}`) : String(r.name);
   };
-  const Node = ({ node, depth }: { node: TreeNode<RaRecord>; depth: number }) => (
-    <>
-      <FormControlLabel
-        sx={{ pl: depth * 3, display: 'flex' }}
-        control={<Checkbox size="small" checked={checked.has(node.row.id)} onChange={() => toggle(node)} />}
-        label={label(node.row)}
-        data-testid="grant-node"
-      />
-      {node.children.map((c) => (
-        <Node key={String(c.row.id)} node={c} depth={depth + 1} />
-      ))}
-    </>
-  );
   const save = async () => {
     try {
       await dataProvider.call(rc.route, grants.write, { guid: id, [grants.field]: [...checked] });
@@ -96,7 +105,7 @@ export const GrantScreen = ({ rc }: { rc: ResourceCalls }) => {
       />
       <Box sx={{ maxHeight: '60vh', overflow: 'auto', borderTop: 1, borderColor: 'divider', py: 1 }}>
         {tree.map((n) => (
-          <Node key={String(n.row.id)} node={n} depth={0} />
+          <GrantNode key={String(n.row.id)} node={n} depth={0} checked={checked} toggle={toggle} label={label} />
         ))}
       </Box>
       <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
