@@ -25,7 +25,8 @@ export const UserMenu = () => {
   const user = session.user;
   return (
     <>
-      <Button color="inherit" startIcon={<AccountCircle />} onPointerEnter={() => void loadList()} onClick={(e) => setAnchor(e.currentTarget)} aria-label={t('header.user_menu')} data-testid="user-menu">
+      {/* Usernames are case sensitive: shown as stored, not in the button's capitals. */}
+      <Button color="inherit" sx={{ textTransform: 'none' }} startIcon={<AccountCircle />} onPointerEnter={() => void loadList()} onClick={(e) => setAnchor(e.currentTarget)} aria-label={t('header.user_menu')} data-testid="user-menu">
         {user?.name || user?.username}
       </Button>
       {anchor && (
