@@ -225,6 +225,8 @@ describe.skipIf(!available)('tenant journey (Chromium): register, BU, organisati
       await shot(`t10-sub-account-${lang}`);
       await page.getByTestId('user-menu').click();
       await page.getByTestId('logout').click();
+      // Logging out ends on /login; opening the next page before that would be overtaken by it.
+      await page.waitForURL((u) => u.pathname.endsWith('/login'));
       await page.goto(`${base}/login?register=1`);
       await page.getByText(ui.register.title).first().waitFor();
       await page.getByLabel(ui.login.username).waitFor();
