@@ -249,6 +249,11 @@ const TenantConsole = () => {
     return <Navigate to={id ? `${TENANT_BASE}/role-manage/${id}/show` : `${TENANT_BASE}/role-manage`} replace />;
   }
   if (pathname === page && visible.length && !visible.some((s) => s.screen.url === page)) return <Navigate to={visible[0].screen.url} replace />;
+  // A typed URL of a tab the caller may not open (below a page it may): its first tab, else home.
+  const here = pageScreens(page)
+    .filter(({ screen }) => pathname === screen.url || pathname.startsWith(`${screen.url}/`))
+    .sort((a, b) => b.screen.url.length - a.screen.url.length)[0];
+  if (here && !visible.includes(here) && !(needBu && here.screen.needsBu)) return <Navigate to={visible[0]?.screen.url ?? '/'} replace />;
 
   return (
     <Box data-testid="tenant-console">
