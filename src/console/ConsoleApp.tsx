@@ -1,12 +1,12 @@
 import { CircularProgress, CssBaseline } from '@mui/material';
-import { lazy, Suspense, use, useEffect, useMemo, type ComponentProps, type ReactNode } from 'react';
-import { AdminContext, CoreAdminUI, CustomRoutes, localStorageStore, Resource, useLocaleState } from 'react-admin';
+import { lazy, Suspense, use, useMemo, type ComponentProps, type ReactNode } from 'react';
+import { AdminContext, CoreAdminUI, CustomRoutes, localStorageStore, Resource } from 'react-admin';
 import { Navigate, Route, useLocation } from 'react-router-dom';
 import { authProvider } from '../../dataProvider/authProvider.ts';
 import { dataProvider } from '../../dataProvider/dataProvider.ts';
 import { language } from '../../dataProvider/session.ts';
 import { loadMessages } from '../../i18n/messages.ts';
-import { useLang } from '../shell/LangContext.tsx';
+import { BareLayout } from './BareLayout.tsx';
 import { ForwardNotification } from './ForwardNotification.tsx';
 import { i18nProviderFor } from './i18nProvider.ts';
 import { sectionResources } from './registry.ts';
@@ -15,24 +15,6 @@ import { TreeList } from './TreeList.tsx';
 
 const SECTION = '/operation';
 
-/** The shell's language drives react-admin's locale. */
-const LocaleSync = () => {
-  const { lang } = useLang();
-  const [locale, setLocale] = useLocaleState();
-  useEffect(() => {
-    if (locale !== lang) setLocale(lang);
-  }, [lang, locale, setLocale]);
-  return null;
-};
-
-/** The shell draws the header, menus and breadcrumbs; react-admin renders only the page. */
-const Bare = ({ children }: { children?: ReactNode }) => (
-  <>
-    <LocaleSync />
-    <span id="react-admin-title" hidden />
-    {children}
-  </>
-);
 
 /** Unknown console paths go home (spec §2). */
 const Home = () => <Navigate to="/" replace />;
@@ -77,7 +59,7 @@ const ConsoleApp = () => {
     <AdminContext basename={SECTION} dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider} store={store}>
       <CssBaseline enableColorScheme>
         <CoreAdminUI
-          layout={Bare}
+          layout={BareLayout}
           catchAll={Home}
           error={ConsoleErrorPage}
           loading={Loading}

@@ -1,8 +1,8 @@
 import { Alert, Box, Button as MuiButton, Card, CardContent, Chip, Grid, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import {
-  Admin, Create, CustomRoutes, Loading, RecordContextProvider, Resource, ResourceContextProvider, SaveContextProvider, useCreatePath, useLocaleState, useNotify, useRedirect, useTranslate, type RaRecord,
+  Admin, Create, CustomRoutes, Loading, RecordContextProvider, Resource, ResourceContextProvider, SaveContextProvider, useCreatePath, useNotify, useRedirect, useTranslate, type RaRecord,
 } from 'react-admin';
 import { Link, Navigate, Route, Routes, UNSAFE_RouteContext, useLocation, useNavigate } from 'react-router-dom';
 import '../../i18n/messages.ts';
@@ -17,6 +17,7 @@ import { authorised } from '../routes/guard.ts';
 import { ROUTES } from '../routes/table.ts';
 import { useLang } from '../shell/LangContext.tsx';
 import { useSession } from '../shell/SessionContext.tsx';
+import { BareLayout } from './BareLayout.tsx';
 import { ForwardNotification } from './ForwardNotification.tsx';
 import { GrantScreen } from './GrantScreen.tsx';
 import { consoleMessages } from './i18nProvider.ts';
@@ -45,21 +46,6 @@ const i18nProvider = (lang: Lang) =>
 /** The tenant console's pages: the route table's `tenant` pages, longest first. */
 const PAGES = ROUTES.filter((r) => r.page === 'tenant' && !r.path.endsWith('*')).map((r) => r.path).sort((a, b) => b.length - a.length);
 
-const LocaleSync = () => {
-  const { lang } = useLang();
-  const [locale, setLocale] = useLocaleState();
-  useEffect(() => {
-    if (locale !== lang) setLocale(lang);
-  }, [lang, locale, setLocale]);
-  return null;
-};
-const Bare = ({ children }: { children?: ReactNode }) => (
-  <>
-    <LocaleSync />
-    <span id="react-admin-title" hidden />
-    {children}
-  </>
-);
 
 /** Shown where a page has nothing to show yet: never invented rows. */
 const Empty = ({ text, action }: { text: string; action?: ReactNode }) => (
@@ -270,7 +256,7 @@ const TenantConsole = () => {
             <UNSAFE_RouteContext.Provider value={{ outlet: null, matches: [], isDataRoute: false }}>
             <Routes>
             <Route path={`${TENANT_BASE}/*`} element={
-            <Admin basename={TENANT_BASE} dataProvider={dataProvider} authProvider={authProvider} i18nProvider={provider} layout={Bare} notification={ForwardNotification} disableTelemetry>
+            <Admin basename={TENANT_BASE} dataProvider={dataProvider} authProvider={authProvider} i18nProvider={provider} layout={BareLayout} notification={ForwardNotification} disableTelemetry>
               {tenantScreens
                 .filter(({ screen }) => (screen.view ?? 'list') === 'list')
                 .map(({ rc, screen }) => (
