@@ -4,6 +4,9 @@ import type { Db } from './driver.ts';
 /** PostgreSQL through a pool: the production store, and the road past one machine. */
 export const openPostgres = async (url: string, max = 10): Promise<Db> => {
   const pool = new pg.Pool({ connectionString: url, max });
+  // An idle connection the server ends (restart, failover, an administrator) is dropped from the
+  // pool and replaced on the next query; without a listener node-postgres would crash the process.
+  pool.on('error', (e) => console.warn(`PostgreSQL connection lost (${(e as { code?: string }).code ?? e.message}); the pool will reconnect.`));
   // Fail at start, not on the first request, when the server cannot be reached.
   await pool.query('select 1');
   return {
