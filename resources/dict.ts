@@ -25,7 +25,7 @@ export const dict: ResourceDef<typeof dictSchema> = {
       side: 'system', base: '/open/system/dict', scope: 'catalog', perm: 'admin:dict',
       calls: {
         add: 'add', page: 'page', delete: 'delete', get: 'get', update: 'update', 'update-status': 'status',
-        'list-by-type': { verb: 'list', requires: ['type'] },
+        'list-by-type': { verb: 'list', requires: ['type'], signedIn: true },
       },
     },
   ],

@@ -24,6 +24,7 @@ export const permission: ResourceDef<typeof permissionSchema> = {
   indexes: [['parent_guid']],
   listCap: 2000,
   status: enableDisable,
+  privileges: { code: 'code', activeStatus: 0 },
   mounts: [
     { side: 'operator', base: '/open/admin/system/permission', scope: 'platform', perm: 'admin:permission', calls: crud },
     { side: 'system', base: '/open/system/admin/permission', scope: 'platform', perm: 'admin:permission', calls: crud },

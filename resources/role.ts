@@ -50,5 +50,6 @@ export const role: ResourceDef<typeof roleSchema> = {
       grants: { resource: 'permission', read: 'auth-list', write: 'auth', field: 'permission_guids', rowsIn: 'list' },
     },
   ],
+  privileges: { roleType: 'type', grants: 'permission_guids', activeStatus: 0 },
   grants: { resource: 'permission', read: 'get-role-permissions', write: 'auth', field: 'permission_guids', filter: { scene: 'admin' } },
 };

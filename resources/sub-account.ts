@@ -14,6 +14,7 @@ export const subAccount: ResourceDef<typeof subAccountSchema> = {
   internal: subAccountInternal,
   createOnly: ['username'],
   ...accountList,
+  privileges: { roles: 'role_guids' },
   mounts: [
     {
       side: 'system', base: '/open/system/user', scope: 'bu', perm: 'tenant:sub-account', fixed: { user_type: 2 },

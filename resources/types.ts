@@ -42,6 +42,8 @@ export interface CallSpec {
   where?: Record<string, readonly (string | number | boolean)[]>;
   /** No token needed. */
   public?: boolean;
+  /** Any signed-in caller of the mount's scope, without the mount's permission (e.g. reading a dictionary). */
+  signedIn?: boolean;
 }
 
 export interface Mount {
@@ -134,6 +136,22 @@ export interface ResourceDef<S extends z.ZodObject = z.ZodObject> {
   };
   /** Console hint: the tenant console's screens of this definition. */
   tenant?: readonly TenantScreen[];
+  /**
+   * Fields through which a write gives privileges. The engine refuses any change that would give
+   * more than the caller holds (server/engine/privilege.ts), on every call of every mount.
+   */
+  privileges?: {
+    /** A role type field: its super value gives every permission of the console. */
+    roleType?: string;
+    /** Permission guids granted to the record (a role's grants, written by its grant call). */
+    grants?: string;
+    /** Role guids held by the record (an account's roles); nobody changes their own. */
+    roles?: string;
+    /** A permission code field: writing it needs holding that code. */
+    code?: string;
+    /** The status value in which the record's privileges take effect; entering it re-checks them. */
+    activeStatus?: number | string;
+  };
 }
 
 /** A named call offered on a record (a row, or a single record's page), taking `{ guid }` plus its input. */

@@ -25,6 +25,7 @@ export const user: ResourceDef<typeof userSchema> = {
       { name: 'freeze', from: [0], to: 1, confirm: true },
     ],
   },
+  privileges: { roles: 'role_guids' },
   mounts: [
     { side: 'operator', base: '/open/admin/system/user', scope: 'platform', perm: 'admin:user', fixed: operators, calls },
     { side: 'system', base: '/open/system/admin/user', scope: 'platform', perm: 'admin:user', fixed: operators, calls },

@@ -5,6 +5,7 @@ import { defineCall, type CallDoc } from '../http/calls.ts';
 import { Warning } from '../http/envelope.ts';
 import { handlers } from '../handlers/index.ts';
 import type { CallContext, Services } from './context.ts';
+import { guardPrivileges } from './privilege.ts';
 import { schemasOf, verbs } from './verbs.ts';
 import { z } from 'zod';
 
@@ -25,8 +26,7 @@ export const authorize = (mount: Mount, spec: CallSpec, caller: Caller | null) =
       if (!operator) throw new Warning('server.operators_only');
       break;
     case 'catalog':
-      if (isRead(spec)) return;
-      if (!operator) throw new Warning('server.operators_only');
+      if (!isRead(spec) && !operator) throw new Warning('server.operators_only');
       break;
     case 'bu':
       if (operator) throw new Warning('server.no_access');
@@ -38,7 +38,7 @@ export const authorize = (mount: Mount, spec: CallSpec, caller: Caller | null) =
       if (!operator) throw new Warning('server.operators_only');
       break;
   }
-  if (mount.perm && !caller.isSuper && !caller.codes.has(`${mount.perm}:${actionOf(spec)}`)) throw new Warning('server.no_access');
+  if (mount.perm && !spec.signedIn && !caller.isSuper && !caller.codes.has(`${mount.perm}:${actionOf(spec)}`)) throw new Warning('server.no_access');
 };
 
 const bodyDoc = (def: ResourceDef, spec: CallSpec) => {
@@ -88,11 +88,12 @@ export const mountResources = (app: FastifyInstance, services: Services, defs: r
           summary: `${def.name} ${spec.handler ?? spec.verb}`,
           body: spec.handler ? undefined : bodyDoc(def, spec),
           public: !!spec.public,
-          permission: mount.perm ? `${mount.perm}:${actionOf(spec)}` : undefined,
+          permission: mount.perm && !spec.signedIn ? `${mount.perm}:${actionOf(spec)}` : undefined,
         };
         defineCall(app, services, docs, doc, async ({ caller, lang, input, req }) => {
           authorize(mount, spec, caller);
           const ctx: CallContext = { services, def, mount, call: spec, caller, lang, input, req };
+          await guardPrivileges(ctx, actionOf(spec));
           return run(ctx);
         });
       }

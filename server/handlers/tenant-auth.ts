@@ -13,6 +13,7 @@ import type { Services } from '../engine/context.ts';
 import type { CallDoc } from '../http/calls.ts';
 import { Warning } from '../http/envelope.ts';
 import { parseOrWarn } from '../http/validation.ts';
+import { assertMayGiveRoles, assertNotOwnRoles } from '../engine/privilege.ts';
 import { bespoke } from './bespoke.ts';
 import { consumeCode, issueCode, issueLink, readLink, RESET_LINK_SECONDS, useLink } from './one-time-codes.ts';
 import { checkConfirm, checkPassword, ipAllowed, membershipsOf, passwordPolicyOf, safePolicyOf, throttleOf, tokenTtlOf } from './policy.ts';
@@ -283,6 +284,13 @@ export const mountTenantAuth = (app: FastifyInstance, services: Services, docs: 
       if (!role) throw new Warning('server.record_not_found', {}, { field: 'role_guid' });
       const members = (await tx.query<{ user_guid: string }>('select user_guid from user_bu where bu_guid = $1 and user_guid = any($2::uuid[])', [caller.buGuid, wanted])).rows;
       if (members.length !== wanted.length) throw new Warning('server.reference_not_found', { field: translate(lang, 'resources.sub-account.name').split('|')[0].trim() }, { field: 'user_guids' });
+      // Whoever gains or loses the role: the caller may not be among them, and must be able to hold the role itself.
+      const holders = (await tx.query<{ user_guid: string }>('select user_guid from user_bu where bu_guid = $1 and role_guids ? $2::text', [caller.buGuid, role_guid])).rows.map((r) => r.user_guid);
+      const changed = [...wanted.filter((g) => !holders.includes(g)), ...holders.filter((g) => !wanted.includes(g))];
+      if (changed.length) {
+        assertNotOwnRoles(caller, changed);
+        await assertMayGiveRoles(tx, caller, [role_guid]);
+      }
       await tx.query(
         `update user_bu set role_guids = case when user_guid = any($3::uuid[])
              then (select coalesce(jsonb_agg(distinct g), '[]'::jsonb) from jsonb_array_elements_text(role_guids || jsonb_build_array($2::text)) g)
