@@ -1,44 +1,13 @@
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { lockDataDir } from './data-dir-lock.ts';
 import type { Db } from './driver.ts';
 import { openPgliteThread } from './pglite-thread.ts';
 
 const ANALYZE_FIRST_MS = 10_000;
 const ANALYZE_EVERY_MS = 5 * 60_000;
 
-export class DataDirLockedError extends Error {}
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
-
-/**
- * PGlite has no lock of its own: two processes on one folder corrupt it. A pid file taken with
- * O_EXCL refuses a second process; a stale file of a dead process is taken over.
- */
-const lockDataDir = (dir: string): (() => void) => {
-  mkdirSync(dir, { recursive: true });
-  const lock = join(dir, 'open-platform.lock');
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      writeFileSync(lock, String(process.pid), { flag: 'wx' });
-      return () => rmSync(lock, { force: true });
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-      const pid = Number(readFileSync(lock, 'utf8'));
-      if (pid && pid !== process.pid && alive(pid)) {
-        throw new DataDirLockedError(`DATA_DIR ${dir} is in use by process ${pid}; stop it or choose another DATA_DIR.`);
-      }
-      rmSync(lock, { force: true });
-    }
-  }
-  throw new DataDirLockedError(`DATA_DIR ${dir} could not be locked.`);
-};
+export { DataDirLockedError } from './data-dir-lock.ts';
 
 /**
  * Opens embedded PostgreSQL: in `dataDir` on disk, or in memory when `dataDir` is absent, on a
@@ -46,7 +15,7 @@ const lockDataDir = (dir: string): (() => void) => {
  */
 export const openPglite = async (dataDir?: string, loadDataDir?: Blob): Promise<Db> => {
   let unlock = () => {};
-  if (dataDir) unlock = lockDataDir(dataDir);
+  if (dataDir) unlock = await lockDataDir(dataDir);
   try {
     return await openPgliteThread(
       {
