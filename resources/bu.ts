@@ -29,7 +29,8 @@ export const bu: ResourceDef<typeof buSchema> = {
       side: 'system', base: '/open/system/bu', scope: 'user',
       calls: {
         add: 'add', 'add-detail': 'add', get: 'get', update: 'update', list: 'list', 'update-status': 'status',
-        'get-sand-box-auth-certificate': { handler: 'bu.sandboxCertificate', action: 'view' },
+        // The sandbox certificate is a developer credential: only holders of the apps permission get it.
+        'get-sand-box-auth-certificate': { handler: 'bu.sandboxCertificate', action: 'view', perm: 'tenant:app' },
       },
     },
   ],

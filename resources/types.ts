@@ -38,6 +38,8 @@ export interface CallSpec {
   requires?: string[];
   /** Permission action checked for this call; defaults from the verb. */
   action?: string;
+  /** Permission code prefix of this call when it is not the mount's (e.g. a developer call on the BU mount). */
+  perm?: string;
   /** Fixed filters this call applies, e.g. parent-list keeps only menus and submenus. */
   where?: Record<string, readonly (string | number | boolean)[]>;
   /** No token needed. */

@@ -1,14 +1,63 @@
 import { resolve } from 'node:path';
+import { DEFAULT_LIMITS, type EdgeLimits } from './http/edge.ts';
+
+/**
+ * TRUST_PROXY: the number of reverse proxies in front of the server (`1`), or their addresses
+ * and CIDRs (`10.0.0.5,10.0.1.0/24`). Only then does X-Forwarded-For give the client address,
+ * read from the right past the trusted hops, so a client cannot choose its own address by
+ * sending the header. `true` would trust the left-most entry, which any client writes: refused.
+ */
+export const parseTrustProxy = (raw: string | undefined): false | number | string[] => {
+  const v = raw?.trim();
+  if (!v) return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  if (/^(true|yes|on)$/i.test(v)) throw new Error('TRUST_PROXY must be the number of proxies in front of the server (e.g. 1) or their addresses (e.g. 10.0.0.5,10.0.1.0/24), not "true": trusting every hop lets any client choose its own address.');
+  return v.split(',').map((s) => s.trim()).filter(Boolean);
+};
+
+const intEnv = (name: string, fallback: number) => {
+  const v = process.env[name];
+  if (v === undefined || v === '') return fallback;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive whole number, not "${v}".`);
+  return n;
+};
 
 /** Every environment variable the server reads (README "Configuration" lists them). */
-export const config = () => ({
-  port: Number(process.env.PORT ?? 8080),
-  host: process.env.HOST ?? '127.0.0.1',
-  dataDir: resolve(process.env.DATA_DIR ?? './data'),
-  databaseUrl: process.env.DATABASE_URL || undefined,
-  adminUsername: process.env.OPEN_ADMIN_USERNAME || undefined,
-  adminPassword: process.env.OPEN_ADMIN_PASSWORD || undefined,
-  trustProxy: !!process.env.TRUST_PROXY,
-  staticDir: resolve(process.env.STATIC_DIR ?? './dist'),
-  logLevel: process.env.LOG_LEVEL ?? 'info',
-});
+export const config = () => {
+  const port = Number(process.env.PORT ?? 8080);
+  const host = process.env.HOST ?? '127.0.0.1';
+  const limits: EdgeLimits = {
+    requestTimeoutMs: intEnv('REQUEST_TIMEOUT_MS', DEFAULT_LIMITS.requestTimeoutMs),
+    headersTimeoutMs: intEnv('HEADERS_TIMEOUT_MS', DEFAULT_LIMITS.headersTimeoutMs),
+    keepAliveTimeoutMs: intEnv('KEEP_ALIVE_TIMEOUT_MS', DEFAULT_LIMITS.keepAliveTimeoutMs),
+    maxConnectionsPerIp: intEnv('MAX_CONNECTIONS_PER_IP', DEFAULT_LIMITS.maxConnectionsPerIp),
+    maxConnections: intEnv('MAX_CONNECTIONS', DEFAULT_LIMITS.maxConnections),
+  };
+  return {
+    port,
+    host,
+    dataDir: resolve(process.env.DATA_DIR ?? './data'),
+    databaseUrl: process.env.DATABASE_URL || undefined,
+    adminUsername: process.env.OPEN_ADMIN_USERNAME || undefined,
+    adminPassword: process.env.OPEN_ADMIN_PASSWORD || undefined,
+    trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
+    /** Where links in mail point; never taken from a request's Host or X-Forwarded-Host. */
+    publicUrl: publicUrlOf(process.env.PUBLIC_URL, host, port),
+    publicUrlGiven: !!process.env.PUBLIC_URL,
+    staticDir: resolve(process.env.STATIC_DIR ?? './dist'),
+    logLevel: process.env.LOG_LEVEL ?? 'info',
+    limits,
+  };
+};
+
+/** PUBLIC_URL, or the address the server listens on (a wildcard host becomes 127.0.0.1). */
+export const publicUrlOf = (given: string | undefined, host: string, port: number) => {
+  if (given) {
+    const u = new URL(given);
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error(`PUBLIC_URL must be an http or https URL, not "${given}".`);
+    return given.replace(/\/+$/, '');
+  }
+  const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  return `http://${shown}:${port}`;
+};

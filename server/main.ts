@@ -17,7 +17,17 @@ try {
   }
   throw e;
 }
-const { app } = await buildApp({ db, staticDir: cfg.staticDir, logger: true, trustProxy: cfg.trustProxy, smtpUrl: process.env.SMTP_URL || undefined, mailDir: join(cfg.dataDir, 'mail') });
+const { app } = await buildApp({
+  db,
+  staticDir: cfg.staticDir,
+  logger: true,
+  logLevel: cfg.logLevel,
+  trustProxy: cfg.trustProxy,
+  publicUrl: cfg.publicUrl,
+  limits: cfg.limits,
+  smtpUrl: process.env.SMTP_URL || undefined,
+  mailDir: join(cfg.dataDir, 'mail'),
+});
 const seeded = await seedOperator(db, cfg.adminUsername, cfg.adminPassword);
 if (seeded?.password) {
   console.log(`\nFirst operator created: username "${seeded.username}", password "${seeded.password}" (shown once; log in at /adminLogin and change it).\n`);
@@ -35,3 +45,4 @@ process.on('SIGTERM', stop);
 
 await app.listen({ port: cfg.port, host: cfg.host });
 console.log(`Open Platform on http://${cfg.host}:${cfg.port}/ (${db.kind === 'postgres' ? 'PostgreSQL' : `embedded database in ${cfg.dataDir}`}), ready in ${Date.now() - started} ms`);
+console.log(`Links in mail point to ${cfg.publicUrl}${cfg.publicUrlGiven ? '' : ' (set PUBLIC_URL to the address people use)'}.`);

@@ -29,7 +29,7 @@ export default {
     transition_forbidden: 'The record is "%{from}", so "%{action}" is not possible.',
     unknown_status: 'The status cannot be changed to %{to}.',
     login_failed: 'Incorrect username or password.',
-    login_throttled: 'Too many failed logins. Please try again in %{minutes} minutes.',
+    login_throttled: "Too many failed logins. Please try again in %{minutes} minutes, or use the unlock link mailed to the account's e-mail address.",
     account_frozen: 'This account is frozen. Please contact the administrator.',
     last_super_role: 'The platform needs at least one enabled super management role; the last one cannot be disabled, deleted or demoted.',
     cannot_delete_self: 'You cannot delete the account you are logged in with.',
@@ -128,6 +128,10 @@ export default {
     reset: {
       subject: 'Reset your password',
       body: 'A password reset was requested for the account %{username}. Open this link within %{minutes} minutes to set a new password:\n%{link}\nIf you did not ask for it, ignore this e-mail.',
+    },
+    unlock: {
+      subject: 'Unlock your account',
+      body: 'Several wrong passwords locked the account %{username}. If it was you, open this link within %{hours} hours to unlock it now:\n%{link}\nIf it was not you, the lock protected you; consider changing your password.',
     },
     activate: {
       subject: 'Activate your sub-account',

@@ -29,7 +29,7 @@ export default {
     transition_forbidden: '目前狀態為「%{from}」，不能執行「%{action}」',
     unknown_status: '不支援將狀態改為 %{to}',
     login_failed: '用戶名或密碼錯誤',
-    login_throttled: '登入失敗次數過多，請在 %{minutes} 分鐘後再試',
+    login_throttled: '登入失敗次數過多，請 %{minutes} 分鐘後再試，或使用發送到帳號電郵的解鎖連結。',
     account_frozen: '帳號已被凍結，請聯絡管理員',
     last_super_role: '平台至少需要保留一個啟用的超級管理角色，不能停用、刪除或降級最後一個',
     cannot_delete_self: '不能刪除目前登入的帳號',
@@ -128,6 +128,10 @@ export default {
     reset: {
       subject: '重設密碼',
       body: '帳號 %{username} 申請了重設密碼。請在 %{minutes} 分鐘內打開以下連結設定新密碼：\n%{link}\n如非本人操作，請忽略此郵件。',
+    },
+    unlock: {
+      subject: '解鎖您的帳號',
+      body: '帳號 %{username} 因多次密碼錯誤已被鎖定。如果是您本人操作，請在 %{hours} 小時內打開以下連結立即解鎖：\n%{link}\n如果不是您本人，鎖定已保護了您的帳號，建議修改密碼。',
     },
     activate: {
       subject: '啟用您的子帳號',

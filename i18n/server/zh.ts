@@ -29,7 +29,7 @@ export default {
     transition_forbidden: '当前状态为“%{from}”，不能执行“%{action}”',
     unknown_status: '不支持将状态改为 %{to}',
     login_failed: '用户名或密码错误',
-    login_throttled: '登录失败次数过多，请在 %{minutes} 分钟后再试',
+    login_throttled: '登录失败次数过多，请 %{minutes} 分钟后再试，或使用发送到账号邮箱的解锁链接。',
     account_frozen: '账号已被冻结，请联系管理员',
     last_super_role: '平台至少需要保留一个启用的超级管理角色，不能停用、删除或降级最后一个',
     cannot_delete_self: '不能删除当前登录的账号',
@@ -128,6 +128,10 @@ export default {
     reset: {
       subject: '重置密码',
       body: '账号 %{username} 申请了重置密码。请在 %{minutes} 分钟内打开以下链接设置新密码：\n%{link}\n如非本人操作，请忽略此邮件。',
+    },
+    unlock: {
+      subject: '解锁您的账号',
+      body: '账号 %{username} 因多次密码错误已被锁定。如果是您本人操作，请在 %{hours} 小时内打开以下链接立即解锁：\n%{link}\n如果不是您本人，锁定已保护了您的账号，建议修改密码。',
     },
     activate: {
       subject: '激活您的子账号',

@@ -68,9 +68,14 @@ export class Callers {
       return { ...base, buGuid: null, ...(await this.grants(roles, 'admin')) };
     }
     if (!buGuid) return { ...base, isSuper: false, codes: new Set() };
-    const member = await this.db.query<{ is_owner: boolean; role_guids: string[] }>('select is_owner, role_guids from user_bu where user_guid = $1 and bu_guid = $2', [userGuid, buGuid]);
+    const member = await this.db.query<{ is_owner: boolean; role_guids: string[]; bu_status: number | null }>(
+      'select ub.is_owner, ub.role_guids, b.status as bu_status from user_bu ub left join bu b on b.guid = ub.bu_guid where ub.user_guid = $1 and ub.bu_guid = $2',
+      [userGuid, buGuid],
+    );
     const m = member.rows[0];
     if (!m) return null;
+    // A disabled BU ends its sessions at once: every token carrying it is refused with a sentence saying why.
+    if (m.bu_status !== null && m.bu_status !== 0) throw unauthorized('server.bu_disabled_session');
     if (m.is_owner) return { ...base, isSuper: true, codes: new Set() };
     return { ...base, ...(await this.grants(m.role_guids ?? [], 'tenant', buGuid)) };
   }

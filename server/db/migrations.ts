@@ -62,4 +62,18 @@ export const migrations: readonly Migration[] = [
       'alter table users add column if not exists lang text',
     ],
   },
+  {
+    id: 3,
+    name: 'survivable lockout: a lane per known address, addresses an account has logged in from',
+    up: [
+      "alter table login_attempt add column if not exists ip text not null default ''",
+      'alter table login_attempt drop constraint if exists login_attempt_pkey',
+      'alter table login_attempt add primary key (username, ip)',
+      `create table if not exists login_address (
+        user_guid uuid not null,
+        ip text not null,
+        last_at timestamptz not null default now(),
+        primary key (user_guid, ip))`,
+    ],
+  },
 ];

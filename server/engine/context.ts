@@ -11,6 +11,8 @@ export interface Services {
   callers: Callers;
   /** Outgoing mail (SMTP, or .eml files); absent where no call sends mail. */
   mailer?: import('../mail/mailer.ts').Mailer;
+  /** Origin of links in mail (PUBLIC_URL), fixed at start. */
+  publicUrl: string;
 }
 
 /** One call being answered. */

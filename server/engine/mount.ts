@@ -13,6 +13,11 @@ const READ_VERBS = new Set<Verb>(['page', 'list', 'get', 'tree', 'one']);
 const ACTION_OF: Record<Verb, string> = { page: 'view', list: 'view', get: 'view', tree: 'view', one: 'view', add: 'add', update: 'update', save: 'update', delete: 'delete', status: 'status' };
 
 export const specOf = (call: Verb | CallSpec): CallSpec => (typeof call === 'string' ? { verb: call } : call);
+/** The permission code a call checks: its own prefix or its mount's, and its action; none for calls open to the scope. */
+export const permissionOf = (mount: Mount, spec: CallSpec) => {
+  const prefix = spec.perm ?? mount.perm;
+  return prefix && !spec.signedIn ? `${prefix}:${actionOf(spec)}` : undefined;
+};
 export const actionOf = (spec: CallSpec) => spec.action ?? (spec.verb ? ACTION_OF[spec.verb] : 'view');
 const isRead = (spec: CallSpec) => (spec.verb ? READ_VERBS.has(spec.verb) : actionOf(spec) === 'view');
 
@@ -38,7 +43,8 @@ export const authorize = (mount: Mount, spec: CallSpec, caller: Caller | null) =
       if (!operator) throw new Warning('server.operators_only');
       break;
   }
-  if (mount.perm && !spec.signedIn && !caller.isSuper && !caller.codes.has(`${mount.perm}:${actionOf(spec)}`)) throw new Warning('server.no_access');
+  const code = permissionOf(mount, spec);
+  if (code && !caller.isSuper && !caller.codes.has(code)) throw new Warning('server.no_access');
 };
 
 const bodyDoc = (def: ResourceDef, spec: CallSpec) => {
@@ -88,7 +94,7 @@ export const mountResources = (app: FastifyInstance, services: Services, defs: r
           summary: `${def.name} ${spec.handler ?? spec.verb}`,
           body: spec.handler ? undefined : bodyDoc(def, spec),
           public: !!spec.public,
-          permission: mount.perm && !spec.signedIn ? `${mount.perm}:${actionOf(spec)}` : undefined,
+          permission: permissionOf(mount, spec),
         };
         defineCall(app, services, docs, doc, async ({ caller, lang, input, req }) => {
           authorize(mount, spec, caller);

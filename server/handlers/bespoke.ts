@@ -9,8 +9,8 @@ import { Warning } from '../http/envelope.ts';
 export interface Access {
   /** No token needed. */
   public?: boolean;
-  /** `bu` needs a tenant with a current BU; `user` any signed-in caller. */
-  scope?: Extract<Scope, 'bu' | 'user'>;
+  /** `bu` needs a tenant with a current BU; `user` any signed-in caller; `platform` operators. */
+  scope?: Extract<Scope, 'bu' | 'user' | 'platform'>;
   perm?: string;
   action?: string;
   /** Refuse operators (personal settings, BU switching). */

@@ -3,7 +3,9 @@ import { z } from 'zod';
 import { USER_TYPE } from '../auth/caller.ts';
 import { verifyPassword } from '../auth/password.ts';
 import { permissionTreeFor } from '../auth/permission-tree.ts';
-import { clearAttempts, LOGIN_RATE, takeAttempt } from '../auth/throttle.ts';
+import { clearAttempts, DEFAULT_THROTTLE, laneOf, LOGIN_RATE, rememberAddress, takeAttempt } from '../auth/throttle.ts';
+import type { Lang } from '../../i18n/index.ts';
+import { mailUnlockLink } from './unlock.ts';
 import type { Services } from '../engine/context.ts';
 import { defineCall, type CallDoc } from '../http/calls.ts';
 import { Warning, unauthorized } from '../http/envelope.ts';
@@ -17,17 +19,19 @@ const loginInput = z.object({
 const PUBLIC_USER_COLUMNS = 'guid, username, name, alias, email, phone, avatar_url, status, user_type, role_guids, created_at';
 
 /** Password login for one kind of account; tenants' login comes with tenant identity. */
-const login = async (services: Services, input: Record<string, unknown>, lang: Parameters<typeof parseOrWarn>[0], userTypes: number[]) => {
+const login = async (services: Services, input: Record<string, unknown>, lang: Lang, ip: string, userTypes: number[]) => {
   const { username, password } = parseOrWarn(lang, loginInput, input, 'user');
-  await takeAttempt(services.db, username);
-  const { rows } = await services.db.query<{ guid: string; password: string; status: number; user_type: number }>(
-    'select guid, password, status, user_type from users where username = $1 and user_type = any($2::smallint[])',
+  const { rows } = await services.db.query<{ guid: string; username: string; password: string; status: number; user_type: number; email: string | null; lang: string | null }>(
+    'select guid, username, password, status, user_type, email, lang from users where username = $1 and user_type = any($2::smallint[])',
     [username, userTypes],
   );
   const found = rows[0];
+  const lane = await laneOf(services.db, found?.guid, ip);
+  await takeAttempt(services.db, username, DEFAULT_THROTTLE, lane, () => (found ? mailUnlockLink(services, lang, found) : Promise.resolve()));
   if (!(await verifyPassword(found?.password, password)) || !found) throw new Warning('server.login_failed');
-  await clearAttempts(services.db, username);
+  await clearAttempts(services.db, username, lane);
   if (found.status !== 0) throw new Warning('server.account_frozen');
+  await rememberAddress(services.db, found.guid, ip);
   const { token, exp } = await services.tokens.issue(found, null);
   const user = (await services.db.query(`select ${PUBLIC_USER_COLUMNS} from users where guid = $1`, [found.guid])).rows[0];
   return { token, exp, user };
@@ -37,8 +41,8 @@ export const mountIdentity = (app: FastifyInstance, services: Services, docs: Ca
   const call = (doc: Omit<CallDoc, 'tag' | 'method'> & { method?: 'POST' | 'GET' }, handler: Parameters<typeof defineCall>[4]) =>
     defineCall(app, services, docs, { method: 'POST', tag: 'identity', ...doc }, handler);
 
-  call({ path: '/open/admin/sys-auth/login', summary: 'Operator login', body: loginInput, public: true, limit: LOGIN_RATE }, ({ input, lang }) =>
-    login(services, input, lang, [USER_TYPE.operator]),
+  call({ path: '/open/admin/sys-auth/login', summary: 'Operator login', body: loginInput, public: true, limit: LOGIN_RATE }, ({ input, lang, req }) =>
+    login(services, input, lang, req.ip, [USER_TYPE.operator]),
   );
 
   call({ path: '/open/logout', summary: 'Revoke the current token', public: false }, async ({ caller }) => {

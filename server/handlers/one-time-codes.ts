@@ -36,10 +36,11 @@ export const issueCode = async (db: Queryable, purpose: string, target: string) 
 };
 
 /**
- * Consumes the latest code of `target` when `code` matches. Wrong tries are counted atomically and
- * a code that has had CODE_MAX_TRIES wrong tries is dead, even for guesses sent in parallel.
+ * Checks the latest code of `target` without using it up, answering its id. Wrong tries are
+ * counted atomically and a code that has had CODE_MAX_TRIES wrong tries is dead, even for
+ * guesses sent in parallel.
  */
-export const consumeCode = async (db: Queryable, purpose: string, target: string, code: string) => {
+export const checkCode = async (db: Queryable, purpose: string, target: string, code: string) => {
   const { rows } = await db.query<{ guid: string; code_hash: string; salt: string; tries: number; expired: boolean }>(
     `select guid, code_hash, salt, tries, expires_at < now() as expired from one_time_code
       where purpose = $1 and target = $2 and used_at is null order by created_at desc limit 1`,
@@ -56,9 +57,17 @@ export const consumeCode = async (db: Queryable, purpose: string, target: string
     if (left <= 0) throw new Warning('server.code_too_many_tries', {}, { field: 'code' });
     throw new Warning('server.code_wrong', { left }, { field: 'code', left });
   }
-  const used = await db.query('update one_time_code set used_at = now() where guid = $1 and used_at is null and tries < $2 and expires_at >= now() returning guid', [row.guid, CODE_MAX_TRIES]);
+  return row.guid;
+};
+
+/** Uses up a checked code; refused when a parallel request used it first. */
+export const useCode = async (db: Queryable, guid: string) => {
+  const used = await db.query('update one_time_code set used_at = now() where guid = $1 and used_at is null and tries < $2 and expires_at >= now() returning guid', [guid, CODE_MAX_TRIES]);
   if (!used.rows[0]) throw new Warning('server.code_invalid', {}, { field: 'code' });
 };
+
+/** Checks and uses up the latest code of `target`. */
+export const consumeCode = async (db: Queryable, purpose: string, target: string, code: string) => useCode(db, await checkCode(db, purpose, target, code));
 
 /** A link token for a user (reset, activation); only its hash is stored, so the table cannot be replayed. */
 export const issueLink = async (db: Queryable, purpose: string, userGuid: string, ttlSeconds: number, opts: { resendCheck?: boolean } = {}) => {

@@ -125,11 +125,12 @@ export const assertIpAllowed = async (db: Queryable, buGuid: string, ip: string)
 
 /**
  * Every call made with a tenant token of a BU that has a whitelist must come from a listed
- * address. `req.ip` is the socket's address, or X-Forwarded-For's when TRUST_PROXY is set.
+ * address. `req.ip` is the socket's address, or the one X-Forwarded-For gives through the proxies TRUST_PROXY trusts.
  */
 export const ipWhitelistHook = (services: Services) => async (req: FastifyRequest, reply: FastifyReply) => {
   const header = req.headers.authorization;
-  if (!header || !req.url.startsWith('/open/') || req.url.startsWith('/open/logout')) return;
+  // The routed path, never the raw target: the hook decides on exactly what the router serves.
+  if (!header || req.routeOptions.url === '/open/logout') return;
   const caller = await services.callers.resolve(header).catch(() => null);
   if (!caller || caller.userType === USER_TYPE.operator || !caller.buGuid) return;
   if (!(await ipAllowed(services.db, caller.buGuid, req.ip))) return sendWarning(req, reply, new Warning('server.ip_not_allowed', { ip: req.ip }));

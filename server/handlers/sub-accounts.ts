@@ -13,7 +13,8 @@ import { Warning } from '../http/envelope.ts';
 import { parseOrWarn } from '../http/validation.ts';
 import { ACTIVATION_LINK_SECONDS, issueLink, readLink, RESET_LINK_SECONDS, useLink } from './one-time-codes.ts';
 import { checkConfirm, checkPassword, passwordPolicyOf } from './policy.ts';
-import { sendMail, syncUserRoles } from './tenant-auth.ts';
+import { sendMail } from '../mail/send.ts';
+import { syncUserRoles } from './tenant-auth.ts';
 
 /**
  * A BU's sub-accounts: created "to be activated" with an activation mail, then normal, frozen and
@@ -23,7 +24,6 @@ const one = z.object({ guid: z.uuid('validation.guid_format') });
 const many = z.object({ guid: z.uuid('validation.guid_format').optional(), guids: z.array(z.uuid('validation.guid_format')).min(1).max(500).optional() });
 const rolesInput = z.array(guidField()).max(50);
 
-const base = (ctx: CallContext) => (process.env.PUBLIC_URL || `${ctx.req?.protocol ?? 'http'}://${ctx.req?.host ?? 'localhost'}`).replace(/\/+$/, '');
 
 const checkRoles = async (ctx: CallContext, tx: Queryable, roles: string[]) => {
   if (!roles.length) return;
@@ -37,7 +37,7 @@ const mailActivation = async (ctx: CallContext, user: { guid: string; username: 
   await sendMail(ctx.services, ctx.lang, user.email, 'activate', {
     username: user.username,
     bu: bu?.name ?? '',
-    link: `${base(ctx)}/account-active?token=${token}`,
+    link: `${ctx.services.publicUrl}/account-active?token=${token}`,
     days: ACTIVATION_LINK_SECONDS / 86400,
   });
 };
@@ -89,7 +89,7 @@ export const childReset = async (ctx: CallContext) => {
   const row = await findOne(ctx, guid);
   if (row.status === SUB_STATUS.toBeActivated) throw new Warning('server.account_not_activated');
   const token = await issueLink(ctx.services.db, 'reset', guid, RESET_LINK_SECONDS);
-  await sendMail(ctx.services, ctx.lang, row.email as string, 'reset', { username: row.username, link: `${base(ctx)}/resetPassword?token=${token}`, minutes: RESET_LINK_SECONDS / 60 });
+  await sendMail(ctx.services, ctx.lang, row.email as string, 'reset', { username: row.username, link: `${ctx.services.publicUrl}/resetPassword?token=${token}`, minutes: RESET_LINK_SECONDS / 60 });
   return { sent: true };
 };
 

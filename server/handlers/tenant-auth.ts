@@ -7,7 +7,9 @@ import { email as emailField, name30, text, url, username as usernameField } fro
 import { emailCodeInput, linkInput, newPasswordInput, registerInput, resetRequestInput, verificationCode } from '../../schemas/tenant-auth.ts';
 import { USER_TYPE, type Caller } from '../auth/caller.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
-import { clearAttempts, takeAttempt } from '../auth/throttle.ts';
+import { clearAttempts, laneOf, rememberAddress, takeAttempt } from '../auth/throttle.ts';
+import { mailUnlockLink } from './unlock.ts';
+import { sendMail } from '../mail/send.ts';
 import type { Queryable } from '../db/driver.ts';
 import type { Services } from '../engine/context.ts';
 import type { CallDoc } from '../http/calls.ts';
@@ -15,21 +17,13 @@ import { Warning } from '../http/envelope.ts';
 import { parseOrWarn } from '../http/validation.ts';
 import { assertMayGiveRoles, assertNotOwnRoles } from '../engine/privilege.ts';
 import { bespoke } from './bespoke.ts';
-import { consumeCode, issueCode, issueLink, readLink, RESET_LINK_SECONDS, useLink } from './one-time-codes.ts';
+import { checkCode, consumeCode, issueCode, issueLink, readLink, RESET_LINK_SECONDS, useCode, useLink } from './one-time-codes.ts';
 import { checkConfirm, checkPassword, ipAllowed, membershipsOf, passwordPolicyOf, safePolicyOf, throttleOf, tokenTtlOf } from './policy.ts';
 
 export const PUBLIC_USER_COLUMNS = 'guid, username, name, alias, email, phone, avatar_url, status, user_type, lang, created_at';
 
 const userRow = async (db: Queryable, guid: string) => (await db.query(`select ${PUBLIC_USER_COLUMNS} from users where guid = $1`, [guid])).rows[0];
 
-/** Where links in mails point: PUBLIC_URL when set, else the origin the request came to. */
-export const publicBase = (req: FastifyRequest) => (process.env.PUBLIC_URL || `${req.protocol}://${req.host}`).replace(/\/+$/, '');
-
-/** Sends a mail in `lang`: subject and body are i18n keys under `mail.<kind>`. */
-export const sendMail = async (services: Services, lang: Lang, to: string, kind: string, params: Record<string, unknown>) => {
-  if (!services.mailer) throw new Warning('server.mail_unavailable');
-  await services.mailer.send({ to, subject: translate(lang, `mail.${kind}.subject`, params), text: translate(lang, `mail.${kind}.body`, params) });
-};
 
 const langOfUser = (stored: unknown, fallback: Lang): Lang => (stored === 'zh' || stored === 'hk' || stored === 'en' ? stored : fallback);
 
@@ -86,18 +80,23 @@ export const mountTenantAuth = (app: FastifyInstance, services: Services, docs: 
   call({ path: '/open/sys-auth/register-account', summary: 'Create a main account with a mailed code', body: registerInput, limit: LOGIN_RATE }, { public: true }, async ({ input, lang, req }) => {
     const body = parseOrWarn(lang, registerInput, input, 'user');
     checkConfirm(lang, body);
+    // The mailed code first: without it, nobody learns which usernames are taken. A taken name keeps the code for a second try.
+    const codeGuid = await checkCode(db, 'register', body.email.toLowerCase(), body.code);
     const dup = await db.query<{ username: string }>('select username from users where username = $1 or (lower(email) = lower($2) and user_type = 1)', [body.username, body.email]);
     if (dup.rows[0]) {
       const field = dup.rows[0].username === body.username ? 'username' : 'email';
       throw new Warning('server.duplicate', { fields: translate(lang, `resources.user.fields.${field}`) }, { fields: [field] });
     }
-    await consumeCode(db, 'register', body.email.toLowerCase(), body.code);
     const guid = randomUUID();
+    const hashed = await hashPassword(body.password);
     try {
-      await db.query(
-        `insert into users (guid, username, password, email, name, status, user_type, role_guids, lang) values ($1, $2, $3, $4, $2, 0, 1, '[]', $5)`,
-        [guid, body.username, await hashPassword(body.password), body.email, lang],
-      );
+      await db.transaction(async (tx) => {
+        await useCode(tx, codeGuid);
+        await tx.query(
+          `insert into users (guid, username, password, email, name, status, user_type, role_guids, lang) values ($1, $2, $3, $4, $2, 0, 1, '[]', $5)`,
+          [guid, body.username, hashed, body.email, lang],
+        );
+      });
     } catch (e) {
       if ((e as { code?: string }).code === '23505') throw new Warning('server.duplicate', { fields: translate(lang, 'resources.user.fields.username') }, { fields: ['username'] });
       throw e;
@@ -110,20 +109,20 @@ export const mountTenantAuth = (app: FastifyInstance, services: Services, docs: 
 
   call({ path: '/open/sys-auth/login', summary: 'Tenant login (main and sub accounts)', body: loginInput, limit: LOGIN_RATE }, { public: true }, async ({ input, lang, req }) => {
     const { username, password } = parseOrWarn(lang, loginInput, input, 'user');
-    const found = (await db.query<{ guid: string; password: string; status: number; user_type: number; username: string }>(
-      'select guid, username, password, status, user_type from users where username = $1 and user_type = any($2::smallint[])',
+    const found = (await db.query<{ guid: string; password: string | null; status: number; user_type: number; username: string; email: string | null; lang: string | null }>(
+      'select guid, username, password, status, user_type, email, lang from users where username = $1 and user_type = any($2::smallint[])',
       [username, [USER_TYPE.main, USER_TYPE.sub]],
     )).rows[0];
     // The login policy of the account's first BU decides the lockout; every attempt takes a slot first.
     const policy = found ? await safePolicyOf(db, await homeBu(db, found.guid)) : null;
-    await takeAttempt(db, username, throttleOf(policy));
-    if (!found || !found.password || !(await verifyPassword(found.password, password))) {
-      if (!found) await verifyPassword(undefined, password);
-      throw new Warning('server.login_failed');
-    }
-    await clearAttempts(db, username);
+    const lane = await laneOf(db, found?.guid, req.ip);
+    await takeAttempt(db, username, throttleOf(policy), lane, () => (found ? mailUnlockLink(services, lang, found) : Promise.resolve()));
+    // A hash is checked on every path (unknown or not yet activated accounts too), so the time taken tells nothing.
+    if (!(await verifyPassword(found?.password ?? undefined, password)) || !found) throw new Warning('server.login_failed');
+    await clearAttempts(db, username, lane);
     if (found.status === 2) throw new Warning('server.account_not_activated');
     if (found.status !== 0) throw new Warning('server.account_frozen');
+    await rememberAddress(db, found.guid, req.ip);
     const buGuid = await pickBu(db, found.guid, req.ip);
     const { token, exp } = await issueFor(services, found, buGuid);
     return { token, exp, buGuid, user: await userRow(db, found.guid) };
@@ -139,7 +138,7 @@ export const mountTenantAuth = (app: FastifyInstance, services: Services, docs: 
     );
     for (const u of rows) {
       const token = await issueLink(db, 'reset', u.guid, RESET_LINK_SECONDS);
-      await sendMail(services, langOfUser(u.lang, lang), email, 'reset', { username: u.username, link: `${publicBase(req)}/resetPassword?token=${token}`, minutes: RESET_LINK_SECONDS / 60 });
+      await sendMail(services, langOfUser(u.lang, lang), email, 'reset', { username: u.username, link: `${services.publicUrl}/resetPassword?token=${token}`, minutes: RESET_LINK_SECONDS / 60 });
     }
     // The same answer whether or not an account has this address, so addresses cannot be probed.
     return { sent: true, minutes: RESET_LINK_SECONDS / 60 };

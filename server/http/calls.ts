@@ -26,10 +26,33 @@ export interface CallRequest {
   input: Record<string, unknown>;
 }
 
+/**
+ * True when a string anywhere in the value, key or element, holds a NUL character. PostgreSQL
+ * cannot store one in text, so it is refused here for every call instead of failing in SQL.
+ * Iterative: a deeply nested body must not exhaust the stack.
+ */
+const holdsNul = (value: unknown) => {
+  const stack = [value];
+  while (stack.length) {
+    const v = stack.pop();
+    if (typeof v === 'string') {
+      if (v.includes('\0')) return true;
+    } else if (v && typeof v === 'object') {
+      for (const [k, child] of Object.entries(v)) {
+        if (k.includes('\0')) return true;
+        stack.push(child);
+      }
+    }
+  }
+  return false;
+};
+
 export const inputOf = (req: FastifyRequest): Record<string, unknown> => {
   const body = req.body;
   if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) throw new Warning('server.bad_format');
-  return { ...(req.query as Record<string, unknown>), ...((body as Record<string, unknown>) ?? {}) };
+  const input = { ...(req.query as Record<string, unknown>), ...((body as Record<string, unknown>) ?? {}) };
+  if (holdsNul(input)) throw new Warning('server.nul_character');
+  return input;
 };
 
 /**

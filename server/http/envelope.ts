@@ -37,7 +37,7 @@ const clientErrors: Record<string, { http: number; key: string; params?: Record<
   FST_ERR_CTP_INVALID_JSON_BODY: { http: 200, key: 'server.bad_format' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { http: 200, key: 'server.bad_format' },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { http: 200, key: 'server.bad_format' },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { http: 415, key: 'server.bad_format' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { http: 415, key: 'server.unsupported_media_type' },
   FST_ERR_CTP_BODY_TOO_LARGE: { http: 413, key: 'server.body_too_large' },
 };
 

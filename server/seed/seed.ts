@@ -30,11 +30,12 @@ export const permissionSeed = (defs: readonly ResourceDef[]): NodeSeed[] => {
   const byCode = new Map(nodes.map((n) => [n.code, n]));
   for (const def of defs) {
     for (const mount of def.mounts) {
-      const owner = mount.perm ? byCode.get(mount.perm) : undefined;
-      if (!owner) continue;
       for (const call of Object.values(mount.calls)) {
+        const prefix = specOf(call).perm ?? mount.perm;
+        const owner = prefix ? byCode.get(prefix) : undefined;
+        if (!owner) continue;
         const action = actionOf(specOf(call));
-        const code = `${mount.perm}:${action}`;
+        const code = `${prefix}:${action}`;
         if (byCode.has(code)) continue;
         const node: NodeSeed = { code, name: buttonNames[action] ?? action, url: null, type: 2, scene: owner.scene, parent: owner.code, sort: Object.keys(buttonNames).indexOf(action) };
         nodes.push(node);

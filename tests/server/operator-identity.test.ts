@@ -52,7 +52,7 @@ describe('operator login', () => {
     for (let i = 0; i < 5; i++) expect((await s.post(LOGIN, { username: 'throttled', password: `Wrong${i}xyz1` })).message).toBe('Incorrect username or password.');
     const locked = await s.post(LOGIN, { username: 'throttled', password: 'Right12345' });
     expect(locked.code).toBe(201);
-    expect(locked.message).toMatch(/Too many failed logins\. Please try again in \d+ minutes\./);
+    expect(locked.message).toMatch(/Too many failed logins\. Please try again in \d+ minutes,/);
   });
 
   it('admits no parallel guess past the limit', async () => {

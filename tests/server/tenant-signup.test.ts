@@ -230,11 +230,13 @@ describe('IP whitelist', () => {
     expect(login.json().code).toBe(201);
 
     const { buildApp } = await import('../../server/app.ts');
-    const proxied = await buildApp({ db: s.db, trustProxy: true, mailDir: s.mailDir });
+    const proxied = await buildApp({ db: s.db, trustProxy: 1, mailDir: s.mailDir });
     await proxied.app.ready();
     const via = (xff: string) => proxied.app.inject({ method: 'POST', url: '/open/system/department/page', payload: {}, remoteAddress: '127.0.0.1', headers: { authorization: `Bearer ${t.token}`, 'x-forwarded-for': xff } });
     expect((await via('203.0.113.7')).json().code).toBe(200);
     expect((await via('198.51.100.1')).json().code).toBe(201);
+    // One trusted hop: the address that proxy saw is the right-most; a client's own left-most entry is ignored.
+    expect((await via('203.0.113.7, 198.51.100.1')).json().code).toBe(201);
     await proxied.app.close();
   });
 });
