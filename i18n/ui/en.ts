@@ -78,6 +78,7 @@ export default {
     reset_password: 'Reset password',
     reset_expire: 'Reset link expired',
     account_active: 'Account activation',
+    unlock_account: 'Unlock account',
     terms: 'Agreement',
     account: 'Account',
     enterprise_panel: 'Enterprise panel',
@@ -191,6 +192,11 @@ export default {
     done: 'Your password has been changed. Please log in.',
     expired: 'This link has expired or has already been used.',
     again: 'Ask for a new link',
+  },
+  unlock: {
+    busy: 'Unlocking your account…',
+    done: 'Your account is unlocked. You can log in now.',
+    expired: 'This unlock link has expired or has already been used. Wait until the lock ends, or ask an administrator to unlock the account.',
   },
   activate: {
     hint: 'Set a password to activate your account.',

@@ -78,6 +78,7 @@ export default {
     reset_password: '重置密碼',
     reset_expire: '重置鏈接已失效',
     account_active: '賬號激活',
+    unlock_account: '解鎖帳號',
     terms: '協議',
     account: '賬號',
     enterprise_panel: '企業面板',
@@ -191,6 +192,11 @@ export default {
     done: '密碼已修改，請登入。',
     expired: '該連結已過期或已被使用。',
     again: '重新獲取連結',
+  },
+  unlock: {
+    busy: '正在解鎖您的帳號…',
+    done: '帳號已解鎖，現在可以登入。',
+    expired: '此解鎖連結已過期或已被使用。請等待鎖定結束，或請管理員解鎖帳號。',
   },
   activate: {
     hint: '設定密碼以啟用賬號。',

@@ -78,6 +78,7 @@ export default {
     reset_password: '重置密码',
     reset_expire: '重置链接已失效',
     account_active: '账号激活',
+    unlock_account: '解锁账号',
     terms: '协议',
     account: '账号',
     enterprise_panel: '企业面板',
@@ -191,6 +192,11 @@ export default {
     done: '密码已修改，请登录。',
     expired: '该链接已过期或已被使用。',
     again: '重新获取链接',
+  },
+  unlock: {
+    busy: '正在解锁您的账号…',
+    done: '账号已解锁，现在可以登录。',
+    expired: '该解锁链接已过期或已被使用。请等待锁定结束，或请管理员解锁账号。',
   },
   activate: {
     hint: '设置密码以激活账号。',

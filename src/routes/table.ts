@@ -82,6 +82,7 @@ export const routeTree: RouteDef[] = [
   { path: '/resetPassword', title: 'route.reset_password', page: 'auth', public: true, loginType: true, layout: 'content', hidden: true },
   { path: '/resetExpire', title: 'route.reset_expire', page: 'auth', public: true, layout: 'content', hidden: true },
   { path: '/account-active', title: 'route.account_active', page: 'auth', public: true, layout: 'content', hidden: true },
+  { path: '/unlockAccount', title: 'route.unlock_account', page: 'auth', public: true, layout: 'content', hidden: true },
   { path: '/terms/:id', title: 'route.terms', page: 'plain', public: true, layout: 'topBottom', hidden: true },
   {
     path: '/account', title: 'route.account', redirect: '/account/info', layout: 'topSidebar', sidebar: 'matched', scene: 'console',

@@ -154,7 +154,35 @@ const AccountActive = () => {
   );
 };
 
+/** One call per link, even when React runs the effect twice: the link works once. */
+const unlocking = new Map<string, Promise<unknown>>();
+
+/** `/unlockAccount?token=`: the mailed link that lifts a login lockout, used once on opening. */
+const UnlockAccount = () => {
+  const { t } = useLang();
+  const token = useSearchParams()[0].get('token');
+  const [state, setState] = useState<'busy' | 'done' | 'expired'>(token ? 'busy' : 'expired');
+  useEffect(() => {
+    if (!token) return;
+    if (!unlocking.has(token)) unlocking.set(token, post('/open/sys-auth/unlock-account', { token }, { silent: true }));
+    unlocking.get(token)!.then(
+      () => setState('done'),
+      () => setState('expired'),
+    );
+  }, [token]);
+  return (
+    <AuthCard title={t('route.unlock_account')} testId="unlock-account">
+      {state === 'busy' && <CircularProgress aria-label={t('unlock.busy')} />}
+      {state === 'done' && <Alert severity="success">{t('unlock.done')}</Alert>}
+      {state === 'expired' && <Alert severity="warning">{t('unlock.expired')}</Alert>}
+      <MuiLink component={Link} to="/login" variant="body2">
+        {t('register.to_login')}
+      </MuiLink>
+    </AuthCard>
+  );
+};
+
 const AuthPages = ({ path }: { path: string }) =>
-  path === '/resetExpire' ? <ResetExpire /> : path === '/account-active' ? <AccountActive /> : <ResetPassword />;
+  path === '/resetExpire' ? <ResetExpire /> : path === '/account-active' ? <AccountActive /> : path === '/unlockAccount' ? <UnlockAccount /> : <ResetPassword />;
 
 export default AuthPages;
