@@ -15,6 +15,8 @@ export const PUBLIC_PATHS: ReadonlySet<string> = new Set<string>([
   '/open/sys-auth/verify-reset-password-link',
   '/open/sys-auth/reset-password',
   '/open/system/user/child-set',
+  // The mailed link that lifts a login lockout (docs/security.md).
+  '/open/sys-auth/unlock-account',
 ]);
 
 export const isPublicPath = (path: string) => PUBLIC_PATHS.has(path.split('?')[0]);

@@ -7,6 +7,7 @@ import { translate } from '../../i18n/index.ts';
 import { buildApp } from '../../server/app.ts';
 import type { Db } from '../../server/db/driver.ts';
 import { seedOperator } from '../../server/seed/seed.ts';
+import { issueLink } from '../../server/handlers/one-time-codes.ts';
 import { testDb } from '../helpers/db.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -25,6 +26,8 @@ describe.skipIf(!available)('operator console journey (Chromium)', () => {
   let browser: Browser;
   let page: Page;
   const shot = (name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  /** Whatever the Content-Security-Policy blocked: the app must need nothing it forbids. */
+  const blocked: string[] = [];
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
@@ -43,6 +46,9 @@ describe.skipIf(!available)('operator console journey (Chromium)', () => {
     });
     page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     page.setDefaultTimeout(15_000);
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) blocked.push(m.text());
+    });
   });
 
   afterAll(async () => {
@@ -135,5 +141,20 @@ describe.skipIf(!available)('operator console journey (Chromium)', () => {
     await page.getByTestId('language-hk').click();
     await page.getByRole('columnheader', { name: '角色名稱' }).waitFor();
     await shot('10-traditional');
+  });
+
+  it('the mailed unlock link lifts a lockout once, then says it is used', async () => {
+    const { rows } = await db.query<{ guid: string }>("select guid from users where username = 'admin'");
+    const token = await issueLink(db, 'unlock', rows[0].guid, 3600, { resendCheck: false });
+    await page.goto(`${base}/unlockAccount?token=${token}`);
+    await page.getByTestId('unlock-done').waitFor();
+    await shot('11-unlock-done');
+    await page.reload();
+    await page.getByTestId('unlock-expired').waitFor();
+    await shot('12-unlock-used');
+  });
+
+  it('loads nothing the Content-Security-Policy blocks', () => {
+    expect(blocked).toEqual([]);
   });
 });

@@ -173,8 +173,16 @@ const UnlockAccount = () => {
   return (
     <AuthCard title={t('route.unlock_account')} testId="unlock-account">
       {state === 'busy' && <CircularProgress aria-label={t('unlock.busy')} />}
-      {state === 'done' && <Alert severity="success">{t('unlock.done')}</Alert>}
-      {state === 'expired' && <Alert severity="warning">{t('unlock.expired')}</Alert>}
+      {state === 'done' && (
+        <Alert severity="success" data-testid="unlock-done">
+          {t('unlock.done')}
+        </Alert>
+      )}
+      {state === 'expired' && (
+        <Alert severity="warning" data-testid="unlock-expired">
+          {t('unlock.expired')}
+        </Alert>
+      )}
       <MuiLink component={Link} to="/login" variant="body2">
         {t('register.to_login')}
       </MuiLink>
