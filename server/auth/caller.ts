@@ -4,6 +4,17 @@ import type { Tokens } from './tokens.ts';
 
 export const USER_TYPE = { operator: 0, main: 1, sub: 2 } as const;
 
+/** The console whose permission nodes a caller's roles grant. */
+export const consoleOf = (caller: Caller) => (caller.userType === USER_TYPE.operator ? 'admin' : 'tenant');
+
+/**
+ * Whether the caller holds a permission code of a console (by default the one its prefix names:
+ * the definitions' operator codes start with `admin:`). A super — a super management role, or a
+ * BU's owner — holds every code of its own console and none of the other's.
+ */
+export const holds = (caller: Caller, code: string, scene: string = code.startsWith('admin:') ? 'admin' : 'tenant') =>
+  scene === consoleOf(caller) && (caller.isSuper || caller.codes.has(code));
+
 /** Who is calling, resolved once per request from the bearer token. */
 export interface Caller {
   userGuid: string;

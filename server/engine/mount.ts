@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { CallSpec, Mount, ResourceDef, Verb } from '../../resources/types.ts';
-import { USER_TYPE, type Caller } from '../auth/caller.ts';
+import { holds, USER_TYPE, type Caller } from '../auth/caller.ts';
 import { defineCall, type CallDoc } from '../http/calls.ts';
 import { Warning } from '../http/envelope.ts';
 import { handlers } from '../handlers/index.ts';
@@ -44,7 +44,7 @@ export const authorize = (mount: Mount, spec: CallSpec, caller: Caller | null) =
       break;
   }
   const code = permissionOf(mount, spec);
-  if (code && !caller.isSuper && !caller.codes.has(code)) throw new Warning('server.no_access');
+  if (code && !holds(caller, code)) throw new Warning('server.no_access');
 };
 
 const bodyDoc = (def: ResourceDef, spec: CallSpec) => {

@@ -1,5 +1,5 @@
 import { ROLE_TYPE } from '../../schemas/role.ts';
-import type { Caller } from '../auth/caller.ts';
+import { consoleOf, holds, type Caller } from '../auth/caller.ts';
 import { ident, type Queryable } from '../db/driver.ts';
 import { Warning } from '../http/envelope.ts';
 import type { CallContext } from './context.ts';
@@ -16,11 +16,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const uuids = (v: unknown): string[] => (Array.isArray(v) ? [...new Set(v.filter((g): g is string => typeof g === 'string' && UUID.test(g)))] : []);
 const sameValue = (a: unknown, b: unknown) => a !== undefined && a !== null && String(a) === String(b);
 
-/** Refuses unless the caller holds every permission code of these nodes (a super holds all). */
+/** Refuses unless the caller holds every permission code of these nodes (a super holds all of its console). */
 export const assertHoldsGrants = async (db: Queryable, caller: Caller, permissionGuids: string[]) => {
-  if (caller.isSuper || !permissionGuids.length) return;
-  const { rows } = await db.query<{ code: string; name: string }>('select code, name from permission where guid = any($1::uuid[])', [permissionGuids]);
-  const missing = rows.filter((r) => !caller.codes.has(r.code));
+  if (!permissionGuids.length) return;
+  const { rows } = await db.query<{ code: string; name: string; scene: string }>('select code, name, scene from permission where guid = any($1::uuid[])', [permissionGuids]);
+  const missing = rows.filter((r) => !holds(caller, r.code, r.scene));
   if (missing.length) throw new Warning('server.grant_exceeds', { names: missing.slice(0, 5).map((r) => r.name).join(', ') });
 };
 
@@ -73,15 +73,17 @@ export const guardPrivileges = async (ctx: CallContext, action: string) => {
     const held = new Set(await currentGrants(db, targets[0].guid as string));
     await assertHoldsGrants(db, caller, uuids(input[p.grants]).filter((g) => !held.has(g)));
   }
+  // A node's code is granted in its own console: only a code of the caller's console could raise the caller.
   const code = p.code ? input[p.code] : undefined;
-  if (typeof code === 'string' && !caller.isSuper && !caller.codes.has(code) && !(targets.length && targets.every((r) => r[p.code!] === code))) {
-    throw new Warning('server.grant_exceeds', { names: code });
+  if (typeof code === 'string' && !(targets.length && targets.every((r) => r[p.code!] === code))) {
+    const scene = String(input.scene ?? targets[0]?.scene);
+    if (scene === consoleOf(caller) && !holds(caller, code, scene)) throw new Warning('server.grant_exceeds', { names: code });
   }
   // Entering the state in which a record's privileges take effect gives them to its holders again.
   if (p.activeStatus !== undefined && action === 'status' && sameValue(input.status, p.activeStatus)) {
     for (const row of targets) {
       if (p.grants) await assertHoldsGrants(db, caller, await currentGrants(db, row.guid as string));
-      if (p.code && !caller.isSuper && !caller.codes.has(row[p.code] as string)) throw new Warning('server.grant_exceeds', { names: row.name ?? row[p.code] });
+      if (p.code && row.scene === consoleOf(caller) && !holds(caller, row[p.code] as string, row.scene as string)) throw new Warning('server.grant_exceeds', { names: row.name ?? row[p.code] });
     }
   }
 };

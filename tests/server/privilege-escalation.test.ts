@@ -193,3 +193,16 @@ it('refuses, on every mount, every call that can write role types, grants or rol
   const missing = writesPrivileges().filter((p) => !refused.has(p));
   expect(missing).toEqual([]);
 });
+
+// `holds` reads a code's console from its prefix: operator mounts must declare `admin:` codes and BU mounts others.
+it('declares operator permission codes with the admin: prefix and BU codes without it', () => {
+  const wrong = resources.flatMap((d) =>
+    d.mounts.flatMap((m) =>
+      Object.values(m.calls)
+        .map((c) => specOf(c).perm ?? m.perm)
+        .filter((perm): perm is string => !!perm && (m.scope === 'bu' ? perm.startsWith('admin:') : ['platform', 'oversight', 'catalog'].includes(m.scope) && !perm.startsWith('admin:')))
+        .map((perm) => `${m.base}: ${perm}`),
+    ),
+  );
+  expect(wrong).toEqual([]);
+});
