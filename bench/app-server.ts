@@ -2,10 +2,11 @@ import { buildApp } from '../server/app.ts';
 import { openPglite } from '../server/db/pglite.ts';
 import { seedOperator } from '../server/seed/seed.ts';
 
-/** The product server as `npm start` runs it (PGlite on its worker thread) with 10,000 roles. */
+/** The product server as `npm start` runs it (PGlite on its worker thread, logging at LOG_LEVEL) with 10,000 roles. */
 const ROLES = 10_000;
 const db = await openPglite();
-const { app } = await buildApp({ db });
+// Logging as `npm start` logs (its lines go to /dev/null here): the cost of a line is part of a call's cost.
+const { app } = await buildApp({ db, logger: true, logLevel: process.env.LOG_LEVEL ?? 'info' });
 await seedOperator(db, 'bench', 'Bench12345');
 await db.query(
   `insert into role (guid, name, code, type, category, description, status)

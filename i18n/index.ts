@@ -37,11 +37,26 @@ const lookup = (messages: Record<string, unknown>, key: string): string | undefi
   return typeof node === 'string' ? node : undefined;
 };
 
+/**
+ * Message templates found in their own language, remembered: they never change once a language
+ * has loaded, and the server looks the same few up on every call. Fallbacks are not remembered,
+ * since the console may load the language later.
+ */
+const templates: Record<Lang, Map<string, string>> = { zh: new Map(), hk: new Map(), en: new Map() };
+const templateOf = (lang: Lang, key: string) => {
+  const known = templates[lang]?.get(key);
+  if (known !== undefined) return known;
+  const own = lookup(sharedMessages[lang], key);
+  const found = own ?? lookup(sharedMessages[DEFAULT_LANG], key) ?? key;
+  const text = found.includes('||||') ? found.split('||||')[0].trim() : found;
+  if (own !== undefined) templates[lang]?.set(key, text);
+  return text;
+};
+
 /** Polyglot-style `%{name}` interpolation, so the console's translations read the same files. */
 export const translate = (lang: Lang, key: string, params: Record<string, unknown> = {}): string => {
-  const found = lookup(sharedMessages[lang], key) ?? lookup(sharedMessages[DEFAULT_LANG], key) ?? key;
-  const text = found.includes('||||') ? found.split('||||')[0].trim() : found;
-  return text.replace(/%\{(\w+)\}/g, (_, name) => String(params[name] ?? ''));
+  const text = templateOf(lang, key);
+  return text.includes('%{') ? text.replace(/%\{(\w+)\}/g, (_, name) => String(params[name] ?? '')) : text;
 };
 
 export const hasKey = (lang: Lang, key: string) => lookup(sharedMessages[lang], key) !== undefined;

@@ -1,5 +1,5 @@
-import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import pino from 'pino';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
@@ -14,9 +14,10 @@ import { mountResources } from './engine/mount.ts';
 import type { CallDoc } from './http/calls.ts';
 import { errorHandler, notFoundHandler } from './http/envelope.ts';
 import { capConnections, DEFAULT_LIMITS, edgeOptions, originFormOnly, type EdgeLimits } from './http/edge.ts';
-import { contentSecurityPolicy } from './http/csp.ts';
+import { accessLog } from './http/access-log.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import { mountIdentity } from './handlers/identity.ts';
-import { ipWhitelistHook } from './handlers/policy.ts';
+import { ipAllowed } from './handlers/policy.ts';
 import { mountTenantAuth } from './handlers/tenant-auth.ts';
 import { mountUnlock } from './handlers/unlock.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -31,6 +32,8 @@ export interface AppOptions {
   bodyLimit?: number;
   logger?: boolean;
   logLevel?: string;
+  /** Where log lines go (stdout by default); tests read them here. */
+  logStream?: NodeJS.WritableStream;
   /** Proxies whose X-Forwarded-For is believed: a hop count or their addresses (server/config.ts). */
   trustProxy?: false | number | string[];
   /** Origin of the links in mail (PUBLIC_URL); never derived from request headers. */
@@ -67,12 +70,25 @@ export const buildApp = async (opts: AppOptions): Promise<App> => {
   const tokens = await Tokens.open(opts.db);
   const mailer = opts.mailer ?? (opts.smtpUrl || opts.mailDir ? createMailer({ smtpUrl: opts.smtpUrl, dir: opts.mailDir, log: opts.logger ? (l) => console.log(l) : undefined }) : undefined);
   const publicUrl = (opts.publicUrl ?? 'http://127.0.0.1:8080').replace(/\/+$/, '');
-  const services: Services = { db: opts.db, tokens, callers: new Callers(opts.db, tokens), mailer, publicUrl };
+  const services: Services = { db: opts.db, tokens, callers: new Callers(opts.db, tokens), mailer, publicUrl, admits: (buGuid, ip) => ipAllowed(opts.db, buGuid, ip) };
   const limits = { ...DEFAULT_LIMITS, ...opts.limits };
+  // Log lines are written in batches of 4 KB rather than one system call each; closing flushes them.
+  const stdout = opts.logger && !opts.logStream ? pino.destination({ dest: 1, sync: false, minLength: 4096 }) : undefined;
+  const logStream = opts.logStream ?? stdout;
 
-  const app = Fastify({ logger: opts.logger ? { level: opts.logLevel ?? 'info' } : false, bodyLimit, trustProxy: trustOf(opts.trustProxy), ...edgeOptions(limits) });
+  const app = Fastify({
+    logger: opts.logger ? { level: opts.logLevel ?? 'info', stream: logStream } : false,
+    // One line per call instead of fastify's two, none for static files (server/http/access-log.ts).
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit,
+    trustProxy: trustOf(opts.trustProxy),
+    ...edgeOptions(limits),
+  });
+  app.decorateRequest('callerKind', 'anonymous');
   capConnections(app.server, limits);
-  originFormOnly(app);
+  originFormOnly(app, securityHeaders());
+  if (opts.logger) accessLog(app);
+  if (stdout) app.addHook('onClose', async () => stdout.flushSync());
   // JSON only: a text/plain body answers 415 instead of reaching a call as a string.
   app.removeContentTypeParser('text/plain');
   // An empty JSON body is an empty object: several calls take no body.
@@ -94,13 +110,10 @@ export const buildApp = async (opts: AppOptions): Promise<App> => {
       ? (req, reply) => (isPageRoute(req.method, req.url) ? reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false }) : notFoundHandler(req, reply))
       : notFoundHandler,
   );
-  await app.register(helmet, { contentSecurityPolicy: { directives: contentSecurityPolicy }, crossOriginEmbedderPolicy: false });
   await app.register(rateLimit, { global: false });
 
   const docs: CallDoc[] = [];
   app.register(async (scope) => {
-    // A BU's IP whitelist applies to every call made with that BU's tenant tokens.
-    scope.addHook('preHandler', ipWhitelistHook(services));
     mountIdentity(scope, services, docs);
     mountTenantAuth(scope, services, docs);
     mountUnlock(scope, services, docs);

@@ -13,6 +13,8 @@ export interface Services {
   mailer?: import('../mail/mailer.ts').Mailer;
   /** Origin of links in mail (PUBLIC_URL), fixed at start. */
   publicUrl: string;
+  /** Whether a BU's IP whitelist admits an address (cached; see handlers/policy.ts). */
+  admits(buGuid: string, ip: string): Promise<boolean>;
 }
 
 /** One call being answered. */

@@ -1,14 +1,11 @@
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { translate, type Lang } from '../../i18n/index.ts';
 import { passwordPolicySchema, safePolicySchema } from '../../schemas/sso.ts';
 import { password as defaultPassword } from '../../schemas/common.ts';
-import { USER_TYPE } from '../auth/caller.ts';
 import { DEFAULT_TOKEN_TTL_SECONDS } from '../auth/tokens.ts';
 import type { ThrottlePolicy } from '../auth/throttle.ts';
 import type { Queryable } from '../db/driver.ts';
-import type { Services } from '../engine/context.ts';
-import { sendWarning, Warning } from '../http/envelope.ts';
+import { Warning } from '../http/envelope.ts';
 import { parseOrWarn } from '../http/validation.ts';
 
 type PasswordPolicy = ReturnType<typeof passwordPolicySchema.parse>;
@@ -121,17 +118,4 @@ export const ipAllowed = async (db: Queryable, buGuid: string, ip: string) => {
 
 export const assertIpAllowed = async (db: Queryable, buGuid: string, ip: string) => {
   if (!(await ipAllowed(db, buGuid, ip))) throw new Warning('server.ip_not_allowed', { ip });
-};
-
-/**
- * Every call made with a tenant token of a BU that has a whitelist must come from a listed
- * address. `req.ip` is the socket's address, or the one X-Forwarded-For gives through the proxies TRUST_PROXY trusts.
- */
-export const ipWhitelistHook = (services: Services) => async (req: FastifyRequest, reply: FastifyReply) => {
-  const header = req.headers.authorization;
-  // The routed path, never the raw target: the hook decides on exactly what the router serves.
-  if (!header || req.routeOptions.url === '/open/logout') return;
-  const caller = await services.callers.resolve(header).catch(() => null);
-  if (!caller || caller.userType === USER_TYPE.operator || !caller.buGuid) return;
-  if (!(await ipAllowed(services.db, caller.buGuid, req.ip))) return sendWarning(req, reply, new Warning('server.ip_not_allowed', { ip: req.ip }));
 };

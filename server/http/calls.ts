@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Caller } from '../auth/caller.ts';
+import { USER_TYPE, type Caller } from '../auth/caller.ts';
 import type { Services } from '../engine/context.ts';
-import { langOf, ok, unauthorized, Warning } from './envelope.ts';
+import { langOf, ok, sendWarning, unauthorized, Warning } from './envelope.ts';
 import type { Lang } from '../../i18n/index.ts';
 
 /** One mounted call, as the OpenAPI document and the catalogue report see it. */
@@ -47,6 +47,9 @@ const holdsNul = (value: unknown) => {
   return false;
 };
 
+const NOT_LOGGED_IN = unauthorized('server.not_logged_in');
+const KIND: Record<number, string> = { 0: 'operator', 1: 'main', 2: 'sub' };
+
 export const inputOf = (req: FastifyRequest): Record<string, unknown> => {
   const body = req.body;
   if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) throw new Warning('server.bad_format');
@@ -72,12 +75,22 @@ export const defineCall = (
     url: doc.path,
     config: doc.limit ? { rateLimit: doc.limit } : undefined,
     handler: async (req, reply) => {
-      const caller = await services.callers.resolve(req.headers.authorization).catch((e) => {
-        // A public call still answers when the optional token is bad.
-        if (doc.public) return null;
-        throw e;
-      });
-      if (!caller && !doc.public) throw unauthorized('server.not_logged_in');
+      const header = req.headers.authorization;
+      // The commonest refusal, answered without a throw or a token look-up.
+      if (!header && !doc.public) return sendWarning(req, reply, NOT_LOGGED_IN);
+      const caller = header
+        ? await services.callers.resolve(header).catch((e) => {
+            // A public call still answers when the optional token is bad.
+            if (doc.public) return null;
+            throw e;
+          })
+        : null;
+      req.callerKind = caller ? KIND[caller.userType] ?? 'unknown' : 'anonymous';
+      // A BU's IP whitelist applies to every call made with that BU's tenant tokens (logout excepted),
+      // decided here on the routed path with the caller already resolved.
+      if (caller?.buGuid && caller.userType !== USER_TYPE.operator && doc.path !== '/open/logout' && !(await services.admits(caller.buGuid, req.ip))) {
+        return sendWarning(req, reply, new Warning('server.ip_not_allowed', { ip: req.ip }));
+      }
       const data = await handler({ req, caller, lang: langOf(req), input: inputOf(req) }, reply);
       if (reply.sent) return reply;
       return ok(req, data ?? null);

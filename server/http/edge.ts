@@ -76,11 +76,14 @@ export const capConnections = (server: Server, limits: EdgeLimits) => {
 };
 
 /**
- * Only origin-form targets (`/open/...`). An absolute-form target (`http://host/open/...`) is
- * what a proxy receives, never this server; refusing it keeps every hook deciding on the same
- * path the router routes.
+ * The first hook of every request: the security headers (computed once), and only origin-form
+ * targets (`/open/...`). An absolute-form target (`http://host/open/...`) is what a proxy
+ * receives, never this server; refusing it keeps every hook deciding on the same path the router
+ * routes. A callback hook: no promise per request.
  */
-export const originFormOnly = (app: FastifyInstance) =>
-  app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
-    if (!req.raw.url?.startsWith('/')) return sendWarning(req, reply, new Warning('server.bad_request', {}, null, 400));
+export const originFormOnly = (app: FastifyInstance, headers: Record<string, string>) =>
+  app.addHook('onRequest', (req: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    reply.headers(headers);
+    if (req.raw.url?.startsWith('/')) return done();
+    sendWarning(req, reply, new Warning('server.bad_request', {}, null, 400));
   });

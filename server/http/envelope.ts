@@ -13,21 +13,40 @@ export interface Envelope<T = unknown> {
  * for ordinary warnings and 401 for token problems, which the console treats as "log in again".
  */
 export class Warning extends Error {
-  constructor(
-    readonly key: string,
-    readonly params: Record<string, unknown> = {},
-    readonly data: unknown = null,
-    readonly http: number = 200,
-  ) {
+  readonly key: string;
+  readonly params: Record<string, unknown>;
+  readonly data: unknown;
+  readonly http: number;
+
+  constructor(key: string, params: Record<string, unknown> = {}, data: unknown = null, http = 200) {
+    // An expected answer, not a fault: capturing a stack trace for it is pure cost.
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(key);
+    Error.stackTraceLimit = limit;
+    this.key = key;
+    this.params = params;
+    this.data = data;
+    this.http = http;
   }
 }
 
 export const unauthorized = (key = 'server.token_invalid') => new Warning(key, {}, null, 401);
 
-export const langOf = (req: FastifyRequest): Lang => langFromHeader(req.headers['accept-language']);
+/** Accept-Language values repeat: each distinct header is parsed once (bounded, so junk cannot grow it). */
+const langCache = new Map<string, Lang>();
+export const langOf = (req: FastifyRequest): Lang => {
+  const header = req.headers['accept-language'] ?? '';
+  let lang = langCache.get(header);
+  if (!lang) {
+    lang = langFromHeader(header);
+    if (langCache.size < 256) langCache.set(header, lang);
+  }
+  return lang;
+};
 
-export const ok = <T>(req: FastifyRequest, data: T): Envelope<T> => ({ code: 200, data, message: translate(langOf(req), 'server.ok') });
+const OK: Record<Lang, string> = { zh: translate('zh', 'server.ok'), hk: translate('hk', 'server.ok'), en: translate('en', 'server.ok') };
+export const ok = <T>(req: FastifyRequest, data: T): Envelope<T> => ({ code: 200, data, message: OK[langOf(req)] });
 
 export const sendWarning = (req: FastifyRequest, reply: FastifyReply, w: Warning) =>
   reply.status(w.http).send({ code: 201, data: w.data, message: translate(langOf(req), w.key, w.params) } satisfies Envelope);
