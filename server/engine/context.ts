@@ -28,6 +28,20 @@ export interface CallContext {
   input: Record<string, unknown>;
   /** The HTTP request (address, host) for handlers that need it. */
   req?: import('fastify').FastifyRequest;
+  /** The definition's business rules (empty when it has none). */
+  rules: Rules;
+}
+
+/** A named handler for a real business rule; definitions name it in a call spec. */
+export type Handler = (ctx: CallContext) => Promise<unknown>;
+
+/**
+ * What the application hands the engine at mount time: the named handlers and each definition's
+ * rules. The engine imports neither, so rules and handlers may use the engine freely.
+ */
+export interface EngineParts {
+  handlers: Readonly<Record<string, Handler>>;
+  rules: Readonly<Record<string, Rules>>;
 }
 
 /** Business rules that sit beside the generic engine, keyed by resource name. */

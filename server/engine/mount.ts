@@ -3,8 +3,7 @@ import type { CallSpec, Mount, ResourceDef, Verb } from '../../resources/types.t
 import { holds, USER_TYPE, type Caller } from '../auth/caller.ts';
 import { defineCall, type CallDoc } from '../http/calls.ts';
 import { Warning } from '../http/envelope.ts';
-import { handlers } from '../handlers/index.ts';
-import type { CallContext, Services } from './context.ts';
+import type { CallContext, EngineParts, Rules, Services } from './context.ts';
 import { guardPrivileges } from './privilege.ts';
 import { schemasOf, verbs } from './verbs.ts';
 import { z } from 'zod';
@@ -80,12 +79,15 @@ const bodyDoc = (def: ResourceDef, spec: CallSpec) => {
 };
 
 /** Mounts every call of every definition on each side it names. */
-export const mountResources = (app: FastifyInstance, services: Services, defs: readonly ResourceDef[], docs: CallDoc[]) => {
+const NO_RULES: Rules = {};
+
+export const mountResources = (app: FastifyInstance, services: Services, defs: readonly ResourceDef[], docs: CallDoc[], parts: EngineParts) => {
   for (const def of defs) {
+    const rules = parts.rules[def.name] ?? NO_RULES;
     for (const mount of def.mounts) {
       for (const [segment, raw] of Object.entries(mount.calls)) {
         const spec = specOf(raw);
-        const run = spec.handler ? handlers[spec.handler] : spec.verb ? verbs[spec.verb] : undefined;
+        const run = spec.handler ? parts.handlers[spec.handler] : spec.verb ? verbs[spec.verb] : undefined;
         if (!run) throw new Error(`${def.name}: ${mount.base}/${segment} names no verb or known handler`);
         const doc: CallDoc = {
           method: 'POST',
@@ -98,7 +100,7 @@ export const mountResources = (app: FastifyInstance, services: Services, defs: r
         };
         defineCall(app, services, docs, doc, async ({ caller, lang, input, req }) => {
           authorize(mount, spec, caller);
-          const ctx: CallContext = { services, def, mount, call: spec, caller, lang, input, req };
+          const ctx: CallContext = { services, def, mount, call: spec, caller, lang, input, req, rules };
           await guardPrivileges(ctx, actionOf(spec));
           return run(ctx);
         });

@@ -8,7 +8,6 @@ import { Warning } from '../http/envelope.ts';
 import { parseOrWarn } from '../http/validation.ts';
 import type { CallContext } from './context.ts';
 import { fieldsOf, MANAGED } from './fields.ts';
-import { rulesFor } from './rules.ts';
 import { filterWhere, scopeWhere, Where } from './where.ts';
 import { checkReferences, checkTreeCycle, nest } from './relations.ts';
 
@@ -136,7 +135,7 @@ const duplicateWarning = (ctx: CallContext, e: unknown) => {
 export const add = async (ctx: CallContext) => {
   const { def, services, caller, mount } = ctx;
   const values: Record<string, unknown> = { ...parseOrWarn(ctx.lang, schemasOf(def).create, ctx.input, def.name), ...(mount.fixed ?? {}) };
-  const rules = rulesFor(def.name);
+  const rules = ctx.rules;
   try {
     const row = await services.db.transaction(async (tx) => {
       await checkReferences(ctx, tx, values);
@@ -162,7 +161,7 @@ export const update = async (ctx: CallContext) => {
   const parsed = parseOrWarn(ctx.lang, schemasOf(def).update, ctx.input, def.name) as Record<string, unknown>;
   // Only what the body names changes: defaults of a partial schema must not reset other fields.
   const values = Object.fromEntries(Object.entries(parsed).filter(([k]) => k !== 'guid' && k in ctx.input));
-  const rules = rulesFor(def.name);
+  const rules = ctx.rules;
   try {
     const row = await services.db.transaction(async (tx) => {
       const existing = await findOne(ctx, parsed.guid as string, tx);
@@ -199,7 +198,7 @@ export const remove = async (ctx: CallContext) => {
   const parsed = parseOrWarn(ctx.lang, deleteInput, ctx.input, def.name);
   const guids = [...new Set(parsed.guids ?? (parsed.guid ? [parsed.guid] : []))];
   if (!guids.length) throw parseOrWarn(ctx.lang, guidInput, ctx.input, def.name);
-  const rules = rulesFor(def.name);
+  const rules = ctx.rules;
   const deleted = await services.db.transaction(async (tx) => {
     const where = scopeWhere(def, ctx.mount, ctx.caller).add((p) => `guid = any(${p(guids)}::uuid[])`);
     const { rows } = await tx.query(`select ${selectList(def)} from ${ident(def.table)}${where.toSql()}`, where.params);
@@ -224,7 +223,7 @@ export const status = async (ctx: CallContext) => {
   const transition = sm.transitions.find((t) => String(t.to) === String(to));
   const valueLabel = (v: unknown) => translate(ctx.lang, `resources.${def.name}.values.${sm.field}.${String(v)}`);
   if (!transition) throw new Warning('server.unknown_status', { to: String(to) });
-  const rules = rulesFor(def.name);
+  const rules = ctx.rules;
   const row = await services.db.transaction(async (tx) => {
     const existing = await findOne(ctx, guid, tx);
     await rules.beforeTransition?.(ctx, tx, transition.to, existing);
@@ -276,7 +275,7 @@ export const one = async (ctx: CallContext) => {
 export const save = async (ctx: CallContext) => {
   const { def, services } = ctx;
   const owner = singletonOwner(ctx);
-  const rules = rulesFor(def.name);
+  const rules = ctx.rules;
   try {
     const row = await services.db.transaction(async (tx) => {
       const found = (await tx.query(`select ${selectList(def)} from ${ident(def.table)}${owner.where.toSql()} limit 1`, owner.where.params)).rows[0];

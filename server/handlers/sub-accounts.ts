@@ -11,10 +11,10 @@ import type { CallContext } from '../engine/context.ts';
 import { findOne } from '../engine/verbs.ts';
 import { Warning } from '../http/envelope.ts';
 import { parseOrWarn } from '../http/validation.ts';
-import { ACTIVATION_LINK_SECONDS, issueLink, readLink, RESET_LINK_SECONDS, useLink } from './one-time-codes.ts';
-import { checkConfirm, checkPassword, passwordPolicyOf } from './policy.ts';
+import { ACTIVATION_LINK_SECONDS, issueLink, readLink, RESET_LINK_SECONDS, useLink } from '../services/one-time-codes.ts';
+import { checkConfirm, checkPassword, passwordPolicyOf } from '../services/policy.ts';
 import { sendMail } from '../mail/send.ts';
-import { syncUserRoles } from './tenant-auth.ts';
+import { syncUserRoles } from '../services/memberships.ts';
 
 /**
  * A BU's sub-accounts: created "to be activated" with an activation mail, then normal, frozen and

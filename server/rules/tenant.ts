@@ -3,7 +3,7 @@ import { AUTH_STATE } from '../../schemas/org.ts';
 import { USER_TYPE } from '../auth/caller.ts';
 import type { CallContext, Rules } from '../engine/context.ts';
 import { Warning } from '../http/envelope.ts';
-import { invalidateWhitelists, listAdmits } from '../handlers/policy.ts';
+import { invalidateWhitelists, listAdmits } from '../services/policy.ts';
 
 /** A refusal naming one field, shaped like a schema failure. */
 const fieldWarning = (ctx: CallContext, field: string, key: string) => {

@@ -7,7 +7,7 @@ import { translate } from '../../i18n/index.ts';
 import { buildApp } from '../../server/app.ts';
 import type { Db } from '../../server/db/driver.ts';
 import { seedOperator } from '../../server/seed/seed.ts';
-import { issueLink } from '../../server/handlers/one-time-codes.ts';
+import { issueLink } from '../../server/services/one-time-codes.ts';
 import { testDb } from '../helpers/db.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -8,7 +8,7 @@ import type { CallDoc } from '../http/calls.ts';
 import { Warning } from '../http/envelope.ts';
 import { parseOrWarn } from '../http/validation.ts';
 import { bespoke } from './bespoke.ts';
-import { issueLink, readLink, useLink } from './one-time-codes.ts';
+import { issueLink, readLink, useLink } from '../services/one-time-codes.ts';
 import { sendMail } from '../mail/send.ts';
 
 /** An unlock link lives a day: long enough to be read, short enough to be useless later. */

@@ -16,9 +16,10 @@ import type { CallDoc } from '../http/calls.ts';
 import { Warning } from '../http/envelope.ts';
 import { parseOrWarn } from '../http/validation.ts';
 import { assertMayGiveRoles, assertNotOwnRoles } from '../engine/privilege.ts';
+import { membershipsOf, syncUserRoles } from '../services/memberships.ts';
 import { bespoke } from './bespoke.ts';
-import { checkCode, consumeCode, issueCode, issueLink, readLink, RESET_LINK_SECONDS, useCode, useLink } from './one-time-codes.ts';
-import { checkConfirm, checkPassword, ipAllowed, membershipsOf, passwordPolicyOf, safePolicyOf, throttleOf, tokenTtlOf } from './policy.ts';
+import { checkCode, consumeCode, issueCode, issueLink, readLink, RESET_LINK_SECONDS, useCode, useLink } from '../services/one-time-codes.ts';
+import { checkConfirm, checkPassword, ipAllowed, passwordPolicyOf, safePolicyOf, throttleOf, tokenTtlOf } from '../services/policy.ts';
 
 export const PUBLIC_USER_COLUMNS = 'guid, username, name, alias, email, phone, avatar_url, status, user_type, lang, created_at';
 
@@ -314,8 +315,3 @@ export const mountTenantAuth = (app: FastifyInstance, services: Services, docs: 
     return { list: rows.rows, count: count.rows[0].n, page, page_size };
   });
 };
-
-/** Sub-accounts belong to one BU: their users.role_guids mirror that membership's roles for lists. */
-export const syncUserRoles = (tx: Queryable, buGuid: string) =>
-  tx.query(`update users u set role_guids = ub.role_guids from user_bu ub where ub.user_guid = u.guid and ub.bu_guid = $1 and u.user_type = 2 and u.bu_guid = $1`, [buGuid]);
-

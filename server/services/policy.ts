@@ -61,13 +61,6 @@ export const checkConfirm = (lang: Lang, input: { password: string; confirm_pass
   }
 };
 
-/** The BUs a user belongs to, owned ones first, then by joining order. */
-export const membershipsOf = async (db: Queryable, userGuid: string) =>
-  (await db.query<{ bu_guid: string; is_owner: boolean; status: number | null }>(
-    'select ub.bu_guid, ub.is_owner, b.status from user_bu ub left join bu b on b.guid = ub.bu_guid where ub.user_guid = $1 order by ub.is_owner desc, ub.created_at, ub.bu_guid',
-    [userGuid],
-  )).rows;
-
 /** Lockout of a BU's login policy: `limit` wrong passwords within a cycle lock the username for `cycles` cycles. */
 export const throttleOf = (policy: SafePolicy | null): ThrottlePolicy | undefined =>
   policy ? { limit: policy.login_error_limit, windowSeconds: policy.cycle_seconds, lockSeconds: policy.cycle_seconds * policy.cycles } : undefined;

@@ -1,0 +1,20 @@
+import type { Rules } from '../engine/context.ts';
+import { permissionRules } from './permission.ts';
+import { roleRules } from './role.ts';
+import { userRules } from './user.ts';
+import { buRules, companyRules, departmentRules, memberRules, orgRules, positionRules, projectRules, safePolicyRules } from './tenant.ts';
+
+/** Each definition's business rules, by definition name; the application hands them to the engine. */
+export const rules: Record<string, Rules> = {
+  permission: permissionRules,
+  role: roleRules,
+  user: userRules,
+  bu: buRules,
+  org: orgRules,
+  company: companyRules,
+  project: projectRules,
+  department: departmentRules,
+  position: positionRules,
+  member: memberRules,
+  'safe-policy': safePolicyRules,
+};
