@@ -27,7 +27,8 @@ export const callsOf = (def: ResourceDef, mount = pickMount(def)): ResourceCalls
   // A verb's plain call wins over variants with fixed filters or required conditions.
   for (const [segment, call] of Object.entries(mount.calls)) {
     const s = spec(call);
-    if (!s.verb || plain.has(s.verb)) continue;
+    // A status call bound to one transition is a record action, not the generic status verb.
+    if (!s.verb || s.transition || plain.has(s.verb)) continue;
     if (!s.where && !s.requires) plain.add(s.verb);
     else if (verbs[s.verb]) continue;
     verbs[s.verb] = `${mount.base}/${segment}`;

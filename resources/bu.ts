@@ -1,5 +1,5 @@
 import { buSchema } from '../schemas/bu.ts';
-import { enableDisable } from './status.ts';
+import { enableDisable, enabledTones } from './status.ts';
 import type { ResourceDef } from './types.ts';
 
 /**
@@ -10,6 +10,8 @@ export const bu: ResourceDef<typeof buSchema> = {
   name: 'bu',
   table: 'bu',
   schema: buSchema,
+  titleField: 'name',
+  tones: { status: enabledTones },
   keyword: ['name', 'alias', 'code'],
   filters: [{ field: 'name', op: 'like' }, { field: 'status' }],
   columns: [

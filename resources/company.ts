@@ -1,5 +1,5 @@
 import { companySchema } from '../schemas/company.ts';
-import { enableDisable } from './status.ts';
+import { enableDisable, enabledTones } from './status.ts';
 import type { ResourceDef } from './types.ts';
 
 const crud = { add: 'add', page: 'page', list: 'list', get: 'get', update: 'update', delete: 'delete' } as const;
@@ -8,6 +8,8 @@ export const company: ResourceDef<typeof companySchema> = {
   name: 'company',
   table: 'company',
   schema: companySchema,
+  titleField: 'name',
+  tones: { status: enabledTones },
   keyword: ['name', 'alias', 'credit_code'],
   filters: [{ field: 'name', op: 'like' }, { field: 'type' }, { field: 'status' }, { field: 'taxpayer_type' }],
   columns: [

@@ -1,11 +1,12 @@
 import { departmentSchema, positionSchema } from '../schemas/department.ts';
-import { enableDisable } from './status.ts';
+import { enableDisable, enabledTones } from './status.ts';
 import type { ResourceDef } from './types.ts';
 
 export const department: ResourceDef<typeof departmentSchema> = {
   name: 'department',
   table: 'department',
   schema: departmentSchema,
+  titleField: 'name',
   keyword: ['name', 'code'],
   filters: [{ field: 'name', op: 'like' }, { field: 'parent_guid' }, { field: 'bu_guid' }],
   columns: [
@@ -42,6 +43,8 @@ export const position: ResourceDef<typeof positionSchema> = {
   name: 'position',
   table: 'position',
   schema: positionSchema,
+  titleField: 'name',
+  tones: { status: enabledTones },
   keyword: ['name', 'code'],
   filters: [{ field: 'name', op: 'like' }, { field: 'status' }],
   columns: [{ field: 'name', sortable: true }, { field: 'code' }, { field: 'description' }, { field: 'status', render: 'status' }],

@@ -1,11 +1,13 @@
 import { dictSchema } from '../schemas/dict.ts';
-import { enableDisable } from './status.ts';
+import { enableDisable, enabledTones } from './status.ts';
 import type { ResourceDef } from './types.ts';
 
 export const dict: ResourceDef<typeof dictSchema> = {
   name: 'dict',
   table: 'dict',
   schema: dictSchema,
+  titleField: 'label',
+  tones: { status: enabledTones },
   keyword: ['type', 'label', 'value'],
   filters: [{ field: 'type' }, { field: 'label', op: 'like' }, { field: 'status' }],
   columns: [

@@ -5,6 +5,8 @@ export const member: ResourceDef<typeof memberSchema> = {
   name: 'member',
   table: 'member',
   schema: memberSchema,
+  titleField: 'name',
+  tones: { duty_status: { '0': 'success', '1': 'default' } },
   keyword: ['name', 'english_name', 'alias', 'job_number', 'phone', 'email'],
   filters: [{ field: 'name', op: 'like' }, { field: 'department_guid' }, { field: 'position_guid' }, { field: 'account_type' }, { field: 'duty_status' }],
   columns: [

@@ -8,6 +8,8 @@ export const org: ResourceDef<typeof orgSchema> = {
   name: 'org',
   table: 'org',
   schema: orgSchema,
+  titleField: 'company_name',
+  tones: { auth_state: { '0': 'default', '1': 'warning', '2': 'success', '3': 'error' } },
   internal: z.object({
     /** 0 unverified, 1 in progress, 2 verified, 3 failed. */
     auth_state: codes(0, 1, 2, 3),

@@ -1,5 +1,5 @@
 import { permissionSchema } from '../schemas/permission.ts';
-import { enableDisable } from './status.ts';
+import { enableDisable, enabledTones } from './status.ts';
 import type { ResourceDef } from './types.ts';
 
 const crud = { add: 'add', update: 'update', delete: 'delete', get: 'get', page: 'page', list: 'list', 'update-status': 'status' } as const;
@@ -8,6 +8,8 @@ export const permission: ResourceDef<typeof permissionSchema> = {
   name: 'permission',
   table: 'permission',
   schema: permissionSchema,
+  titleField: 'name',
+  tones: { status: enabledTones },
   keyword: ['name', 'code', 'url'],
   filters: [{ field: 'name', op: 'like' }, { field: 'type' }, { field: 'status' }, { field: 'scene' }, { field: 'parent_guid' }],
   columns: [

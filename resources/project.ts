@@ -5,6 +5,8 @@ export const project: ResourceDef<typeof projectSchema> = {
   name: 'project',
   table: 'project',
   schema: projectSchema,
+  titleField: 'name',
+  tones: { opening_status: { '0': 'success', '1': 'warning', '2': 'default' } },
   keyword: ['name', 'code', 'address'],
   filters: [{ field: 'name', op: 'like' }, { field: 'opening_status' }, { field: 'area_code' }],
   columns: [

@@ -1,5 +1,5 @@
 import { roleSchema } from '../schemas/role.ts';
-import { enableDisable } from './status.ts';
+import { enableDisable, enabledTones } from './status.ts';
 import type { ResourceDef } from './types.ts';
 
 const grants = {
@@ -11,6 +11,8 @@ export const role: ResourceDef<typeof roleSchema> = {
   name: 'role',
   table: 'role',
   schema: roleSchema,
+  titleField: 'name',
+  tones: { status: enabledTones },
   keyword: ['name', 'code', 'description'],
   filters: [{ field: 'name', op: 'like' }, { field: 'type' }, { field: 'status' }, { field: 'category' }],
   columns: [

@@ -3,18 +3,27 @@ import { accountList } from './account-list.ts';
 import type { ResourceDef } from './types.ts';
 
 /**
- * Sub-accounts (userType 2) of a BU, kept in the users table with the BU that created them. Every
- * change of account state is a handler (mail, sessions, memberships); listing and editing the
- * profile are generic.
+ * Sub-accounts (userType 2) of a BU, kept in the users table with the BU that created them.
+ * Listing, editing the profile, freezing and restoring are generic (a rule ends the sessions of a
+ * frozen account); creating, deleting, resetting and activating are handlers (mail, memberships).
  */
 export const subAccount: ResourceDef<typeof subAccountSchema> = {
   name: 'sub-account',
   table: 'users',
   schema: subAccountSchema,
+  titleField: 'name',
+  tones: { status: { '0': 'success', '1': 'error', '2': 'warning' } },
   internal: subAccountInternal,
   createOnly: ['username'],
   ...accountList,
   privileges: { roles: 'role_guids' },
+  status: {
+    field: 'status',
+    transitions: [
+      { name: 'freeze', from: [0], to: 1, confirm: true },
+      { name: 'restore', from: [1], to: 0 },
+    ],
+  },
   mounts: [
     {
       side: 'system', base: '/open/system/user', scope: 'bu', perm: 'tenant:sub-account', fixed: { user_type: 2 },
@@ -22,8 +31,8 @@ export const subAccount: ResourceDef<typeof subAccountSchema> = {
         'child-page': 'page',
         'child-update': 'update',
         'child-add': { handler: 'child.add', action: 'add' },
-        'child-freeze': { handler: 'child.freeze', action: 'status' },
-        'child-restore': { handler: 'child.restore', action: 'status' },
+        'child-freeze': { verb: 'status', transition: 'freeze' },
+        'child-restore': { verb: 'status', transition: 'restore' },
         'child-reset': { handler: 'child.reset', action: 'update' },
         'child-delete': { handler: 'child.delete', action: 'delete' },
         'child-set-role': { handler: 'child.setRole', action: 'auth' },

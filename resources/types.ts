@@ -46,6 +46,8 @@ export interface CallSpec {
   public?: boolean;
   /** Any signed-in caller of the mount's scope, without the mount's permission (e.g. reading a dictionary). */
   signedIn?: boolean;
+  /** A status call bound to one named transition of the definition (the body needs only `guid`). */
+  transition?: string;
 }
 
 export interface Mount {
@@ -72,6 +74,9 @@ export interface Column {
   reference?: string;
 }
 
+/** The colour of a coded value's chip: green, grey, red, amber, blue. */
+export type Tone = 'success' | 'default' | 'error' | 'warning' | 'info';
+
 export interface Filter {
   field: string;
   /** `eq` exact match (default), `like` substring match. */
@@ -85,6 +90,8 @@ export interface Transition {
   to: number | string;
   /** Ask the person before doing it. Disabling always asks. */
   confirm?: boolean;
+  /** Offered only on these sides (operator, system, tenant); absent = every side the definition is mounted on. */
+  sides?: readonly Side[];
 }
 
 export interface StatusActions {
@@ -108,6 +115,10 @@ export interface ResourceDef<S extends z.ZodObject = z.ZodObject> {
   columns: readonly Column[];
   /** Default sort `field` or `-field` for descending. */
   sort?: string;
+  /** The field naming a record on screens (pickers, references, confirmations), like Payload's `useAsTitle`. */
+  titleField?: string;
+  /** How coded values look in lists: field → value → tone (unlisted values are `default`, grey). */
+  tones?: Record<string, Record<string, Tone>>;
   /** Columns that must be unique within the owner scope. */
   unique?: readonly (readonly string[])[];
   /** Extra indexes (each a list of columns). */

@@ -11,6 +11,8 @@ export const user: ResourceDef<typeof userSchema> = {
   name: 'user',
   table: 'users',
   schema: userSchema,
+  titleField: 'username',
+  tones: { status: { '0': 'success', '1': 'error' } },
   internal: z.object({
     /** 0 operator, 1 main account, 2 sub account. */
     user_type: codes(0, 1, 2),

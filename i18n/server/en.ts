@@ -32,6 +32,7 @@ export default {
     login_throttled: "Too many failed logins. Please try again in %{minutes} minutes, or use the unlock link mailed to the account's e-mail address.",
     account_frozen: 'This account is frozen. Please contact the administrator.',
     last_super_role: 'The platform needs at least one enabled super management role; the last one cannot be disabled, deleted or demoted.',
+    last_super_operator: 'The platform needs at least one enabled operator holding an enabled super management role; this change would leave none.',
     cannot_delete_self: 'You cannot delete the account you are logged in with.',
     rate_limited: 'Too many requests. Please try again later.',
     filter_required: 'Missing required condition: %{fields}.',

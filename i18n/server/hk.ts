@@ -32,6 +32,7 @@ export default {
     login_throttled: '登入失敗次數過多，請 %{minutes} 分鐘後再試，或使用發送到帳號電郵的解鎖連結。',
     account_frozen: '帳號已被凍結，請聯絡管理員',
     last_super_role: '平台至少需要保留一個啟用的超級管理角色，不能停用、刪除或降級最後一個',
+    last_super_operator: '平台至少需要一名啟用的營運人員持有啟用的超級管理角色，此操作會導致沒有這樣的人員。',
     cannot_delete_self: '不能刪除目前登入的帳號',
     rate_limited: '請求過於頻繁，請稍後再試',
     filter_required: '缺少必填條件：%{fields}',

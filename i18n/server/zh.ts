@@ -32,6 +32,7 @@ export default {
     login_throttled: '登录失败次数过多，请 %{minutes} 分钟后再试，或使用发送到账号邮箱的解锁链接。',
     account_frozen: '账号已被冻结，请联系管理员',
     last_super_role: '平台至少需要保留一个启用的超级管理角色，不能停用、删除或降级最后一个',
+    last_super_operator: '平台至少需要一名启用的运营人员持有启用的超级管理角色，此操作会导致没有这样的人员。',
     cannot_delete_self: '不能删除当前登录的账号',
     rate_limited: '请求过于频繁，请稍后再试',
     filter_required: '缺少必填条件：%{fields}',

@@ -30,6 +30,11 @@ export interface CallContext {
   req?: import('fastify').FastifyRequest;
   /** The definition's business rules (empty when it has none). */
   rules: Rules;
+  /**
+   * Queues a side effect (mail; later events and messages) to run once the call has succeeded,
+   * so nothing is sent for a change that was rolled back. A failing effect is logged, not answered.
+   */
+  afterCommit(effect: () => Promise<unknown>): void;
 }
 
 /** A named handler for a real business rule; definitions name it in a call spec. */
@@ -52,6 +57,8 @@ export interface Rules {
   afterWrite?(ctx: CallContext, tx: Queryable, row: Record<string, unknown>, existing?: Record<string, unknown>): Promise<void>;
   /** Checks a named status transition before it happens. */
   beforeTransition?(ctx: CallContext, tx: Queryable, to: number | string, existing: Record<string, unknown>): Promise<void>;
+  /** Runs in the same transaction after a transition, with the changed row and the one before. */
+  afterTransition?(ctx: CallContext, tx: Queryable, row: Record<string, unknown>, existing: Record<string, unknown>): Promise<void>;
   beforeDelete?(ctx: CallContext, tx: Queryable, rows: Record<string, unknown>[]): Promise<void>;
   afterDelete?(ctx: CallContext, tx: Queryable, rows: Record<string, unknown>[]): Promise<void>;
   /** The change alters who may do what: drop cached permissions. */

@@ -100,9 +100,12 @@ export const mountResources = (app: FastifyInstance, services: Services, defs: r
         };
         defineCall(app, services, docs, doc, async ({ caller, lang, input, req }) => {
           authorize(mount, spec, caller);
-          const ctx: CallContext = { services, def, mount, call: spec, caller, lang, input, req, rules };
+          const effects: (() => Promise<unknown>)[] = [];
+          const ctx: CallContext = { services, def, mount, call: spec, caller, lang, input, req, rules, afterCommit: (e) => void effects.push(e) };
           await guardPrivileges(ctx, actionOf(spec));
-          return run(ctx);
+          const result = await run(ctx);
+          for (const effect of effects) await effect().catch((err) => req.log.error({ err }, 'side effect after commit failed'));
+          return result;
         });
       }
     }

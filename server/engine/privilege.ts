@@ -3,6 +3,7 @@ import { consoleOf, holds, type Caller } from '../auth/caller.ts';
 import { ident, type Queryable } from '../db/driver.ts';
 import { Warning } from '../http/envelope.ts';
 import type { CallContext } from './context.ts';
+import { transitionOf } from './transitions.ts';
 import { scopeWhere } from './where.ts';
 
 /**
@@ -80,7 +81,7 @@ export const guardPrivileges = async (ctx: CallContext, action: string) => {
     if (scene === consoleOf(caller) && !holds(caller, code, scene)) throw new Warning('server.grant_exceeds', { names: code });
   }
   // Entering the state in which a record's privileges take effect gives them to its holders again.
-  if (p.activeStatus !== undefined && action === 'status' && sameValue(input.status, p.activeStatus)) {
+  if (p.activeStatus !== undefined && action === 'status' && sameValue(transitionOf(ctx.def, ctx.mount, ctx.call, input)?.to, p.activeStatus)) {
     for (const row of targets) {
       if (p.grants) await assertHoldsGrants(db, caller, await currentGrants(db, row.guid as string));
       if (p.code && row.scene === consoleOf(caller) && !holds(caller, row[p.code] as string, row.scene as string)) throw new Warning('server.grant_exceeds', { names: row.name ?? row[p.code] });

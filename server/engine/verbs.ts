@@ -10,6 +10,7 @@ import type { CallContext } from './context.ts';
 import { fieldsOf, MANAGED } from './fields.ts';
 import { filterWhere, scopeWhere, Where } from './where.ts';
 import { checkReferences, checkTreeCycle, nest } from './relations.ts';
+import { transitionOf } from './transitions.ts';
 
 export const PAGE_SIZE_DEFAULT = 20;
 export const PAGE_SIZE_MAX = 100;
@@ -123,13 +124,20 @@ const toColumns = async (def: ResourceDef, values: Record<string, unknown>) => {
   return out;
 };
 
-const duplicateWarning = (ctx: CallContext, e: unknown) => {
+/** The one sentence for a unique violation: "<fields> already exists", naming the fields in the caller's language. */
+export const duplicateOf = (lang: CallContext['lang'], resource: string, fields: readonly string[]) =>
+  new Warning('server.duplicate', { fields: fields.map((f) => translate(lang, `resources.${resource}.fields.${f}`)).join(lang === 'en' ? ' and ' : '、') }, { fields });
+
+/**
+ * A database unique violation as that sentence, naming the definition's unique set the constraint
+ * belongs to (or `fields`); any other error passes through. Every writer, verb or handler, uses it.
+ */
+export const duplicateWarning = (lang: CallContext['lang'], def: Pick<ResourceDef, 'name' | 'unique'>, e: unknown, fields?: readonly string[]) => {
   const err = e as { code?: string; constraint?: string };
   if (err?.code !== '23505') return e;
-  const unique = ctx.def.unique ?? [];
-  const hit = unique.find((cols) => err.constraint?.endsWith(`${cols.join('_')}_uq`)) ?? unique[0] ?? [];
-  const fields = hit.map((f) => translate(ctx.lang, `resources.${ctx.def.name}.fields.${f}`)).join(ctx.lang === 'en' ? ' and ' : '、');
-  return new Warning('server.duplicate', { fields }, { fields: hit });
+  const unique = def.unique ?? [];
+  const hit = fields ?? unique.find((cols) => err.constraint?.endsWith(`${cols.join('_')}_uq`)) ?? unique[0] ?? [];
+  return duplicateOf(lang, def.name, hit);
 };
 
 export const add = async (ctx: CallContext) => {
@@ -152,7 +160,7 @@ export const add = async (ctx: CallContext) => {
     if (rules.affectsGrants) services.callers.invalidate();
     return row;
   } catch (e) {
-    throw duplicateWarning(ctx, e);
+    throw duplicateWarning(ctx.lang, ctx.def, e);
   }
 };
 
@@ -186,7 +194,7 @@ export const update = async (ctx: CallContext) => {
     if (rules.affectsGrants) services.callers.invalidate();
     return row;
   } catch (e) {
-    throw duplicateWarning(ctx, e);
+    throw duplicateWarning(ctx.lang, ctx.def, e);
   }
 };
 
@@ -212,17 +220,17 @@ export const remove = async (ctx: CallContext) => {
   return { deleted };
 };
 
-const statusInput = z.object({ guid: z.uuid('validation.guid_format'), status: z.union([z.number(), z.string()]) });
+const statusInput = z.object({ guid: z.uuid('validation.guid_format'), status: z.union([z.number(), z.string()]).optional(), action: z.string().max(64).optional() });
 
 /** A named transition: allowed only from the states the definition lists, atomically. */
 export const status = async (ctx: CallContext) => {
   const { def, services } = ctx;
   const sm = def.status;
   if (!sm) throw new Warning('server.record_not_found');
-  const { guid, status: to } = parseOrWarn(ctx.lang, statusInput, ctx.input, def.name);
-  const transition = sm.transitions.find((t) => String(t.to) === String(to));
+  const { guid, status: to, action } = parseOrWarn(ctx.lang, statusInput, ctx.input, def.name);
+  const transition = transitionOf(def, ctx.mount, ctx.call, ctx.input);
   const valueLabel = (v: unknown) => translate(ctx.lang, `resources.${def.name}.values.${sm.field}.${String(v)}`);
-  if (!transition) throw new Warning('server.unknown_status', { to: String(to) });
+  if (!transition) throw new Warning('server.unknown_status', { to: String(to ?? action ?? '') });
   const rules = ctx.rules;
   const row = await services.db.transaction(async (tx) => {
     const existing = await findOne(ctx, guid, tx);
@@ -236,7 +244,9 @@ export const status = async (ctx: CallContext) => {
     if (!rows[0]) {
       throw new Warning('server.transition_forbidden', { from: valueLabel(existing[sm.field]), action: translate(ctx.lang, `actions.${transition.name}`) }, { from: existing[sm.field], to: transition.to });
     }
-    return findOne(ctx, guid, tx);
+    const row = await findOne(ctx, guid, tx);
+    await rules.afterTransition?.(ctx, tx, row, existing);
+    return row;
   });
   if (rules.affectsGrants) services.callers.invalidate();
   return row;
@@ -307,7 +317,7 @@ export const save = async (ctx: CallContext) => {
     if (rules.affectsGrants) services.callers.invalidate();
     return row;
   } catch (e) {
-    throw duplicateWarning(ctx, e);
+    throw duplicateWarning(ctx.lang, ctx.def, e);
   }
 };
 

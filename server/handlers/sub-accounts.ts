@@ -8,7 +8,7 @@ import { USER_TYPE } from '../auth/caller.ts';
 import { hashPassword } from '../auth/password.ts';
 import type { Queryable } from '../db/driver.ts';
 import type { CallContext } from '../engine/context.ts';
-import { findOne } from '../engine/verbs.ts';
+import { duplicateWarning, findOne } from '../engine/verbs.ts';
 import { Warning } from '../http/envelope.ts';
 import { parseOrWarn } from '../http/validation.ts';
 import { ACTIVATION_LINK_SECONDS, issueLink, readLink, RESET_LINK_SECONDS, useLink } from '../services/one-time-codes.ts';
@@ -60,28 +60,11 @@ export const childAdd = async (ctx: CallContext) => {
       await tx.query('insert into user_bu (user_guid, bu_guid, is_owner, role_guids) values ($1, $2, false, $3)', [guid, buGuid, JSON.stringify(roles)]);
     });
   } catch (e) {
-    if ((e as { code?: string }).code === '23505') throw new Warning('server.duplicate', { fields: translate(ctx.lang, 'resources.sub-account.fields.username') }, { fields: ['username'] });
-    throw e;
+    throw duplicateWarning(ctx.lang, ctx.def, e, ['username']);
   }
-  await mailActivation(ctx, { guid, username: body.username, email: body.email });
+  ctx.afterCommit(() => mailActivation(ctx, { guid, username: body.username, email: body.email }));
   return findOne(ctx, guid);
 };
-
-/** Moves one sub-account from one of `from` to `to`; sessions end when it leaves "normal". */
-const transition = (from: number[], to: number, action: string) => async (ctx: CallContext) => {
-  const { guid } = parseOrWarn(ctx.lang, one, ctx.input, 'sub-account');
-  const row = await findOne(ctx, guid);
-  const { rows } = await ctx.services.db.query('update users set status = $1, updated_at = now() where guid = $2 and user_type = 2 and bu_guid = $3 and status = any($4::smallint[]) returning guid', [to, guid, ctx.caller!.buGuid, from]);
-  if (!rows[0]) {
-    throw new Warning('server.transition_forbidden', { from: translate(ctx.lang, `resources.sub-account.values.status.${row.status}`), action: translate(ctx.lang, `actions.${action}`) });
-  }
-  if (to !== SUB_STATUS.normal) await ctx.services.tokens.revokeUser(guid);
-  ctx.services.callers.invalidate();
-  return findOne(ctx, guid);
-};
-
-export const childFreeze = transition([SUB_STATUS.normal], SUB_STATUS.frozen, 'freeze');
-export const childRestore = transition([SUB_STATUS.frozen], SUB_STATUS.normal, 'unfreeze');
 
 /** Mails the sub-account a password reset link (its password is never seen by the main account). */
 export const childReset = async (ctx: CallContext) => {

@@ -16,6 +16,8 @@ import type { CallDoc } from '../http/calls.ts';
 import { Warning } from '../http/envelope.ts';
 import { parseOrWarn } from '../http/validation.ts';
 import { assertMayGiveRoles, assertNotOwnRoles } from '../engine/privilege.ts';
+import { duplicateWarning } from '../engine/verbs.ts';
+import { user } from '../../resources/user.ts';
 import { membershipsOf, syncUserRoles } from '../services/memberships.ts';
 import { bespoke } from './bespoke.ts';
 import { checkCode, consumeCode, issueCode, issueLink, readLink, RESET_LINK_SECONDS, useCode, useLink } from '../services/one-time-codes.ts';
@@ -99,8 +101,7 @@ export const mountTenantAuth = (app: FastifyInstance, services: Services, docs: 
         );
       });
     } catch (e) {
-      if ((e as { code?: string }).code === '23505') throw new Warning('server.duplicate', { fields: translate(lang, 'resources.user.fields.username') }, { fields: ['username'] });
-      throw e;
+      throw duplicateWarning(lang, user, e, ['username']);
     }
     const { token, exp } = await issueFor(services, { guid, user_type: USER_TYPE.main }, null);
     return { token, exp, user: await userRow(db, guid) };
@@ -239,8 +240,7 @@ export const mountTenantAuth = (app: FastifyInstance, services: Services, docs: 
     try {
       await db.query('update users set username = $1, updated_at = now() where guid = $2', [username, caller.userGuid]);
     } catch (e) {
-      if ((e as { code?: string }).code === '23505') throw new Warning('server.duplicate', { fields: translate(lang, 'resources.user.fields.username') }, { fields: ['username'] });
-      throw e;
+      throw duplicateWarning(lang, user, e, ['username']);
     }
     return userRow(db, caller.userGuid);
   });

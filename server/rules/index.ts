@@ -1,7 +1,7 @@
 import type { Rules } from '../engine/context.ts';
 import { permissionRules } from './permission.ts';
 import { roleRules } from './role.ts';
-import { userRules } from './user.ts';
+import { subAccountRules, userRules } from './user.ts';
 import { buRules, companyRules, departmentRules, memberRules, orgRules, positionRules, projectRules, safePolicyRules } from './tenant.ts';
 
 /** Each definition's business rules, by definition name; the application hands them to the engine. */
@@ -9,6 +9,7 @@ export const rules: Record<string, Rules> = {
   permission: permissionRules,
   role: roleRules,
   user: userRules,
+  'sub-account': subAccountRules,
   bu: buRules,
   org: orgRules,
   company: companyRules,

@@ -1,6 +1,8 @@
 import type { Queryable } from '../db/driver.ts';
 import type { Rules } from '../engine/context.ts';
+import { duplicateOf } from '../engine/verbs.ts';
 import { Warning } from '../http/envelope.ts';
+import { assertSuperOperatorLeft } from './super-operator.ts';
 
 const SUPER = 0;
 const ENABLED = 0;
@@ -22,7 +24,13 @@ const isPlatformSuper = (row: Record<string, unknown>) => row.bu_guid == null &&
  */
 export const roleRules: Rules = {
   affectsGrants: true,
-  async beforeWrite(_ctx, tx, values, existing) {
+  async beforeWrite(ctx, tx, values, existing) {
+    // Codes identify roles (the spec calls them codes): unique within the owner where given; a role may have none.
+    if (values.code) {
+      const owner = ctx.mount.scope === 'bu' ? ctx.caller?.buGuid ?? null : null;
+      const { rows } = await tx.query('select 1 from role where code = $1 and bu_guid is not distinct from $2 and guid is distinct from $3', [values.code, owner, existing?.guid ?? null]);
+      if (rows[0]) throw duplicateOf(ctx.lang, 'role', ['code']);
+    }
     if (!existing || !isPlatformSuper(existing)) return;
     const demoted = values.type !== undefined && values.type !== SUPER;
     if (demoted && (await lastSuper(tx, [existing.guid as string]))) throw new Warning('server.last_super_role');
@@ -34,6 +42,12 @@ export const roleRules: Rules = {
     const supers = rows.filter(isPlatformSuper).map((r) => r.guid as string);
     if (supers.length && (await lastSuper(tx, supers))) throw new Warning('server.last_super_role');
   },
+  async afterWrite(_ctx, tx, row) {
+    if (row.bu_guid == null) await assertSuperOperatorLeft(tx);
+  },
+  async afterTransition(_ctx, tx, row) {
+    if (row.bu_guid == null) await assertSuperOperatorLeft(tx);
+  },
   async afterDelete(_ctx, tx, rows) {
     const guids = rows.map((r) => r.guid as string);
     await tx.query('delete from role_permission where role_guid = any($1::uuid[])', [guids]);
@@ -44,5 +58,6 @@ export const roleRules: Rules = {
         [guids],
       );
     }
+    if (rows.some((r) => r.bu_guid == null)) await assertSuperOperatorLeft(tx);
   },
 };

@@ -2,6 +2,7 @@ import { translate } from '../../i18n/index.ts';
 import { AUTH_STATE } from '../../schemas/org.ts';
 import { USER_TYPE } from '../auth/caller.ts';
 import type { CallContext, Rules } from '../engine/context.ts';
+import { duplicateOf } from '../engine/verbs.ts';
 import { Warning } from '../http/envelope.ts';
 import { invalidateWhitelists, listAdmits } from '../services/policy.ts';
 
@@ -83,7 +84,7 @@ export const memberRules: Rules = {
   async beforeWrite(ctx, tx, values, existing) {
     if (values.job_number) {
       const taken = await tx.query('select 1 from member where bu_guid = $1 and job_number = $2 and guid is distinct from $3', [ctx.caller?.buGuid, values.job_number, existing?.guid ?? null]);
-      if (taken.rows[0]) throw new Warning('server.duplicate', { fields: translate(ctx.lang, 'resources.member.fields.job_number') }, { fields: ['job_number'] });
+      if (taken.rows[0]) throw duplicateOf(ctx.lang, 'member', ['job_number']);
     }
     if (existing && values.superior_guid && values.superior_guid === existing.guid) throw fieldWarning(ctx, 'superior_guid', 'validation.superior_self');
     const phone = (values.phone ?? existing?.phone) as string | undefined;

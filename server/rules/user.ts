@@ -1,5 +1,7 @@
 import { Warning } from '../http/envelope.ts';
 import type { Rules } from '../engine/context.ts';
+import { SUB_STATUS } from '../../schemas/sub-account.ts';
+import { assertSuperOperatorLeft } from './super-operator.ts';
 
 /** Operators hold platform roles only; nobody deletes the account they are logged in with. */
 export const userRules: Rules = {
@@ -13,7 +15,22 @@ export const userRules: Rules = {
   async beforeDelete(ctx, _tx, rows) {
     if (rows.some((r) => r.guid === ctx.caller?.userGuid)) throw new Warning('server.cannot_delete_self');
   },
+  async afterWrite(_ctx, tx) {
+    await assertSuperOperatorLeft(tx);
+  },
+  async afterTransition(_ctx, tx) {
+    await assertSuperOperatorLeft(tx);
+  },
   async afterDelete(ctx, tx, rows) {
     await tx.query('update session set revoked_at = now() where user_guid = any($1::uuid[]) and revoked_at is null', [rows.map((r) => r.guid)]);
+    await assertSuperOperatorLeft(tx);
+  },
+};
+
+/** A sub-account leaving "normal" (frozen) loses its sessions at once, in the same transaction. */
+export const subAccountRules: Rules = {
+  affectsGrants: true,
+  async afterTransition(_ctx, tx, row) {
+    if (row.status !== SUB_STATUS.normal) await tx.query('update session set revoked_at = now() where user_guid = $1 and revoked_at is null', [row.guid]);
   },
 };
