@@ -1,6 +1,6 @@
 export default {
   common: {
-    fields: { guid: 'ID', created_at: 'Created at', updated_at: 'Updated at', created_by: 'Created by', bu_guid: 'Business unit' },
+    fields: { guid: 'ID', created_at: 'Created at', updated_at: 'Updated at', created_by: 'Created by', bu_guid: 'Business unit', page: 'Page', page_size: 'Page size' },
   },
   resources: {
     permission: {

@@ -1,6 +1,6 @@
 export default {
   common: {
-    fields: { guid: '標識', created_at: '建立時間', updated_at: '更新時間', created_by: '建立人', bu_guid: '業務單元' },
+    fields: { guid: '標識', created_at: '建立時間', updated_at: '更新時間', created_by: '建立人', bu_guid: '業務單元', page: '頁碼', page_size: '每頁條數' },
   },
   resources: {
     permission: {

@@ -1,6 +1,6 @@
 export default {
   common: {
-    fields: { guid: '标识', created_at: '创建时间', updated_at: '更新时间', created_by: '创建人', bu_guid: '业务单元' },
+    fields: { guid: '标识', created_at: '创建时间', updated_at: '更新时间', created_by: '创建人', bu_guid: '业务单元', page: '页码', page_size: '每页条数' },
   },
   resources: {
     permission: {

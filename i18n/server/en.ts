@@ -65,6 +65,8 @@ export default {
     },
   },
   validation: {
+    page_number: 'must be a whole number of at least 1',
+    page_size: 'must be a whole number from 1 to 100',
     required: 'is required',
     max_30: 'at most 30 characters',
     max_32: 'at most 32 characters',

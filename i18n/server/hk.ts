@@ -65,6 +65,8 @@ export default {
     },
   },
   validation: {
+    page_number: '須為不小於 1 的整數',
+    page_size: '須為 1 到 100 之間的整數',
     required: '必填',
     max_30: '最多 30 個字元',
     max_32: '最多 32 個字元',

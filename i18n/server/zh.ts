@@ -65,6 +65,8 @@ export default {
     },
   },
   validation: {
+    page_number: '须为不小于 1 的整数',
+    page_size: '须为 1 到 100 之间的整数',
     required: '必填',
     max_30: '最多 30 个字符',
     max_32: '最多 32 个字符',

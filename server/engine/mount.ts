@@ -4,6 +4,7 @@ import { holds, USER_TYPE, type Caller } from '../auth/caller.ts';
 import { defineCall, type CallDoc } from '../http/calls.ts';
 import { Warning } from '../http/envelope.ts';
 import type { CallContext, EngineParts, Rules, Services } from './context.ts';
+import { pagingInput } from './paging.ts';
 import { guardPrivileges } from './privilege.ts';
 import { schemasOf, verbs } from './verbs.ts';
 import { z } from 'zod';
@@ -66,9 +67,7 @@ const bodyDoc = (def: ResourceDef, spec: CallSpec) => {
     case 'page':
     case 'list':
     case 'tree':
-      return z.object({
-        page: z.number().int().min(1).optional(),
-        page_size: z.number().int().min(1).max(100).optional(),
+      return pagingInput.extend({
         keyword: z.string().optional(),
         sort: z.string().optional(),
         ...Object.fromEntries((def.filters ?? []).map((f) => [f.field, z.unknown().optional()])),

@@ -11,11 +11,8 @@ import { fieldsOf, MANAGED } from './fields.ts';
 import { filterWhere, scopeWhere, Where } from './where.ts';
 import { checkReferences, checkTreeCycle, nest } from './relations.ts';
 import { transitionOf } from './transitions.ts';
+import { pageQuery, pagingOf } from './paging.ts';
 
-export const PAGE_SIZE_DEFAULT = 20;
-export const PAGE_SIZE_MAX = 100;
-/** Totals are counted up to this many rows; past it the answer says `count_capped`. */
-export const COUNT_CAP = 10_000;
 export const LIST_CAP_DEFAULT = 1000;
 
 const guidInput = z.object({ guid: z.uuid('validation.guid_format') });
@@ -50,11 +47,6 @@ const sortParam = (input: Record<string, unknown>) => {
   return s;
 };
 
-const intParam = (v: unknown, fallback: number, min: number, max: number) => {
-  const n = typeof v === 'string' ? Number(v) : v;
-  return Number.isInteger(n) ? Math.min(max, Math.max(min, n as number)) : fallback;
-};
-
 const requireFilters = (ctx: CallContext) => {
   const missing = (ctx.call.requires ?? []).filter((f) => ctx.input[f] === undefined || ctx.input[f] === '');
   if (missing.length) throw new Warning('server.filter_required', { fields: missing.map((f) => translate(ctx.lang, `resources.${ctx.def.name}.fields.${f}`)).join(', ') });
@@ -64,18 +56,10 @@ const readWhere = (ctx: CallContext) => filterWhere(ctx.def, ctx.call, ctx.input
 
 export const page = async (ctx: CallContext) => {
   requireFilters(ctx);
-  const { def, services } = ctx;
-  const size = intParam(ctx.input.page_size, PAGE_SIZE_DEFAULT, 1, PAGE_SIZE_MAX);
-  const number = intParam(ctx.input.page, 1, 1, 1_000_000);
+  const { def } = ctx;
+  const paging = pagingOf(ctx.lang, ctx.input, def.name);
   const where = readWhere(ctx);
-  const table = ident(def.table);
-  const n = where.params.length;
-  const [rows, count] = await Promise.all([
-    services.db.query(`select ${selectList(def)} from ${table}${where.toSql()}${sortClause(def, sortParam(ctx.input))} limit $${n + 1} offset $${n + 2}`, [...where.params, size, (number - 1) * size]),
-    services.db.query<{ n: number }>(`select count(*)::int as n from (select 1 from ${table}${where.toSql()} limit ${COUNT_CAP + 1}) capped`, where.params),
-  ]);
-  const total = count.rows[0].n;
-  return { list: rows.rows, count: Math.min(total, COUNT_CAP), count_capped: total > COUNT_CAP, page: number, page_size: size };
+  return pageQuery(ctx.services.db, { select: selectList(def), from: `from ${ident(def.table)}${where.toSql()}`, order: sortClause(def, sortParam(ctx.input)), params: where.params }, paging);
 };
 
 export const list = async (ctx: CallContext) => {

@@ -5,6 +5,7 @@ import { LOGIN_TYPES } from '../../schemas/sso.ts';
 import { AUTH_STATE } from '../../schemas/org.ts';
 import type { CallContext } from '../engine/context.ts';
 import { findOne } from '../engine/verbs.ts';
+import { pageQuery, pagingInput, pagingOf } from '../engine/paging.ts';
 import { Warning } from '../http/envelope.ts';
 import { parseOrWarn } from '../http/validation.ts';
 
@@ -77,17 +78,17 @@ export const bindUsers = async (ctx: CallContext) => {
   return { guid, user_guids: wanted };
 };
 
-const listInput = z.object({ guid: z.uuid('validation.guid_format'), page: z.number().int().min(1).optional(), page_size: z.number().int().min(1).max(100).optional() });
+const listInput = pagingInput.extend({ guid: z.uuid('validation.guid_format') });
 
 export const listUsers = async (ctx: CallContext) => {
-  const { guid, page = 1, page_size = 20 } = parseOrWarn(ctx.lang, listInput, ctx.input, 'department');
+  const { guid } = parseOrWarn(ctx.lang, listInput, ctx.input, 'department');
+  const paging = pagingOf(ctx.lang, ctx.input, 'department');
   await findOne(ctx, guid);
-  const db = ctx.services.db;
-  const [rows, count] = await Promise.all([
-    db.query('select guid, name, english_name, job_number, position_guid, phone, email, duty_status from member where bu_guid = $1 and department_guid = $2 order by name, guid limit $3 offset $4', [ctx.caller!.buGuid, guid, page_size, (page - 1) * page_size]),
-    db.query<{ n: number }>('select count(*)::int as n from member where bu_guid = $1 and department_guid = $2', [ctx.caller!.buGuid, guid]),
-  ]);
-  return { list: rows.rows, count: count.rows[0].n, page, page_size };
+  return pageQuery(
+    ctx.services.db,
+    { select: 'guid, name, english_name, job_number, position_guid, phone, email, duty_status', from: 'from member where bu_guid = $1 and department_guid = $2', order: 'order by name, guid', params: [ctx.caller!.buGuid, guid] },
+    paging,
+  );
 };
 
 /**

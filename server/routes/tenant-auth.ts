@@ -17,6 +17,7 @@ import { Warning } from '../http/envelope.ts';
 import { parseOrWarn } from '../http/validation.ts';
 import { assertMayGiveRoles, assertNotOwnRoles } from '../engine/privilege.ts';
 import { duplicateWarning } from '../engine/verbs.ts';
+import { pageQuery, pagingInput, pagingOf } from '../engine/paging.ts';
 import { user } from '../../resources/user.ts';
 import { membershipsOf, syncUserRoles } from '../services/memberships.ts';
 import { bespoke } from './bespoke.ts';
@@ -304,14 +305,18 @@ export const mountTenantAuth = (app: FastifyInstance, services: Services, docs: 
     return { role_guid, user_guids: wanted };
   });
 
-  const holdersInput = z.object({ role_guid: z.uuid('validation.guid_format'), page: z.number().int().min(1).optional(), page_size: z.number().int().min(1).max(100).optional() });
+  const holdersInput = pagingInput.extend({ role_guid: z.uuid('validation.guid_format') });
   call({ path: '/open/system/role-user/page', summary: 'Accounts of the BU holding a role', body: holdersInput }, { scope: 'bu', perm: 'bu:role', action: 'view' }, async ({ caller, input, lang }) => {
-    const { role_guid, page = 1, page_size = 20 } = parseOrWarn(lang, holdersInput, input, 'role');
-    const where = 'from user_bu ub join users u on u.guid = ub.user_guid where ub.bu_guid = $1 and ub.role_guids ? $2::text';
-    const [rows, count] = await Promise.all([
-      db.query(`select u.guid, u.username, u.name, u.email, u.status, u.user_type, ub.is_owner ${where} order by u.username limit $3 offset $4`, [caller.buGuid, role_guid, page_size, (page - 1) * page_size]),
-      db.query<{ n: number }>(`select count(*)::int as n ${where}`, [caller.buGuid, role_guid]),
-    ]);
-    return { list: rows.rows, count: count.rows[0].n, page, page_size };
+    const { role_guid } = parseOrWarn(lang, holdersInput, input, 'role');
+    return pageQuery(
+      db,
+      {
+        select: 'u.guid, u.username, u.name, u.email, u.status, u.user_type, ub.is_owner',
+        from: 'from user_bu ub join users u on u.guid = ub.user_guid where ub.bu_guid = $1 and ub.role_guids ? $2::text',
+        order: 'order by u.username',
+        params: [caller.buGuid, role_guid],
+      },
+      pagingOf(lang, input, 'role'),
+    );
   });
 };

@@ -78,3 +78,23 @@ describe('side effects after commit', () => {
     expect(s.mails(`x${email}`)).toHaveLength(0);
   });
 });
+
+describe('paging', () => {
+  it('has one rule: an out-of-range page_size gets the same refusal on every paged call', async () => {
+    const t = await tenantWithBu(s);
+    const dept = (await s.post('/open/system/department/add', { name: `D ${uid()}` }, { token: t.token })).data.guid;
+    const role = (await s.post('/open/system/role/add', { name: `R ${uid()}` }, { token: t.token })).data.guid;
+    const answers = [
+      await s.post('/open/system/member/page', { page_size: 500 }, { token: t.token }),
+      await s.post('/open/system/department/list-users', { guid: dept, page_size: 500 }, { token: t.token }),
+      await s.post('/open/system/role-user/page', { role_guid: role, page_size: 500 }, { token: t.token }),
+      await s.post('/open/admin/system/role/page', { page_size: 500 }, { token: admin }),
+    ];
+    for (const a of answers) {
+      expect(a.code).toBe(201);
+      expect(a.data).toEqual([{ field: 'page_size', message: 'Page size must be a whole number from 1 to 100' }]);
+    }
+    const ok = await s.post('/open/system/role-user/page', { role_guid: role, page_size: 100 }, { token: t.token });
+    expect(ok.data).toMatchObject({ list: [], count: 0, count_capped: false, page: 1, page_size: 100 });
+  });
+});

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import type { Lang } from '../../i18n/index.ts';
+import type { Queryable } from '../db/driver.ts';
+import { parseOrWarn } from '../http/validation.ts';
+
+export const PAGE_SIZE_DEFAULT = 20;
+export const PAGE_SIZE_MAX = 100;
+/** Totals are counted up to this many rows; past it the answer says `count_capped`. */
+export const COUNT_CAP = 10_000;
+
+/**
+ * The one rule for `page` and `page_size`: the OpenAPI document shows it and every paged call
+ * parses it, so an out-of-range value gets the same refusal everywhere.
+ */
+export const pagingInput = z.object({
+  page: z.number({ error: 'validation.page_number' }).int('validation.page_number').min(1, 'validation.page_number').max(1_000_000, 'validation.page_number').optional(),
+  page_size: z.number({ error: 'validation.page_size' }).int('validation.page_size').min(1, 'validation.page_size').max(PAGE_SIZE_MAX, 'validation.page_size').optional(),
+});
+
+/** A query string carries numbers as digits; a JSON body as numbers. */
+const numeric = (v: unknown) => (typeof v === 'string' && /^\d{1,9}$/.test(v) ? Number(v) : v);
+
+export const pagingOf = (lang: Lang, input: Record<string, unknown>, resource: string) => {
+  const { page = 1, page_size = PAGE_SIZE_DEFAULT } = parseOrWarn(lang, pagingInput, { page: numeric(input.page), page_size: numeric(input.page_size) }, resource);
+  return { page, page_size };
+};
+
+/**
+ * One page of rows and the capped total: `from` is the FROM … WHERE part (parameters `$1…`),
+ * `select` the columns, `order` the ORDER BY part. Every paged call answers through here.
+ */
+export const pageQuery = async (db: Queryable, q: { select: string; from: string; order: string; params: unknown[] }, paging: { page: number; page_size: number }) => {
+  const n = q.params.length;
+  const [rows, count] = await Promise.all([
+    db.query(`select ${q.select} ${q.from} ${q.order} limit $${n + 1} offset $${n + 2}`, [...q.params, paging.page_size, (paging.page - 1) * paging.page_size]),
+    db.query<{ n: number }>(`select count(*)::int as n from (select 1 ${q.from} limit ${COUNT_CAP + 1}) capped`, q.params),
+  ]);
+  const total = count.rows[0].n;
+  return { list: rows.rows, count: Math.min(total, COUNT_CAP), count_capped: total > COUNT_CAP, ...paging };
+};
