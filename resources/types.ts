@@ -125,7 +125,11 @@ export interface ResourceDef<S extends z.ZodObject = z.ZodObject> {
   indexes?: readonly (readonly string[])[];
   status?: StatusActions;
   mounts: readonly Mount[];
-  /** Where the console shows it. */
+  /**
+   * Where the console shows it. The seed makes it a node of the permission tree whose code is the
+   * permission prefix of the definition's mount in that console, with `icon`, under the node at
+   * URL `parent` (default: the section whose URL contains `url`); its calls' buttons hang below.
+   */
   menu?: { scene: 'admin' | 'tenant'; url: string; icon?: string; parent?: string };
   /** Cap for unpaged lists. */
   listCap?: number;

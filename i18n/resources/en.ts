@@ -208,6 +208,7 @@ export default {
         token: 'Activation link',
       },
       values: {
+        user_type: { '0': 'Operator', '1': 'Main account', '2': 'Sub account' },
         status: {
           '0': 'Normal',
           '1': 'Frozen',

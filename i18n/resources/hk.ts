@@ -208,6 +208,7 @@ export default {
         token: '啟用連結',
       },
       values: {
+        user_type: { '0': '營運人員', '1': '主帳號', '2': '子帳號' },
         status: {
           '0': '正常',
           '1': '已凍結',

@@ -208,6 +208,7 @@ export default {
         token: '激活链接',
       },
       values: {
+        user_type: { '0': '运营人员', '1': '主账号', '2': '子账号' },
         status: {
           '0': '正常',
           '1': '已冻结',

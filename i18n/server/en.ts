@@ -117,6 +117,7 @@ export default {
     disable: 'Disable',
     freeze: 'Freeze',
     unfreeze: 'Unfreeze',
+    restore: 'Restore',
     approve: 'Approve',
     reject: 'Reject',
     on_duty: 'On duty',

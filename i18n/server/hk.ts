@@ -117,6 +117,7 @@ export default {
     disable: '停用',
     freeze: '凍結',
     unfreeze: '解凍',
+    restore: '恢復',
     approve: '通過',
     reject: '駁回',
     on_duty: '在職',

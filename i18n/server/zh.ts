@@ -117,6 +117,7 @@ export default {
     disable: '停用',
     freeze: '冻结',
     unfreeze: '解冻',
+    restore: '恢复',
     approve: '通过',
     reject: '驳回',
     on_duty: '在职',

@@ -3,6 +3,7 @@ import type { ResourceDef } from '../../resources/types.ts';
 import { hashPassword } from '../auth/password.ts';
 import type { Db } from '../db/driver.ts';
 import { actionOf, specOf } from '../engine/mount.ts';
+import zh from '../../i18n/resources/zh.ts';
 import { adminMenus, buttonNames, tenantMenus, type MenuSeed } from './menus.ts';
 
 interface NodeSeed {
@@ -17,7 +18,20 @@ interface NodeSeed {
   sort: number;
 }
 
-/** Menus, submenus and the buttons every mounted permission code needs. */
+/** The console a mount's permission codes belong to: operator-side scopes grant operator-console nodes. */
+const sceneOfMount = (scope: string): 'admin' | 'tenant' => (scope === 'bu' || scope === 'user' ? 'tenant' : 'admin');
+
+/** The zh label of a definition (the seed's names are the default language's; the console translates by code). */
+const labelOf = (def: ResourceDef) => String((zh.resources as Record<string, { name?: string }>)[def.name]?.name ?? def.name).split('|')[0].trim();
+
+/**
+ * Menus, submenus and the buttons every mounted permission code needs. The skeleton (menus.ts)
+ * holds the consoles' sections and the pages that are not entities; each definition with a `menu`
+ * adds its own node — code = its mount's permission prefix, placed under `menu.parent` or the
+ * section whose URL contains it — unless the skeleton already has that code. Every permission
+ * prefix a mount checks must end up as a node, or no role could be granted it: that is an error
+ * at start, never a skipped row.
+ */
 export const permissionSeed = (defs: readonly ResourceDef[]): NodeSeed[] => {
   const nodes: NodeSeed[] = [];
   const walk = (items: MenuSeed[], scene: 'admin' | 'tenant', parent: string | null) =>
@@ -29,11 +43,24 @@ export const permissionSeed = (defs: readonly ResourceDef[]): NodeSeed[] => {
   walk(tenantMenus, 'tenant', null);
   const byCode = new Map(nodes.map((n) => [n.code, n]));
   for (const def of defs) {
+    if (!def.menu) continue;
+    const mount = def.mounts.find((m) => m.perm && sceneOfMount(m.scope) === def.menu!.scene);
+    if (!mount?.perm || byCode.has(mount.perm)) continue;
+    const scene = def.menu.scene;
+    const container = nodes
+      .filter((n) => n.scene === scene && n.url && n.type !== 2 && (def.menu!.parent ? n.url === def.menu!.parent : def.menu!.url.startsWith(`${n.url}/`)))
+      .sort((a, b) => (b.url ?? '').length - (a.url ?? '').length)[0];
+    const node: NodeSeed = { code: mount.perm, name: labelOf(def), url: def.menu.url, type: container ? 1 : 0, scene, parent: container?.code ?? null, icon: def.menu.icon, sort: 100 };
+    nodes.push(node);
+    byCode.set(node.code, node);
+  }
+  for (const def of defs) {
     for (const mount of def.mounts) {
       for (const call of Object.values(mount.calls)) {
         const prefix = specOf(call).perm ?? mount.perm;
-        const owner = prefix ? byCode.get(prefix) : undefined;
-        if (!owner) continue;
+        if (!prefix || specOf(call).public || specOf(call).signedIn) continue;
+        const owner = byCode.get(prefix);
+        if (!owner) throw new Error(`${def.name}: ${mount.base} checks permission "${prefix}", which no menu node grants; give the definition a menu, or name an existing node.`);
         const action = actionOf(specOf(call));
         const code = `${prefix}:${action}`;
         if (byCode.has(code)) continue;
