@@ -9,7 +9,7 @@ import { loadMessages } from '../../i18n/messages.ts';
 import { BareLayout } from './BareLayout.tsx';
 import { ForwardNotification } from './ForwardNotification.tsx';
 import { i18nProviderFor } from './i18nProvider.ts';
-import { sectionResources } from './registry.ts';
+import { sectionResources, titleOf } from './registry.ts';
 import { ResourceList } from './ResourceList.tsx';
 import { TreeList } from './TreeList.tsx';
 
@@ -71,7 +71,7 @@ const ConsoleApp = () => {
               key={rc.route}
               name={rc.route}
               options={{ label: `resources.${rc.def.name}.name` }}
-              recordRepresentation={(r) => String(r.name ?? r.username ?? r.resource ?? r.id)}
+              recordRepresentation={(r) => titleOf(rc.def, r)}
               list={rc.def.tree ? <TreeList rc={rc} /> : <ResourceList rc={rc} />}
               create={rc.verbs.add ? later(<ResourceCreate rc={rc} />) : undefined}
               edit={rc.verbs.update ? later(<ResourceEdit rc={rc} />) : undefined}

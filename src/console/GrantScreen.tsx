@@ -7,6 +7,7 @@ import { resourceCalls, type ResourceCalls } from '../../dataProvider/calls.ts';
 import type { ConsoleDataProvider } from '../../dataProvider/dataProvider.ts';
 import { hasClientKey } from '../../i18n/client.ts';
 import type { Lang } from '../../i18n/index.ts';
+import { titleOf } from './registry.ts';
 import { buildTree, subtreeIds, type TreeNode } from './tree.ts';
 
 /** One node and its subtree. A component of its own: defined inside the screen it would be a new
@@ -76,7 +77,7 @@ export const GrantScreen = ({ rc }: { rc: ResourceCalls }) => {
     // Buttons are named by their action (`tenant:member:add` → add).
     const action = r.type === 2 ? String(r.code).split(':').pop() : undefined;
     if (action && hasClientKey(locale, `grant.buttons.${action}`)) return translate(`grant.buttons.${action}`);
-    return r.code && hasClientKey(locale, `menu.${r.code}`) ? translate(`menu.${r.code}`) : String(r.name);
+    return r.code && hasClientKey(locale, `menu.${r.code}`) ? translate(`menu.${r.code}`) : titleOf(target.def, r);
   };
   const save = async () => {
     try {
@@ -90,7 +91,7 @@ export const GrantScreen = ({ rc }: { rc: ResourceCalls }) => {
   return (
     <Paper sx={{ p: 3 }} data-testid="grant-screen">
       <Typography variant="h6" gutterBottom>
-        {translate('grant.title', { name: record?.name ?? '' })}
+        {translate('grant.title', { name: record ? titleOf(rc.def, record) : '' })}
       </Typography>
       <FormControlLabel
         control={

@@ -6,12 +6,14 @@ import type { RecordAction } from '../../resources/types.ts';
  * The dialog of a record action that asks for input (records to pick). A chunk of its own
  * (src/console/RecordActions.tsx loads it when the dialog first opens): lists need none of its form code.
  */
-const RecordActionForm = ({ open, label, defName, input, reference, initial, onClose, onSubmit }: {
+const RecordActionForm = ({ open, label, defName, input, reference, optionText, initial, onClose, onSubmit }: {
   open: boolean;
   label: string;
   defName: string;
   input: NonNullable<RecordAction['input']>;
   reference: string;
+  /** The field naming a row of the reference (its definition's `titleField`). */
+  optionText: string;
   initial: unknown;
   onClose(): void;
   onSubmit(values: Record<string, unknown>): void;
@@ -21,7 +23,7 @@ const RecordActionForm = ({ open, label, defName, input, reference, initial, onC
       <DialogTitle>{label}</DialogTitle>
       <DialogContent>
         <ReferenceArrayInput source={input.field} reference={reference}>
-          <AutocompleteArrayInput label={`resources.${defName}.fields.${input.field}`} optionText="name" />
+          <AutocompleteArrayInput label={`resources.${defName}.fields.${input.field}`} optionText={optionText} />
         </ReferenceArrayInput>
       </DialogContent>
       <DialogActions>

@@ -3,7 +3,7 @@ import { Button, Confirm, useDataProvider, useNotify, useRecordContext, useRefre
 import type { ResourceCalls } from '../../dataProvider/calls.ts';
 import type { ConsoleDataProvider } from '../../dataProvider/dataProvider.ts';
 import type { RecordAction } from '../../resources/types.ts';
-import { defByName } from './registry.ts';
+import { defByName, titleFieldOf, titleOf } from './registry.ts';
 import { useRouteOf } from './routeOf.tsx';
 
 /** Actions of the screens on show, by route (the tenant console provides them; the operator console has none). */
@@ -54,6 +54,7 @@ const ActionButton = ({ rc, action, onDone }: { rc: ResourceCalls; action: Recor
               defName={rc.def.name}
               input={action.input}
               reference={routeOf(target)}
+              optionText={titleFieldOf(target)}
               initial={record?.[action.input.field]}
               onClose={() => setOpen(false)}
               onSubmit={(values) => run(values)}
@@ -64,7 +65,7 @@ const ActionButton = ({ rc, action, onDone }: { rc: ResourceCalls; action: Recor
         <Confirm
           isOpen={open}
           loading={busy}
-          title={translate('list.confirm_title', { action: label, name: String(record?.name ?? record?.username ?? '') })}
+          title={translate('list.confirm_title', { action: label, name: titleOf(rc.def, record) })}
           content={translate('list.confirm_content', { action: label })}
           onConfirm={() => run()}
           onClose={() => setOpen(false)}

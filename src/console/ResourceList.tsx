@@ -12,9 +12,8 @@ import type { ResourceCalls } from '../../dataProvider/calls.ts';
 import { resourceCalls, routeOf } from '../../dataProvider/calls.ts';
 import type { ResourceDef } from '../../resources/types.ts';
 import { renderColumn } from './fields.tsx';
-import type { JsonSchema } from './inputs.tsx';
 import { MyColumnsButton } from './MyColumnsButton.tsx';
-import { jsonSchemaOf } from './registry.ts';
+import { fieldLabel, fieldSchemaOf } from './registry.ts';
 import { resolveColumns, useColumnSettings, type ConfigRow } from './columnSettings.ts';
 import { StatusButtons } from './StatusButtons.tsx';
 import { RecordActions } from './RecordActions.tsx';
@@ -40,11 +39,13 @@ const FilterInput = (props: ComponentProps<typeof SchemaInput>) => (
   </Suspense>
 );
 
-const filterInputs = (def: ResourceDef) => [
+export const filterInputs = (def: ResourceDef) => [
   <SearchInput key="q" source="q" alwaysOn />,
   ...(def.filters ?? []).map((f) => {
-    const schema = jsonSchemaOf(def).properties?.[f.field] as JsonSchema | undefined;
-    return f.op === 'like' || !schema ? <TextInput key={f.field} source={f.field} label={`resources.${def.name}.fields.${f.field}`} /> : <FilterInput key={f.field} def={def} name={f.field} schema={schema} />;
+    const schema = fieldSchemaOf(def, f.field);
+    const label = fieldLabel(def, f.field);
+    // `source` and `label` on the element itself: react-admin's filter menu reads them from it.
+    return f.op === 'like' || !schema ? <TextInput key={f.field} source={f.field} label={label} /> : <FilterInput key={f.field} def={def} name={f.field} schema={schema} source={f.field} label={label} />;
   }),
 ];
 

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Confirm, useDataProvider, useNotify, useRecordContext, useRefresh, useResourceContext, useTranslate } from 'react-admin';
 import type { ConsoleDataProvider } from '../../dataProvider/dataProvider.ts';
 import type { ResourceDef, Transition } from '../../resources/types.ts';
+import { titleOf } from './registry.ts';
 
 /** Disabling always asks, whatever the definition says (spec §4). */
 export const needsConfirm = (t: Transition) => !!t.confirm || t.name === 'disable';
@@ -30,7 +31,7 @@ const TransitionButton = ({ def, transition }: { def: ResourceDef; transition: T
       setOpen(false);
     }
   };
-  const name = String(record.name ?? record.username ?? record.code ?? record.id);
+  const name = titleOf(def, record);
   return (
     <>
       <Button label={action} disabled={busy} onClick={(e) => (e.stopPropagation(), needsConfirm(transition) ? setOpen(true) : run())} data-testid={`status-${transition.name}`} />

@@ -1,6 +1,6 @@
-import { Alert, Box, Button as MuiButton, Card, CardContent, Chip, Grid, Stack, Tab, Tabs, Typography } from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState, type ReactNode } from 'react';
+import { Alert, Box, Button as MuiButton, Card, CardContent, Grid, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import {
   Admin, Create, CustomRoutes, Loading, RecordContextProvider, Resource, ResourceContextProvider, SaveContextProvider, useCreatePath, useNotify, useRedirect, useTranslate, type RaRecord,
 } from 'react-admin';
@@ -14,15 +14,17 @@ import { store, type Bu } from '../../dataProvider/session.ts';
 import type { Lang } from '../../i18n/index.ts';
 import type { TenantScreen } from '../../resources/types.ts';
 import { authorised } from '../routes/guard.ts';
-import { ROUTES } from '../routes/table.ts';
+import { ROUTES, type BespokeScreen } from '../routes/table.ts';
 import { useLang } from '../shell/LangContext.tsx';
 import { useSession } from '../shell/SessionContext.tsx';
 import { BareLayout } from './BareLayout.tsx';
+import { StatusValue } from './fields.tsx';
 import { ForwardNotification } from './ForwardNotification.tsx';
 import { GrantScreen } from './GrantScreen.tsx';
 import { consoleMessages } from './i18nProvider.ts';
 import { PersonalInfo } from './PersonalInfo.tsx';
 import { RecordActions, ScreenActionsContext } from './RecordActions.tsx';
+import { fieldLabel, titleOf } from './registry.ts';
 import { ResourceList } from './ResourceList.tsx';
 import { RouteOfContext } from './routeOf.tsx';
 import { ResourceEdit, ResourceShow } from './screens.tsx';
@@ -46,6 +48,14 @@ const i18nProvider = (lang: Lang) =>
 /** The tenant console's pages: the route table's `tenant` pages, longest first. */
 const PAGES = ROUTES.filter((r) => r.page === 'tenant' && !r.path.endsWith('*')).map((r) => r.path).sort((a, b) => b.length - a.length);
 
+/** The hand-written screens a route of the table may name (`screen`). */
+const BESPOKE: Record<BespokeScreen, ComponentType> = { 'personal-info': PersonalInfo };
+/** Their queries' cache: they render outside `<Admin>`, which holds the generated screens' own. */
+const bespokeQueries = new QueryClient();
+
+/** Where a BU is created: the screen whose creations select the new BU (`selectsBu`). */
+const buCreate = tenantScreens.find(({ screen }) => screen.selectsBu)?.screen.url;
+
 
 /** Shown where a page has nothing to show yet: never invented rows. */
 const Empty = ({ text, action }: { text: string; action?: ReactNode }) => (
@@ -62,8 +72,8 @@ const NoBu = () => {
     <Empty
       text={t(user?.user_type === 2 ? 'tenant.no_bu_sub' : 'tenant.no_bu')}
       action={
-        user?.user_type === 2 ? undefined : (
-          <MuiButton component={Link} to={`${TENANT_BASE}/enterprise/info/create`} size="small" data-testid="create-bu">
+        user?.user_type === 2 || !buCreate ? undefined : (
+          <MuiButton component={Link} to={`${buCreate}/create`} size="small" data-testid="create-bu">
             {t('tenant.create_bu')}
           </MuiButton>
         )
@@ -140,8 +150,8 @@ const SingleScreen = ({ rc }: { rc: ResourceCalls }) => {
     <Stack spacing={2} data-testid="single-screen">
       {status && (
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <Typography color="text.secondary">{translate(`resources.${rc.def.name}.fields.${status}`)}</Typography>
-          <Chip color="primary" variant="outlined" label={translate(`resources.${rc.def.name}.values.${status}.${record[status] ?? 0}`)} data-testid="single-status" />
+          <Typography color="text.secondary">{translate(fieldLabel(rc.def, status))}</Typography>
+          <StatusValue def={rc.def} field={status} value={record[status] ?? 0} testId="single-status" />
           <RecordContextProvider value={record}>
             <RecordActions rc={rc} onDone={() => client.invalidateQueries({ queryKey: key })} />
           </RecordContextProvider>
@@ -158,19 +168,29 @@ const SingleScreen = ({ rc }: { rc: ResourceCalls }) => {
   );
 };
 
-/** A call answering `{ counts }` (the enterprise panel): one card per count, labelled by key. */
+/**
+ * A call answering `{ counts }` (the enterprise panel) beside the BU (`bu`) and the definition's
+ * record fields: the BU's name, the record's status (in its tone) and title, one card per count.
+ */
 const CountsScreen = ({ rc, call }: { rc: ResourceCalls; call: string }) => {
   const { t } = useLang();
-  const q = useQuery({ queryKey: [rc.route, call], queryFn: () => post<{ bu?: { name?: string }; auth_state?: number; company_name?: string; counts: Record<string, number> }>(rc.path(call), {}) });
+  const q = useQuery({ queryKey: [rc.route, call], queryFn: () => post<Record<string, unknown> & { bu?: { name?: string }; counts: Record<string, number> }>(rc.path(call), {}) });
   if (q.isPending) return <Loading />;
   if (!q.data) return <Empty text={t('page.not_available')} />;
+  const status = rc.def.status?.field;
+  const title = rc.def.titleField && q.data[rc.def.titleField] ? titleOf(rc.def, q.data) : undefined;
   return (
     <Stack spacing={2} data-testid="counts-screen">
       <Typography variant="h6">{q.data.bu?.name}</Typography>
-      <Typography color="text.secondary">
-        {t('resources.org.fields.auth_state')}: {t(`resources.org.values.auth_state.${q.data.auth_state ?? 0}`)}
-        {q.data.company_name ? ` · ${q.data.company_name}` : ''}
-      </Typography>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', color: 'text.secondary' }}>
+        {status && (
+          <>
+            <Typography>{t(fieldLabel(rc.def, status))}:</Typography>
+            <StatusValue def={rc.def} field={status} value={q.data[status]} testId="counts-status" />
+          </>
+        )}
+        {title && <Typography>{title}</Typography>}
+      </Stack>
       <Grid container spacing={2}>
         {Object.entries(q.data.counts ?? {}).map(([k, v]) => (
           <Grid key={k} size={{ xs: 6, md: 3 }}>
@@ -216,7 +236,7 @@ const PageTabs = ({ page, visible }: { page: string; visible: TenantScreenCalls[
 const TenantConsole = () => {
   const { lang, t } = useLang();
   const session = useSession();
-  const { pathname, search } = useLocation();
+  const { pathname } = useLocation();
   const provider = useMemo(() => i18nProvider(lang), []); // eslint-disable-line react-hooks/exhaustive-deps
   const page = PAGES.find((p) => pathname === p || pathname.startsWith(`${p}/`)) ?? pathname;
   const hasBu = !!session.currentBU;
@@ -229,11 +249,15 @@ const TenantConsole = () => {
   const actions = useMemo(() => new Map(tenantScreens.map(({ rc, screen }) => [rc.route, screen.actions ?? []])), []);
   const routeOf = useMemo(() => (def: Parameters<typeof tenantRouteOf>[0]) => tenantRouteOf(def) ?? def.name, []);
 
-  if (page === `${TENANT_BASE}/info`) return session.user?.user_type === 0 ? <Navigate to="/" replace /> : <PersonalInfo />;
-  if (page === `${TENANT_BASE}/role-detail`) {
-    const id = new URLSearchParams(search).get('id');
-    return <Navigate to={id ? `${TENANT_BASE}/role-manage/${id}/show` : `${TENANT_BASE}/role-manage`} replace />;
-  }
+  // A hand-written screen the route table names (the guard has already checked who may open it).
+  const bespoke = ROUTES.find((r) => r.path === page)?.screen;
+  const Bespoke = bespoke && BESPOKE[bespoke];
+  if (Bespoke)
+    return (
+      <QueryClientProvider client={bespokeQueries}>
+        <Bespoke />
+      </QueryClientProvider>
+    );
   if (pathname === page && visible.length && !visible.some((s) => s.screen.url === page)) return <Navigate to={visible[0].screen.url} replace />;
   // A typed URL of a tab the caller may not open (below a page it may): its first tab, else home.
   const here = pageScreens(page)
@@ -263,7 +287,7 @@ const TenantConsole = () => {
                   <Resource
                     key={rc.route}
                     name={rc.route}
-                    recordRepresentation={(r) => String(r.name ?? r.username ?? r.id)}
+                    recordRepresentation={(r) => titleOf(rc.def, r)}
                     list={rc.def.tree ? <TreeList rc={rc} /> : <ResourceList rc={rc} />}
                     create={rc.verbs.add ? <CreateScreen rc={rc} screen={screen} /> : undefined}
                     edit={rc.verbs.update ? <ResourceEdit rc={rc} /> : undefined}

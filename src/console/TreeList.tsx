@@ -10,11 +10,8 @@ import { fieldLabel } from './registry.ts';
 import { renderColumn } from './fields.tsx';
 import { useColumnSettings } from './columnSettings.ts';
 import { RowActions, useCan } from './ResourceList.tsx';
+import { allRowsQuery } from './allRows.ts';
 import { buildTree, type TreeNode } from './tree.ts';
-
-/** A `tree` call answers nested rows: flattened here, the tree is rebuilt from the parent field. */
-const flatten = (rows: RaRecord[]): RaRecord[] =>
-  rows.flatMap(({ children, ...r }) => [{ ...r, id: r.id ?? r.guid }, ...flatten(Array.isArray(children) ? (children as RaRecord[]) : [])]);
 
 /** A definition with `ui.tree` lists as a tree: every row (the list call is capped), nested by its parent field. */
 export const TreeList = ({ rc }: { rc: ResourceCalls }) => {
@@ -22,7 +19,8 @@ export const TreeList = ({ rc }: { rc: ResourceCalls }) => {
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const settings = useColumnSettings(rc.def);
   const can = useCan(rc);
-  const rows = useQuery({ queryKey: [rc.route, 'getAll'], queryFn: async () => flatten(await dataProvider.getAll(rc.route)) });
+  // A `tree` call answers nested rows: flattened, the tree is rebuilt from the parent field.
+  const rows = useQuery(allRowsQuery(dataProvider, rc.route));
   const [closed, setClosed] = useState<Set<unknown>>(new Set());
   const list = useList({ data: rows.data ?? [] });
   if (rows.isPending || !settings.ready) return <Loading />;

@@ -3,13 +3,15 @@ import { Chip, Stack } from '@mui/material';
 import { BooleanField, ChipField, DateField, FunctionField, ImageField, ReferenceArrayField, ReferenceField, SingleFieldList, TextField, useLocale, useTranslate } from 'react-admin';
 import { LANGUAGES, type Lang } from '../../i18n/languages.ts';
 import type { Column, ResourceDef } from '../../resources/types.ts';
-import { defByName, fieldLabel, isArrayField, valueLabel } from './registry.ts';
+import { defByName, fieldLabel, isArrayField, titleFieldOf, toneOf, valueLabel } from './registry.ts';
 import { useRouteOf } from './routeOf.tsx';
 
-const StatusValue = ({ def, field, value }: { def: ResourceDef; field: string; value: unknown }) => {
+/** A coded value: its translated label, in the tone the definition gives it (`tones`). */
+export const StatusValue = ({ def, field, value, testId }: { def: ResourceDef; field: string; value: unknown; testId?: string }) => {
   const translate = useTranslate();
   if (value === undefined || value === null) return null;
-  return <Chip size="small" label={translate(valueLabel(def, field, value), { _: String(value) })} color={field === 'status' && value !== 0 ? 'default' : 'primary'} variant="outlined" />;
+  const tone = toneOf(def, field, value);
+  return <Chip size="small" label={translate(valueLabel(def, field, value), { _: String(value) })} color={tone} variant="outlined" data-tone={tone} data-testid={testId} />;
 };
 
 /** Tags: strings, or objects named by their first text field (e.g. column settings by `field`). */
@@ -63,12 +65,12 @@ const RefColumn = ({ target, array, ...common }: { source: string; label: string
   return array ? (
     <ReferenceArrayField {...common} reference={reference}>
       <SingleFieldList linkType={false}>
-        <ChipField source="name" size="small" />
+        <ChipField source={titleFieldOf(target)} size="small" />
       </SingleFieldList>
     </ReferenceArrayField>
   ) : (
     <ReferenceField {...common} reference={reference} link={false}>
-      <TextField source="name" />
+      <TextField source={titleFieldOf(target)} />
     </ReferenceField>
   );
 };

@@ -1,32 +1,17 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import {
   ArrayInput, AutocompleteArrayInput, AutocompleteInput, BooleanInput, NumberInput, PasswordInput, ReferenceArrayInput,
-  ReferenceInput, SelectInput, SimpleFormIterator, TextInput, useTranslate,
+  ReferenceInput, SelectArrayInput, SelectInput, SimpleFormIterator, TextInput, useDataProvider, useRecordContext, useTranslate,
 } from 'react-admin';
+import type { ConsoleDataProvider } from '../../dataProvider/dataProvider.ts';
 import type { ResourceDef } from '../../resources/types.ts';
-import { defByName, fieldLabel, valueLabel } from './registry.ts';
+import { allRowsQuery, listsAll } from './allRows.ts';
+import { choicesOf, fieldLabel, nonNull, referenceOf, titleFieldOf, titleOf, valueLabel, type JsonSchema } from './registry.ts';
 import { useRouteOf } from './routeOf.tsx';
+import { buildTree, findNode, subtreeIds, treePaths } from './tree.ts';
 
-/** The subset of JSON Schema that zod's `toJSONSchema` writes for our schemas. */
-export interface JsonSchema {
-  type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  items?: JsonSchema;
-  anyOf?: JsonSchema[];
-  enum?: (string | number)[];
-  const?: string | number;
-  format?: string;
-  maxLength?: number;
-  kind?: string;
-  default?: unknown;
-}
-
-/** Constants of an enum or a union of literals (e.g. status 0/1), else undefined. */
-const choicesOf = (s: JsonSchema) => s.enum ?? (s.anyOf?.every((a) => a.const !== undefined) ? s.anyOf.map((a) => a.const!) : undefined);
-const nonNull = (s: JsonSchema) => s.anyOf?.find((a) => a.type !== 'null') ?? s;
-
-/** Where a guid field points: a column's `reference`, or the tree's own parent field. */
-const referenceOf = (def: ResourceDef, field: string) =>
-  def.columns.find((c) => c.field === field)?.reference ?? (def.tree?.parent === field ? def.name : undefined);
+export type { JsonSchema } from './registry.ts';
 
 interface Props {
   def: ResourceDef;
@@ -34,36 +19,65 @@ interface Props {
   schema: JsonSchema;
   /** Source inside an array item. */
   source?: string;
+  /** The field's label key (the field's own by default). */
+  label?: string;
 }
 
+/**
+ * A reference to a definition with `tree` (a permission's parent, a member's department): every row
+ * of the target, each shown by its path ("System / Roles / Add"). Editing a row of the tree itself,
+ * its own subtree is left out (a node cannot move under itself).
+ */
+const TreePicker = ({ def, target, route, source, label, array }: { def: ResourceDef; target: ResourceDef; route: string; source: string; label: string; array: boolean }) => {
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const record = useRecordContext();
+  const rows = useQuery(allRowsQuery(dataProvider, route));
+  const parent = target.tree!.parent;
+  const choices = useMemo(() => {
+    const all = rows.data ?? [];
+    const tree = buildTree(all, parent);
+    const own = def.name === target.name && record?.id !== undefined ? findNode(tree, record.id) : undefined;
+    const skip = new Set(own ? subtreeIds(own) : []);
+    const paths = treePaths(all, parent, (r) => titleOf(target, r));
+    // In tree order (each row before its children, siblings as the server sorts them).
+    return tree.flatMap(subtreeIds).filter((id) => !skip.has(id)).map((id) => ({ id, name: paths.get(id) ?? String(id) }));
+  }, [rows.data, def.name, target, parent, record?.id]);
+  const common = { source, label, choices, isPending: rows.isPending };
+  return array ? <AutocompleteArrayInput {...common} /> : <AutocompleteInput {...common} />;
+};
+
+/** A reference field: a picker over the target's rows by their title, a path picker for a tree. */
+const ReferencePicker = ({ def, target, source, label, array }: { def: ResourceDef; target: ResourceDef; source: string; label: string; array: boolean }) => {
+  const route = useRouteOf()(target);
+  if (target.tree && listsAll(route)) return <TreePicker def={def} target={target} route={route} source={source} label={label} array={array} />;
+  const optionText = titleFieldOf(target);
+  return array ? (
+    <ReferenceArrayInput source={source} reference={route}>
+      <AutocompleteArrayInput label={label} optionText={optionText} />
+    </ReferenceArrayInput>
+  ) : (
+    <ReferenceInput source={source} reference={route} perPage={100}>
+      <AutocompleteInput label={label} optionText={optionText} />
+    </ReferenceInput>
+  );
+};
+
 /** One input chosen from the field's JSON Schema: the only path from a definition to a form. */
-export const SchemaInput = ({ def, name, schema: raw, source = name }: Props) => {
+export const SchemaInput = ({ def, name, schema: raw, source = name, label = fieldLabel(def, name) }: Props) => {
   const translate = useTranslate();
-  const routeOf = useRouteOf();
   const schema = nonNull(raw);
-  const label = fieldLabel(def, name);
-  const choices = choicesOf(schema);
-  const reference = referenceOf(def, name);
-  const target = reference ? defByName(reference) : undefined;
-  if (target) {
-    const ref = routeOf(target);
-    return schema.type === 'array' ? (
-      <ReferenceArrayInput source={source} reference={ref}>
-        <AutocompleteArrayInput label={label} optionText="name" />
-      </ReferenceArrayInput>
-    ) : (
-      <ReferenceInput source={source} reference={ref} perPage={100}>
-        <AutocompleteInput label={label} optionText="name" />
-      </ReferenceInput>
-    );
-  }
+  const array = schema.type === 'array';
+  const target = referenceOf(def, name);
+  if (target) return <ReferencePicker def={def} target={target} source={source} label={label} array={array} />;
+  // Coded fields (an enum, `codes(...)`, a list of either) are selects of their translated values.
+  const choices = choicesOf(array && schema.items ? schema.items : schema);
   if (choices) {
     const options = choices.map((v) => ({ id: v, name: translate(valueLabel(def, name, v), { _: String(v) }) }));
-    return <SelectInput source={source} label={label} choices={options} />;
+    return array ? <SelectArrayInput source={source} label={label} choices={options} /> : <SelectInput source={source} label={label} choices={options} />;
   }
   if (schema.type === 'boolean') return <BooleanInput source={source} label={label} />;
   if (schema.type === 'integer' || schema.type === 'number') return <NumberInput source={source} label={label} />;
-  if (schema.type === 'array' && schema.items?.type === 'object') {
+  if (array && schema.items?.type === 'object') {
     const item = schema.items.properties ?? {};
     return (
       <ArrayInput source={source} label={label}>
@@ -75,7 +89,7 @@ export const SchemaInput = ({ def, name, schema: raw, source = name }: Props) =>
       </ArrayInput>
     );
   }
-  if (schema.type === 'array') {
+  if (array) {
     return (
       <ArrayInput source={source} label={label}>
         <SimpleFormIterator inline>

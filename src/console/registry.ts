@@ -1,6 +1,6 @@
 import { resourceByName, resources } from '../../resources/index.ts';
 import { z } from 'zod';
-import type { ResourceDef } from '../../resources/types.ts';
+import type { ResourceDef, Tone } from '../../resources/types.ts';
 import { resourceCalls, type ResourceCalls } from '../../dataProvider/calls.ts';
 
 /** The screens of one console section: every definition whose menu lives under it. */
@@ -15,20 +15,72 @@ export const fieldLabel = (def: ResourceDef, field: string) =>
   MANAGED.has(field) && !(field in def.schema.shape) ? `common.fields.${field}` : `resources.${def.name}.fields.${field}`;
 export const valueLabel = (def: ResourceDef, field: string, value: unknown) => `resources.${def.name}.values.${field}.${String(value)}`;
 
-const json = new WeakMap<ResourceDef, { properties?: Record<string, { type?: string }> }>();
+/** The field a record is named by on screens: the definition's `titleField`. */
+export const titleFieldOf = (def: ResourceDef | undefined) => def?.titleField ?? 'id';
+/** A record's title (its `titleField`), else its id. */
+export const titleOf = (def: ResourceDef | undefined, record: Record<string, unknown> | undefined) =>
+  String(record?.[titleFieldOf(def)] ?? record?.id ?? '');
+
+/** The tone of a coded value in lists, from the definition's `tones`; unlisted values are grey. */
+export const toneOf = (def: ResourceDef, field: string, value: unknown): Tone => def.tones?.[field]?.[String(value)] ?? 'default';
+
+/** The subset of JSON Schema that zod's `toJSONSchema` writes for our schemas. */
+export interface JsonSchema {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  enum?: (string | number)[];
+  const?: string | number;
+  format?: string;
+  maxLength?: number;
+  kind?: string;
+  default?: unknown;
+}
+
+/** A schema without its `null` branch (nullable fields); a union of several other branches stays a union. */
+export const nonNull = (s: JsonSchema): JsonSchema => {
+  const rest = s.anyOf?.filter((a) => a.type !== 'null');
+  return rest?.length === 1 ? nonNull({ ...s, ...rest[0], anyOf: rest[0].anyOf }) : rest && rest.length < (s.anyOf?.length ?? 0) ? { ...s, anyOf: rest } : s;
+};
+
+/**
+ * The values of a coded field — a `z.enum` (`enum`) or `codes(...)`, a union of literals (`anyOf`
+ * of `const`) — else undefined. The one test of "this field is coded" every screen uses.
+ */
+export const choicesOf = (raw: JsonSchema): (string | number)[] | undefined => {
+  const s = nonNull(raw);
+  if (s.enum) return s.enum;
+  if (s.const !== undefined) return [s.const];
+  if (s.anyOf?.length && s.anyOf.every((a) => choicesOf(a))) return s.anyOf.flatMap((a) => choicesOf(a)!);
+  return undefined;
+};
+
+const json = new WeakMap<ResourceDef, JsonSchema>();
 /** The definition's schema as JSON Schema (input side), computed once. */
 export const jsonSchemaOf = (def: ResourceDef) => {
   let s = json.get(def);
-  if (!s) json.set(def, (s = z.toJSONSchema(def.schema, { io: 'input', unrepresentable: 'any' }) as never));
+  if (!s) json.set(def, (s = z.toJSONSchema(def.schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema));
   return s;
 };
-const internalJson = new WeakMap<ResourceDef, { properties?: Record<string, { type?: string }> }>();
+const internalJson = new WeakMap<ResourceDef, JsonSchema>();
 /** The server-kept fields (`internal`: a status, a list of role guids) as JSON Schema, computed once. */
 const internalSchemaOf = (def: ResourceDef) => {
   let s = internalJson.get(def);
-  if (!s) internalJson.set(def, (s = def.internal ? (z.toJSONSchema(def.internal, { io: 'output', unrepresentable: 'any' }) as never) : {}));
+  if (!s) internalJson.set(def, (s = def.internal ? (z.toJSONSchema(def.internal, { io: 'output', unrepresentable: 'any' }) as JsonSchema) : {}));
   return s;
 };
+/** A field's JSON Schema, editable or server-kept (a filter may be on either, e.g. a certification's state). */
+export const fieldSchemaOf = (def: ResourceDef, field: string): JsonSchema | undefined =>
+  jsonSchemaOf(def).properties?.[field] ?? internalSchemaOf(def).properties?.[field];
 /** A list-valued field, editable or server-kept (a reference column over it shows several rows). */
-export const isArrayField = (def: ResourceDef, field: string) =>
-  (jsonSchemaOf(def).properties?.[field] ?? internalSchemaOf(def).properties?.[field])?.type === 'array';
+export const isArrayField = (def: ResourceDef, field: string) => nonNull(fieldSchemaOf(def, field) ?? {}).type === 'array';
+
+/**
+ * The definition a guid field points at: the definition's `references`, a `reference` column, or
+ * the tree's own parent field (a department's parent is a department).
+ */
+export const referenceOf = (def: ResourceDef, field: string): ResourceDef | undefined => {
+  const name = def.references?.[field] ?? def.columns.find((c) => c.field === field)?.reference ?? (def.tree?.parent === field ? def.name : undefined);
+  return name ? defByName(name) : undefined;
+};

@@ -41,6 +41,18 @@ const below = (path: string, u: string) => path.startsWith(u.endsWith('/') ? u :
 export const authorised = (urls: readonly string[], pathname: string, pages: readonly string[] = []) =>
   urls.length === 0 || urls.some((u) => pathname === u || (below(pathname, u) && (pages.includes(u) || !urls.some((v) => below(v, u)))));
 
+/** A route's redirect with its `:name` segments taken from the query; a missing one ends it there. */
+export const redirectTarget = (redirect: string, search: string) => {
+  const query = new URLSearchParams(search);
+  const parts: string[] = [];
+  for (const segment of redirect.split('/')) {
+    if (!segment.startsWith(':')) parts.push(segment);
+    else if (query.get(segment.slice(1))) parts.push(encodeURIComponent(query.get(segment.slice(1))!));
+    else break;
+  }
+  return parts.join('/') || '/';
+};
+
 /** `redirect` may only lead back into this site. */
 export const safeRedirect = (r: string | null) => (r && r.startsWith('/') && !r.startsWith('//') ? r : undefined);
 
@@ -50,7 +62,7 @@ const isOperatorRoute = (pathname: string) => pathname === '/console' || pathnam
 export const guard = (pathname: string, search: string, s: GuardState): string | null => {
   const route = findRoute(pathname);
   if (!route) return '/';
-  if (route.redirect) return route.redirect;
+  if (route.redirect) return redirectTarget(route.redirect, search);
   // A signed-in user on a login page goes on to where the login was asked for, else home.
   if (route.public) return route.loginType && s.signedIn ? (safeRedirect(new URLSearchParams(search).get('redirect')) ?? '/') : null;
   if (!s.signedIn) {

@@ -21,11 +21,21 @@ export type PageKind = 'home' | 'appStore' | 'docs' | 'login' | 'adminLogin' | '
   /** The tenant console's screens generated from resources/ (src/console/TenantConsole.tsx). */
   | 'tenant';
 
+/** Screens of the tenant console written by hand, not generated from a definition (src/console/TenantConsole.tsx). */
+export type BespokeScreen = 'personal-info';
+
 export interface RouteDef {
   path: string;
   /** i18n key of the page title and breadcrumb. */
   title: string;
   page?: PageKind;
+  /** A hand-written screen a `tenant` page shows instead of the definitions' screens. */
+  screen?: BespokeScreen;
+  /**
+   * Where the route sends the person. A `:name` segment takes the query parameter `name`
+   * (`/account/role-detail?id=7` → `/account/role-manage/7/show`); without it the redirect ends
+   * before that segment.
+   */
   redirect?: string;
   public?: boolean;
   /** A login-type page: a signed-in user is sent to `/`. */
@@ -88,14 +98,14 @@ export const routeTree: RouteDef[] = [
     path: '/account', title: 'route.account', redirect: '/account/info', layout: 'topSidebar', sidebar: 'matched', scene: 'console',
     children: [
       { path: '/account/enterprise-panel', title: 'route.enterprise_panel', page: 'tenant', userTypes: TENANTS },
-      { path: '/account/info', title: 'route.info', page: 'tenant', userTypes: TENANTS },
+      { path: '/account/info', title: 'route.info', page: 'tenant', screen: 'personal-info', userTypes: TENANTS },
       ...tenantPage('/account/enterprise/info', 'route.enterprise_info', enterprise),
       ...tenantPage('/account/enterprise/sso', 'route.enterprise_sso', { needsBu: true, ...enterprise }),
       { path: '/account/enterprise/app', title: 'route.enterprise_app', page: 'plain', userTypes: TENANTS, needsBu: true, ...enterprise },
       ...tenantPage('/account/organzize', 'route.organize', { needsVerified: true }),
       ...tenantPage('/account/member-manage', 'route.member_manage', { needsVerified: true }),
       ...tenantPage('/account/role-manage', 'route.role_manage'),
-      { path: '/account/role-detail', title: 'route.role_detail', page: 'tenant', userTypes: TENANTS, hidden: true },
+      { path: '/account/role-detail', title: 'route.role_detail', redirect: '/account/role-manage/:id/show', userTypes: TENANTS, hidden: true },
       ...tenantPage('/account/associated-organize', 'route.associated_organize'),
       { path: '/account/order', title: 'route.order', page: 'plain', userTypes: TENANTS },
       { path: '/account/order/:id/info', title: 'route.order_info', page: 'plain', userTypes: TENANTS, hidden: true },
