@@ -28,11 +28,14 @@ export const org: ResourceDef<typeof orgSchema> = {
   sort: '-updated_at',
   // One certification per BU.
   unique: [[]],
+  missing: 'server.org_missing',
   status: {
     field: 'auth_state',
     transitions: [
-      { name: 'approve', from: [1], to: 2 },
-      { name: 'reject', from: [1], to: 3, confirm: true },
+      // The tenant applies (again after a rejection); operators decide, a rejection with its reason in `remark`.
+      { name: 'apply_auth', from: [0, 3], to: 1, sides: ['system'] },
+      { name: 'approve', from: [1], to: 2, sides: ['operator'] },
+      { name: 'reject', from: [1], to: 3, confirm: true, sides: ['operator'] },
     ],
   },
   mounts: [
@@ -40,7 +43,7 @@ export const org: ResourceDef<typeof orgSchema> = {
       side: 'system', base: '/open/system/org', scope: 'bu', perm: 'tenant:enterprise-info',
       calls: {
         info: 'one', add: 'add', update: 'update', 'basic-info-update': 'update', delete: 'delete',
-        'apply-auth': { handler: 'org.applyAuth', action: 'update' },
+        'apply-auth': { verb: 'status', transition: 'apply_auth', action: 'update' },
         dashboard: { handler: 'org.dashboard', action: 'view' },
         statistics: { handler: 'org.statistics', action: 'view' },
       },

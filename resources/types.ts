@@ -131,6 +131,8 @@ export interface ResourceDef<S extends z.ZodObject = z.ZodObject> {
    * URL `parent` (default: the section whose URL contains `url`); its calls' buttons hang below.
    */
   menu?: { scene: 'admin' | 'tenant'; url: string; icon?: string; parent?: string };
+  /** Sentence key when a call needs the owner's single row (e.g. applying for certification) and there is none yet. */
+  missing?: string;
   /** Cap for unpaged lists. */
   listCap?: number;
   /**

@@ -12,6 +12,7 @@ import { filterWhere, scopeWhere, Where } from './where.ts';
 import { checkReferences, checkTreeCycle, nest } from './relations.ts';
 import { transitionOf } from './transitions.ts';
 import { pageQuery, pagingOf } from './paging.ts';
+import { specOf } from './spec.ts';
 
 export const LIST_CAP_DEFAULT = 1000;
 
@@ -211,7 +212,12 @@ export const status = async (ctx: CallContext) => {
   const { def, services } = ctx;
   const sm = def.status;
   if (!sm) throw new Warning('server.record_not_found');
-  const { guid, status: to, action } = parseOrWarn(ctx.lang, statusInput, ctx.input, def.name);
+  // A definition with one row per owner (a `one` call) transitions that row when no guid is given.
+  const single = !('guid' in ctx.input) && Object.values(ctx.mount.calls).some((c) => specOf(c).verb === 'one');
+  const ownRow = single ? ((await one(ctx)) as { guid: string | null } | null) : null;
+  if (single && !ownRow?.guid) throw new Warning(def.missing ?? 'server.record_not_found');
+  const input = ownRow?.guid ? { ...ctx.input, guid: ownRow.guid } : ctx.input;
+  const { guid, status: to, action } = parseOrWarn(ctx.lang, statusInput, input, def.name);
   const transition = transitionOf(def, ctx.mount, ctx.call, ctx.input);
   const valueLabel = (v: unknown) => translate(ctx.lang, `resources.${def.name}.values.${sm.field}.${String(v)}`);
   if (!transition) throw new Warning('server.unknown_status', { to: String(to ?? action ?? '') });

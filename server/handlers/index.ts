@@ -1,6 +1,6 @@
 import type { CallContext } from '../engine/context.ts';
 import { auth, authList, permissions } from './role-grants.ts';
-import { applyAuth, bindUsers, dashboard, listUsers, loginTypes, sandboxCertificate, statistics } from './organisation.ts';
+import { bindUsers, dashboard, listUsers, loginTypes, sandboxCertificate, statistics } from './organisation.ts';
 import { childActivate, childAdd, childDelete, childReset, childResend, childSetRole } from './sub-accounts.ts';
 
 /** Named handlers that resource definitions may reference for real business rules. */
@@ -8,7 +8,6 @@ export const handlers: Record<string, (ctx: CallContext) => Promise<unknown>> = 
   'role.auth': auth,
   'role.permissions': permissions,
   'role.authList': authList,
-  'org.applyAuth': applyAuth,
   'org.dashboard': dashboard,
   'org.statistics': statistics,
   'department.bindUsers': bindUsers,

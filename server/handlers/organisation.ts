@@ -10,21 +10,6 @@ import { Warning } from '../http/envelope.ts';
 import { parseOrWarn } from '../http/validation.ts';
 
 /** Sends the BU's certification data for review: from unverified or failed to in progress. */
-export const applyAuth = async (ctx: CallContext) => {
-  const { rows } = await ctx.services.db.query(
-    `update org set auth_state = $1, applied_at = now(), remark = null, updated_at = now()
-      where bu_guid = $2 and auth_state = any($3::smallint[]) returning guid`,
-    [AUTH_STATE.inProgress, ctx.caller!.buGuid, [AUTH_STATE.unverified, AUTH_STATE.failed]],
-  );
-  if (rows[0]) return findOne(ctx, rows[0].guid as string);
-  const existing = (await ctx.services.db.query<{ auth_state: number }>('select auth_state from org where bu_guid = $1', [ctx.caller!.buGuid])).rows[0];
-  if (!existing) throw new Warning('server.org_missing');
-  throw new Warning('server.transition_forbidden', {
-    from: translate(ctx.lang, `resources.org.values.auth_state.${existing.auth_state}`),
-    action: translate(ctx.lang, 'actions.apply_auth'),
-  });
-};
-
 const COUNTED = [
   ['members', 'member'],
   ['departments', 'department'],

@@ -2,7 +2,7 @@ import { createHash, randomInt, randomUUID } from 'node:crypto';
 import type { ResourceDef } from '../../resources/types.ts';
 import { hashPassword } from '../auth/password.ts';
 import type { Db } from '../db/driver.ts';
-import { actionOf, specOf } from '../engine/mount.ts';
+import { actionOf, specOf } from '../engine/spec.ts';
 import zh from '../../i18n/resources/zh.ts';
 import { adminMenus, buttonNames, tenantMenus, type MenuSeed } from './menus.ts';
 

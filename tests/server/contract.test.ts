@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '../../resources/index.ts';
 import type { Mount, ResourceDef } from '../../resources/types.ts';
-import { permissionOf, specOf } from '../../server/engine/mount.ts';
+import { permissionOf, specOf } from '../../server/engine/spec.ts';
 import { samples } from '../fixtures/samples.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 
@@ -20,7 +20,8 @@ beforeAll(async () => {
 afterAll(() => s?.close());
 
 const uid = () => randomBytes(4).toString('hex');
-const segment = (mount: Mount, verb: string) => Object.entries(mount.calls).find(([, c]) => specOf(c).verb === verb && !specOf(c).where && !specOf(c).requires)?.[0];
+// The generic verb's plain call: not a variant with fixed filters, required conditions or a bound transition.
+const segment = (mount: Mount, verb: string) => Object.entries(mount.calls).find(([, c]) => specOf(c).verb === verb && !specOf(c).where && !specOf(c).requires && !specOf(c).transition)?.[0];
 const path = (mount: Mount, verb: string) => {
   const seg = segment(mount, verb);
   return seg ? `${mount.base}/${seg}` : undefined;

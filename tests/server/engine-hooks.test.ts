@@ -98,3 +98,20 @@ describe('paging', () => {
     expect(ok.data).toMatchObject({ list: [], count: 0, count_capped: false, page: 1, page_size: 100 });
   });
 });
+
+describe('certification as data', () => {
+  it('apply, reject with a reason the tenant reads, apply again: transitions of the org definition, each on its side', async () => {
+    const t = await tenantWithBu(s);
+    const org = (await s.post('/open/system/org/add', { company_name: 'Acme', credit_code: '91350100M000100Y43' }, { token: t.token })).data;
+    const applied = await s.post('/open/system/org/apply-auth', {}, { token: t.token });
+    expect(applied.data).toMatchObject({ auth_state: 1, remark: null });
+    expect(applied.data.applied_at).toBeTruthy();
+    // The tenant's call is bound to applying: a body naming "approve" cannot pick another transition.
+    expect((await s.post('/open/system/org/apply-auth', { action: 'approve' }, { token: t.token })).code).toBe(201);
+    const rejected = await s.post('/open/admin/org/update-status', { guid: org.guid, action: 'reject', remark: 'The licence scan is unreadable.' }, { token: admin });
+    expect(rejected.data).toMatchObject({ auth_state: 3, remark: 'The licence scan is unreadable.' });
+    expect((await s.post('/open/system/org/info', {}, { token: t.token })).data.remark).toBe('The licence scan is unreadable.');
+    expect((await s.post('/open/system/org/apply-auth', {}, { token: t.token })).data).toMatchObject({ auth_state: 1, remark: null });
+    expect((await s.post('/open/admin/org/update-status', { guid: org.guid, status: 1 }, { token: admin })).code).toBe(201);
+  });
+});

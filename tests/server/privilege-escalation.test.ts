@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '../../resources/index.ts';
-import { actionOf, specOf } from '../../server/engine/mount.ts';
+import { actionOf, specOf } from '../../server/engine/spec.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { activeSub, tenantWithBu, uid } from '../helpers/tenant-flows.ts';
 

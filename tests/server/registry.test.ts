@@ -6,7 +6,7 @@ import uiHk from '../../i18n/ui/hk.ts';
 import uiZh from '../../i18n/ui/zh.ts';
 import { resources } from '../../resources/index.ts';
 import type { Mount, ResourceDef } from '../../resources/types.ts';
-import { actionOf, permissionOf, specOf } from '../../server/engine/mount.ts';
+import { actionOf, permissionOf, specOf } from '../../server/engine/spec.ts';
 import { findRoute } from '../../src/routes/guard.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { uid } from '../helpers/tenant-flows.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '../../resources/index.ts';
 import type { Mount, ResourceDef } from '../../resources/types.ts';
-import { specOf } from '../../server/engine/mount.ts';
+import { specOf } from '../../server/engine/spec.ts';
 import { samples } from '../fixtures/samples.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { activeSub, tenantWithBu, uid } from '../helpers/tenant-flows.ts';

@@ -1,0 +1,149 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { createServer, connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { staleReason } from '../../scripts/build-stamp.mjs';
+import { buildServer, SERVER_ENTRY, SERVER_OUT } from '../../scripts/build-server.mjs';
+import { hasDataDir, openPglite } from '../../server/db/pglite.ts';
+
+/**
+ * The compiled server (dist-server/main.js, as `npm start` runs it) on an embedded database in a
+ * folder of its own, stopped by SIGTERM while a request is in flight: it stops accepting
+ * connections, answers that request from the database, closes the database, removes DATA_DIR's
+ * lock and exits 0, with no "PGlite is closed" error, even when the signal comes twice (npm
+ * forwards the one it receives). Embedded-database behaviour: not run against DATABASE_URL.
+ */
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const PASSWORD = 'Adm1nPassw0rd';
+let dataDir: string;
+let child: ChildProcess | undefined;
+let stdout = '';
+let stderr = '';
+
+const freePort = () =>
+  new Promise<number>((done, fail) => {
+    const s = createServer();
+    s.once('error', fail);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => done(port));
+    });
+  });
+
+const until = async (what: string, ok: () => boolean | Promise<boolean>, ms = 20_000) => {
+  const end = Date.now() + ms;
+  while (!(await ok())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}; stdout: ${stdout.slice(-2000)} stderr: ${stderr.slice(-2000)}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+};
+
+const refused = (port: number) =>
+  new Promise<boolean>((done) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      done(false);
+    });
+    socket.once('error', (e: NodeJS.ErrnoException) => done(e.code === 'ECONNREFUSED'));
+  });
+
+describe.skipIf(!!process.env.DATABASE_URL)('SIGTERM', () => {
+  beforeAll(async () => {
+    // The compiled server, built as `npm start` builds it when stale.
+    if (staleReason({ root: ROOT, outDir: SERVER_OUT })) await buildServer({ quiet: true });
+    // An existing data folder, made from the suite's prepared snapshot (an initdb costs seconds).
+    dataDir = mkdtempSync(join(tmpdir(), 'open-shutdown-'));
+    const seeded = await openPglite(dataDir, new Blob([readFileSync(inject('pgliteSnapshot'))]));
+    await seeded.close();
+  });
+  afterAll(() => {
+    if (child && child.exitCode === null) child.kill('SIGKILL');
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('the compiled server is current after a build', () => {
+    expect(staleReason({ root: ROOT, outDir: SERVER_OUT })).toBeNull();
+    expect(existsSync(SERVER_ENTRY)).toBe(true);
+    expect(hasDataDir(dataDir)).toBe(true);
+  });
+
+  it('lets the request in flight finish, closes the database, releases the lock and exits 0', async () => {
+    const port = await freePort();
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', OPEN_ADMIN_USERNAME: 'admin', OPEN_ADMIN_PASSWORD: PASSWORD, LOG_LEVEL: 'info' };
+    delete env.DATABASE_URL;
+    const proc = spawn(process.execPath, [SERVER_ENTRY], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = proc;
+    proc.stdout!.on('data', (d) => (stdout += d));
+    proc.stderr!.on('data', (d) => (stderr += d));
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => proc.once('exit', (code, signal) => done({ code, signal })));
+    await until('the start banner', () => stdout.includes('Open Platform on'));
+    const lock = join(dataDir, 'open-platform.lock');
+    expect(readFileSync(lock, 'utf8')).toBe(String(proc.pid));
+
+    // A sign-in whose body has not all arrived: in flight when the signal comes.
+    const body = JSON.stringify({ username: 'admin', password: PASSWORD });
+    let answered = false;
+    const req = request({ host: '127.0.0.1', port, method: 'POST', path: '/open/admin/sys-auth/login', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } });
+    const answer = new Promise<{ status: number; body: string }>((done, fail) => {
+      req.once('response', (res) => {
+        let text = '';
+        res.on('data', (d) => (text += d));
+        res.once('end', () => {
+          answered = true;
+          done({ status: res.statusCode ?? 0, body: text });
+        });
+      });
+      req.once('error', fail);
+    });
+    await new Promise<void>((done, fail) => req.write(body.slice(0, 12), (e) => (e ? fail(e) : done())));
+    await new Promise((r) => setTimeout(r, 150));
+
+    proc.kill('SIGTERM');
+    proc.kill('SIGTERM');
+    // It stops accepting connections while the request is still open…
+    await until('the listener to close', () => refused(port), 10_000);
+    expect(answered).toBe(false);
+    expect(proc.exitCode).toBeNull();
+    // …and answers it, from the database, once its body arrives.
+    req.end(body.slice(12));
+    const r = await answer;
+    const answeredAt = Date.now();
+    expect(r.status).toBe(200);
+    const envelope = JSON.parse(r.body);
+    expect(envelope.code).toBe(200);
+    expect(typeof envelope.data.token).toBe('string');
+
+    expect(await exited).toEqual({ code: 0, signal: null });
+    // The client keeps its connection alive; the server closes it once answered rather than wait for its keep-alive timeout.
+    expect(Date.now() - answeredAt).toBeLessThan(3000);
+    expect(existsSync(lock)).toBe(false);
+    expect(stderr).not.toMatch(/PGlite is closed/i);
+    expect(stderr).toBe('');
+  });
+
+  it('stops as cleanly when the signal comes during the start, once the database is locked', async () => {
+    stdout = '';
+    stderr = '';
+    const port = await freePort();
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' };
+    delete env.DATABASE_URL;
+    const proc = spawn(process.execPath, [SERVER_ENTRY], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = proc;
+    proc.stdout!.on('data', (d) => (stdout += d));
+    proc.stderr!.on('data', (d) => (stderr += d));
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => proc.once('exit', (code, signal) => done({ code, signal })));
+    const lock = join(dataDir, 'open-platform.lock');
+    await until('the lock', () => existsSync(lock) && readFileSync(lock, 'utf8') === String(proc.pid), 10_000);
+    proc.kill('SIGTERM');
+    expect(await exited).toEqual({ code: 0, signal: null });
+    expect(existsSync(lock)).toBe(false);
+    expect(stderr).toBe('');
+    expect(stdout).not.toContain('Operator console:');
+    expect(await refused(port)).toBe(true);
+  });
+});
