@@ -4,8 +4,8 @@ import type { ResourceDef } from './types.ts';
 
 /**
  * Sub-accounts (userType 2) of a BU, kept in the users table with the BU that created them.
- * Listing, editing the profile, freezing and restoring are generic (a rule ends the sessions of a
- * frozen account); creating, deleting, resetting and activating are handlers (mail, memberships).
+ * Listing, editing the profile, freezing, restoring and deleting are generic (rules end sessions
+ * and memberships); creating, resetting and activating are handlers (mail, one-time links).
  */
 export const subAccount: ResourceDef<typeof subAccountSchema> = {
   name: 'sub-account',
@@ -34,7 +34,7 @@ export const subAccount: ResourceDef<typeof subAccountSchema> = {
         'child-freeze': { verb: 'status', transition: 'freeze' },
         'child-restore': { verb: 'status', transition: 'restore' },
         'child-reset': { handler: 'child.reset', action: 'update' },
-        'child-delete': { handler: 'child.delete', action: 'delete' },
+        'child-delete': 'delete',
         'child-set-role': { handler: 'child.setRole', action: 'auth' },
         'resend-child-email': { handler: 'child.resend', action: 'update' },
         // The activation link's target: public, the link's token is the credential.

@@ -21,7 +21,6 @@ import { syncUserRoles } from '../services/memberships.ts';
  * back. Every call reaches only sub-accounts of the caller's BU (findOne goes through scope).
  */
 const one = z.object({ guid: z.uuid('validation.guid_format') });
-const many = z.object({ guid: z.uuid('validation.guid_format').optional(), guids: z.array(z.uuid('validation.guid_format')).min(1).max(500).optional() });
 const rolesInput = z.array(guidField()).max(50);
 
 
@@ -82,23 +81,6 @@ export const childResend = async (ctx: CallContext) => {
   if (row.status !== SUB_STATUS.toBeActivated) throw new Warning('server.already_activated');
   await mailActivation(ctx, { guid, username: row.username as string, email: row.email as string });
   return { sent: true };
-};
-
-export const childDelete = async (ctx: CallContext) => {
-  const parsed = parseOrWarn(ctx.lang, many, ctx.input, 'sub-account');
-  const guids = [...new Set(parsed.guids ?? (parsed.guid ? [parsed.guid] : []))];
-  if (!guids.length) throw parseOrWarn(ctx.lang, one, ctx.input, 'sub-account');
-  await ctx.services.db.transaction(async (tx) => {
-    const { rows } = await tx.query('select guid from users where guid = any($1::uuid[]) and user_type = 2 and bu_guid = $2', [guids, ctx.caller!.buGuid]);
-    if (rows.length !== guids.length) throw new Warning('server.record_not_found');
-    if (guids.includes(ctx.caller!.userGuid)) throw new Warning('server.cannot_delete_self');
-    await tx.query('update session set revoked_at = now() where user_guid = any($1::uuid[]) and revoked_at is null', [guids]);
-    await tx.query('delete from user_bu where user_guid = any($1::uuid[])', [guids]);
-    await tx.query('delete from one_time_code where target = any($1::text[])', [guids]);
-    await tx.query('delete from users where guid = any($1::uuid[])', [guids]);
-  });
-  ctx.services.callers.invalidate();
-  return { deleted: guids.length };
 };
 
 const setRoleInput = one.extend({ role_guids: rolesInput });

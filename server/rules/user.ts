@@ -27,9 +27,21 @@ export const userRules: Rules = {
   },
 };
 
-/** A sub-account leaving "normal" (frozen) loses its sessions at once, in the same transaction. */
+/**
+ * A sub-account leaving "normal" (frozen) loses its sessions at once, in the same transaction; a
+ * deleted one also its membership and pending links. Nobody deletes the account they use.
+ */
 export const subAccountRules: Rules = {
   affectsGrants: true,
+  async beforeDelete(ctx, _tx, rows) {
+    if (rows.some((r) => r.guid === ctx.caller?.userGuid)) throw new Warning('server.cannot_delete_self');
+  },
+  async afterDelete(_ctx, tx, rows) {
+    const guids = rows.map((r) => r.guid as string);
+    await tx.query('update session set revoked_at = now() where user_guid = any($1::uuid[]) and revoked_at is null', [guids]);
+    await tx.query('delete from user_bu where user_guid = any($1::uuid[])', [guids]);
+    await tx.query('delete from one_time_code where target = any($1::text[])', [guids]);
+  },
   async afterTransition(_ctx, tx, row) {
     if (row.status !== SUB_STATUS.normal) await tx.query('update session set revoked_at = now() where user_guid = $1 and revoked_at is null', [row.guid]);
   },
