@@ -4,8 +4,9 @@ import type { ResourceDef } from './types.ts';
 
 /**
  * Sub-accounts (userType 2) of a BU, kept in the users table with the BU that created them.
- * Listing, editing the profile, freezing, restoring and deleting are generic (rules end sessions
- * and memberships); creating, resetting and activating are handlers (mail, one-time links).
+ * Adding, listing, editing, freezing, restoring and deleting are generic verbs with rules (the
+ * account starts "to be activated" and is mailed its link once the add commits; memberships and
+ * sessions follow it); resetting and activating are handlers (one-time links).
  */
 export const subAccount: ResourceDef<typeof subAccountSchema> = {
   name: 'sub-account',
@@ -17,6 +18,9 @@ export const subAccount: ResourceDef<typeof subAccountSchema> = {
   createOnly: ['username'],
   ...accountList,
   privileges: { roles: 'role_guids' },
+  // Usernames are unique across the platform (users_username_uq); this names the field in the refusal.
+  unique: [['username']],
+  references: { role_guids: 'role' },
   status: {
     field: 'status',
     transitions: [
@@ -30,7 +34,7 @@ export const subAccount: ResourceDef<typeof subAccountSchema> = {
       calls: {
         'child-page': 'page',
         'child-update': 'update',
-        'child-add': { handler: 'child.add', action: 'add' },
+        'child-add': 'add',
         'child-freeze': { verb: 'status', transition: 'freeze' },
         'child-restore': { verb: 'status', transition: 'restore' },
         'child-reset': { handler: 'child.reset', action: 'update' },

@@ -8,14 +8,14 @@ export const subAccountSchema = z.object({
   alias: text(30).optional(),
   email: email(),
   phone: phone().optional(),
+  /** Roles in the BU; user_bu holds the membership, kept in step by a rule. */
+  role_guids: z.array(guid()).max(50).default([]),
 });
 
 export const subAccountInternal = z.object({
   user_type: codes(0, 1, 2),
   /** 0 normal, 1 frozen, 2 to be activated. */
   status: codes(0, 1, 2),
-  /** Mirrors the BU membership's roles for lists; user_bu holds the truth. */
-  role_guids: z.array(guid()).max(50),
 });
 
 export const SUB_STATUS = { normal: 0, frozen: 1, toBeActivated: 2 } as const;

@@ -1,7 +1,7 @@
 import type { CallContext } from '../engine/context.ts';
 import { auth, authList, permissions } from './role-grants.ts';
 import { bindUsers, dashboard, listUsers, loginTypes, sandboxCertificate, statistics } from './organisation.ts';
-import { childActivate, childAdd, childReset, childResend, childSetRole } from './sub-accounts.ts';
+import { childActivate, childReset, childResend, childSetRole } from './sub-accounts.ts';
 
 /** Named handlers that resource definitions may reference for real business rules. */
 export const handlers: Record<string, (ctx: CallContext) => Promise<unknown>> = {
@@ -14,7 +14,6 @@ export const handlers: Record<string, (ctx: CallContext) => Promise<unknown>> = 
   'department.listUsers': listUsers,
   'bu.sandboxCertificate': sandboxCertificate,
   'sso.loginTypes': loginTypes,
-  'child.add': childAdd,
   'child.reset': childReset,
   'child.setRole': childSetRole,
   'child.resend': childResend,

@@ -1,20 +1,20 @@
-import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { translate } from '../../i18n/index.ts';
 import { guid as guidField } from '../../schemas/common.ts';
-import { subAccountSchema, SUB_STATUS } from '../../schemas/sub-account.ts';
+import { SUB_STATUS } from '../../schemas/sub-account.ts';
 import { linkInput, newPasswordInput } from '../../schemas/tenant-auth.ts';
 import { USER_TYPE } from '../auth/caller.ts';
 import { hashPassword } from '../auth/password.ts';
 import type { Queryable } from '../db/driver.ts';
 import type { CallContext } from '../engine/context.ts';
-import { duplicateWarning, findOne } from '../engine/verbs.ts';
+import { findOne } from '../engine/verbs.ts';
 import { Warning } from '../http/envelope.ts';
 import { parseOrWarn } from '../http/validation.ts';
-import { ACTIVATION_LINK_SECONDS, issueLink, readLink, RESET_LINK_SECONDS, useLink } from '../services/one-time-codes.ts';
+import { issueLink, readLink, RESET_LINK_SECONDS, useLink } from '../services/one-time-codes.ts';
 import { checkConfirm, checkPassword, passwordPolicyOf } from '../services/policy.ts';
 import { sendMail } from '../mail/send.ts';
 import { syncUserRoles } from '../services/memberships.ts';
+import { mailActivation } from '../services/activation.ts';
 
 /**
  * A BU's sub-accounts: created "to be activated" with an activation mail, then normal, frozen and
@@ -28,41 +28,6 @@ const checkRoles = async (ctx: CallContext, tx: Queryable, roles: string[]) => {
   if (!roles.length) return;
   const { rows } = await tx.query<{ n: number }>('select count(*)::int as n from role where guid = any($1::uuid[]) and bu_guid = $2', [roles, ctx.caller!.buGuid]);
   if (rows[0].n !== new Set(roles).size) throw new Warning('server.reference_not_found', { field: translate(ctx.lang, 'resources.sub-account.fields.role_guids') }, { field: 'role_guids' });
-};
-
-const mailActivation = async (ctx: CallContext, user: { guid: string; username: string; email: string }, opts: { resendCheck?: boolean } = {}) => {
-  const token = await issueLink(ctx.services.db, 'activate', user.guid, ACTIVATION_LINK_SECONDS, opts);
-  const bu = (await ctx.services.db.query<{ name: string }>('select name from bu where guid = $1', [ctx.caller!.buGuid])).rows[0];
-  await sendMail(ctx.services, ctx.lang, user.email, 'activate', {
-    username: user.username,
-    bu: bu?.name ?? '',
-    link: `${ctx.services.publicUrl}/account-active?token=${token}`,
-    days: ACTIVATION_LINK_SECONDS / 86400,
-  });
-};
-
-const addInput = subAccountSchema.extend({ role_guids: rolesInput.default([]) });
-
-export const childAdd = async (ctx: CallContext) => {
-  const body = parseOrWarn(ctx.lang, addInput, ctx.input, 'sub-account');
-  const guid = randomUUID();
-  const buGuid = ctx.caller!.buGuid!;
-  const roles = [...new Set(body.role_guids)];
-  try {
-    await ctx.services.db.transaction(async (tx) => {
-      await checkRoles(ctx, tx, roles);
-      await tx.query(
-        `insert into users (guid, username, password, name, alias, email, phone, status, user_type, role_guids, bu_guid, created_by, lang)
-         values ($1, $2, null, $3, $4, $5, $6, $7, 2, $8, $9, $10, $11)`,
-        [guid, body.username, body.name, body.alias ?? null, body.email, body.phone ?? null, SUB_STATUS.toBeActivated, JSON.stringify(roles), buGuid, ctx.caller!.userGuid, ctx.lang],
-      );
-      await tx.query('insert into user_bu (user_guid, bu_guid, is_owner, role_guids) values ($1, $2, false, $3)', [guid, buGuid, JSON.stringify(roles)]);
-    });
-  } catch (e) {
-    throw duplicateWarning(ctx.lang, ctx.def, e, ['username']);
-  }
-  ctx.afterCommit(() => mailActivation(ctx, { guid, username: body.username, email: body.email }));
-  return findOne(ctx, guid);
 };
 
 /** Mails the sub-account a password reset link (its password is never seen by the main account). */
@@ -79,7 +44,7 @@ export const childResend = async (ctx: CallContext) => {
   const { guid } = parseOrWarn(ctx.lang, one, ctx.input, 'sub-account');
   const row = await findOne(ctx, guid);
   if (row.status !== SUB_STATUS.toBeActivated) throw new Warning('server.already_activated');
-  await mailActivation(ctx, { guid, username: row.username as string, email: row.email as string });
+  await mailActivation(ctx.services, ctx.lang, ctx.caller!.buGuid!, { guid, username: row.username as string, email: row.email as string });
   return { sent: true };
 };
 

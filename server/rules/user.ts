@@ -2,6 +2,7 @@ import { Warning } from '../http/envelope.ts';
 import type { Rules } from '../engine/context.ts';
 import { SUB_STATUS } from '../../schemas/sub-account.ts';
 import { assertSuperOperatorLeft } from './super-operator.ts';
+import { mailActivation } from '../services/activation.ts';
 
 /** Operators hold platform roles only; nobody deletes the account they are logged in with. */
 export const userRules: Rules = {
@@ -33,6 +34,19 @@ export const userRules: Rules = {
  */
 export const subAccountRules: Rules = {
   affectsGrants: true,
+  async beforeWrite(_ctx, _tx, values, existing) {
+    if (!existing) values.status = SUB_STATUS.toBeActivated;
+  },
+  async afterWrite(ctx, tx, row, existing) {
+    const roles = JSON.stringify(row.role_guids ?? []);
+    if (existing) {
+      await tx.query('update user_bu set role_guids = $3 where user_guid = $1 and bu_guid = $2', [row.guid, row.bu_guid, roles]);
+      return;
+    }
+    await tx.query('update users set lang = $2 where guid = $1', [row.guid, ctx.lang]);
+    await tx.query('insert into user_bu (user_guid, bu_guid, is_owner, role_guids) values ($1, $2, false, $3)', [row.guid, row.bu_guid, roles]);
+    ctx.afterCommit(() => mailActivation(ctx.services, ctx.lang, row.bu_guid as string, { guid: row.guid as string, username: row.username as string, email: row.email as string }));
+  },
   async beforeDelete(ctx, _tx, rows) {
     if (rows.some((r) => r.guid === ctx.caller?.userGuid)) throw new Warning('server.cannot_delete_self');
   },
