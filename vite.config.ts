@@ -1,7 +1,11 @@
 import react from '@vitejs/plugin-react';
+import { existsSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { resources } from './resources/index.ts';
+import { projectFiles, viteEnv, writeStamp } from './scripts/build-stamp.mjs';
+import { precompressDir } from './scripts/compress.mjs';
 
 /**
  * The console and the public site. `VITE_BASE=/open-platform/` builds it for embedding in a host
@@ -10,9 +14,61 @@ import { resources } from './resources/index.ts';
 const base = process.env.VITE_BASE ?? '/';
 const api = process.env.VITE_API ?? 'http://127.0.0.1:8080';
 
+const filesUnder = (dir: string): string[] =>
+  existsSync(dir) ? readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(join(dir, e.name)) : [join(dir, e.name)])) : [];
+
+/**
+ * After a build: a brotli and a gzip copy of every text file (scripts/compress.mjs; the server
+ * sends them by Accept-Encoding), then the build stamp (scripts/build-stamp.mjs) naming every
+ * project file that went in, by which `npm start` knows whether to build again.
+ */
+const servedBuild = (): Plugin => {
+  let root = process.cwd();
+  let outDir = resolve('dist');
+  let inputs: string[] = [];
+  let startedAt = 0;
+  let failed = false;
+  const ids = new Set<string>();
+  const outputs = new Set<string>();
+  return {
+    name: 'open-platform:served-build',
+    apply: 'build',
+    configResolved(c) {
+      root = c.root;
+      outDir = resolve(c.root, c.build.outDir);
+      inputs = [...(c.configFile ? [c.configFile] : []), ...c.configFileDependencies, ...(c.publicDir ? filesUnder(c.publicDir) : []), join(root, 'index.html'), join(root, 'package.json')];
+    },
+    buildStart() {
+      startedAt = Date.now();
+      failed = false;
+      ids.clear();
+      outputs.clear();
+    },
+    buildEnd(error) {
+      if (error) failed = true;
+    },
+    renderError() {
+      failed = true;
+    },
+    generateBundle(_options, bundle) {
+      for (const id of this.getModuleIds()) ids.add(id);
+      for (const name of Object.keys(bundle)) outputs.add(name);
+    },
+    async closeBundle() {
+      if (failed) return;
+      const written = await precompressDir(outDir);
+      for (const w of written) {
+        if (w.br) outputs.add(`${w.file}.br`);
+        if (w.gzip) outputs.add(`${w.file}.gz`);
+      }
+      writeStamp({ root, outDir, files: projectFiles(root, [...ids, ...inputs]), outputs, env: viteEnv(), startedAt });
+    },
+  };
+};
+
 export default defineConfig({
   base,
-  plugins: [react()],
+  plugins: [react(), servedBuild()],
   // The light shell marks menu entries without a screen; it must not import the schemas to know them.
   define: { __CONSOLE_URLS__: JSON.stringify(resources.flatMap((r) => (r.menu ? [r.menu.url] : []))) },
   resolve: {

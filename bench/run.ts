@@ -3,6 +3,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { measureBundle, printBundle } from './bundle.ts';
+import { measureServing, printServing } from './serving.ts';
 
 /**
  * `npm run bench`: every figure is measured in this one run, side by side with its baseline.
@@ -94,6 +95,12 @@ try {
   bare.child.disconnect();
   app.child.disconnect();
 }
+
+// Start, memory and the bytes a browser downloads, on the server as `npm start` runs it (bench/serving.ts).
+// It builds what is stale first, so the bundle figures below describe the build it served.
+await Promise.all([raw, bare, app].map(({ child }) => (child.exitCode !== null || child.signalCode !== null ? undefined : new Promise((done) => child.once('exit', done)))));
+console.log('\nStart, memory and bytes transferred (the compiled server, embedded database, a new DATA_DIR):');
+printServing(await measureServing());
 
 console.log('\nJavaScript the browser loads (gzipped, from the last `vite build`):');
 if (existsSync('dist/.vite/manifest.json')) printBundle(measureBundle());

@@ -2,6 +2,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import pino from 'pino';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
+import { staticOptions } from './http/static-files.ts';
 import { existsSync } from 'node:fs';
 import { resources } from '../resources/index.ts';
 import type { ResourceDef } from '../resources/types.ts';
@@ -123,8 +124,9 @@ export const buildApp = async (opts: AppOptions): Promise<App> => {
   });
   app.get('/open/openapi.json', async () => openapiDocument(docs));
 
-  if (serveApp) {
-    await app.register(fastifyStatic, { root: opts.staticDir, wildcard: false });
+  if (serveApp && opts.staticDir) {
+    // Brotli or gzip copies by Accept-Encoding; hashed assets immutable, index.html no-cache (server/http/static-files.ts).
+    await app.register(fastifyStatic, staticOptions(opts.staticDir));
   }
   return { app, services, docs };
 };

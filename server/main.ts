@@ -1,48 +1,140 @@
 import { join } from 'node:path';
-import { buildApp } from './app.ts';
-import { config } from './config.ts';
-import { openDb } from './db/open.ts';
-import { DataDirLockedError } from './db/pglite.ts';
-import { seedOperator } from './seed/seed.ts';
+import { config, publicUrlOf } from './config.ts';
+import type { Db } from './db/driver.ts';
+import { DataDirLockedError, hasDataDir, openPglite } from './db/pglite.ts';
+import { createMailer } from './mail/mailer.ts';
 
-const cfg = config();
-const started = Date.now();
-let db;
-try {
-  db = await openDb({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir });
-} catch (e) {
-  if (e instanceof DataDirLockedError) {
-    console.error(e.message);
+/**
+ * The server as `npm start` runs it, compiled to dist-server/main.js (scripts/build-server.mjs).
+ * The database starts opening first, on its own thread, while the app's modules load here; the
+ * banner gives the address, the operator login and where mail goes. SIGTERM and SIGINT stop it
+ * cleanly: no new connections, requests in flight finish, then the database closes and its lock
+ * is released.
+ */
+const startedAt = performance.now();
+// Every setting (SMTP_URL and MAIL_FROM included) is checked before the database is opened; a
+// wrong one is a sentence, not a stack trace.
+const { cfg, mailer } = (() => {
+  try {
+    const cfg = config();
+    const mailer = createMailer({ smtpUrl: process.env.SMTP_URL || undefined, dir: join(cfg.dataDir, 'mail'), from: process.env.MAIL_FROM || undefined, log: (l) => console.log(l) });
+    return { cfg, mailer };
+  } catch (e) {
+    console.error((e as Error).message);
     process.exit(1);
   }
-  throw e;
-}
-const { app } = await buildApp({
-  db,
-  staticDir: cfg.staticDir,
-  logger: true,
-  logLevel: cfg.logLevel,
-  trustProxy: cfg.trustProxy,
-  publicUrl: cfg.publicUrl,
-  limits: cfg.limits,
-  smtpUrl: process.env.SMTP_URL || undefined,
-  mailDir: join(cfg.dataDir, 'mail'),
-});
-const seeded = await seedOperator(db, cfg.adminUsername, cfg.adminPassword);
-if (seeded?.password) {
-  console.log(`\nFirst operator created: username "${seeded.username}", password "${seeded.password}" (shown once; log in at /adminLogin and change it).\n`);
-} else if (seeded) {
-  console.log(`First operator "${seeded.username}" created from OPEN_ADMIN_USERNAME / OPEN_ADMIN_PASSWORD.`);
-}
+})();
+const embedded = !cfg.databaseUrl;
+const firstStart = embedded && !hasDataDir(cfg.dataDir);
+const elapsed = () => Math.round(performance.now() - startedAt);
 
-const stop = async () => {
-  await app.close();
-  await db.close();
+type App = Awaited<ReturnType<typeof import('./app.ts').buildApp>>['app'];
+/** The database being opened or open, whatever the start has reached: the one to close. */
+let opened: Promise<Db> | undefined;
+let app: App | undefined;
+let stopping: string | undefined;
+
+const fail = (e: unknown): never => {
+  console.error(e instanceof DataDirLockedError ? e.message : e);
+  process.exit(1);
+};
+
+/** server/db/open.ts's choice, with node-postgres loaded only when DATABASE_URL asks for it: the embedded database's thread starts first. */
+const open = (): Promise<Db> => (cfg.databaseUrl ? import('./db/postgres.ts').then((m) => m.openPostgres(cfg.databaseUrl!)) : openPglite(cfg.dataDir));
+
+const start = async () => {
+  opened = open();
+  // Rejections are taken below, once the modules are loaded; until then they are not unhandled.
+  opened.catch(() => {});
+  const [{ buildApp }, { seedOperator }] = await Promise.all([import('./app.ts'), import('./seed/seed.ts')]);
+  if (firstStart) {
+    // Creating the database (initdb) leaves PGlite's WebAssembly memory about 400 MB larger, for
+    // the life of its thread, than opening an existing one does: close that thread and open the
+    // database again on a new one.
+    const created = await opened;
+    opened = undefined;
+    await created.close();
+    opened = open();
+  }
+  const db = await opened;
+  if (stopping) return;
+  const built = await buildApp({
+    db,
+    staticDir: cfg.staticDir,
+    logger: true,
+    logLevel: cfg.logLevel,
+    trustProxy: cfg.trustProxy,
+    publicUrl: cfg.publicUrl,
+    limits: cfg.limits,
+    mailer,
+  });
+  app = built.app;
+  const seeded = await seedOperator(db, cfg.adminUsername, cfg.adminPassword);
+  if (stopping) return;
+  await app.listen({ port: cfg.port, host: cfg.host });
+  // The listening address (a wildcard host is shown as 127.0.0.1).
+  const origin = publicUrlOf(undefined, cfg.host, cfg.port);
+  console.log(
+    [
+      `Open Platform on ${origin}/ — ready in ${elapsed()} ms${firstStart ? ' (first start: database created)' : ''}, ${embedded ? `embedded database in ${cfg.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
+      `Operator console: ${origin}/adminLogin`,
+      mailer.dir ? `Mail: written as .eml files to ${mailer.dir} (set SMTP_URL to send it), from ${mailer.from}` : `Mail: sent through ${mailer.target}, from ${mailer.from}`,
+      `Links in mail point to ${cfg.publicUrl}${cfg.publicUrlGiven ? '' : ' (set PUBLIC_URL to the address people use)'}.`,
+    ].join('\n'),
+  );
+  if (seeded?.password) {
+    console.log(`\nFirst operator created: username "${seeded.username}", password "${seeded.password}" (shown once; log in at ${origin}/adminLogin and change it).\n`);
+  } else if (seeded) {
+    console.log(`First operator "${seeded.username}" created from OPEN_ADMIN_USERNAME / OPEN_ADMIN_PASSWORD.`);
+  }
+};
+
+/** The database is closed once, by whichever ends the process: a stop or a failed start. */
+let closing: Promise<void> | undefined;
+const closeDb = () => (closing ??= (opened ?? Promise.resolve(undefined)).then((db) => db?.close(), () => undefined));
+
+let starting: Promise<void> | undefined;
+
+/**
+ * Once per process, whatever signals follow (npm forwards the one it receives; a terminal sends
+ * Ctrl-C to both): waits for a start under way, stops listening and closes idle connections, lets
+ * requests in flight finish (each connection is closed once its answer is sent), then closes the
+ * database, which releases DATA_DIR's lock.
+ */
+const stop = async (signal: string) => {
+  if (stopping) return;
+  stopping = signal;
+  // A request may take REQUEST_TIMEOUT_MS; past that and a margin, give up and say so.
+  const deadline = setTimeout(() => {
+    console.error(`Not stopped ${cfg.limits.requestTimeoutMs + 5000} ms after ${signal}: exiting with requests or the database still open.`);
+    process.exit(1);
+  }, cfg.limits.requestTimeoutMs + 5000);
+  deadline.unref();
+  try {
+    await starting?.catch(() => {});
+    if (app) {
+      const server = app.server;
+      const sweep = setInterval(() => server.closeIdleConnections(), 50);
+      try {
+        await app.close();
+      } finally {
+        clearInterval(sweep);
+      }
+    }
+    await closeDb();
+  } catch (e) {
+    fail(e);
+  }
+  console.log(`Stopped (${signal}).`);
   process.exit(0);
 };
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+// Before the start begins: a signal during the start (the lock already taken) is a clean stop too.
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));
 
-await app.listen({ port: cfg.port, host: cfg.host });
-console.log(`Open Platform on http://${cfg.host}:${cfg.port}/ (${db.kind === 'postgres' ? 'PostgreSQL' : `embedded database in ${cfg.dataDir}`}), ready in ${Date.now() - started} ms`);
-console.log(`Links in mail point to ${cfg.publicUrl}${cfg.publicUrlGiven ? '' : ' (set PUBLIC_URL to the address people use)'}.`);
+starting = start();
+await starting.catch(async (e) => {
+  // A failed start still closes the database it opened, which releases the lock.
+  await closeDb().catch(() => {});
+  fail(e);
+});

@@ -64,6 +64,14 @@ describe('a build is stale', () => {
     expect(reason()).toBe('src/app.tsx changed');
   });
 
+  it('when a source changed but kept its size', () => {
+    stamp();
+    write('src/app.tsx', '// src/app.TSX\n');
+    const later = new Date(Date.now() + 60_000);
+    utimesSync(join(root, 'src/app.tsx'), later, later);
+    expect(reason()).toBe('src/app.tsx changed');
+  });
+
   it('when a source that went into it was removed', () => {
     stamp();
     rmSync(join(root, 'src/main.tsx'));

@@ -1,0 +1,70 @@
+// Compiles the server (server/, resources/, schemas/, i18n/ and the libraries they import) with
+// esbuild into dist-server/ as ES modules, so that it runs as plain JavaScript: no TypeScript
+// loader at run time, one file read per chunk instead of hundreds of module lookups.
+//
+// Left outside the bundle and loaded from node_modules at run time:
+// - @electric-sql/pglite: it finds its .wasm and .data files next to its own module;
+// - @node-rs/argon2: a native addon;
+// - pino: its transports start worker threads by file path (fastify shares the same copy);
+// - pg-native: pg's optional native driver, not installed.
+// The embedded database's worker (server/db/pglite-worker.mjs, plain JavaScript loaded by path from
+// server/db/pglite-thread.ts with `new URL('./pglite-worker.mjs', import.meta.url)`) is copied
+// beside the chunk that loads it.
+import { build } from 'esbuild';
+import { copyFileSync, existsSync, readdirSync, rmSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { projectFiles, writeStamp } from './build-stamp.mjs';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const SERVER_OUT = join(ROOT, 'dist-server');
+export const SERVER_ENTRY = join(SERVER_OUT, 'main.js');
+const WORKER = 'server/db/pglite-worker.mjs';
+export const EXTERNAL = ['@electric-sql/pglite', '@electric-sql/pglite/*', '@node-rs/argon2', 'pino', 'pg-native'];
+
+export const buildServer = async ({ quiet = false } = {}) => {
+  const startedAt = Date.now();
+  rmSync(SERVER_OUT, { recursive: true, force: true });
+  const result = await build({
+    absWorkingDir: ROOT,
+    entryPoints: { main: 'server/main.ts' },
+    outdir: SERVER_OUT,
+    bundle: true,
+    // server/main.ts opens the database before it imports the app: the app is a chunk of its own.
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    external: EXTERNAL,
+    // Bundled CommonJS libraries call require() for Node's built-ins.
+    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    chunkNames: 'chunks/[name]-[hash]',
+    keepNames: true,
+    legalComments: 'none',
+    logLevel: quiet ? 'error' : 'warning',
+    metafile: true,
+  });
+  // The worker is loaded relative to the chunk holding pglite-thread.ts.
+  const loaders = Object.entries(result.metafile.outputs)
+    .filter(([, out]) => Object.keys(out.inputs).includes('server/db/pglite-thread.ts'))
+    .map(([file]) => dirname(resolve(ROOT, file)));
+  if (!loaders.length) throw new Error('build-server: no output chunk holds server/db/pglite-thread.ts');
+  for (const dir of new Set(loaders)) copyFileSync(join(ROOT, WORKER), join(dir, 'pglite-worker.mjs'));
+  const outputs = [];
+  const list = (dir, rel = '') => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      if (e.isDirectory()) list(join(dir, e.name), `${rel}${e.name}/`);
+      else if (!e.name.startsWith('.')) outputs.push(`${rel}${e.name}`);
+    }
+  };
+  list(SERVER_OUT);
+  const files = projectFiles(ROOT, [...Object.keys(result.metafile.inputs), WORKER, 'scripts/build-server.mjs', 'scripts/build-stamp.mjs', 'package.json']);
+  writeStamp({ root: ROOT, outDir: SERVER_OUT, files, outputs, startedAt });
+  if (!quiet) console.log(`Server compiled to ${SERVER_OUT} in ${Date.now() - startedAt} ms (${files.length} source files).`);
+  return { files, outputs };
+};
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  await buildServer({ quiet: process.argv.includes('--quiet') });
+  if (!existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} was not written`);
+}
