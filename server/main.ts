@@ -39,7 +39,7 @@ const fail = (e: unknown): never => {
   process.exit(1);
 };
 
-/** server/db/open.ts's choice, with node-postgres loaded only when DATABASE_URL asks for it: the embedded database's thread starts first. */
+/** PostgreSQL when DATABASE_URL is set, else embedded PGlite; node-postgres loads only when asked for, so the embedded database's thread starts first. */
 const open = (): Promise<Db> => (cfg.databaseUrl ? import('./db/postgres.ts').then((m) => m.openPostgres(cfg.databaseUrl!)) : openPglite(cfg.dataDir));
 
 const start = async () => {
