@@ -49,7 +49,9 @@ export const takeAttempt = async (db: Queryable, username: string, policy = DEFA
   const row = rows[0];
   if (row.locked_seconds !== null && row.locked_seconds > 0) {
     if (row.failures === policy.limit + 1) await onLocked?.();
-    throw new Warning('server.login_throttled', { minutes: Math.max(1, Math.ceil(row.locked_seconds / 60)) });
+    // A waiting transaction's now() can precede the one that set the lock: never say more than the lock lasts.
+    const seconds = Math.min(row.locked_seconds, policy.lockSeconds);
+    throw new Warning('server.login_throttled', { minutes: Math.max(1, Math.ceil(seconds / 60)) });
   }
 };
 
