@@ -1,13 +1,13 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { get, type IncomingHttpHeaders } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { staleReason, viteEnv } from '../scripts/build-stamp.mjs';
 import { buildServer, SERVER_OUT } from '../scripts/build-server.mjs';
 import { measureBundle, TARGETS as BUNDLE_TARGETS } from './bundle.ts';
+import { freePort } from '../scripts/free-port.mjs';
 
 /**
  * Start, memory and what a browser downloads, measured on the server as `npm start` runs it (the
@@ -36,15 +36,6 @@ export const startCommand = () => {
   return [process.execPath, ...args];
 };
 
-const freePort = () =>
-  new Promise<number>((done, fail) => {
-    const s = createServer();
-    s.once('error', fail);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => done(port));
-    });
-  });
 
 interface Fetched {
   status: number;

@@ -16,7 +16,7 @@ import { handlers } from './handlers/index.ts';
 import { rules } from './rules/index.ts';
 import type { CallDoc } from './http/calls.ts';
 import { errorHandler, notFoundHandler } from './http/envelope.ts';
-import { capConnections, DEFAULT_LIMITS, edgeOptions, originFormOnly, type EdgeLimits } from './http/edge.ts';
+import { capConnections, DEFAULT_LIMITS, edgeOptions, firstHook, type EdgeLimits } from './http/edge.ts';
 import { accessLog } from './http/access-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { mountIdentity } from './routes/identity.ts';
@@ -89,7 +89,7 @@ export const buildApp = async (opts: AppOptions): Promise<App> => {
   });
   app.decorateRequest('callerKind', 'anonymous');
   capConnections(app.server, limits);
-  originFormOnly(app, securityHeaders());
+  firstHook(app, securityHeaders());
   if (opts.logger) accessLog(app);
   if (stdout) app.addHook('onClose', async () => stdout.flushSync());
   // JSON only: a text/plain body answers 415 instead of reaching a call as a string.

@@ -81,7 +81,7 @@ export const capConnections = (server: Server, limits: EdgeLimits) => {
  * receives, never this server; refusing it keeps every hook deciding on the same path the router
  * routes. A callback hook: no promise per request.
  */
-export const originFormOnly = (app: FastifyInstance, headers: Record<string, string>) =>
+export const firstHook = (app: FastifyInstance, headers: Record<string, string>) =>
   app.addHook('onRequest', (req: FastifyRequest, reply: FastifyReply, done: () => void) => {
     reply.headers(headers);
     if (req.raw.url?.startsWith('/')) return done();

@@ -2,9 +2,9 @@
 // `postgres` user (initdb refuses root), listening on 127.0.0.1 on a free port, stopped after.
 import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, chmodSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '../../scripts/free-port.mjs';
 
 export const findPgBin = () => {
   const root = '/usr/lib/postgresql';
@@ -13,15 +13,6 @@ export const findPgBin = () => {
   return versions.length ? join(root, versions[0], 'bin') : null;
 };
 
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 
 const asPostgres = (bin, args) => {
   const isRoot = process.getuid?.() === 0;

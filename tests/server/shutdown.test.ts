@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
-import { createServer, connect } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { staleReason } from '../../scripts/build-stamp.mjs';
 import { buildServer, SERVER_ENTRY, SERVER_OUT } from '../../scripts/build-server.mjs';
 import { hasDataDir, openPglite } from '../../server/db/pglite.ts';
+import { freePort } from '../../scripts/free-port.mjs';
 
 /**
  * The compiled server (dist-server/main.js, as `npm start` runs it) on an embedded database in a
@@ -24,15 +25,6 @@ let child: ChildProcess | undefined;
 let stdout = '';
 let stderr = '';
 
-const freePort = () =>
-  new Promise<number>((done, fail) => {
-    const s = createServer();
-    s.once('error', fail);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => done(port));
-    });
-  });
 
 const until = async (what: string, ok: () => boolean | Promise<boolean>, ms = 20_000) => {
   const end = Date.now() + ms;
