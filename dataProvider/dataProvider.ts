@@ -62,7 +62,8 @@ export const createBody = (rc: ResourceCalls, data: Record<string, unknown>) =>
 
 export interface ConsoleDataProvider extends DataProvider {
   /** Moves a record through one of its definition's status transitions. */
-  updateStatus(resource: string, params: { id: Identifier; status: number | string }): Promise<{ data: RaRecord }>;
+  /** `extra` carries what the transition takes besides the status, e.g. a rejection's reason. */
+  updateStatus(resource: string, params: { id: Identifier; status: number | string; extra?: Record<string, unknown> }): Promise<{ data: RaRecord }>;
   /** A named call of the resource's mount (e.g. a role's `auth`). */
   call<T = unknown>(resource: string, segment: string, body?: unknown, options?: CallOptions): Promise<T>;
   /** Every row through the unpaged list call (tree views). */
@@ -100,7 +101,7 @@ export const dataProvider: ConsoleDataProvider = {
     await post(need(resourceCalls(resource), 'delete'), { guids: ids });
     return { data: ids };
   },
-  updateStatus: async (resource, { id, status }) => ({ data: withId(await post<Row>(need(resourceCalls(resource), 'status'), { guid: id, status })) }),
+  updateStatus: async (resource, { id, status, extra }) => ({ data: withId(await post<Row>(need(resourceCalls(resource), 'status'), { ...extra, guid: id, status })) }),
   call: (resource, segment, body, options) => post(resourceCalls(resource).path(segment), body ?? {}, options),
   getAll: async (resource, filter) => {
     const rc = resourceCalls(resource);

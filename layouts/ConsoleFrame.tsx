@@ -1,10 +1,11 @@
 import MenuOpenIcon from '@mui/icons-material/MenuOpen';
 import MenuIcon from '@mui/icons-material/Menu';
-import { Box, IconButton, Toolbar } from '@mui/material';
+import HomeIcon from '@mui/icons-material/Home';
+import { Box, Button, IconButton, Toolbar } from '@mui/material';
 import { useState, type ReactNode } from 'react';
-import { useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { hasClientKey } from '../i18n/client.ts';
-import { routeMenu, treeMenu } from '../src/routes/menu.ts';
+import { BUILT_URLS, routeMenu, treeMenu } from '../src/routes/menu.ts';
 import { routeTree, type RouteDef } from '../src/routes/table.ts';
 import { crumbsFor, sectionItems } from '../src/shell/crumbs.ts';
 import { useLang } from '../src/shell/LangContext.tsx';
@@ -15,9 +16,6 @@ import { Header } from './Header.tsx';
 import { LanguageMenu } from './LanguageMenu.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { UserMenu } from './UserMenu.tsx';
-
-/** Operator pages this build has screens for (from resources/ at build time). */
-const BUILT = __CONSOLE_URLS__;
 
 const useMenus = (route: RouteDef) => {
   const session = useSession();
@@ -35,7 +33,7 @@ const useMenus = (route: RouteDef) => {
     case 'default':
     case 'bu':
     case 'operationApp':
-      return [treeMenu(session.permissions.tree, BUILT)];
+      return [treeMenu(session.permissions.tree, BUILT_URLS)];
     case 'app': {
       const business = routeTree.find((r) => r.path === '/business')!;
       const pages = (business.children ?? []).filter((r) => r.sidebar === 'app').map((r) => ({ ...r, hidden: false, path: r.path.replace(':id', id) }));
@@ -78,6 +76,9 @@ const ConsoleFrame = ({ route, children }: { route: RouteDef; children: ReactNod
             <Box sx={{ flex: 1, pt: 2 }}>
               <Crumbs />
             </Box>
+            <Button component={Link} to="/" startIcon={<HomeIcon />} data-testid="back-to-site">
+              {t('header.back_home')}
+            </Button>
             <LanguageMenu color="primary" />
             <Box sx={{ color: 'primary.main' }}>
               <UserMenu />

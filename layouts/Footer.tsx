@@ -2,6 +2,7 @@ import QrCode2Icon from '@mui/icons-material/QrCode2';
 import { Box, Container, Link as MuiLink, Stack, Typography } from '@mui/material';
 import { Link } from 'react-router-dom';
 import { useLang } from '../src/shell/LangContext.tsx';
+import { useSession } from '../src/shell/SessionContext.tsx';
 
 /** Agreement ids and the ICP number are per deployment (spec §9); absent, the links still lead somewhere real. */
 const env = import.meta.env as Record<string, string | undefined>;
@@ -22,11 +23,16 @@ const Column = ({ title, links }: { title: string; links: [string, string][] }) 
 
 export const Footer = () => {
   const { t } = useLang();
+  const session = useSession();
+  // Signed in, the footer leads to the person's console rather than to the login pages.
+  const account: [string, string][] = session.signedIn
+    ? [[session.operator ? '/operation' : '/account', t('header.console')]]
+    : [['/login', t('header.login')], ['/adminLogin', t('login.to_operator')]];
   return (
     <Box component="footer" sx={{ bgcolor: 'grey.900', color: 'grey.300', py: 4, mt: 'auto' }}>
       <Container sx={{ display: 'flex', gap: 6, flexWrap: 'wrap' }}>
         <Column title={t('footer.products')} links={[['/appStore', t('route.app_store')], ['/open-capability', t('route.open_capability')], ['/developer/doc', t('route.developer_doc')]]} />
-        <Column title={t('footer.common_links')} links={[['/about-us', t('route.about_us')], ['/login', t('header.login')], ['/adminLogin', t('login.to_operator')]]} />
+        <Column title={t('footer.common_links')} links={[['/about-us', t('route.about_us')], ...account]} />
         <Stack spacing={0.5} sx={{ alignItems: 'center' }}>
           <Typography variant="subtitle2">{t('footer.follow_us')}</Typography>
           <QrCode2Icon sx={{ fontSize: 72 }} aria-label={t('footer.follow_us')} />

@@ -2,28 +2,26 @@ import HomeIcon from '@mui/icons-material/Home';
 import HubIcon from '@mui/icons-material/Hub';
 import SearchIcon from '@mui/icons-material/Search';
 import { AppBar, Box, Button, InputBase, Toolbar, Typography } from '@mui/material';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useLang } from '../src/shell/LangContext.tsx';
 import { LanguageMenu } from './LanguageMenu.tsx';
+import { UnreadBadge } from './UnreadBadge.tsx';
 import { UserMenu } from './UserMenu.tsx';
-import { useSession } from '../src/shell/SessionContext.tsx';
 
-/** Signed-in only, with the http client it calls: a lazy chunk. */
-const UnreadBadge = lazy(() => import('./UnreadBadge.tsx').then((m) => ({ default: m.UnreadBadge })));
 
 /** Logo → home; a search box on open pages; back-home on console pages (spec §2 "Header"). */
 export const Header = ({ scene }: { scene: 'open' | 'console' }) => {
   const { t } = useLang();
   const navigate = useNavigate();
-  const { signedIn } = useSession();
   const [query, setQuery] = useState('');
   return (
     <AppBar position="sticky" elevation={1} color={scene === 'open' ? 'default' : 'primary'}>
-      <Toolbar sx={{ gap: 1 }}>
-        <Box component={Link} to="/" sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none', mr: 2 }} data-testid="logo">
+      <Toolbar sx={{ gap: 1, px: { xs: 1, sm: 2 } }}>
+        {/* On a phone the logo is its icon alone; the link keeps the product's name. */}
+        <Box component={Link} to="/" aria-label={t('app.title')} sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none', mr: { xs: 0, sm: 2 } }} data-testid="logo">
           <HubIcon />
-          <Typography variant="h6" noWrap>
+          <Typography variant="h6" noWrap sx={{ display: { xs: 'none', sm: 'block' } }}>
             {t('app.title')}
           </Typography>
         </Box>
@@ -35,7 +33,7 @@ export const Header = ({ scene }: { scene: 'open' | 'console' }) => {
               e.preventDefault();
               navigate(`/developer/search?query=${encodeURIComponent(query.trim())}`);
             }}
-            sx={{ display: 'flex', alignItems: 'center', bgcolor: 'action.hover', borderRadius: 1, px: 1, width: 360, maxWidth: '40vw' }}
+            sx={{ display: 'flex', alignItems: 'center', bgcolor: 'action.hover', borderRadius: 1, px: 1, width: 360, maxWidth: '40vw', minWidth: 0 }}
           >
             <SearchIcon fontSize="small" />
             <InputBase sx={{ ml: 1, flex: 1 }} placeholder={t('header.search_placeholder')} value={query} onChange={(e) => setQuery(e.target.value)} inputProps={{ 'aria-label': t('header.search_placeholder') }} />
@@ -46,11 +44,7 @@ export const Header = ({ scene }: { scene: 'open' | 'console' }) => {
           </Button>
         )}
         <Box sx={{ flex: 1 }} />
-        {signedIn && (
-          <Suspense fallback={null}>
-            <UnreadBadge />
-          </Suspense>
-        )}
+        <UnreadBadge />
         <LanguageMenu />
         <UserMenu />
       </Toolbar>

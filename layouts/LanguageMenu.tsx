@@ -2,6 +2,7 @@ import TranslateIcon from '@mui/icons-material/Translate';
 import { Button } from '@mui/material';
 import { lazy, Suspense, useState } from 'react';
 import { useLang } from '../src/shell/LangContext.tsx';
+import { visuallyHidden } from '../src/shell/visuallyHidden.ts';
 
 // The popup menu (MUI Menu, Popover, Modal) loads on first use: the public pages stay light.
 const loadList = () => import('./LanguageMenuList.tsx');
@@ -13,8 +14,10 @@ export const LanguageMenu = ({ color = 'inherit' }: { color?: 'inherit' | 'prima
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
     <>
-      <Button color={color} startIcon={<TranslateIcon />} onPointerEnter={() => void loadList()} onClick={(e) => setAnchor(e.currentTarget)} aria-label={t('header.language')} data-testid="language-switch">
+      <Button color={color} startIcon={<TranslateIcon />} onPointerEnter={() => void loadList()} onClick={(e) => setAnchor(e.currentTarget)} aria-haspopup="menu" data-testid="language-switch">
+        {/* The name a screen reader gives starts with the words shown (WCAG 2.5.3). */}
         {t(`lang.${lang}`)}
+        <span style={visuallyHidden}>, {t('header.language')}</span>
       </Button>
       {anchor && (
         <Suspense fallback={null}>

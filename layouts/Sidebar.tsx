@@ -23,11 +23,12 @@ const Entry = ({ item, depth }: { item: MenuItem; depth: number }) => {
     // An unauthenticated click goes to login with a redirect back (spec §2).
     navigate(signedIn ? item.url : `/login?redirect=${encodeURIComponent(item.url + (item.url === pathname ? search : ''))}`);
   };
+  // Each entry is a list item: its sub-menu is a list inside it.
   return (
-    <>
-      <ListItemButton selected={active && !item.children} disabled={item.disabled} onClick={go} sx={{ pl: 2 + depth * 2 }} data-testid={`menu-${item.url}`}>
+    <Box component="li" sx={{ listStyle: 'none' }}>
+      <ListItemButton selected={active && !item.children} disabled={item.disabled} onClick={go} aria-expanded={item.children ? open : undefined} aria-current={active && !item.children ? 'page' : undefined} sx={{ pl: 2 + depth * 2 }} data-testid={`menu-${item.url}`}>
         <ListItemText primary={label} slotProps={{ primary: { noWrap: true } }} sx={{ '& .MuiTypography-root': { fontSize: 14 } }} />
-        {item.children && (open ? <ExpandLess /> : <ExpandMore />)}
+        {item.children && (open ? <ExpandLess aria-hidden /> : <ExpandMore aria-hidden />)}
       </ListItemButton>
       {item.children && (
         <Collapse in={open}>
@@ -38,7 +39,7 @@ const Entry = ({ item, depth }: { item: MenuItem; depth: number }) => {
           </List>
         </Collapse>
       )}
-    </>
+    </Box>
   );
 };
 

@@ -4,6 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useLang } from '../src/shell/LangContext.tsx';
 import { useSession } from '../src/shell/SessionContext.tsx';
+import { visuallyHidden } from '../src/shell/visuallyHidden.ts';
 
 // The popup and the calls behind it (logout, BU switch) load on first use.
 const loadList = () => import('./UserMenuList.tsx');
@@ -26,8 +27,9 @@ export const UserMenu = () => {
   return (
     <>
       {/* Usernames are case sensitive: shown as stored, not in the button's capitals. */}
-      <Button color="inherit" sx={{ textTransform: 'none' }} startIcon={<AccountCircle />} onPointerEnter={() => void loadList()} onClick={(e) => setAnchor(e.currentTarget)} aria-label={t('header.user_menu')} data-testid="user-menu">
+      <Button color="inherit" sx={{ textTransform: 'none' }} startIcon={<AccountCircle />} onPointerEnter={() => void loadList()} onClick={(e) => setAnchor(e.currentTarget)} aria-haspopup="menu" data-testid="user-menu">
         {user?.name || user?.username}
+        <span style={visuallyHidden}>, {t('header.user_menu')}</span>
       </Button>
       {anchor && (
         <Suspense fallback={null}>

@@ -11,7 +11,7 @@ const UserMenuList = ({ anchor, onClose }: { anchor: HTMLElement; onClose: () =>
   const navigate = useNavigate();
   return (
     <Menu anchorEl={anchor} open onClose={onClose}>
-      {!session.operator && session.buList.length > 0 && <ListSubheader>{t('header.switch_bu')}</ListSubheader>}
+      {!session.operator && session.buList.length > 0 && <ListSubheader role="presentation">{t('header.switch_bu')}</ListSubheader>}
       {!session.operator &&
         session.buList.map((bu) => (
           <MenuItem key={bu.guid} selected={bu.guid === session.currentBU?.guid} onClick={() => (onClose(), switchBu(bu))}>

@@ -24,6 +24,7 @@ export const org: ResourceDef<typeof orgSchema> = {
     { field: 'legal_person' },
     { field: 'auth_state', render: 'status' },
     { field: 'applied_at', render: 'date', sortable: true },
+    { field: 'remark' },
   ],
   sort: '-updated_at',
   // One certification per BU.
@@ -35,7 +36,7 @@ export const org: ResourceDef<typeof orgSchema> = {
       // The tenant applies (again after a rejection); operators decide, a rejection with its reason in `remark`.
       { name: 'apply_auth', from: [0, 3], to: 1, sides: ['system'] },
       { name: 'approve', from: [1], to: 2, sides: ['operator'] },
-      { name: 'reject', from: [1], to: 3, confirm: true, sides: ['operator'] },
+      { name: 'reject', from: [1], to: 3, confirm: true, sides: ['operator'], reason: 'remark' },
     ],
   },
   mounts: [
@@ -49,11 +50,12 @@ export const org: ResourceDef<typeof orgSchema> = {
       },
     },
     {
-      side: 'operator', base: '/open/admin/org', scope: 'oversight', perm: 'admin:bu',
+      side: 'operator', base: '/open/admin/org', scope: 'oversight', perm: 'admin:certification',
       calls: { list: 'page', info: 'get', 'update-status': 'status' },
     },
   ],
-  menu: { scene: 'tenant', url: '/account/enterprise/info', icon: 'verified' },
+  // Operators review the requests on a screen of their own (the tenant's pages are `tenant` below).
+  menu: { scene: 'admin', url: '/operation/certification', icon: 'verified' },
   tenant: [
     { url: '/account/enterprise-panel', view: 'counts', call: 'dashboard', needsBu: true },
     {

@@ -36,5 +36,8 @@ export const permission: ResourceDef<typeof permissionSchema> = {
     },
   ],
   menu: { scene: 'admin', url: '/operation/permission', icon: 'account_tree' },
-  tree: { parent: 'parent_guid' },
+  // Menus and submenus hold others; buttons do not.
+  tree: { parent: 'parent_guid', parents: { type: [0, 1] } },
+  // Seeded nodes are named by their code in the reader's language: a menu by `menu.<code>`, a button by its action.
+  labelKeys: [{ key: 'menu.{code}' }, { key: 'grant.buttons.{code:last}', when: { type: [2] } }],
 };

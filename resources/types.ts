@@ -92,6 +92,12 @@ export interface Transition {
   confirm?: boolean;
   /** Offered only on these sides (operator, system, tenant); absent = every side the definition is mounted on. */
   sides?: readonly Side[];
+  /**
+   * The column that keeps the person's reason: the call takes it under that name (1–200
+   * characters, required) and the console asks for it. Every other transition of the definition
+   * clears it, so a reason always belongs to the current state.
+   */
+  reason?: string;
 }
 
 export interface StatusActions {
@@ -141,8 +147,17 @@ export interface ResourceDef<S extends z.ZodObject = z.ZodObject> {
    * another tenant's rows.
    */
   references?: Record<string, string>;
-  /** Rows nest by this parent field: `tree` lists them nested, writes refuse cycles. */
-  tree?: { parent: string };
+  /**
+   * Rows nest by this parent field: `tree` lists them nested, writes refuse cycles. `parents`
+   * names the rows that may hold others (a permission button holds none); pickers offer only them.
+   */
+  tree?: { parent: string; parents?: Record<string, readonly (number | string)[]> };
+  /**
+   * Messages that name a record on screens instead of its `titleField` value, for rows seeded in
+   * the default language (menus, buttons): `{field}` is the record's value, `{field:last}` its last
+   * `:`-separated part; the first message that exists, among those whose `when` the record meets, wins.
+   */
+  labelKeys?: readonly { key: string; when?: Record<string, readonly (number | string)[]> }[];
   /**
    * Console hint: a grant screen where a record is granted rows of `resource` (shown as that
    * resource's tree), read through the `read` call and replaced through the `write` call, both

@@ -8,10 +8,11 @@ import { language } from '../dataProvider/session.ts';
 import { App } from './App.tsx';
 import { LangProvider } from './shell/LangContext.tsx';
 import { SessionProvider } from './shell/SessionContext.tsx';
+import { themeOptions } from './shell/theme.ts';
 import { Toaster } from './shell/Toaster.tsx';
 
 /** The light entry: public pages render from here; the console is a lazy chunk (src/App.tsx). */
-const theme = createTheme({ palette: { primary: { main: '#1f5fbf' } } });
+const theme = createTheme(themeOptions);
 document.documentElement.lang = LANGUAGES[language()];
 
 const render = () =>

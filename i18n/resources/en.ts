@@ -63,7 +63,7 @@ export default {
         license_url: 'Business licence',
         auth_state: 'Certification',
         applied_at: 'Applied at',
-        remark: 'Remark',
+        remark: "Reviewer's reason",
       },
       values: {
         auth_state: {

@@ -63,7 +63,7 @@ export default {
         license_url: '營業執照',
         auth_state: '認證狀態',
         applied_at: '申請時間',
-        remark: '備註',
+        remark: '審核意見',
       },
       values: {
         auth_state: {

@@ -63,7 +63,7 @@ export default {
         license_url: '营业执照',
         auth_state: '认证状态',
         applied_at: '申请时间',
-        remark: '备注',
+        remark: '审核意见',
       },
       values: {
         auth_state: {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { translate } from '../../i18n/index.ts';
-import type { ResourceDef } from '../../resources/types.ts';
+import type { ResourceDef, Transition } from '../../resources/types.ts';
 import { hashPassword } from '../auth/password.ts';
 import { ident, type Queryable } from '../db/driver.ts';
 import { Warning } from '../http/envelope.ts';
@@ -207,6 +207,16 @@ export const remove = async (ctx: CallContext) => {
 
 const statusInput = z.object({ guid: z.uuid('validation.guid_format'), status: z.union([z.number(), z.string()]).optional(), action: z.string().max(64).optional() });
 
+const reasonInput = (column: string) => z.object({ [column]: z.string().trim().min(1, 'validation.required').max(200, 'validation.max_200') });
+
+/** The reason columns a transition writes: its own reason (required), every other one cleared. */
+const reasonsOf = (ctx: CallContext, transition: Transition): Record<string, string | null> => {
+  const columns = new Set(ctx.def.status!.transitions.flatMap((t) => (t.reason ? [t.reason] : [])));
+  const out: Record<string, string | null> = Object.fromEntries([...columns].map((c) => [c, null]));
+  if (transition.reason) out[transition.reason] = (parseOrWarn(ctx.lang, reasonInput(transition.reason), ctx.input, ctx.def.name) as Record<string, string>)[transition.reason];
+  return out;
+};
+
 /** A named transition: allowed only from the states the definition lists, atomically. */
 export const status = async (ctx: CallContext) => {
   const { def, services } = ctx;
@@ -222,14 +232,16 @@ export const status = async (ctx: CallContext) => {
   const valueLabel = (v: unknown) => translate(ctx.lang, `resources.${def.name}.values.${sm.field}.${String(v)}`);
   if (!transition) throw new Warning('server.unknown_status', { to: String(to ?? action ?? '') });
   const rules = ctx.rules;
+  const reasons = reasonsOf(ctx, transition);
   const row = await services.db.transaction(async (tx) => {
     const existing = await findOne(ctx, guid, tx);
     await rules.beforeTransition?.(ctx, tx, transition.to, existing);
     const where = scopeWhere(def, ctx.mount, ctx.caller);
     const n = where.params.length;
+    const set = Object.keys(reasons).map((col, i) => `, ${ident(col)} = $${n + 4 + i}`).join('');
     const { rows } = await tx.query(
-      `update ${ident(def.table)} set ${ident(sm.field)} = $${n + 1}, updated_at = now()${where.toSql()}${where.parts.length ? ' and' : ' where'} guid = $${n + 2} and ${ident(sm.field)}::text = any($${n + 3}::text[]) returning guid`,
-      [...where.params, transition.to, guid, transition.from.map(String)],
+      `update ${ident(def.table)} set ${ident(sm.field)} = $${n + 1}, updated_at = now()${set}${where.toSql()}${where.parts.length ? ' and' : ' where'} guid = $${n + 2} and ${ident(sm.field)}::text = any($${n + 3}::text[]) returning guid`,
+      [...where.params, transition.to, guid, transition.from.map(String), ...Object.values(reasons)],
     );
     if (!rows[0]) {
       throw new Warning('server.transition_forbidden', { from: valueLabel(existing[sm.field]), action: translate(ctx.lang, `actions.${transition.name}`) }, { from: existing[sm.field], to: transition.to });

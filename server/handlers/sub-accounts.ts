@@ -37,7 +37,7 @@ export const childReset = async (ctx: CallContext) => {
   if (row.status === SUB_STATUS.toBeActivated) throw new Warning('server.account_not_activated');
   const token = await issueLink(ctx.services.db, 'reset', guid, RESET_LINK_SECONDS);
   await sendMail(ctx.services, ctx.lang, row.email as string, 'reset', { username: row.username, link: `${ctx.services.publicUrl}/resetPassword?token=${token}`, minutes: RESET_LINK_SECONDS / 60 });
-  return { sent: true };
+  return { sent: true, email: row.email };
 };
 
 export const childResend = async (ctx: CallContext) => {
@@ -45,7 +45,7 @@ export const childResend = async (ctx: CallContext) => {
   const row = await findOne(ctx, guid);
   if (row.status !== SUB_STATUS.toBeActivated) throw new Warning('server.already_activated');
   await mailActivation(ctx.services, ctx.lang, ctx.caller!.buGuid!, { guid, username: row.username as string, email: row.email as string });
-  return { sent: true };
+  return { sent: true, email: row.email };
 };
 
 const setRoleInput = one.extend({ role_guids: rolesInput });

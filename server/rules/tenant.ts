@@ -1,7 +1,4 @@
-import { z } from 'zod';
 import { translate } from '../../i18n/index.ts';
-import { text } from '../../schemas/common.ts';
-import { parseOrWarn } from '../http/validation.ts';
 import { AUTH_STATE } from '../../schemas/org.ts';
 import { USER_TYPE } from '../auth/caller.ts';
 import type { CallContext, Rules } from '../engine/context.ts';
@@ -43,19 +40,12 @@ export const orgRules: Rules = {
   async beforeDelete(_ctx, _tx, rows) {
     if (rows.some((r) => r.auth_state === AUTH_STATE.inProgress)) throw new Warning('server.org_under_review');
   },
-  // An application is stamped and clears the last reason; a rejection keeps the reviewer's reason for the tenant to read.
-  async afterTransition(ctx, tx, row) {
-    if (row.auth_state === AUTH_STATE.inProgress) {
-      await tx.query('update org set applied_at = now(), remark = null where guid = $1', [row.guid]);
-    } else if (row.auth_state === AUTH_STATE.failed) {
-      const { remark } = parseOrWarn(ctx.lang, rejectInput, ctx.input, 'org');
-      await tx.query('update org set remark = $2 where guid = $1', [row.guid, remark ?? null]);
-    }
-    Object.assign(row, (await tx.query('select applied_at, remark from org where guid = $1', [row.guid])).rows[0]);
+  // An application is stamped (the reviewer's reason, `remark`, is the rejection transition's: resources/org.ts).
+  async afterTransition(_ctx, tx, row) {
+    if (row.auth_state !== AUTH_STATE.inProgress) return;
+    Object.assign(row, (await tx.query('update org set applied_at = now() where guid = $1 returning applied_at', [row.guid])).rows[0]);
   },
 };
-
-const rejectInput = z.object({ remark: text(200).optional() });
 
 export const companyRules: Rules = {
   async beforeDelete(ctx, tx, rows) {

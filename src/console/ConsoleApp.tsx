@@ -1,11 +1,16 @@
 import { CircularProgress, CssBaseline } from '@mui/material';
-import { lazy, Suspense, use, useMemo, type ComponentProps, type ReactNode } from 'react';
+import { lazy, Suspense, use, useEffect, useMemo, type ComponentProps, type ReactNode } from 'react';
 import { AdminContext, CoreAdminUI, CustomRoutes, localStorageStore, Resource } from 'react-admin';
 import { Navigate, Route, useLocation } from 'react-router-dom';
 import { authProvider } from '../../dataProvider/authProvider.ts';
 import { dataProvider } from '../../dataProvider/dataProvider.ts';
+import { toast } from '../../dataProvider/events.ts';
 import { language } from '../../dataProvider/session.ts';
+import { BUILT_URLS, firstPage, treeMenu } from '../routes/menu.ts';
+import { useLang } from '../shell/LangContext.tsx';
+import { useSession } from '../shell/SessionContext.tsx';
 import { loadMessages } from '../../i18n/messages.ts';
+import { consoleTheme } from './theme.ts';
 import { BareLayout } from './BareLayout.tsx';
 import { ForwardNotification } from './ForwardNotification.tsx';
 import { i18nProviderFor } from './i18nProvider.ts';
@@ -16,13 +21,21 @@ import { TreeList } from './TreeList.tsx';
 const SECTION = '/operation';
 
 
-/** Unknown console paths go home (spec §2). */
-const Home = () => <Navigate to="/" replace />;
-
-/** `/operation/` itself opens the first screen the operator may use. */
-const First = ({ route }: { route: string }) => {
+/**
+ * `/operation` and a section of its menu (`/operation/system`, as a breadcrumb links it) open the
+ * first page under them the operator may use; other unknown console paths go home, saying so (spec §2).
+ */
+const Elsewhere = () => {
   const { pathname } = useLocation();
-  return pathname.replace(/\/$/, '') === SECTION ? <Navigate to={`${SECTION}/${route}`} replace /> : <Home />;
+  const { permissions } = useSession();
+  const { t } = useLang();
+  const path = pathname.replace(/\/$/, '');
+  const menu = treeMenu(permissions.tree, BUILT_URLS);
+  const to = firstPage(menu, path === SECTION ? undefined : path);
+  useEffect(() => {
+    if (!to) toast(t('guard.not_found'), 'warning');
+  }, [to, t]);
+  return <Navigate to={to ?? '/'} replace />;
 };
 
 const RaError = lazy(() => import('./ConsoleError.tsx'));
@@ -56,14 +69,14 @@ const ConsoleApp = () => {
   const i18nProvider = useMemo(() => i18nProviderFor(language()), []);
   const screens = useMemo(() => sectionResources(SECTION, 'admin'), []);
   return (
-    <AdminContext basename={SECTION} dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider} store={store}>
+    <AdminContext basename={SECTION} dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider} store={store} theme={consoleTheme}>
       <CssBaseline enableColorScheme>
         <CoreAdminUI
           layout={BareLayout}
-          catchAll={Home}
+          catchAll={Elsewhere}
           error={ConsoleErrorPage}
           loading={Loading}
-          dashboard={() => <First route={screens[0].route} />}
+          dashboard={Elsewhere}
           disableTelemetry
         >
           {screens.map((rc) => (

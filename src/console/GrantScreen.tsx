@@ -1,13 +1,12 @@
 import { Box, Checkbox, FormControlLabel, Paper, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Loading, useBasename, useDataProvider, useGetOne, useLocale, useNotify, useTranslate, type Identifier, type RaRecord } from 'react-admin';
+import { Button, Loading, useBasename, useDataProvider, useGetOne, useNotify, useTranslate, type Identifier, type RaRecord } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
 import { resourceCalls, type ResourceCalls } from '../../dataProvider/calls.ts';
 import type { ConsoleDataProvider } from '../../dataProvider/dataProvider.ts';
-import { hasClientKey } from '../../i18n/client.ts';
-import type { Lang } from '../../i18n/index.ts';
 import { titleOf } from './registry.ts';
+import { useTitle } from './useTitle.ts';
 import { buildTree, subtreeIds, type TreeNode } from './tree.ts';
 
 /** One node and its subtree. A component of its own: defined inside the screen it would be a new
@@ -41,7 +40,7 @@ export const GrantScreen = ({ rc }: { rc: ResourceCalls }) => {
   const target = resourceCalls(grants.resource);
   const { id } = useParams<{ id: string }>();
   const translate = useTranslate();
-  const locale = useLocale() as Lang;
+  const title = useTitle();
   const notify = useNotify();
   const navigate = useNavigate();
   const basename = useBasename();
@@ -73,12 +72,7 @@ export const GrantScreen = ({ rc }: { rc: ResourceCalls }) => {
       return next;
     });
   };
-  const label = (r: RaRecord) => {
-    // Buttons are named by their action (`tenant:member:add` → add).
-    const action = r.type === 2 ? String(r.code).split(':').pop() : undefined;
-    if (action && hasClientKey(locale, `grant.buttons.${action}`)) return translate(`grant.buttons.${action}`);
-    return r.code && hasClientKey(locale, `menu.${r.code}`) ? translate(`menu.${r.code}`) : titleOf(target.def, r);
-  };
+  const label = (r: RaRecord) => title(target.def, r);
   const save = async () => {
     try {
       await dataProvider.call(rc.route, grants.write, { guid: id, [grants.field]: [...checked] });

@@ -1,4 +1,4 @@
-import { Button, Card, CardContent, Stack, Typography } from '@mui/material';
+import { Alert, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { z } from 'zod';
@@ -7,7 +7,8 @@ import { toast } from '../../dataProvider/events.ts';
 import { post } from '../../dataProvider/http.ts';
 import { store, type StoredUser } from '../../dataProvider/session.ts';
 import { name30, password, username } from '../../schemas/common.ts';
-import { check, checkConfirm, Field, formValues, serverErrors, type Errors } from '../pages/auth/fields.tsx';
+import { emailCodeInput, verificationCode } from '../../schemas/tenant-auth.ts';
+import { check, checkConfirm, CodeRow, Field, formValues, serverErrors, type Errors } from '../pages/auth/fields.tsx';
 import { useLang } from '../shell/LangContext.tsx';
 import { useSession } from '../shell/SessionContext.tsx';
 
@@ -75,11 +76,70 @@ const SettingForm = ({ s, current, onSaved }: { s: Setting; current?: Record<str
   );
 };
 
+/** A new e-mail address takes effect with the code mailed to it (the old address keeps working until then). */
+const EmailForm = ({ current, onSaved }: { current?: string; onSaved(): void }) => {
+  const { t } = useLang();
+  const [errors, setErrors] = useState<Errors>({});
+  const [email, setEmail] = useState('');
+  const emailBody = () => {
+    const e = check(emailCodeInput, { email }, t);
+    setErrors((x) => ({ ...x, email: e.email ?? '' }));
+    return e.email ? null : { email };
+  };
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const values = { ...formValues(e.currentTarget), email };
+    const found = check(emailCodeInput.extend({ code: verificationCode() }), values, t);
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    try {
+      await post('/open/system/user/update-personal-email-verify', values);
+      toast(t('personal.email_changed', { email }), 'success');
+      onSaved();
+    } catch (err) {
+      setErrors(serverErrors(err));
+    }
+  };
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Stack component="form" spacing={2} onSubmit={submit} noValidate data-testid="personal-email">
+          <Typography variant="subtitle1">{t('personal.email_title')}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {t('personal.email_current', { email: current ?? '—' })}
+          </Typography>
+          <Field name="email" label={t('personal.new_email')} errors={errors} value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="email" />
+          <CodeRow call="/open/system/user/update-personal-email" body={emailBody} errors={errors} setErrors={setErrors} t={t} />
+          <Button type="submit" variant="contained" sx={{ alignSelf: 'flex-start' }}>
+            {t('tenant.save')}
+          </Button>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+};
+
+/** Changing a phone number needs a code by text message, which this platform cannot send yet: it says so rather than offer a form that cannot work. */
+const PhoneCard = ({ current }: { current?: string | null }) => {
+  const { t } = useLang();
+  return (
+    <Card variant="outlined" data-testid="personal-phone">
+      <CardContent>
+        <Stack spacing={1}>
+          <Typography variant="subtitle1">{t('personal.phone_title')}</Typography>
+          <Typography variant="body2">{current || t('personal.phone_none')}</Typography>
+          <Alert severity="info">{t('personal.no_sms')}</Alert>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+};
+
 /** `/account/info`: the signed-in tenant's own settings (operators never reach it). */
 export const PersonalInfo = () => {
   const { t } = useLang();
   const session = useSession();
-  const me = useQuery({ queryKey: ['personal'], queryFn: () => post<StoredUser & { email?: string }>('/open/system/user/info', {}) });
+  const me = useQuery({ queryKey: ['personal'], queryFn: () => post<StoredUser & { email?: string; phone?: string | null }>('/open/system/user/info', {}) });
   const saved = async () => {
     const fresh = await me.refetch();
     if (fresh.data) store.set('user', fresh.data);
@@ -89,13 +149,17 @@ export const PersonalInfo = () => {
   if (me.isPending) return null;
   return (
     <Stack spacing={2} sx={{ maxWidth: 560 }} data-testid="personal-info">
-      <Typography variant="h5">{t('route.info')}</Typography>
+      <Typography variant="h5" component="h1">
+        {t('route.info')}
+      </Typography>
       <Typography color="text.secondary">
         {me.data?.username} · {me.data?.email}
       </Typography>
       {SETTINGS.filter((s) => !s.mainOnly || me.data?.user_type === 1).map((s) => (
         <SettingForm key={s.key + String(me.dataUpdatedAt)} s={s} current={me.data as never} onSaved={saved} />
       ))}
+      <EmailForm key={`email${me.dataUpdatedAt}`} current={me.data?.email} onSaved={saved} />
+      <PhoneCard current={me.data?.phone} />
     </Stack>
   );
 };

@@ -30,8 +30,10 @@ const ActionButton = ({ rc, action, onDone }: { rc: ResourceCalls; action: Recor
   const run = async (input: Record<string, unknown> = {}) => {
     setBusy(true);
     try {
-      await dataProvider.call(rc.route, action.call, action.noBody ? {} : { guid: record?.id, ...input });
-      notify('list.status_done', { type: 'success', messageArgs: { action: label } });
+      const answer = await dataProvider.call<Record<string, unknown> | null>(rc.route, action.call, action.noBody ? {} : { guid: record?.id, ...input });
+      // An action may say what it did (`record_actions.<def>.<action>_done`, filled from the answer and the record).
+      const done = translate(`${actionLabel(rc.def.name, action.name)}_done`, { ...record, ...(answer ?? {}), _: translate('list.status_done', { action: label }) });
+      notify(done, { type: 'success' });
       refresh();
       onDone?.();
     } catch {

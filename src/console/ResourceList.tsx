@@ -1,8 +1,8 @@
 import SettingsIcon from '@mui/icons-material/Settings';
-import { Box } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import {
   BulkDeleteButton, Button, CreateButton, Datagrid, EditButton, FilterButton, List, Loading, Pagination, SearchInput, ShowButton, TextInput, TopToolbar,
-  useBasename, usePermissions, useRecordContext,
+  useBasename, usePermissions, useRecordContext, useTranslate,
 } from 'react-admin';
 import { lazy, Suspense, type ComponentProps } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -74,16 +74,53 @@ const GrantsButton = ({ rc }: { rc: ResourceCalls }) => {
   return <Button label="list.grants" data-testid="grants" onClick={(e) => (e.stopPropagation(), navigate(`${basename}/${rc.route}/${record.id}/grants`))} />;
 };
 
-/** Row actions: edit, details, status transitions and grants, each as the definition and permissions allow. */
-export const RowActions = ({ rc }: { rc: ResourceCalls }) => {
+/** Row actions: edit, details, status transitions and grants, each as the definition and permissions allow. `label` heads their column in a datagrid. */
+export const RowActions = ({ rc }: { rc: ResourceCalls; label?: string }) => {
   const can = useCan(rc);
   return (
     <Box sx={{ display: 'flex', flexWrap: 'nowrap' }} onClick={(e) => e.stopPropagation()}>
       {rc.verbs.update && can('update') && <EditButton />}
       {rc.verbs.get && <ShowButton />}
-      {rc.verbs.status && can('status') && <StatusButtons def={rc.def} />}
+      {rc.verbs.status && can('status') && <StatusButtons def={rc.def} side={rc.mount.side} />}
       {rc.def.grants && can('auth') && <GrantsButton rc={rc} />}
       <RecordActions rc={rc} />
+    </Box>
+  );
+};
+
+/**
+ * A list wider than the window scrolls inside its own frame, never the page, and keeps its row
+ * actions in view: their column sticks to the right edge (paging sits below the frame).
+ */
+export const fitToWindow = {
+  '& .RaDatagrid-headerCell': { whiteSpace: 'nowrap' },
+  '& .RaDatagrid-tableWrapper': { overflowX: 'auto' },
+  '& .RaDatagrid-table td:last-of-type, & .RaDatagrid-table th:last-of-type': { position: 'sticky', right: 0, bgcolor: 'background.paper', zIndex: 1, boxShadow: '-1px 0 0 rgba(0,0,0,0.08)' },
+  // Above the other header cells, which react-admin makes sticky at z-index 2.
+  '& .RaDatagrid-table th:last-of-type': { zIndex: 3 },
+} as const;
+
+/** The list's frame may shrink below its table's width (a flex child otherwise grows to fit it), and its toolbar wraps. */
+const listFrame = { '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' }, '& .RaList-actions .MuiToolbar-root': { flexWrap: 'wrap' } } as const;
+
+/** A list with no rows yet: says so at full contrast (react-admin's own is greyed out) and offers to add one. */
+const ListEmpty = ({ rc }: { rc: ResourceCalls }) => {
+  const translate = useTranslate();
+  const can = useCan(rc);
+  const name = translate(`resources.${rc.def.name}.name`, { smart_count: 0, _: rc.def.name });
+  return (
+    <Box sx={{ p: 4, textAlign: 'center' }} data-testid="list-empty">
+      <Typography variant="body1" gutterBottom>
+        {translate('ra.page.empty', { name })}
+      </Typography>
+      {rc.verbs.add && can('add') && (
+        <>
+          <Typography variant="body2" color="text.secondary" gutterBottom>
+            {translate('ra.page.invite')}
+          </Typography>
+          <CreateButton variant="contained" />
+        </>
+      )}
     </Box>
   );
 };
@@ -103,9 +140,9 @@ export const ResourceList = ({ rc }: { rc: ResourceCalls }) => {
       {rc.verbs.add && can('add') && <CreateButton />}
     </TopToolbar>
   );
-  const widths: Record<string, unknown> = { '& .RaDatagrid-headerCell': { whiteSpace: 'nowrap' }, ...Object.fromEntries(settings.columns.filter((c) => c.width).map((c) => [`& .column-${c.field}`, { width: c.width }])) };
+  const widths: Record<string, unknown> = { ...fitToWindow, ...Object.fromEntries(settings.columns.filter((c) => c.width).map((c) => [`& .column-${c.field}`, { width: c.width }])) };
   return (
-    <List filters={filterInputs(def)} sort={{ field, order }} actions={actions} perPage={20} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
+    <List sx={listFrame} empty={<ListEmpty rc={rc} />} filters={filterInputs(def)} sort={{ field, order }} actions={actions} perPage={20} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
       {settings.ready ? (
         <Datagrid
           rowClick={rc.verbs.get ? 'show' : false}
@@ -114,7 +151,7 @@ export const ResourceList = ({ rc }: { rc: ResourceCalls }) => {
           data-testid="resource-list"
         >
           {settings.columns.map((c) => renderColumn(def, c))}
-          <RowActions rc={rc} />
+          <RowActions rc={rc} label="list.actions" />
         </Datagrid>
       ) : (
         <Loading />

@@ -1,11 +1,12 @@
+import { TextField } from '@mui/material';
 import { useState } from 'react';
 import { Button, Confirm, useDataProvider, useNotify, useRecordContext, useRefresh, useResourceContext, useTranslate } from 'react-admin';
 import type { ConsoleDataProvider } from '../../dataProvider/dataProvider.ts';
-import type { ResourceDef, Transition } from '../../resources/types.ts';
-import { titleOf } from './registry.ts';
+import type { ResourceDef, Side, Transition } from '../../resources/types.ts';
+import { fieldLabel, titleOf } from './registry.ts';
 
 /** Disabling always asks, whatever the definition says (spec §4). */
-export const needsConfirm = (t: Transition) => !!t.confirm || t.name === 'disable';
+export const needsConfirm = (t: Transition) => !!t.confirm || !!t.reason || t.name === 'disable';
 
 const TransitionButton = ({ def, transition }: { def: ResourceDef; transition: Transition }) => {
   const record = useRecordContext();
@@ -16,12 +17,16 @@ const TransitionButton = ({ def, transition }: { def: ResourceDef; transition: T
   const notify = useNotify();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [reason, setReason] = useState('');
+  const [missing, setMissing] = useState(false);
   if (!record) return null;
   const action = translate(`resources.${def.name}.actions.${transition.name}`, { _: translate(`actions.${transition.name}`) });
   const run = async () => {
+    // The reason is asked for in the dialog and required: the dialog stays open until it is given.
+    if (transition.reason && !reason.trim()) return setMissing(true);
     setBusy(true);
     try {
-      await dataProvider.updateStatus(resource, { id: record.id, status: transition.to });
+      await dataProvider.updateStatus(resource, { id: record.id, status: transition.to, extra: transition.reason ? { [transition.reason]: reason.trim() } : undefined });
       notify('list.status_done', { type: 'success', messageArgs: { action } });
       refresh();
     } catch {
@@ -39,7 +44,25 @@ const TransitionButton = ({ def, transition }: { def: ResourceDef; transition: T
         isOpen={open}
         loading={busy}
         title={translate('list.confirm_title', { action, name })}
-        content={translate('list.confirm_content', { action })}
+        content={
+          transition.reason ? (
+            <TextField
+              label={translate(fieldLabel(def, transition.reason))}
+              value={reason}
+              onChange={(e) => (setReason(e.target.value), setMissing(false))}
+              error={missing}
+              helperText={missing ? translate('validation.required') : translate('list.reason_hint')}
+              required
+              multiline
+              minRows={3}
+              autoFocus
+              slotProps={{ htmlInput: { maxLength: 200, 'data-testid': 'transition-reason' } }}
+              sx={{ mt: 1, minWidth: 360 }}
+            />
+          ) : (
+            translate('list.confirm_content', { action })
+          )
+        }
         onConfirm={run}
         onClose={() => setOpen(false)}
       />
@@ -47,15 +70,15 @@ const TransitionButton = ({ def, transition }: { def: ResourceDef; transition: T
   );
 };
 
-/** The transitions allowed from the record's current status. */
-export const StatusButtons = ({ def }: { def: ResourceDef }) => {
+/** The transitions allowed from the record's current status, on this side of the platform (`sides`). */
+export const StatusButtons = ({ def, side }: { def: ResourceDef; side: Side }) => {
   const record = useRecordContext();
   if (!def.status || !record) return null;
   const current = record[def.status.field];
   return (
     <>
       {def.status.transitions
-        .filter((t) => t.from.includes(current))
+        .filter((t) => t.from.includes(current) && (!t.sides || t.sides.includes(side)))
         .map((t) => (
           <TransitionButton key={t.name} def={def} transition={t} />
         ))}

@@ -17,6 +17,7 @@ import { authorised } from '../routes/guard.ts';
 import { ROUTES, type BespokeScreen } from '../routes/table.ts';
 import { useLang } from '../shell/LangContext.tsx';
 import { useSession } from '../shell/SessionContext.tsx';
+import { consoleTheme } from './theme.ts';
 import { BareLayout } from './BareLayout.tsx';
 import { StatusValue } from './fields.tsx';
 import { ForwardNotification } from './ForwardNotification.tsx';
@@ -145,9 +146,16 @@ const SingleScreen = ({ rc }: { rc: ResourceCalls }) => {
     }
   };
   const status = rc.def.status?.field;
+  // The reason kept with the current state (e.g. why a certification was rejected), for the tenant to read.
+  const reasons = [...new Set(rc.def.status?.transitions.flatMap((tr) => (tr.reason && record[tr.reason] ? [tr.reason] : [])))];
   return (
     <ResourceContextProvider value={rc.route}>
     <Stack spacing={2} data-testid="single-screen">
+      {reasons.map((field) => (
+        <Alert key={field} severity="warning" data-testid={`reason-${field}`}>
+          {translate(fieldLabel(rc.def, field))}: {String(record[field])}
+        </Alert>
+      ))}
       {status && (
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           <Typography color="text.secondary">{translate(fieldLabel(rc.def, status))}</Typography>
@@ -280,7 +288,7 @@ const TenantConsole = () => {
             <UNSAFE_RouteContext.Provider value={{ outlet: null, matches: [], isDataRoute: false }}>
             <Routes>
             <Route path={`${TENANT_BASE}/*`} element={
-            <Admin basename={TENANT_BASE} dataProvider={dataProvider} authProvider={authProvider} i18nProvider={provider} layout={BareLayout} notification={ForwardNotification} disableTelemetry>
+            <Admin basename={TENANT_BASE} dataProvider={dataProvider} authProvider={authProvider} i18nProvider={provider} layout={BareLayout} notification={ForwardNotification} theme={consoleTheme} disableTelemetry>
               {tenantScreens
                 .filter(({ screen }) => (screen.view ?? 'list') === 'list')
                 .map(({ rc, screen }) => (

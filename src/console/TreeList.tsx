@@ -2,11 +2,12 @@ import ChevronRight from '@mui/icons-material/ChevronRight';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import { Box, IconButton, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
+import { visuallyHidden } from '../shell/visuallyHidden.ts';
 import { Fragment, useState } from 'react';
 import { CreateButton, ListContextProvider, Loading, RecordContextProvider, Title, TopToolbar, useDataProvider, useList, useTranslate, type RaRecord } from 'react-admin';
 import type { ResourceCalls } from '../../dataProvider/calls.ts';
 import type { ConsoleDataProvider } from '../../dataProvider/dataProvider.ts';
-import { fieldLabel } from './registry.ts';
+import { fieldLabel, titleOf } from './registry.ts';
 import { renderColumn } from './fields.tsx';
 import { useColumnSettings } from './columnSettings.ts';
 import { RowActions, useCan } from './ResourceList.tsx';
@@ -34,11 +35,14 @@ export const TreeList = ({ rc }: { rc: ResourceCalls }) => {
           <TableRow hover data-testid="tree-row">
             {settings.columns.map((c, i) => (
               <TableCell key={c.field} sx={i === 0 ? { pl: 1 + depth * 3 } : undefined}>
-                {i === 0 && (
-                  <IconButton size="small" onClick={toggle} sx={{ visibility: node.children.length ? 'visible' : 'hidden' }}>
-                    {open ? <ExpandMore fontSize="small" /> : <ChevronRight fontSize="small" />}
-                  </IconButton>
-                )}
+                {i === 0 &&
+                  (node.children.length ? (
+                    <IconButton size="small" onClick={toggle} aria-expanded={open} aria-label={translate(open ? 'list.collapse' : 'list.expand', { name: titleOf(rc.def, node.row) })}>
+                      {open ? <ExpandMore fontSize="small" /> : <ChevronRight fontSize="small" />}
+                    </IconButton>
+                  ) : (
+                    <Box component="span" sx={{ display: 'inline-block', width: 28 }} />
+                  ))}
                 {renderColumn(rc.def, c)}
               </TableCell>
             ))}
@@ -62,7 +66,11 @@ export const TreeList = ({ rc }: { rc: ResourceCalls }) => {
               {settings.columns.map((c) => (
                 <TableCell key={c.field}>{c.label ?? translate(fieldLabel(rc.def, c.field))}</TableCell>
               ))}
-              <TableCell />
+              <TableCell>
+                <Box component="span" sx={visuallyHidden}>
+                  {translate('list.actions')}
+                </Box>
+              </TableCell>
             </TableRow>
           </TableHead>
           <TableBody>

@@ -5,6 +5,7 @@ import { LANGUAGES, type Lang } from '../../i18n/languages.ts';
 import type { Column, ResourceDef } from '../../resources/types.ts';
 import { defByName, fieldLabel, isArrayField, titleFieldOf, toneOf, valueLabel } from './registry.ts';
 import { useRouteOf } from './routeOf.tsx';
+import { useTitle } from './useTitle.ts';
 
 /** A coded value: its translated label, in the tone the definition gives it (`tones`). */
 export const StatusValue = ({ def, field, value, testId }: { def: ResourceDef; field: string; value: unknown; testId?: string }) => {
@@ -55,8 +56,14 @@ const columnElement = (def: ResourceDef, col: ColumnView) => {
       if (!target) return <TextField {...common} />;
       return <RefColumn {...common} target={target} array={isArrayField(def, col.field)} />;
     default:
-      return <TextField {...common} />;
+      return def.labelKeys && col.field === def.titleField ? <TitleColumn {...common} def={def} /> : <TextField {...common} />;
   }
+};
+
+/** The title column of a definition with `labelKeys`: seeded rows in the reader's language. */
+const TitleColumn = ({ def, ...common }: { source: string; label: string; sortable: boolean; def: ResourceDef }) => {
+  const title = useTitle();
+  return <FunctionField {...common} render={(r: Record<string, unknown>) => title(def, r)} />;
 };
 
 /** A reference column, routed by the console it is in (operator or tenant). */

@@ -7,7 +7,8 @@ import {
 import type { ConsoleDataProvider } from '../../dataProvider/dataProvider.ts';
 import type { ResourceDef } from '../../resources/types.ts';
 import { allRowsQuery, listsAll } from './allRows.ts';
-import { choicesOf, fieldLabel, nonNull, referenceOf, titleFieldOf, titleOf, valueLabel, type JsonSchema } from './registry.ts';
+import { choicesOf, fieldLabel, mayBeParent, nonNull, referenceOf, titleFieldOf, valueLabel, type JsonSchema } from './registry.ts';
+import { useTitle } from './useTitle.ts';
 import { useRouteOf } from './routeOf.tsx';
 import { buildTree, findNode, subtreeIds, treePaths } from './tree.ts';
 
@@ -32,16 +33,18 @@ const TreePicker = ({ def, target, route, source, label, array }: { def: Resourc
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const record = useRecordContext();
   const rows = useQuery(allRowsQuery(dataProvider, route));
+  const title = useTitle();
   const parent = target.tree!.parent;
   const choices = useMemo(() => {
     const all = rows.data ?? [];
     const tree = buildTree(all, parent);
     const own = def.name === target.name && record?.id !== undefined ? findNode(tree, record.id) : undefined;
-    const skip = new Set(own ? subtreeIds(own) : []);
-    const paths = treePaths(all, parent, (r) => titleOf(target, r));
+    // Not the record itself or its descendants, nor rows that hold no others (`tree.parents`) when picking a parent.
+    const skip = new Set([...(own ? subtreeIds(own) : []), ...(source === parent ? all.filter((r) => !mayBeParent(target, r)).map((r) => r.id) : [])]);
+    const paths = treePaths(all, parent, (r) => title(target, r));
     // In tree order (each row before its children, siblings as the server sorts them).
     return tree.flatMap(subtreeIds).filter((id) => !skip.has(id)).map((id) => ({ id, name: paths.get(id) ?? String(id) }));
-  }, [rows.data, def.name, target, parent, record?.id]);
+  }, [rows.data, def.name, target, parent, record?.id, source, title]);
   const common = { source, label, choices, isPending: rows.isPending };
   return array ? <AutocompleteArrayInput {...common} /> : <AutocompleteInput {...common} />;
 };
@@ -49,8 +52,9 @@ const TreePicker = ({ def, target, route, source, label, array }: { def: Resourc
 /** A reference field: a picker over the target's rows by their title, a path picker for a tree. */
 const ReferencePicker = ({ def, target, source, label, array }: { def: ResourceDef; target: ResourceDef; source: string; label: string; array: boolean }) => {
   const route = useRouteOf()(target);
+  const title = useTitle();
   if (target.tree && listsAll(route)) return <TreePicker def={def} target={target} route={route} source={source} label={label} array={array} />;
-  const optionText = titleFieldOf(target);
+  const optionText = target.labelKeys ? (r: Record<string, unknown>) => title(target, r) : titleFieldOf(target);
   return array ? (
     <ReferenceArrayInput source={source} reference={route}>
       <AutocompleteArrayInput label={label} optionText={optionText} />

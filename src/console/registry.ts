@@ -21,6 +21,26 @@ export const titleFieldOf = (def: ResourceDef | undefined) => def?.titleField ??
 export const titleOf = (def: ResourceDef | undefined, record: Record<string, unknown> | undefined) =>
   String(record?.[titleFieldOf(def)] ?? record?.id ?? '');
 
+const meets = (record: Record<string, unknown>, when?: Record<string, readonly (number | string)[]>) =>
+  !when || Object.entries(when).every(([f, values]) => values.includes(record[f] as never));
+
+/** The message that names a record (the definition's `labelKeys`), if one exists (`has`). */
+export const labelKeyOf = (def: ResourceDef | undefined, record: Record<string, unknown> | undefined, has: (key: string) => boolean) => {
+  if (!def?.labelKeys || !record) return undefined;
+  for (const { key, when } of def.labelKeys) {
+    if (!meets(record, when)) continue;
+    const filled = key.replace(/\{(\w+)(:last)?\}/g, (_, f: string, last?: string) => {
+      const v = String(record[f] ?? '');
+      return last ? (v.split(':').pop() ?? '') : v;
+    });
+    if (has(filled)) return filled;
+  }
+  return undefined;
+};
+
+/** Whether a row may hold others in its tree (`tree.parents`). */
+export const mayBeParent = (def: ResourceDef, record: Record<string, unknown>) => meets(record, def.tree?.parents);
+
 /** The tone of a coded value in lists, from the definition's `tones`; unlisted values are grey. */
 export const toneOf = (def: ResourceDef, field: string, value: unknown): Tone => def.tones?.[field]?.[String(value)] ?? 'default';
 

@@ -8,10 +8,10 @@ export const HomePage = () => {
   return (
     <Box sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', py: 10 }}>
       <Container>
-        <Typography variant="h3" component="h1" gutterBottom data-testid="home-title">
+        <Typography variant="h3" component="h1" gutterBottom data-testid="home-title" sx={{ fontSize: { xs: '2.2rem', sm: '3rem' } }}>
           {t('app.title')}
         </Typography>
-        <Stack direction="row" spacing={2} sx={{ mt: 4 }}>
+        <Stack direction="row" spacing={2} useFlexGap sx={{ mt: 4, flexWrap: 'wrap' }}>
           {(
             [
               ['/appStore', 'route.app_store'],

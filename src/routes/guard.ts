@@ -16,7 +16,8 @@ export const matchedTrail = (pathname: string): RouteDef[] => {
     const r = ROUTES.find((x) => !x.path.endsWith('*') && matchPath({ path: x.path, end: true }, `/${parts.slice(0, i).join('/')}`));
     if (r && !trail.includes(r)) trail.push(r);
   }
-  return [...trail, target];
+  // A page's hidden sub-paths (`/x/*`) carry its title: one crumb, not two.
+  return trail.at(-1)?.title === target.title ? trail : [...trail, target];
 };
 
 export interface GuardState {
@@ -58,20 +59,31 @@ export const safeRedirect = (r: string | null) => (r && r.startsWith('/') && !r.
 
 const isOperatorRoute = (pathname: string) => pathname === '/console' || pathname.startsWith('/operation');
 
-/** Where the guard sends a navigation, or null to let it through (spec §2 "Route guard"). */
-export const guard = (pathname: string, search: string, s: GuardState): string | null => {
+/** Why the guard turned a person away: `guard.<reason>` is the sentence shown on arrival (spec §2 allows the redirect to say it). */
+export type Refusal = 'not_found' | 'not_open' | 'other_console' | 'no_permission' | 'unverified';
+
+/**
+ * Where the guard sends a navigation and why, or null to let it through (spec §2 "Route guard").
+ * A signed-in person on a login page goes on to the `redirect` target, else to their console's
+ * start: an operator who opens `/adminLogin` while signed in lands in the operator console.
+ */
+export const guardOf = (pathname: string, search: string, s: GuardState): { to: string; reason?: Refusal } | null => {
   const route = findRoute(pathname);
-  if (!route) return '/';
-  if (route.redirect) return redirectTarget(route.redirect, search);
-  // A signed-in user on a login page goes on to where the login was asked for, else home.
-  if (route.public) return route.loginType && s.signedIn ? (safeRedirect(new URLSearchParams(search).get('redirect')) ?? '/') : null;
+  if (!route) return { to: '/', reason: 'not_found' };
+  if (route.redirect) return { to: redirectTarget(route.redirect, search) };
+  if (route.public) {
+    if (!route.loginType || !s.signedIn) return null;
+    return { to: safeRedirect(new URLSearchParams(search).get('redirect')) ?? (s.userType === 0 && route.page === 'adminLogin' ? '/operation' : '/') };
+  }
   if (!s.signedIn) {
     const login = isOperatorRoute(pathname) ? '/adminLogin' : '/login';
-    return `${login}?redirect=${encodeURIComponent(pathname + search)}`;
+    return { to: `${login}?redirect=${encodeURIComponent(pathname + search)}` };
   }
-  if (route.disabled) return '/';
-  if (route.userTypes && s.userType !== undefined && !route.userTypes.includes(s.userType)) return '/';
-  if (!authorised(s.urls, pathname, s.pages)) return '/';
-  if (route.needsVerified && s.authState !== 2) return '/';
+  if (route.disabled) return { to: '/', reason: 'not_open' };
+  if (route.userTypes && s.userType !== undefined && !route.userTypes.includes(s.userType)) return { to: '/', reason: 'other_console' };
+  if (!route.ownAccount && !authorised(s.urls, pathname, s.pages)) return { to: '/', reason: 'no_permission' };
+  if (route.needsVerified && s.authState !== 2) return { to: '/', reason: 'unverified' };
   return null;
 };
+
+export const guard = (pathname: string, search: string, s: GuardState): string | null => guardOf(pathname, search, s)?.to ?? null;

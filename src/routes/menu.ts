@@ -44,7 +44,7 @@ export const routeMenu = (routes: readonly RouteDef[], ctx: MenuContext): MenuIt
       key: r.path,
       label: r.title,
       url: r.redirect ?? r.path,
-      disabled: r.disabled || (ctx.signedIn && !authorised(ctx.urls, r.path)),
+      disabled: r.disabled || (ctx.signedIn && !r.ownAccount && !authorised(ctx.urls, r.path)),
       ...(children?.length ? { children } : {}),
     };
     return [collapse(item)];
@@ -69,3 +69,26 @@ export const treeMenu = (tree: readonly PermissionNode[], built: readonly string
     };
     return [collapse(item)];
   });
+
+/** Operator pages this build has screens for (from resources/ at build time). */
+export const BUILT_URLS: readonly string[] = __CONSOLE_URLS__;
+
+/** The item at `url` in a menu, searched through its sub-menus. */
+const itemAt = (items: readonly MenuItem[], url: string): MenuItem | undefined => {
+  for (const i of items) {
+    if (i.url === url) return i;
+    const below = itemAt(i.children ?? [], url);
+    if (below) return below;
+  }
+  return undefined;
+};
+
+/** The first page one can open from a menu (or from the section at `url` in it): its first enabled leaf. */
+export const firstPage = (items: readonly MenuItem[], url?: string): string | undefined => {
+  const from = url === undefined ? items : (itemAt(items, url)?.children ?? []);
+  for (const i of from) {
+    const leaf = i.children ? firstPage(i.children) : i.disabled ? undefined : i.url;
+    if (leaf) return leaf;
+  }
+  return undefined;
+};

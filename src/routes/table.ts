@@ -47,6 +47,8 @@ export interface RouteDef {
   userTypes?: readonly number[];
   needsBu?: boolean;
   needsVerified?: boolean;
+  /** The person's own settings: open to every account of `userTypes`, whatever its roles grant. */
+  ownAccount?: boolean;
   hidden?: boolean;
   /** Shown in menus but not openable (spec: service provider, file). */
   disabled?: boolean;
@@ -98,7 +100,7 @@ export const routeTree: RouteDef[] = [
     path: '/account', title: 'route.account', redirect: '/account/info', layout: 'topSidebar', sidebar: 'matched', scene: 'console',
     children: [
       { path: '/account/enterprise-panel', title: 'route.enterprise_panel', page: 'tenant', userTypes: TENANTS },
-      { path: '/account/info', title: 'route.info', page: 'tenant', screen: 'personal-info', userTypes: TENANTS },
+      { path: '/account/info', title: 'route.info', page: 'tenant', screen: 'personal-info', userTypes: TENANTS, ownAccount: true },
       ...tenantPage('/account/enterprise/info', 'route.enterprise_info', enterprise),
       ...tenantPage('/account/enterprise/sso', 'route.enterprise_sso', { needsBu: true, ...enterprise }),
       { path: '/account/enterprise/app', title: 'route.enterprise_app', page: 'plain', userTypes: TENANTS, needsBu: true, ...enterprise },

@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { guard } from '../routes/guard.ts';
+import { toast } from '../../dataProvider/events.ts';
+import { guardOf } from '../routes/guard.ts';
 import type { RouteDef } from '../routes/table.ts';
 import { useLang } from './LangContext.tsx';
 import { useSession } from './SessionContext.tsx';
@@ -13,13 +14,20 @@ export const Guarded = ({ route, children }: { route: RouteDef; children: ReactN
   useEffect(() => {
     document.title = `${t(route.title)} - ${t('app.title')}`;
   }, [route, t]);
+  const refused = session.loading && !route.public
+    ? null
+    : guardOf(pathname, search, {
+        signedIn: session.signedIn,
+        userType: session.user?.user_type,
+        urls: session.permissions.urls,
+        pages: session.permissions.pages,
+        authState: session.authState,
+      });
+  const reason = refused?.reason;
+  // Sent away, the person is told why (once, as the redirect happens).
+  useEffect(() => {
+    if (reason) toast(t(`guard.${reason}`), 'warning');
+  }, [reason, pathname, t]);
   if (session.loading && !route.public) return null;
-  const to = guard(pathname, search, {
-    signedIn: session.signedIn,
-    userType: session.user?.user_type,
-    urls: session.permissions.urls,
-    pages: session.permissions.pages,
-    authState: session.authState,
-  });
-  return to ? <Navigate to={to} replace /> : <>{children}</>;
+  return refused ? <Navigate to={refused.to} replace /> : <>{children}</>;
 };

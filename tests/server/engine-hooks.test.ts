@@ -108,6 +108,11 @@ describe('certification as data', () => {
     expect(applied.data.applied_at).toBeTruthy();
     // The tenant's call is bound to applying: a body naming "approve" cannot pick another transition.
     expect((await s.post('/open/system/org/apply-auth', { action: 'approve' }, { token: t.token })).code).toBe(201);
+    // A rejection needs its reason: without one nothing changes and the answer names the field.
+    const bare = await s.post('/open/admin/org/update-status', { guid: org.guid, action: 'reject', remark: '  ' }, { token: admin, lang: 'en' });
+    expect(bare.code).toBe(201);
+    expect(bare.message).toMatch(/remark|reason/i);
+    expect((await s.post('/open/system/org/info', {}, { token: t.token })).data.auth_state).toBe(1);
     const rejected = await s.post('/open/admin/org/update-status', { guid: org.guid, action: 'reject', remark: 'The licence scan is unreadable.' }, { token: admin });
     expect(rejected.data).toMatchObject({ auth_state: 3, remark: 'The licence scan is unreadable.' });
     expect((await s.post('/open/system/org/info', {}, { token: t.token })).data.remark).toBe('The licence scan is unreadable.');

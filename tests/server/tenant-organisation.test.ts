@@ -93,7 +93,7 @@ describe('certification', () => {
     const listed = await s.post('/open/admin/org/list', { auth_state: 1, bu_guid: t.buGuid }, { token: admin });
     expect(listed.data.list.map((r: { guid: string }) => r.guid)).toEqual([org.data.guid]);
     expect((await s.post('/open/admin/org/info', { guid: org.data.guid }, { token: admin })).data.company_name).toBe('Acme');
-    expect((await s.post('/open/admin/org/update-status', { guid: org.data.guid, status: 3 }, { token: admin })).data.auth_state).toBe(3);
+    expect((await s.post('/open/admin/org/update-status', { guid: org.data.guid, status: 3, remark: 'Licence expired' }, { token: admin })).data.auth_state).toBe(3);
     expect((await post('/open/system/org/apply-auth', {}, t.token)).data.auth_state).toBe(1);
     expect((await s.post('/open/admin/org/update-status', { guid: org.data.guid, status: 2 }, { token: admin })).data.auth_state).toBe(2);
     expect((await post('/open/system/org/info', {}, t.token)).data.auth_state).toBe(2);

@@ -19,9 +19,9 @@ import { store } from '../../dataProvider/session.ts';
  */
 export type Rows = Record<string, RaRecord[]>;
 
-/** One row per definition, named by its title field, unless the test gives its own. */
+/** One row per definition, named by its title field (and able to hold others in a tree), unless the test gives its own. */
 const rowsOf = (rows: Rows, def: ResourceDef): RaRecord[] =>
-  rows[def.name] ?? [{ id: `${def.name}-1`, guid: `${def.name}-1`, [def.titleField ?? 'name']: `${def.name} one` }];
+  rows[def.name] ?? [{ id: `${def.name}-1`, guid: `${def.name}-1`, [def.titleField ?? 'name']: `${def.name} one`, ...Object.fromEntries(Object.entries(def.tree?.parents ?? {}).map(([f, v]) => [f, v[0]])) }];
 
 export const fakeDataProvider = (rows: Rows = {}) => {
   const of = (resource: string) => rowsOf(rows, resourceCalls(resource).def);

@@ -9,6 +9,7 @@ import type { ResourceDef } from '../../resources/types.ts';
 import { addRoute, callsOf, resourceCalls } from '../../dataProvider/calls.ts';
 import { ResourceList } from '../../src/console/ResourceList.tsx';
 import { SchemaForm } from '../../src/console/SchemaForm.tsx';
+import { TreeList } from '../../src/console/TreeList.tsx';
 import { formSchema } from '../../src/console/validate.ts';
 import { consoleRouteOf, loadLang, renderInConsole, signedInWithoutSettings, resetConsole, type Rows } from './console-harness.tsx';
 
@@ -150,10 +151,10 @@ describe('reference fields are pickers', () => {
     position: [{ id: 'pos1', guid: 'pos1', name: 'Engineer' }],
     department: [{ id: 'd1', guid: 'd1', name: 'HQ', parent_guid: null }, { id: 'd2', guid: 'd2', name: 'Sales', parent_guid: 'd1' }],
     permission: [
-      { id: 'p1', guid: 'p1', name: 'System', parent_guid: null },
-      { id: 'p2', guid: 'p2', name: 'Roles', parent_guid: 'p1' },
-      { id: 'p3', guid: 'p3', name: 'Add', parent_guid: 'p2' },
-      { id: 'p4', guid: 'p4', name: 'Users', parent_guid: 'p1' },
+      { id: 'p1', guid: 'p1', name: 'System', parent_guid: null, type: 0 },
+      { id: 'p2', guid: 'p2', name: 'Roles', parent_guid: 'p1', type: 1 },
+      { id: 'p3', guid: 'p3', name: 'Add', parent_guid: 'p2', type: 2 },
+      { id: 'p4', guid: 'p4', name: 'Users', parent_guid: 'p1', type: 1 },
     ],
   };
 
@@ -165,9 +166,9 @@ describe('reference fields are pickers', () => {
     expect(screen.queryByRole('textbox', { name: /Superior|Position/ })).toBeNull();
   });
 
-  it('the permission parent picker shows paths, and an edited node cannot move under itself', async () => {
+  it('the permission parent picker shows paths of menus only (a button holds nothing), and an edited node cannot move under itself', async () => {
     await renderInConsole(<SchemaForm def={permission} mode="create" />, { rows, resource: 'permission' });
-    expect(await openPicker('Parent')).toEqual(['System', 'System / Roles', 'System / Roles / Add', 'System / Users']);
+    expect(await openPicker('Parent')).toEqual(['System', 'System / Roles', 'System / Users']);
     cleanup();
     const record = { ...rows.permission[1], code: 'admin:role', type: 1, scene: 'admin' };
     await renderInConsole(<SchemaForm def={permission} mode="edit" />, { rows, resource: 'permission', record });
@@ -175,6 +176,27 @@ describe('reference fields are pickers', () => {
     await waitFor(() => expect((input as HTMLInputElement).value).toBe('System'));
     // The current parent is the value (react-admin leaves the selected option out of the list); the node and its subtree are absent.
     expect(await openPicker('Parent')).toEqual(['System / Users']);
+  });
+
+  it('seeded permission nodes are named in the reader\'s language by their code; a node an operator named keeps its name', async () => {
+    const seeded = {
+      permission: [
+        { id: 's1', guid: 's1', name: '系统管理', code: 'admin:system', parent_guid: null, type: 0, status: 0 },
+        { id: 's2', guid: 's2', name: '角色管理', code: 'admin:role', parent_guid: 's1', type: 1, status: 0 },
+        { id: 's3', guid: 's3', name: '新增', code: 'admin:role:add', parent_guid: 's2', type: 2, status: 0 },
+        { id: 's4', guid: 's4', name: 'Audit board', code: 'custom:audit', parent_guid: 's1', type: 1, status: 0 },
+      ],
+    };
+    await renderInConsole(<TreeList rc={resourceCalls('permission')} />, { rows: seeded, resource: 'permission' });
+    const rowsText = (await screen.findAllByTestId('tree-row')).map((r) => r.textContent);
+    expect(rowsText[0]).toContain('System');
+    expect(rowsText[1]).toContain('Roles');
+    expect(rowsText[2]).toContain('Add');
+    expect(rowsText[3]).toContain('Audit board');
+    expect(rowsText.join(' ')).not.toMatch(/系统管理|角色管理|新增/);
+    cleanup();
+    await renderInConsole(<SchemaForm def={permission} mode="create" />, { rows: seeded, resource: 'permission' });
+    expect(await openPicker('Parent')).toEqual(['System', 'System / Roles', 'System / Audit board']);
   });
 
   it.each(resources.map((d) => [d.name, d] as const))('every reference field of %s is a picker in its forms and filters', async (_, def) => {

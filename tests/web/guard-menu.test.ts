@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { guard } from '../../src/routes/guard.ts';
-import { routeMenu, treeMenu } from '../../src/routes/menu.ts';
+import { guard, guardOf, matchedTrail } from '../../src/routes/guard.ts';
+import { firstPage, routeMenu, treeMenu } from '../../src/routes/menu.ts';
 import { routeTree } from '../../src/routes/table.ts';
 
 const tenant = { signedIn: true, userType: 1, urls: [] as string[], authState: 2 };
@@ -18,6 +18,39 @@ describe('route guard (spec §2)', () => {
   it('lets public pages through and sends signed-in users off login pages', () => {
     expect(guard('/', '', { signedIn: false, urls: [] })).toBeNull();
     expect(guard('/login', '', tenant)).toBe('/');
+  });
+  it('an operator signed in who opens /adminLogin goes to the operator console; a tenant on /login goes home', () => {
+    expect(guard('/adminLogin', '', { signedIn: true, userType: 0, urls: [] })).toBe('/operation');
+    expect(guard('/adminLogin', '?redirect=%2Foperation%2Frole', { signedIn: true, userType: 0, urls: [] })).toBe('/operation/role');
+    expect(guard('/login', '', { signedIn: true, userType: 0, urls: [] })).toBe('/');
+  });
+  it('says why it sends a person away', () => {
+    expect(guardOf('/account/order', '', { ...tenant, urls: ['/account/info'] })).toEqual({ to: '/', reason: 'no_permission' });
+    expect(guardOf('/account/member-manage', '', { ...tenant, authState: 1 })).toEqual({ to: '/', reason: 'unverified' });
+    expect(guardOf('/account/info', '', { ...tenant, userType: 0 })).toEqual({ to: '/', reason: 'other_console' });
+    expect(guardOf('/nowhere', '', tenant)).toEqual({ to: '/', reason: 'not_found' });
+    expect(guardOf('/service-provider/app', '', tenant)).toEqual({ to: '/', reason: 'not_open' });
+    expect(guardOf('/account/order', '', { signedIn: false, urls: [] })?.reason).toBeUndefined();
+  });
+  it("every tenant account opens its own settings, whatever its roles grant", () => {
+    expect(guard('/account/info', '', { ...tenant, userType: 2, urls: ['/account/organzize'] })).toBeNull();
+    const item = routeMenu(routeTree, { scene: 'console', signedIn: true, userType: 2, urls: ['/account/organzize'], authState: 2, buCreated: true })
+      .flatMap((i) => [i, ...(i.children ?? [])])
+      .find((i) => i.key === '/account/info');
+    expect(item?.disabled).toBe(false);
+  });
+  it('a hidden sub-path of a page is one crumb with its page, not two', () => {
+    expect(matchedTrail('/account/enterprise/info/certification').map((r) => r.title)).toEqual(['route.account', 'route.enterprise_info']);
+  });
+  it('a menu section leads to its first page one may open', () => {
+    const menu = [
+      { key: 's', label: 's', url: '/operation/system', children: [{ key: 'a', label: 'a', url: '/operation/staff', disabled: true }, { key: 'b', label: 'b', url: '/operation/role' }] },
+      { key: 'o', label: 'o', url: '/operation/ops', children: [{ key: 'c', label: 'c', url: '/operation/bu', disabled: true }] },
+    ];
+    expect(firstPage(menu)).toBe('/operation/role');
+    expect(firstPage(menu, '/operation/system')).toBe('/operation/role');
+    expect(firstPage(menu, '/operation/ops')).toBeUndefined();
+    expect(firstPage(menu, '/operation/nowhere')).toBeUndefined();
   });
   it('refuses paths outside the authorised list; an empty list is no restriction', () => {
     expect(guard('/account/order', '', { ...tenant, urls: ['/account/info'] })).toBe('/');

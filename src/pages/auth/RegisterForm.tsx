@@ -1,24 +1,13 @@
 import { Button, Checkbox, FormControlLabel, FormHelperText, Link as MuiLink, Stack, Typography } from '@mui/material';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { signInWith } from '../../../dataProvider/authProvider.ts';
-import { CallError, post } from '../../../dataProvider/http.ts';
+import { post } from '../../../dataProvider/http.ts';
 import type { StoredUser } from '../../../dataProvider/session.ts';
 import { emailCodeInput, registerInput } from '../../../schemas/tenant-auth.ts';
 import { useLang } from '../../shell/LangContext.tsx';
 import { useSession } from '../../shell/SessionContext.tsx';
-import { check, checkConfirm, Field, formValues, serverErrors, type Errors } from './fields.tsx';
-
-/** Seconds until a new code may be asked for, counting down once a second. */
-const useCountdown = () => {
-  const [left, setLeft] = useState(0);
-  useEffect(() => {
-    if (left <= 0) return;
-    const id = setTimeout(() => setLeft((s) => s - 1), 1000);
-    return () => clearTimeout(id);
-  }, [left]);
-  return [left, setLeft] as const;
-};
+import { check, checkConfirm, CodeRow, Field, formValues, serverErrors, type Errors } from './fields.tsx';
 
 /** Registration (reached from /login): mailed 6-digit code with a resend countdown, agreement (spec §5). */
 export const RegisterForm = () => {
@@ -28,21 +17,11 @@ export const RegisterForm = () => {
   const [errors, setErrors] = useState<Errors>({});
   const [email, setEmail] = useState('');
   const [agree, setAgree] = useState(false);
-  const [left, setLeft] = useCountdown();
   const [busy, setBusy] = useState(false);
-
-  const sendCode = async () => {
+  const emailBody = () => {
     const e = check(emailCodeInput, { email }, t);
     setErrors((x) => ({ ...x, email: e.email ?? '' }));
-    if (e.email) return;
-    try {
-      const r = await post<{ resend_after: number }>('/open/system/user/send-email-verification-code', { email });
-      setLeft(r.resend_after ?? 60);
-    } catch (err) {
-      const wait = err instanceof CallError ? (err.data as { resend_after?: number } | undefined)?.resend_after : undefined;
-      if (wait) setLeft(wait);
-      setErrors((x) => ({ ...x, ...serverErrors(err) }));
-    }
+    return e.email ? null : { email };
   };
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
@@ -73,12 +52,7 @@ export const RegisterForm = () => {
       <Field name="password" label={t('login.password')} type="password" errors={errors} autoComplete="new-password" helperText={t('register.password_hint')} />
       <Field name="confirm_password" label={t('register.confirm_password')} type="password" errors={errors} autoComplete="new-password" />
       <Field name="email" label={t('register.email')} errors={errors} value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="email" />
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-        <Field name="code" label={t('register.code')} errors={errors} autoComplete="one-time-code" />
-        <Button variant="outlined" onClick={sendCode} disabled={left > 0} sx={{ flexShrink: 0, height: 40, minWidth: 120 }} data-testid="send-code">
-          {left > 0 ? t('register.resend_in', { seconds: left }) : t('register.send_code')}
-        </Button>
-      </Stack>
+      <CodeRow call="/open/system/user/send-email-verification-code" body={emailBody} errors={errors} setErrors={setErrors} t={t} />
       <div>
         <FormControlLabel
           control={<Checkbox checked={agree} onChange={(e) => setAgree(e.target.checked)} slotProps={{ input: { 'data-testid': 'agree' } as object }} />}

@@ -1,7 +1,8 @@
 import '../../../i18n/messages.ts';
-import { TextField, type TextFieldProps } from '@mui/material';
+import { Button, Stack, TextField, type TextFieldProps } from '@mui/material';
+import { useEffect, useState } from 'react';
 import type { z } from 'zod';
-import { CallError } from '../../../dataProvider/http.ts';
+import { CallError, post } from '../../../dataProvider/http.ts';
 import { issueMessage } from '../../console/validate.ts';
 
 export type Errors = Record<string, string>;
@@ -31,3 +32,42 @@ export const Field = ({ name, errors, ...props }: TextFieldProps & { name: strin
 );
 
 export const formValues = (form: HTMLFormElement) => Object.fromEntries([...new FormData(form).entries()].map(([k, v]) => [k, String(v)]));
+
+/** Seconds until a new code may be asked for, counting down once a second. */
+const useCountdown = () => {
+  const [left, setLeft] = useState(0);
+  useEffect(() => {
+    if (left <= 0) return;
+    const id = setTimeout(() => setLeft((s) => s - 1), 1000);
+    return () => clearTimeout(id);
+  }, [left]);
+  return [left, setLeft] as const;
+};
+
+/**
+ * The code field and its send button: `body()` checks what the call needs (null = not ready) and
+ * `call` mails the code; the button then counts down to when another may be asked for.
+ */
+export const CodeRow = ({ call, body, errors, setErrors, t }: { call: string; body(): Record<string, unknown> | null; errors: Errors; setErrors(f: (e: Errors) => Errors): void; t: Translate }) => {
+  const [left, setLeft] = useCountdown();
+  const send = async () => {
+    const b = body();
+    if (!b) return;
+    try {
+      const r = await post<{ resend_after: number }>(call, b);
+      setLeft(r.resend_after ?? 60);
+    } catch (err) {
+      const wait = err instanceof CallError ? (err.data as { resend_after?: number } | undefined)?.resend_after : undefined;
+      if (wait) setLeft(wait);
+      setErrors((x) => ({ ...x, ...serverErrors(err) }));
+    }
+  };
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+      <Field name="code" label={t('register.code')} errors={errors} autoComplete="one-time-code" />
+      <Button variant="outlined" onClick={send} disabled={left > 0} sx={{ flexShrink: 0, height: 40, minWidth: 120 }} data-testid="send-code">
+        {left > 0 ? t('register.resend_in', { seconds: left }) : t('register.send_code')}
+      </Button>
+    </Stack>
+  );
+};

@@ -1,0 +1,67 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { AxeBuilder } from '@axe-core/playwright';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+/** What every Chromium journey shares: the browser, its watch over the page, axe and screenshots. */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const SHOTS = 'tests/screenshots';
+export const chromiumAvailable = (dist: string) => existsSync(CHROMIUM) && existsSync(`${dist}/index.html`);
+
+export const launch = (): Promise<Browser> =>
+  chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+
+export interface Watched {
+  page: Page;
+  /** Browser console errors, page errors and failed calls (status ≥ 400) since the journey began. */
+  problems: string[];
+  /** Axe's critical and serious violations, one line per rule and page. */
+  violations: string[];
+  /** Runs axe over the page as it is now (WCAG 2.2 A and AA rules). */
+  axe(label: string): Promise<void>;
+  shot(name: string): Promise<void>;
+}
+
+/** A clear, expected refusal the journey provokes on purpose (e.g. a wrong password) is listed here by the test. */
+export const watchPage = async (browser: Browser, opts: { width?: number; height?: number; expected?: RegExp[] } = {}): Promise<Watched> => {
+  mkdirSync(SHOTS, { recursive: true });
+  // axe runs in frames of its own, which needs a context rather than browser.newPage().
+  const context = await browser.newContext({ viewport: { width: opts.width ?? 1400, height: opts.height ?? 900 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  const problems: string[] = [];
+  const violations: string[] = [];
+  const expected = (s: string) => opts.expected?.some((r) => r.test(s));
+  page.on('pageerror', (e) => problems.push(`[page error] ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error' || /Content Security Policy/i.test(m.text())) {
+      const line = `[console] ${m.text()}`;
+      if (!expected(line)) problems.push(line);
+    }
+  });
+  page.on('response', (r) => {
+    const line = `[${r.status()}] ${r.request().method()} ${new URL(r.url()).pathname}`;
+    if (r.status() >= 400 && !expected(line)) problems.push(line);
+  });
+  return {
+    page,
+    problems,
+    violations,
+    async axe(label) {
+      // Colours are judged at rest: a toast fading in is not yet its own contrast.
+      await page
+        .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), undefined, { timeout: 3000 })
+        .catch(() => undefined);
+      const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+      for (const v of result.violations) {
+        if (v.impact !== 'critical' && v.impact !== 'serious') continue;
+        violations.push(`${label}: ${v.id} (${v.impact}) ×${v.nodes.length} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+      }
+    },
+    async shot(name) {
+      await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+    },
+  };
+};
