@@ -1,38 +1,45 @@
-import { Alert, Box, Button as MuiButton, Card, CardContent, Grid, Stack, Tab, Tabs, Typography } from '@mui/material';
-import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState, type ComponentType, type ReactNode } from 'react';
-import {
-  Admin, Create, CustomRoutes, Loading, RecordContextProvider, Resource, ResourceContextProvider, SaveContextProvider, useCreatePath, useNotify, useRedirect, useTranslate, type RaRecord,
-} from 'react-admin';
+import { Box, Button as MuiButton, Card, CardContent, Grid, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useMemo, type ComponentProps, type ComponentType, type ReactNode } from 'react';
+import { AdminContext, CoreAdminUI, CustomRoutes, Loading, Resource } from 'react-admin';
 import { Link, Navigate, Route, Routes, UNSAFE_RouteContext, useLocation, useNavigate } from 'react-router-dom';
 import '../../i18n/messages.ts';
-import { authProvider, reloadSession, switchBu, type Permissions } from '../../dataProvider/authProvider.ts';
+import { authProvider, type Permissions } from '../../dataProvider/authProvider.ts';
 import type { ResourceCalls } from '../../dataProvider/calls.ts';
-import { createBody, dataProvider } from '../../dataProvider/dataProvider.ts';
+import { dataProvider } from '../../dataProvider/dataProvider.ts';
 import { post } from '../../dataProvider/http.ts';
-import { store, type Bu } from '../../dataProvider/session.ts';
 import type { Lang } from '../../i18n/index.ts';
-import type { TenantScreen } from '../../resources/types.ts';
 import { authorised } from '../routes/guard.ts';
 import { ROUTES, type BespokeScreen } from '../routes/table.ts';
 import { useLang } from '../shell/LangContext.tsx';
 import { useSession } from '../shell/SessionContext.tsx';
-import { consoleTheme } from './theme.ts';
 import { BareLayout } from './BareLayout.tsx';
+import { Empty } from './EmptyState.tsx';
 import { StatusValue } from './fields.tsx';
 import { ForwardNotification } from './ForwardNotification.tsx';
-import { GrantScreen } from './GrantScreen.tsx';
 import { consoleMessages } from './i18nProvider.ts';
-import { PersonalInfo } from './PersonalInfo.tsx';
-import { RecordActions, ScreenActionsContext } from './RecordActions.tsx';
+import { ScreenActionsContext } from './RecordActions.tsx';
 import { fieldLabel, titleOf } from './registry.ts';
 import { ResourceList } from './ResourceList.tsx';
 import { RouteOfContext } from './routeOf.tsx';
-import { ResourceEdit, ResourceShow } from './screens.tsx';
-import { SchemaForm } from './SchemaForm.tsx';
+import { consoleTheme } from './theme.ts';
 import { TENANT_BASE, pageScreens, tenantRouteOf, tenantScreens, type TenantScreenCalls } from './tenantRegistry.ts';
 import { TreeList } from './TreeList.tsx';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
+
+/**
+ * Forms, details, grants and personal settings load when first opened: a console page opens on a
+ * list (or the panel), and the form code need not delay it — the same split as the operator console.
+ */
+const CreateScreen = lazy(() => import('./TenantForms.tsx').then((m) => ({ default: m.CreateScreen })));
+const SingleScreen = lazy(() => import('./TenantForms.tsx').then((m) => ({ default: m.SingleScreen })));
+const ResourceEdit = lazy(() => import('./screens.tsx').then((m) => ({ default: m.ResourceEdit })));
+const ResourceShow = lazy(() => import('./screens.tsx').then((m) => ({ default: m.ResourceShow })));
+const GrantScreen = lazy(() => import('./GrantScreen.tsx').then((m) => ({ default: m.GrantScreen })));
+const PersonalInfo = lazy(() => import('./PersonalInfo.tsx').then((m) => ({ default: m.PersonalInfo })));
+const later = (screen: ReactNode) => <Suspense fallback={<Loading />}>{screen}</Suspense>;
+const RaError = lazy(() => import('./ConsoleError.tsx'));
+const ConsoleErrorPage = (props: ComponentProps<typeof RaError>) => <Suspense fallback={null}>{<RaError {...props} />}</Suspense>;
 
 /** react-admin names resources by route (`organzize/department`): each gets its definition's labels. */
 const i18nProvider = (lang: Lang) =>
@@ -58,12 +65,6 @@ const bespokeQueries = new QueryClient();
 const buCreate = tenantScreens.find(({ screen }) => screen.selectsBu)?.screen.url;
 
 
-/** Shown where a page has nothing to show yet: never invented rows. */
-const Empty = ({ text, action }: { text: string; action?: ReactNode }) => (
-  <Alert severity="info" data-testid="empty-state" action={action}>
-    {text}
-  </Alert>
-);
 
 /** A page without a BU invites the person to create one. */
 const NoBu = () => {
@@ -83,98 +84,8 @@ const NoBu = () => {
   );
 };
 
-/**
- * After creating a BU: with no current BU, switch to the new one (its token, then a reload onto `list`);
- * otherwise reload the BU list. True when the page is reloading.
- */
-const afterBuCreated = async (bu: Bu, list: string) => {
-  if (!store.get('currentBU')) {
-    await switchBu(bu, list);
-    return true;
-  }
-  await reloadSession();
-  return false;
-};
 
-const CreateScreen = ({ rc, screen }: { rc: ResourceCalls; screen: TenantScreen }) => {
-  const { refresh } = useSession();
-  const createPath = useCreatePath();
-  const redirect = useRedirect();
-  const notify = useNotify();
-  // A custom onSuccess replaces react-admin's own (notice and redirect), so it does both itself.
-  const selectsBu = async (data: RaRecord) => {
-    const list = createPath({ resource: rc.route, type: 'list' });
-    if (await afterBuCreated(data as unknown as Bu, list)) return;
-    refresh();
-    notify('ra.notification.created', { type: 'info', messageArgs: { smart_count: 1 } });
-    redirect('list', rc.route);
-  };
-  return (
-    <Create redirect="list" mutationOptions={{ onError: () => undefined, onSuccess: screen.selectsBu ? selectsBu : undefined }}>
-      <SchemaForm def={rc.def} mode="create" />
-    </Create>
-  );
-};
 
-/** The BU's one row (a policy, the certification): read with `one`/`info`, saved with `save` or add/update. */
-const SingleScreen = ({ rc }: { rc: ResourceCalls }) => {
-  const { t } = useLang();
-  const translate = useTranslate();
-  const client = useQueryClient();
-  const key = [rc.route, 'single'];
-  const one = rc.verbs.one ?? rc.verbs.get;
-  const q = useQuery({ queryKey: key, queryFn: () => post<RaRecord>(one!, {}) });
-  const [saving, setSaving] = useState(false);
-  if (q.isPending) return <Loading />;
-  if (q.isError) return <Empty text={t('page.not_available')} />;
-  // No row yet and no defaults (required fields): `one` answers null, and the form starts empty.
-  const data: RaRecord = q.data ?? ({} as RaRecord);
-  const record: RaRecord = { ...data, id: data.guid ?? 'single' };
-  const save = async (values: Record<string, unknown>) => {
-    setSaving(true);
-    try {
-      const body = createBody(rc, values);
-      if (rc.verbs.save) await post(rc.verbs.save, body);
-      else if (data.guid) await post(rc.verbs.update!, { guid: data.guid, ...body });
-      else await post(rc.verbs.add!, body);
-      await client.invalidateQueries({ queryKey: key });
-      (await import('../../dataProvider/events.ts')).toast(t('tenant.saved'), 'success');
-    } catch {
-      // Toasted by the http client.
-    } finally {
-      setSaving(false);
-    }
-  };
-  const status = rc.def.status?.field;
-  // The reason kept with the current state (e.g. why a certification was rejected), for the tenant to read.
-  const reasons = [...new Set(rc.def.status?.transitions.flatMap((tr) => (tr.reason && record[tr.reason] ? [tr.reason] : [])))];
-  return (
-    <ResourceContextProvider value={rc.route}>
-    <Stack spacing={2} data-testid="single-screen">
-      {reasons.map((field) => (
-        <Alert key={field} severity="warning" data-testid={`reason-${field}`}>
-          {translate(fieldLabel(rc.def, field))}: {String(record[field])}
-        </Alert>
-      ))}
-      {status && (
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <Typography color="text.secondary">{translate(fieldLabel(rc.def, status))}</Typography>
-          <StatusValue def={rc.def} field={status} value={record[status] ?? 0} testId="single-status" />
-          <RecordContextProvider value={record}>
-            <RecordActions rc={rc} onDone={() => client.invalidateQueries({ queryKey: key })} />
-          </RecordContextProvider>
-        </Stack>
-      )}
-      <RecordContextProvider value={record}>
-        <SaveContextProvider value={{ save, saving, mutationMode: 'pessimistic' }}>
-          {/* Before the row exists (add/update definitions) the form checks what creating needs. */}
-          <SchemaForm def={rc.def} mode={!data.guid && !rc.verbs.save ? 'create' : 'edit'} saveOnly />
-        </SaveContextProvider>
-      </RecordContextProvider>
-    </Stack>
-    </ResourceContextProvider>
-  );
-};
 
 /**
  * A call answering `{ counts }` (the enterprise panel) beside the BU (`bu`) and the definition's
@@ -262,9 +173,7 @@ const TenantConsole = () => {
   const Bespoke = bespoke && BESPOKE[bespoke];
   if (Bespoke)
     return (
-      <QueryClientProvider client={bespokeQueries}>
-        <Bespoke />
-      </QueryClientProvider>
+      <QueryClientProvider client={bespokeQueries}>{later(<Bespoke />)}</QueryClientProvider>
     );
   if (pathname === page && visible.length && !visible.some((s) => s.screen.url === page)) return <Navigate to={visible[0].screen.url} replace />;
   // A typed URL of a tab the caller may not open (below a page it may): its first tab, else home.
@@ -278,7 +187,8 @@ const TenantConsole = () => {
       <Typography variant="h5" sx={{ mb: 2 }}>
         {t(ROUTES.find((r) => r.path === page)?.title ?? '')}
       </Typography>
-      {needBu && <NoBu />}
+      {/* Not above the very form that creates the first BU. */}
+      {needBu && pathname !== `${buCreate}/create` && <NoBu />}
       {!needBu && !visible.length && <Empty text={t('page.not_available')} />}
       <PageTabs page={page} visible={visible} />
       {visible.length > 0 && (
@@ -288,7 +198,8 @@ const TenantConsole = () => {
             <UNSAFE_RouteContext.Provider value={{ outlet: null, matches: [], isDataRoute: false }}>
             <Routes>
             <Route path={`${TENANT_BASE}/*`} element={
-            <Admin basename={TENANT_BASE} dataProvider={dataProvider} authProvider={authProvider} i18nProvider={provider} layout={BareLayout} notification={ForwardNotification} theme={consoleTheme} disableTelemetry>
+            <AdminContext basename={TENANT_BASE} dataProvider={dataProvider} authProvider={authProvider} i18nProvider={provider} theme={consoleTheme}>
+            <CoreAdminUI layout={BareLayout} loading={Loading} error={ConsoleErrorPage} catchAll={() => <Navigate to="/" replace />} disableTelemetry>
               {tenantScreens
                 .filter(({ screen }) => (screen.view ?? 'list') === 'list')
                 .map(({ rc, screen }) => (
@@ -297,21 +208,23 @@ const TenantConsole = () => {
                     name={rc.route}
                     recordRepresentation={(r) => titleOf(rc.def, r)}
                     list={rc.def.tree ? <TreeList rc={rc} /> : <ResourceList rc={rc} />}
-                    create={rc.verbs.add ? <CreateScreen rc={rc} screen={screen} /> : undefined}
-                    edit={rc.verbs.update ? <ResourceEdit rc={rc} /> : undefined}
-                    show={rc.verbs.get ? <ResourceShow rc={rc} /> : undefined}
+                    create={rc.verbs.add ? later(<CreateScreen rc={rc} screen={screen} />) : undefined}
+                    edit={rc.verbs.update ? later(<ResourceEdit rc={rc} />) : undefined}
+                    show={rc.verbs.get ? later(<ResourceShow rc={rc} />) : undefined}
                   >
-                    {rc.def.grants && <Route path=":id/grants" element={<GrantScreen rc={rc} />} />}
+                    {rc.def.grants && <Route path=":id/grants" element={later(<GrantScreen rc={rc} />)} />}
                   </Resource>
                 ))}
               <CustomRoutes>
                 {tenantScreens
                   .filter(({ screen }) => screen.view === 'single' || screen.view === 'counts')
                   .map(({ rc, screen }) => (
-                    <Route key={rc.route} path={rc.route} element={screen.view === 'counts' ? <CountsScreen rc={rc} call={screen.call!} /> : <SingleScreen rc={rc} />} />
+                    <Route key={rc.route} path={rc.route} element={screen.view === 'counts' ? <CountsScreen rc={rc} call={screen.call!} /> : later(<SingleScreen rc={rc} />)} />
                   ))}
               </CustomRoutes>
-            </Admin>
+            </CoreAdminUI>
+            <ForwardNotification />
+            </AdminContext>
             } />
             </Routes>
             </UNSAFE_RouteContext.Provider>

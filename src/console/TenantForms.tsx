@@ -1,0 +1,116 @@
+import { Stack, Typography, Alert } from '@mui/material';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Create, Loading, RecordContextProvider, ResourceContextProvider, SaveContextProvider, useCreatePath, useNotify, useRedirect, useTranslate, type RaRecord } from 'react-admin';
+import { reloadSession, switchBu } from '../../dataProvider/authProvider.ts';
+import type { ResourceCalls } from '../../dataProvider/calls.ts';
+import { createBody } from '../../dataProvider/dataProvider.ts';
+import { toast } from '../../dataProvider/events.ts';
+import { post } from '../../dataProvider/http.ts';
+import { store, type Bu } from '../../dataProvider/session.ts';
+import type { TenantScreen } from '../../resources/types.ts';
+import { useLang } from '../shell/LangContext.tsx';
+import { useSession } from '../shell/SessionContext.tsx';
+import { Empty } from './EmptyState.tsx';
+import { StatusValue } from './fields.tsx';
+import { RecordActions } from './RecordActions.tsx';
+import { fieldLabel } from './registry.ts';
+import { SchemaForm } from './SchemaForm.tsx';
+
+/**
+ * The tenant console's forms: a create screen and a BU's single row. A chunk of their own, loaded
+ * when one opens, so that a list page does not wait for the form inputs.
+ */
+
+/**
+ * After creating a BU: with no current BU, switch to the new one (its token, then a reload onto `list`);
+ * otherwise reload the BU list. True when the page is reloading.
+ */
+const afterBuCreated = async (bu: Bu, list: string) => {
+  if (!store.get('currentBU')) {
+    await switchBu(bu, list);
+    return true;
+  }
+  await reloadSession();
+  return false;
+};
+
+export const CreateScreen = ({ rc, screen }: { rc: ResourceCalls; screen: TenantScreen }) => {
+  const { refresh } = useSession();
+  const createPath = useCreatePath();
+  const redirect = useRedirect();
+  const notify = useNotify();
+  // A custom onSuccess replaces react-admin's own (notice and redirect), so it does both itself.
+  const selectsBu = async (data: RaRecord) => {
+    const list = createPath({ resource: rc.route, type: 'list' });
+    if (await afterBuCreated(data as unknown as Bu, list)) return;
+    refresh();
+    notify('ra.notification.created', { type: 'info', messageArgs: { smart_count: 1 } });
+    redirect('list', rc.route);
+  };
+  return (
+    <Create redirect="list" mutationOptions={{ onError: () => undefined, onSuccess: screen.selectsBu ? selectsBu : undefined }}>
+      <SchemaForm def={rc.def} mode="create" />
+    </Create>
+  );
+};
+
+/** The BU's one row (a policy, the certification): read with `one`/`info`, saved with `save` or add/update. */
+export const SingleScreen = ({ rc }: { rc: ResourceCalls }) => {
+  const { t } = useLang();
+  const translate = useTranslate();
+  const client = useQueryClient();
+  const key = [rc.route, 'single'];
+  const one = rc.verbs.one ?? rc.verbs.get;
+  const q = useQuery({ queryKey: key, queryFn: () => post<RaRecord>(one!, {}) });
+  const [saving, setSaving] = useState(false);
+  if (q.isPending) return <Loading />;
+  if (q.isError) return <Empty text={t('page.not_available')} />;
+  // No row yet and no defaults (required fields): `one` answers null, and the form starts empty.
+  const data: RaRecord = q.data ?? ({} as RaRecord);
+  const record: RaRecord = { ...data, id: data.guid ?? 'single' };
+  const save = async (values: Record<string, unknown>) => {
+    setSaving(true);
+    try {
+      const body = createBody(rc, values);
+      if (rc.verbs.save) await post(rc.verbs.save, body);
+      else if (data.guid) await post(rc.verbs.update!, { guid: data.guid, ...body });
+      else await post(rc.verbs.add!, body);
+      await client.invalidateQueries({ queryKey: key });
+      toast(t('tenant.saved'), 'success');
+    } catch {
+      // Toasted by the http client.
+    } finally {
+      setSaving(false);
+    }
+  };
+  const status = rc.def.status?.field;
+  // The reason kept with the current state (e.g. why a certification was rejected), for the tenant to read.
+  const reasons = [...new Set(rc.def.status?.transitions.flatMap((tr) => (tr.reason && record[tr.reason] ? [tr.reason] : [])))];
+  return (
+    <ResourceContextProvider value={rc.route}>
+    <Stack spacing={2} data-testid="single-screen">
+      {reasons.map((field) => (
+        <Alert key={field} severity="warning" data-testid={`reason-${field}`}>
+          {translate(fieldLabel(rc.def, field))}: {String(record[field])}
+        </Alert>
+      ))}
+      {status && (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <Typography color="text.secondary">{translate(fieldLabel(rc.def, status))}</Typography>
+          <StatusValue def={rc.def} field={status} value={record[status] ?? 0} testId="single-status" />
+          <RecordContextProvider value={record}>
+            <RecordActions rc={rc} onDone={() => client.invalidateQueries({ queryKey: key })} />
+          </RecordContextProvider>
+        </Stack>
+      )}
+      <RecordContextProvider value={record}>
+        <SaveContextProvider value={{ save, saving, mutationMode: 'pessimistic' }}>
+          {/* Before the row exists (add/update definitions) the form checks what creating needs. */}
+          <SchemaForm def={rc.def} mode={!data.guid && !rc.verbs.save ? 'create' : 'edit'} saveOnly />
+        </SaveContextProvider>
+      </RecordContextProvider>
+    </Stack>
+    </ResourceContextProvider>
+  );
+};
