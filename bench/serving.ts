@@ -191,6 +191,7 @@ export interface ServingFigures {
   stops: number;
   home: PageTransfer;
   console: PageTransfer;
+  tenant: PageTransfer;
   targets: typeof SERVE_TARGETS & { homeKB: number; consoleKB: number };
 }
 
@@ -240,6 +241,8 @@ export const measureServing = async ({ command = startCommand(), root = ROOT } =
     const consoleFiles = [...homeFiles, ...bundle.consoleFiles, ...cssOf(bundle.consoleFiles, dist)];
     const home = await measureTransfer(running.port, '/', homeFiles, dist);
     const consoleLoad = await measureTransfer(running.port, '/operation/role', consoleFiles, dist);
+    const tenantFiles = [...homeFiles, ...bundle.tenantFiles, ...cssOf(bundle.tenantFiles, dist)];
+    const tenantLoad = await measureTransfer(running.port, '/account/role-manage', tenantFiles, dist);
     const rssAfterLoadMiB = treeRssMiB(running.child.pid!);
     await new Promise((r) => setTimeout(r, IDLE_MS));
     const idleRssMiB = treeRssMiB(running.child.pid!);
@@ -259,6 +262,7 @@ export const measureServing = async ({ command = startCommand(), root = ROOT } =
       stops,
       home,
       console: consoleLoad,
+      tenant: tenantLoad,
       targets: { ...SERVE_TARGETS, homeKB: BUNDLE_TARGETS.homeKB, consoleKB: BUNDLE_TARGETS.consoleKB },
     };
   } finally {
@@ -289,7 +293,7 @@ export const printServing = (f: ServingFigures) => {
     'page no-cache': p.noCache,
   });
   console.log('Bytes transferred with Accept-Encoding: br, gzip (one connection per file; "on the wire" counts headers too):');
-  console.table([row('home (/)', f.home, t.homeKB), row('console first load (/operation/role)', f.console, t.consoleKB)]);
+  console.table([row('home (/)', f.home, t.homeKB), row('operator console first load (/operation/role)', f.console, t.consoleKB), row('tenant console first load (/account/role-manage)', f.tenant, t.consoleKB)]);
 };
 
 if (process.argv[1]?.endsWith('serving.ts')) {

@@ -68,12 +68,18 @@ const trustOf = (t: AppOptions['trustProxy']) => (typeof t === 'number' ? (_addr
 export const buildApp = async (opts: AppOptions): Promise<App> => {
   const defs = opts.defs ?? resources;
   const bodyLimit = opts.bodyLimit ?? 1024 * 1024;
-  await syncSchema(opts.db, defs);
-  await seedPermissions(opts.db, defs);
-  const tokens = await Tokens.open(opts.db);
+  // Tables, seed and the token key are prepared on the database's side while this thread builds the
+  // routes (a start waits for the longer of the two, not both); nothing reads them before a request.
+  const prepared = (async () => {
+    await syncSchema(opts.db, defs);
+    await seedPermissions(opts.db, defs);
+    return Tokens.open(opts.db);
+  })();
+  prepared.catch(() => {});
   const mailer = opts.mailer ?? (opts.smtpUrl || opts.mailDir ? createMailer({ smtpUrl: opts.smtpUrl, dir: opts.mailDir, log: opts.logger ? (l) => console.log(l) : undefined }) : undefined);
   const publicUrl = (opts.publicUrl ?? 'http://127.0.0.1:8080').replace(/\/+$/, '');
-  const services: Services = { db: opts.db, tokens, callers: new Callers(opts.db, tokens), mailer, publicUrl, admits: (buGuid, ip) => ipAllowed(opts.db, buGuid, ip) };
+  // `tokens` and `callers` are set once `prepared` is (below, before the app is returned).
+  const services = { db: opts.db, mailer, publicUrl, admits: (buGuid: string, ip: string) => ipAllowed(opts.db, buGuid, ip) } as Services;
   const limits = { ...DEFAULT_LIMITS, ...opts.limits };
   // Log lines are written in batches of 4 KB rather than one system call each; closing flushes them.
   const stdout = opts.logger && !opts.logStream ? pino.destination({ dest: 1, sync: false, minLength: 4096 }) : undefined;
@@ -128,5 +134,9 @@ export const buildApp = async (opts: AppOptions): Promise<App> => {
     // Brotli or gzip copies by Accept-Encoding; hashed assets immutable, index.html no-cache (server/http/static-files.ts).
     await app.register(fastifyStatic, staticOptions(opts.staticDir));
   }
+  // The routes registered so far are built now, then the database's part is awaited.
+  await app.after();
+  const tokens = await prepared;
+  Object.assign(services, { tokens, callers: new Callers(opts.db, tokens) });
   return { app, services, docs };
 };
