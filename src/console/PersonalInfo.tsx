@@ -1,6 +1,6 @@
 import { Alert, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { z } from 'zod';
 import { reloadSession } from '../../dataProvider/authProvider.ts';
 import { toast } from '../../dataProvider/events.ts';
@@ -8,7 +8,7 @@ import { post } from '../../dataProvider/http.ts';
 import { store, type StoredUser } from '../../dataProvider/session.ts';
 import { name30, password, username } from '../../schemas/common.ts';
 import { emailCodeInput, verificationCode } from '../../schemas/tenant-auth.ts';
-import { check, checkConfirm, CodeRow, Field, formValues, serverErrors, type Errors } from '../pages/auth/fields.tsx';
+import { check, checkConfirm, CodeRow, emailCodeBody, Field, formValues, serverErrors, type Errors } from '../pages/auth/fields.tsx';
 import { useLang } from '../shell/LangContext.tsx';
 import { useSession } from '../shell/SessionContext.tsx';
 
@@ -38,6 +38,24 @@ const SETTINGS: Setting[] = [
   },
 ];
 
+/** One card of the page: a form with its title, its fields and a save button. */
+const SettingCard = ({ testId, title, onSubmit, children }: { testId: string; title: string; onSubmit(e: FormEvent<HTMLFormElement>): void; children: ReactNode }) => {
+  const { t } = useLang();
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Stack component="form" spacing={2} onSubmit={onSubmit} noValidate data-testid={testId}>
+          <Typography variant="subtitle1">{title}</Typography>
+          {children}
+          <Button type="submit" variant="contained" sx={{ alignSelf: 'flex-start' }}>
+            {t('tenant.save')}
+          </Button>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+};
+
 const SettingForm = ({ s, current, onSaved }: { s: Setting; current?: Record<string, unknown>; onSaved(): void }) => {
   const { t } = useLang();
   const [errors, setErrors] = useState<Errors>({});
@@ -60,19 +78,11 @@ const SettingForm = ({ s, current, onSaved }: { s: Setting; current?: Record<str
     }
   };
   return (
-    <Card variant="outlined">
-      <CardContent>
-        <Stack component="form" spacing={2} onSubmit={submit} noValidate data-testid={`personal-${s.key}`}>
-          <Typography variant="subtitle1">{t(`personal.${s.key}_title`)}</Typography>
-          {s.fields.map((f) => (
-            <Field key={f.name} name={f.name} type={f.type} label={t(f.label)} errors={errors} defaultValue={f.type ? undefined : ((current?.[f.name] as string) ?? '')} />
-          ))}
-          <Button type="submit" variant="contained" sx={{ alignSelf: 'flex-start' }}>
-            {t('tenant.save')}
-          </Button>
-        </Stack>
-      </CardContent>
-    </Card>
+    <SettingCard testId={`personal-${s.key}`} title={t(`personal.${s.key}_title`)} onSubmit={submit}>
+      {s.fields.map((f) => (
+        <Field key={f.name} name={f.name} type={f.type} label={t(f.label)} errors={errors} defaultValue={f.type ? undefined : ((current?.[f.name] as string) ?? '')} />
+      ))}
+    </SettingCard>
   );
 };
 
@@ -81,11 +91,7 @@ const EmailForm = ({ current, onSaved }: { current?: string; onSaved(): void }) 
   const { t } = useLang();
   const [errors, setErrors] = useState<Errors>({});
   const [email, setEmail] = useState('');
-  const emailBody = () => {
-    const e = check(emailCodeInput, { email }, t);
-    setErrors((x) => ({ ...x, email: e.email ?? '' }));
-    return e.email ? null : { email };
-  };
+  const emailBody = () => emailCodeBody(email, t, setErrors);
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const values = { ...formValues(e.currentTarget), email };
@@ -101,21 +107,13 @@ const EmailForm = ({ current, onSaved }: { current?: string; onSaved(): void }) 
     }
   };
   return (
-    <Card variant="outlined">
-      <CardContent>
-        <Stack component="form" spacing={2} onSubmit={submit} noValidate data-testid="personal-email">
-          <Typography variant="subtitle1">{t('personal.email_title')}</Typography>
-          <Typography variant="body2" color="text.secondary">
-            {t('personal.email_current', { email: current ?? '—' })}
-          </Typography>
-          <Field name="email" label={t('personal.new_email')} errors={errors} value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="email" />
-          <CodeRow call="/open/system/user/update-personal-email" body={emailBody} errors={errors} setErrors={setErrors} t={t} />
-          <Button type="submit" variant="contained" sx={{ alignSelf: 'flex-start' }}>
-            {t('tenant.save')}
-          </Button>
-        </Stack>
-      </CardContent>
-    </Card>
+    <SettingCard testId="personal-email" title={t('personal.email_title')} onSubmit={submit}>
+      <Typography variant="body2" color="text.secondary">
+        {t('personal.email_current', { email: current ?? '—' })}
+      </Typography>
+      <Field name="email" label={t('personal.new_email')} errors={errors} value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="email" />
+      <CodeRow call="/open/system/user/update-personal-email" body={emailBody} errors={errors} setErrors={setErrors} t={t} />
+    </SettingCard>
   );
 };
 

@@ -133,8 +133,16 @@ describe.skipIf(!available)('operator console journey (Chromium)', () => {
 
   it('disables the role only after a confirmation', async () => {
     const row = page.getByRole('row', { name: /Auditors/ });
-    await row.getByRole('button', { name: '停用' }).click();
+    // By keyboard: the dialog takes the focus, Escape closes it and the focus returns to the button.
+    await row.getByRole('button', { name: '停用' }).focus();
+    await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('停用');
+    await row.getByRole('button', { name: '停用' }).click();
     await dialog.waitFor();
     await shot('06-disable-confirm');
     await dialog.getByRole('button', { name: '确认' }).click();
@@ -157,9 +165,13 @@ describe.skipIf(!available)('operator console journey (Chromium)', () => {
     await shot('08-columns-applied');
   });
 
-  it('switches the language to English and to traditional Chinese', async () => {
-    await page.getByTestId('language-switch').click();
-    await page.getByTestId('language-en').click();
+  it('switches the language to English and to traditional Chinese (the menu works by keyboard)', async () => {
+    await page.getByTestId('language-switch').focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('menu').waitFor();
+    // Arrow keys move through the languages; Enter picks the focused one.
+    for (let i = 0; i < 3 && !(await page.getByTestId('language-en').evaluate((e) => e === document.activeElement)); i++) await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
     await page.getByRole('columnheader', { name: 'Role name' }).waitFor();
     await shot('09-english');
     await page.getByTestId('language-switch').click();

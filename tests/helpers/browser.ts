@@ -54,8 +54,12 @@ export const watchPage = async (browser: Browser, opts: { width?: number; height
       await page
         .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), undefined, { timeout: 3000 })
         .catch(() => undefined);
-      const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
-      for (const v of result.violations) {
+      const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+      // A toast fades in and out on its own clock, so its colours are not judged here, mid-fade: the
+      // palette's contrast is checked exactly in tests/web/theme-contrast.test.ts.
+      const rest = await new AxeBuilder({ page }).withTags(tags).disableRules(['color-contrast']).analyze();
+      const contrast = await new AxeBuilder({ page }).withRules(['color-contrast']).exclude('[data-testid=toast]').analyze();
+      for (const v of [...rest.violations, ...contrast.violations]) {
         if (v.impact !== 'critical' && v.impact !== 'serious') continue;
         violations.push(`${label}: ${v.id} (${v.impact}) ×${v.nodes.length} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
       }

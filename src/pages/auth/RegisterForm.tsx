@@ -4,10 +4,10 @@ import { Link, useNavigate } from 'react-router-dom';
 import { signInWith } from '../../../dataProvider/authProvider.ts';
 import { post } from '../../../dataProvider/http.ts';
 import type { StoredUser } from '../../../dataProvider/session.ts';
-import { emailCodeInput, registerInput } from '../../../schemas/tenant-auth.ts';
+import { registerInput } from '../../../schemas/tenant-auth.ts';
 import { useLang } from '../../shell/LangContext.tsx';
 import { useSession } from '../../shell/SessionContext.tsx';
-import { check, checkConfirm, CodeRow, Field, formValues, serverErrors, type Errors } from './fields.tsx';
+import { check, checkConfirm, CodeRow, emailCodeBody, Field, formValues, serverErrors, type Errors } from './fields.tsx';
 
 /** Registration (reached from /login): mailed 6-digit code with a resend countdown, agreement (spec §5). */
 export const RegisterForm = () => {
@@ -18,11 +18,7 @@ export const RegisterForm = () => {
   const [email, setEmail] = useState('');
   const [agree, setAgree] = useState(false);
   const [busy, setBusy] = useState(false);
-  const emailBody = () => {
-    const e = check(emailCodeInput, { email }, t);
-    setErrors((x) => ({ ...x, email: e.email ?? '' }));
-    return e.email ? null : { email };
-  };
+  const emailBody = () => emailCodeBody(email, t, setErrors);
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();

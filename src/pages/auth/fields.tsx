@@ -3,6 +3,7 @@ import { Button, Stack, TextField, type TextFieldProps } from '@mui/material';
 import { useEffect, useState } from 'react';
 import type { z } from 'zod';
 import { CallError, post } from '../../../dataProvider/http.ts';
+import { emailCodeInput } from '../../../schemas/tenant-auth.ts';
 import { issueMessage } from '../../console/validate.ts';
 
 export type Errors = Record<string, string>;
@@ -42,6 +43,13 @@ const useCountdown = () => {
     return () => clearTimeout(id);
   }, [left]);
   return [left, setLeft] as const;
+};
+
+/** The body that mails a code to `email`, or null with the address's error shown (a `CodeRow`'s `body`). */
+export const emailCodeBody = (email: string, t: Translate, setErrors: (f: (e: Errors) => Errors) => void) => {
+  const e = check(emailCodeInput, { email }, t);
+  setErrors((x) => ({ ...x, email: e.email ?? '' }));
+  return e.email ? null : { email };
 };
 
 /**
