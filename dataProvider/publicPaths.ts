@@ -17,6 +17,8 @@ export const PUBLIC_PATHS: ReadonlySet<string> = new Set<string>([
   '/open/system/user/child-set',
   // The mailed link that lifts a login lockout (docs/security.md).
   '/open/sys-auth/unlock-account',
+  // An app's id and secret for its access token (docs/apps.md); the debug console calls it too.
+  '/open/api/auth/app-access-token',
 ]);
 
 export const isPublicPath = (path: string) => PUBLIC_PATHS.has(path.split('?')[0]);

@@ -10,6 +10,7 @@ import { subAccount } from './sub-account.ts';
 import { dict } from './dict.ts';
 import { permission } from './permission.ts';
 import { role } from './role.ts';
+import { app } from './app.ts';
 import type { ResourceDef } from './types.ts';
 import { user } from './user.ts';
 
@@ -18,6 +19,8 @@ export const resources: readonly ResourceDef[] = [
   permission, role, user, dict, columnConfig, columnPreference,
   // Tenant identity and organisation
   bu, org, company, project, department, position, member, subAccount, passwordPolicy, safePolicy, authConfig,
+  // Apps and the open API
+  app,
 ];
 
 export const resourceByName = new Map(resources.map((r) => [r.name, r]));

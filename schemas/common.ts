@@ -19,6 +19,8 @@ export const password = () =>
   z.string().min(8, 'validation.password_format').max(16, 'validation.password_format')
     .regex(/[A-Za-z]/, 'validation.password_format').regex(/[0-9]/, 'validation.password_format')
     .meta({ kind: 'password' });
+/** A server-kept secret's hash (an app's secret): set by rules, never taken from a body, never answered. */
+export const secretHash = () => z.string().meta({ kind: 'secret' });
 export const email = () =>
   z.string().trim().max(64, 'validation.max_64').regex(/^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/, 'validation.email_format');
 /** 8 digits (HK/Macau) or 11 digits starting 13–19 (mainland). */

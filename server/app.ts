@@ -23,6 +23,8 @@ import { mountIdentity } from './routes/identity.ts';
 import { ipAllowed } from './services/policy.ts';
 import { mountTenantAuth } from './routes/tenant-auth.ts';
 import { mountUnlock } from './routes/unlock.ts';
+import { mountOpenApi } from './routes/open-api.ts';
+import { AppTokens } from './auth/app-tokens.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { openapiDocument } from './openapi.ts';
 import { seedPermissions } from './seed/seed.ts';
@@ -73,12 +75,12 @@ export const buildApp = async (opts: AppOptions): Promise<App> => {
   const prepared = (async () => {
     await syncSchema(opts.db, defs);
     await seedPermissions(opts.db, defs);
-    return Tokens.open(opts.db);
+    return Promise.all([Tokens.open(opts.db), AppTokens.open(opts.db)]);
   })();
   prepared.catch(() => {});
   const mailer = opts.mailer ?? (opts.smtpUrl || opts.mailDir ? createMailer({ smtpUrl: opts.smtpUrl, dir: opts.mailDir, log: opts.logger ? (l) => console.log(l) : undefined }) : undefined);
   const publicUrl = (opts.publicUrl ?? 'http://127.0.0.1:8080').replace(/\/+$/, '');
-  // `tokens` and `callers` are set once `prepared` is (below, before the app is returned).
+  // `tokens`, `appTokens` and `callers` are set once `prepared` is (below, before the app is returned).
   const services = { db: opts.db, mailer, publicUrl, admits: (buGuid: string, ip: string) => ipAllowed(opts.db, buGuid, ip) } as Services;
   const limits = { ...DEFAULT_LIMITS, ...opts.limits };
   // Log lines are written in batches of 4 KB rather than one system call each; closing flushes them.
@@ -126,6 +128,7 @@ export const buildApp = async (opts: AppOptions): Promise<App> => {
     mountIdentity(scope, services, docs);
     mountTenantAuth(scope, services, docs);
     mountUnlock(scope, services, docs);
+    mountOpenApi(scope, services, docs);
     mountResources(scope, services, defs, docs, { handlers, rules });
   });
   app.get('/open/openapi.json', async () => openapiDocument(docs));
@@ -136,7 +139,7 @@ export const buildApp = async (opts: AppOptions): Promise<App> => {
   }
   // The routes registered so far are built now, then the database's part is awaited.
   await app.after();
-  const tokens = await prepared;
-  Object.assign(services, { tokens, callers: new Callers(opts.db, tokens) });
+  const [tokens, appTokens] = await prepared;
+  Object.assign(services, { tokens, appTokens, callers: new Callers(opts.db, tokens) });
   return { app, services, docs };
 };

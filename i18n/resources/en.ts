@@ -240,6 +240,23 @@ export default {
         bu_guid: 'Business unit',
       },
     },
+    app: {
+      name: 'App |||| Apps',
+      fields: {
+        name: 'App name',
+        code: 'App code',
+        type: 'App type',
+        icon: 'Icon',
+        cover_url: 'Cover',
+        description: 'Description',
+        token_ttl: 'Token validity (seconds)',
+        status: 'Status',
+        app_id: 'App ID',
+        app_secret: 'App Secret',
+        server_secret: 'Server secret',
+      },
+      values: { type: { '0': 'Store app', '1': 'Self-built app', '2': 'Company-built app' }, status: { '0': 'Enabled', '1': 'Disabled' } },
+    },
     'auth-config': {
       name: 'SSO configuration |||| SSO configurations',
       fields: {

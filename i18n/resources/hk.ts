@@ -240,6 +240,23 @@ export default {
         bu_guid: '業務單元',
       },
     },
+    app: {
+      name: '應用 |||| 應用',
+      fields: {
+        name: '應用名稱',
+        code: '應用編碼',
+        type: '應用類型',
+        icon: '圖示',
+        cover_url: '封面',
+        description: '描述',
+        token_ttl: '令牌有效期（秒）',
+        status: '狀態',
+        app_id: 'App ID',
+        app_secret: 'App Secret',
+        server_secret: '伺服器端密鑰',
+      },
+      values: { type: { '0': '商店應用', '1': '自建應用', '2': '企業自建應用' }, status: { '0': '啟用', '1': '停用' } },
+    },
     'auth-config': {
       name: 'SSO 認證設定 |||| SSO 認證設定',
       fields: {

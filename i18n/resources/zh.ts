@@ -240,6 +240,23 @@ export default {
         bu_guid: '业务单元',
       },
     },
+    app: {
+      name: '应用 |||| 应用',
+      fields: {
+        name: '应用名称',
+        code: '应用编码',
+        type: '应用类型',
+        icon: '图标',
+        cover_url: '封面',
+        description: '描述',
+        token_ttl: '令牌有效期（秒）',
+        status: '状态',
+        app_id: 'App ID',
+        app_secret: 'App Secret',
+        server_secret: '服务端密钥',
+      },
+      values: { type: { '0': '商店应用', '1': '自建应用', '2': '企业自建应用' }, status: { '0': '启用', '1': '停用' } },
+    },
     'auth-config': {
       name: 'SSO 认证配置 |||| SSO 认证配置',
       fields: {

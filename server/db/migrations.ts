@@ -76,4 +76,16 @@ export const migrations: readonly Migration[] = [
         primary key (user_guid, ip))`,
     ],
   },
+  {
+    id: 4,
+    name: 'app access tokens: one row per token issued, the token itself never stored',
+    up: [
+      `create table if not exists app_token (
+        id uuid primary key,
+        app_guid uuid not null,
+        expires_at timestamptz not null,
+        created_at timestamptz not null default now())`,
+      'create index if not exists app_token_app_idx on app_token (app_guid, expires_at)',
+    ],
+  },
 ];

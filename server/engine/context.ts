@@ -8,6 +8,8 @@ import type { Db, Queryable } from '../db/driver.ts';
 export interface Services {
   db: Db;
   tokens: Tokens;
+  /** App access tokens of the open API. */
+  appTokens: import('../auth/app-tokens.ts').AppTokens;
   callers: Callers;
   /** Outgoing mail (SMTP, or .eml files); absent where no call sends mail. */
   mailer?: import('../mail/mailer.ts').Mailer;

@@ -9,6 +9,8 @@ export interface FieldInfo {
   json: boolean;
   /** Stored as an argon2id hash, never returned. */
   password: boolean;
+  /** Never returned nor sorted on: a password hash or a server-kept secret's hash (`secretHash()`). */
+  hidden: boolean;
 }
 
 type JsonSchema = { type?: string | string[]; format?: string; anyOf?: JsonSchema[]; const?: unknown; enum?: unknown[]; kind?: string };
@@ -46,7 +48,7 @@ export const fieldsOf = (def: ResourceDef): FieldInfo[] => {
   const json = z.toJSONSchema(z.object(shape), { io: 'input', unrepresentable: 'any' }) as { properties: Record<string, JsonSchema> };
   const fields = Object.entries(json.properties).map(([name, s]) => {
     const sqlType = sqlTypeOf(s);
-    return { name, sqlType, json: sqlType === 'jsonb', password: s.kind === 'password' };
+    return { name, sqlType, json: sqlType === 'jsonb', password: s.kind === 'password', hidden: s.kind === 'password' || s.kind === 'secret' };
   });
   cache.set(def, fields);
   return fields;

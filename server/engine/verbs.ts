@@ -18,15 +18,15 @@ export const LIST_CAP_DEFAULT = 1000;
 
 const guidInput = z.object({ guid: z.uuid('validation.guid_format') });
 
-/** The columns returned to callers: everything but password hashes. */
+/** The columns returned to callers: everything but password and secret hashes. */
 const selectList = (def: ResourceDef) => {
-  const hidden = new Set(fieldsOf(def).filter((f) => f.password).map((f) => f.name));
+  const hidden = new Set(fieldsOf(def).filter((f) => f.hidden).map((f) => f.name));
   const managed = ['guid', ...new Set(def.mounts.map((m) => (m.scope === 'bu' ? 'bu_guid' : m.scope === 'user' ? 'user_guid' : '')).filter(Boolean)), 'created_by', 'created_at', 'updated_at'];
   return [...managed, ...fieldsOf(def).map((f) => f.name).filter((n) => !hidden.has(n))].map(ident).join(', ');
 };
 
 const sortClause = (def: ResourceDef, requested: unknown) => {
-  const names = new Set([...fieldsOf(def).filter((f) => !f.password).map((f) => f.name), 'created_at', 'updated_at']);
+  const names = new Set([...fieldsOf(def).filter((f) => !f.hidden).map((f) => f.name), 'created_at', 'updated_at']);
   const pick = (s: unknown) => {
     if (typeof s !== 'string') return null;
     const desc = s.startsWith('-');

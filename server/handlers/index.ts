@@ -1,6 +1,7 @@
 import type { CallContext } from '../engine/context.ts';
 import { auth, authList, permissions } from './role-grants.ts';
 import { bindUsers, dashboard, listUsers, loginTypes, sandboxCertificate, statistics } from './organisation.ts';
+import { appResetSecret } from '../rules/app.ts';
 import { childActivate, childReset, childResend, childSetRole } from './sub-accounts.ts';
 
 /** Named handlers that resource definitions may reference for real business rules. */
@@ -18,4 +19,5 @@ export const handlers: Record<string, (ctx: CallContext) => Promise<unknown>> = 
   'child.setRole': childSetRole,
   'child.resend': childResend,
   'child.activate': childActivate,
+  'app.resetSecret': appResetSecret,
 };

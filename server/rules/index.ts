@@ -1,4 +1,5 @@
 import type { Rules } from '../engine/context.ts';
+import { appRules } from './app.ts';
 import { permissionRules } from './permission.ts';
 import { roleRules } from './role.ts';
 import { subAccountRules, userRules } from './user.ts';
@@ -18,4 +19,5 @@ export const rules: Record<string, Rules> = {
   position: positionRules,
   member: memberRules,
   'safe-policy': safePolicyRules,
+  app: appRules,
 };

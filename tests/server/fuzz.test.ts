@@ -3,6 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translate } from '../../i18n/index.ts';
 import type { CallDoc } from '../../server/http/calls.ts';
+import { APP_TOKEN } from '../../server/routes/open-api.ts';
 import { samples } from '../fixtures/samples.ts';
 import { ADMIN, startServer } from '../helpers/server.ts';
 import { tenantWithBu, uid } from '../helpers/tenant-flows.ts';
@@ -207,7 +208,11 @@ const ownerFor = (tag: string) => {
 const tokenFor = async (doc: CallDoc) => {
   if (operatorCalls(doc)) return (await s.services.tokens.issue({ guid: operatorGuid, user_type: 0 }, null)).token;
   const o = await ownerFor(doc.tag);
-  return (await s.services.tokens.issue({ guid: o.guid, user_type: 1 }, o.buGuid)).token;
+  const console = (await s.services.tokens.issue({ guid: o.guid, user_type: 1 }, o.buGuid)).token;
+  if (doc.permission !== APP_TOKEN) return console;
+  // Open-API calls take an app's token: an app of that owner's BU.
+  const app = await s.post('/open/app/create', { name: `Fuzz ${doc.path.length}${Math.random()}`.slice(0, 30), code: `fuzz-${Math.random().toString(16).slice(2, 10)}` }, { token: console });
+  return (await s.services.appTokens.issue(app.data.guid, 7200)).app_access_token;
 };
 
 const pollution = () => {

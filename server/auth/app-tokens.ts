@@ -1,0 +1,67 @@
+import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { Db } from '../db/driver.ts';
+
+/** Asked for a token with less than this left, an app gets a new one (Lark's rule); both stay valid. */
+export const RENEW_BELOW_SECONDS = 30 * 60;
+
+export interface AppCaller {
+  appGuid: string;
+  appId: string;
+  buGuid: string;
+  tokenId: string;
+}
+
+const TOKEN = /^t-([0-9a-f-]{36})\.([A-Za-z0-9_-]{43})$/;
+
+/**
+ * App access tokens: `t-<id>.<mac>`, the id a row of `app_token` (expiry, app) and the mac an
+ * HMAC of it under a key kept in the database. The token itself is never stored, yet the same
+ * token can be answered again while it has time left: it is recomputed from its row.
+ */
+export class AppTokens {
+  private constructor(
+    private readonly db: Db,
+    private readonly key: Buffer,
+  ) {}
+
+  static async open(db: Db) {
+    await db.query('insert into server_secret (name, value) values ($1, $2) on conflict (name) do nothing', ['app-token', randomBytes(32).toString('base64url')]);
+    const { rows } = await db.query<{ value: string }>('select value from server_secret where name = $1', ['app-token']);
+    return new AppTokens(db, Buffer.from(rows[0].value, 'base64url'));
+  }
+
+  private mac(id: string) {
+    return createHmac('sha256', this.key).update(id).digest('base64url');
+  }
+
+  /** The app's live token when it has at least RENEW_BELOW_SECONDS left, else a new one lasting `ttl`. */
+  async issue(appGuid: string, ttl: number) {
+    const { rows } = await this.db.query<{ id: string; left: number }>(
+      `select id, extract(epoch from expires_at - now())::int as left from app_token
+       where app_guid = $1 and expires_at > now() order by expires_at desc limit 1`,
+      [appGuid],
+    );
+    const live = rows[0];
+    if (live && live.left >= RENEW_BELOW_SECONDS) return { app_access_token: `t-${live.id}.${this.mac(live.id)}`, expire: live.left };
+    const id = randomUUID();
+    await this.db.query('insert into app_token (id, app_guid, expires_at) values ($1, $2, now() + make_interval(secs => $3))', [id, appGuid, ttl]);
+    return { app_access_token: `t-${id}.${this.mac(id)}`, expire: ttl };
+  }
+
+  /** The app a live token belongs to; null for a malformed, forged or expired token, or a disabled app. */
+  async verify(token: string): Promise<AppCaller | null> {
+    const m = TOKEN.exec(token);
+    if (!m) return null;
+    const [, id, mac] = m;
+    const want = Buffer.from(this.mac(id));
+    const got = Buffer.from(mac);
+    if (want.length !== got.length || !timingSafeEqual(want, got)) return null;
+    const { rows } = await this.db.query<{ guid: string; app_id: string; bu_guid: string }>(
+      `select a.guid, a.app_id, a.bu_guid from app_token t join app a on a.guid = t.app_guid
+       where t.id = $1 and t.expires_at > now() and a.status = 0`,
+      [id],
+    );
+    const app = rows[0];
+    return app ? { appGuid: app.guid, appId: app.app_id, buGuid: app.bu_guid, tokenId: id } : null;
+  }
+}

@@ -1,0 +1,87 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppCaller } from '../auth/app-tokens.ts';
+import type { Services } from '../engine/context.ts';
+import { defineCall, inputOf, type CallDoc, type CallRequest } from '../http/calls.ts';
+import { langOf, ok, sendWarning, unauthorized, Warning } from '../http/envelope.ts';
+import { parseOrWarn } from '../http/validation.ts';
+import { secretMatches } from '../services/app-credentials.ts';
+
+/** Failed credential checks allowed per app id and per address in a window, before refusing. */
+export const APP_AUTH_FAILURES = { max: 10, windowMinutes: 15 };
+const TRACKED = 10_000;
+
+/** Failures per key (`id:<app_id>`, `ip:<address>`) in this process; bounded, oldest dropped first. */
+class FailureCounter {
+  private readonly seen = new Map<string, { count: number; until: number }>();
+  blockedFor(keys: string[], now = Date.now()) {
+    const waits = keys.map((k) => this.seen.get(k)).filter((e) => e && e.until > now && e.count >= APP_AUTH_FAILURES.max).map((e) => e!.until - now);
+    return waits.length ? Math.ceil(Math.max(...waits) / 60_000) : 0;
+  }
+  fail(keys: string[], now = Date.now()) {
+    for (const k of keys) {
+      const e = this.seen.get(k);
+      const fresh = !e || e.until <= now;
+      this.seen.delete(k);
+      this.seen.set(k, { count: fresh ? 1 : e.count + 1, until: fresh ? now + APP_AUTH_FAILURES.windowMinutes * 60_000 : e.until });
+      if (this.seen.size > TRACKED) this.seen.delete(this.seen.keys().next().value!);
+    }
+  }
+}
+
+const tokenInput = z.object({
+  app_id: z.string().trim().min(1, 'validation.required').max(64, 'validation.max_64'),
+  app_secret: z.string().min(1, 'validation.required').max(128, 'validation.too_big'),
+});
+
+const APP_TOKEN_INVALID = unauthorized('server.app_token_invalid');
+/** The `permission` an open-API call's doc names: an app token, not a console one (the suites read it). */
+export const APP_TOKEN = 'app';
+
+/**
+ * The open API: the calls apps make with their own tokens (docs/apps.md). A console token is not
+ * an app token, and an app token opens no console call: the two never meet.
+ */
+export const mountOpenApi = (app: FastifyInstance, services: Services, docs: CallDoc[]) => {
+  const failures = new FailureCounter();
+
+  defineCall(
+    app, services, docs,
+    { method: 'POST', path: '/open/api/auth/app-access-token', tag: 'open-api', summary: "An app's access token for its id and secret (Lark's rules: reused while 30 minutes or more are left)", body: tokenInput, public: true, limit: { max: 60, timeWindow: '1 minute' } },
+    async ({ req, input, lang }: CallRequest) => {
+      const { app_id, app_secret } = parseOrWarn(lang, tokenInput, input, 'app');
+      const keys = [`id:${app_id}`, `ip:${req.ip}`];
+      const wait = failures.blockedFor(keys);
+      if (wait) throw new Warning('server.app_auth_throttled', { minutes: wait });
+      const { rows } = await services.db.query<{ guid: string; app_secret: string; status: number; token_ttl: number }>(
+        'select guid, app_secret, status, token_ttl from app where app_id = $1',
+        [app_id],
+      );
+      const found = rows[0];
+      // Neither half is named: a wrong id, a wrong secret and a disabled app read the same.
+      if (!found || found.status !== 0 || !secretMatches(app_secret, found.app_secret)) {
+        failures.fail(keys);
+        throw new Warning('server.app_credentials_invalid');
+      }
+      return services.appTokens.issue(found.guid, found.token_ttl);
+    },
+  );
+
+  /** A call made with an app token: 401 in the envelope without one, or with a console token. */
+  const appCall = (doc: Omit<CallDoc, 'method' | 'tag' | 'public'>, handler: (r: { app: AppCaller; input: Record<string, unknown>; lang: ReturnType<typeof langOf> }) => Promise<unknown>) => {
+    docs.push({ ...doc, method: 'POST', tag: 'open-api', public: false });
+    app.post(doc.path, async (req, reply) => {
+      const header = req.headers.authorization;
+      const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
+      const caller = token ? await services.appTokens.verify(token) : null;
+      if (!caller) return sendWarning(req, reply, APP_TOKEN_INVALID);
+      req.callerKind = 'app';
+      return ok(req, (await handler({ app: caller, input: inputOf(req), lang: langOf(req) })) ?? null);
+    });
+  };
+
+  appCall({ path: '/open/api/v1/app/info', summary: "The calling app's own information (no secrets)", permission: APP_TOKEN }, async ({ app: caller }) => {
+    const { rows } = await services.db.query('select guid, app_id, name, code, type, icon, description, token_ttl, status, bu_guid from app where guid = $1', [caller.appGuid]);
+    return rows[0];
+  });
+};

@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { secretDigest } from '../../server/services/app-credentials.ts';
+import { startServer, type TestServer } from '../helpers/server.ts';
+import { tenantWithBu, uid } from '../helpers/tenant-flows.ts';
+
+let s: TestServer;
+let A: Awaited<ReturnType<typeof tenantWithBu>>;
+let B: Awaited<ReturnType<typeof tenantWithBu>>;
+let admin: string;
+beforeAll(async () => {
+  s = await startServer();
+  [A, B] = [await tenantWithBu(s), await tenantWithBu(s)];
+  admin = await s.login();
+});
+afterAll(() => s?.close());
+
+const post = (path: string, body: unknown = {}, token = A.token, lang?: string) => s.post(path, body, { token, lang });
+/** Every string anywhere in an answer. */
+const strings = (v: unknown): string[] => (typeof v === 'string' ? [v] : v && typeof v === 'object' ? Object.values(v).flatMap(strings) : []);
+
+describe('apps and their credentials', () => {
+  it('a created app answers its app id and both secrets once; they are stored as digests and never answered again', async () => {
+    const created = await post('/open/app/create', { name: `Portal ${uid()}`, code: `portal-${uid()}` });
+    expect(created.code, created.message).toBe(200);
+    const { guid, app_id, app_secret, server_secret } = created.data;
+    expect(app_id).toMatch(/^cli_[0-9a-f]{16}$/);
+    expect(app_secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(server_secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(created.data).toMatchObject({ type: 1, status: 0, token_ttl: 7200 });
+
+    const stored = (await s.db.query<{ app_secret: string; server_secret: string }>('select app_secret, server_secret from app where guid = $1', [guid])).rows[0];
+    expect(stored).toEqual({ app_secret: secretDigest(app_secret), server_secret: secretDigest(server_secret) });
+
+    // Neither the secrets nor their digests in any answer after the first.
+    const answers = [
+      await post('/open/app/get-app-detail', { guid }),
+      await post('/open/app/list', { page: 1, page_size: 20 }),
+      await post('/open/app/app-list', {}),
+      await post('/open/app/update-info', { guid, description: 'Our portal' }),
+      await s.post('/open/admin/app/app-list', { page: 1, page_size: 20 }, { token: admin }),
+      await s.post('/open/admin/app/get-app-detail', { guid }, { token: admin }),
+    ];
+    for (const a of answers) {
+      expect(a.code, a.message).toBe(200);
+      const all = strings(a.data);
+      for (const secret of [app_secret, server_secret, stored.app_secret, stored.server_secret]) expect(all).not.toContain(secret);
+    }
+    expect(answers[0].data).toMatchObject({ app_id, description: null });
+    expect(answers[0].data).not.toHaveProperty('app_secret');
+    expect(answers[3].data.description).toBe('Our portal');
+    // Sorting on a secret is not offered either.
+    const sorted = await post('/open/app/list', { page: 1, page_size: 20, sort: 'app_secret' });
+    expect(sorted.code).toBe(200);
+  });
+
+  it('a reset answers a new secret once and the old digest is gone; the app id stays', async () => {
+    const created = await post('/open/app/create', { name: `Reset ${uid()}`, code: `reset-${uid()}` });
+    const reset = await post('/open/app/reset-secret', { guid: created.data.guid });
+    expect(reset.code, reset.message).toBe(200);
+    expect(reset.data.app_id).toBe(created.data.app_id);
+    expect(reset.data.app_secret).not.toBe(created.data.app_secret);
+    const stored = (await s.db.query<{ app_secret: string }>('select app_secret from app where guid = $1', [created.data.guid])).rows[0];
+    expect(stored.app_secret).toBe(secretDigest(reset.data.app_secret));
+  });
+
+  it("the app code is letters, digits and hyphens, up to 32, unique in the BU; another BU's apps are out of reach", async () => {
+    const bad = await post('/open/app/create', { name: 'x', code: 'has space' }, A.token, 'en');
+    expect(bad.code).toBe(201);
+    expect(bad.message).toMatch(/letters, digits and hyphens/);
+    expect((await post('/open/app/create', { name: 'x', code: 'a'.repeat(33) })).code).toBe(201);
+    const code = `dup-${uid()}`;
+    expect((await post('/open/app/create', { name: `One ${uid()}`, code })).code).toBe(200);
+    expect((await post('/open/app/create', { name: `Two ${uid()}`, code })).code).toBe(201);
+    // The same code in another BU is that BU's own.
+    expect((await post('/open/app/create', { name: `Three ${uid()}`, code }, B.token)).code).toBe(200);
+
+    const mine = await post('/open/app/create', { name: `Mine ${uid()}`, code: `mine-${uid()}` });
+    for (const call of ['get-app-detail', 'reset-secret', 'update-status', 'delete']) {
+      const r = await post(`/open/app/${call}`, { guid: mine.data.guid, guids: [mine.data.guid], status: 1 }, B.token);
+      expect(r.code, call).not.toBe(200);
+    }
+    const stored = (await s.db.query<{ status: number }>('select status from app where guid = $1', [mine.data.guid])).rows[0];
+    expect(stored.status).toBe(0);
+  });
+
+  it('disabling is a status action the operator can take too', async () => {
+    const created = await post('/open/app/create', { name: `Off ${uid()}`, code: `off-${uid()}` });
+    expect((await post('/open/app/update-status', { guid: created.data.guid, status: 1 })).data.status).toBe(1);
+    expect((await s.post('/open/admin/app/update-status', { guid: created.data.guid, status: 0 }, { token: admin })).data.status).toBe(0);
+  });
+});
+
+describe('app access tokens (Lark rules)', () => {
+  const newApp = async () => (await post('/open/app/create', { name: `Tok ${uid()}`, code: `tok-${uid()}` })).data;
+  const token = (app_id: string, app_secret: string) => s.post('/open/api/auth/app-access-token', { app_id, app_secret }, { lang: 'en' });
+  const info = (t: string) => s.post('/open/api/v1/app/info', {}, { headers: { authorization: `Bearer ${t}` } });
+
+  it('answers the same token while 30 minutes or more are left, a new one below that, and both work until their own expiry', async () => {
+    const app = await newApp();
+    const first = await token(app.app_id, app.app_secret);
+    expect(first.code, first.message).toBe(200);
+    expect(first.data.app_access_token).toMatch(/^t-[0-9a-f-]{36}\.[A-Za-z0-9_-]{43}$/);
+    expect(first.data.expire).toBe(7200);
+    const again = await token(app.app_id, app.app_secret);
+    expect(again.data.app_access_token).toBe(first.data.app_access_token);
+    expect(again.data.expire).toBeLessThanOrEqual(7200);
+    // The token is not stored: only its id, app and expiry are.
+    const rows = (await s.db.query<Record<string, unknown>>('select * from app_token where app_guid = $1', [app.guid])).rows;
+    expect(JSON.stringify(rows)).not.toContain(first.data.app_access_token.split('.')[1]);
+
+    await s.db.query("update app_token set expires_at = now() + interval '20 minutes' where app_guid = $1", [app.guid]);
+    const renewed = await token(app.app_id, app.app_secret);
+    expect(renewed.data.app_access_token).not.toBe(first.data.app_access_token);
+    expect(renewed.data.expire).toBe(7200);
+    for (const t of [first.data.app_access_token, renewed.data.app_access_token]) {
+      const me = await info(t);
+      expect(me.code, me.message).toBe(200);
+      expect(me.data).toMatchObject({ guid: app.guid, app_id: app.app_id, bu_guid: A.buGuid });
+      expect(me.data).not.toHaveProperty('app_secret');
+    }
+    // Past its expiry a token is refused.
+    await s.db.query("update app_token set expires_at = now() - interval '1 second' where app_guid = $1 and expires_at < now() + interval '1 hour'", [app.guid]);
+    expect((await info(first.data.app_access_token)).status).toBe(401);
+  });
+
+  it('a wrong secret, an unknown id and a disabled app read the same; a disabled app\'s tokens stop at once; a reset ends the old tokens', async () => {
+    const app = await newApp();
+    const live = (await token(app.app_id, app.app_secret)).data.app_access_token;
+    const wrong = await token(app.app_id, 'x'.repeat(43));
+    const unknown = await token('cli_0000000000000000', app.app_secret);
+    expect(wrong.code).toBe(201);
+    expect(unknown.message).toBe(wrong.message);
+    expect(wrong.message).toBe('The app ID or app secret is wrong, or the app is disabled.');
+    expect(JSON.stringify({ data: wrong.data, message: wrong.message })).not.toContain(app.app_secret);
+
+    await post('/open/app/update-status', { guid: app.guid, status: 1 });
+    expect((await info(live)).status).toBe(401);
+    expect((await token(app.app_id, app.app_secret)).message).toBe(wrong.message);
+    await post('/open/app/update-status', { guid: app.guid, status: 0 });
+    expect((await info(live)).code).toBe(200);
+
+    const reset = await post('/open/app/reset-secret', { guid: app.guid });
+    expect((await info(live)).status).toBe(401);
+    expect((await token(app.app_id, app.app_secret)).code).toBe(201);
+    expect((await token(app.app_id, reset.data.app_secret)).code).toBe(200);
+  });
+
+  it('app tokens and console tokens never open each other\'s calls; a forged token is refused', async () => {
+    const app = await newApp();
+    const t = (await token(app.app_id, app.app_secret)).data.app_access_token as string;
+    expect((await s.post('/open/app/list', { page: 1, page_size: 20 }, { token: t })).status).toBe(401);
+    expect((await s.post('/open/admin/app/app-list', { page: 1, page_size: 20 }, { token: t })).status).toBe(401);
+    for (const console of [A.token, admin]) expect((await info(console)).status).toBe(401);
+    expect((await s.post('/open/api/v1/app/info', {})).status).toBe(401);
+    const [id] = t.slice(2).split('.');
+    expect((await info(`t-${id}.${'A'.repeat(43)}`)).status).toBe(401);
+  });
+
+  it('repeated failures for an app id are throttled, even with the right secret then', async () => {
+    const app = await newApp();
+    for (let i = 0; i < 10; i++) expect((await token(app.app_id, `wrong-${i}`)).code).toBe(201);
+    const blocked = await token(app.app_id, app.app_secret);
+    expect(blocked.code).toBe(201);
+    expect(blocked.message).toMatch(/Too many failed attempts.*15 minutes/);
+  });
+});
