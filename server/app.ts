@@ -25,6 +25,7 @@ import { mountTenantAuth } from './routes/tenant-auth.ts';
 import { mountUnlock } from './routes/unlock.ts';
 import { mountOpenApi } from './routes/open-api.ts';
 import { AppTokens } from './auth/app-tokens.ts';
+import { pruneApiLog } from './services/api-log.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { openapiDocument } from './openapi.ts';
 import { seedPermissions } from './seed/seed.ts';
@@ -45,6 +46,8 @@ export interface AppOptions {
   publicUrl?: string;
   /** Timeouts and connection caps of the HTTP edge. */
   limits?: Partial<EdgeLimits>;
+  /** Days the open-API call log keeps (API_LOG_RETENTION_DAYS); absent: no pruning. */
+  apiLogRetentionDays?: number;
   /** Outgoing mail: SMTP when `smtpUrl` is set, else `.eml` files in `mailDir` (DATA_DIR/mail); or a ready mailer. */
   mailer?: Mailer;
   smtpUrl?: string;
@@ -100,6 +103,13 @@ export const buildApp = async (opts: AppOptions): Promise<App> => {
   firstHook(app, securityHeaders());
   if (opts.logger) accessLog(app);
   if (stdout) app.addHook('onClose', async () => stdout.flushSync());
+  if (opts.apiLogRetentionDays) {
+    // The open-API log keeps API_LOG_RETENTION_DAYS; older rows go hourly, in batches.
+    const days = opts.apiLogRetentionDays;
+    const prune = setInterval(() => void pruneApiLog(opts.db, days).catch((e) => app.log.warn({ err: e }, 'api log pruning failed')), 3_600_000);
+    prune.unref();
+    app.addHook('onClose', async () => clearInterval(prune));
+  }
   // JSON only: a text/plain body answers 415 instead of reaching a call as a string.
   app.removeContentTypeParser('text/plain');
   // An empty JSON body is an empty object: several calls take no body.

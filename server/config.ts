@@ -48,6 +48,7 @@ export const config = () => {
     staticDir: resolve(process.env.STATIC_DIR ?? './dist'),
     logLevel: process.env.LOG_LEVEL ?? 'info',
     limits,
+    apiLogRetentionDays: intEnv('API_LOG_RETENTION_DAYS', 30),
   };
 };
 

@@ -66,6 +66,7 @@ const start = async () => {
     trustProxy: cfg.trustProxy,
     publicUrl: cfg.publicUrl,
     limits: cfg.limits,
+    apiLogRetentionDays: cfg.apiLogRetentionDays,
     mailer,
   });
   app = built.app;

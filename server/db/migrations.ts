@@ -88,4 +88,23 @@ export const migrations: readonly Migration[] = [
       'create index if not exists app_token_app_idx on app_token (app_guid, expires_at)',
     ],
   },
+  {
+    id: 5,
+    name: 'the open API call log: append-only, searched by app and time, pruned by age',
+    up: [
+      `create table if not exists api_log (
+        id uuid primary key,
+        app_guid uuid not null,
+        bu_guid uuid not null,
+        api_code text not null,
+        http_status smallint not null,
+        code smallint,
+        ms real not null,
+        request_id text not null,
+        created_at timestamptz not null default now())`,
+      // The search's own order (an app's newest first) and the pruning by age.
+      'create index if not exists api_log_app_time_idx on api_log (app_guid, created_at desc, id desc)',
+      'create index if not exists api_log_time_idx on api_log (created_at)',
+    ],
+  },
 ];

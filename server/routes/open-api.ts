@@ -5,7 +5,11 @@ import type { Services } from '../engine/context.ts';
 import { defineCall, inputOf, type CallDoc, type CallRequest } from '../http/calls.ts';
 import { langOf, ok, sendWarning, unauthorized, Warning } from '../http/envelope.ts';
 import { parseOrWarn } from '../http/validation.ts';
+import { recordApiCall } from '../services/api-log.ts';
 import { secretMatches } from '../services/app-credentials.ts';
+import { pageQuery, pagingInput, pagingOf } from '../engine/paging.ts';
+import { Where } from '../engine/where.ts';
+import { bespoke } from './bespoke.ts';
 
 /** Failed credential checks allowed per app id and per address in a window, before refusing. */
 export const APP_AUTH_FAILURES = { max: 10, windowMinutes: 15 };
@@ -67,21 +71,66 @@ export const mountOpenApi = (app: FastifyInstance, services: Services, docs: Cal
     },
   );
 
-  /** A call made with an app token: 401 in the envelope without one, or with a console token. */
-  const appCall = (doc: Omit<CallDoc, 'method' | 'tag' | 'public'>, handler: (r: { app: AppCaller; input: Record<string, unknown>; lang: ReturnType<typeof langOf> }) => Promise<unknown>) => {
-    docs.push({ ...doc, method: 'POST', tag: 'open-api', public: false });
+  /**
+   * A call made with an app token: 401 in the envelope without one, or with a console token. Each
+   * call an app makes is logged (docs/apps.md) and answers its request id in `X-Request-Id`.
+   */
+  const appCall = (doc: Omit<CallDoc, 'method' | 'tag' | 'public'> & { apiCode: string }, handler: (r: { app: AppCaller; input: Record<string, unknown>; lang: ReturnType<typeof langOf> }) => Promise<unknown>) => {
+    const { apiCode, ...callDoc } = doc;
+    docs.push({ ...callDoc, method: 'POST', tag: 'open-api', public: false });
     app.post(doc.path, async (req, reply) => {
+      reply.header('x-request-id', req.id);
       const header = req.headers.authorization;
       const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
       const caller = token ? await services.appTokens.verify(token) : null;
       if (!caller) return sendWarning(req, reply, APP_TOKEN_INVALID);
       req.callerKind = 'app';
-      return ok(req, (await handler({ app: caller, input: inputOf(req), lang: langOf(req) })) ?? null);
+      const log = (httpStatus: number, code: number | null) =>
+        recordApiCall(services.db, { appGuid: caller.appGuid, buGuid: caller.buGuid, apiCode, httpStatus, code, ms: Math.round(reply.elapsedTime * 10) / 10, requestId: String(req.id) });
+      try {
+        const answer = ok(req, (await handler({ app: caller, input: inputOf(req), lang: langOf(req) })) ?? null);
+        await log(200, 200);
+        return answer;
+      } catch (e) {
+        await log(e instanceof Warning ? e.http : 500, e instanceof Warning ? 201 : null).catch(() => {});
+        throw e;
+      }
     });
   };
 
-  appCall({ path: '/open/api/v1/app/info', summary: "The calling app's own information (no secrets)", permission: APP_TOKEN }, async ({ app: caller }) => {
+  appCall({ path: '/open/api/v1/app/info', apiCode: 'app.info', summary: "The calling app's own information (no secrets)", permission: APP_TOKEN }, async ({ app: caller }) => {
     const { rows } = await services.db.query('select guid, app_id, name, code, type, icon, description, token_ttl, status, bu_guid from app where guid = $1', [caller.appGuid]);
     return rows[0];
   });
+
+  const call = bespoke(app, services, docs, 'app');
+  call(
+    { path: '/open/app/api-log/page', summary: "Search an app's open-API call log (a window of at most 7 days)", body: logSearchInput.extend(pagingInput.shape) },
+    { scope: 'bu', perm: 'tenant:app', action: 'view' },
+    async ({ caller, input, lang }) => {
+      const q = parseOrWarn(lang, logSearchInput, input, 'app');
+      const paging = pagingOf(lang, input, 'app');
+      const to = q.to ? new Date(q.to) : new Date();
+      const from = q.from ? new Date(q.from) : new Date(to.getTime() - 86_400_000);
+      if (from > to || to.getTime() - from.getTime() > LOG_WINDOW_DAYS * 86_400_000) throw new Warning('server.log_window', { days: LOG_WINDOW_DAYS }, { field: 'from' });
+      const owned = await services.db.query('select 1 from app where guid = $1 and bu_guid = $2', [q.app_guid, caller.buGuid]);
+      if (!owned.rows[0]) throw new Warning('server.record_not_found');
+      const where = new Where().add((p) => `app_guid = ${p(q.app_guid)}`).add((p) => `created_at >= ${p(from.toISOString())}`).add((p) => `created_at <= ${p(to.toISOString())}`);
+      if (q.api_code) where.add((p) => `api_code = ${p(q.api_code)}`);
+      if (q.http_status !== undefined) where.add((p) => `http_status = ${p(q.http_status)}`);
+      if (q.request_id) where.add((p) => `request_id = ${p(q.request_id)}`);
+      return pageQuery(services.db, { select: 'id, api_code, http_status, code, ms, request_id, created_at', from: `from api_log${where.toSql()}`, order: 'order by created_at desc, id desc', params: where.params }, paging);
+    },
+  );
 };
+
+/** The log search's window (spec: 7 days); the form refuses a longer one too. */
+export const LOG_WINDOW_DAYS = 7;
+const logSearchInput = z.object({
+  app_guid: z.uuid('validation.guid_format'),
+  from: z.iso.datetime({ offset: true, error: 'validation.datetime_format' }).optional(),
+  to: z.iso.datetime({ offset: true, error: 'validation.datetime_format' }).optional(),
+  api_code: z.string().trim().max(64, 'validation.max_64').optional(),
+  http_status: z.number().int().min(100).max(599).optional(),
+  request_id: z.string().trim().max(64, 'validation.max_64').optional(),
+});

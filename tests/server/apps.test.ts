@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pruneApiLog } from '../../server/services/api-log.ts';
 import { secretDigest } from '../../server/services/app-credentials.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { tenantWithBu, uid } from '../helpers/tenant-flows.ts';
@@ -162,5 +163,50 @@ describe('app access tokens (Lark rules)', () => {
     const blocked = await token(app.app_id, app.app_secret);
     expect(blocked.code).toBe(201);
     expect(blocked.message).toMatch(/Too many failed attempts.*15 minutes/);
+  });
+});
+
+describe('the open-API call log', () => {
+  it('records each call an app makes, answers its request id, and searches by app, time, api code, status and request id', async () => {
+    const app = (await post('/open/app/create', { name: `Log ${uid()}`, code: `log-${uid()}` })).data;
+    // (The throttling test above has used up this address's failures: the token comes from the service.)
+    const t = (await s.services.appTokens.issue(app.guid, 7200)).app_access_token;
+    const calls = [];
+    for (let i = 0; i < 3; i++) calls.push(await s.post('/open/api/v1/app/info', {}, { headers: { authorization: `Bearer ${t}` } }));
+    const ids = calls.map((c) => c.raw.headers['x-request-id']);
+    expect(new Set(ids).size).toBe(3);
+
+    const page = await post('/open/app/api-log/page', { app_guid: app.guid, page: 1, page_size: 2 });
+    expect(page.code, page.message).toBe(200);
+    expect(page.data).toMatchObject({ count: 3, count_capped: false, page: 1, page_size: 2 });
+    expect(page.data.list).toHaveLength(2);
+    expect(page.data.list[0]).toMatchObject({ api_code: 'app.info', http_status: 200, code: 200, request_id: ids[2] });
+    expect((await post('/open/app/api-log/page', { app_guid: app.guid, request_id: ids[0] })).data.list.map((r: { request_id: string }) => r.request_id)).toEqual([ids[0]]);
+    expect((await post('/open/app/api-log/page', { app_guid: app.guid, http_status: 500 })).data.count).toBe(0);
+    expect((await post('/open/app/api-log/page', { app_guid: app.guid, api_code: 'app.info' })).data.count).toBe(3);
+    // A window in the past holds none of them.
+    const old = { from: new Date(Date.now() - 3 * 86_400_000).toISOString(), to: new Date(Date.now() - 2 * 86_400_000).toISOString() };
+    expect((await post('/open/app/api-log/page', { app_guid: app.guid, ...old })).data.count).toBe(0);
+  });
+
+  it('refuses a window over 7 days, and another BU\'s app', async () => {
+    const app = (await post('/open/app/create', { name: `Win ${uid()}`, code: `win-${uid()}` })).data;
+    const wide = await post('/open/app/api-log/page', { app_guid: app.guid, from: new Date(Date.now() - 8 * 86_400_000).toISOString() }, A.token, 'en');
+    expect(wide.code).toBe(201);
+    expect(wide.message).toContain('at most 7 days');
+    expect((await post('/open/app/api-log/page', { app_guid: app.guid }, B.token)).code).toBe(201);
+  });
+
+  it('pruning removes rows older than the retention, in batches, and keeps the rest', async () => {
+    const app = (await post('/open/app/create', { name: `Old ${uid()}`, code: `old-${uid()}` })).data;
+    await s.db.query(
+      `insert into api_log (id, app_guid, bu_guid, api_code, http_status, code, ms, request_id, created_at)
+       select gen_random_uuid(), $1, $2, 'app.info', 200, 200, 1, 'r' || g, now() - make_interval(days => case when g <= 7 then 40 else 1 end)
+       from generate_series(1, 10) g`,
+      [app.guid, A.buGuid],
+    );
+    expect(await pruneApiLog(s.db, 30, 3)).toBeGreaterThanOrEqual(7);
+    const left = await s.db.query<{ n: number }>('select count(*)::int as n from api_log where app_guid = $1', [app.guid]);
+    expect(left.rows[0].n).toBe(3);
   });
 });
