@@ -27,7 +27,7 @@ import { mountOpenApi } from './routes/open-api.ts';
 import { AppTokens } from './auth/app-tokens.ts';
 import { pruneApiLog } from './services/api-log.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
-import { openapiDocument } from './openapi.ts';
+import { OPEN_API_INFO, openapiDocument } from './openapi.ts';
 import { seedPermissions } from './seed/seed.ts';
 
 export interface AppOptions {
@@ -142,6 +142,7 @@ export const buildApp = async (opts: AppOptions): Promise<App> => {
     mountResources(scope, services, defs, docs, { handlers, rules });
   });
   app.get('/open/openapi.json', async () => openapiDocument(docs));
+  app.get('/open/api/openapi.json', async () => openapiDocument(docs.filter((d) => d.tag === 'open-api'), OPEN_API_INFO));
 
   if (serveApp && opts.staticDir) {
     // Brotli or gzip copies by Accept-Encoding; hashed assets immutable, index.html no-cache (server/http/static-files.ts).

@@ -23,12 +23,20 @@ const groupByPath = (docs: readonly CallDoc[]) => {
   return map;
 };
 
-/** OpenAPI 3.1 for every mounted call, from the same definitions that mount them. */
-export const openapiDocument = (docs: readonly CallDoc[]) => ({
+const CONSOLE_INFO = { title: 'Open Platform API', version: '1', description: 'Every call answers the envelope { code, data, message }. See docs/api.md.' };
+/** The document apps read (`GET /open/api/openapi.json`): the token call and the calls made with app tokens. */
+export const OPEN_API_INFO = {
+  title: 'Open Platform open API',
+  version: '1',
+  description: 'Calls an app makes with its app access token (POST /open/api/auth/app-access-token). Every call answers the envelope { code, data, message } and its request id in X-Request-Id. See docs/apps.md.',
+};
+
+/** OpenAPI 3.1 for the given mounted calls, from the same definitions that mount them. */
+export const openapiDocument = (docs: readonly CallDoc[], info = CONSOLE_INFO) => ({
   openapi: '3.1.0',
-  info: { title: 'Open Platform API', version: '1', description: 'Every call answers the envelope { code, data, message }. See docs/api.md.' },
+  info,
   components: {
-    securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+    securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: info === CONSOLE_INFO ? 'JWT' : 'app access token' } },
     schemas: { Envelope: envelope },
   },
   paths: Object.fromEntries(

@@ -38,3 +38,14 @@ it('answers 404 for catalogue calls not built yet', async () => {
   const sample = missing.filter((c) => c.method === 'POST').slice(0, 5);
   for (const c of sample) expect((await s.post(c.path, {})).status, c.path).toBe(404);
 });
+
+it('gives apps a document of their own: the token call and the calls made with app tokens, nothing of the consoles', async () => {
+  const doc = (await s.app.inject({ method: 'GET', url: '/open/api/openapi.json' })).json();
+  const paths = Object.keys(doc.paths);
+  expect(paths).toContain('/open/api/auth/app-access-token');
+  expect(paths).toContain('/open/api/v1/app/info');
+  expect(paths.every((p) => p.startsWith('/open/api/'))).toBe(true);
+  expect(doc.paths['/open/api/auth/app-access-token'].post.security).toEqual([]);
+  expect(doc.paths['/open/api/v1/app/info'].post.security).toEqual([{ bearer: [] }]);
+  expect(doc.components.securitySchemes.bearer.bearerFormat).toBe('app access token');
+});
