@@ -92,12 +92,17 @@ export const RowActions = ({ rc }: { rc: ResourceCalls; label?: string }) => {
  * A list wider than the window scrolls inside its own frame, never the page, and keeps its row
  * actions in view: their column sticks to the right edge (paging sits below the frame).
  */
+/** A table's last column (its row actions) stays at the right edge while the rest scrolls under it. */
+export const stickyActions = {
+  '& td:last-of-type, & th:last-of-type': { position: 'sticky', right: 0, bgcolor: 'background.paper', zIndex: 1, boxShadow: '-1px 0 0 rgba(0,0,0,0.08)' },
+  // Above the other header cells, which react-admin makes sticky at z-index 2.
+  '& th:last-of-type': { zIndex: 3 },
+} as const;
+
 export const fitToWindow = {
   '& .RaDatagrid-headerCell': { whiteSpace: 'nowrap' },
   '& .RaDatagrid-tableWrapper': { overflowX: 'auto' },
-  '& .RaDatagrid-table td:last-of-type, & .RaDatagrid-table th:last-of-type': { position: 'sticky', right: 0, bgcolor: 'background.paper', zIndex: 1, boxShadow: '-1px 0 0 rgba(0,0,0,0.08)' },
-  // Above the other header cells, which react-admin makes sticky at z-index 2.
-  '& .RaDatagrid-table th:last-of-type': { zIndex: 3 },
+  '& .RaDatagrid-table': stickyActions,
 } as const;
 
 /** The list's frame may shrink below its table's width (a flex child otherwise grows to fit it), and its toolbar wraps. */

@@ -10,7 +10,7 @@ import type { ConsoleDataProvider } from '../../dataProvider/dataProvider.ts';
 import { fieldLabel, titleOf } from './registry.ts';
 import { renderColumn } from './fields.tsx';
 import { useColumnSettings } from './columnSettings.ts';
-import { RowActions, useCan } from './ResourceList.tsx';
+import { RowActions, stickyActions, useCan } from './ResourceList.tsx';
 import { allRowsQuery } from './allRows.ts';
 import { buildTree, type TreeNode } from './tree.ts';
 
@@ -60,7 +60,7 @@ export const TreeList = ({ rc }: { rc: ResourceCalls }) => {
       <Title title={`resources.${rc.def.name}.name`} />
       <TopToolbar>{rc.verbs.add && can('add') && <CreateButton />}</TopToolbar>
       <Box sx={{ overflowX: 'auto', bgcolor: 'background.paper' }}>
-        <Table size="small" data-testid="tree-list">
+        <Table size="small" data-testid="tree-list" sx={stickyActions}>
           <TableHead>
             <TableRow>
               {settings.columns.map((c) => (
