@@ -19,6 +19,9 @@ export const PUBLIC_PATHS: ReadonlySet<string> = new Set<string>([
   '/open/sys-auth/unlock-account',
   // An app's id and secret for its access token (docs/apps.md); the debug console calls it too.
   '/open/api/auth/app-access-token',
+  // The APIs and events a scope unlocks, for the embeddable table on public pages (spec §8).
+  '/open/api-field/group-api-detail',
+  '/open/api-field/group-event-detail',
 ]);
 
 export const isPublicPath = (path: string) => PUBLIC_PATHS.has(path.split('?')[0]);

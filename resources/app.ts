@@ -36,11 +36,17 @@ export const app: ResourceDef<typeof appSchema> = {
         'update-status': 'status', delete: 'delete',
         // The secret again, once: the old one stops working (the console asks first).
         'reset-secret': { handler: 'app.resetSecret', action: 'update' },
+        // Each scope of the open API with this app's state in it: not opened, under review, opened.
+        'permissions/list': { handler: 'app.scopes', action: 'view' },
       },
     },
     {
       side: 'operator', base: '/open/admin/app', scope: 'oversight', perm: 'admin:app',
-      calls: { 'app-list': 'page', 'get-app-detail': 'get', 'update-status': 'status' },
+      calls: {
+        'app-list': 'page', 'get-app-detail': 'get', 'update-status': 'status',
+        'permissions/active-permissions': { handler: 'app.activatePermissions', action: 'status' },
+        'permissions/list': { handler: 'app.scopes', action: 'view' },
+      },
     },
   ],
 };

@@ -11,6 +11,7 @@ import { dict } from './dict.ts';
 import { permission } from './permission.ts';
 import { role } from './role.ts';
 import { app } from './app.ts';
+import { apiGroup, auditRecord } from './api-group.ts';
 import type { ResourceDef } from './types.ts';
 import { user } from './user.ts';
 
@@ -20,7 +21,7 @@ export const resources: readonly ResourceDef[] = [
   // Tenant identity and organisation
   bu, org, company, project, department, position, member, subAccount, passwordPolicy, safePolicy, authConfig,
   // Apps and the open API
-  app,
+  app, apiGroup, auditRecord,
 ];
 
 export const resourceByName = new Map(resources.map((r) => [r.name, r]));

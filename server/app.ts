@@ -29,6 +29,7 @@ import { pruneApiLog } from './services/api-log.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { OPEN_API_INFO, openapiDocument } from './openapi.ts';
 import { seedPermissions } from './seed/seed.ts';
+import { seedApiGroups } from './seed/api-groups.ts';
 
 export interface AppOptions {
   db: Db;
@@ -78,6 +79,7 @@ export const buildApp = async (opts: AppOptions): Promise<App> => {
   const prepared = (async () => {
     await syncSchema(opts.db, defs);
     await seedPermissions(opts.db, defs);
+    if (defs.some((d) => d.table === 'api_group')) await seedApiGroups(opts.db);
     return Promise.all([Tokens.open(opts.db), AppTokens.open(opts.db)]);
   })();
   prepared.catch(() => {});

@@ -257,6 +257,16 @@ export default {
       },
       values: { type: { '0': 'Store app', '1': 'Self-built app', '2': 'Company-built app' }, status: { '0': 'Enabled', '1': 'Disabled' } },
     },
+    'api-group': {
+      name: 'Scope |||| Scopes',
+      fields: { code: 'Scope code', name: 'Scope name', description: 'Description', status: 'Status' },
+      values: { status: { '0': 'Enabled', '1': 'Disabled' } },
+    },
+    'audit-record': {
+      name: 'Scope application |||| Scope applications',
+      fields: { app_guid: 'App', group_codes: 'Scopes', status: 'Review', remark: "Reviewer's reason" },
+      values: { status: { '0': 'Pending review', '1': 'Approved', '2': 'Not approved', '3': 'Complete' } },
+    },
     'auth-config': {
       name: 'SSO configuration |||| SSO configurations',
       fields: {

@@ -257,6 +257,16 @@ export default {
       },
       values: { type: { '0': '商店應用', '1': '自建應用', '2': '企業自建應用' }, status: { '0': '啟用', '1': '停用' } },
     },
+    'api-group': {
+      name: '權限範圍 |||| 權限範圍',
+      fields: { code: '權限編碼', name: '權限名稱', description: '描述', status: '狀態' },
+      values: { status: { '0': '啟用', '1': '停用' } },
+    },
+    'audit-record': {
+      name: '權限申請 |||| 權限申請',
+      fields: { app_guid: '應用', group_codes: '權限', status: '審核狀態', remark: '審核意見' },
+      values: { status: { '0': '待審核', '1': '審核通過', '2': '審核不通過', '3': '已完成' } },
+    },
     'auth-config': {
       name: 'SSO 認證設定 |||| SSO 認證設定',
       fields: {

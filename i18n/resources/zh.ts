@@ -257,6 +257,16 @@ export default {
       },
       values: { type: { '0': '商店应用', '1': '自建应用', '2': '企业自建应用' }, status: { '0': '启用', '1': '停用' } },
     },
+    'api-group': {
+      name: '权限范围 |||| 权限范围',
+      fields: { code: '权限编码', name: '权限名称', description: '描述', status: '状态' },
+      values: { status: { '0': '启用', '1': '停用' } },
+    },
+    'audit-record': {
+      name: '权限申请 |||| 权限申请',
+      fields: { app_guid: '应用', group_codes: '权限', status: '审核状态', remark: '审核意见' },
+      values: { status: { '0': '待审核', '1': '审核通过', '2': '审核不通过', '3': '已完成' } },
+    },
     'auth-config': {
       name: 'SSO 认证配置 |||| SSO 认证配置',
       fields: {

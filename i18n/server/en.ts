@@ -35,6 +35,8 @@ export default {
     app_auth_throttled: 'Too many failed attempts for this app or from this address. Try again in %{minutes} minutes.',
     app_token_invalid: 'The app access token is missing, invalid or expired, or the app is disabled. Get a new one from /open/api/auth/app-access-token.',
     log_window: 'The search covers at most %{days} days, and its start comes before its end.',
+    scope_missing: 'This app has not been granted the scope %{scope}. Apply for it at %{url}.',
+    scope_held: 'These scopes are already opened or under review: %{scopes}.',
     last_super_role: 'The platform needs at least one enabled super management role; the last one cannot be disabled, deleted or demoted.',
     last_super_operator: 'The platform needs at least one enabled operator holding an enabled super management role; this change would leave none.',
     cannot_delete_self: 'You cannot delete the account you are logged in with.',
@@ -119,6 +121,9 @@ export default {
     username_or_email: 'Please give a username or an e-mail address',
   },
   actions: {
+    open_audit: 'Approve',
+    close_audit: 'Reject',
+    sign_complete: 'Mark complete',
     enable: 'Enable',
     disable: 'Disable',
     freeze: 'Freeze',

@@ -35,6 +35,8 @@ export default {
     app_auth_throttled: '該應用或該地址的失敗次數過多，請 %{minutes} 分鐘後再試。',
     app_token_invalid: '應用存取令牌缺失、無效或已過期，或應用已停用。請透過 /open/api/auth/app-access-token 重新取得。',
     log_window: '查詢範圍最多 %{days} 天，且開始時間須早於結束時間。',
+    scope_missing: '應用尚未開通權限 %{scope}，請在 %{url} 申請。',
+    scope_held: '以下權限已開通或正在審核中：%{scopes}。',
     last_super_role: '平台至少需要保留一個啟用的超級管理角色，不能停用、刪除或降級最後一個',
     last_super_operator: '平台至少需要一名啟用的營運人員持有啟用的超級管理角色，此操作會導致沒有這樣的人員。',
     cannot_delete_self: '不能刪除目前登入的帳號',
@@ -119,6 +121,9 @@ export default {
     username_or_email: '請填寫用戶名或電郵',
   },
   actions: {
+    open_audit: '審核通過',
+    close_audit: '審核不通過',
+    sign_complete: '標記完成',
     enable: '啟用',
     disable: '停用',
     freeze: '凍結',

@@ -35,6 +35,8 @@ export default {
     app_auth_throttled: '该应用或该地址的失败次数过多，请 %{minutes} 分钟后再试。',
     app_token_invalid: '应用访问令牌缺失、无效或已过期，或应用已停用。请通过 /open/api/auth/app-access-token 重新获取。',
     log_window: '查询范围最多 %{days} 天，且开始时间须早于结束时间。',
+    scope_missing: '应用尚未开通权限 %{scope}，请在 %{url} 申请。',
+    scope_held: '以下权限已开通或正在审核中：%{scopes}。',
     last_super_role: '平台至少需要保留一个启用的超级管理角色，不能停用、删除或降级最后一个',
     last_super_operator: '平台至少需要一名启用的运营人员持有启用的超级管理角色，此操作会导致没有这样的人员。',
     cannot_delete_self: '不能删除当前登录的账号',
@@ -119,6 +121,9 @@ export default {
     username_or_email: '请填写用户名或邮箱',
   },
   actions: {
+    open_audit: '审核通过',
+    close_audit: '审核不通过',
+    sign_complete: '标记完成',
     enable: '启用',
     disable: '停用',
     freeze: '冻结',

@@ -107,4 +107,16 @@ export const migrations: readonly Migration[] = [
       'create index if not exists api_log_time_idx on api_log (created_at)',
     ],
   },
+  {
+    id: 6,
+    name: "each app's state in each scope of the open API",
+    up: [
+      `create table if not exists app_scope (
+        app_guid uuid not null,
+        group_code text not null,
+        status smallint not null,
+        updated_at timestamptz not null default now(),
+        primary key (app_guid, group_code))`,
+    ],
+  },
 ];

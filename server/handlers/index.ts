@@ -2,6 +2,7 @@ import type { CallContext } from '../engine/context.ts';
 import { auth, authList, permissions } from './role-grants.ts';
 import { bindUsers, dashboard, listUsers, loginTypes, sandboxCertificate, statistics } from './organisation.ts';
 import { appResetSecret } from '../rules/app.ts';
+import { activatePermissions, appScopes, auditApply, groupApis, groupEvents } from '../rules/app-scope.ts';
 import { childActivate, childReset, childResend, childSetRole } from './sub-accounts.ts';
 
 /** Named handlers that resource definitions may reference for real business rules. */
@@ -20,4 +21,9 @@ export const handlers: Record<string, (ctx: CallContext) => Promise<unknown>> = 
   'child.resend': childResend,
   'child.activate': childActivate,
   'app.resetSecret': appResetSecret,
+  'app.scopes': appScopes,
+  'app.activatePermissions': activatePermissions,
+  'audit.apply': auditApply,
+  'apiGroup.apis': groupApis,
+  'apiGroup.events': groupEvents,
 };

@@ -7,6 +7,11 @@ import { langOf, ok, sendWarning, unauthorized, Warning } from '../http/envelope
 import { parseOrWarn } from '../http/validation.ts';
 import { recordApiCall } from '../services/api-log.ts';
 import { secretMatches } from '../services/app-credentials.ts';
+import { OPEN_API_CALLS, type OpenApiCall } from '../open-api/calls.ts';
+import { SCOPE } from '../../schemas/app-scope.ts';
+import { department } from '../../resources/department.ts';
+import { verbs } from '../engine/verbs.ts';
+import { USER_TYPE } from '../auth/caller.ts';
 import { pageQuery, pagingInput, pagingOf } from '../engine/paging.ts';
 import { Where } from '../engine/where.ts';
 import { bespoke } from './bespoke.ts';
@@ -75,9 +80,10 @@ export const mountOpenApi = (app: FastifyInstance, services: Services, docs: Cal
    * A call made with an app token: 401 in the envelope without one, or with a console token. Each
    * call an app makes is logged (docs/apps.md) and answers its request id in `X-Request-Id`.
    */
-  const appCall = (doc: Omit<CallDoc, 'method' | 'tag' | 'public'> & { apiCode: string }, handler: (r: { app: AppCaller; input: Record<string, unknown>; lang: ReturnType<typeof langOf> }) => Promise<unknown>) => {
-    const { apiCode, ...callDoc } = doc;
-    docs.push({ ...callDoc, method: 'POST', tag: 'open-api', public: false });
+  const appCall = (call: OpenApiCall, handler: (r: { app: AppCaller; input: Record<string, unknown>; lang: ReturnType<typeof langOf> }) => Promise<unknown>) => {
+    const { apiCode, scope } = call;
+    const doc: CallDoc = { method: 'POST', tag: 'open-api', public: false, path: call.path, summary: scope ? `${call.summary} (scope ${scope})` : call.summary, permission: APP_TOKEN };
+    docs.push(doc);
     app.post(doc.path, async (req, reply) => {
       reply.header('x-request-id', req.id);
       const header = req.headers.authorization;
@@ -88,6 +94,7 @@ export const mountOpenApi = (app: FastifyInstance, services: Services, docs: Cal
       const log = (httpStatus: number, code: number | null) =>
         recordApiCall(services.db, { appGuid: caller.appGuid, buGuid: caller.buGuid, apiCode, httpStatus, code, ms: Math.round(reply.elapsedTime * 10) / 10, requestId: String(req.id) });
       try {
+        if (scope) await checkScope(caller, scope);
         const answer = ok(req, (await handler({ app: caller, input: inputOf(req), lang: langOf(req) })) ?? null);
         await log(200, 200);
         return answer;
@@ -98,10 +105,27 @@ export const mountOpenApi = (app: FastifyInstance, services: Services, docs: Cal
     });
   };
 
-  appCall({ path: '/open/api/v1/app/info', apiCode: 'app.info', summary: "The calling app's own information (no secrets)", permission: APP_TOKEN }, async ({ app: caller }) => {
+  /** A scope the app has not had opened: a sentence naming it and where to apply (Lark's permission_violations). */
+  const checkScope = async (caller: AppCaller, scope: string) => {
+    const { rows } = await services.db.query<{ status: number }>('select status from app_scope where app_guid = $1 and group_code = $2', [caller.appGuid, scope]);
+    if (rows[0]?.status === SCOPE.open) return;
+    const url = `${services.publicUrl}/business/app/${caller.appGuid}/permission`;
+    throw new Warning('server.scope_missing', { scope, url }, { permission_violations: [{ type: 'action_scope_required', subject: scope }], help_url: url });
+  };
+
+  appCall(OPEN_API_CALLS.appInfo, async ({ app: caller }) => {
     const { rows } = await services.db.query('select guid, app_id, name, code, type, icon, description, token_ttl, status, bu_guid from app where guid = $1', [caller.appGuid]);
     return rows[0];
   });
+
+  // The console's own definition and verb, read as the app's BU: one source for both.
+  const departments = { def: department, mount: department.mounts.find((m) => m.scope === 'bu')! };
+  appCall(OPEN_API_CALLS.departmentTree, async ({ app: caller, lang, input }) =>
+    verbs.tree({
+      services, ...departments, call: { verb: 'tree' }, lang, input, rules: {}, afterCommit: () => {},
+      caller: { userGuid: caller.appGuid, userType: USER_TYPE.main, buGuid: caller.buGuid, jti: caller.tokenId, exp: 0, isSuper: false, codes: new Set() },
+    }),
+  );
 
   const call = bespoke(app, services, docs, 'app');
   call(

@@ -1,5 +1,6 @@
 import type { Rules } from '../engine/context.ts';
 import { appRules } from './app.ts';
+import { auditRules } from './app-scope.ts';
 import { permissionRules } from './permission.ts';
 import { roleRules } from './role.ts';
 import { subAccountRules, userRules } from './user.ts';
@@ -20,4 +21,5 @@ export const rules: Record<string, Rules> = {
   member: memberRules,
   'safe-policy': safePolicyRules,
   app: appRules,
+  'audit-record': auditRules,
 };

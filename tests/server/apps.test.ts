@@ -210,3 +210,76 @@ describe('the open-API call log', () => {
     expect(left.rows[0].n).toBe(3);
   });
 });
+
+describe('scopes: apply, operator audit, and the check on open-API calls', () => {
+  const SCOPE_CODE = 'contact:department:readonly';
+  const tree = (t: string) => s.post('/open/api/v1/department/tree', {}, { headers: { authorization: `Bearer ${t}` }, lang: 'en' });
+
+  it('a call outside the opened scopes names the scope and where to apply; apply → under review → approved opens it; a rejection has its reason and can be applied for again', async () => {
+    const app = (await post('/open/app/create', { name: `Scope ${uid()}`, code: `scope-${uid()}` })).data;
+    await post('/open/system/department/add', { name: `Dept ${uid()}` });
+    const t = (await s.services.appTokens.issue(app.guid, 7200)).app_access_token;
+
+    const refused = await tree(t);
+    expect(refused.code).toBe(201);
+    expect(refused.message).toContain(SCOPE_CODE);
+    expect(refused.message).toContain(`/business/app/${app.guid}/permission`);
+    expect(refused.data.permission_violations).toEqual([{ type: 'action_scope_required', subject: SCOPE_CODE }]);
+    // The refusal is in the app's log too.
+    const logged = await post('/open/app/api-log/page', { app_guid: app.guid, api_code: 'department.tree' });
+    expect(logged.data.list[0]).toMatchObject({ http_status: 200, code: 201 });
+
+    const scopes = async () => (await post('/open/app/permissions/list', { guid: app.guid })).data.find((g: { code: string }) => g.code === SCOPE_CODE);
+    expect((await scopes()).status).toBe(0);
+    const applied = await post('/open/app/permissions/audit-record/apply-permissions', { app_guid: app.guid, group_codes: [SCOPE_CODE] });
+    expect(applied.code, applied.message).toBe(200);
+    expect(applied.data.status).toBe(0);
+    expect((await scopes()).status).toBe(1);
+    // Applying again while under review is refused.
+    expect((await post('/open/app/permissions/audit-record/apply-permissions', { app_guid: app.guid, group_codes: [SCOPE_CODE] })).code).toBe(201);
+
+    const waiting = await s.post('/open/admin/app/permissions/audit-record/wait-audit/items-by-app-guid', { app_guid: app.guid }, { token: admin });
+    expect(waiting.data.map((r: { guid: string }) => r.guid)).toContain(applied.data.guid);
+    // Rejecting needs a reason; the scope goes back to not opened; the tenant reads the reason.
+    expect((await s.post('/open/admin/app/permissions/audit-record/close-audit', { guid: applied.data.guid }, { token: admin })).code).toBe(201);
+    const closed = await s.post('/open/admin/app/permissions/audit-record/close-audit', { guid: applied.data.guid, remark: 'Say what the app does with departments.' }, { token: admin });
+    expect(closed.data).toMatchObject({ status: 2, remark: 'Say what the app does with departments.' });
+    expect((await scopes()).status).toBe(0);
+    expect((await post('/open/app/permissions/audit-record/info', { guid: applied.data.guid })).data.remark).toBe('Say what the app does with departments.');
+
+    const again = await post('/open/app/permissions/audit-record/apply-permissions', { app_guid: app.guid, group_codes: [SCOPE_CODE] });
+    const opened = await s.post('/open/admin/app/permissions/audit-record/open-audit', { guid: again.data.guid }, { token: admin });
+    expect(opened.data.status, opened.message).toBe(1);
+    expect((await scopes()).status).toBe(2);
+    const answered = await tree(t);
+    expect(answered.code, answered.message).toBe(200);
+    expect(answered.data.map((d: { name: string }) => d.name).some((n: string) => n.startsWith('Dept '))).toBe(true);
+    expect((await s.post('/open/admin/app/permissions/audit-record/sign-complete', { guid: again.data.guid }, { token: admin })).data.status).toBe(3);
+  });
+
+  it("an app reads only its own BU's departments; a tenant cannot apply for another BU's app, an unknown scope, or approve its own", async () => {
+    const mine = (await post('/open/app/create', { name: `Iso ${uid()}`, code: `iso-${uid()}` })).data;
+    const theirs = (await post('/open/app/create', { name: `Iso ${uid()}`, code: `iso-${uid()}` }, B.token)).data;
+    await post('/open/system/department/add', { name: `B only ${uid()}` }, B.token);
+    expect((await s.post('/open/admin/app/permissions/active-permissions', { guid: mine.guid, group_codes: [SCOPE_CODE] }, { token: admin })).code).toBe(200);
+    const names = (await tree((await s.services.appTokens.issue(mine.guid, 7200)).app_access_token)).data.map((d: { name: string }) => d.name);
+    expect(names.some((n: string) => n.startsWith('B only'))).toBe(false);
+
+    expect((await post('/open/app/permissions/audit-record/apply-permissions', { app_guid: theirs.guid, group_codes: [SCOPE_CODE] })).code).toBe(201);
+    expect((await post('/open/app/permissions/audit-record/apply-permissions', { app_guid: mine.guid, group_codes: ['no:such:scope'] })).code).toBe(201);
+    const pending = await post('/open/app/permissions/audit-record/apply-permissions', { app_guid: (await post('/open/app/create', { name: `Own ${uid()}`, code: `own-${uid()}` })).data.guid, group_codes: [SCOPE_CODE] });
+    // No tenant-side approval exists: the operator's call refuses a tenant token.
+    expect((await post('/open/admin/app/permissions/audit-record/open-audit', { guid: pending.data.guid })).code).toBe(201);
+    expect((await post('/open/app/permissions/audit-record/info', { guid: pending.data.guid }, B.token)).code).toBe(201);
+  });
+
+  it('the scope table lists the APIs a scope unlocks, without a token', async () => {
+    const groups = await s.post('/open/admin/app-manage/app-auth/api-group-list', {}, { token: admin });
+    const group = groups.data.find((g: { code: string }) => g.code === SCOPE_CODE);
+    const apis = await s.post('/open/api-field/group-api-detail', { guid: group.guid, page: 1, page_size: 10 });
+    expect(apis.code, apis.message).toBe(200);
+    expect(apis.data).toMatchObject({ count: 1, list: [{ api_code: 'department.tree', path: '/open/api/v1/department/tree', category: 1 }] });
+    expect((await s.post('/open/api-field/group-event-detail', { guid: group.guid })).data).toMatchObject({ list: [], count: 0 });
+  });
+});
+

@@ -109,8 +109,10 @@ describe.each(resources.flatMap((def) => def.mounts.map((mount) => ({ def, mount
     }
   });
 
-  it('answers HTTP 401 with code 201 without a token', async () => {
-    const call = Object.keys(mount.calls)[0];
+  // The first call of the mount that needs a token (a mount of public calls only has none).
+  const guarded = Object.entries(mount.calls).find(([, c]) => !(typeof c === 'object' && c.public))?.[0];
+  it.runIf(guarded)('answers HTTP 401 with code 201 without a token', async () => {
+    const call = guarded;
     const r = await s.post(`${mount.base}/${call}`, {});
     expect(r.status).toBe(401);
     expect(r.code).toBe(201);

@@ -1,0 +1,75 @@
+import { apiGroupSchema, auditRecordInternal, auditRecordSchema } from '../schemas/app-scope.ts';
+import { enabledTones } from './status.ts';
+import type { ResourceDef } from './types.ts';
+
+/** The open API's scopes, seeded with the calls that use them (server/seed/api-groups.ts). */
+export const apiGroup: ResourceDef<typeof apiGroupSchema> = {
+  name: 'api-group',
+  table: 'api_group',
+  schema: apiGroupSchema,
+  titleField: 'name',
+  tones: { status: enabledTones },
+  keyword: ['code', 'name'],
+  filters: [{ field: 'status' }],
+  columns: [{ field: 'name' }, { field: 'code' }, { field: 'description' }, { field: 'status', render: 'status' }],
+  sort: 'code',
+  unique: [['code']],
+  mounts: [
+    { side: 'operator', base: '/open/admin/app-manage/app-auth', scope: 'platform', perm: 'admin:app', calls: { 'api-group-list': 'list' } },
+    {
+      side: 'tenant', base: '/open/api-field', scope: 'catalog',
+      calls: {
+        // The APIs and events a scope unlocks, for the embeddable table (public, spec §8).
+        'group-api-detail': { handler: 'apiGroup.apis', public: true },
+        'group-event-detail': { handler: 'apiGroup.events', public: true },
+      },
+    },
+  ],
+};
+
+/** An application for scopes of an app: pending → passed (scopes opened) or not passed (with a reason) → complete. */
+export const auditRecord: ResourceDef<typeof auditRecordSchema> = {
+  name: 'audit-record',
+  table: 'audit_record',
+  schema: auditRecordSchema,
+  internal: auditRecordInternal,
+  references: { app_guid: 'app' },
+  tones: { status: { '0': 'warning', '1': 'success', '2': 'error', '3': 'default' } },
+  filters: [{ field: 'status' }, { field: 'app_guid' }],
+  columns: [
+    { field: 'app_guid', reference: 'app' },
+    { field: 'group_codes', render: 'tags' },
+    { field: 'status', render: 'status' },
+    { field: 'remark' },
+    { field: 'created_at', render: 'date', sortable: true },
+  ],
+  sort: '-created_at',
+  status: {
+    field: 'status',
+    transitions: [
+      { name: 'open_audit', from: [0], to: 1, sides: ['operator'] },
+      { name: 'close_audit', from: [0], to: 2, confirm: true, sides: ['operator'], reason: 'remark' },
+      { name: 'sign_complete', from: [1], to: 3, sides: ['operator'] },
+    ],
+  },
+  mounts: [
+    {
+      side: 'tenant', base: '/open/app/permissions/audit-record', scope: 'bu', perm: 'tenant:app',
+      calls: {
+        page: 'page', info: 'get', 'item-page': 'page',
+        'wait-audit/items-by-app-Guid': { verb: 'list', where: { status: [0] } },
+        'apply-permissions': { handler: 'audit.apply', action: 'update' },
+      },
+    },
+    {
+      side: 'operator', base: '/open/admin/app/permissions/audit-record', scope: 'oversight', perm: 'admin:app',
+      calls: {
+        page: 'page', 'item-page': 'page', info: 'get',
+        'wait-audit/items-by-app-guid': { verb: 'list', where: { status: [0] } },
+        'open-audit': { verb: 'status', transition: 'open_audit', action: 'status' },
+        'close-audit': { verb: 'status', transition: 'close_audit', action: 'status' },
+        'sign-complete': { verb: 'status', transition: 'sign_complete', action: 'status' },
+      },
+    },
+  ],
+};
