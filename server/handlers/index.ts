@@ -1,8 +1,7 @@
 import type { CallContext } from '../engine/context.ts';
 import { auth, authList, permissions } from './role-grants.ts';
 import { bindUsers, dashboard, listUsers, loginTypes, sandboxCertificate, statistics } from './organisation.ts';
-import { appResetSecret } from '../rules/app.ts';
-import { activatePermissions, appScopes, auditApply, groupApis, groupEvents } from '../rules/app-scope.ts';
+import { activatePermissions, appResetSecret, appScopes, auditApply, groupApis, groupEvents } from './apps.ts';
 import { childActivate, childReset, childResend, childSetRole } from './sub-accounts.ts';
 
 /** Named handlers that resource definitions may reference for real business rules. */

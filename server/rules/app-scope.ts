@@ -1,34 +1,6 @@
-import { z } from 'zod';
-import { translate } from '../../i18n/index.ts';
-import { AUDIT, SCOPE, auditRecordSchema } from '../../schemas/app-scope.ts';
-import { permCode } from '../../schemas/common.ts';
-import type { Queryable } from '../db/driver.ts';
-import type { CallContext, Rules } from '../engine/context.ts';
-import { pagingOf } from '../engine/paging.ts';
-import { findOne } from '../engine/verbs.ts';
-import { Warning } from '../http/envelope.ts';
-import { parseOrWarn } from '../http/validation.ts';
-import { openApiCalls } from '../open-api/calls.ts';
-
-/** Sets an app's state in scopes; `onlyFrom` limits it to scopes in those states. */
-const setScopes = async (tx: Queryable, appGuid: string, codes: readonly string[], status: number, onlyFrom?: readonly number[]) => {
-  for (const code of codes) {
-    await tx.query(
-      `insert into app_scope (app_guid, group_code, status) values ($1, $2, $3)
-       on conflict (app_guid, group_code) do update set status = excluded.status, updated_at = now()
-       ${onlyFrom ? 'where app_scope.status = any($4::smallint[])' : ''}`,
-      onlyFrom ? [appGuid, code, status, onlyFrom] : [appGuid, code, status],
-    );
-  }
-};
-
-/** The codes that name enabled scopes; any other is refused naming the field. */
-const checkGroups = async (ctx: CallContext, tx: Queryable, codes: readonly string[]) => {
-  const { rows } = await tx.query<{ code: string }>('select code from api_group where code = any($1::text[]) and status = 0', [codes]);
-  if (rows.length !== new Set(codes).size) {
-    throw new Warning('server.reference_not_found', { field: translate(ctx.lang, 'resources.audit-record.fields.group_codes') }, { field: 'group_codes' });
-  }
-};
+import { AUDIT, SCOPE } from '../../schemas/app-scope.ts';
+import type { Rules } from '../engine/context.ts';
+import { setScopes } from '../services/app-scopes.ts';
 
 /** An operator's decision opens the scopes (passed) or returns those under review to not opened (not passed). */
 export const auditRules: Rules = {
@@ -39,66 +11,3 @@ export const auditRules: Rules = {
   },
 };
 
-/** `apply-permissions`: a tenant applies for scopes of one of its BU's apps; they go under review. */
-export const auditApply = async (ctx: CallContext) => {
-  const { app_guid, group_codes } = parseOrWarn(ctx.lang, auditRecordSchema, ctx.input, 'audit-record');
-  const codes = [...new Set(group_codes)];
-  return ctx.services.db.transaction(async (tx) => {
-    const app = await tx.query('select 1 from app where guid = $1 and bu_guid = $2', [app_guid, ctx.caller!.buGuid]);
-    if (!app.rows[0]) throw new Warning('server.reference_not_found', { field: translate(ctx.lang, 'resources.audit-record.fields.app_guid') }, { field: 'app_guid' });
-    await checkGroups(ctx, tx, codes);
-    const { rows: held } = await tx.query<{ group_code: string }>('select group_code from app_scope where app_guid = $1 and group_code = any($2::text[]) and status <> $3', [app_guid, codes, SCOPE.closed]);
-    if (held.length) throw new Warning('server.scope_held', { scopes: held.map((h) => h.group_code).join(', ') }, { field: 'group_codes' });
-    const { rows } = await tx.query(
-      `insert into audit_record (guid, bu_guid, created_by, app_guid, group_codes, status) values (gen_random_uuid(), $1, $2, $3, $4, $5)
-       returning guid, app_guid, group_codes, status, remark, created_at`,
-      [ctx.caller!.buGuid, ctx.caller!.userGuid, app_guid, JSON.stringify(codes), AUDIT.pending],
-    );
-    await setScopes(tx, app_guid, codes, SCOPE.review);
-    return rows[0];
-  });
-};
-
-const appScopesInput = z.object({ guid: z.uuid('validation.guid_format') });
-/** `permissions/list`: every enabled scope with the app's state in it (the app reachable through the caller's mount). */
-export const appScopes = async (ctx: CallContext) => {
-  const { guid } = parseOrWarn(ctx.lang, appScopesInput, ctx.input, 'app');
-  await findOne(ctx, guid);
-  const { rows } = await ctx.services.db.query(
-    `select g.guid, g.code, g.name, g.description, coalesce(s.status, 0) as status from api_group g
-     left join app_scope s on s.group_code = g.code and s.app_guid = $1 where g.status = 0 order by g.code`,
-    [guid],
-  );
-  return rows;
-};
-
-const activateInput = z.object({ guid: z.uuid('validation.guid_format'), group_codes: z.array(permCode()).min(1, 'validation.required').max(50, 'validation.too_many') });
-/** `active-permissions`: an operator opens scopes of an app directly. */
-export const activatePermissions = async (ctx: CallContext) => {
-  const { guid, group_codes } = parseOrWarn(ctx.lang, activateInput, ctx.input, 'app');
-  await ctx.services.db.transaction(async (tx) => {
-    await findOne(ctx, guid, tx);
-    await checkGroups(ctx, tx, group_codes);
-    await setScopes(tx, guid, group_codes, SCOPE.open);
-  });
-  return appScopes({ ...ctx, input: { guid } });
-};
-
-const groupDetailInput = z.object({ guid: z.uuid('validation.guid_format') });
-/** `api-field/group-api-detail`: the open-API calls a scope unlocks, paged (`{ list, count }`). */
-export const groupApis = async (ctx: CallContext) => {
-  const { guid } = parseOrWarn(ctx.lang, groupDetailInput, ctx.input, 'api-group');
-  const { page, page_size } = pagingOf(ctx.lang, ctx.input, 'api-group');
-  const group = (await ctx.services.db.query<{ code: string }>('select code from api_group where guid = $1', [guid])).rows[0];
-  if (!group) throw new Warning('server.record_not_found');
-  const all = openApiCalls.filter((c) => c.scope === group.code).map((c) => ({ name: c.summary, api_code: c.apiCode, path: c.path, category: 1 }));
-  return { list: all.slice((page - 1) * page_size, page * page_size), count: all.length, page, page_size };
-};
-
-/** `api-field/group-event-detail`: the events a scope unlocks; none exist until events are built (issue 11). */
-export const groupEvents = async (ctx: CallContext) => {
-  const { guid } = parseOrWarn(ctx.lang, groupDetailInput, ctx.input, 'api-group');
-  const { page, page_size } = pagingOf(ctx.lang, ctx.input, 'api-group');
-  if (!(await ctx.services.db.query('select 1 from api_group where guid = $1', [guid])).rows[0]) throw new Warning('server.record_not_found');
-  return { list: [], count: 0, page, page_size };
-};
