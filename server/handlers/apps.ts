@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { translate } from '../../i18n/index.ts';
 import { auditRecordSchema, AUDIT, SCOPE } from '../../schemas/app-scope.ts';
 import { permCode } from '../../schemas/common.ts';
 import type { CallContext } from '../engine/context.ts';
 import { pagingOf } from '../engine/paging.ts';
+import { checkReferences } from '../engine/relations.ts';
 import { findOne } from '../engine/verbs.ts';
 import { Warning } from '../http/envelope.ts';
 import { parseOrWarn } from '../http/validation.ts';
@@ -29,8 +29,8 @@ export const auditApply = async (ctx: CallContext) => {
   const { app_guid, group_codes } = parseOrWarn(ctx.lang, auditRecordSchema, ctx.input, 'audit-record');
   const codes = [...new Set(group_codes)];
   return ctx.services.db.transaction(async (tx) => {
-    const app = await tx.query('select 1 from app where guid = $1 and bu_guid = $2', [app_guid, ctx.caller!.buGuid]);
-    if (!app.rows[0]) throw new Warning('server.reference_not_found', { field: translate(ctx.lang, 'resources.audit-record.fields.app_guid') }, { field: 'app_guid' });
+    // The app must be one of the caller's BU: the definition's `references`, checked as every write checks them.
+    await checkReferences(ctx, tx, { app_guid });
     await checkGroups(ctx, tx, codes);
     const { rows: held } = await tx.query<{ group_code: string }>('select group_code from app_scope where app_guid = $1 and group_code = any($2::text[]) and status <> $3', [app_guid, codes, SCOPE.closed]);
     if (held.length) throw new Warning('server.scope_held', { scopes: held.map((h) => h.group_code).join(', ') }, { field: 'group_codes' });
