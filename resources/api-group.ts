@@ -17,6 +17,10 @@ export const apiGroup: ResourceDef<typeof apiGroupSchema> = {
   mounts: [
     { side: 'operator', base: '/open/admin/app-manage/app-auth', scope: 'platform', perm: 'admin:app', calls: { 'api-group-list': 'list' } },
     {
+      side: 'operator', base: '/open/admin/api-field', scope: 'platform', perm: 'admin:app',
+      calls: { 'group-api-detail': { handler: 'apiGroup.apis', action: 'view' }, 'group-event-detail': { handler: 'apiGroup.events', action: 'view' } },
+    },
+    {
       side: 'tenant', base: '/open/api-field', scope: 'catalog',
       calls: {
         // The APIs and events a scope unlocks, for the embeddable table (public, spec §8).
@@ -49,7 +53,11 @@ export const auditRecord: ResourceDef<typeof auditRecordSchema> = {
     transitions: [
       { name: 'open_audit', from: [0], to: 1, sides: ['operator'] },
       { name: 'close_audit', from: [0], to: 2, confirm: true, sides: ['operator'], reason: 'remark' },
-      { name: 'sign_complete', from: [1], to: 3, sides: ['operator'] },
+      // The tenant's own side: withdraw its pending application, or submit a refused one again.
+      { name: 'withdraw', from: [0], to: 2, confirm: true, sides: ['tenant'] },
+      { name: 'reapply', from: [2], to: 0, sides: ['tenant'] },
+      // Either side marks a passed application done (it leaves the waiting lists).
+      { name: 'sign_complete', from: [1], to: 3 },
     ],
   },
   mounts: [
@@ -59,6 +67,9 @@ export const auditRecord: ResourceDef<typeof auditRecordSchema> = {
         page: 'page', info: 'get', 'item-page': 'page',
         'wait-audit/items-by-app-Guid': { verb: 'list', where: { status: [0] } },
         'apply-permissions': { handler: 'audit.apply', action: 'update' },
+        'close-audit': { verb: 'status', transition: 'withdraw', action: 'update' },
+        'open-audit': { verb: 'status', transition: 'reapply', action: 'update' },
+        'sign-complete': { verb: 'status', transition: 'sign_complete', action: 'update' },
       },
     },
     {

@@ -1,4 +1,4 @@
-import { appInternal, appSchema } from '../schemas/app.ts';
+import { abilitySchema, appExtPropSchema, appInternal, appSchema, appSecuritySchema } from '../schemas/app.ts';
 import { enableDisable, enabledTones } from './status.ts';
 import type { ResourceDef } from './types.ts';
 
@@ -38,6 +38,13 @@ export const app: ResourceDef<typeof appSchema> = {
         'reset-secret': { handler: 'app.resetSecret', action: 'update' },
         // Each scope of the open API with this app's state in it: not opened, under review, opened.
         'permissions/list': { handler: 'app.scopes', action: 'view' },
+        // The debug console's token, without the secret: whoever may edit the app may act as it.
+        'debug/app-token': { handler: 'app.debugToken', action: 'update' },
+        // The BU's enabled apps, for a project's app picker (no body).
+        'get-project-app-list': { verb: 'list', where: { status: [0] } },
+        // The store apps the BU provides as a service provider.
+        'service-provider/page': { verb: 'page', where: { type: [0] } },
+        'ability/bind': { handler: 'app.bindAbilities', action: 'update' },
       },
     },
     {
@@ -48,5 +55,65 @@ export const app: ResourceDef<typeof appSchema> = {
         'permissions/list': { handler: 'app.scopes', action: 'view' },
       },
     },
+    {
+      // Operators' app management: every app, and the platform's own (store) apps they create.
+      side: 'operator', base: '/open/admin/app-manage', scope: 'platform', perm: 'admin:app',
+      calls: { page: 'page', 'app-list': 'list', 'app-info': 'get', 'add-app': 'add', 'update-app': 'update' },
+    },
   ],
+};
+
+/**
+ * An app's security, one row per app (`singletonPer`): its IP whitelist, checked on every open-API
+ * call and token request, and its redirect URLs. Reached through the app, so through its BU.
+ */
+export const appSecurity: ResourceDef<typeof appSecuritySchema> = {
+  name: 'app-security',
+  table: 'app_security',
+  schema: appSecuritySchema,
+  references: { app_guid: 'app' },
+  singletonPer: 'app_guid',
+  unique: [['app_guid']],
+  columns: [{ field: 'ip_whitelist', render: 'tags' }, { field: 'redirect_urls', render: 'tags' }],
+  mounts: [
+    {
+      side: 'tenant', base: '/open/app', scope: 'bu', perm: 'tenant:app',
+      calls: { 'get-app-security': 'one', 'set-app-security': 'save', 'save-backurl': 'save', 'del-app-security': 'delete' },
+    },
+    { side: 'operator', base: '/open/admin/app', scope: 'oversight', perm: 'admin:app', calls: { 'save-backurl': 'save' } },
+  ],
+};
+
+/** Extra properties of an app for its store listing, kept by operators. */
+export const appExtProp: ResourceDef<typeof appExtPropSchema> = {
+  name: 'app-ext-prop',
+  table: 'app_ext_prop',
+  schema: appExtPropSchema,
+  references: { app_guid: 'app' },
+  titleField: 'prop_key',
+  filters: [{ field: 'app_guid' }],
+  columns: [{ field: 'prop_key' }, { field: 'prop_value' }, { field: 'sort', sortable: true }],
+  sort: 'sort',
+  unique: [['app_guid', 'prop_key']],
+  mounts: [
+    {
+      side: 'operator', base: '/open/admin/app-manage', scope: 'platform', perm: 'admin:app',
+      calls: { 'ext-props-list': { verb: 'list', requires: ['app_guid'] }, 'add-ext-props': 'add', 'update-ext-props': 'update', 'delete-ext-props': 'delete' },
+    },
+  ],
+};
+
+/** The platform's abilities (seeded, server/seed/abilities.ts); an app's bound ones are in its `ability_codes`. */
+export const ability: ResourceDef<typeof abilitySchema> = {
+  name: 'ability',
+  table: 'ability',
+  schema: abilitySchema,
+  titleField: 'name',
+  tones: { status: enabledTones },
+  keyword: ['code', 'name'],
+  filters: [{ field: 'status' }],
+  columns: [{ field: 'name' }, { field: 'code' }, { field: 'description' }, { field: 'status', render: 'status' }],
+  sort: 'code',
+  unique: [['code']],
+  mounts: [{ side: 'tenant', base: '/open/app/ability', scope: 'catalog', perm: 'tenant:app', calls: { page: { verb: 'page', where: { status: [0] } }, list: { verb: 'list', where: { status: [0] } } } }],
 };

@@ -10,7 +10,7 @@ import { subAccount } from './sub-account.ts';
 import { dict } from './dict.ts';
 import { permission } from './permission.ts';
 import { role } from './role.ts';
-import { app } from './app.ts';
+import { ability, app, appExtProp, appSecurity } from './app.ts';
 import { apiGroup, auditRecord } from './api-group.ts';
 import type { ResourceDef } from './types.ts';
 import { user } from './user.ts';
@@ -21,7 +21,7 @@ export const resources: readonly ResourceDef[] = [
   // Tenant identity and organisation
   bu, org, company, project, department, position, member, subAccount, passwordPolicy, safePolicy, authConfig,
   // Apps and the open API
-  app, apiGroup, auditRecord,
+  app, appSecurity, appExtProp, ability, apiGroup, auditRecord,
 ];
 
 export const resourceByName = new Map(resources.map((r) => [r.name, r]));

@@ -137,6 +137,11 @@ export interface ResourceDef<S extends z.ZodObject = z.ZodObject> {
    * URL `parent` (default: the section whose URL contains `url`); its calls' buttons hang below.
    */
   menu?: { scene: 'admin' | 'tenant'; url: string; icon?: string; parent?: string };
+  /**
+   * A singleton per row of another definition instead of per owner: this reference field (in
+   * `references`) names the row, which the caller must reach through its own scope (an app's security).
+   */
+  singletonPer?: string;
   /** Sentence key when a call needs the owner's single row (e.g. applying for certification) and there is none yet. */
   missing?: string;
   /** Cap for unpaged lists. */

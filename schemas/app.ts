@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { codes, enabledStatus, name30, secretHash, text, url } from './common.ts';
+import { codes, enabledStatus, guid, name30, secretHash, text, url, webUrl } from './common.ts';
+import { ipEntry } from './tenant-common.ts';
 
 /** App code: letters, digits and hyphen, max 32 (spec §5). */
 export const appCode = () =>
@@ -24,4 +25,31 @@ export const appInternal = z.object({
   app_id: z.string(),
   app_secret: secretHash(),
   server_secret: secretHash(),
+  /** Codes of the abilities it uses (`ability/bind`). */
+  ability_codes: z.array(z.string()).default([]),
+});
+
+/** An app's security (spec: app security): where its calls may come from and where its sign-ins may return. */
+export const appSecuritySchema = z.object({
+  app_guid: guid(),
+  /** Addresses (IPv4/IPv6, CIDR) its open-API calls may come from; empty admits every address. */
+  ip_whitelist: z.array(ipEntry()).max(200, 'validation.too_many').default([]),
+  /** Redirect URLs (`save-backurl`): http or https only. */
+  redirect_urls: z.array(webUrl()).max(20, 'validation.too_many').default([]),
+});
+
+/** An extra property of an app (spec: app ext props), kept by operators for its store listing. */
+export const appExtPropSchema = z.object({
+  app_guid: guid(),
+  prop_key: z.string().trim().min(1, 'validation.required').max(64, 'validation.max_64').regex(/^[A-Za-z0-9_.-]+$/, 'validation.code_format'),
+  prop_value: text(500),
+  sort: z.number().int().min(0).max(1_000_000).default(0),
+});
+
+/** A platform ability an app can use (spec: ability), seeded; an app binds those it uses. */
+export const abilitySchema = z.object({
+  code: z.string().trim().min(1, 'validation.required').max(64, 'validation.max_64').regex(/^[A-Za-z0-9_-]+$/, 'validation.code_format'),
+  name: name30(),
+  description: text(200).optional(),
+  status: enabledStatus(),
 });

@@ -26,6 +26,8 @@ export const email = () =>
 /** 8 digits (HK/Macau) or 11 digits starting 13–19 (mainland). */
 export const phone = () => z.string().trim().regex(/^(\d{8}|1[3-9]\d{9})$/, 'validation.phone_format');
 export const url = () => z.string().trim().max(500, 'validation.max_500');
+/** An http or https URL: never `javascript:`, `data:` or a file. */
+export const webUrl = () => z.url({ protocol: /^https?$/, error: 'validation.url_format' }).max(500, 'validation.max_500');
 export const guid = () => z.uuid('validation.guid_format');
 export const sort = () => z.number().int().min(0).max(1_000_000).default(0);
 

@@ -23,7 +23,7 @@ import { mountIdentity } from './routes/identity.ts';
 import { ipAllowed } from './services/policy.ts';
 import { mountTenantAuth } from './routes/tenant-auth.ts';
 import { mountUnlock } from './routes/unlock.ts';
-import { mountOpenApi } from './routes/open-api.ts';
+import { mountOpenApi, OPEN_API_RATE_DEFAULT } from './routes/open-api.ts';
 import { AppTokens } from './auth/app-tokens.ts';
 import { pruneApiLog } from './services/api-log.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -47,6 +47,8 @@ export interface AppOptions {
   publicUrl?: string;
   /** Timeouts and connection caps of the HTTP edge. */
   limits?: Partial<EdgeLimits>;
+  /** Calls per minute each app may make to each open API (OPEN_API_RATE_LIMIT). */
+  openApiRatePerMinute?: number;
   /** Days the open-API call log keeps (API_LOG_RETENTION_DAYS); absent: no pruning. */
   apiLogRetentionDays?: number;
   /** Outgoing mail: SMTP when `smtpUrl` is set, else `.eml` files in `mailDir` (DATA_DIR/mail); or a ready mailer. */
@@ -79,7 +81,7 @@ export const buildApp = async (opts: AppOptions): Promise<App> => {
   const prepared = (async () => {
     await syncSchema(opts.db, defs);
     await seedPermissions(opts.db, defs);
-    if (defs.some((d) => d.table === 'api_group')) await seedApiGroups(opts.db);
+    if (defs.some((d) => d.table === 'api_group') && defs.some((d) => d.table === 'ability')) await seedApiGroups(opts.db);
     return Promise.all([Tokens.open(opts.db), AppTokens.open(opts.db)]);
   })();
   prepared.catch(() => {});
@@ -140,7 +142,7 @@ export const buildApp = async (opts: AppOptions): Promise<App> => {
     mountIdentity(scope, services, docs);
     mountTenantAuth(scope, services, docs);
     mountUnlock(scope, services, docs);
-    mountOpenApi(scope, services, docs);
+    mountOpenApi(scope, services, docs, { defs, rules, ratePerMinute: opts.openApiRatePerMinute ?? OPEN_API_RATE_DEFAULT });
     mountResources(scope, services, defs, docs, { handlers, rules });
   });
   app.get('/open/openapi.json', async () => openapiDocument(docs));

@@ -49,6 +49,7 @@ export const config = () => {
     logLevel: process.env.LOG_LEVEL ?? 'info',
     limits,
     apiLogRetentionDays: intEnv('API_LOG_RETENTION_DAYS', 30),
+    openApiRatePerMinute: intEnv('OPEN_API_RATE_LIMIT', 600),
   };
 };
 

@@ -67,6 +67,7 @@ const start = async () => {
     publicUrl: cfg.publicUrl,
     limits: cfg.limits,
     apiLogRetentionDays: cfg.apiLogRetentionDays,
+    openApiRatePerMinute: cfg.openApiRatePerMinute,
     mailer,
   });
   app = built.app;

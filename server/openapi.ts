@@ -48,6 +48,8 @@ export const openapiDocument = (docs: readonly CallDoc[], info = CONSOLE_INFO) =
           {
             tags: [d.tag],
             summary: d.summary,
+            ...(d.apiCode ? { operationId: d.apiCode } : {}),
+            ...(d.scope ? { 'x-scope': d.scope } : {}),
             ...(d.permission ? { description: `Permission code: ${d.permission}` } : {}),
             security: d.public ? [] : [{ bearer: [] }],
             ...(d.method === 'POST' ? { requestBody: { required: false, content: { 'application/json': { schema: schemaOf(d.body) } } } } : {}),

@@ -254,8 +254,22 @@ export default {
         app_id: 'App ID',
         app_secret: 'App Secret',
         server_secret: 'Server secret',
+        ability_codes: 'Abilities',
       },
       values: { type: { '0': 'Store app', '1': 'Self-built app', '2': 'Company-built app' }, status: { '0': 'Enabled', '1': 'Disabled' } },
+    },
+    'app-security': {
+      name: 'App security |||| App security',
+      fields: { app_guid: 'App', ip_whitelist: 'IP whitelist', redirect_urls: 'Redirect URLs' },
+    },
+    'app-ext-prop': {
+      name: 'Extra property |||| Extra properties',
+      fields: { app_guid: 'App', prop_key: 'Key', prop_value: 'Value', sort: 'Order' },
+    },
+    ability: {
+      name: 'Ability |||| Abilities',
+      fields: { code: 'Ability code', name: 'Ability name', description: 'Description', status: 'Status' },
+      values: { status: { '0': 'Enabled', '1': 'Disabled' } },
     },
     'api-group': {
       name: 'Scope |||| Scopes',

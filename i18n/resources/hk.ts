@@ -254,8 +254,22 @@ export default {
         app_id: 'App ID',
         app_secret: 'App Secret',
         server_secret: '伺服器端密鑰',
+        ability_codes: '能力',
       },
       values: { type: { '0': '商店應用', '1': '自建應用', '2': '企業自建應用' }, status: { '0': '啟用', '1': '停用' } },
+    },
+    'app-security': {
+      name: '應用安全設定 |||| 應用安全設定',
+      fields: { app_guid: '應用', ip_whitelist: 'IP 白名單', redirect_urls: '重新導向 URL' },
+    },
+    'app-ext-prop': {
+      name: '擴展屬性 |||| 擴展屬性',
+      fields: { app_guid: '應用', prop_key: '屬性鍵', prop_value: '屬性值', sort: '排序' },
+    },
+    ability: {
+      name: '能力 |||| 能力',
+      fields: { code: '能力編碼', name: '能力名稱', description: '描述', status: '狀態' },
+      values: { status: { '0': '啟用', '1': '停用' } },
     },
     'api-group': {
       name: '權限範圍 |||| 權限範圍',

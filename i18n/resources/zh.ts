@@ -254,8 +254,22 @@ export default {
         app_id: 'App ID',
         app_secret: 'App Secret',
         server_secret: '服务端密钥',
+        ability_codes: '能力',
       },
       values: { type: { '0': '商店应用', '1': '自建应用', '2': '企业自建应用' }, status: { '0': '启用', '1': '停用' } },
+    },
+    'app-security': {
+      name: '应用安全设置 |||| 应用安全设置',
+      fields: { app_guid: '应用', ip_whitelist: 'IP 白名单', redirect_urls: '重定向 URL' },
+    },
+    'app-ext-prop': {
+      name: '扩展属性 |||| 扩展属性',
+      fields: { app_guid: '应用', prop_key: '属性键', prop_value: '属性值', sort: '排序' },
+    },
+    ability: {
+      name: '能力 |||| 能力',
+      fields: { code: '能力编码', name: '能力名称', description: '描述', status: '状态' },
+      values: { status: { '0': '启用', '1': '停用' } },
     },
     'api-group': {
       name: '权限范围 |||| 权限范围',

@@ -9,6 +9,8 @@ export interface AppCaller {
   appId: string;
   buGuid: string;
   tokenId: string;
+  /** The app's IP whitelist (app security); empty admits every address. */
+  ipWhitelist: string[];
 }
 
 const TOKEN = /^t-([0-9a-f-]{36})\.([A-Za-z0-9_-]{43})$/;
@@ -56,12 +58,13 @@ export class AppTokens {
     const want = Buffer.from(this.mac(id));
     const got = Buffer.from(mac);
     if (want.length !== got.length || !timingSafeEqual(want, got)) return null;
-    const { rows } = await this.db.query<{ guid: string; app_id: string; bu_guid: string }>(
-      `select a.guid, a.app_id, a.bu_guid from app_token t join app a on a.guid = t.app_guid
+    const { rows } = await this.db.query<{ guid: string; app_id: string; bu_guid: string; ip_whitelist: string[] | null }>(
+      `select a.guid, a.app_id, a.bu_guid, s.ip_whitelist from app_token t join app a on a.guid = t.app_guid
+       left join app_security s on s.app_guid = a.guid
        where t.id = $1 and t.expires_at > now() and a.status = 0`,
       [id],
     );
     const app = rows[0];
-    return app ? { appGuid: app.guid, appId: app.app_id, buGuid: app.bu_guid, tokenId: id } : null;
+    return app ? { appGuid: app.guid, appId: app.app_id, buGuid: app.bu_guid, tokenId: id, ipWhitelist: app.ip_whitelist ?? [] } : null;
   }
 }

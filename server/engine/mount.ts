@@ -36,7 +36,8 @@ export const authorize = (mount: Mount, spec: CallSpec, caller: Caller | null) =
   if (code && !holds(caller, code)) throw new Warning('server.no_access');
 };
 
-const bodyDoc = (def: ResourceDef, spec: CallSpec) => {
+/** The request body a generic verb takes, for the OpenAPI documents. */
+export const bodyDoc = (def: ResourceDef, spec: Pick<CallSpec, 'verb'>) => {
   const guid = z.object({ guid: z.uuid() });
   switch (spec.verb) {
     case 'add':

@@ -10,6 +10,7 @@ import type { CallContext } from './context.ts';
 import { fieldsOf, MANAGED } from './fields.ts';
 import { filterWhere, scopeWhere, Where } from './where.ts';
 import { checkReferences, checkTreeCycle, nest } from './relations.ts';
+import { resourceByName } from '../../resources/index.ts';
 import { transitionOf } from './transitions.ts';
 import { pageQuery, pagingOf } from './paging.ts';
 import { specOf } from './spec.ts';
@@ -263,7 +264,18 @@ export const tree = async (ctx: CallContext) => {
 const buInput = z.object({ bu_guid: z.uuid('validation.guid_format') });
 
 /** The owner of a singleton row: the caller's BU (or the caller), or for operators the BU the body names. */
-const singletonOwner = (ctx: CallContext) => {
+const singletonOwner = async (ctx: CallContext) => {
+  const per = ctx.def.singletonPer;
+  if (per) {
+    // One row per row of the referenced definition (an app's security), which the caller must reach.
+    const guid = parseOrWarn(ctx.lang, z.object({ [per]: z.uuid('validation.guid_format') }), ctx.input, ctx.def.name)[per] as string;
+    const parent = resourceByName.get(ctx.def.references![per])!;
+    const mount = parent.mounts.find((m) => m.scope === ctx.mount.scope) ?? ctx.mount;
+    const reach = scopeWhere(parent, mount, ctx.caller).add((p) => `guid = ${p(guid)}`);
+    const { rows } = await ctx.services.db.query<{ bu_guid: string | null }>(`select bu_guid from ${ident(parent.table)}${reach.toSql()}`, reach.params);
+    if (!rows[0]) throw new Warning('server.record_not_found');
+    return { where: new Where().add((p) => `${ident(per)} = ${p(guid)}`), cols: { [per]: guid, bu_guid: rows[0].bu_guid } };
+  }
   if (ctx.mount.scope === 'oversight') {
     const { bu_guid } = parseOrWarn(ctx.lang, buInput, ctx.input, ctx.def.name);
     return { where: new Where().add((p) => `${ident('bu_guid')} = ${p(bu_guid)}`), cols: { bu_guid } };
@@ -276,17 +288,18 @@ const singletonOwner = (ctx: CallContext) => {
 
 /** The owner's row of a singleton definition, or the schema's defaults (guid null) when there is none yet. */
 export const one = async (ctx: CallContext) => {
-  const { where } = singletonOwner(ctx);
+  const { where, cols } = await singletonOwner(ctx);
   const { rows } = await ctx.services.db.query(`select ${selectList(ctx.def)} from ${ident(ctx.def.table)}${where.toSql()} limit 1`, where.params);
   if (rows[0]) return rows[0];
-  const defaults = ctx.def.schema.safeParse({});
+  // The owner's columns the schema holds (an app's security names its app) join the defaults.
+  const defaults = ctx.def.schema.safeParse(cols);
   return defaults.success ? { guid: null, ...defaults.data } : null;
 };
 
 /** Creates the owner's singleton row (defaults filling the rest) or changes the fields the body names. */
 export const save = async (ctx: CallContext) => {
   const { def, services } = ctx;
-  const owner = singletonOwner(ctx);
+  const owner = await singletonOwner(ctx);
   const rules = ctx.rules;
   try {
     const row = await services.db.transaction(async (tx) => {
@@ -294,7 +307,7 @@ export const save = async (ctx: CallContext) => {
       let guid: string;
       if (found) {
         const parsed = parseOrWarn(ctx.lang, def.schema.partial(), ctx.input, def.name) as Record<string, unknown>;
-        const values = Object.fromEntries(Object.entries(parsed).filter(([k]) => k in ctx.input));
+        const values = Object.fromEntries(Object.entries(parsed).filter(([k]) => k in ctx.input && k !== def.singletonPer));
         await checkReferences(ctx, tx, values, found);
         await rules.beforeWrite?.(ctx, tx, values, found);
         const cols = await toColumns(def, values);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { translate } from '../../i18n/index.ts';
 import { auditRecordSchema, AUDIT, SCOPE } from '../../schemas/app-scope.ts';
 import { permCode } from '../../schemas/common.ts';
 import type { CallContext } from '../engine/context.ts';
@@ -21,6 +22,32 @@ export const appResetSecret = async (ctx: CallContext) => {
   return ctx.services.db.transaction(async (tx) => {
     const app = await findOne(ctx, guid, tx);
     return { guid, app_id: app.app_id, app_secret: await resetSecret(tx, guid) };
+  });
+};
+
+/**
+ * `debug/app-token`: the debug console's one-click token for an app of the caller's BU. The person
+ * may edit the app, so may act as it; no secret crosses the page. Lark's rules apply as for
+ * `/open/api/auth/app-access-token` (the same token is answered while 30 minutes or more are left).
+ */
+export const appDebugToken = async (ctx: CallContext) => {
+  const { guid } = parseOrWarn(ctx.lang, one, ctx.input, 'app');
+  const app = await findOne(ctx, guid);
+  if (app.status !== 0) throw new Warning('server.app_disabled');
+  return ctx.services.appTokens.issue(guid, app.token_ttl as number);
+};
+
+const bindInput = z.object({ guid: z.uuid('validation.guid_format'), ability_codes: z.array(z.string().max(64, 'validation.max_64')).max(50, 'validation.too_many') });
+/** `ability/bind`: the abilities an app of the caller's BU uses, replacing the set it had. */
+export const appBindAbilities = async (ctx: CallContext) => {
+  const { guid, ability_codes } = parseOrWarn(ctx.lang, bindInput, ctx.input, 'app');
+  const codes = [...new Set(ability_codes)];
+  return ctx.services.db.transaction(async (tx) => {
+    await findOne(ctx, guid, tx);
+    const { rows } = await tx.query<{ code: string }>('select code from ability where code = any($1::text[]) and status = 0', [codes]);
+    if (rows.length !== codes.length) throw new Warning('server.reference_not_found', { field: translate(ctx.lang, 'resources.app.fields.ability_codes') }, { field: 'ability_codes' });
+    await tx.query('update app set ability_codes = $1, updated_at = now() where guid = $2', [JSON.stringify(codes), guid]);
+    return { guid, ability_codes: codes };
   });
 };
 

@@ -1,7 +1,7 @@
 import type { CallContext } from '../engine/context.ts';
 import { auth, authList, permissions } from './role-grants.ts';
 import { bindUsers, dashboard, listUsers, loginTypes, sandboxCertificate, statistics } from './organisation.ts';
-import { activatePermissions, appResetSecret, appScopes, auditApply, groupApis, groupEvents } from './apps.ts';
+import { activatePermissions, appResetSecret, appScopes, appDebugToken, appBindAbilities, auditApply, groupApis, groupEvents } from './apps.ts';
 import { childActivate, childReset, childResend, childSetRole } from './sub-accounts.ts';
 
 /** Named handlers that resource definitions may reference for real business rules. */
@@ -21,6 +21,8 @@ export const handlers: Record<string, (ctx: CallContext) => Promise<unknown>> = 
   'child.activate': childActivate,
   'app.resetSecret': appResetSecret,
   'app.scopes': appScopes,
+  'app.debugToken': appDebugToken,
+  'app.bindAbilities': appBindAbilities,
   'app.activatePermissions': activatePermissions,
   'audit.apply': auditApply,
   'apiGroup.apis': groupApis,

@@ -16,6 +16,9 @@ export interface CallDoc {
   permission?: string;
   /** Per-address rate limit, for calls that invite guessing (logins, codes). */
   limit?: { max: number; timeWindow: string };
+  /** An open-API call's `api_code` (its OpenAPI operationId) and the scope it needs (`x-scope`). */
+  apiCode?: string;
+  scope?: string;
 }
 
 export interface CallRequest {

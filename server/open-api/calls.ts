@@ -1,3 +1,5 @@
+import type { Verb } from '../../resources/types.ts';
+
 /**
  * The open API's calls as data: what each is, its `api_code` (in the call log) and the scope an
  * app needs opened to make it (none: the app's own information). server/routes/open-api.ts mounts
@@ -8,11 +10,28 @@ export interface OpenApiCall {
   apiCode: string;
   summary: string;
   scope?: string;
+  /**
+   * Served by the engine: this definition's verb through its BU mount, as the app's BU. The
+   * console's schemas, rules and scope apply unchanged, so the two cannot drift apart.
+   */
+  resource?: string;
+  verb?: Verb;
 }
+
+const engine = (resource: string, verb: Verb, scope: string, summary: string): OpenApiCall => ({
+  path: `/open/api/v1/${resource}/${verb === 'add' ? 'create' : verb}`, apiCode: `${resource}.${verb}`, summary, scope, resource, verb,
+});
 
 export const OPEN_API_CALLS = {
   appInfo: { path: '/open/api/v1/app/info', apiCode: 'app.info', summary: "The calling app's own information (no secrets)" },
-  departmentTree: { path: '/open/api/v1/department/tree', apiCode: 'department.tree', summary: "The departments of the app's BU, nested", scope: 'contact:department:readonly' },
-} as const satisfies Record<string, OpenApiCall>;
+  departmentTree: engine('department', 'tree', 'contact:department:readonly', "The departments of the app's BU, nested"),
+  memberPage: engine('member', 'page', 'contact:member:readonly', "A page of the BU's members (filters: name, department, position, account type, duty status)"),
+  memberGet: engine('member', 'get', 'contact:member:readonly', 'One member by guid'),
+  memberAdd: engine('member', 'add', 'contact:member:write', 'Add a member to the BU'),
+  memberUpdate: engine('member', 'update', 'contact:member:write', 'Change a member (the fields given)'),
+  positionPage: engine('position', 'page', 'contact:position:readonly', "A page of the BU's positions"),
+  companyPage: engine('company', 'page', 'org:company:readonly', "A page of the BU's companies"),
+  projectPage: engine('project', 'page', 'org:project:readonly', "A page of the BU's projects"),
+} satisfies Record<string, OpenApiCall>;
 
 export const openApiCalls: readonly OpenApiCall[] = Object.values(OPEN_API_CALLS);

@@ -6,17 +6,22 @@ import { defineCall, inputOf, type CallDoc, type CallRequest } from '../http/cal
 import { langOf, ok, sendWarning, unauthorized, Warning } from '../http/envelope.ts';
 import { parseOrWarn } from '../http/validation.ts';
 import { recordApiCall } from '../services/api-log.ts';
+import { listAdmits } from '../services/policy.ts';
 import { secretMatches } from '../services/app-credentials.ts';
-import { OPEN_API_CALLS, type OpenApiCall } from '../open-api/calls.ts';
+import { OPEN_API_CALLS, openApiCalls, type OpenApiCall } from '../open-api/calls.ts';
+import type { ResourceDef } from '../../resources/types.ts';
+import type { Rules } from '../engine/context.ts';
+import { bodyDoc } from '../engine/mount.ts';
 import { SCOPE } from '../../schemas/app-scope.ts';
-import { department } from '../../resources/department.ts';
 import { verbs } from '../engine/verbs.ts';
-import { USER_TYPE } from '../auth/caller.ts';
+import { USER_TYPE, type Caller } from '../auth/caller.ts';
 import { pageQuery, pagingInput, pagingOf } from '../engine/paging.ts';
 import { Where } from '../engine/where.ts';
 import { bespoke } from './bespoke.ts';
 
 /** Failed credential checks allowed per app id and per address in a window, before refusing. */
+/** Calls per minute per app and API unless OPEN_API_RATE_LIMIT says otherwise. */
+export const OPEN_API_RATE_DEFAULT = 600;
 export const APP_AUTH_FAILURES = { max: 10, windowMinutes: 15 };
 const TRACKED = 10_000;
 
@@ -51,7 +56,7 @@ export const APP_TOKEN = 'app';
  * The open API: the calls apps make with their own tokens (docs/apps.md). A console token is not
  * an app token, and an app token opens no console call: the two never meet.
  */
-export const mountOpenApi = (app: FastifyInstance, services: Services, docs: CallDoc[]) => {
+export const mountOpenApi = (app: FastifyInstance, services: Services, docs: CallDoc[], opts: OpenApiOptions) => {
   const failures = new FailureCounter();
 
   defineCall(
@@ -62,8 +67,8 @@ export const mountOpenApi = (app: FastifyInstance, services: Services, docs: Cal
       const keys = [`id:${app_id}`, `ip:${req.ip}`];
       const wait = failures.blockedFor(keys);
       if (wait) throw new Warning('server.app_auth_throttled', { minutes: wait });
-      const { rows } = await services.db.query<{ guid: string; app_secret: string; status: number; token_ttl: number }>(
-        'select guid, app_secret, status, token_ttl from app where app_id = $1',
+      const { rows } = await services.db.query<{ guid: string; app_secret: string; status: number; token_ttl: number; ip_whitelist: string[] | null }>(
+        'select a.guid, a.app_secret, a.status, a.token_ttl, s.ip_whitelist from app a left join app_security s on s.app_guid = a.guid where a.app_id = $1',
         [app_id],
       );
       const found = rows[0];
@@ -72,19 +77,21 @@ export const mountOpenApi = (app: FastifyInstance, services: Services, docs: Cal
         failures.fail(keys);
         throw new Warning('server.app_credentials_invalid');
       }
+      refuseOutsideWhitelist(found.ip_whitelist ?? [], req.ip);
       return services.appTokens.issue(found.guid, found.token_ttl);
     },
   );
+
+  const limiter = new CallLimiter(opts.ratePerMinute);
 
   /**
    * A call made with an app token: 401 in the envelope without one, or with a console token. Each
    * call an app makes is logged (docs/apps.md) and answers its request id in `X-Request-Id`.
    */
-  const appCall = (call: OpenApiCall, handler: (r: { app: AppCaller; input: Record<string, unknown>; lang: ReturnType<typeof langOf> }) => Promise<unknown>) => {
+  const appCall = (call: OpenApiCall, body: z.ZodType | undefined, handler: (r: { app: AppCaller; input: Record<string, unknown>; lang: ReturnType<typeof langOf> }) => Promise<unknown>) => {
     const { apiCode, scope } = call;
-    const doc: CallDoc = { method: 'POST', tag: 'open-api', public: false, path: call.path, summary: scope ? `${call.summary} (scope ${scope})` : call.summary, permission: APP_TOKEN };
-    docs.push(doc);
-    app.post(doc.path, async (req, reply) => {
+    docs.push({ method: 'POST', tag: 'open-api', public: false, path: call.path, summary: call.summary, body, permission: APP_TOKEN, apiCode, scope });
+    app.post(call.path, async (req, reply) => {
       reply.header('x-request-id', req.id);
       const header = req.headers.authorization;
       const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
@@ -94,6 +101,12 @@ export const mountOpenApi = (app: FastifyInstance, services: Services, docs: Cal
       const log = (httpStatus: number, code: number | null) =>
         recordApiCall(services.db, { appGuid: caller.appGuid, buGuid: caller.buGuid, apiCode, httpStatus, code, ms: Math.round(reply.elapsedTime * 10) / 10, requestId: String(req.id) });
       try {
+        refuseOutsideWhitelist(caller.ipWhitelist, req.ip);
+        const wait = limiter.take(`${caller.appGuid} ${apiCode}`);
+        if (wait) {
+          reply.header('retry-after', wait).header('x-ratelimit-reset', wait);
+          throw new Warning('server.app_rate_limited', { seconds: wait, limit: opts.ratePerMinute }, null, 429);
+        }
         if (scope) await checkScope(caller, scope);
         const answer = ok(req, (await handler({ app: caller, input: inputOf(req), lang: langOf(req) })) ?? null);
         await log(200, 200);
@@ -113,19 +126,25 @@ export const mountOpenApi = (app: FastifyInstance, services: Services, docs: Cal
     throw new Warning('server.scope_missing', { scope, url }, { permission_violations: [{ type: 'action_scope_required', subject: scope }], help_url: url });
   };
 
-  appCall(OPEN_API_CALLS.appInfo, async ({ app: caller }) => {
+  for (const call of openApiCalls) {
+    if (!call.resource) continue;
+    const def = opts.defs.find((d) => d.name === call.resource);
+    const mount = def?.mounts.find((m) => m.scope === 'bu');
+    const verb = call.verb && verbs[call.verb];
+    if (!def || !mount || !verb) throw new Error(`open API ${call.path}: no BU mount of ${call.resource} or no verb ${call.verb}`);
+    const rules = opts.rules[def.name] ?? {};
+    appCall(call, bodyDoc(def, { verb: call.verb }), async ({ app: caller, lang, input }) => {
+      const effects: (() => Promise<unknown>)[] = [];
+      const result = await verb({ services, def, mount, call: { verb: call.verb }, lang, input, rules, caller: asBu(caller), afterCommit: (e) => void effects.push(e) });
+      for (const effect of effects) await effect();
+      return result;
+    });
+  }
+
+  appCall(OPEN_API_CALLS.appInfo, undefined, async ({ app: caller }) => {
     const { rows } = await services.db.query('select guid, app_id, name, code, type, icon, description, token_ttl, status, bu_guid from app where guid = $1', [caller.appGuid]);
     return rows[0];
   });
-
-  // The console's own definition and verb, read as the app's BU: one source for both.
-  const departments = { def: department, mount: department.mounts.find((m) => m.scope === 'bu')! };
-  appCall(OPEN_API_CALLS.departmentTree, async ({ app: caller, lang, input }) =>
-    verbs.tree({
-      services, ...departments, call: { verb: 'tree' }, lang, input, rules: {}, afterCommit: () => {},
-      caller: { userGuid: caller.appGuid, userType: USER_TYPE.main, buGuid: caller.buGuid, jti: caller.tokenId, exp: 0, isSuper: false, codes: new Set() },
-    }),
-  );
 
   const call = bespoke(app, services, docs, 'app');
   call(
@@ -147,6 +166,43 @@ export const mountOpenApi = (app: FastifyInstance, services: Services, docs: Cal
     },
   );
 };
+
+/** An app with an IP whitelist (its security page) is served only from those addresses. */
+const refuseOutsideWhitelist = (whitelist: string[], ip: string) => {
+  if (whitelist.length && !listAdmits(whitelist, ip)) throw new Warning('server.app_ip_refused', { ip });
+};
+
+/**
+ * The engine's caller for a call an app makes: a member of the app's BU holding no console
+ * permission. The engine's BU scope then reads and writes that BU's rows only; rows an app
+ * writes name the app as their creator.
+ */
+const asBu = (caller: AppCaller): Caller => ({ userGuid: caller.appGuid, userType: USER_TYPE.main, buGuid: caller.buGuid, jti: caller.tokenId, exp: 0, isSuper: false, codes: new Set() });
+
+export interface OpenApiOptions {
+  defs: readonly ResourceDef[];
+  rules: Record<string, Rules>;
+  /** Calls per minute an app may make to one API (OPEN_API_RATE_LIMIT). */
+  ratePerMinute: number;
+}
+
+/** Calls per key in the current minute, in this process; a key over the limit waits for the next minute. */
+class CallLimiter {
+  private minute = 0;
+  private counts = new Map<string, number>();
+  constructor(private readonly perMinute: number) {}
+  /** 0 when the call may go, else the seconds until the next window. */
+  take(key: string, now = Date.now()) {
+    const minute = Math.floor(now / 60_000);
+    if (minute !== this.minute) {
+      this.minute = minute;
+      this.counts = new Map();
+    }
+    const n = (this.counts.get(key) ?? 0) + 1;
+    this.counts.set(key, n);
+    return n > this.perMinute ? Math.ceil(((minute + 1) * 60_000 - now) / 1000) : 0;
+  }
+}
 
 /** The log search's window (spec: 7 days); the form refuses a longer one too. */
 export const LOG_WINDOW_DAYS = 7;

@@ -2,12 +2,14 @@ import { AUDIT, SCOPE } from '../../schemas/app-scope.ts';
 import type { Rules } from '../engine/context.ts';
 import { setScopes } from '../services/app-scopes.ts';
 
-/** An operator's decision opens the scopes (passed) or returns those under review to not opened (not passed). */
+/** A decision opens the scopes (passed) or returns those under review to not opened (not passed, withdrawn). */
 export const auditRules: Rules = {
   async afterTransition(_ctx, tx, row) {
     const codes = row.group_codes as string[];
     if (row.status === AUDIT.passed) await setScopes(tx, row.app_guid as string, codes, SCOPE.open, [SCOPE.closed, SCOPE.review]);
     if (row.status === AUDIT.rejected) await setScopes(tx, row.app_guid as string, codes, SCOPE.closed, [SCOPE.review]);
+    // Submitted again: its scopes that are still not opened go back under review.
+    if (row.status === AUDIT.pending) await setScopes(tx, row.app_guid as string, codes, SCOPE.review, [SCOPE.closed]);
   },
 };
 

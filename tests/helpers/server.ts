@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
-import { buildApp, type App } from '../../server/app.ts';
+import { buildApp, type App, type AppOptions } from '../../server/app.ts';
 import { hashPassword } from '../../server/auth/password.ts';
 import type { Db } from '../../server/db/driver.ts';
 import { seedOperator } from '../../server/seed/seed.ts';
@@ -36,11 +36,11 @@ const readEml = (file: string) => {
   return { to: header('To'), subject: words(header('Subject')), text: qp(body.join('\n\n')) };
 };
 
-/** `beforeReady` may add test-only routes before the app is sealed. */
-export const startServer = async (opts: { beforeReady?: (app: App['app']) => void } = {}): Promise<TestServer> => {
+/** `beforeReady` may add test-only routes before the app is sealed; `options` change the app's settings. */
+export const startServer = async (opts: { beforeReady?: (app: App['app']) => void; options?: Partial<AppOptions> } = {}): Promise<TestServer> => {
   const db = await testDb();
   const mailDir = mkdtempSync(join(tmpdir(), 'open-platform-mail-'));
-  const built = await buildApp({ db, mailDir });
+  const built = await buildApp({ db, mailDir, ...opts.options });
   await seedOperator(db, ADMIN.username, ADMIN.password);
   opts.beforeReady?.(built.app);
   await built.app.ready();

@@ -283,3 +283,197 @@ describe('scopes: apply, operator audit, and the check on open-API calls', () =>
   });
 });
 
+
+describe("the open API reads and writes through the console's definitions", () => {
+  const bearer = (t: string) => ({ headers: { authorization: `Bearer ${t}` }, lang: 'en' });
+  const appWith = async (scopes: string[]) => {
+    const app = (await post('/open/app/create', { name: `Api ${uid()}`, code: `api-${uid()}` })).data;
+    if (scopes.length) expect((await s.post('/open/admin/app/permissions/active-permissions', { guid: app.guid, group_codes: scopes }, { token: admin })).code).toBe(200);
+    return { ...app, token: (await s.services.appTokens.issue(app.guid, 7200)).app_access_token as string };
+  };
+
+  it("members: add, page, get and update as the app's BU, with the console's validation and rules; another BU's member is out of reach", async () => {
+    const app = await appWith(['contact:member:readonly', 'contact:member:write']);
+    const name = `Api member ${uid()}`;
+    const added = await s.post('/open/api/v1/member/create', { name, job_number: `J${uid()}`, phone: '13800138000' }, bearer(app.token));
+    expect(added.code, added.message).toBe(200);
+    expect(added.data).toMatchObject({ name, bu_guid: A.buGuid, duty_status: 0 });
+    // The console sees the app's member: one table, one definition.
+    expect((await post('/open/system/member/get', { guid: added.data.guid })).data.name).toBe(name);
+
+    const page = await s.post('/open/api/v1/member/page', { page: 1, page_size: 10, name }, bearer(app.token));
+    expect(page.data).toMatchObject({ count: 1, list: [{ guid: added.data.guid }] });
+    const updated = await s.post('/open/api/v1/member/update', { guid: added.data.guid, english_name: 'Api' }, bearer(app.token));
+    expect(updated.code, updated.message).toBe(200);
+    expect((await s.post('/open/api/v1/member/get', { guid: added.data.guid }, bearer(app.token))).data.english_name).toBe('Api');
+
+    // The console's schema and rules: a bad phone names the field; a 852 number needs 8 digits.
+    const bad = await s.post('/open/api/v1/member/create', { name: 'x', area_code: '852', phone: '13800138000' }, bearer(app.token));
+    expect(bad.code).toBe(201);
+    expect(JSON.stringify(bad.data)).toContain('phone');
+
+    const theirs = await s.post('/open/system/member/add', { name: `Theirs ${uid()}` }, { token: B.token });
+    expect((await s.post('/open/api/v1/member/get', { guid: theirs.data.guid }, bearer(app.token))).code).toBe(201);
+    expect((await s.post('/open/api/v1/member/update', { guid: theirs.data.guid, name: 'Taken' }, bearer(app.token))).code).toBe(201);
+    expect((await s.post('/open/system/member/get', { guid: theirs.data.guid }, { token: B.token })).data.name).not.toBe('Taken');
+    const all = await s.post('/open/api/v1/member/page', { page: 1, page_size: 100 }, bearer(app.token));
+    expect(all.data.list.every((m: { bu_guid: string }) => m.bu_guid === A.buGuid)).toBe(true);
+  });
+
+  it('reading does not open writing: each call checks its own scope', async () => {
+    const app = await appWith(['contact:member:readonly']);
+    expect((await s.post('/open/api/v1/member/page', {}, bearer(app.token))).code).toBe(200);
+    const refused = await s.post('/open/api/v1/member/create', { name: 'No' }, bearer(app.token));
+    expect(refused.code).toBe(201);
+    expect(refused.data.permission_violations).toEqual([{ type: 'action_scope_required', subject: 'contact:member:write' }]);
+    for (const path of ['/open/api/v1/position/page', '/open/api/v1/company/page', '/open/api/v1/project/page']) expect((await s.post(path, {}, bearer(app.token))).code, path).toBe(201);
+    const org = await appWith(['contact:position:readonly', 'org:company:readonly', 'org:project:readonly']);
+    for (const path of ['/open/api/v1/position/page', '/open/api/v1/company/page', '/open/api/v1/project/page']) {
+      const r = await s.post(path, { page: 1, page_size: 5 }, bearer(org.token));
+      expect(r.code, `${path}: ${r.message}`).toBe(200);
+      expect(r.data).toHaveProperty('list');
+    }
+  });
+
+  it("the open API's OpenAPI document names each call's api_code, scope and request schema, and no secret", async () => {
+    const raw = await s.app.inject({ method: 'GET', url: '/open/api/openapi.json' });
+    const doc = raw.json();
+    const create = doc.paths['/open/api/v1/member/create'].post;
+    expect(create).toMatchObject({ operationId: 'member.add', 'x-scope': 'contact:member:write' });
+    expect(Object.keys(create.requestBody.content['application/json'].schema.properties)).toContain('job_number');
+    expect(doc.paths['/open/api/v1/app/info'].post.operationId).toBe('app.info');
+    expect(raw.body).not.toMatch(/app_secret"\s*:\s*"[^"]/);
+  });
+});
+
+describe('per-app rate limit per API', () => {
+  let slow: TestServer;
+  beforeAll(async () => {
+    slow = await startServer({ options: { openApiRatePerMinute: 3 } });
+  });
+  afterAll(() => slow?.close());
+
+  it('answers 429 in the envelope with the seconds to wait, per app and API, and logs it', async () => {
+    const t = await tenantWithBu(slow);
+    const app = (await slow.post('/open/app/create', { name: `Rate ${uid()}`, code: `rate-${uid()}` }, { token: t.token })).data;
+    const token = (await slow.services.appTokens.issue(app.guid, 7200)).app_access_token;
+    const info = () => slow.post('/open/api/v1/app/info', {}, { headers: { authorization: `Bearer ${token}` }, lang: 'en' });
+    // The window is the clock's minute: wait out its last seconds so that four calls share one.
+    const left = 60_000 - (Date.now() % 60_000);
+    if (left < 3000) await new Promise((r) => setTimeout(r, left + 50));
+    for (let i = 0; i < 3; i++) expect((await info()).code).toBe(200);
+    const limited = await info();
+    expect(limited.status).toBe(429);
+    expect(limited.code).toBe(201);
+    expect(limited.message).toMatch(/at most 3 calls a minute/);
+    const wait = Number(limited.raw.headers['retry-after']);
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(60);
+    expect(limited.raw.headers['x-ratelimit-reset']).toBe(String(wait));
+    // Another API of the same app has its own count.
+    expect((await slow.post('/open/api/v1/department/tree', {}, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+    const log = await slow.post('/open/app/api-log/page', { app_guid: app.guid, http_status: 429 }, { token: t.token });
+    expect(log.data.list).toHaveLength(1);
+  });
+});
+
+describe("an app's security, abilities, the tenant's side of an application, and app management", () => {
+  const newApp = async (extra: Record<string, unknown> = {}) => (await post('/open/app/create', { name: `Sec ${uid()}`, code: `sec-${uid()}`, ...extra })).data;
+
+  it('security: IP whitelist and redirect URLs validated; the whitelist guards token and API calls; another BU cannot read or write it', async () => {
+    const app = await newApp();
+    expect((await post('/open/app/get-app-security', { app_guid: app.guid })).data).toMatchObject({ guid: null, ip_whitelist: [], redirect_urls: [] });
+    const bad = await post('/open/app/set-app-security', { app_guid: app.guid, ip_whitelist: ['300.1.1.1'], redirect_urls: ['javascript:alert(1)'] });
+    expect(bad.code).toBe(201);
+    const saved = await post('/open/app/set-app-security', { app_guid: app.guid, ip_whitelist: ['10.1.0.0/16'] });
+    expect(saved.code, saved.message).toBe(200);
+    expect((await post('/open/app/save-backurl', { app_guid: app.guid, redirect_urls: ['https://portal.example.com/back'] })).data).toMatchObject({ ip_whitelist: ['10.1.0.0/16'], redirect_urls: ['https://portal.example.com/back'] });
+    // The operator may set redirect URLs too; another BU may not even read.
+    expect((await s.post('/open/admin/app/save-backurl', { app_guid: app.guid, redirect_urls: ['http://localhost:3000/cb'] }, { token: admin })).code).toBe(200);
+    for (const path of ['/open/app/get-app-security', '/open/app/set-app-security', '/open/app/save-backurl']) {
+      const r = await post(path, { app_guid: app.guid, redirect_urls: [] }, B.token);
+      expect(r.code, path).toBe(201);
+    }
+
+    // Injected requests come from 127.0.0.1: outside 10.1.0.0/16.
+    const token = (await s.services.appTokens.issue(app.guid, 7200)).app_access_token;
+    const info = await s.post('/open/api/v1/app/info', {}, { headers: { authorization: `Bearer ${token}` }, lang: 'en' });
+    expect(info.code).toBe(201);
+    expect(info.message).toBe("The address 127.0.0.1 is not on this app’s IP whitelist.");
+    await post('/open/app/set-app-security', { app_guid: app.guid, ip_whitelist: ['127.0.0.0/8'] });
+    expect((await s.post('/open/api/v1/app/info', {}, { headers: { authorization: `Bearer ${token}` } })).code).toBe(200);
+
+    const row = (await post('/open/app/get-app-security', { app_guid: app.guid })).data;
+    expect((await post('/open/app/del-app-security', { guid: row.guid }, B.token)).code).toBe(201);
+    expect((await post('/open/app/del-app-security', { guid: row.guid })).code).toBe(200);
+    expect((await post('/open/app/get-app-security', { app_guid: app.guid })).data.ip_whitelist).toEqual([]);
+  });
+
+  it('the tenant withdraws a pending application, submits it again, and marks a passed one complete', async () => {
+    const app = await newApp();
+    const code = 'org:project:readonly';
+    const scope = async () => (await post('/open/app/permissions/list', { guid: app.guid })).data.find((g: { code: string }) => g.code === code).status;
+    const rec = (await post('/open/app/permissions/audit-record/apply-permissions', { app_guid: app.guid, group_codes: [code] })).data;
+    expect(await scope()).toBe(1);
+    // The tenant cannot approve its own application: its open-audit submits a refused one again.
+    expect((await post('/open/app/permissions/audit-record/open-audit', { guid: rec.guid })).code).toBe(201);
+    expect((await post('/open/app/permissions/audit-record/close-audit', { guid: rec.guid })).data.status).toBe(2);
+    expect(await scope()).toBe(0);
+    expect((await post('/open/app/permissions/audit-record/close-audit', { guid: rec.guid }, B.token)).code).toBe(201);
+    expect((await post('/open/app/permissions/audit-record/open-audit', { guid: rec.guid })).data.status).toBe(0);
+    expect(await scope()).toBe(1);
+    expect((await s.post('/open/admin/app/permissions/audit-record/open-audit', { guid: rec.guid }, { token: admin })).data.status).toBe(1);
+    expect(await scope()).toBe(2);
+    expect((await post('/open/app/permissions/audit-record/sign-complete', { guid: rec.guid })).data.status).toBe(3);
+  });
+
+  it('abilities: the enabled ones are listed; an app binds known ones only', async () => {
+    const app = await newApp();
+    const abilities = (await post('/open/app/ability/list', {})).data as { code: string }[];
+    expect(abilities.map((a) => a.code)).toEqual(expect.arrayContaining(['process-engine', 'web-login']));
+    expect((await post('/open/app/ability/page', { page: 1, page_size: 10 })).data.count).toBeGreaterThanOrEqual(2);
+    expect((await post('/open/app/ability/bind', { guid: app.guid, ability_codes: ['nope'] })).code).toBe(201);
+    expect((await post('/open/app/ability/bind', { guid: app.guid, ability_codes: ['process-engine'] })).data.ability_codes).toEqual(['process-engine']);
+    expect((await post('/open/app/get-app-detail', { guid: app.guid })).data.ability_codes).toEqual(['process-engine']);
+    expect((await post('/open/app/ability/bind', { guid: app.guid, ability_codes: [] }, B.token)).code).toBe(201);
+  });
+
+  it('project app list and service-provider page; the debug token; deleting an app ends its tokens and scopes', async () => {
+    const store = await newApp({ type: 0 });
+    const off = await newApp();
+    await post('/open/app/update-status', { guid: off.guid, status: 1 });
+    const projectApps = (await post('/open/app/get-project-app-list')).data as { guid: string }[];
+    expect(projectApps.map((a) => a.guid)).toContain(store.guid);
+    expect(projectApps.map((a) => a.guid)).not.toContain(off.guid);
+    const provided = (await post('/open/app/service-provider/page', { page: 1, page_size: 100 })).data.list as { type: number }[];
+    expect(provided.length).toBeGreaterThan(0);
+    expect(provided.every((a) => a.type === 0)).toBe(true);
+
+    expect((await post('/open/app/debug/app-token', { guid: off.guid })).code).toBe(201);
+    expect((await post('/open/app/debug/app-token', { guid: store.guid }, B.token)).code).toBe(201);
+    const debug = await post('/open/app/debug/app-token', { guid: store.guid });
+    expect(debug.data.expire).toBeGreaterThan(7000);
+    const bearer = { headers: { authorization: `Bearer ${debug.data.app_access_token}` } };
+    expect((await s.post('/open/api/v1/app/info', {}, bearer)).data.guid).toBe(store.guid);
+
+    expect((await post('/open/app/delete', { guid: store.guid })).code).toBe(200);
+    expect((await s.post('/open/api/v1/app/info', {}, bearer)).status).toBe(401);
+    expect((await s.db.query('select count(*)::int as n from app_token where app_guid = $1', [store.guid])).rows[0].n).toBe(0);
+  });
+
+  it("operators manage the platform's own apps and their extra properties; tenants' apps are not among them", async () => {
+    const created = await s.post('/open/admin/app-manage/add-app', { name: `Store ${uid()}`, code: `store-${uid()}`, type: 0 }, { token: admin });
+    expect(created.code, created.message).toBe(200);
+    expect(created.data.app_secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const listed = (await s.post('/open/admin/app-manage/page', { page: 1, page_size: 100 }, { token: admin })).data.list as { guid: string; bu_guid: string | null }[];
+    expect(listed.map((a) => a.guid)).toContain(created.data.guid);
+    expect(listed.every((a) => a.bu_guid === null)).toBe(true);
+    const prop = await s.post('/open/admin/app-manage/add-ext-props', { app_guid: created.data.guid, prop_key: 'vendor', prop_value: 'Open Platform' }, { token: admin });
+    expect(prop.code, prop.message).toBe(200);
+    expect((await s.post('/open/admin/app-manage/ext-props-list', {}, { token: admin })).code).toBe(201);
+    expect((await s.post('/open/admin/app-manage/ext-props-list', { app_guid: created.data.guid }, { token: admin })).data).toMatchObject([{ prop_key: 'vendor' }]);
+    const tenants = await newApp();
+    expect((await s.post('/open/admin/app-manage/add-ext-props', { app_guid: tenants.guid, prop_key: 'x', prop_value: 'y' }, { token: admin })).code).toBe(201);
+    expect((await s.post('/open/admin/api-field/group-api-detail', { guid: (await s.post('/open/admin/app-manage/app-auth/api-group-list', {}, { token: admin })).data[0].guid }, { token: admin })).code).toBe(200);
+  });
+});

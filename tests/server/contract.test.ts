@@ -50,12 +50,14 @@ describe.each(resources.flatMap((def) => def.mounts.map((mount) => ({ def, mount
   const update = path(mount, 'update');
   const del = path(mount, 'delete');
   const status = path(mount, 'status');
+  /** A valid add body for the caller, with the rows it names made first. */
+  const addBody = async (token: string, n = uid()) => ({ ...sample.add(n), ...(await sample.parent?.((p, b) => s.post(p, b, { token }), n)) });
 
   it.runIf(add)('adds, pages, gets, updates, changes status and deletes, ignoring server-managed fields in bodies', async () => {
     const token = await ownerOf(mount);
     const n = uid();
     const forged = { guid: '00000000-0000-4000-8000-000000000000', created_by: '00000000-0000-4000-8000-000000000001', bu_guid: '00000000-0000-4000-8000-000000000002', created_at: '2000-01-01T00:00:00Z' };
-    const created = await s.post(add!, { ...sample.add(n), ...forged }, { token });
+    const created = await s.post(add!, { ...(await addBody(token, n)), ...forged }, { token });
     expect(created.code, created.message).toBe(200);
     const row = created.data;
     expect(row.guid).not.toBe(forged.guid);
@@ -120,7 +122,7 @@ describe.each(resources.flatMap((def) => def.mounts.map((mount) => ({ def, mount
 
   it.runIf(get && add)('keeps rows out of reach of another scope', async () => {
     const token = await ownerOf(mount);
-    const row = (await s.post(add!, sample.add(uid()), { token })).data;
+    const row = (await s.post(add!, await addBody(token), { token })).data;
     const stranger =
       mount.scope === 'platform' || mount.scope === 'catalog' ? (await s.tenant({ owner: true })).token : mount.scope === 'bu' ? (await s.tenant({ owner: true })).token : await (async () => {
         const other = `other_${uid()}`;
@@ -151,7 +153,7 @@ describe.each(resources.flatMap((def) => def.mounts.map((mount) => ({ def, mount
   it.runIf(mount.perm && (add || page))('refuses a caller whose roles lack the permission code', async () => {
     const token = mount.scope === 'bu' ? (await s.tenant({ owner: false })).token : await unprivilegedOperator();
     if (add) {
-      const r = await s.post(add, sample.add(uid()), { token });
+      const r = await s.post(add, await addBody(admin), { token });
       expect(r.code).toBe(201);
       expect(r.message).toBe('You have no access rights yet. Please contact the administrator.');
     }

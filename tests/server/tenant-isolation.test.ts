@@ -53,12 +53,12 @@ describe.each(buMounts)('$label', ({ def, mount }: { def: ResourceDef; mount: Mo
   };
 
   /** A's view of the row, to compare before and after. */
-  const read = async (guid: string) => {
+  const read = async (guid: string, owner: Record<string, unknown> = {}) => {
     const get = segmentOf(mount, 'get');
     const one = segmentOf(mount, 'one');
     const page = segmentOf(mount, 'page');
     if (get) return (await s.post(at(get), { guid }, { token: A.token })).data;
-    if (one) return (await s.post(at(one), {}, { token: A.token })).data;
+    if (one) return (await s.post(at(one), owner, { token: A.token })).data;
     const listed = await s.post(at(page!), { page_size: 100 }, { token: A.token });
     return listed.data.list.find((r: { guid: string }) => r.guid === guid);
   };
@@ -75,10 +75,12 @@ describe.each(buMounts)('$label', ({ def, mount }: { def: ResourceDef; mount: Mo
   it.runIf(sample && holdsRows)('no caller but A reads, changes or deletes A\'s row through any call', async () => {
     const row = await create();
     const guid = row.guid as string;
-    const before = await read(guid);
+    // A singleton per row of another definition (an app's security) is named by that row.
+    const owner = def.singletonPer ? { [def.singletonPer]: row[def.singletonPer] } : {};
+    const before = await read(guid, owner);
     expect(before?.guid).toBe(guid);
     const status = def.status?.transitions[0]?.to;
-    const body = { ...sample.update, guid, guids: [guid], status, role_guids: [], user_guids: [guid], permission_guids: [], page_size: 100, bu_guid: A.buGuid };
+    const body = { ...sample.update, guid, guids: [guid], status, role_guids: [], user_guids: [guid], permission_guids: [], page_size: 100, bu_guid: A.buGuid, ...owner };
     for (const [who, token] of Object.entries(callers)) {
       for (const segment of Object.keys(mount.calls)) {
         const r = await s.post(at(segment), body, { token });
@@ -88,7 +90,7 @@ describe.each(buMounts)('$label', ({ def, mount }: { def: ResourceDef; mount: Mo
         expect(JSON.stringify(r.data ?? null), `${who} ${segment}`).not.toContain(guid);
       }
     }
-    expect(await read(guid)).toEqual(before);
+    expect(await read(guid, owner)).toEqual(before);
   });
 });
 
