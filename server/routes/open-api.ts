@@ -5,7 +5,7 @@ import type { Services } from '../engine/context.ts';
 import { defineCall, inputOf, type CallDoc, type CallRequest } from '../http/calls.ts';
 import { langOf, ok, sendWarning, unauthorized, Warning } from '../http/envelope.ts';
 import { parseOrWarn } from '../http/validation.ts';
-import { recordApiCall } from '../services/api-log.ts';
+import { recordApiCall, searchApiLog } from '../services/api-log.ts';
 import { listAdmits } from '../services/policy.ts';
 import { secretMatches } from '../services/app-credentials.ts';
 import { OPEN_API_CALLS, openApiCalls, type OpenApiCall } from '../open-api/calls.ts';
@@ -15,8 +15,7 @@ import { bodyDoc } from '../engine/mount.ts';
 import { SCOPE } from '../../schemas/app-scope.ts';
 import { verbs } from '../engine/verbs.ts';
 import { USER_TYPE, type Caller } from '../auth/caller.ts';
-import { pageQuery, pagingInput, pagingOf } from '../engine/paging.ts';
-import { Where } from '../engine/where.ts';
+import { pagingInput, pagingOf } from '../engine/paging.ts';
 import { bespoke } from './bespoke.ts';
 
 /** Failed credential checks allowed per app id and per address in a window, before refusing. */
@@ -148,21 +147,17 @@ export const mountOpenApi = (app: FastifyInstance, services: Services, docs: Cal
 
   const call = bespoke(app, services, docs, 'app');
   call(
-    { path: '/open/app/api-log/page', summary: "Search an app's open-API call log (a window of at most 7 days)", body: logSearchInput.extend(pagingInput.shape) },
+    { path: '/open/app/api-log/page', summary: "Search an app's open-API call log (a window of at most 7 days), newest first, by keyset (`cursor`)", body: logSearchInput.extend(pagingInput.shape) },
     { scope: 'bu', perm: 'tenant:app', action: 'view' },
     async ({ caller, input, lang }) => {
       const q = parseOrWarn(lang, logSearchInput, input, 'app');
-      const paging = pagingOf(lang, input, 'app');
+      const { page_size } = pagingOf(lang, input, 'app');
       const to = q.to ? new Date(q.to) : new Date();
       const from = q.from ? new Date(q.from) : new Date(to.getTime() - 86_400_000);
       if (from > to || to.getTime() - from.getTime() > LOG_WINDOW_DAYS * 86_400_000) throw new Warning('server.log_window', { days: LOG_WINDOW_DAYS }, { field: 'from' });
       const owned = await services.db.query('select 1 from app where guid = $1 and bu_guid = $2', [q.app_guid, caller.buGuid]);
       if (!owned.rows[0]) throw new Warning('server.record_not_found');
-      const where = new Where().add((p) => `app_guid = ${p(q.app_guid)}`).add((p) => `created_at >= ${p(from.toISOString())}`).add((p) => `created_at <= ${p(to.toISOString())}`);
-      if (q.api_code) where.add((p) => `api_code = ${p(q.api_code)}`);
-      if (q.http_status !== undefined) where.add((p) => `http_status = ${p(q.http_status)}`);
-      if (q.request_id) where.add((p) => `request_id = ${p(q.request_id)}`);
-      return pageQuery(services.db, { select: 'id, api_code, http_status, code, ms, request_id, created_at', from: `from api_log${where.toSql()}`, order: 'order by created_at desc, id desc', params: where.params }, paging);
+      return searchApiLog(services.db, { ...q, from, to, pageSize: page_size });
     },
   );
 };
@@ -213,4 +208,8 @@ const logSearchInput = z.object({
   api_code: z.string().trim().max(64, 'validation.max_64').optional(),
   http_status: z.number().int().min(100).max(599).optional(),
   request_id: z.string().trim().max(64, 'validation.max_64').optional(),
+  /** The `next` of the previous page: the rows after it. */
+  cursor: z.string().regex(/^[0-9T:.+-]+Z?\|[0-9a-f-]{36}$/, 'validation.bad_format').optional(),
+  /** False skips counting the matching rows (a later page needs no new total). */
+  with_total: z.boolean().default(true),
 });

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/driver.ts';
+import { COUNT_CAP } from '../engine/paging.ts';
+import { Where } from '../engine/where.ts';
 
 export interface ApiLogEntry {
   appGuid: string;
@@ -30,4 +32,55 @@ export const pruneApiLog = async (db: Queryable, days: number, batch = 5000) => 
     removed += rows.length;
     if (rows.length < batch) return removed;
   }
+};
+
+export interface ApiLogSearch {
+  app_guid: string;
+  from: Date;
+  to: Date;
+  api_code?: string;
+  http_status?: number;
+  request_id?: string;
+  cursor?: string;
+  with_total: boolean;
+  pageSize: number;
+}
+
+/**
+ * One page of an app's log, newest first, by keyset: the index (app_guid, created_at desc, id desc)
+ * serves both the window and the order, so a deep page costs what the first does. The total is
+ * counted up to COUNT_CAP ("10,000+"), and only when asked.
+ */
+export const searchApiLog = async (db: Queryable, q: ApiLogSearch) => {
+  const where = new Where()
+    .add((p) => `app_guid = ${p(q.app_guid)}`)
+    .add((p) => `created_at >= ${p(q.from.toISOString())}`)
+    .add((p) => `created_at <= ${p(q.to.toISOString())}`);
+  if (q.api_code) where.add((p) => `api_code = ${p(q.api_code)}`);
+  if (q.http_status !== undefined) where.add((p) => `http_status = ${p(q.http_status)}`);
+  if (q.request_id) where.add((p) => `request_id = ${p(q.request_id)}`);
+  const page = new Where();
+  page.parts.push(...where.parts);
+  page.params.push(...where.params);
+  if (q.cursor) {
+    const [at, id] = q.cursor.split('|');
+    page.add((p) => `(created_at, id) < (${p(at)}::timestamptz, ${p(id)}::uuid)`);
+  }
+  const [rows, count] = await Promise.all([
+    // `at` keeps the microseconds a JavaScript date would drop, so the cursor neither skips nor repeats a row.
+    db.query<{ id: string; at: string }>(
+      `select id, api_code, http_status, code, ms, request_id, created_at, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at
+       from api_log${page.toSql()} order by created_at desc, id desc limit ${q.pageSize}`,
+      page.params,
+    ),
+    q.with_total ? db.query<{ n: number }>(`select count(*)::int as n from (select 1 from api_log${where.toSql()} limit ${COUNT_CAP + 1}) capped`, where.params) : null,
+  ]);
+  const last = rows.rows.length === q.pageSize ? rows.rows.at(-1) : undefined;
+  const total = count?.rows[0].n;
+  return {
+    list: rows.rows.map(({ at: _, ...row }) => row),
+    page_size: q.pageSize,
+    next: last ? `${last.at}|${last.id}` : null,
+    ...(total === undefined ? {} : { count: Math.min(total, COUNT_CAP), count_capped: total > COUNT_CAP }),
+  };
 };
