@@ -10,6 +10,10 @@ export interface ResourceCalls {
   verbs: Partial<Record<Verb, string>>;
   /** Path of a named segment, e.g. `auth`. */
   path(segment: string): string;
+  /** Calls bound to one transition each (`open-audit`), by transition name: used when the mount has no generic status call. */
+  transitions: Record<string, string>;
+  /** A row opens this page (`:id` its guid) instead of its detail, and a new row opens it too. */
+  opens?: string;
 }
 
 const spec = (c: Verb | CallSpec): CallSpec => (typeof c === 'string' ? { verb: c } : c);
@@ -23,17 +27,19 @@ export const sectionOf = (def: ResourceDef) => (def.menu ? `/${def.menu.url.spli
 
 export const callsOf = (def: ResourceDef, mount = pickMount(def)): ResourceCalls => {
   const verbs: Partial<Record<Verb, string>> = {};
+  const transitions: Record<string, string> = {};
   const plain = new Set<Verb>();
   // A verb's plain call wins over variants with fixed filters or required conditions.
   for (const [segment, call] of Object.entries(mount.calls)) {
     const s = spec(call);
-    // A status call bound to one transition is a record action, not the generic status verb.
+    // A status call bound to one transition is that transition's call, not the generic status verb.
+    if (s.transition) transitions[s.transition] = `${mount.base}/${segment}`;
     if (!s.verb || s.transition || plain.has(s.verb)) continue;
     if (!s.where && !s.requires) plain.add(s.verb);
     else if (verbs[s.verb]) continue;
     verbs[s.verb] = `${mount.base}/${segment}`;
   }
-  return { def, mount, route: routeOf(def), verbs, path: (segment) => `${mount.base}/${segment}` };
+  return { def, mount, route: routeOf(def), verbs, transitions, path: (segment) => `${mount.base}/${segment}` };
 };
 
 const registry = new Map<string, ResourceCalls>();

@@ -63,7 +63,8 @@ export const createBody = (rc: ResourceCalls, data: Record<string, unknown>) =>
 export interface ConsoleDataProvider extends DataProvider {
   /** Moves a record through one of its definition's status transitions. */
   /** `extra` carries what the transition takes besides the status, e.g. a rejection's reason. */
-  updateStatus(resource: string, params: { id: Identifier; status: number | string; extra?: Record<string, unknown> }): Promise<{ data: RaRecord }>;
+  /** A transition through its own call when the mount binds one, else the generic status call. */
+  updateStatus(resource: string, params: { id: Identifier; status: number | string; transition?: string; extra?: Record<string, unknown> }): Promise<{ data: RaRecord }>;
   /** A named call of the resource's mount (e.g. a role's `auth`). */
   call<T = unknown>(resource: string, segment: string, body?: unknown, options?: CallOptions): Promise<T>;
   /** Every row through the unpaged list call (tree views). */
@@ -101,7 +102,11 @@ export const dataProvider: ConsoleDataProvider = {
     await post(need(resourceCalls(resource), 'delete'), { guids: ids });
     return { data: ids };
   },
-  updateStatus: async (resource, { id, status, extra }) => ({ data: withId(await post<Row>(need(resourceCalls(resource), 'status'), { ...extra, guid: id, status })) }),
+  updateStatus: async (resource, { id, status, transition, extra }) => {
+    const rc = resourceCalls(resource);
+    const bound = transition ? rc.transitions[transition] : undefined;
+    return { data: withId(await post<Row>(bound ?? need(rc, 'status'), bound ? { ...extra, guid: id } : { ...extra, guid: id, status })) };
+  },
   call: (resource, segment, body, options) => post(resourceCalls(resource).path(segment), body ?? {}, options),
   getAll: async (resource, filter) => {
     const rc = resourceCalls(resource);

@@ -2,7 +2,8 @@ import MenuOpenIcon from '@mui/icons-material/MenuOpen';
 import MenuIcon from '@mui/icons-material/Menu';
 import HomeIcon from '@mui/icons-material/Home';
 import { Box, Button, IconButton, Toolbar } from '@mui/material';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { post } from '../dataProvider/http.ts';
 import { Link, useLocation } from 'react-router-dom';
 import { hasClientKey } from '../i18n/client.ts';
 import { BUILT_URLS, routeMenu, treeMenu } from '../src/routes/menu.ts';
@@ -17,9 +18,27 @@ import { LanguageMenu } from './LanguageMenu.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
+/** App types by guid: an app's sidebar shows permission and ability only for the types the route table allows. */
+const appTypes = new Map<string, number>();
+const useAppType = (guid: string | undefined) => {
+  const [type, setType] = useState(guid ? appTypes.get(guid) : undefined);
+  useEffect(() => {
+    if (!guid) return;
+    if (appTypes.has(guid)) return setType(appTypes.get(guid));
+    post<{ type: number }>('/open/app/get-app-detail', { guid }, { silent: true })
+      .then((a) => {
+        appTypes.set(guid, a.type);
+        setType(a.type);
+      })
+      .catch(() => undefined);
+  }, [guid]);
+  return type;
+};
+
 const useMenus = (route: RouteDef) => {
   const session = useSession();
   const { pathname } = useLocation();
+  const appType = useAppType(route.sidebar === 'app' ? pathname.split('/')[3] : undefined);
   const ctx = {
     scene: 'console' as const,
     signedIn: session.signedIn,
@@ -27,6 +46,7 @@ const useMenus = (route: RouteDef) => {
     urls: session.permissions.urls,
     authState: session.authState,
     buCreated: !!session.currentBU,
+    appType,
   };
   const id = pathname.split('/')[3];
   switch (route.sidebar) {

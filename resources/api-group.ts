@@ -37,17 +37,21 @@ export const auditRecord: ResourceDef<typeof auditRecordSchema> = {
   table: 'audit_record',
   schema: auditRecordSchema,
   internal: auditRecordInternal,
+  // A confirmation names the application by the scopes it asks for.
+  titleField: 'group_codes',
   references: { app_guid: 'app' },
   tones: { status: { '0': 'warning', '1': 'success', '2': 'error', '3': 'default' } },
   filters: [{ field: 'status' }, { field: 'app_guid' }],
   columns: [
-    { field: 'app_guid', reference: 'app' },
+    { field: 'app_guid', render: 'reference', reference: 'app' },
     { field: 'group_codes', render: 'tags' },
     { field: 'status', render: 'status' },
     { field: 'remark' },
     { field: 'created_at', render: 'date', sortable: true },
   ],
   sort: '-created_at',
+  // Operators review applications here: the scopes asked for, approve, reject with a reason, mark complete.
+  menu: { scene: 'admin', url: '/operation/app-audit', icon: 'fact_check' },
   status: {
     field: 'status',
     transitions: [
@@ -73,7 +77,7 @@ export const auditRecord: ResourceDef<typeof auditRecordSchema> = {
       },
     },
     {
-      side: 'operator', base: '/open/admin/app/permissions/audit-record', scope: 'oversight', perm: 'admin:app',
+      side: 'operator', base: '/open/admin/app/permissions/audit-record', scope: 'oversight', perm: 'admin:app-audit',
       calls: {
         page: 'page', 'item-page': 'page', info: 'get',
         'wait-audit/items-by-app-guid': { verb: 'list', where: { status: [0] } },

@@ -28,6 +28,10 @@ export const app: ResourceDef<typeof appSchema> = {
   unique: [['code'], ['name']],
   indexes: [['app_id']],
   status: enableDisable,
+  // Operators oversee every BU's apps (details, enable and disable) on a screen of their own.
+  menu: { scene: 'admin', url: '/operation/app', icon: 'apps' },
+  // The developer's list of the BU's apps; an app (and a new one) opens its own pages.
+  tenant: [{ url: '/business/app', needsBu: true, opens: '/business/app/:id/config' }],
   mounts: [
     {
       side: 'tenant', base: '/open/app', scope: 'bu', perm: 'tenant:app',

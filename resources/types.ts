@@ -209,7 +209,7 @@ export interface RecordAction {
 }
 
 /**
- * Console hint: where and how the tenant console (`/account/...`) shows a definition, through its
+ * Console hint: where and how the tenant console (`/account/...`, `/business/...`) shows a definition, through its
  * BU-side mount. Screens whose URLs lie under one page are that page's tabs.
  */
 export interface TenantScreen {
@@ -227,6 +227,8 @@ export interface TenantScreen {
   needsBu?: boolean;
   /** Creating a row here reloads the BU list and selects the new BU when none is current. */
   selectsBu?: boolean;
+  /** A row, and a row just created, open this page (`:id` the row's guid): an app opens its own pages. */
+  opens?: string;
 }
 
 export const CRUD = { page: 'page', get: 'get', add: 'add', update: 'update', delete: 'delete' } as const;

@@ -15,6 +15,10 @@ import { useSession } from './shell/SessionContext.tsx';
 /** The console (react-admin and the generated screens) loads only when a console page opens. */
 const ConsoleApp = lazy(() => import('./console/ConsoleApp.tsx'));
 /** The login form and the calls behind it (axios, the auth provider) load only on the login pages. */
+/** The debug console (its form generator, @rjsf) loads only on its page. */
+const DebugConsole = lazy(() => import('./pages/developer/DebugConsole.tsx'));
+/** An app's own pages (`/business/app/:id/...`). */
+const AppPages = lazy(() => import('./console/app/AppPages.tsx'));
 const LoginPage = lazy(() => import('./pages/LoginPage.tsx').then((m) => ({ default: m.LoginPage })));
 
 const Page = ({ route }: { route: RouteDef }) => {
@@ -35,6 +39,18 @@ const Page = ({ route }: { route: RouteDef }) => {
       return (
         <Suspense fallback={<CircularProgress sx={{ m: 4 }} />}>
           <ConsoleApp />
+        </Suspense>
+      );
+    case 'app':
+      return (
+        <Suspense fallback={<CircularProgress sx={{ m: 4 }} />}>
+          <AppPages />
+        </Suspense>
+      );
+    case 'debugConsole':
+      return (
+        <Suspense fallback={<CircularProgress sx={{ m: 4 }} />}>
+          <DebugConsole />
         </Suspense>
       );
     default:

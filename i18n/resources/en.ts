@@ -267,11 +267,25 @@ export default {
       fields: { app_guid: 'App', prop_key: 'Key', prop_value: 'Value', sort: 'Order' },
     },
     ability: {
+      /** The seeded rows in this language (server/seed/api-groups.ts); shown while a row keeps its seeded name. */
+      seeded: {
+        'process-engine': { name: 'Process engine', description: 'Start and handle approval processes in the app' },
+        'web-login': { name: 'Web sign-in', description: 'Sign in to the app with a platform account, returning to the app\'s redirect URLs' },
+      },
       name: 'Ability |||| Abilities',
       fields: { code: 'Ability code', name: 'Ability name', description: 'Description', status: 'Status' },
       values: { status: { '0': 'Enabled', '1': 'Disabled' } },
     },
     'api-group': {
+      /** The seeded rows in this language (server/seed/api-groups.ts); shown while a row keeps its seeded name. */
+      seeded: {
+        'contact:department:readonly': { name: 'Read departments', description: 'Read the business unit\'s department tree' },
+        'contact:member:readonly': { name: 'Read members', description: 'Page through and read the business unit\'s members' },
+        'contact:member:write': { name: 'Manage members', description: 'Add and change members' },
+        'contact:position:readonly': { name: 'Read positions', description: 'Page through the business unit\'s positions' },
+        'org:company:readonly': { name: 'Read companies', description: 'Page through the business unit\'s companies' },
+        'org:project:readonly': { name: 'Read projects', description: 'Page through the business unit\'s projects' },
+      },
       name: 'Scope |||| Scopes',
       fields: { code: 'Scope code', name: 'Scope name', description: 'Description', status: 'Status' },
       values: { status: { '0': 'Enabled', '1': 'Disabled' } },

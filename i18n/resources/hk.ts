@@ -267,11 +267,25 @@ export default {
       fields: { app_guid: '應用', prop_key: '屬性鍵', prop_value: '屬性值', sort: '排序' },
     },
     ability: {
+      /** The seeded rows in this language (server/seed/api-groups.ts); shown while a row keeps its seeded name. */
+      seeded: {
+        'process-engine': { name: '流程引擎', description: '在應用中發起和處理審批流程' },
+        'web-login': { name: '網頁登入', description: '用平台帳號登入應用，登入後回到應用的重新導向 URL' },
+      },
       name: '能力 |||| 能力',
       fields: { code: '能力編碼', name: '能力名稱', description: '描述', status: '狀態' },
       values: { status: { '0': '啟用', '1': '停用' } },
     },
     'api-group': {
+      /** The seeded rows in this language (server/seed/api-groups.ts); shown while a row keeps its seeded name. */
+      seeded: {
+        'contact:department:readonly': { name: '讀取部門資料', description: '讀取企業的部門樹' },
+        'contact:member:readonly': { name: '讀取成員資料', description: '分頁查詢和讀取企業成員' },
+        'contact:member:write': { name: '管理成員', description: '新增和修改企業成員' },
+        'contact:position:readonly': { name: '讀取職位資料', description: '分頁查詢企業職位' },
+        'org:company:readonly': { name: '讀取公司資料', description: '分頁查詢企業下的公司' },
+        'org:project:readonly': { name: '讀取項目資料', description: '分頁查詢企業下的項目' },
+      },
       name: '權限範圍 |||| 權限範圍',
       fields: { code: '權限編碼', name: '權限名稱', description: '描述', status: '狀態' },
       values: { status: { '0': '啟用', '1': '停用' } },

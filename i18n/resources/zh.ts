@@ -267,11 +267,25 @@ export default {
       fields: { app_guid: '应用', prop_key: '属性键', prop_value: '属性值', sort: '排序' },
     },
     ability: {
+      /** The seeded rows in this language (server/seed/api-groups.ts); shown while a row keeps its seeded name. */
+      seeded: {
+        'process-engine': { name: '流程引擎', description: '在应用中发起和处理审批流程' },
+        'web-login': { name: '网页登录', description: '用平台账号登录应用，登录后回到应用的重定向 URL' },
+      },
       name: '能力 |||| 能力',
       fields: { code: '能力编码', name: '能力名称', description: '描述', status: '状态' },
       values: { status: { '0': '启用', '1': '停用' } },
     },
     'api-group': {
+      /** The seeded rows in this language (server/seed/api-groups.ts); shown while a row keeps its seeded name. */
+      seeded: {
+        'contact:department:readonly': { name: '读取部门信息', description: '读取企业的部门树' },
+        'contact:member:readonly': { name: '读取成员信息', description: '分页查询和读取企业成员' },
+        'contact:member:write': { name: '管理成员', description: '新增和修改企业成员' },
+        'contact:position:readonly': { name: '读取职位信息', description: '分页查询企业职位' },
+        'org:company:readonly': { name: '读取公司信息', description: '分页查询企业下的公司' },
+        'org:project:readonly': { name: '读取项目信息', description: '分页查询企业下的项目' },
+      },
       name: '权限范围 |||| 权限范围',
       fields: { code: '权限编码', name: '权限名称', description: '描述', status: '状态' },
       values: { status: { '0': '启用', '1': '停用' } },

@@ -60,7 +60,8 @@ export const bodyDoc = (def: ResourceDef, spec: Pick<CallSpec, 'verb'>) => {
       return pagingInput.extend({
         keyword: z.string().optional(),
         sort: z.string().optional(),
-        ...Object.fromEntries((def.filters ?? []).map((f) => [f.field, z.unknown().optional()])),
+        // A filter takes its field's own type (typed inputs in the debug console); `bu_guid` is managed.
+        ...Object.fromEntries((def.filters ?? []).map((f) => [f.field, ((def.schema.shape as Record<string, z.ZodType>)[f.field] ?? z.unknown()).optional()])),
       });
     default:
       return undefined;

@@ -15,7 +15,7 @@ import { renderColumn } from './fields.tsx';
 import { MyColumnsButton } from './MyColumnsButton.tsx';
 import { fieldLabel, fieldSchemaOf } from './registry.ts';
 import { resolveColumns, useColumnSettings, type ConfigRow } from './columnSettings.ts';
-import { StatusButtons } from './StatusButtons.tsx';
+import { hasTransitions, StatusButtons } from './StatusButtons.tsx';
 import { RecordActions } from './RecordActions.tsx';
 
 const columnConfigCalls = resourceCalls(columnConfig.name);
@@ -81,7 +81,7 @@ export const RowActions = ({ rc }: { rc: ResourceCalls; label?: string }) => {
     <Box sx={{ display: 'flex', flexWrap: 'nowrap' }} onClick={(e) => e.stopPropagation()}>
       {rc.verbs.update && can('update') && <EditButton />}
       {rc.verbs.get && <ShowButton />}
-      {rc.verbs.status && can('status') && <StatusButtons def={rc.def} side={rc.mount.side} />}
+      {hasTransitions(rc) && can('status') && <StatusButtons rc={rc} />}
       {rc.def.grants && can('auth') && <GrantsButton rc={rc} />}
       <RecordActions rc={rc} />
     </Box>
@@ -150,7 +150,7 @@ export const ResourceList = ({ rc }: { rc: ResourceCalls }) => {
     <List sx={listFrame} empty={<ListEmpty rc={rc} />} filters={filterInputs(def)} sort={{ field, order }} actions={actions} perPage={20} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
       {settings.ready ? (
         <Datagrid
-          rowClick={rc.verbs.get ? 'show' : false}
+          rowClick={rc.opens ? (id) => rc.opens!.replace(':id', String(id)) : rc.verbs.get ? 'show' : false}
           bulkActionButtons={rc.verbs.delete && can('delete') ? <BulkDeleteButton mutationMode="pessimistic" /> : false}
           sx={widths}
           data-testid="resource-list"

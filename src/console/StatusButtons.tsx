@@ -2,7 +2,8 @@ import { TextField } from '@mui/material';
 import { useState } from 'react';
 import { Button, Confirm, useDataProvider, useNotify, useRecordContext, useRefresh, useResourceContext, useTranslate } from 'react-admin';
 import type { ConsoleDataProvider } from '../../dataProvider/dataProvider.ts';
-import type { ResourceDef, Side, Transition } from '../../resources/types.ts';
+import type { ResourceCalls } from '../../dataProvider/calls.ts';
+import type { ResourceDef, Transition } from '../../resources/types.ts';
 import { fieldLabel, titleOf } from './registry.ts';
 
 /** Disabling always asks, whatever the definition says (spec §4). */
@@ -26,7 +27,7 @@ const TransitionButton = ({ def, transition }: { def: ResourceDef; transition: T
     if (transition.reason && !reason.trim()) return setMissing(true);
     setBusy(true);
     try {
-      await dataProvider.updateStatus(resource, { id: record.id, status: transition.to, extra: transition.reason ? { [transition.reason]: reason.trim() } : undefined });
+      await dataProvider.updateStatus(resource, { id: record.id, status: transition.to, transition: transition.name, extra: transition.reason ? { [transition.reason]: reason.trim() } : undefined });
       notify('list.status_done', { type: 'success', messageArgs: { action } });
       refresh();
     } catch {
@@ -70,15 +71,22 @@ const TransitionButton = ({ def, transition }: { def: ResourceDef; transition: T
   );
 };
 
-/** The transitions allowed from the record's current status, on this side of the platform (`sides`). */
-export const StatusButtons = ({ def, side }: { def: ResourceDef; side: Side }) => {
+/** Whether the mount can make any transition: a generic status call, or calls bound to transitions. */
+export const hasTransitions = (rc: ResourceCalls) => !!rc.verbs.status || Object.keys(rc.transitions).length > 0;
+
+/**
+ * The transitions allowed from the record's current status, on this side of the platform (`sides`),
+ * that the mount can make (its generic status call, or a call bound to the transition).
+ */
+export const StatusButtons = ({ rc }: { rc: ResourceCalls }) => {
   const record = useRecordContext();
+  const { def, mount } = rc;
   if (!def.status || !record) return null;
   const current = record[def.status.field];
   return (
     <>
       {def.status.transitions
-        .filter((t) => t.from.includes(current) && (!t.sides || t.sides.includes(side)))
+        .filter((t) => t.from.includes(current) && (!t.sides || t.sides.includes(mount.side)) && (!!rc.verbs.status || !!rc.transitions[t.name]))
         .map((t) => (
           <TransitionButton key={t.name} def={def} transition={t} />
         ))}

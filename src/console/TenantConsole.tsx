@@ -194,7 +194,7 @@ const TenantConsole = () => {
       {visible.length > 0 && (
         <RouteOfContext.Provider value={routeOf}>
           <ScreenActionsContext.Provider value={actions}>
-            {/* The shell matched `/account/<page>/*`; react-admin's routes are relative to `/account`. */}
+            {/* The shell matched `/<section>/<page>/*`; react-admin's routes start at the site root. */}
             <UNSAFE_RouteContext.Provider value={{ outlet: null, matches: [], isDataRoute: false }}>
             <Routes>
             <Route path={`${TENANT_BASE}/*`} element={

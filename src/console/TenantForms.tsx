@@ -1,6 +1,8 @@
 import { Stack, Typography, Alert } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { keepRevealed } from './app/revealed.ts';
 import { Create, Loading, RecordContextProvider, ResourceContextProvider, SaveContextProvider, useCreatePath, useNotify, useRedirect, useTranslate, type RaRecord } from 'react-admin';
 import { reloadSession, switchBu } from '../../dataProvider/authProvider.ts';
 import type { ResourceCalls } from '../../dataProvider/calls.ts';
@@ -40,6 +42,13 @@ export const CreateScreen = ({ rc, screen }: { rc: ResourceCalls; screen: Tenant
   const createPath = useCreatePath();
   const redirect = useRedirect();
   const notify = useNotify();
+  const navigate = useNavigate();
+  // A new row that has pages of its own opens them, with the secrets its answer shows once.
+  const opens = (data: RaRecord) => {
+    keepRevealed(rc.def, String(data.id), data);
+    notify('ra.notification.created', { type: 'info', messageArgs: { smart_count: 1 } });
+    navigate(rc.opens!.replace(':id', String(data.id)));
+  };
   // A custom onSuccess replaces react-admin's own (notice and redirect), so it does both itself.
   const selectsBu = async (data: RaRecord) => {
     const list = createPath({ resource: rc.route, type: 'list' });
@@ -49,7 +58,7 @@ export const CreateScreen = ({ rc, screen }: { rc: ResourceCalls; screen: Tenant
     redirect('list', rc.route);
   };
   return (
-    <Create redirect="list" mutationOptions={{ onError: () => undefined, onSuccess: screen.selectsBu ? selectsBu : undefined }}>
+    <Create redirect="list" mutationOptions={{ onError: () => undefined, onSuccess: screen.selectsBu ? selectsBu : rc.opens ? opens : undefined }}>
       <SchemaForm def={rc.def} mode="create" />
     </Create>
   );

@@ -26,7 +26,7 @@ export const ResourceShow = ({ rc }: { rc: ResourceCalls }) => {
     <Show actions={false} queryOptions={{ onError: () => undefined }}>
       <SimpleShowLayout>
         {fields.map((c) => renderColumn(rc.def, { ...c, label: ['created_at', 'updated_at'].includes(c.field) ? `common.fields.${c.field}` : undefined }))}
-        <StatusButtons def={rc.def} side={rc.mount.side} />
+        <StatusButtons rc={rc} />
       </SimpleShowLayout>
     </Show>
   );

@@ -2,8 +2,11 @@ import { addRoute, callsOf, type ResourceCalls } from '../../dataProvider/calls.
 import { resources } from '../../resources/index.ts';
 import type { ResourceDef, TenantScreen } from '../../resources/types.ts';
 
-/** The tenant console lives under `/account`; a screen's react-admin route is its URL below that. */
-export const TENANT_BASE = '/account';
+/**
+ * The tenant console's screens live in several sections (`/account`, `/business`); react-admin
+ * runs at the site root and a screen's resource name is its URL without the leading slash.
+ */
+export const TENANT_BASE = '';
 export const tenantRoute = (url: string) => url.slice(TENANT_BASE.length + 1);
 
 export interface TenantScreenCalls {
@@ -13,7 +16,7 @@ export interface TenantScreenCalls {
 
 /** A definition's BU-side mount: BU-scoped calls, else the caller's own rows (BUs). */
 const tenantMount = (def: ResourceDef) =>
-  def.mounts.find((m) => m.side === 'system' && m.scope === 'bu') ?? def.mounts.find((m) => m.side === 'system' && m.scope === 'user');
+  def.mounts.find((m) => m.side !== 'operator' && m.scope === 'bu') ?? def.mounts.find((m) => m.side !== 'operator' && m.scope === 'user');
 
 /** Every tenant screen the definitions declare, each registered for the data provider under its route. */
 export const tenantScreens: TenantScreenCalls[] = resources.flatMap((def) =>
@@ -23,7 +26,7 @@ export const tenantScreens: TenantScreenCalls[] = resources.flatMap((def) =>
     const own = { ...def, grants: screen.grants ?? def.grants };
     const base = callsOf(own, mount);
     const verbs = { ...base.verbs, ...Object.fromEntries(Object.entries(screen.verbs ?? {}).map(([v, seg]) => [v, `${mount.base}/${seg}`])) };
-    const rc: ResourceCalls = { ...base, verbs, route: tenantRoute(screen.url) };
+    const rc: ResourceCalls = { ...base, verbs, route: tenantRoute(screen.url), opens: screen.opens };
     addRoute(rc);
     return [{ screen, rc }];
   }),

@@ -19,7 +19,11 @@ export type PageKind = 'home' | 'appStore' | 'docs' | 'login' | 'adminLogin' | '
   /** Sign-up, reset and activation forms (src/pages/auth/). */
   | 'auth'
   /** The tenant console's screens generated from resources/ (src/console/TenantConsole.tsx). */
-  | 'tenant';
+  | 'tenant'
+  /** The open API's debug console (src/pages/developer/DebugConsole.tsx). */
+  | 'debugConsole'
+  /** An app's own pages: credentials, security, scopes, abilities, call log (src/console/app/). */
+  | 'app';
 
 /** Screens of the tenant console written by hand, not generated from a definition (src/console/TenantConsole.tsx). */
 export type BespokeScreen = 'personal-info';
@@ -60,7 +64,7 @@ export interface RouteDef {
 const TENANTS = [1, 2] as const;
 const enterprise = { layout: 'topSidebar', sidebar: 'enterprise' } as const;
 const appPage = (path: string, title: string, extra: Partial<RouteDef> = {}): RouteDef => ({
-  path: `/business/app/:id/${path}`, title, page: 'plain', layout: 'topSidebar', sidebar: 'app', needsBu: true, hidden: true, ...extra,
+  path: `/business/app/:id/${path}`, title, page: 'app', layout: 'topSidebar', sidebar: 'app', needsBu: true, hidden: true, ...extra,
 });
 
 /** A tenant console page and, hidden below it, the paths of its tabs, forms and details. */
@@ -85,7 +89,7 @@ export const routeTree: RouteDef[] = [
     children: [
       { path: '/developer/doc', title: 'route.developer_doc', page: 'docs', public: true, layout: 'topBottom', scene: 'open' },
       { path: '/developer/log', title: 'route.developer_log', page: 'plain', scene: 'console', needsBu: true, userTypes: TENANTS },
-      { path: '/developer/console', title: 'route.developer_console', page: 'plain', scene: 'console', needsBu: true, userTypes: TENANTS },
+      { path: '/developer/console', title: 'route.developer_console', page: 'debugConsole', scene: 'console', needsBu: true, userTypes: TENANTS },
       { path: '/developer/search', title: 'route.developer_search', page: 'docs', public: true, layout: 'topBottom', scene: 'open', hidden: true },
     ],
   },
@@ -121,14 +125,14 @@ export const routeTree: RouteDef[] = [
     path: '/business', title: 'route.business', redirect: '/business/dict-manage', layout: 'topSidebar', sidebar: 'matched', scene: 'console',
     children: [
       { path: '/business/dict-manage', title: 'route.dict_manage', page: 'plain', needsBu: true, userTypes: TENANTS },
-      { path: '/business/app', title: 'route.app', page: 'plain', needsBu: true, userTypes: TENANTS },
+      ...tenantPage('/business/app', 'route.app', { needsBu: true }),
       appPage('config', 'route.app_config'),
       appPage('log', 'route.app_log'),
       appPage('security', 'route.app_security'),
-      appPage('eventSubscriptions', 'route.app_events', { appTypes: [1, 2] }),
+      appPage('eventSubscriptions', 'route.app_events', { appTypes: [1, 2], page: 'plain' }),
       appPage('permission', 'route.app_permission', { appTypes: [1, 2] }),
       appPage('ability', 'route.app_ability', { appTypes: [1, 2] }),
-      appPage('ability/processEngine', 'route.app_process_engine', { appTypes: [1, 2] }),
+      appPage('ability/processEngine', 'route.app_process_engine', { appTypes: [1, 2], page: 'plain' }),
       { path: '/business/process', title: 'route.process', page: 'plain', needsBu: true, userTypes: TENANTS },
       { path: '/business/file', title: 'route.file', page: 'placeholder', needsBu: true, disabled: true, userTypes: TENANTS },
     ],

@@ -129,6 +129,12 @@ describe('data provider: react-admin methods → calls of the definition', () =>
     expect(res.data).toMatchObject({ id: 'g1', status: 1 });
   });
 
+  it("a transition bound to its own call (an operator's approval) goes there, with the reason and without a status", async () => {
+    reply = (_, b) => ({ guid: b.guid, status: 2 });
+    await dataProvider.updateStatus('audit-record', { id: 'a1', status: 2, transition: 'close_audit', extra: { remark: 'Too wide' } });
+    expect(calls).toEqual([{ url: '/open/admin/app/permissions/audit-record/close-audit', body: { guid: 'a1', remark: 'Too wide' } }]);
+  });
+
   it('a named call of the mount (the role grant) goes to its own path', async () => {
     await dataProvider.call('role', 'auth', { guid: 'g1', permission_guids: ['p'] });
     expect(calls).toEqual([{ url: `${BASE}/auth`, body: { guid: 'g1', permission_guids: ['p'] } }]);

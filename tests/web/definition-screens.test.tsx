@@ -1,3 +1,4 @@
+import { callsOf } from '../../dataProvider/calls.ts';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { RecordContextProvider } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -74,7 +75,7 @@ describe('titleField names a record', () => {
   });
 
   it('asking before a status change names the record by its title field (a dictionary entry by its label)', async () => {
-    await renderInConsole(<StatusButtons def={dict} side="operator" />, { resource: 'dict', record: { id: 'd1', type: 'currency', label: 'Euro', value: 'EUR', status: 0 } });
+    await renderInConsole(<StatusButtons rc={callsOf(dict)} />, { resource: 'dict', record: { id: 'd1', type: 'currency', label: 'Euro', value: 'EUR', status: 0 } });
     fireEvent.click(screen.getByTestId('status-disable'));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(/Euro/)).toBeTruthy();

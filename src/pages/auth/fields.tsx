@@ -28,8 +28,8 @@ export const serverErrors = (e: unknown): Errors => {
 };
 
 /** A text input showing its field's error. */
-export const Field = ({ name, errors, ...props }: TextFieldProps & { name: string; errors: Errors }) => (
-  <TextField name={name} error={!!errors[name]} helperText={errors[name] || props.helperText} fullWidth size="small" {...props} slotProps={{ htmlInput: { 'data-testid': `field-${name}` } }} />
+export const Field = ({ name, errors, helperText, ...props }: TextFieldProps & { name: string; errors: Errors }) => (
+  <TextField name={name} error={!!errors[name]} helperText={errors[name] || helperText} fullWidth size="small" {...props} slotProps={{ htmlInput: { 'data-testid': `field-${name}` } }} />
 );
 
 export const formValues = (form: HTMLFormElement) => Object.fromEntries([...new FormData(form).entries()].map(([k, v]) => [k, String(v)]));

@@ -1,0 +1,173 @@
+import { Alert, Box, Button, Card, CardContent, Chip, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Loading } from 'react-admin';
+import { post } from '../../../dataProvider/http.ts';
+import { useLang } from '../../shell/LangContext.tsx';
+import { Empty } from '../EmptyState.tsx';
+import type { AppRecord } from './useApp.ts';
+
+/** The server's window (spec: 7 days); the form refuses a longer one before asking. */
+const WINDOW_DAYS = 7;
+const DAY = 86_400_000;
+const PAGE_SIZE = 20;
+
+interface LogRow {
+  id: string;
+  api_code: string;
+  http_status: number;
+  code: number | null;
+  ms: number;
+  request_id: string;
+  created_at: string;
+}
+interface LogPage {
+  list: LogRow[];
+  next: string | null;
+  count?: number;
+  count_capped?: boolean;
+}
+interface Search {
+  from: string;
+  to: string;
+  api_code?: string;
+  http_status?: number;
+  request_id?: string;
+}
+
+/** `datetime-local` speaks the person's local time without a zone. */
+const local = (d: Date) => new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+const fromLocal = (v: string) => new Date(v).toISOString();
+/** A minute-precise end includes its whole minute: "to 16:45" keeps a call at 16:45:30. */
+const toLocal = (v: string) => new Date(new Date(v).getTime() + 59_999).toISOString();
+
+/** `/business/app/:id/log`: the app's open-API calls, searched by time, API, status and request id; newest first. */
+export const AppLog = ({ app }: { app: AppRecord }) => {
+  const { t, lang } = useLang();
+  const [search, setSearch] = useState<Search>(() => ({ from: new Date(Date.now() - DAY).toISOString(), to: new Date().toISOString() }));
+  // The cursors of the pages seen so far: back goes to the previous one.
+  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
+  const [total, setTotal] = useState<{ count: number; capped: boolean }>();
+  const [error, setError] = useState('');
+  const cursor = cursors.at(-1);
+  const q = useQuery({
+    queryKey: ['api-log', app.guid, search, cursor],
+    queryFn: async () => {
+      const page = await post<LogPage>('/open/app/api-log/page', { app_guid: app.guid, ...search, page_size: PAGE_SIZE, cursor, with_total: !cursor });
+      if (page.count !== undefined) setTotal({ count: page.count, capped: !!page.count_capped });
+      return page;
+    },
+  });
+
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const f = new FormData(e.currentTarget);
+    const from = String(f.get('from'));
+    const to = String(f.get('to'));
+    if (!from || !to || new Date(to).getTime() - new Date(from).getTime() > WINDOW_DAYS * DAY || new Date(from) > new Date(to)) {
+      setError(t('apps.log_window', { days: WINDOW_DAYS }));
+      return;
+    }
+    setError('');
+    const status = String(f.get('http_status') ?? '');
+    setSearch({
+      from: fromLocal(from),
+      to: toLocal(to),
+      api_code: String(f.get('api_code') ?? '').trim() || undefined,
+      http_status: status ? Number(status) : undefined,
+      request_id: String(f.get('request_id') ?? '').trim() || undefined,
+    });
+    setCursors([undefined]);
+  };
+  const shown = total ? (total.capped ? t('apps.log_total_capped', { count: total.count.toLocaleString() }) : t('apps.log_total', { count: total.count })) : '';
+  const locale = lang === 'en' ? 'en' : lang === 'hk' ? 'zh-HK' : 'zh-CN';
+
+  return (
+    <Stack spacing={2} data-testid="app-log">
+      <Card variant="outlined">
+        <CardContent>
+          <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+            {t('apps.log_title')}
+          </Typography>
+          <Box component="form" onSubmit={submit} noValidate sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }} data-testid="log-search">
+            <TextField name="from" type="datetime-local" size="small" label={t('apps.log_from')} defaultValue={local(new Date(search.from))} slotProps={{ inputLabel: { shrink: true } }} />
+            <TextField name="to" type="datetime-local" size="small" label={t('apps.log_to')} defaultValue={local(new Date(search.to))} slotProps={{ inputLabel: { shrink: true } }} />
+            <TextField name="api_code" size="small" label={t('apps.api_code')} />
+            <TextField name="http_status" select size="small" label={t('apps.http_status')} defaultValue="" sx={{ minWidth: 140 }}>
+              <MenuItem value="">{t('list.all')}</MenuItem>
+              {[200, 401, 429, 500].map((s) => (
+                <MenuItem key={s} value={String(s)}>
+                  {s}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField name="request_id" size="small" label={t('apps.request_id')} />
+            <Button type="submit" variant="contained" data-testid="log-submit">
+              {t('apps.search')}
+            </Button>
+          </Box>
+          {error && (
+            <Alert severity="error" sx={{ mt: 2 }} data-testid="log-error">
+              {error}
+            </Alert>
+          )}
+        </CardContent>
+      </Card>
+      <Card variant="outlined">
+        <CardContent>
+          {q.isPending ? (
+            <Loading />
+          ) : !q.data?.list.length ? (
+            <Empty text={t('apps.log_empty')} />
+          ) : (
+            <>
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="log-total">
+                {shown}
+              </Typography>
+              <Box sx={{ overflowX: 'auto' }}>
+                <Table size="small" data-testid="log-rows">
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>{t('apps.log_time')}</TableCell>
+                      <TableCell>{t('apps.api_code')}</TableCell>
+                      <TableCell>{t('apps.http_status')}</TableCell>
+                      <TableCell>{t('apps.envelope_code')}</TableCell>
+                      <TableCell align="right">{t('apps.latency')}</TableCell>
+                      <TableCell>{t('apps.request_id')}</TableCell>
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {q.data.list.map((r) => (
+                      <TableRow key={r.id}>
+                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{new Date(r.created_at).toLocaleString(locale)}</TableCell>
+                        <TableCell>
+                          <code>{r.api_code}</code>
+                        </TableCell>
+                        <TableCell>
+                          <Chip size="small" label={r.http_status} color={r.http_status === 200 ? 'success' : r.http_status >= 500 ? 'error' : 'warning'} variant="outlined" />
+                        </TableCell>
+                        <TableCell>{r.code ?? '—'}</TableCell>
+                        <TableCell align="right">{r.ms} ms</TableCell>
+                        <TableCell>
+                          <code>{r.request_id}</code>
+                        </TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </Box>
+              <Stack direction="row" spacing={1} sx={{ mt: 1, justifyContent: 'flex-end' }}>
+                <Button size="small" disabled={cursors.length < 2} onClick={() => setCursors((c) => c.slice(0, -1))}>
+                  {t('apps.newer')}
+                </Button>
+                <Button size="small" disabled={!q.data.next} onClick={() => setCursors((c) => [...c, q.data!.next!])} data-testid="log-older">
+                  {t('apps.older')}
+                </Button>
+              </Stack>
+            </>
+          )}
+        </CardContent>
+      </Card>
+    </Stack>
+  );
+};

@@ -1,0 +1,56 @@
+import { Chip, Stack, Typography } from '@mui/material';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { Loading } from 'react-admin';
+import { Navigate, useLocation } from 'react-router-dom';
+import '../../../i18n/messages.ts';
+import { useLang } from '../../shell/LangContext.tsx';
+import { AppAbility } from './AppAbility.tsx';
+import { AppConfig } from './AppConfig.tsx';
+import { AppLog } from './AppLog.tsx';
+import { AppPermission } from './AppPermission.tsx';
+import { AppSecurity } from './AppSecurity.tsx';
+import { useApp, type AppRecord } from './useApp.ts';
+
+const PAGES: Record<string, (p: { app: AppRecord }) => React.ReactNode> = {
+  config: AppConfig,
+  security: AppSecurity,
+  permission: AppPermission,
+  ability: AppAbility,
+  log: AppLog,
+};
+/** The route table's app types for permission and ability (spec: self-built and company-built apps only). */
+const STORE_HIDDEN = new Set(['permission', 'ability']);
+
+const queries = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+
+const AppPage = () => {
+  const { t } = useLang();
+  const [, , , guid, sub] = useLocation().pathname.split('/');
+  const app = useApp(guid);
+  if (app.isPending) return <Loading />;
+  // Not one of the caller's BU's apps (or gone): back to the list, where the server's sentence was shown.
+  if (!app.data) return <Navigate to="/business/app" replace />;
+  const Page = PAGES[sub];
+  if (!Page || (app.data.type === 0 && STORE_HIDDEN.has(sub))) return <Navigate to={`/business/app/${guid}/config`} replace />;
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        <Typography variant="h5" component="h1" data-testid="app-title">
+          {app.data.name}
+        </Typography>
+        <Chip size="small" label={t(`resources.app.values.type.${app.data.type}`)} />
+        <Chip size="small" color={app.data.status === 0 ? 'success' : 'default'} label={t(`resources.app.values.status.${app.data.status}`)} data-testid="app-status" />
+      </Stack>
+      <Page app={app.data} />
+    </Stack>
+  );
+};
+
+/** An app's own pages (`/business/app/:id/...`), beside the app sidebar. */
+const AppPages = () => (
+  <QueryClientProvider client={queries}>
+    <AppPage />
+  </QueryClientProvider>
+);
+
+export default AppPages;

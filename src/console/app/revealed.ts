@@ -1,0 +1,25 @@
+import type { ResourceDef } from '../../../resources/types.ts';
+
+/**
+ * Secrets an answer shows once (an app's secret on create and on reset), kept in memory only until
+ * the page that shows them takes them: never in storage, a URL or history state.
+ */
+const pending = new Map<string, Record<string, string>>();
+
+/** The fields of a definition the server keeps as secrets (`secretHash()`): answered once, in clear. */
+export const secretFields = (def: ResourceDef) =>
+  Object.entries((def.internal as { shape?: Record<string, { meta?(): { kind?: string } | undefined }> } | undefined)?.shape ?? {})
+    .filter(([, s]) => s.meta?.()?.kind === 'secret')
+    .map(([k]) => k);
+
+export const keepRevealed = (def: ResourceDef, guid: string, answer: Record<string, unknown>) => {
+  const secrets = Object.fromEntries(secretFields(def).filter((f) => typeof answer[f] === 'string').map((f) => [f, answer[f] as string]));
+  if (Object.keys(secrets).length) pending.set(guid, secrets);
+};
+
+/** The secrets waiting for this record, handed over once. */
+export const takeRevealed = (guid: string) => {
+  const secrets = pending.get(guid);
+  pending.delete(guid);
+  return secrets;
+};
