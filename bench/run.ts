@@ -51,6 +51,17 @@ try {
     headers,
     requests: guids.map((guid) => ({ method: 'POST', path: '/open/admin/system/role/get', headers, body: JSON.stringify({ guid }) })),
   });
+  // (d) the same primary-key read as (c), by an app: app token check, scope check and a log row per call.
+  const appHeaders = { authorization: `Bearer ${app.info.appToken}`, 'content-type': 'application/json' };
+  const d = await load(`${base}/open/api/v1/member/get`, {
+    headers: appHeaders,
+    requests: (app.info.members as string[]).map((guid) => ({ method: 'POST', path: '/open/api/v1/member/get', headers: appHeaders, body: JSON.stringify({ guid }) })),
+  });
+  // (e) the app's call log: 20 rows of the last 24 h, with the capped total and without it.
+  const tenant = { authorization: `Bearer ${app.info.tenantToken}`, 'content-type': 'application/json' };
+  const logPage = (withTotal: boolean) => load(`${base}/open/app/api-log/page`, { headers: tenant, body: JSON.stringify({ app_guid: app.info.logApp, page_size: 20, with_total: withTotal }) });
+  const e = await logPage(true);
+  const e0 = await logPage(false);
   const json = { 'content-type': 'application/json' };
   // The pipeline's own cost is a few microseconds against a load generator sharing the same two
   // cores, so these three run interleaved twice and each keeps its better run, alike for all.
@@ -73,6 +84,9 @@ try {
     row('(a) raw node:http JSON', a),
     row('(b) role page, 20 of 10,000', b, a.requests.average),
     row('(c) role get', c, a.requests.average),
+    row('(d) open API member get (app token)', d, a.requests.average),
+    row(`(e) call log page, of ${(app.info.logRows as number).toLocaleString('en')} rows`, e, a.requests.average),
+    row('    (same page without its total)', e0, a.requests.average),
     row('(f) bare Fastify route, same answer', f, a.requests.average),
     row('    (same envelope, no security headers)', f0, a.requests.average),
     row('(g) refused: no token (401)', g, a.requests.average),
@@ -84,6 +98,10 @@ try {
   console.log(`\nIn-process PGlite primary-key query rate (same SQL as get): ${Math.round(q)} /s`);
   console.log(`(c) role get over HTTP: ${Math.round(c.requests.average)} req/s = ${ratio.toFixed(2)}x the query rate (target >= 0.80) ${met(ratio >= 0.8)}`);
   console.log(`(c) p99 ${c.latency.p99} ms at ${CONNECTIONS} connections (target <= 15 ms) ${met(c.latency.p99 <= 15)}`);
+  const dc = d.requests.average / c.requests.average;
+  console.log(`(d) open-API member get: ${Math.round(d.requests.average)} req/s = ${dc.toFixed(2)}x (c) (target >= 0.80) ${met(dc >= 0.8)}; p99 ${d.latency.p99} ms`);
+  const ee = e.requests.average / e0.requests.average;
+  console.log(`(e) call log page: p99 ${e.latency.p99} ms at ${CONNECTIONS} connections (target <= 25 ms) ${met(e.latency.p99 <= 25)}; with its total ${ee.toFixed(2)}x the page without it (target >= 0.50) ${met(ee >= 0.5)}`);
   const gf = g.requests.average / f.requests.average;
   const hf = h.requests.average / f.requests.average;
   console.log(`(g) refused without a token: ${gf.toFixed(2)}x the bare Fastify route (target >= 0.75) ${met(gf >= 0.75)}; p99 ${g.latency.p99} ms`);

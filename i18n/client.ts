@@ -57,7 +57,42 @@ const lookup = (messages: Record<string, unknown> | undefined, key: string): str
   return typeof node === 'string' ? node : undefined;
 };
 
-const find = (lang: Lang, key: string) => lookup(uiMessages[lang], key) ?? lookup(shared[lang], key);
+/** Messages lazily loaded pages brought (the debug console's, an app's pages'), per language. */
+const pageParts: Partial<Record<Lang, Record<string, unknown>[]>> = {};
+const lookupParts = (lang: Lang, key: string) => {
+  for (const part of pageParts[lang] ?? []) {
+    const found = lookup(part, key);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+};
+
+type Importers = Record<Lang, () => Promise<{ default: Record<string, unknown> }>>;
+/**
+ * A page's own messages, in chunks of its own: no other page downloads them. They join the
+ * language switch; `pending(lang)` is null once a language is in, else the promise of its load
+ * (the same every time, for React's `use`, which the page suspends on).
+ */
+export const pageMessages = (importers: Importers) => {
+  const loads = new Map<Lang, Promise<void>>();
+  const done = new Set<Lang>();
+  const load = (lang: Lang) => {
+    let p = loads.get(lang);
+    if (!p) {
+      p = importers[lang]().then((m) => {
+        (pageParts[lang] ??= []).push(m.default);
+        done.add(lang);
+      });
+      p.catch(() => loads.delete(lang));
+      loads.set(lang, p);
+    }
+    return p;
+  };
+  registerLanguageLoader(load);
+  return { pending: (lang: Lang) => (done.has(lang) ? null : load(lang)) };
+};
+
+const find = (lang: Lang, key: string) => lookup(uiMessages[lang], key) ?? lookup(shared[lang], key) ?? lookupParts(lang, key);
 
 /**
  * Translation for code outside react-admin (the light public pages, the http client). Menu codes

@@ -1,35 +1,23 @@
 import { apiGroupSchema, auditRecordInternal, auditRecordSchema } from '../schemas/app-scope.ts';
-import { enabledTones } from './status.ts';
+import { codedCatalogue } from './catalogue.ts';
 import type { ResourceDef } from './types.ts';
 
 /** The open API's scopes, seeded with the calls that use them (server/seed/api-groups.ts). */
-export const apiGroup: ResourceDef<typeof apiGroupSchema> = {
-  name: 'api-group',
-  table: 'api_group',
-  schema: apiGroupSchema,
-  titleField: 'name',
-  tones: { status: enabledTones },
-  keyword: ['code', 'name'],
-  filters: [{ field: 'status' }],
-  columns: [{ field: 'name' }, { field: 'code' }, { field: 'description' }, { field: 'status', render: 'status' }],
-  sort: 'code',
-  unique: [['code']],
-  mounts: [
-    { side: 'operator', base: '/open/admin/app-manage/app-auth', scope: 'platform', perm: 'admin:app', calls: { 'api-group-list': 'list' } },
-    {
-      side: 'operator', base: '/open/admin/api-field', scope: 'platform', perm: 'admin:app',
-      calls: { 'group-api-detail': { handler: 'apiGroup.apis', action: 'view' }, 'group-event-detail': { handler: 'apiGroup.events', action: 'view' } },
+export const apiGroup = codedCatalogue('api-group', 'api_group', apiGroupSchema, [
+  { side: 'operator', base: '/open/admin/app-manage/app-auth', scope: 'platform', perm: 'admin:app', calls: { 'api-group-list': 'list' } },
+  {
+    side: 'operator', base: '/open/admin/api-field', scope: 'platform', perm: 'admin:app',
+    calls: { 'group-api-detail': { handler: 'apiGroup.apis', action: 'view' }, 'group-event-detail': { handler: 'apiGroup.events', action: 'view' } },
+  },
+  {
+    side: 'tenant', base: '/open/api-field', scope: 'catalog',
+    calls: {
+      // The APIs and events a scope unlocks, for the embeddable table (public, spec §8).
+      'group-api-detail': { handler: 'apiGroup.apis', public: true },
+      'group-event-detail': { handler: 'apiGroup.events', public: true },
     },
-    {
-      side: 'tenant', base: '/open/api-field', scope: 'catalog',
-      calls: {
-        // The APIs and events a scope unlocks, for the embeddable table (public, spec §8).
-        'group-api-detail': { handler: 'apiGroup.apis', public: true },
-        'group-event-detail': { handler: 'apiGroup.events', public: true },
-      },
-    },
-  ],
-};
+  },
+]);
 
 /** An application for scopes of an app: pending → passed (scopes opened) or not passed (with a reason) → complete. */
 export const auditRecord: ResourceDef<typeof auditRecordSchema> = {

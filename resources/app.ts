@@ -1,4 +1,5 @@
 import { abilitySchema, appExtPropSchema, appInternal, appSchema, appSecuritySchema } from '../schemas/app.ts';
+import { codedCatalogue } from './catalogue.ts';
 import { enableDisable, enabledTones } from './status.ts';
 import type { ResourceDef } from './types.ts';
 
@@ -107,17 +108,7 @@ export const appExtProp: ResourceDef<typeof appExtPropSchema> = {
   ],
 };
 
-/** The platform's abilities (seeded, server/seed/abilities.ts); an app's bound ones are in its `ability_codes`. */
-export const ability: ResourceDef<typeof abilitySchema> = {
-  name: 'ability',
-  table: 'ability',
-  schema: abilitySchema,
-  titleField: 'name',
-  tones: { status: enabledTones },
-  keyword: ['code', 'name'],
-  filters: [{ field: 'status' }],
-  columns: [{ field: 'name' }, { field: 'code' }, { field: 'description' }, { field: 'status', render: 'status' }],
-  sort: 'code',
-  unique: [['code']],
-  mounts: [{ side: 'tenant', base: '/open/app/ability', scope: 'catalog', perm: 'tenant:app', calls: { page: { verb: 'page', where: { status: [0] } }, list: { verb: 'list', where: { status: [0] } } } }],
-};
+/** The platform's abilities (seeded, server/seed/api-groups.ts); an app's bound ones are in its `ability_codes`. */
+export const ability = codedCatalogue('ability', 'ability', abilitySchema, [
+  { side: 'tenant', base: '/open/app/ability', scope: 'catalog', perm: 'tenant:app', calls: { page: { verb: 'page', where: { status: [0] } }, list: { verb: 'list', where: { status: [0] } } } },
+]);

@@ -25,7 +25,7 @@ import { mountTenantAuth } from './routes/tenant-auth.ts';
 import { mountUnlock } from './routes/unlock.ts';
 import { mountOpenApi, OPEN_API_RATE_DEFAULT } from './routes/open-api.ts';
 import { AppTokens } from './auth/app-tokens.ts';
-import { pruneApiLog } from './services/api-log.ts';
+import { ApiLogWriter, maintainApiLog } from './services/api-log.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { OPEN_API_INFO, openapiDocument } from './openapi.ts';
 import { seedPermissions } from './seed/seed.ts';
@@ -107,10 +107,13 @@ export const buildApp = async (opts: AppOptions): Promise<App> => {
   firstHook(app, securityHeaders());
   if (opts.logger) accessLog(app);
   if (stdout) app.addHook('onClose', async () => stdout.flushSync());
+  services.apiLog = new ApiLogWriter(opts.db, (err) => app.log.error({ err }, 'writing the open-API call log failed'));
+  // The log's last entries are written before the database closes (hooks run in reverse order).
+  app.addHook('onClose', async () => services.apiLog.flush());
   if (opts.apiLogRetentionDays) {
     // The open-API log keeps API_LOG_RETENTION_DAYS; older rows go hourly, in batches.
     const days = opts.apiLogRetentionDays;
-    const prune = setInterval(() => void pruneApiLog(opts.db, days).catch((e) => app.log.warn({ err: e }, 'api log pruning failed')), 3_600_000);
+    const prune = setInterval(() => void maintainApiLog(opts.db, days).catch((e) => app.log.warn({ err: e }, 'api log upkeep failed')), 3_600_000);
     prune.unref();
     app.addHook('onClose', async () => clearInterval(prune));
   }

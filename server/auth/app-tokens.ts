@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/driver.ts';
+import { SCOPE } from '../../schemas/app-scope.ts';
 
 /** Asked for a token with less than this left, an app gets a new one (Lark's rule); both stay valid. */
 export const RENEW_BELOW_SECONDS = 30 * 60;
@@ -11,7 +12,17 @@ export interface AppCaller {
   tokenId: string;
   /** The app's IP whitelist (app security); empty admits every address. */
   ipWhitelist: string[];
+  /** The scopes opened for the app. */
+  scopes: ReadonlySet<string>;
 }
+
+/**
+ * How long a verified token's app (status, whitelist, scopes) is kept in this process. Every write
+ * that changes one of those calls `forget()`, so here a change applies at once; another process
+ * sharing the database sees it within this time.
+ */
+export const APP_CALLER_CACHE_MS = 5_000;
+const CACHED = 10_000;
 
 const TOKEN = /^t-([0-9a-f-]{36})\.([A-Za-z0-9_-]{43})$/;
 
@@ -21,10 +32,17 @@ const TOKEN = /^t-([0-9a-f-]{36})\.([A-Za-z0-9_-]{43})$/;
  * token can be answered again while it has time left: it is recomputed from its row.
  */
 export class AppTokens {
+  private readonly cache = new Map<string, { caller: AppCaller; until: number }>();
+
   private constructor(
     private readonly db: Db,
     private readonly key: Buffer,
   ) {}
+
+  /** Drops every cached app: called after a write to an app's status, secret, security or scopes commits. */
+  forget() {
+    this.cache.clear();
+  }
 
   static async open(db: Db) {
     await db.query('insert into server_secret (name, value) values ($1, $2) on conflict (name) do nothing', ['app-token', randomBytes(32).toString('base64url')]);
@@ -58,13 +76,23 @@ export class AppTokens {
     const want = Buffer.from(this.mac(id));
     const got = Buffer.from(mac);
     if (want.length !== got.length || !timingSafeEqual(want, got)) return null;
-    const { rows } = await this.db.query<{ guid: string; app_id: string; bu_guid: string; ip_whitelist: string[] | null }>(
-      `select a.guid, a.app_id, a.bu_guid, s.ip_whitelist from app_token t join app a on a.guid = t.app_guid
+    const now = Date.now();
+    const hit = this.cache.get(id);
+    if (hit && hit.until > now) return hit.caller;
+    const { rows } = await this.db.query<{ guid: string; app_id: string; bu_guid: string; ip_whitelist: string[] | null; scopes: string[]; left_ms: number }>(
+      `select a.guid, a.app_id, a.bu_guid, s.ip_whitelist, extract(epoch from t.expires_at - now()) * 1000 as left_ms,
+              array(select group_code from app_scope o where o.app_guid = a.guid and o.status = $2) as scopes
+       from app_token t join app a on a.guid = t.app_guid
        left join app_security s on s.app_guid = a.guid
        where t.id = $1 and t.expires_at > now() and a.status = 0`,
-      [id],
+      [id, SCOPE.open],
     );
     const app = rows[0];
-    return app ? { appGuid: app.guid, appId: app.app_id, buGuid: app.bu_guid, tokenId: id, ipWhitelist: app.ip_whitelist ?? [] } : null;
+    if (!app) return null;
+    const caller = { appGuid: app.guid, appId: app.app_id, buGuid: app.bu_guid, tokenId: id, ipWhitelist: app.ip_whitelist ?? [], scopes: new Set(app.scopes) };
+    if (this.cache.size >= CACHED) this.cache.clear();
+    // Never past the token's own expiry.
+    this.cache.set(id, { caller, until: now + Math.min(APP_CALLER_CACHE_MS, Number(app.left_ms)) });
+    return caller;
   }
 }

@@ -10,6 +10,8 @@ export interface Services {
   tokens: Tokens;
   /** App access tokens of the open API. */
   appTokens: import('../auth/app-tokens.ts').AppTokens;
+  /** The open-API call log's batched writer. */
+  apiLog: import('../services/api-log.ts').ApiLogWriter;
   callers: Callers;
   /** Outgoing mail (SMTP, or .eml files); absent where no call sends mail. */
   mailer?: import('../mail/mailer.ts').Mailer;

@@ -19,10 +19,13 @@ const one = z.object({ guid: z.uuid('validation.guid_format') });
 /** `reset-secret`: a new secret for an app of the caller's BU, answered once. */
 export const appResetSecret = async (ctx: CallContext) => {
   const { guid } = parseOrWarn(ctx.lang, one, ctx.input, 'app');
-  return ctx.services.db.transaction(async (tx) => {
+  const answer = await ctx.services.db.transaction(async (tx) => {
     const app = await findOne(ctx, guid, tx);
     return { guid, app_id: app.app_id, app_secret: await resetSecret(tx, guid) };
   });
+  // The old secret's tokens are gone from the database; from this process's cache too.
+  ctx.services.appTokens.forget();
+  return answer;
 };
 
 /**
@@ -93,6 +96,7 @@ export const activatePermissions = async (ctx: CallContext) => {
     await checkGroups(ctx, tx, group_codes);
     await setScopes(tx, guid, group_codes, SCOPE.open);
   });
+  ctx.services.appTokens.forget();
   return appScopes({ ...ctx, input: { guid } });
 };
 

@@ -5,14 +5,13 @@ import type { Services } from '../engine/context.ts';
 import { defineCall, inputOf, type CallDoc, type CallRequest } from '../http/calls.ts';
 import { langOf, ok, sendWarning, unauthorized, Warning } from '../http/envelope.ts';
 import { parseOrWarn } from '../http/validation.ts';
-import { recordApiCall, searchApiLog } from '../services/api-log.ts';
+import { searchApiLog } from '../services/api-log.ts';
 import { listAdmits } from '../services/policy.ts';
 import { secretMatches } from '../services/app-credentials.ts';
 import { OPEN_API_CALLS, openApiCalls, type OpenApiCall } from '../open-api/calls.ts';
 import type { ResourceDef } from '../../resources/types.ts';
 import type { Rules } from '../engine/context.ts';
 import { bodyDoc } from '../engine/mount.ts';
-import { SCOPE } from '../../schemas/app-scope.ts';
 import { verbs } from '../engine/verbs.ts';
 import { USER_TYPE, type Caller } from '../auth/caller.ts';
 import { pagingInput, pagingOf } from '../engine/paging.ts';
@@ -98,7 +97,7 @@ export const mountOpenApi = (app: FastifyInstance, services: Services, docs: Cal
       if (!caller) return sendWarning(req, reply, APP_TOKEN_INVALID);
       req.callerKind = 'app';
       const log = (httpStatus: number, code: number | null) =>
-        recordApiCall(services.db, { appGuid: caller.appGuid, buGuid: caller.buGuid, apiCode, httpStatus, code, ms: Math.round(reply.elapsedTime * 10) / 10, requestId: String(req.id) });
+        services.apiLog.record({ appGuid: caller.appGuid, buGuid: caller.buGuid, apiCode, httpStatus, code, ms: Math.round(reply.elapsedTime * 10) / 10, requestId: String(req.id) });
       try {
         refuseOutsideWhitelist(caller.ipWhitelist, req.ip);
         const wait = limiter.take(`${caller.appGuid} ${apiCode}`);
@@ -106,21 +105,20 @@ export const mountOpenApi = (app: FastifyInstance, services: Services, docs: Cal
           reply.header('retry-after', wait).header('x-ratelimit-reset', wait);
           throw new Warning('server.app_rate_limited', { seconds: wait, limit: opts.ratePerMinute }, null, 429);
         }
-        if (scope) await checkScope(caller, scope);
+        if (scope) checkScope(caller, scope);
         const answer = ok(req, (await handler({ app: caller, input: inputOf(req), lang: langOf(req) })) ?? null);
-        await log(200, 200);
+        log(200, 200);
         return answer;
       } catch (e) {
-        await log(e instanceof Warning ? e.http : 500, e instanceof Warning ? 201 : null).catch(() => {});
+        log(e instanceof Warning ? e.http : 500, e instanceof Warning ? 201 : null);
         throw e;
       }
     });
   };
 
   /** A scope the app has not had opened: a sentence naming it and where to apply (Lark's permission_violations). */
-  const checkScope = async (caller: AppCaller, scope: string) => {
-    const { rows } = await services.db.query<{ status: number }>('select status from app_scope where app_guid = $1 and group_code = $2', [caller.appGuid, scope]);
-    if (rows[0]?.status === SCOPE.open) return;
+  const checkScope = (caller: AppCaller, scope: string) => {
+    if (caller.scopes.has(scope)) return;
     const url = `${services.publicUrl}/business/app/${caller.appGuid}/permission`;
     throw new Warning('server.scope_missing', { scope, url }, { permission_violations: [{ type: 'action_scope_required', subject: scope }], help_url: url });
   };
@@ -157,6 +155,8 @@ export const mountOpenApi = (app: FastifyInstance, services: Services, docs: Cal
       if (from > to || to.getTime() - from.getTime() > LOG_WINDOW_DAYS * 86_400_000) throw new Warning('server.log_window', { days: LOG_WINDOW_DAYS }, { field: 'from' });
       const owned = await services.db.query('select 1 from app where guid = $1 and bu_guid = $2', [q.app_guid, caller.buGuid]);
       if (!owned.rows[0]) throw new Warning('server.record_not_found');
+      // Every call made before this search is in it.
+      await services.apiLog.flush();
       return searchApiLog(services.db, { ...q, from, to, pageSize: page_size });
     },
   );

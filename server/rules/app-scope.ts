@@ -1,10 +1,12 @@
 import { AUDIT, SCOPE } from '../../schemas/app-scope.ts';
 import type { Rules } from '../engine/context.ts';
 import { setScopes } from '../services/app-scopes.ts';
+import { forgetAppCallers } from './app.ts';
 
 /** A decision opens the scopes (passed) or returns those under review to not opened (not passed, withdrawn). */
 export const auditRules: Rules = {
-  async afterTransition(_ctx, tx, row) {
+  async afterTransition(ctx, tx, row) {
+    forgetAppCallers(ctx);
     const codes = row.group_codes as string[];
     if (row.status === AUDIT.passed) await setScopes(tx, row.app_guid as string, codes, SCOPE.open, [SCOPE.closed, SCOPE.review]);
     if (row.status === AUDIT.rejected) await setScopes(tx, row.app_guid as string, codes, SCOPE.closed, [SCOPE.review]);

@@ -1,5 +1,5 @@
 import type { Rules } from '../engine/context.ts';
-import { appRules } from './app.ts';
+import { appRules, appSecurityRules } from './app.ts';
 import { auditRules } from './app-scope.ts';
 import { permissionRules } from './permission.ts';
 import { roleRules } from './role.ts';
@@ -21,5 +21,6 @@ export const rules: Record<string, Rules> = {
   member: memberRules,
   'safe-policy': safePolicyRules,
   app: appRules,
+  'app-security': appSecurityRules,
   'audit-record': auditRules,
 };

@@ -1,6 +1,6 @@
-import { Alert, Button, Card, CardContent, Stack, Typography } from '@mui/material';
+import { Alert, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { z } from 'zod';
 import { reloadSession } from '../../dataProvider/authProvider.ts';
 import { toast } from '../../dataProvider/events.ts';
@@ -10,6 +10,7 @@ import { name30, password, username } from '../../schemas/common.ts';
 import { emailCodeInput, verificationCode } from '../../schemas/tenant-auth.ts';
 import { check, checkConfirm, CodeRow, emailCodeBody, Field, formValues, serverErrors, type Errors } from '../pages/auth/fields.tsx';
 import { useLang } from '../shell/LangContext.tsx';
+import { SettingCard } from './SettingCard.tsx';
 import { useSession } from '../shell/SessionContext.tsx';
 
 /** One personal setting: its fields, the rule the server applies and the call that changes it. */
@@ -38,23 +39,6 @@ const SETTINGS: Setting[] = [
   },
 ];
 
-/** One card of the page: a form with its title, its fields and a save button. */
-const SettingCard = ({ testId, title, onSubmit, children }: { testId: string; title: string; onSubmit(e: FormEvent<HTMLFormElement>): void; children: ReactNode }) => {
-  const { t } = useLang();
-  return (
-    <Card variant="outlined">
-      <CardContent>
-        <Stack component="form" spacing={2} onSubmit={onSubmit} noValidate data-testid={testId}>
-          <Typography variant="subtitle1">{title}</Typography>
-          {children}
-          <Button type="submit" variant="contained" sx={{ alignSelf: 'flex-start' }}>
-            {t('tenant.save')}
-          </Button>
-        </Stack>
-      </CardContent>
-    </Card>
-  );
-};
 
 const SettingForm = ({ s, current, onSaved }: { s: Setting; current?: Record<string, unknown>; onSaved(): void }) => {
   const { t } = useLang();

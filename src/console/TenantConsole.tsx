@@ -1,5 +1,5 @@
-import { Box, Button as MuiButton, Card, CardContent, Grid, Stack, Tab, Tabs, Typography } from '@mui/material';
-import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { Box, Button as MuiButton, Tab, Tabs, Typography } from '@mui/material';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, type ComponentProps, type ComponentType, type ReactNode } from 'react';
 import { AdminContext, CoreAdminUI, CustomRoutes, Loading, Resource } from 'react-admin';
 import { Link, Navigate, Route, Routes, UNSAFE_RouteContext, useLocation, useNavigate } from 'react-router-dom';
@@ -7,7 +7,6 @@ import '../../i18n/messages.ts';
 import { authProvider, type Permissions } from '../../dataProvider/authProvider.ts';
 import type { ResourceCalls } from '../../dataProvider/calls.ts';
 import { dataProvider } from '../../dataProvider/dataProvider.ts';
-import { post } from '../../dataProvider/http.ts';
 import type { Lang } from '../../i18n/index.ts';
 import { authorised } from '../routes/guard.ts';
 import { ROUTES, type BespokeScreen } from '../routes/table.ts';
@@ -15,16 +14,14 @@ import { useLang } from '../shell/LangContext.tsx';
 import { useSession } from '../shell/SessionContext.tsx';
 import { BareLayout } from './BareLayout.tsx';
 import { Empty } from './EmptyState.tsx';
-import { StatusValue } from './fields.tsx';
 import { ForwardNotification } from './ForwardNotification.tsx';
 import { consoleMessages } from './i18nProvider.ts';
 import { ScreenActionsContext } from './RecordActions.tsx';
-import { fieldLabel, titleOf } from './registry.ts';
+import { titleOf } from './registry.ts';
 import { ResourceList } from './ResourceList.tsx';
 import { RouteOfContext } from './routeOf.tsx';
 import { consoleTheme } from './theme.ts';
 import { TENANT_BASE, pageScreens, tenantRouteOf, tenantScreens, type TenantScreenCalls } from './tenantRegistry.ts';
-import { TreeList } from './TreeList.tsx';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 
 /**
@@ -37,6 +34,9 @@ const ResourceEdit = lazy(() => import('./screens.tsx').then((m) => ({ default: 
 const ResourceShow = lazy(() => import('./screens.tsx').then((m) => ({ default: m.ResourceShow })));
 const GrantScreen = lazy(() => import('./GrantScreen.tsx').then((m) => ({ default: m.GrantScreen })));
 const PersonalInfo = lazy(() => import('./PersonalInfo.tsx').then((m) => ({ default: m.PersonalInfo })));
+/** Tree views (departments, permissions) load with the first page that shows one. */
+const TreeList = lazy(() => import('./TreeList.tsx').then((m) => ({ default: m.TreeList })));
+const CountsScreen = lazy(() => import('./CountsScreen.tsx').then((m) => ({ default: m.CountsScreen })));
 const later = (screen: ReactNode) => <Suspense fallback={<Loading />}>{screen}</Suspense>;
 const RaError = lazy(() => import('./ConsoleError.tsx'));
 const ConsoleErrorPage = (props: ComponentProps<typeof RaError>) => <Suspense fallback={null}>{<RaError {...props} />}</Suspense>;
@@ -87,46 +87,6 @@ const NoBu = () => {
 
 
 
-/**
- * A call answering `{ counts }` (the enterprise panel) beside the BU (`bu`) and the definition's
- * record fields: the BU's name, the record's status (in its tone) and title, one card per count.
- */
-const CountsScreen = ({ rc, call }: { rc: ResourceCalls; call: string }) => {
-  const { t } = useLang();
-  const q = useQuery({ queryKey: [rc.route, call], queryFn: () => post<Record<string, unknown> & { bu?: { name?: string }; counts: Record<string, number> }>(rc.path(call), {}) });
-  if (q.isPending) return <Loading />;
-  if (!q.data) return <Empty text={t('page.not_available')} />;
-  const status = rc.def.status?.field;
-  const title = rc.def.titleField && q.data[rc.def.titleField] ? titleOf(rc.def, q.data) : undefined;
-  return (
-    <Stack spacing={2} data-testid="counts-screen">
-      <Typography variant="h6">{q.data.bu?.name}</Typography>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', color: 'text.secondary' }}>
-        {status && (
-          <>
-            <Typography>{t(fieldLabel(rc.def, status))}:</Typography>
-            <StatusValue def={rc.def} field={status} value={q.data[status]} testId="counts-status" />
-          </>
-        )}
-        {title && <Typography>{title}</Typography>}
-      </Stack>
-      <Grid container spacing={2}>
-        {Object.entries(q.data.counts ?? {}).map(([k, v]) => (
-          <Grid key={k} size={{ xs: 6, md: 3 }}>
-            <Card variant="outlined" data-testid={`count-${k}`}>
-              <CardContent>
-                <Typography color="text.secondary" variant="body2">
-                  {t(`panel.counts.${k}`)}
-                </Typography>
-                <Typography variant="h4">{v}</Typography>
-              </CardContent>
-            </Card>
-          </Grid>
-        ))}
-      </Grid>
-    </Stack>
-  );
-};
 
 /**
  * A screen opens when its URL is authorised and, where its mount names a permission, the caller may
@@ -207,7 +167,7 @@ const TenantConsole = () => {
                     key={rc.route}
                     name={rc.route}
                     recordRepresentation={(r) => titleOf(rc.def, r)}
-                    list={rc.def.tree ? <TreeList rc={rc} /> : <ResourceList rc={rc} />}
+                    list={rc.def.tree ? later(<TreeList rc={rc} />) : <ResourceList rc={rc} />}
                     create={rc.verbs.add ? later(<CreateScreen rc={rc} screen={screen} />) : undefined}
                     edit={rc.verbs.update ? later(<ResourceEdit rc={rc} />) : undefined}
                     show={rc.verbs.get ? later(<ResourceShow rc={rc} />) : undefined}
@@ -219,7 +179,7 @@ const TenantConsole = () => {
                 {tenantScreens
                   .filter(({ screen }) => screen.view === 'single' || screen.view === 'counts')
                   .map(({ rc, screen }) => (
-                    <Route key={rc.route} path={rc.route} element={screen.view === 'counts' ? <CountsScreen rc={rc} call={screen.call!} /> : later(<SingleScreen rc={rc} />)} />
+                    <Route key={rc.route} path={rc.route} element={later(screen.view === 'counts' ? <CountsScreen rc={rc} call={screen.call!} /> : <SingleScreen rc={rc} />)} />
                   ))}
               </CustomRoutes>
             </CoreAdminUI>

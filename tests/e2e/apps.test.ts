@@ -5,6 +5,10 @@ import type { Browser, Page } from 'playwright-core';
 import { translate } from '../../i18n/index.ts';
 import zh from '../../i18n/ui/zh.ts';
 import en from '../../i18n/ui/en.ts';
+import appsZh from '../../i18n/ui/apps/zh.ts';
+import appsEn from '../../i18n/ui/apps/en.ts';
+import debugZh from '../../i18n/ui/debug/zh.ts';
+import debugEn from '../../i18n/ui/debug/en.ts';
 import { chromiumAvailable, CHROMIUM, launch, watchPage, type Watched } from '../helpers/browser.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { tenantWithBu, uid } from '../helpers/tenant-flows.ts';
@@ -13,7 +17,7 @@ const DIST = process.env.E2E_DIST ?? 'dist';
 const available = chromiumAvailable(DIST);
 if (!available) console.warn(`SKIPPED: the apps journey needs ${CHROMIUM} and a build in dist/ (npx vite build).`);
 
-const UI = { zh, en } as const;
+const UI = { zh: { ...zh, ...appsZh, ...debugZh }, en: { ...en, ...appsEn, ...debugEn } } as const;
 const SCOPE = 'contact:member:readonly';
 
 /**

@@ -121,6 +121,8 @@ describe('app access tokens (Lark rules)', () => {
     }
     // Past its expiry a token is refused.
     await s.db.query("update app_token set expires_at = now() - interval '1 second' where app_guid = $1 and expires_at < now() + interval '1 hour'", [app.guid]);
+    // Verified tokens are cached up to the expiry they had; this one's was moved by hand.
+    s.services.appTokens.forget();
     expect((await info(first.data.app_access_token)).status).toBe(401);
   });
 
@@ -504,5 +506,31 @@ describe('the call log pages by keyset', () => {
     expect(seen).toHaveLength(25);
     expect(new Set(seen).size).toBe(25);
     expect((await post('/open/app/api-log/page', { app_guid: app.guid, cursor: "'; drop table api_log; --" })).code).toBe(201);
+  });
+});
+
+describe('verified app tokens are cached, and every change they carry drops them', () => {
+  it('disabling, a secret reset, a scope decision and a new whitelist apply to the very next call', async () => {
+    const app = (await post('/open/app/create', { name: `Cache ${uid()}`, code: `cache-${uid()}` })).data;
+    const bearer = async () => ({ headers: { authorization: `Bearer ${(await s.services.appTokens.issue(app.guid, 7200)).app_access_token}` } });
+    let auth = await bearer();
+    const call = (path = '/open/api/v1/app/info') => s.post(path, { page: 1 }, auth);
+    expect((await call()).code).toBe(200);
+    expect((await call('/open/api/v1/project/page')).code).toBe(201);
+    await s.post('/open/admin/app/permissions/active-permissions', { guid: app.guid, group_codes: ['org:project:readonly'] }, { token: admin });
+    expect((await call('/open/api/v1/project/page')).code).toBe(200);
+
+    await post('/open/app/set-app-security', { app_guid: app.guid, ip_whitelist: ['10.9.9.9'] });
+    expect((await call()).code).toBe(201);
+    await post('/open/app/set-app-security', { app_guid: app.guid, ip_whitelist: [] });
+    expect((await call()).code).toBe(200);
+
+    await post('/open/app/update-status', { guid: app.guid, status: 1 });
+    expect((await call()).status).toBe(401);
+    await post('/open/app/update-status', { guid: app.guid, status: 0 });
+    auth = await bearer();
+    expect((await call()).code).toBe(200);
+    await post('/open/app/reset-secret', { guid: app.guid });
+    expect((await call()).status).toBe(401);
   });
 });

@@ -1,9 +1,10 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { Suspense } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CallError, post } from '../../dataProvider/http.ts';
 import { storagePrefix, store } from '../../dataProvider/session.ts';
-import { loadUiMessages } from '../../i18n/client.ts';
+import { loadLanguage } from '../../i18n/client.ts';
 import { formSchemaOf, operationsOf } from '../../src/pages/developer/openapi.ts';
 import DebugConsole from '../../src/pages/developer/DebugConsole.tsx';
 import { createValidator } from '../../src/pages/developer/validator.ts';
@@ -55,7 +56,8 @@ const apiCalls = () => fetchMock.mock.calls.filter(([url]) => url !== '/open/api
 
 const errors = vi.spyOn(console, 'error');
 
-beforeAll(() => loadUiMessages('en'));
+// The UI's messages and the page's own (registered when the page's module loaded).
+beforeAll(() => loadLanguage('en'));
 
 beforeEach(() => {
   localStorage.clear();
@@ -86,7 +88,10 @@ const renderPage = () =>
   render(
     <MemoryRouter initialEntries={['/developer/console']}>
       <LangProvider>
-        <DebugConsole />
+        {/* The page suspends until its own messages are in. */}
+        <Suspense fallback={null}>
+          <DebugConsole />
+        </Suspense>
       </LangProvider>
     </MemoryRouter>,
   );

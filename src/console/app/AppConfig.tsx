@@ -5,6 +5,7 @@ import { toast } from '../../../dataProvider/events.ts';
 import { appSchema } from '../../../schemas/app.ts';
 import { check, Field, formValues, serverErrors, type Errors } from '../../pages/auth/fields.tsx';
 import { useLang } from '../../shell/LangContext.tsx';
+import { SettingCard } from '../SettingCard.tsx';
 import { ConfirmButton } from './ConfirmButton.tsx';
 import { CopyButton } from './CopyButton.tsx';
 import { takeRevealed } from './revealed.ts';
@@ -93,21 +94,11 @@ export const AppConfig = ({ app }: { app: AppRecord }) => {
           </Stack>
         </CardContent>
       </Card>
-      <Card variant="outlined">
-        <CardContent>
-          <Stack component="form" spacing={2} onSubmit={save} noValidate data-testid="app-info-form" sx={{ maxWidth: 560 }}>
-            <Typography variant="h6" component="h2">
-              {t('apps.basic')}
-            </Typography>
-            <Field name="name" label={t(label('name'))} defaultValue={app.name} errors={errors} required />
-            <Field name="description" label={t(label('description'))} defaultValue={app.description ?? ''} errors={errors} multiline minRows={2} />
-            <Field name="token_ttl" type="number" label={t(label('token_ttl'))} defaultValue={app.token_ttl} errors={errors} helperText={t('apps.token_ttl_hint')} />
-            <Button type="submit" variant="contained" sx={{ alignSelf: 'flex-start' }}>
-              {t('tenant.save')}
-            </Button>
-          </Stack>
-        </CardContent>
-      </Card>
+      <SettingCard testId="app-info-form" title={t('apps.basic')} onSubmit={save} maxWidth={560}>
+        <Field name="name" label={t(label('name'))} defaultValue={app.name} errors={errors} required />
+        <Field name="description" label={t(label('description'))} defaultValue={app.description ?? ''} errors={errors} multiline minRows={2} />
+        <Field name="token_ttl" type="number" label={t(label('token_ttl'))} defaultValue={app.token_ttl} errors={errors} helperText={t('apps.token_ttl_hint')} />
+      </SettingCard>
       <Card variant="outlined">
         <CardContent>
           <Stack spacing={1}>

@@ -1,7 +1,9 @@
 import { Chip, Stack, Typography } from '@mui/material';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Loading } from 'react-admin';
+import { use } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
+import { pageMessages } from '../../../i18n/client.ts';
 import '../../../i18n/messages.ts';
 import { useLang } from '../../shell/LangContext.tsx';
 import { AppAbility } from './AppAbility.tsx';
@@ -23,8 +25,13 @@ const STORE_HIDDEN = new Set(['permission', 'ability']);
 
 const queries = new QueryClient({ defaultOptions: { queries: { retry: false } } });
 
+/** The pages' words come with them, not with every page of the site. */
+const appMessages = pageMessages({ zh: () => import('../../../i18n/ui/apps/zh.ts'), hk: () => import('../../../i18n/ui/apps/hk.ts'), en: () => import('../../../i18n/ui/apps/en.ts') });
+
 const AppPage = () => {
-  const { t } = useLang();
+  const { t, lang } = useLang();
+  const loading = appMessages.pending(lang);
+  if (loading) use(loading);
   const [, , , guid, sub] = useLocation().pathname.split('/');
   const app = useApp(guid);
   if (app.isPending) return <Loading />;

@@ -2,9 +2,10 @@ import KeyIcon from '@mui/icons-material/Key';
 import SendIcon from '@mui/icons-material/Send';
 import { Alert, Autocomplete, Box, Button, Chip, CircularProgress, Link, ListSubheader, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import type CoreForm from '@rjsf/core';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { use, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { CallError, post } from '../../../dataProvider/http.ts';
+import { pageMessages } from '../../../i18n/client.ts';
 import { LANGUAGES } from '../../../i18n/languages.ts';
 import { useLang } from '../../shell/LangContext.tsx';
 import { readAnswer, type CallResult } from './answer.ts';
@@ -60,8 +61,13 @@ const Loading = ({ label }: { label: string }) => (
  * token is fetched with the console's own session and lives in this component's state only; the
  * snippets carry a placeholder instead; each app's last calls are kept in this browser.
  */
+/** The page's words come with it, not with every page of the site. */
+const debugMessages = pageMessages({ zh: () => import('../../../i18n/ui/debug/zh.ts'), hk: () => import('../../../i18n/ui/debug/hk.ts'), en: () => import('../../../i18n/ui/debug/en.ts') });
+
 const DebugConsole = () => {
   const { t, lang } = useLang();
+  const loading = debugMessages.pending(lang);
+  if (loading) use(loading);
   const groupId = useId();
   const [apps, setApps] = useState<DebugApp[]>();
   const [appsError, setAppsError] = useState<unknown>();

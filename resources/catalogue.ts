@@ -1,0 +1,21 @@
+import type { z } from 'zod';
+import { enabledTones } from './status.ts';
+import type { Mount, ResourceDef } from './types.ts';
+
+/**
+ * A catalogue of coded rows seeded as data (the open API's scopes, the platform's abilities): code,
+ * name, description and status, listed by code, the code unique.
+ */
+export const codedCatalogue = <S extends z.ZodObject>(name: string, table: string, schema: S, mounts: readonly Mount[]): ResourceDef<S> => ({
+  name,
+  table,
+  schema,
+  titleField: 'name',
+  tones: { status: enabledTones },
+  keyword: ['code', 'name'],
+  filters: [{ field: 'status' }],
+  columns: [{ field: 'name' }, { field: 'code' }, { field: 'description' }, { field: 'status', render: 'status' }],
+  sort: 'code',
+  unique: [['code']],
+  mounts,
+});
