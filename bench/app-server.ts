@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { buildApp } from '../server/app.ts';
 import { maintainApiLog } from '../server/services/api-log.ts';
+import { API_LOG_HOURS_BACKFILL } from '../server/services/api-log-hours.ts';
 import { openPglite } from '../server/db/pglite.ts';
 import { seedOperator } from '../server/seed/seed.ts';
 
@@ -51,7 +52,9 @@ await db.query(
    from generate_series(1, $3) i`,
   [[logApp, benchApp, ...others], bu, LOG_ROWS],
 );
-// The server's hourly upkeep of the log (prune, vacuum, analyze), as it would have run by now.
+// Rows loaded around the log's writer get their hourly counts as a migration gives old rows theirs;
+// then the server's hourly upkeep (prune, vacuum, analyze), as it would have run by now.
+await db.query(API_LOG_HOURS_BACKFILL);
 await maintainApiLog(db, 30);
 await db.query('analyze');
 

@@ -1,3 +1,5 @@
+import { API_LOG_HOURS_BACKFILL } from '../services/api-log-hours.ts';
+
 /**
  * Numbered migrations for what the definitions cannot derive: tables of the identity core
  * (sessions, grants, throttling) and any rename, type change or data move. Append only.
@@ -117,6 +119,20 @@ export const migrations: readonly Migration[] = [
         status smallint not null,
         updated_at timestamptz not null default now(),
         primary key (app_guid, group_code))`,
+    ],
+  },
+  {
+    id: 7,
+    name: "the call log's hourly counts per app, API and status: a search's total without counting its rows",
+    up: [
+      `create table if not exists api_log_hour (
+        app_guid uuid not null,
+        hour timestamptz not null,
+        api_code text not null,
+        http_status smallint not null,
+        n integer not null,
+        primary key (app_guid, hour, api_code, http_status))`,
+      API_LOG_HOURS_BACKFILL,
     ],
   },
 ];

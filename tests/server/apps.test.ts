@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pruneApiLog } from '../../server/services/api-log.ts';
+import { API_LOG_HOURS_BACKFILL } from '../../server/services/api-log-hours.ts';
 import { secretDigest } from '../../server/services/app-credentials.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { tenantWithBu, uid } from '../helpers/tenant-flows.ts';
@@ -207,9 +208,13 @@ describe('the open-API call log', () => {
        from generate_series(1, 10) g`,
       [app.guid, A.buGuid],
     );
+    await s.db.query(API_LOG_HOURS_BACKFILL);
     expect(await pruneApiLog(s.db, 30, 3)).toBeGreaterThanOrEqual(7);
     const left = await s.db.query<{ n: number }>('select count(*)::int as n from api_log where app_guid = $1', [app.guid]);
     expect(left.rows[0].n).toBe(3);
+    // The pruned hours' counts go with them; the kept rows' stay.
+    const hours = await s.db.query<{ n: number }>('select coalesce(sum(n), 0)::int as n from api_log_hour where app_guid = $1', [app.guid]);
+    expect(hours.rows[0].n).toBe(3);
   });
 });
 
@@ -490,6 +495,8 @@ describe('the call log pages by keyset', () => {
        from generate_series(1, 25) g`,
       [app.guid, A.buGuid],
     );
+    // Rows written around the log's writer: their hours are counted as the migration counts old rows.
+    await s.db.query(API_LOG_HOURS_BACKFILL);
     const seen: string[] = [];
     let cursor: string | undefined;
     let first: any;
@@ -532,5 +539,40 @@ describe('verified app tokens are cached, and every change they carry drops them
     expect((await call()).code).toBe(200);
     await post('/open/app/reset-secret', { guid: app.guid });
     expect((await call()).status).toBe(401);
+  });
+});
+
+describe("a search's total adds up hourly counts", () => {
+  it('equals the rows counted one by one, for windows cutting hours anywhere and with each filter; calls made through the API are counted as they are written', async () => {
+    const app = (await post('/open/app/create', { name: `Hours ${uid()}`, code: `hours-${uid()}` })).data;
+    await s.db.query(
+      `insert into api_log (id, app_guid, bu_guid, api_code, http_status, code, ms, request_id, created_at)
+       select gen_random_uuid(), $1, $2, case when g % 3 = 0 then 'member.get' else 'app.info' end, case when g % 7 = 0 then 429 else 200 end, 200, 1, 'h' || g,
+              now() - make_interval(secs => g * 431)
+       from generate_series(1, 1200) g`,
+      [app.guid, A.buGuid],
+    );
+    await s.db.query(API_LOG_HOURS_BACKFILL);
+    // Three calls through the API: the writer counts their hour in the same statement.
+    const token = (await s.services.appTokens.issue(app.guid, 7200)).app_access_token;
+    for (let i = 0; i < 3; i++) await s.post('/open/api/v1/app/info', {}, { headers: { authorization: `Bearer ${token}` } });
+    const exact = async (from: Date, to: Date, extra = '', params: unknown[] = []) =>
+      (await s.db.query<{ n: number }>(`select count(*)::int as n from api_log where app_guid = $1 and created_at >= $2 and created_at <= $3${extra}`, [app.guid, from.toISOString(), to.toISOString(), ...params])).rows[0].n;
+    const now = Date.now();
+    const windows = [
+      [now - 86_400_000, now],
+      [now - 7 * 86_400_000 + 1, now - 1234],
+      [now - 3 * 86_400_000 - 1_111_111, now - 86_400_000 + 777_777],
+      [now - 5_400_000, now - 1_800_000],
+      [now - 600_000, now],
+    ].map(([a, b]) => [new Date(a), new Date(b)] as const);
+    for (const [from, to] of windows) {
+      const body = { app_guid: app.guid, from: from.toISOString(), to: to.toISOString(), page_size: 5 };
+      const all = await post('/open/app/api-log/page', body);
+      expect(all.data.count, `${body.from} → ${body.to}`).toBe(Math.min(await exact(from, to), 10_000));
+      expect((await post('/open/app/api-log/page', { ...body, api_code: 'member.get' })).data.count).toBe(await exact(from, to, ' and api_code = $4', ['member.get']));
+      expect((await post('/open/app/api-log/page', { ...body, http_status: 429 })).data.count).toBe(await exact(from, to, ' and http_status = $4', [429]));
+    }
+    expect((await post('/open/app/api-log/page', { app_guid: app.guid, request_id: 'h7' })).data.count).toBe(1);
   });
 });

@@ -200,7 +200,8 @@ it('declares operator permission codes with the admin: prefix and BU codes witho
     d.mounts.flatMap((m) =>
       Object.values(m.calls)
         .map((c) => specOf(c).perm ?? m.perm)
-        .filter((perm): perm is string => !!perm && (m.scope === 'bu' ? perm.startsWith('admin:') : ['platform', 'oversight', 'catalog'].includes(m.scope) && !perm.startsWith('admin:')))
+        // Catalogue reads on the tenant side (the abilities, /open/app) take tenant codes, like BU calls.
+        .filter((perm): perm is string => !!perm && (m.scope === 'bu' || (m.scope === 'catalog' && m.side === 'tenant') ? perm.startsWith('admin:') : ['platform', 'oversight', 'catalog'].includes(m.scope) && !perm.startsWith('admin:')))
         .map((perm) => `${m.base}: ${perm}`),
     ),
   );

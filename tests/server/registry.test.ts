@@ -74,7 +74,7 @@ const codes = resources.flatMap((def) =>
   ),
 );
 /** Calls whose codes tenants hold: BU and own-account calls, and tenant-side catalogue reads (the abilities). */
-const tenantSide = (m: Mount) => m.scope === 'bu' || m.scope === 'user' || (m.scope === 'catalog' && m.side !== 'operator');
+const tenantSide = (m: Mount) => m.scope === 'bu' || m.scope === 'user' || (m.scope === 'catalog' && m.side === 'tenant');
 const firstPerCode = [...new Map(codes.map((c) => [`${tenantSide(c.mount) ? 'tenant' : 'admin'} ${c.code}`, c])).values()];
 
 describe('every permission code can be granted, and once granted allows its call', () => {

@@ -1,11 +1,12 @@
 import { Chip, Stack, Typography } from '@mui/material';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Loading } from 'react-admin';
-import { use } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { pageMessages } from '../../../i18n/client.ts';
-import '../../../i18n/messages.ts';
+import { loadMessages } from '../../../i18n/messages.ts';
+import { DEFAULT_LANG } from '../../../i18n/languages.ts';
 import { useLang } from '../../shell/LangContext.tsx';
+import { usePageMessages } from '../../shell/usePageMessages.ts';
 import { AppAbility } from './AppAbility.tsx';
 import { AppConfig } from './AppConfig.tsx';
 import { AppLog } from './AppLog.tsx';
@@ -26,12 +27,16 @@ const STORE_HIDDEN = new Set(['permission', 'ability']);
 const queries = new QueryClient({ defaultOptions: { queries: { retry: false } } });
 
 /** The pages' words come with them, not with every page of the site. */
-const appMessages = pageMessages({ zh: () => import('../../../i18n/ui/apps/zh.ts'), hk: () => import('../../../i18n/ui/apps/hk.ts'), en: () => import('../../../i18n/ui/apps/en.ts') });
+// Seeded scope and ability names are compared with the default language's (seeded.ts): it comes too.
+const withDefault = (words: Promise<{ default: Record<string, unknown> }>) => Promise.all([words, loadMessages(DEFAULT_LANG)]).then(([m]) => m);
+const appMessages = pageMessages({
+  zh: () => withDefault(import('../../../i18n/ui/apps/zh.ts')),
+  hk: () => withDefault(import('../../../i18n/ui/apps/hk.ts')),
+  en: () => withDefault(import('../../../i18n/ui/apps/en.ts')),
+});
 
 const AppPage = () => {
-  const { t, lang } = useLang();
-  const loading = appMessages.pending(lang);
-  if (loading) use(loading);
+  const { t } = useLang();
   const [, , , guid, sub] = useLocation().pathname.split('/');
   const app = useApp(guid);
   if (app.isPending) return <Loading />;
@@ -53,11 +58,10 @@ const AppPage = () => {
   );
 };
 
-/** An app's own pages (`/business/app/:id/...`), beside the app sidebar. */
-const AppPages = () => (
-  <QueryClientProvider client={queries}>
-    <AppPage />
-  </QueryClientProvider>
-);
+/** An app's own pages (`/business/app/:id/...`), beside the app sidebar, once their words are in. */
+const AppPages = () => {
+  const { lang } = useLang();
+  return <QueryClientProvider client={queries}>{usePageMessages(appMessages, lang) ? <AppPage /> : <Loading />}</QueryClientProvider>;
+};
 
 export default AppPages;

@@ -1,7 +1,6 @@
 import { DEFAULT_LANG } from '../../../i18n/languages.ts';
 import { hasClientKey, tr } from '../../../i18n/client.ts';
 import type { Lang } from '../../../i18n/languages.ts';
-import { messagesOf } from '../../../i18n/messages.ts';
 
 /**
  * A seeded row's text (a scope's or an ability's name) in the reader's language while the row
@@ -9,7 +8,6 @@ import { messagesOf } from '../../../i18n/messages.ts';
  */
 export const seededText = (lang: Lang, kind: string, code: string, field: 'name' | 'description', value: string | null) => {
   const key = `resources.${kind}.seeded.${code}.${field}`;
-  // The seeded text is the default language's: a reader of another suspends until it is loaded.
-  messagesOf(DEFAULT_LANG);
+  // The default language's messages come with the app pages (AppPages.tsx).
   return value !== null && hasClientKey(DEFAULT_LANG, key) && tr(DEFAULT_LANG, key) === value ? tr(lang, key) : value;
 };

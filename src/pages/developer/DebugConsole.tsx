@@ -2,12 +2,13 @@ import KeyIcon from '@mui/icons-material/Key';
 import SendIcon from '@mui/icons-material/Send';
 import { Alert, Autocomplete, Box, Button, Chip, CircularProgress, Link, ListSubheader, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import type CoreForm from '@rjsf/core';
-import { use, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { CallError, post } from '../../../dataProvider/http.ts';
 import { pageMessages } from '../../../i18n/client.ts';
 import { LANGUAGES } from '../../../i18n/languages.ts';
 import { useLang } from '../../shell/LangContext.tsx';
+import { usePageMessages } from '../../shell/usePageMessages.ts';
 import { readAnswer, type CallResult } from './answer.ts';
 import { BodyForm } from './BodyForm.tsx';
 import { CodeBlock } from './CodeBlock.tsx';
@@ -64,10 +65,8 @@ const Loading = ({ label }: { label: string }) => (
 /** The page's words come with it, not with every page of the site. */
 const debugMessages = pageMessages({ zh: () => import('../../../i18n/ui/debug/zh.ts'), hk: () => import('../../../i18n/ui/debug/hk.ts'), en: () => import('../../../i18n/ui/debug/en.ts') });
 
-const DebugConsole = () => {
+const DebugConsolePage = () => {
   const { t, lang } = useLang();
-  const loading = debugMessages.pending(lang);
-  if (loading) use(loading);
   const groupId = useId();
   const [apps, setApps] = useState<DebugApp[]>();
   const [appsError, setAppsError] = useState<unknown>();
@@ -356,6 +355,12 @@ const DebugConsole = () => {
       </Box>
     </Box>
   );
+};
+
+/** The page, once its words are in. */
+const DebugConsole = () => {
+  const { lang } = useLang();
+  return usePageMessages(debugMessages, lang) ? <DebugConsolePage /> : <CircularProgress sx={{ m: 4 }} />;
 };
 
 export default DebugConsole;
