@@ -17,6 +17,7 @@ interface Security {
 /** One entry per line; blank lines are ignored. */
 const lines = (text: string) => text.split('\n').map((l) => l.trim()).filter(Boolean);
 const label = (field: string) => `resources.app-security.fields.${field}`;
+const HINTS = { ip_whitelist: 'apps.ip_hint', redirect_urls: 'apps.redirect_hint' } as const;
 
 /** `/business/app/:id/security`: where the app's calls may come from and where sign-ins return. */
 export const AppSecurity = ({ app }: { app: AppRecord }) => {
@@ -51,24 +52,9 @@ export const AppSecurity = ({ app }: { app: AppRecord }) => {
           <Typography variant="h6" component="h2">
             {t('resources.app-security.name', { smart_count: 1 })}
           </Typography>
-          <Field
-            name="ip_whitelist"
-            label={t(label('ip_whitelist'))}
-            defaultValue={current.ip_whitelist.join('\n')}
-            errors={errors}
-            multiline
-            minRows={3}
-            helperText={t('apps.ip_hint')}
-          />
-          <Field
-            name="redirect_urls"
-            label={t(label('redirect_urls'))}
-            defaultValue={current.redirect_urls.join('\n')}
-            errors={errors}
-            multiline
-            minRows={3}
-            helperText={t('apps.redirect_hint')}
-          />
+          {(['ip_whitelist', 'redirect_urls'] as const).map((field) => (
+            <Field key={field} name={field} label={t(label(field))} defaultValue={current[field].join('\n')} errors={errors} multiline minRows={3} helperText={t(HINTS[field])} />
+          ))}
           <Button type="submit" variant="contained" sx={{ alignSelf: 'flex-start' }} data-testid="save-security">
             {t('tenant.save')}
           </Button>
