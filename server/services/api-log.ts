@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/driver.ts';
 import { COUNT_CAP } from '../engine/paging.ts';
-import { Where } from '../engine/where.ts';
 import { hourOf, nextHour } from './api-log-hours.ts';
 
 export interface ApiLogEntry {
@@ -97,37 +96,6 @@ export const maintainApiLog = async (db: Queryable, days: number) => {
   return removed;
 };
 
-/** Rows of a search in [from, to) (`inclusive`: [from, to]), counted one by one up to the cap. */
-const countRows = async (db: Queryable, q: ApiLogSearch, from: Date, to: Date, inclusive: boolean) => {
-  const where = searchWhere({ ...q, from, to });
-  where.parts[2] = where.parts[2].replace('<=', inclusive ? '<=' : '<');
-  const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from (select 1 from api_log${where.toSql()} limit ${COUNT_CAP + 1}) capped`, where.params);
-  return rows[0].n;
-};
-
-/**
- * A search's total: the hourly counts of the whole hours inside its window plus the rows of the
- * partial hours at its two ends (server/services/api-log-hours.ts). A search by request id counts
- * its rows (a handful at most).
- */
-const countApiLog = async (db: Queryable, q: ApiLogSearch) => {
-  const first = nextHour(q.from);
-  const last = hourOf(q.to);
-  if (q.request_id || first >= last) return countRows(db, q, q.from, q.to, true);
-  const hours = new Where()
-    .add((p) => `app_guid = ${p(q.app_guid)}`)
-    .add((p) => `hour >= ${p(first.toISOString())}`)
-    .add((p) => `hour < ${p(last.toISOString())}`);
-  if (q.api_code) hours.add((p) => `api_code = ${p(q.api_code)}`);
-  if (q.http_status !== undefined) hours.add((p) => `http_status = ${p(q.http_status)}`);
-  const [whole, head, tail] = await Promise.all([
-    db.query<{ n: number }>(`select coalesce(sum(n), 0)::int as n from api_log_hour${hours.toSql()}`, hours.params),
-    countRows(db, q, q.from, first, false),
-    countRows(db, q, last, q.to, true),
-  ]);
-  return whole.rows[0].n + head + tail;
-};
-
 export interface ApiLogSearch {
   app_guid: string;
   from: Date;
@@ -140,47 +108,79 @@ export interface ApiLogSearch {
   pageSize: number;
 }
 
-/** The rows of one app in [from, to] matching the search's filters. */
-const searchWhere = (q: Pick<ApiLogSearch, 'app_guid' | 'from' | 'to' | 'api_code' | 'http_status' | 'request_id'>) => {
-  const where = new Where()
-    .add((p) => `app_guid = ${p(q.app_guid)}`)
-    .add((p) => `created_at >= ${p(q.from.toISOString())}`)
-    .add((p) => `created_at <= ${p(q.to.toISOString())}`);
-  if (q.api_code) where.add((p) => `api_code = ${p(q.api_code)}`);
-  if (q.http_status !== undefined) where.add((p) => `http_status = ${p(q.http_status)}`);
-  if (q.request_id) where.add((p) => `request_id = ${p(q.request_id)}`);
-  return where;
+/** One statement's parameters: each value once, numbered as it is added. */
+class Params {
+  readonly values: unknown[] = [];
+  p = (value: unknown) => {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  };
+}
+
+/** The rows of one app in [from, to] (`to` excluded unless `inclusive`) matching the search's filters. */
+const rowsWhere = (q: ApiLogSearch, p: Params['p'], from: Date, to: Date, inclusive = true) =>
+  [
+    `app_guid = ${p(q.app_guid)}`,
+    `created_at >= ${p(from.toISOString())}`,
+    `created_at ${inclusive ? '<=' : '<'} ${p(to.toISOString())}`,
+    ...(q.api_code ? [`api_code = ${p(q.api_code)}`] : []),
+    ...(q.http_status !== undefined ? [`http_status = ${p(q.http_status)}`] : []),
+    ...(q.request_id ? [`request_id = ${p(q.request_id)}`] : []),
+  ].join(' and ');
+
+const countRows = (where: string) => `(select count(*) from (select 1 from api_log where ${where} limit ${COUNT_CAP + 1}) capped)`;
+
+/**
+ * A search's total as SQL: the hourly counts of the whole hours inside its window plus the rows of
+ * the partial hours at its two ends (server/services/api-log-hours.ts); a search by request id, or
+ * one within two hours, counts its rows.
+ */
+const totalSql = (q: ApiLogSearch, p: Params['p']) => {
+  const first = nextHour(q.from);
+  const last = hourOf(q.to);
+  if (q.request_id || first >= last) return countRows(rowsWhere(q, p, q.from, q.to));
+  const hours = [
+    `app_guid = ${p(q.app_guid)}`,
+    `hour >= ${p(first.toISOString())}`,
+    `hour < ${p(last.toISOString())}`,
+    ...(q.api_code ? [`api_code = ${p(q.api_code)}`] : []),
+    ...(q.http_status !== undefined ? [`http_status = ${p(q.http_status)}`] : []),
+  ].join(' and ');
+  return `((select coalesce(sum(n), 0) from api_log_hour where ${hours}) + ${countRows(rowsWhere(q, p, q.from, first, false))} + ${countRows(rowsWhere(q, p, last, q.to))})`;
 };
 
 /**
- * One page of an app's log, newest first, by keyset: the index (app_guid, created_at desc, id desc)
- * serves both the window and the order, so a deep page costs what the first does. The total is
- * added up from the hourly counts (countApiLog), capped at COUNT_CAP ("10,000+"), and only when asked.
+ * One page of an app of the BU's log, newest first, by keyset: the index (app_guid, created_at
+ * desc, id desc) serves both the window and the order, so a deep page costs what the first does.
+ * The total is added up from the hourly counts, capped at COUNT_CAP ("10,000+"), and only when
+ * asked. The app's ownership, the page and the total are one statement: on the embedded database
+ * a round trip costs more than any of them. Null when the app is not the BU's.
  */
-export const searchApiLog = async (db: Queryable, q: ApiLogSearch) => {
-  const where = searchWhere(q);
-  const page = new Where();
-  page.parts.push(...where.parts);
-  page.params.push(...where.params);
-  if (q.cursor) {
-    const [at, id] = q.cursor.split('|');
-    page.add((p) => `(created_at, id) < (${p(at)}::timestamptz, ${p(id)}::uuid)`);
-  }
-  const [rows, count] = await Promise.all([
-    // `at` keeps the microseconds a JavaScript date would drop, so the cursor neither skips nor repeats a row.
-    db.query<{ id: string; at: string }>(
-      `select id, api_code, http_status, code, ms, request_id, created_at, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at
-       from api_log${page.toSql()} order by created_at desc, id desc limit ${q.pageSize}`,
-      page.params,
-    ),
-    q.with_total ? countApiLog(db, q) : null,
-  ]);
-  const last = rows.rows.length === q.pageSize ? rows.rows.at(-1) : undefined;
-  const total = count ?? undefined;
+export const searchApiLog = async (db: Queryable, q: ApiLogSearch & { bu_guid: string }) => {
+  const params = new Params();
+  const { p } = params;
+  const owned = `select 1 from app where guid = ${p(q.app_guid)} and bu_guid = ${p(q.bu_guid)}`;
+  const cursor = q.cursor ? q.cursor.split('|') : undefined;
+  const page = `select id, api_code, http_status, code, ms, request_id,
+      to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
+      to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at
+    from api_log where ${rowsWhere(q, p, q.from, q.to)}${cursor ? ` and (created_at, id) < (${p(cursor[0])}::timestamptz, ${p(cursor[1])}::uuid)` : ''}
+    order by api_log.created_at desc, id desc limit ${q.pageSize}`;
+  // `at` keeps the microseconds a JavaScript date would drop, so the cursor neither skips nor repeats a row.
+  const { rows } = await db.query<{ owned: boolean; list: (Record<string, unknown> & { id: string; at: string })[]; total: number | null }>(
+    `with page as (${page})
+     select exists (${owned}) as owned,
+            coalesce((select json_agg(page order by page.at desc, page.id desc) from page), '[]'::json) as list,
+            ${q.with_total ? `(${totalSql(q, p)})::int` : 'null::int'} as total`,
+    params.values,
+  );
+  const { owned: mine, list, total } = rows[0];
+  if (!mine) return null;
+  const last = list.length === q.pageSize ? list.at(-1) : undefined;
   return {
-    list: rows.rows.map(({ at: _, ...row }) => row),
+    list: list.map(({ at: _, ...row }) => row),
     page_size: q.pageSize,
     next: last ? `${last.at}|${last.id}` : null,
-    ...(total === undefined ? {} : { count: Math.min(total, COUNT_CAP), count_capped: total > COUNT_CAP }),
+    ...(total === null ? {} : { count: Math.min(total, COUNT_CAP), count_capped: total > COUNT_CAP }),
   };
 };
