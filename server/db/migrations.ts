@@ -104,7 +104,7 @@ export const migrations: readonly Migration[] = [
         ms real not null,
         request_id text not null,
         created_at timestamptz not null default now())`,
-      // The search's own order (an app's newest first) and the pruning by age.
+      // The search's own order (an app's newest first) and the pruning by age (dropped by migration 8).
       'create index if not exists api_log_app_time_idx on api_log (app_guid, created_at desc, id desc)',
       'create index if not exists api_log_time_idx on api_log (created_at)',
     ],
@@ -133,6 +133,15 @@ export const migrations: readonly Migration[] = [
         n integer not null,
         primary key (app_guid, hour, api_code, http_status))`,
       API_LOG_HOURS_BACKFILL,
+    ],
+  },
+  {
+    id: 8,
+    name: "the call log's searches use the app's index only",
+    up: [
+      // With a time index the planner may walk every app's newest rows to find one app's; pruning
+      // by age (hourly, in batches) reads the table instead.
+      'drop index if exists api_log_time_idx',
     ],
   },
 ];
