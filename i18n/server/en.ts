@@ -98,6 +98,7 @@ export default {
     unknown_field: 'is not a field of this form',
     invalid: 'is not valid',
     credit_code_format: 'must be 18 digits or upper-case letters, without I, O, Z, S or V',
+    cursor_format: 'is not a cursor this search answered',
     url_format: 'is not a valid http or https URL',
     ip_format: 'is not a valid IPv4 or IPv6 address',
     domain_format: 'is not a valid domain name',

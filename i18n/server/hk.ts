@@ -98,6 +98,7 @@ export default {
     unknown_field: '不支援的欄位',
     invalid: '格式不正確',
     credit_code_format: '須為 18 位數字或大寫字母（不含 I、O、Z、S、V）',
+    cursor_format: '不是本次查詢返回的翻頁游標',
     url_format: '不是有效的 http 或 https 地址',
     ip_format: '不是有效的 IPv4 或 IPv6 位址',
     domain_format: '不是有效的網域',

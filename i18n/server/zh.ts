@@ -98,6 +98,7 @@ export default {
     unknown_field: '不支持的字段',
     invalid: '格式不正确',
     credit_code_format: '须为 18 位数字或大写字母（不含 I、O、Z、S、V）',
+    cursor_format: '不是本次查询返回的翻页游标',
     url_format: '不是有效的 http 或 https 地址',
     ip_format: '不是有效的 IPv4 或 IPv6 地址',
     domain_format: '不是有效的域名',

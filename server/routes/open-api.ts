@@ -209,7 +209,7 @@ const logSearchInput = z.object({
   http_status: z.number().int().min(100).max(599).optional(),
   request_id: z.string().trim().max(64, 'validation.max_64').optional(),
   /** The `next` of the previous page: the rows after it. */
-  cursor: z.string().regex(/^[0-9T:.+-]+Z?\|[0-9a-f-]{36}$/, 'validation.bad_format').optional(),
+  cursor: z.string().regex(/^[0-9T:.+-]+Z?\|[0-9a-f-]{36}$/, 'validation.cursor_format').optional(),
   /** False skips counting the matching rows (a later page needs no new total). */
   with_total: z.boolean().default(true),
 });

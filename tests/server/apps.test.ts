@@ -512,7 +512,9 @@ describe('the call log pages by keyset', () => {
     expect(first).toMatchObject({ count: 25, count_capped: false });
     expect(seen).toHaveLength(25);
     expect(new Set(seen).size).toBe(25);
-    expect((await post('/open/app/api-log/page', { app_guid: app.guid, cursor: "'; drop table api_log; --" })).code).toBe(201);
+    const forged = await post('/open/app/api-log/page', { app_guid: app.guid, cursor: "'; drop table api_log; --" });
+    expect(forged.code).toBe(201);
+    expect(JSON.stringify(forged.data) + forged.message).toContain('is not a cursor this search answered');
   });
 });
 

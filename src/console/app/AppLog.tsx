@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Loading } from 'react-admin';
 import { post } from '../../../dataProvider/http.ts';
+import { LANGUAGES } from '../../../i18n/languages.ts';
 import { useLang } from '../../shell/LangContext.tsx';
 import { Empty } from '../EmptyState.tsx';
 import type { AppRecord } from './useApp.ts';
@@ -80,7 +81,7 @@ export const AppLog = ({ app }: { app: AppRecord }) => {
     setCursors([undefined]);
   };
   const shown = total ? (total.capped ? t('apps.log_total_capped', { count: total.count.toLocaleString() }) : t('apps.log_total', { count: total.count })) : '';
-  const locale = lang === 'en' ? 'en' : lang === 'hk' ? 'zh-HK' : 'zh-CN';
+  const locale = LANGUAGES[lang];
 
   return (
     <Stack spacing={2} data-testid="app-log">

@@ -7,6 +7,7 @@ import { Loading } from 'react-admin';
 import { post } from '../../../dataProvider/http.ts';
 import { toast } from '../../../dataProvider/events.ts';
 import { AUDIT, SCOPE } from '../../../schemas/app-scope.ts';
+import { LANGUAGES } from '../../../i18n/languages.ts';
 import { useLang } from '../../shell/LangContext.tsx';
 import { Empty } from '../EmptyState.tsx';
 import { ConfirmButton } from './ConfirmButton.tsx';
@@ -118,7 +119,7 @@ const Applications = ({ app, onChange }: { app: AppRecord; onChange(): void }) =
               <Chip size="small" label={t(`resources.audit-record.values.status.${r.status}`)} color={AUDIT_TONE[r.status as keyof typeof AUDIT_TONE]} />
             </TableCell>
             <TableCell>{r.remark}</TableCell>
-            <TableCell>{new Date(r.created_at).toLocaleString(lang === 'en' ? 'en' : lang === 'hk' ? 'zh-HK' : 'zh-CN')}</TableCell>
+            <TableCell>{new Date(r.created_at).toLocaleString(LANGUAGES[lang])}</TableCell>
             <TableCell>
               {r.status === AUDIT.pending && <ConfirmButton label={t('actions.withdraw')} question={t('apps.withdraw_question')} onConfirm={() => act('close-audit', r.guid)} testId={`withdraw-${r.guid}`} />}
               {r.status === AUDIT.rejected && (
