@@ -20,6 +20,7 @@ export const department: ResourceDef<typeof departmentSchema> = {
   unique: [['parent_guid', 'name']],
   tree: { parent: 'parent_guid' },
   references: { leader_guid: 'member' },
+  events: { created: 'contact.department.created_v3', updated: 'contact.department.updated_v3', deleted: 'contact.department.deleted_v3' },
   listCap: 5000,
   mounts: [
     {

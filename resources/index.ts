@@ -12,6 +12,7 @@ import { permission } from './permission.ts';
 import { role } from './role.ts';
 import { ability, app, appExtProp, appSecurity } from './app.ts';
 import { apiGroup, auditRecord } from './api-group.ts';
+import { eventConfig, eventInfo, eventRel } from './event.ts';
 import type { ResourceDef } from './types.ts';
 import { user } from './user.ts';
 
@@ -22,6 +23,8 @@ export const resources: readonly ResourceDef[] = [
   bu, org, company, project, department, position, member, subAccount, passwordPolicy, safePolicy, authConfig,
   // Apps and the open API
   app, appSecurity, appExtProp, ability, apiGroup, auditRecord,
+  // Events
+  eventInfo, eventConfig, eventRel,
 ];
 
 export const resourceByName = new Map(resources.map((r) => [r.name, r]));

@@ -37,6 +37,7 @@ export const member: ResourceDef<typeof memberSchema> = {
       calls: { add: 'add', page: 'page', list: 'list', get: 'get', update: 'update', delete: 'delete', 'update-status': 'status' },
     },
   ],
+  events: { created: 'contact.user.created_v3', updated: 'contact.user.updated_v3', deleted: 'contact.user.deleted_v3' },
   menu: { scene: 'tenant', url: '/account/member-manage', icon: 'groups' },
   tenant: [{ url: '/account/member-manage', needsBu: true }],
 };

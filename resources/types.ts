@@ -173,6 +173,11 @@ export interface ResourceDef<S extends z.ZodObject = z.ZodObject> {
     /** The read call also answers the grantable rows under this key (tenants cannot list permissions). */
     rowsIn?: string;
   };
+  /**
+   * Event types the engine emits when a BU's row changes (a status change is an update), written to
+   * the outbox in the change's own transaction (docs/events.md); the event is `{ object, old_object }`.
+   */
+  events?: { created?: string; updated?: string; deleted?: string };
   /** Console hint: the tenant console's screens of this definition. */
   tenant?: readonly TenantScreen[];
   /**

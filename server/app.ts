@@ -30,6 +30,9 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { OPEN_API_INFO, openapiDocument } from './openapi.ts';
 import { seedPermissions } from './seed/seed.ts';
 import { seedApiGroups } from './seed/api-groups.ts';
+import { seedEventTypes } from './seed/event-types.ts';
+import { EventDelivery, pruneEvents, type DeliveryOptions } from './events/delivery.ts';
+import { createOutgoing } from './events/outgoing.ts';
 
 export interface AppOptions {
   db: Db;
@@ -55,6 +58,11 @@ export interface AppOptions {
   mailer?: Mailer;
   smtpUrl?: string;
   mailDir?: string;
+  /**
+   * Event pushes: `allowPrivate` (ALLOW_PRIVATE_WEBHOOKS) lets them reach loopback and private
+   * addresses; `worker: false` leaves delivery to `services.events.runOnce()` (tests step it).
+   */
+  events?: DeliveryOptions & { allowPrivate?: boolean; worker?: boolean };
 }
 
 export interface App {
@@ -82,6 +90,7 @@ export const buildApp = async (opts: AppOptions): Promise<App> => {
     await syncSchema(opts.db, defs);
     await seedPermissions(opts.db, defs);
     if (defs.some((d) => d.table === 'api_group') && defs.some((d) => d.table === 'ability')) await seedApiGroups(opts.db);
+    if (defs.some((d) => d.table === 'event_info')) await seedEventTypes(opts.db);
     return Promise.all([Tokens.open(opts.db), AppTokens.open(opts.db)]);
   })();
   prepared.catch(() => {});
@@ -110,6 +119,10 @@ export const buildApp = async (opts: AppOptions): Promise<App> => {
   services.apiLog = new ApiLogWriter(opts.db, (err) => app.log.error({ err }, 'writing the open-API call log failed'));
   // The log's last entries are written before the database closes (hooks run in reverse order).
   app.addHook('onClose', async () => services.apiLog.flush());
+  const eventOpts = opts.events ?? {};
+  services.events = new EventDelivery(opts.db, createOutgoing(!!eventOpts.allowPrivate), { ...eventOpts, onError: (err) => app.log.error({ err }, 'event delivery failed') });
+  // Pushes in flight finish before the database closes.
+  app.addHook('onClose', async () => services.events.stop());
   if (opts.apiLogRetentionDays) {
     // The open-API log keeps API_LOG_RETENTION_DAYS; older rows go hourly, in batches.
     const days = opts.apiLogRetentionDays;
@@ -117,6 +130,10 @@ export const buildApp = async (opts: AppOptions): Promise<App> => {
     prune.unref();
     app.addHook('onClose', async () => clearInterval(prune));
   }
+  // Pushed events and their attempts keep 8 days (the log's 7-day window and replay's reach).
+  const pruneOutbox = setInterval(() => void pruneEvents(opts.db).catch((e) => app.log.warn({ err: e }, 'event log upkeep failed')), 3_600_000);
+  pruneOutbox.unref();
+  app.addHook('onClose', async () => clearInterval(pruneOutbox));
   // JSON only: a text/plain body answers 415 instead of reaching a call as a string.
   app.removeContentTypeParser('text/plain');
   // An empty JSON body is an empty object: several calls take no body.
@@ -159,5 +176,6 @@ export const buildApp = async (opts: AppOptions): Promise<App> => {
   await app.after();
   const [tokens, appTokens] = await prepared;
   Object.assign(services, { tokens, appTokens, callers: new Callers(opts.db, tokens) });
+  if (eventOpts.worker !== false) services.events.start();
   return { app, services, docs };
 };

@@ -50,6 +50,8 @@ export const config = () => {
     limits,
     apiLogRetentionDays: intEnv('API_LOG_RETENTION_DAYS', 30),
     openApiRatePerMinute: intEnv('OPEN_API_RATE_LIMIT', 600),
+    /** Event pushes may reach loopback and private addresses (development and tests only; docs/events.md). */
+    allowPrivateWebhooks: process.env.ALLOW_PRIVATE_WEBHOOKS === '1',
   };
 };
 

@@ -68,6 +68,7 @@ const start = async () => {
     limits: cfg.limits,
     apiLogRetentionDays: cfg.apiLogRetentionDays,
     openApiRatePerMinute: cfg.openApiRatePerMinute,
+    events: { allowPrivate: cfg.allowPrivateWebhooks },
     mailer,
   });
   app = built.app;

@@ -295,6 +295,33 @@ export default {
       fields: { app_guid: 'App', group_codes: 'Scopes', status: 'Review', remark: "Reviewer's reason" },
       values: { status: { '0': 'Pending review', '1': 'Approved', '2': 'Not approved', '3': 'Complete' } },
     },
+    'event-info': {
+      /** The seeded event types in this language (server/seed/event-types.ts), by code with dots as underscores. */
+      seeded: {
+        contact_department_created_v3: { name: 'Department created', description: 'A department was added to the business unit' },
+        contact_department_updated_v3: { name: 'Department changed', description: 'A department changed; the event carries it before and after' },
+        contact_department_deleted_v3: { name: 'Department deleted', description: 'A department was deleted from the business unit' },
+        contact_user_created_v3: { name: 'Member added', description: 'A member was added to the business unit' },
+        contact_user_updated_v3: { name: 'Member changed', description: 'A member or their duty status changed; the event carries them before and after' },
+        contact_user_deleted_v3: { name: 'Member deleted', description: 'A member was deleted from the business unit' },
+        application_app_status_changed_v1: { name: 'App enabled or disabled', description: 'This app was enabled or disabled' },
+        application_permission_changed_v1: { name: 'App scopes changed', description: 'The scopes this app has opened changed' },
+      },
+      name: 'Event |||| Events',
+      fields: { code: 'Event code', group_code: 'Scope needed', name: 'Event name', description: 'Description', payload_schema: 'Payload schema', status: 'Status' },
+      values: { status: { '0': 'Enabled', '1': 'Disabled' } },
+    },
+    'event-config': {
+      name: 'Event endpoint |||| Event endpoints',
+      fields: {
+        app_guid: 'App', request_url: 'Request URL', verification_token: 'Verification Token', encrypt_key: 'Encrypt Key', signing_secret: 'Signing secret',
+        verified_at: 'Verified', failing_since: 'Failing since', paused_at: 'Paused',
+      },
+    },
+    'event-rel': {
+      name: 'Event subscription |||| Event subscriptions',
+      fields: { app_guid: 'App', event_code: 'Event', event_codes: 'Events' },
+    },
     'auth-config': {
       name: 'SSO configuration |||| SSO configurations',
       fields: {

@@ -295,6 +295,33 @@ export default {
       fields: { app_guid: '應用', group_codes: '權限', status: '審核狀態', remark: '審核意見' },
       values: { status: { '0': '待審核', '1': '審核通過', '2': '審核不通過', '3': '已完成' } },
     },
+    'event-info': {
+      /** The seeded event types in this language (server/seed/event-types.ts), by code with dots as underscores. */
+      seeded: {
+        contact_department_created_v3: { name: '部門已建立', description: '業務單元新增了部門' },
+        contact_department_updated_v3: { name: '部門已修改', description: '部門資料變更，附修改前的內容' },
+        contact_department_deleted_v3: { name: '部門已刪除', description: '業務單元刪除了部門' },
+        contact_user_created_v3: { name: '成員已新增', description: '業務單元新增了成員' },
+        contact_user_updated_v3: { name: '成員已修改', description: '成員資料或在職狀態變更，附修改前的內容' },
+        contact_user_deleted_v3: { name: '成員已刪除', description: '業務單元刪除了成員' },
+        application_app_status_changed_v1: { name: '應用啟停', description: '本應用被啟用或停用' },
+        application_permission_changed_v1: { name: '應用權限變更', description: '本應用開通的權限有變' },
+      },
+      name: '事件 |||| 事件',
+      fields: { code: '事件編碼', group_code: '所需權限', name: '事件名稱', description: '說明', payload_schema: '事件內容結構', status: '狀態' },
+      values: { status: { '0': '啟用', '1': '停用' } },
+    },
+    'event-config': {
+      name: '事件設定 |||| 事件設定',
+      fields: {
+        app_guid: '應用', request_url: '請求地址', verification_token: 'Verification Token', encrypt_key: 'Encrypt Key', signing_secret: '簽名密鑰',
+        verified_at: '驗證時間', failing_since: '持續失敗開始時間', paused_at: '暫停時間',
+      },
+    },
+    'event-rel': {
+      name: '事件訂閱 |||| 事件訂閱',
+      fields: { app_guid: '應用', event_code: '事件', event_codes: '事件' },
+    },
     'auth-config': {
       name: 'SSO 認證設定 |||| SSO 認證設定',
       fields: {

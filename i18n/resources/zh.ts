@@ -295,6 +295,33 @@ export default {
       fields: { app_guid: '应用', group_codes: '权限', status: '审核状态', remark: '审核意见' },
       values: { status: { '0': '待审核', '1': '审核通过', '2': '审核不通过', '3': '已完成' } },
     },
+    'event-info': {
+      /** The seeded event types in this language (server/seed/event-types.ts), by code with dots as underscores. */
+      seeded: {
+        contact_department_created_v3: { name: '部门已创建', description: '业务单元新增了部门' },
+        contact_department_updated_v3: { name: '部门已修改', description: '部门信息变化，附修改前的内容' },
+        contact_department_deleted_v3: { name: '部门已删除', description: '业务单元删除了部门' },
+        contact_user_created_v3: { name: '成员已添加', description: '业务单元新增了成员' },
+        contact_user_updated_v3: { name: '成员已修改', description: '成员信息或在职状态变化，附修改前的内容' },
+        contact_user_deleted_v3: { name: '成员已删除', description: '业务单元删除了成员' },
+        application_app_status_changed_v1: { name: '应用启停', description: '本应用被启用或停用' },
+        application_permission_changed_v1: { name: '应用权限变更', description: '本应用开通的权限发生变化' },
+      },
+      name: '事件 |||| 事件',
+      fields: { code: '事件编码', group_code: '所需权限', name: '事件名称', description: '说明', payload_schema: '事件内容结构', status: '状态' },
+      values: { status: { '0': '启用', '1': '停用' } },
+    },
+    'event-config': {
+      name: '事件配置 |||| 事件配置',
+      fields: {
+        app_guid: '应用', request_url: '请求地址', verification_token: 'Verification Token', encrypt_key: 'Encrypt Key', signing_secret: '签名密钥',
+        verified_at: '验证时间', failing_since: '持续失败开始时间', paused_at: '暂停时间',
+      },
+    },
+    'event-rel': {
+      name: '事件订阅 |||| 事件订阅',
+      fields: { app_guid: '应用', event_code: '事件', event_codes: '事件' },
+    },
     'auth-config': {
       name: 'SSO 认证配置 |||| SSO 认证配置',
       fields: {

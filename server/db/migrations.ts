@@ -144,4 +144,42 @@ export const migrations: readonly Migration[] = [
       'drop index if exists api_log_time_idx',
     ],
   },
+  {
+    id: 9,
+    name: 'the event outbox: one message per event and app, one row per push attempt',
+    up: [
+      // Written in the same transaction as the change (server/events/emit.ts); event_id is stable across attempts and replays.
+      `create table if not exists event_message (
+        event_id text primary key,
+        app_guid uuid not null,
+        bu_guid uuid not null,
+        event_type text not null,
+        payload jsonb not null,
+        create_time text not null,
+        state smallint not null default 0,
+        attempts integer not null default 0,
+        round_start integer not null default 0,
+        last_status smallint,
+        next_attempt_at timestamptz not null default now(),
+        delivered_at timestamptz,
+        created_at timestamptz not null default now())`,
+      // The worker's claim reads only what is waiting.
+      'create index if not exists event_message_due_idx on event_message (next_attempt_at) where state = 0',
+      'create index if not exists event_message_app_idx on event_message (app_guid, created_at desc)',
+      `create table if not exists event_attempt (
+        id uuid primary key,
+        event_id text not null,
+        app_guid uuid not null,
+        bu_guid uuid not null,
+        event_type text not null,
+        attempt integer not null,
+        http_status smallint not null,
+        ms real not null,
+        answer text not null,
+        failure text,
+        created_at timestamptz not null default now())`,
+      'create index if not exists event_attempt_app_time_idx on event_attempt (app_guid, created_at desc, id desc)',
+      'create index if not exists event_attempt_event_idx on event_attempt (event_id)',
+    ],
+  },
 ];

@@ -126,6 +126,13 @@ export const duplicateWarning = (lang: CallContext['lang'], def: Pick<ResourceDe
   return duplicateOf(lang, def.name, hit);
 };
 
+/** The definition's event for a change of a BU's row (docs/events.md), written in the change's own transaction. */
+const emitChange = async (ctx: CallContext, tx: Queryable, kind: 'created' | 'updated' | 'deleted', row: Record<string, unknown>, old?: Record<string, unknown>) => {
+  const type = ctx.def.events?.[kind];
+  if (!type || !row.bu_guid) return;
+  await ctx.services.events.emit(ctx, tx, { type, buGuid: row.bu_guid as string, event: old ? { object: row, old_object: old } : { object: row } });
+};
+
 export const add = async (ctx: CallContext) => {
   const { def, services, caller, mount } = ctx;
   const values: Record<string, unknown> = { ...parseOrWarn(ctx.lang, schemasOf(def).create, ctx.input, def.name), ...(mount.fixed ?? {}) };
@@ -141,6 +148,7 @@ export const add = async (ctx: CallContext) => {
       await tx.query(`insert into ${ident(def.table)} (${names.map(ident).join(', ')}) values (${names.map((_, i) => `$${i + 1}`).join(', ')})`, Object.values(cols));
       const row = await findOne(ctx, cols.guid as string, tx);
       await rules.afterWrite?.(ctx, tx, row);
+      await emitChange(ctx, tx, 'created', row);
       return row;
     });
     if (rules.affectsGrants) services.callers.invalidate();
@@ -175,6 +183,7 @@ export const update = async (ctx: CallContext) => {
       }
       const row = await findOne(ctx, parsed.guid as string, tx);
       await rules.afterWrite?.(ctx, tx, row, existing);
+      if (names.length) await emitChange(ctx, tx, 'updated', row, existing);
       return row;
     });
     if (rules.affectsGrants) services.callers.invalidate();
@@ -200,6 +209,7 @@ export const remove = async (ctx: CallContext) => {
     await rules.beforeDelete?.(ctx, tx, rows);
     await tx.query(`delete from ${ident(def.table)} where guid = any($1::uuid[])`, [guids]);
     await rules.afterDelete?.(ctx, tx, rows);
+    for (const row of rows) await emitChange(ctx, tx, 'deleted', row);
     return rows.length;
   });
   if (rules.affectsGrants) services.callers.invalidate();
@@ -249,6 +259,7 @@ export const status = async (ctx: CallContext) => {
     }
     const row = await findOne(ctx, guid, tx);
     await rules.afterTransition?.(ctx, tx, row, existing);
+    await emitChange(ctx, tx, 'updated', row, existing);
     return row;
   });
   if (rules.affectsGrants) services.callers.invalidate();
@@ -261,6 +272,20 @@ export const tree = async (ctx: CallContext) => {
   return nest((await list(ctx)) as Record<string, unknown>[], ctx.def.tree.parent);
 };
 
+/**
+ * A row of another definition the caller reaches through its mount's scope (the app an endpoint
+ * or a subscription belongs to), read through that definition's mount of the same scope; or a 201
+ * "does not exist".
+ */
+export const reachRow = async (ctx: CallContext, defName: string, guid: string, tx: Queryable = ctx.services.db) => {
+  const target = resourceByName.get(defName)!;
+  const mount = target.mounts.find((m) => m.scope === ctx.mount.scope) ?? ctx.mount;
+  const reach = scopeWhere(target, mount, ctx.caller).add((p) => `guid = ${p(guid)}`);
+  const { rows } = await tx.query(`select ${selectList(target)} from ${ident(target.table)}${reach.toSql()}`, reach.params);
+  if (!rows[0]) throw new Warning('server.record_not_found');
+  return rows[0] as Record<string, unknown> & { guid: string; bu_guid: string | null };
+};
+
 const buInput = z.object({ bu_guid: z.uuid('validation.guid_format') });
 
 /** The owner of a singleton row: the caller's BU (or the caller), or for operators the BU the body names. */
@@ -269,12 +294,8 @@ const singletonOwner = async (ctx: CallContext) => {
   if (per) {
     // One row per row of the referenced definition (an app's security), which the caller must reach.
     const guid = parseOrWarn(ctx.lang, z.object({ [per]: z.uuid('validation.guid_format') }), ctx.input, ctx.def.name)[per] as string;
-    const parent = resourceByName.get(ctx.def.references![per])!;
-    const mount = parent.mounts.find((m) => m.scope === ctx.mount.scope) ?? ctx.mount;
-    const reach = scopeWhere(parent, mount, ctx.caller).add((p) => `guid = ${p(guid)}`);
-    const { rows } = await ctx.services.db.query<{ bu_guid: string | null }>(`select bu_guid from ${ident(parent.table)}${reach.toSql()}`, reach.params);
-    if (!rows[0]) throw new Warning('server.record_not_found');
-    return { where: new Where().add((p) => `${ident(per)} = ${p(guid)}`), cols: { [per]: guid, bu_guid: rows[0].bu_guid } };
+    const parent = await reachRow(ctx, ctx.def.references![per], guid);
+    return { where: new Where().add((p) => `${ident(per)} = ${p(guid)}`), cols: { [per]: guid, bu_guid: parent.bu_guid } };
   }
   if (ctx.mount.scope === 'oversight') {
     const { bu_guid } = parseOrWarn(ctx.lang, buInput, ctx.input, ctx.def.name);

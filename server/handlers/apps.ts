@@ -10,7 +10,7 @@ import { Warning } from '../http/envelope.ts';
 import { parseOrWarn } from '../http/validation.ts';
 import { openApiCalls } from '../open-api/calls.ts';
 import { resetSecret } from '../services/app-credentials.ts';
-import { checkGroups, setScopes } from '../services/app-scopes.ts';
+import { checkGroups, scopesChanged, setScopes } from '../services/app-scopes.ts';
 
 /** Apps' named calls: secret reset, scopes, applications for them and the scope tables (docs/apps.md). */
 
@@ -95,6 +95,7 @@ export const activatePermissions = async (ctx: CallContext) => {
     await findOne(ctx, guid, tx);
     await checkGroups(ctx, tx, group_codes);
     await setScopes(tx, guid, group_codes, SCOPE.open);
+    await scopesChanged(ctx, tx, guid);
   });
   ctx.services.appTokens.forget();
   return appScopes({ ...ctx, input: { guid } });
@@ -111,10 +112,17 @@ export const groupApis = async (ctx: CallContext) => {
   return { list: all.slice((page - 1) * page_size, page * page_size), count: all.length, page, page_size };
 };
 
-/** `api-field/group-event-detail`: the events a scope unlocks; none exist until events are built (issue 11). */
+/** `api-field/group-event-detail`: the event types a scope unlocks, paged (`{ list, count }`). */
 export const groupEvents = async (ctx: CallContext) => {
   const { guid } = parseOrWarn(ctx.lang, groupDetailInput, ctx.input, 'api-group');
   const { page, page_size } = pagingOf(ctx.lang, ctx.input, 'api-group');
-  if (!(await ctx.services.db.query('select 1 from api_group where guid = $1', [guid])).rows[0]) throw new Warning('server.record_not_found');
-  return { list: [], count: 0, page, page_size };
+  const group = (await ctx.services.db.query<{ code: string }>('select code from api_group where guid = $1', [guid])).rows[0];
+  if (!group) throw new Warning('server.record_not_found');
+  const { rows } = await ctx.services.db.query<{ list: unknown[]; count: number }>(
+    `select coalesce((select json_agg(t) from (select name, code as api_code, description, 2 as category from event_info
+       where group_code = $1 and status = 0 order by code limit $2 offset $3) t), '[]'::json) as list,
+     (select count(*)::int from event_info where group_code = $1 and status = 0) as count`,
+    [group.code, page_size, (page - 1) * page_size],
+  );
+  return { ...rows[0], page, page_size };
 };

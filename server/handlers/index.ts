@@ -2,6 +2,7 @@ import type { CallContext } from '../engine/context.ts';
 import { auth, authList, permissions } from './role-grants.ts';
 import { bindUsers, dashboard, listUsers, loginTypes, sandboxCertificate, statistics } from './organisation.ts';
 import { activatePermissions, appResetSecret, appScopes, appDebugToken, appBindAbilities, auditApply, groupApis, groupEvents } from './apps.ts';
+import { checkEndpoint, getConfig, logPage, replay, resetKey, saveConfig, subscribe, testSend } from './events.ts';
 import { childActivate, childReset, childResend, childSetRole } from './sub-accounts.ts';
 
 /** Named handlers that resource definitions may reference for real business rules. */
@@ -27,4 +28,12 @@ export const handlers: Record<string, (ctx: CallContext) => Promise<unknown>> = 
   'audit.apply': auditApply,
   'apiGroup.apis': groupApis,
   'apiGroup.events': groupEvents,
+  'event.getConfig': getConfig,
+  'event.saveConfig': saveConfig,
+  'event.resetKey': resetKey,
+  'event.check': checkEndpoint,
+  'event.subscribe': subscribe,
+  'event.testSend': testSend,
+  'event.logPage': logPage,
+  'event.replay': replay,
 };

@@ -1,6 +1,6 @@
 import { AUDIT, SCOPE } from '../../schemas/app-scope.ts';
 import type { Rules } from '../engine/context.ts';
-import { setScopes } from '../services/app-scopes.ts';
+import { scopesChanged, setScopes } from '../services/app-scopes.ts';
 import { forgetAppCallers } from './app.ts';
 
 /** A decision opens the scopes (passed) or returns those under review to not opened (not passed, withdrawn). */
@@ -8,7 +8,10 @@ export const auditRules: Rules = {
   async afterTransition(ctx, tx, row) {
     forgetAppCallers(ctx);
     const codes = row.group_codes as string[];
-    if (row.status === AUDIT.passed) await setScopes(tx, row.app_guid as string, codes, SCOPE.open, [SCOPE.closed, SCOPE.review]);
+    if (row.status === AUDIT.passed) {
+      await setScopes(tx, row.app_guid as string, codes, SCOPE.open, [SCOPE.closed, SCOPE.review]);
+      await scopesChanged(ctx, tx, row.app_guid as string);
+    }
     if (row.status === AUDIT.rejected) await setScopes(tx, row.app_guid as string, codes, SCOPE.closed, [SCOPE.review]);
     // Submitted again: its scopes that are still not opened go back under review.
     if (row.status === AUDIT.pending) await setScopes(tx, row.app_guid as string, codes, SCOPE.review, [SCOPE.closed]);

@@ -1,4 +1,5 @@
 import { AUDIT } from '../../schemas/app-scope.ts';
+import { DELIVERY } from '../../schemas/event.ts';
 import type { CallContext, Rules } from '../engine/context.ts';
 import { issueCredentials } from '../services/app-credentials.ts';
 
@@ -11,12 +12,14 @@ export const appRules: Rules = {
     if (existing) return;
     Object.assign(row, await issueCredentials(tx, row.guid as string));
   },
-  async afterTransition(ctx) {
+  async afterTransition(ctx, tx, row) {
     forgetAppCallers(ctx);
+    await ctx.services.events.emit(ctx, tx, { type: 'application.app.status_changed_v1', appGuid: row.guid as string, event: { app_id: row.app_id, status: row.status } });
   },
   /**
-   * A deleted app's tokens stop at once and its scopes, security and pending applications go with
-   * it; decided applications and its call log stay as history (the log until its retention).
+   * A deleted app's tokens stop at once and its scopes, security, pending applications, event
+   * endpoint, subscriptions and undelivered events go with it; decided applications, its call log
+   * and its push attempts stay as history (the logs until their retention).
    */
   async afterDelete(ctx, tx, rows) {
     forgetAppCallers(ctx);
@@ -25,6 +28,9 @@ export const appRules: Rules = {
     await tx.query('delete from app_scope where app_guid = any($1::uuid[])', [guids]);
     await tx.query('delete from app_security where app_guid = any($1::uuid[])', [guids]);
     await tx.query('delete from audit_record where app_guid = any($1::uuid[]) and status = $2', [guids, AUDIT.pending]);
+    await tx.query('delete from event_config where app_guid = any($1::uuid[])', [guids]);
+    await tx.query('delete from event_rel where app_guid = any($1::uuid[])', [guids]);
+    await tx.query('delete from event_message where app_guid = any($1::uuid[]) and state = $2', [guids, DELIVERY.pending]);
   },
 };
 

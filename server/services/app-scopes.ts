@@ -1,4 +1,5 @@
 import { translate } from '../../i18n/index.ts';
+import { SCOPE } from '../../schemas/app-scope.ts';
 import type { Queryable } from '../db/driver.ts';
 import type { CallContext } from '../engine/context.ts';
 import { Warning } from '../http/envelope.ts';
@@ -23,3 +24,13 @@ export const checkGroups = async (ctx: CallContext, tx: Queryable, codes: readon
   }
 };
 
+
+/** `application.permission.changed_v1` to the app itself: the scopes it has opened now (docs/events.md). */
+export const scopesChanged = async (ctx: CallContext, tx: Queryable, appGuid: string) => {
+  const { rows } = await tx.query<{ app_id: string; scopes: string[] }>(
+    `select a.app_id, coalesce((select json_agg(s.group_code order by s.group_code) from app_scope s where s.app_guid = a.guid and s.status = $2), '[]'::json) as scopes
+     from app a where a.guid = $1`,
+    [appGuid, SCOPE.open],
+  );
+  if (rows[0]) await ctx.services.events.emit(ctx, tx, { type: 'application.permission.changed_v1', appGuid, event: rows[0] });
+};

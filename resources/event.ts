@@ -1,0 +1,89 @@
+import { eventConfigInternal, eventConfigSchema, eventInfoSchema, eventRelSchema } from '../schemas/event.ts';
+import { enabledTones } from './status.ts';
+import type { ResourceDef } from './types.ts';
+
+/**
+ * Events (docs/events.md): the catalogue of event types, an app's endpoint and its subscriptions.
+ * The pushes themselves, their attempts and replays are the outbox's (server/events/), reached
+ * through named calls on the endpoint's mounts.
+ */
+
+/** The event types the platform emits (seeded, server/seed/event-types.ts). */
+export const eventInfo: ResourceDef<typeof eventInfoSchema> = {
+  name: 'event-info',
+  table: 'event_info',
+  schema: eventInfoSchema,
+  titleField: 'name',
+  tones: { status: enabledTones },
+  keyword: ['code', 'name'],
+  filters: [{ field: 'group_code' }, { field: 'status' }],
+  columns: [{ field: 'name' }, { field: 'code' }, { field: 'group_code' }, { field: 'description' }, { field: 'status', render: 'status' }],
+  sort: 'code',
+  unique: [['code']],
+  mounts: [
+    { side: 'operator', base: '/open/admin/event', scope: 'catalog', perm: 'admin:app', calls: { 'info/list': 'list' } },
+    { side: 'tenant', base: '/open/app/event', scope: 'catalog', perm: 'tenant:app', calls: { 'info/list': { verb: 'list', where: { status: [0] } } } },
+  ],
+};
+
+/** The named calls of an app's events beside its endpoint, on each side (server/handlers/events.ts). */
+const endpointCalls = {
+  // The endpoint with its keys, generated the first time it is read: a receiver needs them before its URL can answer.
+  'subscribe-config/get': { handler: 'event.getConfig', action: 'view' },
+  // Saving a request URL sends the challenge first; the URL is kept only if it is echoed within 1 s.
+  'subscribe-config/save-update': { handler: 'event.saveConfig', action: 'update' },
+  'log/page': { handler: 'event.logPage', action: 'view' },
+  'log/replay': { handler: 'event.replay', action: 'update' },
+} as const;
+
+/** An app's event endpoint, one per app (`singletonPer`): request URL, its keys, and its health. */
+export const eventConfig: ResourceDef<typeof eventConfigSchema> = {
+  name: 'event-config',
+  table: 'event_config',
+  schema: eventConfigSchema,
+  internal: eventConfigInternal,
+  references: { app_guid: 'app' },
+  singletonPer: 'app_guid',
+  unique: [['app_guid']],
+  columns: [{ field: 'request_url' }, { field: 'verified_at', render: 'date' }, { field: 'paused_at', render: 'date' }],
+  mounts: [
+    {
+      side: 'tenant', base: '/open/app/event', scope: 'bu', perm: 'tenant:app',
+      calls: {
+        ...endpointCalls,
+        // A new Verification Token, Encrypt Key or signing secret (or no Encrypt Key).
+        'subscribe-config/reset': { handler: 'event.resetKey', action: 'update' },
+        // The debug console's endpoint self-test: the challenge against the saved URL, diagnosed.
+        'subscribe-config/check': { handler: 'event.check', action: 'update' },
+        // A sample event of a subscribed type, pushed through the outbox like any other.
+        'test-send': { handler: 'event.testSend', action: 'update' },
+      },
+    },
+    { side: 'operator', base: '/open/admin/event', scope: 'oversight', perm: 'admin:app', calls: endpointCalls },
+  ],
+};
+
+/** One event type an app receives; only types of scopes the app has opened (server/handlers/events.ts). */
+export const eventRel: ResourceDef<typeof eventRelSchema> = {
+  name: 'event-rel',
+  table: 'event_rel',
+  schema: eventRelSchema,
+  references: { app_guid: 'app' },
+  titleField: 'event_code',
+  filters: [{ field: 'app_guid' }],
+  columns: [{ field: 'event_code' }, { field: 'created_at', render: 'date', sortable: true }],
+  sort: 'event_code',
+  unique: [['app_guid', 'event_code']],
+  // Emitting an event finds its subscribers by BU and type.
+  indexes: [['bu_guid', 'event_code']],
+  mounts: [
+    {
+      side: 'tenant', base: '/open/app/event', scope: 'bu', perm: 'tenant:app',
+      calls: { 'subscribe-rel/save': { handler: 'event.subscribe', action: 'update' }, 'subscribe-rel/delete': 'delete', 'subscribe-rel/page': { verb: 'page', requires: ['app_guid'] } },
+    },
+    {
+      side: 'operator', base: '/open/admin/event', scope: 'oversight', perm: 'admin:app',
+      calls: { 'subscribe-rel/save': { handler: 'event.subscribe', action: 'update' }, 'subscribe-rel/delete': 'delete', 'subscribe-rel/page': { verb: 'page', requires: ['app_guid'] } },
+    },
+  ],
+};

@@ -1,0 +1,40 @@
+import { randomUUID } from 'node:crypto';
+import { sealed } from './crypto.ts';
+import type { Failure, Outgoing } from './outgoing.ts';
+import { CHALLENGE_MS } from './policy.ts';
+
+export interface EndpointKeys {
+  verification_token: string;
+  encrypt_key: string | null;
+  signing_secret: string;
+}
+
+/** What a challenge found: echoed in time, or why not (`server.event_failure.*`). */
+export interface ChallengeResult {
+  ok: boolean;
+  ms: number;
+  budget_ms: number;
+  status: number;
+  reason?: Failure | 'status' | 'echo';
+}
+
+/**
+ * Lark's URL verification: `{ challenge, token, type: "url_verification" }`, encrypted as
+ * `{ encrypt }` when the endpoint has an Encrypt Key; the endpoint must answer `{ challenge }`
+ * with the same value, with a 2xx status, within CHALLENGE_MS.
+ */
+export const runChallenge = async (out: Outgoing, url: string, keys: EndpointKeys): Promise<ChallengeResult> => {
+  const challenge = randomUUID();
+  const { body, headers } = sealed({ challenge, token: keys.verification_token, type: 'url_verification' }, keys);
+  const o = await out.post(url, body, headers, CHALLENGE_MS);
+  const base = { ms: o.ms, budget_ms: CHALLENGE_MS, status: o.status };
+  if (o.failure) return { ...base, ok: false, reason: o.failure === 'connect_timeout' ? 'timeout' : o.failure };
+  if (o.status < 200 || o.status > 299) return { ...base, ok: false, reason: 'status' };
+  let echoed: unknown;
+  try {
+    echoed = (JSON.parse(o.answer) as { challenge?: unknown })?.challenge;
+  } catch {
+    echoed = undefined;
+  }
+  return echoed === challenge ? { ...base, ok: true } : { ...base, ok: false, reason: 'echo' };
+};

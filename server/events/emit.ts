@@ -1,0 +1,37 @@
+import type { Queryable } from '../db/driver.ts';
+import { SCOPE } from '../../schemas/app-scope.ts';
+
+/** An event as a change produces it: to every subscriber in its BU, or to one app (events about the app). */
+export interface EventOut {
+  type: string;
+  buGuid?: string | null;
+  appGuid?: string;
+  event: unknown;
+}
+
+/**
+ * Writes the event to the outbox, one message per app that will receive it, in the caller's
+ * transaction: an enabled app that subscribes to the type, has a request URL, and has opened the
+ * type's scope. Nobody listening costs one indexed select that finds nothing. Answers the event ids.
+ */
+export const emitEvent = async (tx: Queryable, e: EventOut) => {
+  const params: unknown[] = [e.type, JSON.stringify(e.event ?? {}), String(Date.now() * 1000), SCOPE.open];
+  const who = [
+    ...(e.buGuid ? [`r.bu_guid = $${params.push(e.buGuid)}`] : []),
+    ...(e.appGuid ? [`r.app_guid = $${params.push(e.appGuid)}`] : []),
+  ];
+  if (!who.length) return [];
+  const { rows } = await tx.query(
+    `insert into event_message (event_id, app_guid, bu_guid, event_type, payload, create_time)
+     select replace(gen_random_uuid()::text, '-', ''), a.guid, a.bu_guid, $1, $2::jsonb, $3
+     from event_rel r
+     join event_info i on i.code = r.event_code and i.status = 0
+     join app a on a.guid = r.app_guid and a.status = 0
+     join event_config c on c.app_guid = a.guid and c.request_url is not null
+     where ${who.join(' and ')} and r.event_code = $1
+       and (i.group_code is null or exists (select 1 from app_scope s where s.app_guid = a.guid and s.group_code = i.group_code and s.status = $4))
+     returning event_id`,
+    params,
+  );
+  return rows.map((r) => r.event_id as string);
+};

@@ -1,0 +1,26 @@
+/**
+ * The delivery contract as data (docs/events.md): Lark retries 4 times over about 7 hours; we try
+ * 10 times over about 35 hours, and pause an endpoint only after 3 days of failures.
+ */
+
+/** Seconds to wait after each failed attempt; after the last one the event is failed (replay sends it again). */
+export const RETRY_DELAYS_S = [15, 60, 300, 1800, 3600, 10_800, 21_600, 43_200, 43_200] as const;
+export const MAX_ATTEMPTS = RETRY_DELAYS_S.length + 1;
+/** An endpoint that has failed every attempt for this long is paused. */
+export const PAUSE_AFTER_MS = 3 * 86_400_000;
+/** A claimed event is due again after this if its instance died mid-push (same event_id). */
+export const LEASE_S = 30;
+/** Outgoing requests: connect within 2 s, the whole answer within 3 s; a challenge must be echoed within 1 s. */
+export const CONNECT_MS = 2000;
+export const DEADLINE_MS = 3000;
+export const CHALLENGE_MS = 1000;
+/** At most this much of an answer is read; the first 1 KB of it is kept in the log. */
+export const ANSWER_READ_MAX = 64 * 1024;
+export const ANSWER_LOG_MAX = 1024;
+/** The event log's window and replay's reach (spec: log window 7 days); rows older than RETENTION go hourly. */
+export const LOG_WINDOW_DAYS = 7;
+export const RETENTION_DAYS = 8;
+/** A replay sends at most this many events. */
+export const REPLAY_MAX = 1000;
+/** Events claimed per round, pushed concurrently. */
+export const BATCH = 50;
