@@ -44,46 +44,55 @@ export const createOutgoing = (allowPrivate: boolean): Outgoing => {
       new Promise((resolve) => {
         const started = performance.now();
         let settled = false;
+        let failure: Failure | undefined;
+        let current: http.ClientRequest | undefined;
         const done = (o: Omit<Outcome, 'ms'>) => {
           if (settled) return;
           settled = true;
           clearTimeout(deadline);
           resolve({ ...o, ms: Math.round((performance.now() - started) * 10) / 10 });
         };
-        const target = new URL(url);
-        const secure = target.protocol === 'https:';
-        const req = (secure ? https : http).request(target, { method: 'POST', agent: secure ? agents.https : agents.http, headers: { ...headers, 'content-length': String(Buffer.byteLength(body)), 'user-agent': 'OpenPlatform-Events/1' } });
-        let failure: Failure | undefined;
         const abort = (f: Failure) => {
           failure ??= f;
-          req.destroy();
+          current?.destroy();
         };
         const deadline = setTimeout(() => abort('timeout'), deadlineMs);
-        req.on('socket', (socket) => {
-          if (!socket.connecting) return;
-          const connect = setTimeout(() => abort('connect_timeout'), Math.min(CONNECT_MS, deadlineMs));
-          socket.once('connect', () => clearTimeout(connect));
-          socket.once('close', () => clearTimeout(connect));
-        });
-        req.on('error', (e) => done({ status: 0, answer: '', failure: failure ?? failureOf(e) }));
-        req.on('response', (res) => {
-          const chunks: Buffer[] = [];
-          let size = 0;
-          const finish = () => done({ status: res.statusCode ?? 0, answer: Buffer.concat(chunks).toString('utf8') });
-          res.on('data', (c: Buffer) => {
-            if (size >= ANSWER_READ_MAX) return;
-            chunks.push(c.subarray(0, ANSWER_READ_MAX - size));
-            size += c.length;
-            // Past 64 KB the rest is not read: the status is what counts.
-            if (size >= ANSWER_READ_MAX) {
-              res.destroy();
-              finish();
-            }
+        const target = new URL(url);
+        const secure = target.protocol === 'https:';
+        const send = (retried: boolean) => {
+          const req = (secure ? https : http).request(target, { method: 'POST', agent: secure ? agents.https : agents.http, headers: { ...headers, 'content-length': String(Buffer.byteLength(body)), 'user-agent': 'OpenPlatform-Events/1' } });
+          current = req;
+          req.on('socket', (socket) => {
+            if (!socket.connecting) return;
+            const connect = setTimeout(() => abort('connect_timeout'), Math.min(CONNECT_MS, deadlineMs));
+            socket.once('connect', () => clearTimeout(connect));
+            socket.once('close', () => clearTimeout(connect));
           });
-          res.on('end', finish);
-          res.on('error', () => (failure ? done({ status: 0, answer: '', failure }) : finish()));
-        });
-        req.end(body);
+          req.on('error', (e: NodeJS.ErrnoException) => {
+            // A kept-alive socket the receiver had just closed: Node's advice is to send again on a new one.
+            if (req.reusedSocket && e.code === 'ECONNRESET' && !failure && !retried) return send(true);
+            done({ status: 0, answer: '', failure: failure ?? failureOf(e) });
+          });
+          req.on('response', (res) => {
+            const chunks: Buffer[] = [];
+            let size = 0;
+            const finish = () => done({ status: res.statusCode ?? 0, answer: Buffer.concat(chunks).toString('utf8') });
+            res.on('data', (c: Buffer) => {
+              if (size >= ANSWER_READ_MAX) return;
+              chunks.push(c.subarray(0, ANSWER_READ_MAX - size));
+              size += c.length;
+              // Past 64 KB the rest is not read: the status is what counts.
+              if (size >= ANSWER_READ_MAX) {
+                res.destroy();
+                finish();
+              }
+            });
+            res.on('end', finish);
+            res.on('error', () => (failure ? done({ status: 0, answer: '', failure }) : finish()));
+          });
+          req.end(body);
+        };
+        send(false);
       }),
     close: () => {
       agents.http.destroy();

@@ -10,11 +10,14 @@ import { openPostgres } from '../../server/db/postgres.ts';
  * A database of its own for one test file: a copy of the prepared PGlite snapshot, or, when
  * DATABASE_URL is set, a fresh database on that PostgreSQL server dropped afterwards.
  */
-export const testDb = async (): Promise<Db> => {
+export const testDb = async (): Promise<Db> => (await testDatabase()).db;
+
+/** The same, with the PostgreSQL database's URL (undefined on PGlite) for a second instance on it. */
+export const testDatabase = async (): Promise<{ db: Db; url?: string }> => {
   const url = process.env.DATABASE_URL;
   if (!url) {
     const file = inject('pgliteSnapshot');
-    return openPglite(undefined, file ? new Blob([readFileSync(file)]) : undefined);
+    return { db: await openPglite(undefined, file ? new Blob([readFileSync(file)]) : undefined) };
   }
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
@@ -26,13 +29,16 @@ export const testDb = async (): Promise<Db> => {
   const db = await openPostgres(u.toString(), 5);
   const close = db.close.bind(db);
   return {
-    ...db,
-    close: async () => {
-      await close();
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+    url: u.toString(),
+    db: {
+      ...db,
+      close: async () => {
+        await close();
+        const c = new pg.Client({ connectionString: url });
+        await c.connect();
+        await c.query(`drop database if exists ${name} with (force)`);
+        await c.end();
+      },
     },
   };
 };

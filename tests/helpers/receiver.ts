@@ -22,7 +22,8 @@ export const larkReceiver = async (keys: { encrypt_key: string | null; verificat
     return 'ok';
   }])));
   const handle = lark.adaptDefault('/webhook/event', dispatcher, { autoChallenge: true });
-  const server = createServer((req, res) => void handle(req, res));
+  // A body it cannot decrypt makes the SDK throw: answered 400, as a receiver's framework would.
+  const server = createServer((req, res) => void handle(req, res).catch(() => res.writeHead(400).end()));
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhook/event`, received, close: () => close(server) };
 };

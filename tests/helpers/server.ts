@@ -36,9 +36,9 @@ const readEml = (file: string) => {
   return { to: header('To'), subject: words(header('Subject')), text: qp(body.join('\n\n')) };
 };
 
-/** `beforeReady` may add test-only routes before the app is sealed; `options` change the app's settings. */
-export const startServer = async (opts: { beforeReady?: (app: App['app']) => void; options?: Partial<AppOptions> } = {}): Promise<TestServer> => {
-  const db = await testDb();
+/** `beforeReady` may add test-only routes before the app is sealed; `options` change the app's settings; `db` is closed with it. */
+export const startServer = async (opts: { beforeReady?: (app: App['app']) => void; options?: Partial<AppOptions>; db?: Db } = {}): Promise<TestServer> => {
+  const db = opts.db ?? (await testDb());
   const mailDir = mkdtempSync(join(tmpdir(), 'open-platform-mail-'));
   const built = await buildApp({ db, mailDir, ...opts.options });
   await seedOperator(db, ADMIN.username, ADMIN.password);
