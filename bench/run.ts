@@ -114,9 +114,37 @@ try {
   app.child.disconnect();
 }
 
+// Events (docs/events.md): member adds in a BU whose app receives them (an outbox row each, pushed
+// to a receiver) beside the same adds in a BU with no app; interleaved twice, each keeps its better run.
+const events = await start('./events-server.ts');
+try {
+  const add = (token: string) => load(`http://127.0.0.1:${events.info.port}/open/system/member/add`, { headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Bench member' }) });
+  const bestOf = [undefined, undefined] as (autocannon.Result | undefined)[];
+  for (let round = 0; round < 2; round++) {
+    for (const [i, token] of [events.info.withoutEvents, events.info.withEvents].entries()) {
+      const r = await add(token);
+      if (!bestOf[i] || r.requests.average > bestOf[i]!.requests.average) bestOf[i] = r;
+    }
+  }
+  const [quiet, loud] = bestOf as autocannon.Result[];
+  events.child.send({ latency: { rate: 20, seconds: 10 } });
+  const { latency, pushed } = await new Promise<{ latency: { sent: number; received: number; p50: number; p99: number }; pushed: number }>((r) => events.child.once('message', r as never));
+  const tr = loud.requests.average / quiet.requests.average;
+  const met = (ok: boolean) => (ok ? 'MET' : 'NOT MET');
+  console.log('\nEvents (member adds, 10 connections):');
+  console.table([
+    { name: 'adds, nobody listening', 'req/s': Math.round(quiet.requests.average), 'p99 ms': quiet.latency.p99, 'non-2xx': quiet.non2xx },
+    { name: 'adds, each an event pushed to an app', 'req/s': Math.round(loud.requests.average), 'p99 ms': loud.latency.p99, 'non-2xx': loud.non2xx },
+  ]);
+  console.log(`Throughput with the outbox: ${tr.toFixed(2)}x the same changes without (target >= 0.80) ${met(tr >= 0.8)}; ${pushed.toLocaleString('en')} events pushed in all`);
+  console.log(`Commit to receipt at 20 adds/s for 10 s, idle queue: p50 ${latency.p50.toFixed(1)} ms, p99 ${latency.p99.toFixed(1)} ms (target p99 <= 1000 ms) ${met(latency.p99 <= 1000 && latency.received === latency.sent)}; ${latency.received} of ${latency.sent} received (measured from each add's start)`);
+} finally {
+  events.child.disconnect();
+}
+
 // Start, memory and the bytes a browser downloads, on the server as `npm start` runs it (bench/serving.ts).
 // It builds what is stale first, so the bundle figures below describe the build it served.
-await Promise.all([raw, bare, app].map(({ child }) => (child.exitCode !== null || child.signalCode !== null ? undefined : new Promise((done) => child.once('exit', done)))));
+await Promise.all([raw, bare, app, events].map(({ child }) => (child.exitCode !== null || child.signalCode !== null ? undefined : new Promise((done) => child.once('exit', done)))));
 console.log('\nStart, memory and bytes transferred (the compiled server, embedded database, a new DATA_DIR):');
 printServing(await measureServing());
 
