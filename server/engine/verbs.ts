@@ -126,9 +126,12 @@ export const duplicateWarning = (lang: CallContext['lang'], def: Pick<ResourceDe
   return duplicateOf(lang, def.name, hit);
 };
 
-/** The definition's event for a change of a BU's row (docs/events.md), written in the change's own transaction. */
-const emitChange = async (ctx: CallContext, tx: Queryable, kind: 'created' | 'updated' | 'deleted', row: Record<string, unknown>, old?: Record<string, unknown>) => {
-  const type = ctx.def.events?.[kind];
+/**
+ * A definition's event for a change of a BU's row (docs/events.md), written in the change's own
+ * transaction; `def` is the changed row's when a handler changes rows of another definition.
+ */
+export const emitChange = async (ctx: CallContext, tx: Queryable, kind: 'created' | 'updated' | 'deleted', row: Record<string, unknown>, old?: Record<string, unknown>, def = ctx.def) => {
+  const type = def.events?.[kind];
   if (!type || !row.bu_guid) return;
   await ctx.services.events.emit(ctx, tx, { type, buGuid: row.bu_guid as string, event: old ? { object: row, old_object: old } : { object: row } });
 };

@@ -1,10 +1,11 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { resourceByName } from '../../resources/index.ts';
 import { translate } from '../../i18n/index.ts';
 import { LOGIN_TYPES } from '../../schemas/sso.ts';
 import { AUTH_STATE } from '../../schemas/org.ts';
 import type { CallContext } from '../engine/context.ts';
-import { findOne } from '../engine/verbs.ts';
+import { emitChange, findOne } from '../engine/verbs.ts';
 import { pageQuery, pagingInput, pagingOf } from '../engine/paging.ts';
 import { Warning } from '../http/envelope.ts';
 import { parseOrWarn } from '../http/validation.ts';
@@ -58,7 +59,11 @@ export const bindUsers = async (ctx: CallContext) => {
     await findOne(ctx, guid, tx);
     const { rows } = await tx.query<{ n: number }>('select count(*)::int as n from member where guid = any($1::uuid[]) and bu_guid = $2', [wanted, ctx.caller!.buGuid]);
     if (rows[0].n !== wanted.length) throw new Warning('server.reference_not_found', { field: translate(ctx.lang, 'resources.member.name').split('|')[0].trim() }, { field: 'user_guids' });
-    await tx.query('update member set department_guid = $1, updated_at = now() where guid = any($2::uuid[]) and bu_guid = $3', [guid, wanted, ctx.caller!.buGuid]);
+    const { rows: before } = await tx.query('select * from member where guid = any($1::uuid[]) and department_guid is distinct from $2', [wanted, guid]);
+    const { rows: after } = await tx.query('update member set department_guid = $1, updated_at = now() where guid = any($2::uuid[]) and bu_guid = $3 and department_guid is distinct from $1 returning *', [guid, wanted, ctx.caller!.buGuid]);
+    // Each member moved is a member changed, for apps that receive members' events.
+    const old = new Map(before.map((r) => [r.guid, r]));
+    for (const row of after) await emitChange(ctx, tx, 'updated', row, old.get(row.guid), resourceByName.get('member')!);
   });
   return { guid, user_guids: wanted };
 };

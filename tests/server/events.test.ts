@@ -310,12 +310,19 @@ describe('delivery from the outbox', () => {
     expect((await post('/open/system/member/update', { guid: member.guid, name: 'Renamed' })).code).toBe(200);
     expect((await post('/open/system/member/delete', { guid: member.guid })).code).toBe(200);
     const dept = (await post('/open/system/department/add', { name: `D ${uid()}` })).data;
+    // Moving members into a department changes them.
+    const moved = (await addMember()).data;
+    expect((await post('/open/system/department/bind-users', { guid: dept.guid, user_guids: [moved.guid] })).code).toBe(200);
     expect((await s.post('/open/admin/app/permissions/active-permissions', { guid: app.guid, group_codes: ['org:project:readonly'] }, { token: admin })).code).toBe(200);
     expect((await post('/open/app/update-status', { guid: app.guid, status: 1 })).code).toBe(200);
     expect((await post('/open/app/update-status', { guid: app.guid, status: 0 })).code).toBe(200);
     await deliver();
     const byType = Object.fromEntries(pushes().map((p) => [p.header.event_type, p.event]));
-    expect(byType['contact.user.updated_v3']).toMatchObject({ object: { guid: member.guid, name: 'Renamed' }, old_object: { name: member.name } });
+    const updates = pushes().filter((p) => p.header.event_type === 'contact.user.updated_v3').map((p) => p.event);
+    expect(updates).toEqual(expect.arrayContaining([
+      expect.objectContaining({ object: expect.objectContaining({ guid: member.guid, name: 'Renamed' }), old_object: expect.objectContaining({ name: member.name }) }),
+      expect.objectContaining({ object: expect.objectContaining({ guid: moved.guid, department_guid: dept.guid }), old_object: expect.objectContaining({ department_guid: null }) }),
+    ]));
     expect(byType['contact.user.deleted_v3']).toMatchObject({ object: { guid: member.guid } });
     expect(byType['contact.department.created_v3']).toMatchObject({ object: { guid: dept.guid } });
     expect(byType['application.permission.changed_v1'].scopes).toContain('org:project:readonly');
