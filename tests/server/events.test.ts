@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { larkReceiver, scriptedReceiver } from '../helpers/receiver.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { tenantWithBu, uid } from '../helpers/tenant-flows.ts';
-import { MAX_ATTEMPTS, RETRY_DELAYS_S } from '../../server/events/policy.ts';
+import { pruneEvents } from '../../server/events/delivery.ts';
+import { MAX_ATTEMPTS, RETENTION_DAYS, RETRY_DELAYS_S } from '../../server/events/policy.ts';
 
 let s: TestServer;
 let A: Awaited<ReturnType<typeof tenantWithBu>>;
@@ -339,6 +340,33 @@ describe('delivery from the outbox', () => {
     await deliver();
     expect(pushes()[0]).toMatchObject({ schema: '2.0', header: { event_id: sent.data.event_id, event_type: 'contact.user.created_v3' }, event: { object: { name: expect.any(String) } } });
     await receiver.close();
+  });
+});
+
+describe('retention', () => {
+  it(`events and attempts older than ${RETENTION_DAYS} days go; younger ones stay`, async () => {
+    const { app } = await appWith();
+    const row = (id: string, days: number) =>
+      s.db.query(
+        `insert into event_message (event_id, app_guid, bu_guid, event_type, payload, create_time, state, created_at) values ($1, $2, $3, 'contact.user.created_v3', '{}', '0', 1, now() - make_interval(days => $4));
+         `,
+        [id, app.guid, A.buGuid, days],
+      );
+    const old = uid().padEnd(32, '0');
+    const young = uid().padEnd(32, '1');
+    await row(old, RETENTION_DAYS + 1);
+    await row(young, RETENTION_DAYS - 1);
+    for (const [id, days] of [[old, RETENTION_DAYS + 1], [young, RETENTION_DAYS - 1]] as const) {
+      await s.db.query(
+        `insert into event_attempt (id, event_id, app_guid, bu_guid, event_type, attempt, http_status, ms, answer, created_at)
+         values (gen_random_uuid(), $1, $2, $3, 'contact.user.created_v3', 1, 200, 1, '', now() - make_interval(days => $4))`,
+        [id, app.guid, A.buGuid, days],
+      );
+    }
+    await pruneEvents(s.db);
+    const left = async (table: string) => (await s.db.query<{ event_id: string }>(`select event_id from ${table} where event_id = any($1::text[])`, [[old, young]])).rows.map((r) => r.event_id);
+    expect(await left('event_message')).toEqual([young]);
+    expect(await left('event_attempt')).toEqual([young]);
   });
 });
 
