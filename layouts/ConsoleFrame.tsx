@@ -1,7 +1,7 @@
 import MenuOpenIcon from '@mui/icons-material/MenuOpen';
 import MenuIcon from '@mui/icons-material/Menu';
 import HomeIcon from '@mui/icons-material/Home';
-import { Box, Button, IconButton, Toolbar } from '@mui/material';
+import { Box, Button, Drawer, IconButton, Toolbar, useMediaQuery, type Theme } from '@mui/material';
 import { useEffect, useState, type ReactNode } from 'react';
 import { post } from '../dataProvider/http.ts';
 import { Link, useLocation } from 'react-router-dom';
@@ -80,19 +80,44 @@ const Crumbs = () => {
  * The two console layout kinds of spec §2 (top + sidebar, and the admin console's sidebar +
  * content), with their menus and breadcrumbs. A lazy chunk: public pages never load it.
  */
+/** Below this width the menus leave the page to a drawer: a 210 px column would leave a phone 180 px of content. */
+const useNarrow = () => useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+
+/** The menus of a narrow screen: a button above the content opens them in a drawer, which a choice closes. */
+const MenuDrawer = ({ menus, title }: { menus: ReturnType<typeof useMenus>; title?: string }) => {
+  const { t } = useLang();
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState(false);
+  useEffect(() => setOpen(false), [pathname]);
+  if (!menus.some((items) => items.length)) return null;
+  return (
+    <>
+      <Button startIcon={<MenuIcon />} onClick={() => setOpen(true)} aria-expanded={open} sx={{ mb: 1 }} data-testid="menu-drawer-open">
+        {t('header.menu')}
+      </Button>
+      <Drawer open={open} onClose={() => setOpen(false)}>
+        {menus.map((items, i) => items.length > 0 && <Sidebar key={i} items={items} title={i === 0 ? title : undefined} />)}
+      </Drawer>
+    </>
+  );
+};
+
 const ConsoleFrame = ({ route, children }: { route: RouteDef; children: ReactNode }) => {
   const menus = useMenus(route);
   const { t } = useLang();
+  const narrow = useNarrow();
   const [collapsed, setCollapsed] = useState(false);
   if (route.layout === 'sidebar') {
     return (
       <Box sx={{ minHeight: '100vh', display: 'flex' }}>
-        {!collapsed && <Sidebar items={menus[0]} title={t('app.admin_title')} />}
+        {!collapsed && !narrow && <Sidebar items={menus[0]} title={t('app.admin_title')} />}
         <Box component="main" sx={{ flex: 1, minWidth: 0 }}>
-          <Toolbar sx={{ gap: 1, borderBottom: 1, borderColor: 'divider' }} variant="dense">
-            <IconButton onClick={() => setCollapsed(!collapsed)} aria-label={t(collapsed ? 'float.expand' : 'float.collapse')}>
-              {collapsed ? <MenuIcon /> : <MenuOpenIcon />}
-            </IconButton>
+          <Toolbar sx={{ gap: 1, borderBottom: 1, borderColor: 'divider', flexWrap: 'wrap' }} variant="dense">
+            {!narrow && (
+              <IconButton onClick={() => setCollapsed(!collapsed)} aria-label={t(collapsed ? 'float.expand' : 'float.collapse')}>
+                {collapsed ? <MenuIcon /> : <MenuOpenIcon />}
+              </IconButton>
+            )}
             <Box sx={{ flex: 1, pt: 2 }}>
               <Crumbs />
             </Box>
@@ -104,7 +129,10 @@ const ConsoleFrame = ({ route, children }: { route: RouteDef; children: ReactNod
               <UserMenu />
             </Box>
           </Toolbar>
-          <Box sx={{ p: 3 }}>{children}</Box>
+          <Box sx={{ p: { xs: 1.5, md: 3 } }}>
+            {narrow && <MenuDrawer menus={menus.slice(0, 1)} title={t('app.admin_title')} />}
+            {children}
+          </Box>
         </Box>
       </Box>
     );
@@ -113,8 +141,9 @@ const ConsoleFrame = ({ route, children }: { route: RouteDef; children: ReactNod
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <Header scene="console" />
       <Box sx={{ display: 'flex', flex: 1 }}>
-        {menus.map((items, i) => items.length > 0 && <Sidebar key={i} items={items} />)}
-        <Box component="main" sx={{ flex: 1, p: 3, minWidth: 0 }}>
+        {!narrow && menus.map((items, i) => items.length > 0 && <Sidebar key={i} items={items} />)}
+        <Box component="main" sx={{ flex: 1, p: { xs: 1.5, md: 3 }, minWidth: 0 }}>
+          {narrow && <MenuDrawer menus={menus} />}
           <Crumbs />
           {children}
         </Box>

@@ -39,8 +39,11 @@ export const Header = ({ scene }: { scene: 'open' | 'console' }) => {
             <InputBase sx={{ ml: 1, flex: 1 }} placeholder={t('header.search_placeholder')} value={query} onChange={(e) => setQuery(e.target.value)} inputProps={{ 'aria-label': t('header.search_placeholder') }} />
           </Box>
         ) : (
-          <Button color="inherit" startIcon={<HomeIcon />} onClick={() => navigate('/')}>
-            {t('header.back_home')}
+          <Button color="inherit" startIcon={<HomeIcon />} onClick={() => navigate('/')} aria-label={t('header.back_home')} sx={{ minWidth: 0, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } }}>
+            {/* A phone keeps the icon: the words would wrap the header onto two lines. */}
+            <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+              {t('header.back_home')}
+            </Box>
           </Button>
         )}
         <Box sx={{ flex: 1 }} />

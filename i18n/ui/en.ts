@@ -17,6 +17,7 @@ export default {
     switch_bu: 'Switch business unit',
     messages: 'Messages',
     user_menu: 'Account',
+    menu: 'Menu',
   },
   footer: {
     copyright: '© %{year} Open Platform. All rights reserved.',

@@ -17,6 +17,7 @@ export default {
     switch_bu: '切換業務單元',
     messages: '消息',
     user_menu: '賬號',
+    menu: '選單',
   },
   footer: {
     copyright: '© %{year} 開放平台 版權所有',

@@ -17,6 +17,7 @@ export default {
     switch_bu: '切换业务单元',
     messages: '消息',
     user_menu: '账号',
+    menu: '菜单',
   },
   footer: {
     copyright: '© %{year} 开放平台 版权所有',

@@ -129,7 +129,7 @@ export const routeTree: RouteDef[] = [
       appPage('config', 'route.app_config'),
       appPage('log', 'route.app_log'),
       appPage('security', 'route.app_security'),
-      appPage('eventSubscriptions', 'route.app_events', { appTypes: [1, 2], page: 'plain' }),
+      appPage('eventSubscriptions', 'route.app_events', { appTypes: [1, 2] }),
       appPage('permission', 'route.app_permission', { appTypes: [1, 2] }),
       appPage('ability', 'route.app_ability', { appTypes: [1, 2] }),
       appPage('ability/processEngine', 'route.app_process_engine', { appTypes: [1, 2], page: 'plain' }),

@@ -49,6 +49,9 @@ const APPS = [
 
 /** What the API call answers next; each test sets its own. */
 let answer: () => Response;
+/** The app's event calls: its subscriptions and the endpoint's self-test. */
+let subscribed: string[];
+let endpointCheck: () => unknown;
 const fetchMock = vi.fn(async (url: string, _init?: RequestInit) => (url === '/open/api/openapi.json' ? new Response(JSON.stringify(DOC), { status: 200 }) : answer()));
 const envelope = (body: object, status = 200, headers: Record<string, string> = {}) => () =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', 'x-request-id': 'req-42', ...headers } });
@@ -66,6 +69,8 @@ beforeEach(() => {
   errors.mockClear();
   vi.stubGlobal('fetch', fetchMock);
   answer = envelope({ code: 200, data: { list: [{ name: 'Ann' }], count: 1 }, message: 'ok' });
+  subscribed = ['contact.user.created_v3'];
+  endpointCheck = () => ({ request_url: 'https://example.com/hook', ok: true, ms: 12, budget_ms: 1000, status: 200 });
   vi.mocked(post).mockReset();
   vi.mocked(post).mockImplementation(async (path: string, body?: unknown) => {
     if (path === '/open/app/app-list') return APPS as never;
@@ -73,6 +78,9 @@ beforeEach(() => {
       if ((body as { guid: string }).guid === 'app-2') throw new CallError('This app is disabled.', 200, 201);
       return { app_access_token: TOKEN, expire: 7200 } as never;
     }
+    if (path === '/open/app/event/subscribe-rel/page') return { list: subscribed.map((event_code) => ({ guid: `r-${event_code}`, event_code })), count: subscribed.length } as never;
+    if (path === '/open/app/event/subscribe-config/check') return endpointCheck() as never;
+    if (path === '/open/app/event/test-send') return { event_id: 'evt-sample-1' } as never;
     throw new Error(`unexpected call ${path}`);
   });
 });
@@ -286,6 +294,47 @@ describe('debug console', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Clear history' }));
     expect(localStorage.getItem(key)).toBeNull();
     expect(within(screen.getByTestId('debug-history')).getByText('No requests yet.')).toBeTruthy();
+  });
+
+  it("tests the app's event endpoint: the challenge's time against its 1000 ms budget, or why it failed", async () => {
+    renderPage();
+    expect(within(screen.getByTestId('debug-events')).getByText(/Pick an app/)).toBeTruthy();
+    await pickApp('Alpha');
+    const events = screen.getByTestId('debug-events');
+    fireEvent.click(within(events).getByRole('button', { name: 'Test endpoint' }));
+    expect((await within(events).findByTestId('debug-endpoint-result')).textContent).toBe('https://example.com/hook answered the challenge in 12 ms (budget 1000 ms).');
+    expect(post).toHaveBeenCalledWith('/open/app/event/subscribe-config/check', { app_guid: 'app-1' }, expect.anything());
+
+    endpointCheck = () => ({ request_url: 'https://example.com/hook', ok: false, ms: 1003, budget_ms: 1000, status: 0, reason: 'timeout', reason_text: 'No answer within 1000 ms.' });
+    fireEvent.click(within(events).getByRole('button', { name: 'Test endpoint' }));
+    await waitFor(() => expect(within(events).getByTestId('debug-endpoint-result').textContent).toBe('https://example.com/hook failed the challenge: No answer within 1000 ms. (1003 ms; budget 1000 ms)'));
+
+    endpointCheck = () => {
+      throw new CallError('Save the event request URL first.', 200, 201);
+    };
+    fireEvent.click(within(events).getByRole('button', { name: 'Test endpoint' }));
+    await waitFor(() => expect(within(events).getByTestId('debug-endpoint-result').textContent).toBe('Save the event request URL first.'));
+  });
+
+  it("sends a test event of a subscribed type and links to it in the app's event log", async () => {
+    renderPage();
+    await pickApp('Alpha');
+    const events = screen.getByTestId('debug-events');
+    await waitFor(() => expect(within(within(events).getByTestId('debug-event-type')).getByRole('combobox').textContent).toBe('contact.user.created_v3'));
+    fireEvent.click(within(events).getByRole('button', { name: 'Send test event' }));
+    const result = await within(events).findByTestId('debug-test-result');
+    expect(result.textContent).toContain('event_id evt-sample-1');
+    expect(post).toHaveBeenCalledWith('/open/app/event/test-send', { app_guid: 'app-1', event_code: 'contact.user.created_v3' }, expect.anything());
+    expect(within(result).getByRole('link', { name: 'See it in the event log' }).getAttribute('href')).toBe('/business/app/app-1/eventSubscriptions?event_id=evt-sample-1');
+  });
+
+  it('an app without subscriptions is sent to its events page to subscribe', async () => {
+    subscribed = [];
+    renderPage();
+    await pickApp('Alpha');
+    const link = await within(screen.getByTestId('debug-events')).findByRole('link', { name: "Subscribe on the app's events page" });
+    expect(link.getAttribute('href')).toBe('/business/app/app-1/eventSubscriptions');
+    expect(within(screen.getByTestId('debug-events')).queryByRole('button', { name: 'Send test event' })).toBeNull();
   });
 
   it('keeps only the last 10 requests of an app', async () => {

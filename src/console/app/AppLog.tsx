@@ -6,11 +6,9 @@ import { post } from '../../../dataProvider/http.ts';
 import { LANGUAGES } from '../../../i18n/languages.ts';
 import { useLang } from '../../shell/LangContext.tsx';
 import { Empty } from '../EmptyState.tsx';
+import { DAY, local, WINDOW_DAYS, windowOf } from './logWindow.ts';
 import type { AppRecord } from './useApp.ts';
 
-/** The server's window (spec: 7 days); the form refuses a longer one before asking. */
-const WINDOW_DAYS = 7;
-const DAY = 86_400_000;
 const PAGE_SIZE = 20;
 
 interface LogRow {
@@ -36,12 +34,6 @@ interface Search {
   request_id?: string;
 }
 
-/** `datetime-local` speaks the person's local time without a zone. */
-const local = (d: Date) => new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-const fromLocal = (v: string) => new Date(v).toISOString();
-/** A minute-precise end includes its whole minute: "to 16:45" keeps a call at 16:45:30. */
-const toLocal = (v: string) => new Date(new Date(v).getTime() + 59_999).toISOString();
-
 /** `/business/app/:id/log`: the app's open-API calls, searched by time, API, status and request id; newest first. */
 export const AppLog = ({ app }: { app: AppRecord }) => {
   const { t, lang } = useLang();
@@ -63,24 +55,22 @@ export const AppLog = ({ app }: { app: AppRecord }) => {
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const f = new FormData(e.currentTarget);
-    const from = String(f.get('from'));
-    const to = String(f.get('to'));
-    if (!from || !to || new Date(to).getTime() - new Date(from).getTime() > WINDOW_DAYS * DAY || new Date(from) > new Date(to)) {
+    const window = windowOf(String(f.get('from')), String(f.get('to')));
+    if (!window) {
       setError(t('apps.log_window', { days: WINDOW_DAYS }));
       return;
     }
     setError('');
     const status = String(f.get('http_status') ?? '');
     setSearch({
-      from: fromLocal(from),
-      to: toLocal(to),
+      ...window,
       api_code: String(f.get('api_code') ?? '').trim() || undefined,
       http_status: status ? Number(status) : undefined,
       request_id: String(f.get('request_id') ?? '').trim() || undefined,
     });
     setCursors([undefined]);
   };
-  const shown = total ? (total.capped ? t('apps.log_total_capped', { count: total.count.toLocaleString() }) : t('apps.log_total', { count: total.count })) : '';
+  const shown = total ? (total.capped ? t('apps.log_total_capped', { count: total.count.toLocaleString(LANGUAGES[lang]) }) : t('apps.log_total', { count: total.count, smart_count: total.count })) : '';
   const locale = LANGUAGES[lang];
 
   return (

@@ -9,6 +9,7 @@ import { useLang } from '../../shell/LangContext.tsx';
 import { usePageMessages } from '../../shell/usePageMessages.ts';
 import { AppAbility } from './AppAbility.tsx';
 import { AppConfig } from './AppConfig.tsx';
+import { AppEvents } from './AppEvents.tsx';
 import { AppLog } from './AppLog.tsx';
 import { AppPermission } from './AppPermission.tsx';
 import { AppSecurity } from './AppSecurity.tsx';
@@ -20,9 +21,10 @@ const PAGES: Record<string, (p: { app: AppRecord }) => React.ReactNode> = {
   permission: AppPermission,
   ability: AppAbility,
   log: AppLog,
+  eventSubscriptions: AppEvents,
 };
-/** The route table's app types for permission and ability (spec: self-built and company-built apps only). */
-const STORE_HIDDEN = new Set(['permission', 'ability']);
+/** The route table's app types for permission, ability and events (spec: self-built and company-built apps only). */
+const STORE_HIDDEN = new Set(['permission', 'ability', 'eventSubscriptions']);
 
 const queries = new QueryClient({ defaultOptions: { queries: { retry: false } } });
 

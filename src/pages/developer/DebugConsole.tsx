@@ -12,18 +12,20 @@ import { usePageMessages } from '../../shell/usePageMessages.ts';
 import { readAnswer, type CallResult } from './answer.ts';
 import { BodyForm } from './BodyForm.tsx';
 import { CodeBlock } from './CodeBlock.tsx';
+import { EventTools } from './EventTools.tsx';
 import { clearHistory, pushHistory, readHistory, type HistoryEntry } from './history.ts';
 import { HistoryList } from './HistoryList.tsx';
 import { OPENAPI_PATH, operationsOf, type ApiOperation } from './openapi.ts';
 import { ResponseView } from './ResponseView.tsx';
 import { curlSnippet, fetchSnippet, requestHeaders, TOKEN_PLACEHOLDER } from './snippets.ts';
 
-/** What the page reads of the BU's apps, as `/open/app/app-list` answers them (status 0 enabled, 1 disabled). */
+/** What the page reads of the BU's apps, as `/open/app/app-list` answers them (status 0 enabled, 1 disabled; type 0 store app). */
 interface DebugApp {
   guid: string;
   name: string;
   app_id: string;
   status: number;
+  type: number;
 }
 
 interface AppToken {
@@ -110,6 +112,7 @@ const DebugConsolePage = () => {
   // The page shows errors itself (silent calls), in the server's sentence when there is one.
   const sentenceOf = (e: unknown) => (e instanceof CallError && e.message ? e.message : t('debug.failed'));
   const token = tokens[appGuid];
+  const app = apps?.find((a) => a.guid === appGuid);
   const op = ops?.find((o) => o.path === opPath);
   const time = (at: number) => new Date(at).toLocaleTimeString(LANGUAGES[lang]);
 
@@ -254,10 +257,10 @@ const DebugConsolePage = () => {
           display: 'grid',
           gap: 2,
           alignItems: 'start',
-          // Narrow screens read request, answer, history in turn; wide ones put the answer beside the request.
+          // Narrow screens read request, answer, events, history in turn; wide ones put the answer beside the request.
           gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(0, 1fr)' },
-          gridTemplateRows: { lg: 'auto 1fr' },
-          gridTemplateAreas: { xs: '"request" "response" "history"', lg: '"request response" "history response"' },
+          gridTemplateRows: { lg: 'auto auto 1fr' },
+          gridTemplateAreas: { xs: '"request" "response" "events" "history"', lg: '"request response" "events response" "history response"' },
         }}
       >
         <Section title={t('debug.request')} area="request">
@@ -338,6 +341,16 @@ const DebugConsolePage = () => {
             )}
           </Section>
         </Stack>
+        <Section title={t('debug.events')} area="events" testId="debug-events">
+          {!app ? (
+            <Typography variant="body2">{t('debug.events_pick_app')}</Typography>
+          ) : app.type === 0 ? (
+            // The events page is for self-built and company-built apps only (the route table's appTypes).
+            <Typography variant="body2">{t('debug.events_store')}</Typography>
+          ) : (
+            <EventTools key={app.guid} appGuid={app.guid} sentenceOf={sentenceOf} />
+          )}
+        </Section>
         <Section title={t('debug.history')} area="history" testId="debug-history">
           {appGuid ? (
             <HistoryList

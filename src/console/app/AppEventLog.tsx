@@ -1,0 +1,339 @@
+import ExpandLessIcon from '@mui/icons-material/ExpandLess';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import {
+  Alert, Box, Button, Card, CardContent, Chip, Collapse, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, IconButton, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography,
+} from '@mui/material';
+import { useIsFetching, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Loading } from 'react-admin';
+import { useSearchParams } from 'react-router-dom';
+import { post } from '../../../dataProvider/http.ts';
+import { toast } from '../../../dataProvider/events.ts';
+import { LANGUAGES } from '../../../i18n/languages.ts';
+import { useLang } from '../../shell/LangContext.tsx';
+import { Empty } from '../EmptyState.tsx';
+import { eventName, useEventTypes } from './eventTypes.ts';
+import { DAY, local, WINDOW_DAYS, windowOf } from './logWindow.ts';
+import type { AppRecord } from './useApp.ts';
+
+const PAGE_SIZE = 20;
+
+type State = 'delivered' | 'retrying' | 'failed' | 'paused';
+interface Attempt {
+  id: string;
+  event_id: string;
+  event_type: string;
+  attempt: number;
+  /** 0: no HTTP answer (`failure` says why). */
+  http_status: number;
+  ms: number;
+  answer: string;
+  failure: string | null;
+  created_at: string;
+  state: State | null;
+  next_attempt_at: string | null;
+}
+interface LogPage {
+  list: Attempt[];
+  next: string | null;
+  count?: number;
+  count_capped?: boolean;
+}
+/** No `from`/`to`: the server's default, the last 24 hours up to each query (so a refetch shows what came since). */
+interface Search {
+  from?: string;
+  to?: string;
+  event_type?: string;
+  event_id?: string;
+  result?: 'ok' | 'failed';
+}
+const STATE_TONE = { delivered: 'success', retrying: 'warning', failed: 'error', paused: 'default' } as const;
+/** Replaying "what failed" is the usual wish: the result searched suggests the state to replay. */
+const STATE_OF_RESULT = { ok: 'delivered', failed: 'failed' } as const;
+
+const logKey = (appGuid: string) => ['event-log', appGuid];
+
+/** One push attempt; its answer body opens below it. */
+const AttemptRow = ({ row, typeName, onReplay }: { row: Attempt; typeName: string; onReplay(): Promise<unknown> }) => {
+  const { t, lang } = useLang();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const time = (at: string) => new Date(at).toLocaleString(LANGUAGES[lang]);
+  const ok = row.http_status >= 200 && row.http_status < 300;
+  const replay = async () => {
+    setBusy(true);
+    await onReplay().catch(() => undefined);
+    setBusy(false);
+  };
+  return (
+    <>
+      <TableRow data-testid={`attempt-${row.id}`} sx={{ '& > td': { borderBottom: open ? 'none' : undefined } }}>
+        <TableCell sx={{ whiteSpace: 'nowrap' }}>{time(row.created_at)}</TableCell>
+        <TableCell>
+          <Typography variant="body2">{typeName}</Typography>
+          <Typography variant="caption" component="code">
+            {row.event_type}
+          </Typography>
+        </TableCell>
+        <TableCell>
+          {/* Wrapped rather than cut: the whole id is what a receiver logs. */}
+          <Typography variant="caption" component="code" sx={{ display: 'block', maxWidth: '17ch', wordBreak: 'break-all' }}>
+            {row.event_id}
+          </Typography>
+        </TableCell>
+        <TableCell>
+          <Chip
+            size="small"
+            variant="outlined"
+            color={ok ? 'success' : 'error'}
+            label={row.http_status ? `HTTP ${row.http_status}` : t(`apps.events.failure.${row.failure ?? 'network'}`)}
+          />
+          <Typography variant="caption" component="div" sx={{ whiteSpace: 'nowrap' }}>
+            {t('apps.events.attempt_ms', { attempt: row.attempt, ms: row.ms })}
+          </Typography>
+        </TableCell>
+        <TableCell>
+          {row.state ? <Chip size="small" color={STATE_TONE[row.state]} label={t(`apps.events.states.${row.state}`)} data-testid={`state-${row.id}`} /> : '—'}
+          {row.state === 'retrying' && row.next_attempt_at && (
+            <Typography variant="caption" component="div">
+              {t('apps.events.next_attempt', { time: time(row.next_attempt_at) })}
+            </Typography>
+          )}
+        </TableCell>
+        <TableCell sx={{ whiteSpace: 'nowrap' }}>
+          <Button size="small" onClick={replay} disabled={busy} aria-label={t('apps.events.replay_event', { id: row.event_id })} data-testid={`replay-${row.id}`}>
+            {t('apps.events.replay')}
+          </Button>
+          <IconButton size="small" onClick={() => setOpen(!open)} aria-expanded={open} aria-label={t(open ? 'apps.events.hide_answer' : 'apps.events.show_answer', { id: row.event_id })} data-testid={`expand-${row.id}`}>
+            {open ? <ExpandLessIcon /> : <ExpandMoreIcon />}
+          </IconButton>
+        </TableCell>
+      </TableRow>
+      <TableRow>
+        <TableCell colSpan={6} sx={{ py: 0, borderBottom: open ? undefined : 'none' }}>
+          <Collapse in={open} unmountOnExit>
+            <Box sx={{ py: 1 }} data-testid={`answer-${row.id}`}>
+              <Typography variant="caption" color="text.secondary">
+                {t('apps.events.answer_text')}
+              </Typography>
+              {row.answer ? (
+                <Box component="pre" sx={{ m: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-all', fontSize: 13 }}>
+                  {row.answer}
+                </Box>
+              ) : (
+                <Typography variant="body2">{t('apps.events.no_answer')}</Typography>
+              )}
+            </Box>
+          </Collapse>
+        </TableCell>
+      </TableRow>
+    </>
+  );
+};
+
+/** "Replay matching": the events of the search (time, type, id), in the state chosen, sent again under their own ids. */
+const ReplayMatching = ({ app, search, onDone }: { app: AppRecord; search: Search; onDone(): void }) => {
+  const { t, lang } = useLang();
+  const [open, setOpen] = useState(false);
+  const [state, setState] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [range, setRange] = useState({ from: '', to: '' });
+  const time = (at: string) => new Date(at).toLocaleString(LANGUAGES[lang]);
+  const go = async () => {
+    setBusy(true);
+    try {
+      const r = await post<{ replayed: number }>('/open/app/event/log/replay', {
+        app_guid: app.guid,
+        ...range,
+        event_type: search.event_type,
+        event_ids: search.event_id ? [search.event_id] : undefined,
+        state: state || undefined,
+      });
+      toast(t('apps.events.replayed', { count: r.replayed }), 'success');
+      setOpen(false);
+      onDone();
+    } catch {
+      // The http client has shown the server's sentence (none match, or too many).
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Button
+        variant="outlined"
+        onClick={() => {
+          setState(search.result ? STATE_OF_RESULT[search.result] : '');
+          // The window as it is when asked: the default one ends now.
+          setRange({ from: search.from ?? new Date(Date.now() - DAY).toISOString(), to: search.to ?? new Date().toISOString() });
+          setOpen(true);
+        }}
+        data-testid="replay-matching"
+      >
+        {t('apps.events.replay_all')}
+      </Button>
+      <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="replay-matching-title">
+        <DialogTitle id="replay-matching-title">{t('apps.events.replay_all')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>{t('apps.events.replay_all_question', { from: time(range.from), to: time(range.to) })}</DialogContentText>
+          <TextField
+            select
+            size="small"
+            label={t('apps.events.replay_state')}
+            value={state}
+            onChange={(e) => setState(e.target.value)}
+            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+            sx={{ minWidth: 200 }}
+            data-testid="replay-state"
+          >
+            <MenuItem value="">{t('apps.events.any_state')}</MenuItem>
+            {(['failed', 'retrying', 'delivered'] as const).map((s) => (
+              <MenuItem key={s} value={s}>
+                {t(`apps.events.states.${s}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setOpen(false)}>{t('apps.cancel')}</Button>
+          <Button variant="contained" onClick={go} loading={busy} data-testid="replay-matching-confirm">
+            {t('apps.events.replay')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+};
+
+/** The app's push attempts, searched by time (7 days at most), event type, event id and result; newest first, keyset paged. */
+export const AppEventLog = ({ app }: { app: AppRecord }) => {
+  const { t, lang } = useLang();
+  const client = useQueryClient();
+  const types = useEventTypes();
+  // The debug console links here with the id of the test event it sent.
+  const linked = useSearchParams()[0].get('event_id') ?? undefined;
+  const [search, setSearch] = useState<Search>({ event_id: linked });
+  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
+  const [total, setTotal] = useState<{ count: number; capped: boolean }>();
+  const [error, setError] = useState('');
+  const card = useRef<HTMLDivElement>(null);
+  const cursor = cursors.at(-1);
+  const q = useQuery({
+    queryKey: [...logKey(app.guid), search, cursor],
+    queryFn: async () => {
+      const page = await post<LogPage>('/open/app/event/log/page', { app_guid: app.guid, ...search, page_size: PAGE_SIZE, cursor, with_total: !cursor });
+      if (page.count !== undefined) setTotal({ count: page.count, capped: !!page.count_capped });
+      return page;
+    },
+  });
+  const reload = () => void client.invalidateQueries({ queryKey: logKey(app.guid) });
+  // A linked event's log is brought into view once the whole page has loaded: the cards above would push it down again.
+  const settled = useIsFetching() === 0 && q.isSuccess;
+  const brought = useRef(false);
+  useEffect(() => {
+    if (!linked || !settled || brought.current) return;
+    brought.current = true;
+    card.current?.scrollIntoView?.({ block: 'start' });
+  }, [linked, settled]);
+
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const f = new FormData(e.currentTarget);
+    const range = windowOf(String(f.get('from') ?? ''), String(f.get('to') ?? ''));
+    if (!range) {
+      setError(t('apps.log_window', { days: WINDOW_DAYS }));
+      return;
+    }
+    setError('');
+    const text = (name: string) => String(f.get(name) ?? '').trim() || undefined;
+    setSearch({ ...range, event_type: text('event_type'), event_id: text('event_id'), result: text('result') as Search['result'] });
+    setCursors([undefined]);
+  };
+  /** A row's event, found within the 7 days before its attempt (its message is older than any of its attempts). */
+  const replayRow = async (row: Attempt) => {
+    const to = new Date(new Date(row.created_at).getTime() + 1000);
+    const r = await post<{ replayed: number }>('/open/app/event/log/replay', { app_guid: app.guid, event_ids: [row.event_id], from: new Date(to.getTime() - WINDOW_DAYS * DAY).toISOString(), to: to.toISOString() });
+    toast(t('apps.events.replayed', { count: r.replayed }), 'success');
+    reload();
+  };
+  const shown = total ? (total.capped ? t('apps.events.log_total_capped', { count: total.count.toLocaleString(LANGUAGES[lang]) }) : t('apps.events.log_total', { count: total.count, smart_count: total.count })) : '';
+
+  return (
+    <Card variant="outlined" ref={card} data-testid="event-log">
+      <CardContent>
+        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2, flexWrap: 'wrap', gap: 1 }}>
+          <Typography variant="h6" component="h2">
+            {t('apps.events.log_title')}
+          </Typography>
+          <ReplayMatching app={app} search={search} onDone={reload} />
+        </Stack>
+        <Box component="form" onSubmit={submit} noValidate sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, '& > *': { maxWidth: '100%' } }} data-testid="event-log-search">
+          <TextField name="from" type="datetime-local" size="small" label={t('apps.log_from')} defaultValue={local(new Date(Date.now() - DAY))} slotProps={{ inputLabel: { shrink: true } }} />
+          <TextField name="to" type="datetime-local" size="small" label={t('apps.log_to')} defaultValue={local(new Date())} slotProps={{ inputLabel: { shrink: true } }} />
+          <TextField name="event_type" select size="small" label={t('apps.events.event_type')} defaultValue="" sx={{ width: 200 }}>
+            <MenuItem value="">{t('list.all')}</MenuItem>
+            {(types.data ?? []).map((e) => (
+              <MenuItem key={e.code} value={e.code}>
+                {eventName(lang, types.data, e.code)}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField name="event_id" size="small" label={t('apps.events.event_id')} defaultValue={search.event_id ?? ''} />
+          <TextField name="result" select size="small" label={t('apps.events.result')} defaultValue="" sx={{ width: 160 }}>
+            <MenuItem value="">{t('list.all')}</MenuItem>
+            <MenuItem value="ok">{t('apps.events.result_ok')}</MenuItem>
+            <MenuItem value="failed">{t('apps.events.result_failed')}</MenuItem>
+          </TextField>
+          <Button type="submit" variant="contained" data-testid="event-log-submit">
+            {t('apps.search')}
+          </Button>
+        </Box>
+        {error && (
+          <Alert severity="error" sx={{ mt: 2 }} data-testid="event-log-error">
+            {error}
+          </Alert>
+        )}
+        <Box sx={{ mt: 2 }}>
+          {q.isPending ? (
+            <Loading />
+          ) : !q.data?.list.length ? (
+            <Empty text={t('apps.events.log_empty')} />
+          ) : (
+            <>
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="event-log-total">
+                {shown}
+              </Typography>
+              <Box sx={{ overflowX: 'auto' }}>
+                <Table size="small" data-testid="event-log-rows">
+                  <TableHead>
+                    <TableRow sx={{ '& > th': { whiteSpace: 'nowrap' } }}>
+                      <TableCell>{t('apps.log_time')}</TableCell>
+                      <TableCell>{t('apps.events.event_type')}</TableCell>
+                      <TableCell>{t('apps.events.event_id')}</TableCell>
+                      <TableCell>{t('apps.events.result')}</TableCell>
+                      <TableCell>{t('apps.events.state')}</TableCell>
+                      <TableCell>{t('list.actions')}</TableCell>
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {q.data.list.map((r) => (
+                      <AttemptRow key={r.id} row={r} typeName={eventName(lang, types.data, r.event_type)} onReplay={() => replayRow(r)} />
+                    ))}
+                  </TableBody>
+                </Table>
+              </Box>
+              <Stack direction="row" spacing={1} sx={{ mt: 1, justifyContent: 'flex-end' }}>
+                <Button size="small" disabled={cursors.length < 2} onClick={() => setCursors((c) => c.slice(0, -1))}>
+                  {t('apps.newer')}
+                </Button>
+                <Button size="small" disabled={!q.data.next} onClick={() => setCursors((c) => [...c, q.data!.next!])} data-testid="event-log-older">
+                  {t('apps.older')}
+                </Button>
+              </Stack>
+            </>
+          )}
+        </Box>
+      </CardContent>
+    </Card>
+  );
+};

@@ -1,0 +1,166 @@
+import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Loading } from 'react-admin';
+import { CallError, post } from '../../../dataProvider/http.ts';
+import { toast } from '../../../dataProvider/events.ts';
+import { LANGUAGES } from '../../../i18n/languages.ts';
+import { eventConfigSchema } from '../../../schemas/event.ts';
+import { check, serverErrors } from '../../pages/auth/fields.tsx';
+import { useLang } from '../../shell/LangContext.tsx';
+import { ConfirmButton } from './ConfirmButton.tsx';
+import { CopyButton } from './CopyButton.tsx';
+import type { AppRecord } from './useApp.ts';
+
+interface EventConfig {
+  request_url: string | null;
+  verification_token: string;
+  encrypt_key: string | null;
+  signing_secret: string;
+  verified_at: string | null;
+  failing_since: string | null;
+  paused_at: string | null;
+}
+interface Challenge {
+  ok: boolean;
+  ms: number;
+  budget_ms: number;
+}
+type Key = 'verification_token' | 'encrypt_key' | 'signing_secret';
+
+const CALLS = '/open/app/event/subscribe-config';
+const urlOnly = eventConfigSchema.pick({ request_url: true });
+const field = (name: string) => `resources.event-config.fields.${name}`;
+
+/** One key with copy and reset; the Encrypt Key may also be absent (pushes unencrypted) or removed. */
+const KeyRow = ({ name, value, onReset }: { name: Key; value: string | null; onReset(clear?: boolean): Promise<unknown> }) => {
+  const { t } = useLang();
+  const label = t(field(name));
+  return (
+    <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', columnGap: 1 }} data-testid={`key-${name}`}>
+      <Typography sx={{ minWidth: 160 }}>{label}</Typography>
+      {value ? (
+        <>
+          <Box component="code" sx={{ wordBreak: 'break-all' }}>
+            {value}
+          </Box>
+          <CopyButton text={value} label={t('apps.copy_field', { field: label })} testId={`copy-${name}`} />
+          <ConfirmButton label={t('apps.events.reset')} aria-label={t('apps.events.reset_key', { field: label })} question={t('apps.events.reset_question', { field: label })} onConfirm={() => onReset()} color="warning" testId={`reset-${name}`} />
+        </>
+      ) : (
+        <>
+          <Typography variant="body2" color="text.secondary">
+            {t('apps.events.no_encrypt_key')}
+          </Typography>
+          <ConfirmButton label={t('apps.events.generate')} aria-label={t('apps.events.generate_key')} question={t('apps.events.generate_question')} onConfirm={() => onReset()} testId={`reset-${name}`} />
+        </>
+      )}
+      {name === 'encrypt_key' && value && (
+        <ConfirmButton label={t('apps.events.remove')} aria-label={t('apps.events.remove_key')} question={t('apps.events.remove_question')} onConfirm={() => onReset(true)} color="error" testId="remove-encrypt_key" />
+      )}
+    </Stack>
+  );
+};
+
+/** Where the app's events go: the request URL (kept once it answers the challenge), its health and its keys. */
+export const EventEndpoint = ({ app }: { app: AppRecord }) => {
+  const { t, lang } = useLang();
+  const client = useQueryClient();
+  const key = ['event-config', app.guid];
+  const q = useQuery({ queryKey: key, queryFn: () => post<EventConfig>(`${CALLS}/get`, { app_guid: app.guid }) });
+  // What is typed stays typed whatever the server answers: a refused URL is corrected, not retyped.
+  const [url, setUrl] = useState<string>();
+  const [error, setError] = useState('');
+  const [passed, setPassed] = useState<Challenge>();
+  const [busy, setBusy] = useState(false);
+  if (q.isPending) return <Loading />;
+  // The http client has shown why it could not be read.
+  if (!q.data) return null;
+  const config = q.data;
+  const typed = url ?? config.request_url ?? '';
+  const time = (at: string) => new Date(at).toLocaleString(LANGUAGES[lang]);
+
+  const save = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const request_url = typed.trim() || null;
+    const found = check(urlOnly, { request_url }, t);
+    setError(found.request_url ?? '');
+    setPassed(undefined);
+    if (found.request_url) return;
+    setBusy(true);
+    try {
+      // Silent: the refusal (the challenge's sentence) is shown under the field rather than as a toast.
+      const { challenge, ...saved } = await post<EventConfig & { challenge?: Challenge }>(`${CALLS}/save-update`, { app_guid: app.guid, request_url }, { silent: true });
+      client.setQueryData(key, saved);
+      setPassed(challenge);
+      toast(t('tenant.saved'), 'success');
+    } catch (err) {
+      setError(serverErrors(err).request_url ?? (err instanceof CallError ? err.message : t('http.error')));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const reset = async (name: Key, clear?: boolean) => client.setQueryData(key, await post<EventConfig>(`${CALLS}/reset`, { app_guid: app.guid, key: name, ...(clear ? { clear } : {}) }));
+
+  return (
+    <Card variant="outlined" data-testid="event-endpoint">
+      <CardContent>
+        <Stack spacing={2}>
+          <Typography variant="h6" component="h2">
+            {t('apps.events.endpoint')}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {t('apps.events.endpoint_hint')}
+          </Typography>
+          {config.paused_at ? (
+            <Alert severity="warning" data-testid="endpoint-paused">
+              {t('apps.events.paused', { time: time(config.paused_at) })}
+            </Alert>
+          ) : (
+            config.failing_since && (
+              <Alert severity="info" data-testid="endpoint-failing">
+                {t('apps.events.failing', { time: time(config.failing_since) })}
+              </Alert>
+            )
+          )}
+          <Stack component="form" direction={{ xs: 'column', sm: 'row' }} spacing={1} onSubmit={save} noValidate sx={{ alignItems: 'flex-start', maxWidth: 800 }}>
+            <TextField
+              name="request_url"
+              label={t(field('request_url'))}
+              value={typed}
+              onChange={(e) => setUrl(e.target.value)}
+              error={!!error}
+              helperText={error || (config.verified_at && typed === config.request_url ? t('apps.events.verified_at', { time: time(config.verified_at) }) : t('apps.events.request_url_hint'))}
+              placeholder="https://"
+              size="small"
+              fullWidth
+              slotProps={{ htmlInput: { 'data-testid': 'field-request_url', inputMode: 'url' } }}
+            />
+            <Button type="submit" variant="contained" loading={busy} sx={{ flexShrink: 0 }} data-testid="save-request-url">
+              {t('tenant.save')}
+            </Button>
+          </Stack>
+          {passed && (
+            <Alert severity="success" data-testid="challenge-ok">
+              {t('apps.events.challenge_ok', { ms: passed.ms, budget: passed.budget_ms })}
+            </Alert>
+          )}
+          {!config.request_url && !passed && (
+            <Typography variant="body2" data-testid="endpoint-no-url">
+              {t('apps.events.no_url')}
+            </Typography>
+          )}
+          <Typography variant="subtitle1" component="h3">
+            {t('apps.events.keys')}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {t('apps.events.keys_hint')}
+          </Typography>
+          {(['verification_token', 'encrypt_key', 'signing_secret'] as const).map((name) => (
+            <KeyRow key={name} name={name} value={config[name]} onReset={(clear) => reset(name, clear)} />
+          ))}
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+};
