@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import zh from '../../i18n/ui/zh.ts';
 import en from '../../i18n/ui/en.ts';
 import appsZh from '../../i18n/ui/apps/zh.ts';
@@ -95,18 +95,25 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('events journey (Chromiu
     await expect.poll(() => receiver.received.length, { timeout: 10_000 }).toBe(1);
     expect((receiver.received[0].data.object as { guid: string }).guid).toBe(added.data.guid);
 
-    await page.getByTestId('event-log-submit').click();
+    // An attempt is logged once the worker has its answer, a moment after the receiver has the push: searched until it is there.
+    const searchUntil = (target: Locator, n: number) =>
+      expect
+        .poll(async () => {
+          await page.getByTestId('event-log-submit').click();
+          await page.waitForTimeout(300);
+          return target.count();
+        }, { timeout: 10_000 })
+        .toBe(n);
     const rows = page.getByTestId('event-log-rows');
-    await rows.getByText(t('apps.events.states.delivered')).first().waitFor();
+    await searchUntil(rows.getByText(t('apps.events.states.delivered')), 1);
     await rows.getByText(receiver.received[0].event_id).waitFor();
     await shot('04-log-delivered');
 
     await rows.getByRole('button', { name: t('apps.events.replay_event', { id: receiver.received[0].event_id }) }).click();
     await expect.poll(() => receiver.received.length, { timeout: 10_000 }).toBe(2);
     expect(receiver.received[1].event_id).toBe(receiver.received[0].event_id);
-    await page.getByTestId('event-log-submit').click();
     // The replay is the event's second attempt.
-    await rows.getByText(t('apps.events.attempt_ms', { attempt: 2 }).split('%{ms}')[0].trim()).first().waitFor();
+    await searchUntil(rows.getByText(t('apps.events.attempt_ms', { attempt: 2 }).split('%{ms}')[0].trim()), 1);
     await shot('05-log-replayed');
   });
 
