@@ -216,6 +216,9 @@ export const AppEventLog = ({ app }: { app: AppRecord }) => {
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
   const [total, setTotal] = useState<{ count: number; capped: boolean }>();
   const [error, setError] = useState('');
+  // The window the form first shows: the last 24 hours, up to "now" until the person changes the end.
+  const [initial] = useState(() => ({ from: local(new Date(Date.now() - DAY)), to: local(new Date()) }));
+  const shownTo = initial.to;
   const card = useRef<HTMLDivElement>(null);
   const cursor = cursors.at(-1);
   const q = useQuery({
@@ -239,7 +242,7 @@ export const AppEventLog = ({ app }: { app: AppRecord }) => {
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const f = new FormData(e.currentTarget);
-    const range = windowOf(String(f.get('from') ?? ''), String(f.get('to') ?? ''));
+    const range = windowOf(String(f.get('from') ?? ''), String(f.get('to') ?? ''), shownTo);
     if (!range) {
       setError(t('apps.log_window', { days: WINDOW_DAYS }));
       return;
@@ -268,8 +271,8 @@ export const AppEventLog = ({ app }: { app: AppRecord }) => {
           <ReplayMatching app={app} search={search} onDone={reload} />
         </Stack>
         <Box component="form" onSubmit={submit} noValidate sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, '& > *': { maxWidth: '100%' } }} data-testid="event-log-search">
-          <TextField name="from" type="datetime-local" size="small" label={t('apps.log_from')} defaultValue={local(new Date(Date.now() - DAY))} slotProps={{ inputLabel: { shrink: true } }} />
-          <TextField name="to" type="datetime-local" size="small" label={t('apps.log_to')} defaultValue={local(new Date())} slotProps={{ inputLabel: { shrink: true } }} />
+          <TextField name="from" type="datetime-local" size="small" label={t('apps.log_from')} defaultValue={initial.from} slotProps={{ inputLabel: { shrink: true } }} />
+          <TextField name="to" type="datetime-local" size="small" label={t('apps.log_to')} defaultValue={shownTo} slotProps={{ inputLabel: { shrink: true } }} />
           <TextField name="event_type" select size="small" label={t('apps.events.event_type')} defaultValue="" sx={{ width: 200 }}>
             <MenuItem value="">{t('list.all')}</MenuItem>
             {(types.data ?? []).map((e) => (

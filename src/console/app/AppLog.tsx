@@ -42,6 +42,8 @@ export const AppLog = ({ app }: { app: AppRecord }) => {
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
   const [total, setTotal] = useState<{ count: number; capped: boolean }>();
   const [error, setError] = useState('');
+  // The end the form first shows means "now" until the person changes it.
+  const [initial] = useState(() => ({ from: local(new Date(search.from)), to: local(new Date(search.to)) }));
   const cursor = cursors.at(-1);
   const q = useQuery({
     queryKey: ['api-log', app.guid, search, cursor],
@@ -55,7 +57,7 @@ export const AppLog = ({ app }: { app: AppRecord }) => {
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const f = new FormData(e.currentTarget);
-    const window = windowOf(String(f.get('from')), String(f.get('to')));
+    const window = windowOf(String(f.get('from')), String(f.get('to')), initial.to);
     if (!window) {
       setError(t('apps.log_window', { days: WINDOW_DAYS }));
       return;
@@ -81,8 +83,8 @@ export const AppLog = ({ app }: { app: AppRecord }) => {
             {t('apps.log_title')}
           </Typography>
           <Box component="form" onSubmit={submit} noValidate sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }} data-testid="log-search">
-            <TextField name="from" type="datetime-local" size="small" label={t('apps.log_from')} defaultValue={local(new Date(search.from))} slotProps={{ inputLabel: { shrink: true } }} />
-            <TextField name="to" type="datetime-local" size="small" label={t('apps.log_to')} defaultValue={local(new Date(search.to))} slotProps={{ inputLabel: { shrink: true } }} />
+            <TextField name="from" type="datetime-local" size="small" label={t('apps.log_from')} defaultValue={initial.from} slotProps={{ inputLabel: { shrink: true } }} />
+            <TextField name="to" type="datetime-local" size="small" label={t('apps.log_to')} defaultValue={initial.to} slotProps={{ inputLabel: { shrink: true } }} />
             <TextField name="api_code" size="small" label={t('apps.api_code')} />
             <TextField name="http_status" select size="small" label={t('apps.http_status')} defaultValue="" sx={{ minWidth: 140 }}>
               <MenuItem value="">{t('list.all')}</MenuItem>

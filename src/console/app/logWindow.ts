@@ -8,10 +8,15 @@ const fromLocal = (v: string) => new Date(v).toISOString();
 /** A minute-precise end includes its whole minute: "to 16:45" keeps a push at 16:45:30. */
 const toLocal = (v: string) => new Date(new Date(v).getTime() + 59_999).toISOString();
 
-/** The window typed into a search form, or null when it is missing, reversed or longer than WINDOW_DAYS. */
-export const windowOf = (from: string, to: string) => {
+/**
+ * The window typed into a search form, or null when it is missing, reversed or longer than
+ * WINDOW_DAYS. An end left as the form first showed it (`shownTo`) means "now": a search finds what
+ * happened since the page opened.
+ */
+export const windowOf = (from: string, to: string, shownTo?: string) => {
   if (!from || !to) return null;
   const start = new Date(from).getTime();
-  const end = new Date(to).getTime();
-  return Number.isNaN(start) || Number.isNaN(end) || start > end || end - start > WINDOW_DAYS * DAY ? null : { from: fromLocal(from), to: toLocal(to) };
+  const end = to === shownTo ? Date.now() : new Date(to).getTime();
+  if (Number.isNaN(start) || Number.isNaN(end) || start > end || end - start > WINDOW_DAYS * DAY) return null;
+  return { from: fromLocal(from), to: to === shownTo ? new Date(end).toISOString() : toLocal(to) };
 };
