@@ -1,8 +1,8 @@
 import MenuOpenIcon from '@mui/icons-material/MenuOpen';
 import MenuIcon from '@mui/icons-material/Menu';
 import HomeIcon from '@mui/icons-material/Home';
-import { Box, Button, Drawer, IconButton, Toolbar, useMediaQuery, type Theme } from '@mui/material';
-import { useEffect, useState, type ReactNode } from 'react';
+import { Box, Button, IconButton, Toolbar, useMediaQuery, type Theme } from '@mui/material';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { post } from '../dataProvider/http.ts';
 import { Link, useLocation } from 'react-router-dom';
 import { hasClientKey } from '../i18n/client.ts';
@@ -80,27 +80,11 @@ const Crumbs = () => {
  * The two console layout kinds of spec §2 (top + sidebar, and the admin console's sidebar +
  * content), with their menus and breadcrumbs. A lazy chunk: public pages never load it.
  */
+/** Phones only: a wide screen never loads the drawer. */
+const MenuDrawer = lazy(() => import('./MenuDrawer.tsx'));
+
 /** Below this width the menus leave the page to a drawer: a 210 px column would leave a phone 180 px of content. */
 const useNarrow = () => useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
-
-/** The menus of a narrow screen: a button above the content opens them in a drawer, which a choice closes. */
-const MenuDrawer = ({ menus, title }: { menus: ReturnType<typeof useMenus>; title?: string }) => {
-  const { t } = useLang();
-  const { pathname } = useLocation();
-  const [open, setOpen] = useState(false);
-  useEffect(() => setOpen(false), [pathname]);
-  if (!menus.some((items) => items.length)) return null;
-  return (
-    <>
-      <Button startIcon={<MenuIcon />} onClick={() => setOpen(true)} aria-expanded={open} sx={{ mb: 1 }} data-testid="menu-drawer-open">
-        {t('header.menu')}
-      </Button>
-      <Drawer open={open} onClose={() => setOpen(false)}>
-        {menus.map((items, i) => items.length > 0 && <Sidebar key={i} items={items} title={i === 0 ? title : undefined} />)}
-      </Drawer>
-    </>
-  );
-};
 
 const ConsoleFrame = ({ route, children }: { route: RouteDef; children: ReactNode }) => {
   const menus = useMenus(route);
@@ -130,7 +114,11 @@ const ConsoleFrame = ({ route, children }: { route: RouteDef; children: ReactNod
             </Box>
           </Toolbar>
           <Box sx={{ p: { xs: 1.5, md: 3 } }}>
-            {narrow && <MenuDrawer menus={menus.slice(0, 1)} title={t('app.admin_title')} />}
+            {narrow && (
+              <Suspense fallback={null}>
+                <MenuDrawer menus={menus.slice(0, 1)} title={t('app.admin_title')} />
+              </Suspense>
+            )}
             {children}
           </Box>
         </Box>
@@ -143,7 +131,11 @@ const ConsoleFrame = ({ route, children }: { route: RouteDef; children: ReactNod
       <Box sx={{ display: 'flex', flex: 1 }}>
         {!narrow && menus.map((items, i) => items.length > 0 && <Sidebar key={i} items={items} />)}
         <Box component="main" sx={{ flex: 1, p: { xs: 1.5, md: 3 }, minWidth: 0 }}>
-          {narrow && <MenuDrawer menus={menus} />}
+          {narrow && (
+            <Suspense fallback={null}>
+              <MenuDrawer menus={menus} />
+            </Suspense>
+          )}
           <Crumbs />
           {children}
         </Box>
