@@ -105,8 +105,11 @@ const ConsoleFrame = ({ route, children }: { route: RouteDef; children: ReactNod
             <Box sx={{ flex: 1, pt: 2 }}>
               <Crumbs />
             </Box>
-            <Button component={Link} to="/" startIcon={<HomeIcon />} data-testid="back-to-site">
-              {t('header.back_home')}
+            <Button component={Link} to="/" startIcon={<HomeIcon />} aria-label={t('header.back_home')} sx={{ minWidth: 0, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } }} data-testid="back-to-site">
+              {/* A phone keeps the icon: the words would wrap the toolbar. */}
+              <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+                {t('header.back_home')}
+              </Box>
             </Button>
             <LanguageMenu color="primary" />
             <Box sx={{ color: 'primary.main' }}>
