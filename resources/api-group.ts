@@ -32,7 +32,8 @@ export const auditRecord: ResourceDef<typeof auditRecordSchema> = {
   filters: [{ field: 'status' }, { field: 'app_guid' }],
   columns: [
     { field: 'app_guid', render: 'reference', reference: 'app' },
-    { field: 'group_codes', render: 'tags' },
+    // The reviewer opens each scope to see the APIs and events it unlocks.
+    { field: 'group_codes', render: 'scopes' },
     { field: 'status', render: 'status' },
     { field: 'remark' },
     { field: 'created_at', render: 'date', sortable: true },

@@ -63,7 +63,8 @@ export interface Mount {
   calls: Record<string, Verb | CallSpec>;
 }
 
-export type ColumnRender = 'text' | 'status' | 'date' | 'image' | 'reference' | 'tags' | 'boolean';
+/** `scopes`: codes of the open API's scopes, each opening what it unlocks (its APIs and events). */
+export type ColumnRender = 'text' | 'status' | 'date' | 'image' | 'reference' | 'tags' | 'boolean' | 'scopes';
 
 export interface Column {
   field: string;

@@ -60,6 +60,7 @@ export default {
     saved: 'Permissions saved',
     buttons: { view: 'View', add: 'Add', update: 'Edit', delete: 'Delete', status: 'Enable / disable', auth: 'Grant' },
   },
+  scopes: { open: 'See the APIs and events the scope %{scope} unlocks', title: 'What %{scope} unlocks', apis: 'APIs', events: 'Events', none: 'None', close: 'Close' },
   tree: { root: 'Top level' },
   guard: {
     not_found: 'There is no such page; you are back on the home page.',

@@ -60,6 +60,7 @@ export default {
     saved: '權限已保存',
     buttons: { view: '查看', add: '新增', update: '編輯', delete: '刪除', status: '啟停', auth: '授權' },
   },
+  scopes: { open: '查看權限 %{scope} 開放的接口和事件', title: '權限 %{scope} 開放的內容', apis: '接口', events: '事件', none: '無', close: '關閉' },
   tree: { root: '頂級' },
   guard: {
     not_found: '沒有這個頁面，已回到首頁。',

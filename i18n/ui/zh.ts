@@ -60,6 +60,7 @@ export default {
     saved: '权限已保存',
     buttons: { view: '查看', add: '新增', update: '编辑', delete: '删除', status: '启停', auth: '授权' },
   },
+  scopes: { open: '查看权限 %{scope} 开放的接口和事件', title: '权限 %{scope} 开放的内容', apis: '接口', events: '事件', none: '无', close: '关闭' },
   tree: { root: '顶级' },
   guard: {
     not_found: '没有这个页面，已回到首页。',

@@ -101,23 +101,28 @@ export const activatePermissions = async (ctx: CallContext) => {
   return appScopes({ ...ctx, input: { guid } });
 };
 
-const groupDetailInput = z.object({ guid: z.uuid('validation.guid_format') });
-/** `api-field/group-api-detail`: the open-API calls a scope unlocks, paged (`{ list, count }`). */
+/** A scope by its guid (the scope table) or its code (an application's scopes, for its reviewer). */
+const groupDetailInput = z.union([z.object({ guid: z.uuid('validation.guid_format') }), z.object({ code: permCode() })], { error: 'validation.required' });
+const groupOf = async (ctx: CallContext) => {
+  const by = parseOrWarn(ctx.lang, groupDetailInput, ctx.input, 'api-group');
+  const { rows } = 'guid' in by
+    ? await ctx.services.db.query<{ code: string }>('select code from api_group where guid = $1', [by.guid])
+    : await ctx.services.db.query<{ code: string }>('select code from api_group where code = $1', [by.code]);
+  if (!rows[0]) throw new Warning('server.record_not_found');
+  return rows[0];
+};
+/** `api-field/group-api-detail`: the open-API calls a scope unlocks, paged (`{ list, count }`); the scope by guid or code. */
 export const groupApis = async (ctx: CallContext) => {
-  const { guid } = parseOrWarn(ctx.lang, groupDetailInput, ctx.input, 'api-group');
   const { page, page_size } = pagingOf(ctx.lang, ctx.input, 'api-group');
-  const group = (await ctx.services.db.query<{ code: string }>('select code from api_group where guid = $1', [guid])).rows[0];
-  if (!group) throw new Warning('server.record_not_found');
+  const group = await groupOf(ctx);
   const all = openApiCalls.filter((c) => c.scope === group.code).map((c) => ({ name: c.summary, api_code: c.apiCode, path: c.path, category: 1 }));
   return { list: all.slice((page - 1) * page_size, page * page_size), count: all.length, page, page_size };
 };
 
 /** `api-field/group-event-detail`: the event types a scope unlocks, paged (`{ list, count }`). */
 export const groupEvents = async (ctx: CallContext) => {
-  const { guid } = parseOrWarn(ctx.lang, groupDetailInput, ctx.input, 'api-group');
   const { page, page_size } = pagingOf(ctx.lang, ctx.input, 'api-group');
-  const group = (await ctx.services.db.query<{ code: string }>('select code from api_group where guid = $1', [guid])).rows[0];
-  if (!group) throw new Warning('server.record_not_found');
+  const group = await groupOf(ctx);
   const { rows } = await ctx.services.db.query<{ list: unknown[]; count: number }>(
     `select coalesce((select json_agg(t) from (select name, code as api_code, description, 2 as category from event_info
        where group_code = $1 and status = 0 order by code limit $2 offset $3) t), '[]'::json) as list,

@@ -1,5 +1,5 @@
-import { cloneElement } from 'react';
-import { Chip, Stack } from '@mui/material';
+import { cloneElement, lazy, Suspense, useState } from 'react';
+import { Box, Chip, Stack } from '@mui/material';
 import { BooleanField, ChipField, DateField, FunctionField, ImageField, ReferenceArrayField, ReferenceField, SingleFieldList, TextField, useLocale, useTranslate } from 'react-admin';
 import { LANGUAGES, type Lang } from '../../i18n/languages.ts';
 import type { Column, ResourceDef } from '../../resources/types.ts';
@@ -52,12 +52,47 @@ const columnElement = (def: ResourceDef, col: ColumnView) => {
           )}
         />
       );
+    case 'scopes':
+      return <FunctionField {...common} render={(r: Record<string, unknown>) => <ScopeTags codes={Array.isArray(r[col.field]) ? (r[col.field] as string[]) : []} />} />;
     case 'reference':
       if (!target) return <TextField {...common} />;
       return <RefColumn {...common} target={target} array={isArrayField(def, col.field)} />;
     default:
       return def.labelKeys && col.field === def.titleField ? <TitleColumn {...common} def={def} /> : <TextField {...common} />;
   }
+};
+
+/** Loaded when a scope is first opened: a list never pays for it. */
+const ScopeUnlocks = lazy(() => import('./ScopeUnlocks.tsx'));
+
+/** Scope codes as chips; a chip opens the scope's APIs and events (the public scope tables). */
+const ScopeTags = ({ codes }: { codes: string[] }) => {
+  const translate = useTranslate();
+  const [open, setOpen] = useState<string>();
+  return (
+    <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap' }}>
+      {codes.map((code) => (
+        <Chip
+          key={code}
+          size="small"
+          label={code}
+          // Inside a list row: the row's own click must not also open the record.
+          onClick={(e) => {
+            e.stopPropagation();
+            setOpen(code);
+          }}
+          aria-label={translate('scopes.open', { scope: code })} data-testid={`scope-tag-${code}`} />
+      ))}
+      {open && (
+        // React events bubble out of the dialog's portal to the row: they stop here.
+        <Box onClick={(e) => e.stopPropagation()}>
+          <Suspense fallback={null}>
+            <ScopeUnlocks code={open} onClose={() => setOpen(undefined)} />
+          </Suspense>
+        </Box>
+      )}
+    </Stack>
+  );
 };
 
 /** The title column of a definition with `labelKeys`: seeded rows in the reader's language. */

@@ -130,6 +130,14 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('apps journey (Chromium,
     await op.page.waitForURL(/\/operation\/[a-z]/);
     await op.page.getByTestId('menu-/operation/app-audit').click();
     const pending = op.page.getByRole('row', { name: new RegExp(SCOPE) });
+    // The reviewer sees what the scope unlocks: its APIs and its events.
+    await pending.getByTestId(`scope-tag-${SCOPE}`).click();
+    const unlocks = op.page.getByTestId('scope-unlocks');
+    await unlocks.getByText('/open/api/v1/member/page').waitFor();
+    await unlocks.getByText('contact.user.created_v3').waitFor();
+    await shot('07a-operator-scope-unlocks', op);
+    await unlocks.getByRole('button').click();
+    await unlocks.waitFor({ state: 'hidden' });
     await pending.getByTestId('status-open_audit').click();
     await pending.getByTestId('status-sign_complete').waitFor();
     await shot('07-operator-approved', op);

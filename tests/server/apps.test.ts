@@ -286,6 +286,11 @@ describe('scopes: apply, operator audit, and the check on open-API calls', () =>
     const apis = await s.post('/open/api-field/group-api-detail', { guid: group.guid, page: 1, page_size: 10 });
     expect(apis.code, apis.message).toBe(200);
     expect(apis.data).toMatchObject({ count: 1, list: [{ api_code: 'department.tree', path: '/open/api/v1/department/tree', category: 1 }] });
+    // By its code too, for the reviewer of an application.
+    const byCode = await s.post('/open/api-field/group-api-detail', { code: SCOPE_CODE, page: 1, page_size: 10 });
+    expect(byCode.data).toEqual(apis.data);
+    expect((await s.post('/open/api-field/group-api-detail', { code: 'no:such:scope' })).code).toBe(201);
+    expect((await s.post('/open/api-field/group-api-detail', {})).code).toBe(201);
     // The department events (docs/events.md) need this scope.
     expect((await s.post('/open/api-field/group-event-detail', { guid: group.guid })).data).toMatchObject({ count: 3, list: [{ api_code: 'contact.department.created_v3', category: 2 }, {}, {}] });
   });
