@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { CallSpec, Mount, ResourceDef, Verb } from '../../resources/types.ts';
+import type { CallSpec, Mount, ResourceDef } from '../../resources/types.ts';
 import { holds, USER_TYPE, type Caller } from '../auth/caller.ts';
 import { defineCall, type CallDoc } from '../http/calls.ts';
 import { Warning } from '../http/envelope.ts';

@@ -38,3 +38,17 @@ export const pageQuery = async (db: Queryable, q: { select: string; from: string
   const total = count.rows[0].n;
   return { list: rows.rows, count: Math.min(total, COUNT_CAP), count_capped: total > COUNT_CAP, ...paging };
 };
+
+/**
+ * A keyset page's answer: the rows (each with its exact time `at` and `id`, newest first), the
+ * cursor after the last when the page is full, and the total capped at COUNT_CAP when it was counted.
+ */
+export const keysetAnswer = <R extends { id: string; at: string }>(list: R[], total: number | null, pageSize: number) => {
+  const last = list.length === pageSize ? list.at(-1) : undefined;
+  return {
+    list: list.map(({ at: _, ...row }) => row),
+    page_size: pageSize,
+    next: last ? `${last.at}|${last.id}` : null,
+    ...(total === null ? {} : { count: Math.min(total, COUNT_CAP), count_capped: total > COUNT_CAP }),
+  };
+};

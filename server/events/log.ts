@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/driver.ts';
-import { COUNT_CAP } from '../engine/paging.ts';
+import { COUNT_CAP, keysetAnswer } from '../engine/paging.ts';
 import { DELIVERY } from '../../schemas/event.ts';
 import { REPLAY_MAX } from './policy.ts';
 
@@ -59,13 +59,7 @@ export const searchEventLog = async (db: Queryable, q: EventLogSearch) => {
     params,
   );
   const { list, total } = rows[0];
-  const last = list.length === q.pageSize ? list.at(-1) : undefined;
-  return {
-    list: list.map(({ at: _, ...row }) => row),
-    page_size: q.pageSize,
-    next: last ? `${last.at}|${last.id}` : null,
-    ...(total === null ? {} : { count: Math.min(total, COUNT_CAP), count_capped: total > COUNT_CAP }),
-  };
+  return keysetAnswer(list, total, q.pageSize);
 };
 
 export interface ReplayPick {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { LOGIN_RATE } from '../auth/throttle.ts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { translate, type Lang } from '../../i18n/index.ts';
 import { email as emailField, name30, text, url, username as usernameField } from '../../schemas/common.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/driver.ts';
-import { COUNT_CAP } from '../engine/paging.ts';
+import { COUNT_CAP, keysetAnswer } from '../engine/paging.ts';
 import { hourOf, nextHour } from './api-log-hours.ts';
 
 export interface ApiLogEntry {
@@ -176,11 +176,5 @@ export const searchApiLog = async (db: Queryable, q: ApiLogSearch & { bu_guid: s
   );
   const { owned: mine, list, total } = rows[0];
   if (!mine) return null;
-  const last = list.length === q.pageSize ? list.at(-1) : undefined;
-  return {
-    list: list.map(({ at: _, ...row }) => row),
-    page_size: q.pageSize,
-    next: last ? `${last.at}|${last.id}` : null,
-    ...(total === null ? {} : { count: Math.min(total, COUNT_CAP), count_capped: total > COUNT_CAP }),
-  };
+  return keysetAnswer(list, total, q.pageSize);
 };

@@ -1,19 +1,18 @@
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import {
-  Alert, Box, Button, Card, CardContent, Chip, Collapse, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, IconButton, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography,
+  Alert, Box, Button, Card, CardContent, Chip, Collapse, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, IconButton, MenuItem, Stack, TableCell, TableRow, TextField, Typography,
 } from '@mui/material';
 import { useIsFetching, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Loading } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { post } from '../../../dataProvider/http.ts';
 import { toast } from '../../../dataProvider/events.ts';
 import { LANGUAGES } from '../../../i18n/languages.ts';
 import { useLang } from '../../shell/LangContext.tsx';
-import { Empty } from '../EmptyState.tsx';
 import { eventName, useEventTypes } from './eventTypes.ts';
 import { DAY, local, WINDOW_DAYS, windowOf } from './logWindow.ts';
+import { KeysetResults } from './KeysetResults.tsx';
 import type { AppRecord } from './useApp.ts';
 
 const PAGE_SIZE = 20;
@@ -164,8 +163,9 @@ const ReplayMatching = ({ app, search, onDone }: { app: AppRecord; search: Searc
         variant="outlined"
         onClick={() => {
           setState(search.result ? STATE_OF_RESULT[search.result] : '');
-          // The window as it is when asked: the default one ends now.
-          setRange({ from: search.from ?? new Date(Date.now() - DAY).toISOString(), to: search.to ?? new Date().toISOString() });
+          // The window as it is when asked: the default one is the 24 hours up to now, read once.
+          const now = Date.now();
+          setRange({ from: search.from ?? new Date(now - DAY).toISOString(), to: search.to ?? new Date(now).toISOString() });
           setOpen(true);
         }}
         data-testid="replay-matching"
@@ -297,44 +297,27 @@ export const AppEventLog = ({ app }: { app: AppRecord }) => {
           </Alert>
         )}
         <Box sx={{ mt: 2 }}>
-          {q.isPending ? (
-            <Loading />
-          ) : !q.data?.list.length ? (
-            <Empty text={t('apps.events.log_empty')} />
-          ) : (
-            <>
-              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="event-log-total">
-                {shown}
-              </Typography>
-              <Box sx={{ overflowX: 'auto' }}>
-                <Table size="small" data-testid="event-log-rows">
-                  <TableHead>
-                    <TableRow sx={{ '& > th': { whiteSpace: 'nowrap' } }}>
-                      <TableCell>{t('apps.log_time')}</TableCell>
-                      <TableCell>{t('apps.events.event_type')}</TableCell>
-                      <TableCell>{t('apps.events.event_id')}</TableCell>
-                      <TableCell>{t('apps.events.result')}</TableCell>
-                      <TableCell>{t('apps.events.state')}</TableCell>
-                      <TableCell>{t('list.actions')}</TableCell>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {q.data.list.map((r) => (
-                      <AttemptRow key={r.id} row={r} typeName={eventName(lang, types.data, r.event_type)} onReplay={() => replayRow(r)} />
-                    ))}
-                  </TableBody>
-                </Table>
-              </Box>
-              <Stack direction="row" spacing={1} sx={{ mt: 1, justifyContent: 'flex-end' }}>
-                <Button size="small" disabled={cursors.length < 2} onClick={() => setCursors((c) => c.slice(0, -1))}>
-                  {t('apps.newer')}
-                </Button>
-                <Button size="small" disabled={!q.data.next} onClick={() => setCursors((c) => [...c, q.data!.next!])} data-testid="event-log-older">
-                  {t('apps.older')}
-                </Button>
-              </Stack>
-            </>
-          )}
+          <KeysetResults
+            pending={q.isPending}
+            rows={q.data?.list.length ?? 0}
+            next={q.data?.next}
+            empty={t('apps.events.log_empty')}
+            total={shown}
+            cursors={cursors}
+            setCursors={setCursors}
+            testId="event-log"
+            head={
+              <>
+                <TableCell>{t('apps.log_time')}</TableCell>
+                <TableCell>{t('apps.events.event_type')}</TableCell>
+                <TableCell>{t('apps.events.event_id')}</TableCell>
+                <TableCell>{t('apps.events.result')}</TableCell>
+                <TableCell>{t('apps.events.state')}</TableCell>
+                <TableCell>{t('list.actions')}</TableCell>
+              </>
+            }
+            body={q.data?.list.map((r) => <AttemptRow key={r.id} row={r} typeName={eventName(lang, types.data, r.event_type)} onReplay={() => replayRow(r)} />)}
+          />
         </Box>
       </CardContent>
     </Card>

@@ -1,12 +1,11 @@
-import { Alert, Box, Button, Card, CardContent, Chip, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Chip, MenuItem, Stack, TableCell, TableRow, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Loading } from 'react-admin';
 import { post } from '../../../dataProvider/http.ts';
 import { LANGUAGES } from '../../../i18n/languages.ts';
 import { useLang } from '../../shell/LangContext.tsx';
-import { Empty } from '../EmptyState.tsx';
 import { DAY, local, WINDOW_DAYS, windowOf } from './logWindow.ts';
+import { KeysetResults } from './KeysetResults.tsx';
 import type { AppRecord } from './useApp.ts';
 
 const PAGE_SIZE = 20;
@@ -108,57 +107,42 @@ export const AppLog = ({ app }: { app: AppRecord }) => {
       </Card>
       <Card variant="outlined">
         <CardContent>
-          {q.isPending ? (
-            <Loading />
-          ) : !q.data?.list.length ? (
-            <Empty text={t('apps.log_empty')} />
-          ) : (
-            <>
-              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="log-total">
-                {shown}
-              </Typography>
-              <Box sx={{ overflowX: 'auto' }}>
-                <Table size="small" data-testid="log-rows">
-                  <TableHead>
-                    <TableRow>
-                      <TableCell>{t('apps.log_time')}</TableCell>
-                      <TableCell>{t('apps.api_code')}</TableCell>
-                      <TableCell>{t('apps.http_status')}</TableCell>
-                      <TableCell>{t('apps.envelope_code')}</TableCell>
-                      <TableCell align="right">{t('apps.latency')}</TableCell>
-                      <TableCell>{t('apps.request_id')}</TableCell>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {q.data.list.map((r) => (
-                      <TableRow key={r.id}>
-                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{new Date(r.created_at).toLocaleString(locale)}</TableCell>
-                        <TableCell>
-                          <code>{r.api_code}</code>
-                        </TableCell>
-                        <TableCell>
-                          <Chip size="small" label={r.http_status} color={r.http_status === 200 ? 'success' : r.http_status >= 500 ? 'error' : 'warning'} variant="outlined" />
-                        </TableCell>
-                        <TableCell>{r.code ?? '—'}</TableCell>
-                        <TableCell align="right">{r.ms} ms</TableCell>
-                        <TableCell>
-                          <code>{r.request_id}</code>
-                        </TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </Box>
-              <Stack direction="row" spacing={1} sx={{ mt: 1, justifyContent: 'flex-end' }}>
-                <Button size="small" disabled={cursors.length < 2} onClick={() => setCursors((c) => c.slice(0, -1))}>
-                  {t('apps.newer')}
-                </Button>
-                <Button size="small" disabled={!q.data.next} onClick={() => setCursors((c) => [...c, q.data!.next!])} data-testid="log-older">
-                  {t('apps.older')}
-                </Button>
-              </Stack>
-            </>
-          )}
+          <KeysetResults
+            pending={q.isPending}
+            rows={q.data?.list.length ?? 0}
+            next={q.data?.next}
+            empty={t('apps.log_empty')}
+            total={shown}
+            cursors={cursors}
+            setCursors={setCursors}
+            testId="log"
+            head={
+              <>
+                <TableCell>{t('apps.log_time')}</TableCell>
+                <TableCell>{t('apps.api_code')}</TableCell>
+                <TableCell>{t('apps.http_status')}</TableCell>
+                <TableCell>{t('apps.envelope_code')}</TableCell>
+                <TableCell align="right">{t('apps.latency')}</TableCell>
+                <TableCell>{t('apps.request_id')}</TableCell>
+              </>
+            }
+            body={q.data?.list.map((r) => (
+              <TableRow key={r.id}>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{new Date(r.created_at).toLocaleString(locale)}</TableCell>
+                <TableCell>
+                  <code>{r.api_code}</code>
+                </TableCell>
+                <TableCell>
+                  <Chip size="small" label={r.http_status} color={r.http_status === 200 ? 'success' : r.http_status >= 500 ? 'error' : 'warning'} variant="outlined" />
+                </TableCell>
+                <TableCell>{r.code ?? '—'}</TableCell>
+                <TableCell align="right">{r.ms} ms</TableCell>
+                <TableCell>
+                  <code>{r.request_id}</code>
+                </TableCell>
+              </TableRow>
+            ))}
+          />
         </CardContent>
       </Card>
     </Stack>
