@@ -1,6 +1,6 @@
 import { eventConfigInternal, eventConfigSchema, eventInfoSchema, eventRelSchema } from '../schemas/event.ts';
 import { enabledTones } from './status.ts';
-import type { ResourceDef } from './types.ts';
+import type { Mount, ResourceDef } from './types.ts';
 
 /**
  * Events (docs/events.md): the catalogue of event types, an app's endpoint and its subscriptions.
@@ -63,6 +63,9 @@ export const eventConfig: ResourceDef<typeof eventConfigSchema> = {
   ],
 };
 
+/** The same calls on each side; saving checks the app's scopes (server/handlers/events.ts). */
+const relCalls: Mount['calls'] = { 'subscribe-rel/save': { handler: 'event.subscribe', action: 'update' }, 'subscribe-rel/delete': 'delete', 'subscribe-rel/page': { verb: 'page', requires: ['app_guid'] } };
+
 /** One event type an app receives; only types of scopes the app has opened (server/handlers/events.ts). */
 export const eventRel: ResourceDef<typeof eventRelSchema> = {
   name: 'event-rel',
@@ -77,13 +80,7 @@ export const eventRel: ResourceDef<typeof eventRelSchema> = {
   // Emitting an event finds its subscribers by BU and type.
   indexes: [['bu_guid', 'event_code']],
   mounts: [
-    {
-      side: 'tenant', base: '/open/app/event', scope: 'bu', perm: 'tenant:app',
-      calls: { 'subscribe-rel/save': { handler: 'event.subscribe', action: 'update' }, 'subscribe-rel/delete': 'delete', 'subscribe-rel/page': { verb: 'page', requires: ['app_guid'] } },
-    },
-    {
-      side: 'operator', base: '/open/admin/event', scope: 'oversight', perm: 'admin:app',
-      calls: { 'subscribe-rel/save': { handler: 'event.subscribe', action: 'update' }, 'subscribe-rel/delete': 'delete', 'subscribe-rel/page': { verb: 'page', requires: ['app_guid'] } },
-    },
+    { side: 'tenant', base: '/open/app/event', scope: 'bu', perm: 'tenant:app', calls: relCalls },
+    { side: 'operator', base: '/open/admin/event', scope: 'oversight', perm: 'admin:app', calls: relCalls },
   ],
 };
