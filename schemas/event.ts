@@ -5,6 +5,9 @@ import { enabledStatus, guid, name30, permCode, text, webUrl } from './common.ts
 export const eventCode = () =>
   z.string().trim().min(1, 'validation.required').max(64, 'validation.max_64').regex(/^[a-z0-9_]+(\.[a-z0-9_]+)+$/, 'validation.event_code_format');
 
+/** The message key of a seeded event type's texts (`resources.event-info.seeded.<key>`): codes hold dots, keys may not. */
+export const eventMessageKey = (code: string) => code.replaceAll('.', '_');
+
 /** An event type of the catalogue (seeded): its code, the scope an app must have opened, its payload's JSON Schema. */
 export const eventInfoSchema = z.object({
   code: eventCode(),

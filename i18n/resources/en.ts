@@ -287,7 +287,7 @@ export default {
         'org:project:readonly': { name: 'Read projects', description: 'Page through the business unit\'s projects' },
       },
       name: 'Scope |||| Scopes',
-      fields: { code: 'Scope code', name: 'Scope name', description: 'Description', status: 'Status' },
+      fields: { guid: 'Scope', code: 'Scope code', name: 'Scope name', description: 'Description', status: 'Status' },
       values: { status: { '0': 'Enabled', '1': 'Disabled' } },
     },
     'audit-record': {
@@ -316,6 +316,7 @@ export default {
       fields: {
         app_guid: 'App', request_url: 'Request URL', verification_token: 'Verification Token', encrypt_key: 'Encrypt Key', signing_secret: 'Signing secret',
         verified_at: 'Verified', failing_since: 'Failing since', paused_at: 'Paused',
+        event_ids: 'Event IDs', event_type: 'Event type', event_id: 'Event ID', result: 'Result', key: 'Key', clear: 'Remove', from: 'From', to: 'To', state: 'State', cursor: 'Page',
       },
     },
     'event-rel': {

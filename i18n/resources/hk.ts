@@ -287,7 +287,7 @@ export default {
         'org:project:readonly': { name: '讀取項目資料', description: '分頁查詢企業下的項目' },
       },
       name: '權限範圍 |||| 權限範圍',
-      fields: { code: '權限編碼', name: '權限名稱', description: '描述', status: '狀態' },
+      fields: { guid: '權限', code: '權限編碼', name: '權限名稱', description: '描述', status: '狀態' },
       values: { status: { '0': '啟用', '1': '停用' } },
     },
     'audit-record': {
@@ -316,6 +316,7 @@ export default {
       fields: {
         app_guid: '應用', request_url: '請求地址', verification_token: 'Verification Token', encrypt_key: 'Encrypt Key', signing_secret: '簽名密鑰',
         verified_at: '驗證時間', failing_since: '持續失敗開始時間', paused_at: '暫停時間',
+        event_ids: '事件 ID', event_type: '事件類型', event_id: '事件 ID', result: '結果', key: '密鑰', clear: '清除', from: '開始時間', to: '結束時間', state: '狀態', cursor: '分頁',
       },
     },
     'event-rel': {

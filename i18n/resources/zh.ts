@@ -287,7 +287,7 @@ export default {
         'org:project:readonly': { name: '读取项目信息', description: '分页查询企业下的项目' },
       },
       name: '权限范围 |||| 权限范围',
-      fields: { code: '权限编码', name: '权限名称', description: '描述', status: '状态' },
+      fields: { guid: '权限', code: '权限编码', name: '权限名称', description: '描述', status: '状态' },
       values: { status: { '0': '启用', '1': '停用' } },
     },
     'audit-record': {
@@ -316,6 +316,7 @@ export default {
       fields: {
         app_guid: '应用', request_url: '请求地址', verification_token: 'Verification Token', encrypt_key: 'Encrypt Key', signing_secret: '签名密钥',
         verified_at: '验证时间', failing_since: '持续失败开始时间', paused_at: '暂停时间',
+        event_ids: '事件 ID', event_type: '事件类型', event_id: '事件 ID', result: '结果', key: '密钥', clear: '清除', from: '开始时间', to: '结束时间', state: '状态', cursor: '分页',
       },
     },
     'event-rel': {

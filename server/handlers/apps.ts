@@ -102,10 +102,12 @@ export const activatePermissions = async (ctx: CallContext) => {
 };
 
 /** A scope by its guid (the scope table) or its code (an application's scopes, for its reviewer). */
-const groupDetailInput = z.union([z.object({ guid: z.uuid('validation.guid_format') }), z.object({ code: permCode() })], { error: 'validation.required' });
+const groupDetailInput = z
+  .object({ guid: z.uuid('validation.guid_format').optional(), code: permCode().optional() })
+  .refine((v) => v.guid || v.code, { message: 'validation.required', path: ['guid'] });
 const groupOf = async (ctx: CallContext) => {
   const by = parseOrWarn(ctx.lang, groupDetailInput, ctx.input, 'api-group');
-  const { rows } = 'guid' in by
+  const { rows } = by.guid
     ? await ctx.services.db.query<{ code: string }>('select code from api_group where guid = $1', [by.guid])
     : await ctx.services.db.query<{ code: string }>('select code from api_group where code = $1', [by.code]);
   if (!rows[0]) throw new Warning('server.record_not_found');

@@ -155,7 +155,7 @@ export const logPage = async (ctx: CallContext) => {
 };
 
 const replayInput = appOnly.extend({
-  event_ids: z.array(z.string().trim().min(1).max(64, 'validation.max_64')).min(1, 'validation.required').max(REPLAY_MAX, 'validation.too_many').optional(),
+  event_ids: z.array(z.string().trim().min(1, 'validation.required').max(64, 'validation.max_64')).min(1, 'validation.required').max(REPLAY_MAX, 'validation.too_many').optional(),
   from: when,
   to: when,
   event_type: z.string().trim().max(64, 'validation.max_64').optional(),

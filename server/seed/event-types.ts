@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { translate } from '../../i18n/index.ts';
 import { DEFAULT_LANG } from '../../i18n/languages.ts';
 import { departmentSchema } from '../../schemas/department.ts';
+import { eventMessageKey } from '../../schemas/event.ts';
 import { memberSchema } from '../../schemas/member.ts';
 import type { Db } from '../db/driver.ts';
 
@@ -34,13 +35,10 @@ export const EVENT_TYPES: readonly { code: string; group: string | null; payload
   { code: 'application.permission.changed_v1', group: null, payload: appScopes },
 ];
 
-/** The message key of a seeded type's name and description: codes hold dots, keys may not. */
-export const eventKey = (code: string) => code.replaceAll('.', '_');
-
 /** Event types are data: a start adds missing ones and keeps operators' edits (names, status). */
 export const seedEventTypes = async (db: Db) => {
   for (const t of EVENT_TYPES) {
-    const text = (field: string) => translate(DEFAULT_LANG, `resources.event-info.seeded.${eventKey(t.code)}.${field}`);
+    const text = (field: string) => translate(DEFAULT_LANG, `resources.event-info.seeded.${eventMessageKey(t.code)}.${field}`);
     await db.query(
       `insert into event_info (guid, code, group_code, name, description, payload_schema, status) values (gen_random_uuid(), $1, $2, $3, $4, $5, 0)
        on conflict (code) do update set payload_schema = excluded.payload_schema, group_code = excluded.group_code`,

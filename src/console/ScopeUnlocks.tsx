@@ -2,6 +2,7 @@ import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typogra
 import { useEffect, useState } from 'react';
 import { Loading, useTranslate } from 'react-admin';
 import { post } from '../../dataProvider/http.ts';
+import { eventMessageKey } from '../../schemas/event.ts';
 
 interface Unlocked {
   name: string;
@@ -10,7 +11,7 @@ interface Unlocked {
 }
 
 /** The event names are seeded in the default language: the reader's own, by code, while one exists. */
-const eventKey = (code: string) => `resources.event-info.seeded.${code.replaceAll('.', '_')}.name`;
+const eventKey = (code: string) => `resources.event-info.seeded.${eventMessageKey(code)}.name`;
 
 /** What a scope unlocks, for the reviewer of an application: its open-API calls and its event types. */
 const ScopeUnlocks = ({ code, onClose }: { code: string; onClose(): void }) => {

@@ -11,6 +11,7 @@ import { LANGUAGES } from '../../../i18n/languages.ts';
 import { useLang } from '../../shell/LangContext.tsx';
 import { Empty } from '../EmptyState.tsx';
 import { ConfirmButton } from './ConfirmButton.tsx';
+import { appScopesKey, useAppScopes } from './eventTypes.ts';
 import { seededText } from './seeded.ts';
 import type { AppRecord } from './useApp.ts';
 
@@ -144,11 +145,11 @@ const Applications = ({ app, onChange }: { app: AppRecord; onChange(): void }) =
 export const AppPermission = ({ app }: { app: AppRecord }) => {
   const { t } = useLang();
   const client = useQueryClient();
-  const scopes = useQuery({ queryKey: ['app-scopes', app.guid], queryFn: () => post<Scope[]>('/open/app/permissions/list', { guid: app.guid }) });
+  const scopes = useAppScopes<Scope>(app.guid);
   const [picked, setPicked] = useState<Set<string>>(new Set());
   const [busy, setBusy] = useState(false);
   const reload = () => {
-    void client.invalidateQueries({ queryKey: ['app-scopes', app.guid] });
+    void client.invalidateQueries({ queryKey: appScopesKey(app.guid) });
     void client.invalidateQueries({ queryKey: ['applications', app.guid] });
   };
   const apply = async () => {

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { post } from '../../../dataProvider/http.ts';
 import type { Lang } from '../../../i18n/languages.ts';
+import { eventMessageKey } from '../../../schemas/event.ts';
 import { seededText } from './seeded.ts';
 
 /** One event type of the catalogue (`/open/app/event/info/list`, enabled types only). */
@@ -13,7 +14,7 @@ export interface EventType {
   description: string | null;
 }
 
-/** A scope with this app's state (`/open/app/permissions/list`, the same query as the permissions page). */
+/** A scope with this app's state (`/open/app/permissions/list`). */
 export interface AppScope {
   code: string;
   name: string;
@@ -21,13 +22,14 @@ export interface AppScope {
 }
 
 export const useEventTypes = () => useQuery({ queryKey: ['event-types'], queryFn: () => post<EventType[]>('/open/app/event/info/list', {}) });
-export const useAppScopes = (appGuid: string) => useQuery({ queryKey: ['app-scopes', appGuid], queryFn: () => post<AppScope[]>('/open/app/permissions/list', { guid: appGuid }) });
+/** The app's scopes with its state in each; the permissions page and the events page share the query (and its invalidation). */
+export const appScopesKey = (appGuid: string) => ['app-scopes', appGuid];
+export const useAppScopes = <S extends AppScope = AppScope>(appGuid: string) => useQuery({ queryKey: appScopesKey(appGuid), queryFn: () => post<S[]>('/open/app/permissions/list', { guid: appGuid }) });
 
 /** An event type's name in the reader's language; a code the catalogue no longer lists stays a code. */
 export const eventName = (lang: Lang, types: EventType[] | undefined, code: string) => {
   const type = types?.find((t) => t.code === code);
-  // Seeded names are keyed by code with underscores for dots, which would split the message key.
-  return type ? seededText(lang, 'event-info', type.code.replaceAll('.', '_'), 'name', type.name)! : code;
+  return type ? seededText(lang, 'event-info', eventMessageKey(type.code), 'name', type.name)! : code;
 };
 
 export const scopeName = (lang: Lang, scope: AppScope) => seededText(lang, 'api-group', scope.code, 'name', scope.name)!;
