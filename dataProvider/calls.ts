@@ -39,6 +39,11 @@ export const callsOf = (def: ResourceDef, mount = pickMount(def)): ResourceCalls
     else if (verbs[s.verb]) continue;
     verbs[s.verb] = `${mount.base}/${segment}`;
   }
+  // A singleton per row of another definition (an app's store listing) is created and changed by its one save call.
+  if (def.singletonPer && verbs.save) {
+    verbs.add ??= verbs.save;
+    verbs.update ??= verbs.save;
+  }
   return { def, mount, route: routeOf(def), verbs, transitions, path: (segment) => `${mount.base}/${segment}` };
 };
 

@@ -87,7 +87,9 @@ export const dataProvider: ConsoleDataProvider = {
   },
   update: async (resource, { id, data, previousData }) => {
     const rc = resourceCalls(resource);
-    return { data: withId(await post<Row>(need(rc, 'update'), { guid: id, ...changedFields(rc, data, previousData) })) } as never;
+    // A save call finds its singleton by the row it belongs to, which an update does not change.
+    const per = rc.def.singletonPer ? { [rc.def.singletonPer]: previousData?.[rc.def.singletonPer] } : {};
+    return { data: withId(await post<Row>(need(rc, 'update'), { guid: id, ...per, ...changedFields(rc, data, previousData) })) } as never;
   },
   updateMany: async (resource, { ids, data }) => {
     const rc = resourceCalls(resource);

@@ -22,6 +22,12 @@ export const PUBLIC_PATHS: ReadonlySet<string> = new Set<string>([
   // The APIs and events a scope unlocks, for the embeddable table on public pages (spec §8).
   '/open/api-field/group-api-detail',
   '/open/api-field/group-event-detail',
+  // The app store as visitors see it (docs/store.md).
+  '/open/app/market/search/classify/list',
+  '/open/app/market/search/app-classify/list',
+  '/open/app/market/search/app-classify/get',
+  '/open/app/market/search/app-manage/info',
+  '/open/app/market/search/app-label/info',
 ]);
 
 export const isPublicPath = (path: string) => PUBLIC_PATHS.has(path.split('?')[0]);

@@ -63,7 +63,8 @@ export const app: ResourceDef<typeof appSchema> = {
     {
       // Operators' app management: every app, and the platform's own (store) apps they create.
       side: 'operator', base: '/open/admin/app-manage', scope: 'platform', perm: 'admin:app',
-      calls: { page: 'page', 'app-list': 'list', 'app-info': 'get', 'add-app': 'add', 'update-app': 'update' },
+      // A store app is taken out of the store by disabling it (named in the catalogue's convention).
+      calls: { page: 'page', 'app-list': 'list', 'app-info': 'get', 'add-app': 'add', 'update-app': 'update', 'update-status': 'status' },
     },
   ],
 };

@@ -13,6 +13,8 @@ import { role } from './role.ts';
 import { ability, app, appExtProp, appSecurity } from './app.ts';
 import { apiGroup, auditRecord } from './api-group.ts';
 import { eventConfig, eventInfo, eventRel } from './event.ts';
+import { classify, classifyApp, label, listing } from './store.ts';
+import { installedApp, order } from './order.ts';
 import type { ResourceDef } from './types.ts';
 import { user } from './user.ts';
 
@@ -25,6 +27,8 @@ export const resources: readonly ResourceDef[] = [
   app, appSecurity, appExtProp, ability, apiGroup, auditRecord,
   // Events
   eventInfo, eventConfig, eventRel,
+  // The app store, and what buying in it makes
+  label, classify, classifyApp, listing, order, installedApp,
 ];
 
 export const resourceByName = new Map(resources.map((r) => [r.name, r]));

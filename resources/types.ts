@@ -64,7 +64,9 @@ export interface Mount {
 }
 
 /** `scopes`: codes of the open API's scopes, each opening what it unlocks (its APIs and events). */
-export type ColumnRender = 'text' | 'status' | 'date' | 'image' | 'reference' | 'tags' | 'boolean' | 'scopes';
+export type ColumnRender = 'text' | 'status' | 'date' | 'image' | 'reference' | 'tags' | 'boolean' | 'scopes'
+  /** An amount in cents, shown in the currency's units. */
+  | 'money';
 
 export interface Column {
   field: string;

@@ -295,6 +295,44 @@ export default {
       fields: { app_guid: 'App', group_codes: 'Scopes', status: 'Review', remark: "Reviewer's reason" },
       values: { status: { '0': 'Pending review', '1': 'Approved', '2': 'Not approved', '3': 'Complete' } },
     },
+    label: {
+      name: 'Store label |||| Store labels',
+      fields: { name: 'Label', sort: 'Order', status: 'Status' },
+      values: { status: { '0': 'Enabled', '1': 'Disabled' } },
+    },
+    classify: {
+      name: 'Store classification |||| Store classifications',
+      fields: { name: 'Classification', icon: 'Icon', sort: 'Order', status: 'Status' },
+      values: { status: { '0': 'Enabled', '1': 'Disabled' } },
+    },
+    'classify-app': {
+      name: 'App in a classification |||| Apps in classifications',
+      fields: { classify_guid: 'Classification', app_guid: 'App', sort: 'Order' },
+    },
+    listing: {
+      name: 'Store listing |||| Store listings',
+      fields: {
+        app_guid: 'App', summary: 'Summary', description: 'Description', screenshots: 'Screenshots', provider: 'Provider',
+        label_guids: 'Labels', price: 'Price (cents)', cycle: 'Billing cycle', status: 'In the store', sort: 'Order',
+      },
+      values: { status: { '0': 'Listed', '1': 'Not listed' }, cycle: { '0': 'One-off', '1': 'Monthly', '2': 'Yearly' } },
+    },
+    order: {
+      name: 'Order |||| Orders',
+      fields: {
+        number: 'Order number', app_guid: 'App', app_name: 'App', kind: 'Kind', amount: 'Amount', cycle: 'Billing cycle', pay_type: 'Payment', state: 'State', bu_guid: 'Business unit',
+      },
+      values: {
+        kind: { '0': 'General', '1': 'Product', '2': 'Service' },
+        state: { '0': 'To be paid', '1': 'Paid', '2': 'Cancelled' },
+        cycle: { '0': 'One-off', '1': 'Monthly', '2': 'Yearly' },
+        pay_type: { '0': 'Prepaid', '1': 'Postpaid' },
+      },
+    },
+    'installed-app': {
+      name: 'Enterprise app |||| Enterprise apps',
+      fields: { app_guid: 'App', app_name: 'App', icon: 'Icon', order_guid: 'Order', created_at: 'Added on' },
+    },
     'event-info': {
       /** The seeded event types in this language (server/seed/event-types.ts), by code with dots as underscores. */
       seeded: {

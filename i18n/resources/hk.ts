@@ -295,6 +295,44 @@ export default {
       fields: { app_guid: '應用', group_codes: '權限', status: '審核狀態', remark: '審核意見' },
       values: { status: { '0': '待審核', '1': '審核通過', '2': '審核不通過', '3': '已完成' } },
     },
+    label: {
+      name: '應用標籤 |||| 應用標籤',
+      fields: { name: '標籤', sort: '排序', status: '狀態' },
+      values: { status: { '0': '啟用', '1': '停用' } },
+    },
+    classify: {
+      name: '應用分類 |||| 應用分類',
+      fields: { name: '分類', icon: '圖示', sort: '排序', status: '狀態' },
+      values: { status: { '0': '啟用', '1': '停用' } },
+    },
+    'classify-app': {
+      name: '分類應用 |||| 分類應用',
+      fields: { classify_guid: '分類', app_guid: '應用', sort: '排序' },
+    },
+    listing: {
+      name: '上架資訊 |||| 上架資訊',
+      fields: {
+        app_guid: '應用', summary: '簡介', description: '詳細介紹', screenshots: '截圖', provider: '服務商',
+        label_guids: '標籤', price: '價格（分）', cycle: '計費週期', status: '上架狀態', sort: '排序',
+      },
+      values: { status: { '0': '已上架', '1': '未上架' }, cycle: { '0': '一次性', '1': '按月', '2': '按年' } },
+    },
+    order: {
+      name: '訂單 |||| 訂單',
+      fields: {
+        number: '訂單號', app_guid: '應用', app_name: '應用', kind: '訂單類型', amount: '金額', cycle: '計費週期', pay_type: '付費方式', state: '訂單狀態', bu_guid: '業務單元',
+      },
+      values: {
+        kind: { '0': '通用訂單', '1': '產品訂單', '2': '服務訂單' },
+        state: { '0': '待支付', '1': '已支付', '2': '已取消' },
+        cycle: { '0': '一次性', '1': '按月', '2': '按年' },
+        pay_type: { '0': '預付費', '1': '後付費' },
+      },
+    },
+    'installed-app': {
+      name: '企業應用 |||| 企業應用',
+      fields: { app_guid: '應用', app_name: '應用', icon: '圖示', order_guid: '訂單', created_at: '添加時間' },
+    },
     'event-info': {
       /** The seeded event types in this language (server/seed/event-types.ts), by code with dots as underscores. */
       seeded: {

@@ -295,6 +295,44 @@ export default {
       fields: { app_guid: '应用', group_codes: '权限', status: '审核状态', remark: '审核意见' },
       values: { status: { '0': '待审核', '1': '审核通过', '2': '审核不通过', '3': '已完成' } },
     },
+    label: {
+      name: '应用标签 |||| 应用标签',
+      fields: { name: '标签', sort: '排序', status: '状态' },
+      values: { status: { '0': '启用', '1': '停用' } },
+    },
+    classify: {
+      name: '应用分类 |||| 应用分类',
+      fields: { name: '分类', icon: '图标', sort: '排序', status: '状态' },
+      values: { status: { '0': '启用', '1': '停用' } },
+    },
+    'classify-app': {
+      name: '分类应用 |||| 分类应用',
+      fields: { classify_guid: '分类', app_guid: '应用', sort: '排序' },
+    },
+    listing: {
+      name: '上架信息 |||| 上架信息',
+      fields: {
+        app_guid: '应用', summary: '简介', description: '详细介绍', screenshots: '截图', provider: '服务商',
+        label_guids: '标签', price: '价格（分）', cycle: '计费周期', status: '上架状态', sort: '排序',
+      },
+      values: { status: { '0': '已上架', '1': '未上架' }, cycle: { '0': '一次性', '1': '按月', '2': '按年' } },
+    },
+    order: {
+      name: '订单 |||| 订单',
+      fields: {
+        number: '订单号', app_guid: '应用', app_name: '应用', kind: '订单类型', amount: '金额', cycle: '计费周期', pay_type: '付费方式', state: '订单状态', bu_guid: '业务单元',
+      },
+      values: {
+        kind: { '0': '通用订单', '1': '产品订单', '2': '服务订单' },
+        state: { '0': '待支付', '1': '已支付', '2': '已取消' },
+        cycle: { '0': '一次性', '1': '按月', '2': '按年' },
+        pay_type: { '0': '预付费', '1': '后付费' },
+      },
+    },
+    'installed-app': {
+      name: '企业应用 |||| 企业应用',
+      fields: { app_guid: '应用', app_name: '应用', icon: '图标', order_guid: '订单', created_at: '添加时间' },
+    },
     'event-info': {
       /** The seeded event types in this language (server/seed/event-types.ts), by code with dots as underscores. */
       seeded: {

@@ -15,6 +15,7 @@ export default {
     unlock_link_invalid: 'This unlock link has expired or was already used.',
     access_denied: 'Access denied.',
     operators_only: 'Only platform operators can do this.',
+    not_store_app: 'Only store apps (type 0) can be listed in the store or placed in its classifications.',
     bu_required: 'Please create or select a business unit first.',
     system_exception: 'System exception. Please try again later.',
     maintenance: 'The system is under emergency maintenance. Please try again later.',

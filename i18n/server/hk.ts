@@ -15,6 +15,7 @@ export default {
     unlock_link_invalid: '此解鎖連結已過期或已被使用。',
     access_denied: '拒絕訪問',
     operators_only: '此操作僅限平台營運人員',
+    not_store_app: '只有應用市場類型（0）的應用才能上架或加入分類。',
     bu_required: '請先建立或選擇業務單元',
     system_exception: '系統異常，請稍後再試',
     maintenance: '系統正在緊急維護，請稍後再試',

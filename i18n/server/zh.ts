@@ -15,6 +15,7 @@ export default {
     unlock_link_invalid: '该解锁链接已过期或已被使用。',
     access_denied: '拒绝访问',
     operators_only: '该操作仅限平台运营人员',
+    not_store_app: '只有应用市场类型（0）的应用才能上架或加入分类。',
     bu_required: '请先创建或选择业务单元',
     system_exception: '系统异常，请稍后再试',
     maintenance: '系统正在紧急维护，请稍后再试',

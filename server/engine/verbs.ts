@@ -298,7 +298,9 @@ const singletonOwner = async (ctx: CallContext) => {
     // One row per row of the referenced definition (an app's security), which the caller must reach.
     const guid = parseOrWarn(ctx.lang, z.object({ [per]: z.uuid('validation.guid_format') }), ctx.input, ctx.def.name)[per] as string;
     const parent = await reachRow(ctx, ctx.def.references![per], guid);
-    return { where: new Where().add((p) => `${ident(per)} = ${p(guid)}`), cols: { [per]: guid, bu_guid: parent.bu_guid } };
+    // The row lands in its parent's BU, where the definition keeps BUs at all (a store listing does not).
+    const owner = ctx.def.mounts.some((m) => m.scope === 'bu') ? { bu_guid: parent.bu_guid } : {};
+    return { where: new Where().add((p) => `${ident(per)} = ${p(guid)}`), cols: { [per]: guid, ...owner } };
   }
   if (ctx.mount.scope === 'oversight') {
     const { bu_guid } = parseOrWarn(ctx.lang, buInput, ctx.input, ctx.def.name);

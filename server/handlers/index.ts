@@ -3,6 +3,7 @@ import { auth, authList, permissions } from './role-grants.ts';
 import { bindUsers, dashboard, listUsers, loginTypes, sandboxCertificate, statistics } from './organisation.ts';
 import { activatePermissions, appResetSecret, appScopes, appDebugToken, appBindAbilities, auditApply, groupApis, groupEvents } from './apps.ts';
 import { checkEndpoint, getConfig, logPage, replay, resetKey, saveConfig, subscribe, testSend } from './events.ts';
+import { marketCard, marketDetail, marketLabels, marketPurchase, marketSearch } from './market.ts';
 import { childActivate, childReset, childResend, childSetRole } from './sub-accounts.ts';
 
 /** Named handlers that resource definitions may reference for real business rules. */
@@ -36,4 +37,9 @@ export const handlers: Record<string, (ctx: CallContext) => Promise<unknown>> = 
   'event.testSend': testSend,
   'event.logPage': logPage,
   'event.replay': replay,
+  'market.search': marketSearch,
+  'market.card': marketCard,
+  'market.detail': marketDetail,
+  'market.labels': marketLabels,
+  'market.purchase': marketPurchase,
 };

@@ -1,6 +1,7 @@
 import type { Rules } from '../engine/context.ts';
 import { appRules, appSecurityRules } from './app.ts';
 import { auditRules } from './app-scope.ts';
+import { storeAppRules } from './store.ts';
 import { permissionRules } from './permission.ts';
 import { roleRules } from './role.ts';
 import { subAccountRules, userRules } from './user.ts';
@@ -23,4 +24,6 @@ export const rules: Record<string, Rules> = {
   app: appRules,
   'app-security': appSecurityRules,
   'audit-record': auditRules,
+  listing: storeAppRules,
+  'classify-app': storeAppRules,
 };

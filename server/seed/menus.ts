@@ -19,6 +19,7 @@ export const adminMenus: MenuSeed[] = [
     children: [
       { code: 'admin:bu', name: '业务单元', url: '/operation/bu' },
       { code: 'admin:app', name: '应用管理', url: '/operation/app' },
+      { code: 'admin:store', name: '应用市场', url: '/operation/store' },
       { code: 'admin:order', name: '订单管理', url: '/operation/order' },
       { code: 'admin:work-order', name: '工单管理', url: '/operation/work-order' },
       { code: 'admin:document', name: '文档管理', url: '/operation/document' },

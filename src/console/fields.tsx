@@ -6,6 +6,7 @@ import type { Column, ResourceDef } from '../../resources/types.ts';
 import { defByName, fieldLabel, isArrayField, titleFieldOf, toneOf, valueLabel } from './registry.ts';
 import { useRouteOf } from './routeOf.tsx';
 import { useTitle } from './useTitle.ts';
+import { formatMoney } from '../shell/money.ts';
 
 /** A coded value: its translated label, in the tone the definition gives it (`tones`). */
 export const StatusValue = ({ def, field, value, testId }: { def: ResourceDef; field: string; value: unknown; testId?: string }) => {
@@ -39,6 +40,8 @@ const columnElement = (def: ResourceDef, col: ColumnView) => {
       return <ImageField {...common} sx={{ '& img': { maxHeight: 40 } }} />;
     case 'boolean':
       return <BooleanField {...common} />;
+    case 'money':
+      return <MoneyColumn {...common} />;
     case 'tags':
       return (
         <FunctionField
@@ -118,6 +121,12 @@ const RefColumn = ({ target, array, ...common }: { source: string; label: string
 };
 
 /** Dates in the console's language. */
+/** An amount in cents, in the reader's locale and the platform's currency. */
+const MoneyColumn = (props: { source: string; label: string; sortable: boolean }) => {
+  const locale = useLocale() as Lang;
+  return <FunctionField {...props} render={(r: Record<string, unknown>) => (typeof r[props.source] === 'number' ? formatMoney(r[props.source] as number, LANGUAGES[locale] ?? 'zh-CN') : '')} />;
+};
+
 const LocaleDate = (props: { source: string; label: string; sortable: boolean }) => {
   const locale = useLocale() as Lang;
   return <DateField {...props} showTime locales={LANGUAGES[locale] ?? 'zh-CN'} />;

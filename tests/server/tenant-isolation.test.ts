@@ -39,7 +39,7 @@ describe.each(buMounts)('$label', ({ def, mount }: { def: ResourceDef; mount: Mo
 
   /** A's own row, created through the mount's own write call. */
   const create = async () => {
-    if (sample.create) return sample.create((path, body) => s.post(path, body, { token: A.token }), uid());
+    if (sample.create) return sample.create((path, body) => s.post(path, body, { token: A.token }), uid(), (path, body) => s.post(path, body, { token: callers.operator }));
     const add = segmentOf(mount, 'add');
     const save = segmentOf(mount, 'save');
     const body = sample.add(uid());

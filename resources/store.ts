@@ -1,0 +1,118 @@
+import { classifyAppSchema, classifySchema, labelSchema, listingSchema } from '../schemas/store.ts';
+import { enableDisable, enabledTones } from './status.ts';
+import type { ResourceDef } from './types.ts';
+
+/**
+ * The app store (docs/store.md). Its rows are the platform's: anyone reads what is listed, without
+ * a token; operators holding the store's permissions (the store staff) write, through the
+ * catalogue's tenant-side paths. A store app is an app of type 0 the platform manages
+ * (`/open/admin/app-manage`).
+ */
+
+const enabledOnly = { status: [0] } as const;
+
+export const label: ResourceDef<typeof labelSchema> = {
+  name: 'label',
+  table: 'app_label',
+  schema: labelSchema,
+  titleField: 'name',
+  tones: { status: enabledTones },
+  keyword: ['name'],
+  filters: [{ field: 'name', op: 'like' }, { field: 'status' }],
+  columns: [{ field: 'name' }, { field: 'sort', sortable: true }, { field: 'status', render: 'status' }, { field: 'created_at', render: 'date' }],
+  sort: 'sort',
+  unique: [['name']],
+  status: enableDisable,
+  menu: { scene: 'admin', url: '/operation/store/label', icon: 'sell' },
+  mounts: [
+    { side: 'tenant', base: '/open/app/label', scope: 'catalog', perm: 'admin:store-label', calls: { add: 'add', delete: 'delete', update: 'update', page: 'page', info: 'get' } },
+  ],
+};
+
+export const classify: ResourceDef<typeof classifySchema> = {
+  name: 'classify',
+  table: 'app_classify',
+  schema: classifySchema,
+  titleField: 'name',
+  tones: { status: enabledTones },
+  keyword: ['name'],
+  filters: [{ field: 'name', op: 'like' }, { field: 'status' }],
+  columns: [{ field: 'name' }, { field: 'icon', render: 'image' }, { field: 'sort', sortable: true }, { field: 'status', render: 'status' }],
+  sort: 'sort',
+  unique: [['name']],
+  status: enableDisable,
+  menu: { scene: 'admin', url: '/operation/store/classify', icon: 'category' },
+  mounts: [
+    { side: 'tenant', base: '/open/app/classify', scope: 'catalog', perm: 'admin:store-classify', calls: { add: 'add', delete: 'delete', update: 'update', page: 'page', info: 'get' } },
+    // The store's classifications, for visitors.
+    { side: 'tenant', base: '/open/app/market/search', scope: 'catalog', calls: { 'classify/list': { verb: 'list', where: enabledOnly, public: true } } },
+  ],
+};
+
+export const classifyApp: ResourceDef<typeof classifyAppSchema> = {
+  name: 'classify-app',
+  table: 'app_classify_app',
+  schema: classifyAppSchema,
+  references: { classify_guid: 'classify', app_guid: 'app' },
+  titleField: 'app_guid',
+  filters: [{ field: 'classify_guid' }, { field: 'app_guid' }],
+  columns: [
+    { field: 'classify_guid', render: 'reference', reference: 'classify' },
+    { field: 'app_guid', render: 'reference', reference: 'app' },
+    { field: 'sort', sortable: true },
+  ],
+  sort: 'sort',
+  unique: [['classify_guid', 'app_guid']],
+  menu: { scene: 'admin', url: '/operation/store/classify-app', icon: 'account_tree' },
+  mounts: [
+    {
+      side: 'tenant', base: '/open/app/classify/app-related', scope: 'catalog', perm: 'admin:store-classify',
+      calls: { add: 'add', page: 'page', update: 'update', delete: 'delete' },
+    },
+  ],
+};
+
+/** An app's store listing (`app/introduce`), one per store app, saved by `update/app-manage`. */
+export const listing: ResourceDef<typeof listingSchema> = {
+  name: 'listing',
+  table: 'app_listing',
+  schema: listingSchema,
+  references: { app_guid: 'app', label_guids: 'label' },
+  singletonPer: 'app_guid',
+  titleField: 'app_guid',
+  tones: { status: { '0': 'success', '1': 'default' } },
+  keyword: ['summary', 'provider'],
+  filters: [{ field: 'app_guid' }, { field: 'status' }],
+  columns: [
+    { field: 'app_guid', render: 'reference', reference: 'app' },
+    { field: 'summary' },
+    { field: 'label_guids', render: 'reference', reference: 'label' },
+    { field: 'price' },
+    { field: 'status', render: 'status' },
+    { field: 'sort', sortable: true },
+  ],
+  sort: 'sort',
+  unique: [['app_guid']],
+  menu: { scene: 'admin', url: '/operation/store/listing', icon: 'storefront' },
+  mounts: [
+    {
+      side: 'tenant', base: '/open/app/introduce', scope: 'catalog', perm: 'admin:store-listing',
+      calls: {
+        'search/admin/app-manage/list': 'page',
+        'search/app-manage/get': 'get',
+        'delete/app-manage/info': 'delete',
+        'update/app-manage': 'save',
+      },
+    },
+    {
+      // What visitors read: the store's search, one app's card, its listing and its labels.
+      side: 'tenant', base: '/open/app/market/search', scope: 'catalog',
+      calls: {
+        'app-classify/list': { handler: 'market.search', public: true },
+        'app-classify/get': { handler: 'market.card', public: true },
+        'app-manage/info': { handler: 'market.detail', public: true },
+        'app-label/info': { handler: 'market.labels', public: true },
+      },
+    },
+  ],
+};

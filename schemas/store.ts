@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { codes, enabledStatus, guid, name30, sort, text } from './common.ts';
+
+/** An image the store shows: an http(s) address or a file of ours (`/open/file/...`), never a script URL. */
+export const imageRef = () => z.string().trim().max(500, 'validation.max_500').regex(/^(https?:\/\/|\/)\S*$/, 'validation.url_format');
+
+/** A label shown on store cards (e.g. "Free trial"). */
+export const labelSchema = z.object({
+  name: name30(),
+  sort: sort(),
+  status: enabledStatus(),
+});
+
+/** A store classification (a category the visitor filters by). */
+export const classifySchema = z.object({
+  name: name30(),
+  icon: imageRef().optional(),
+  sort: sort(),
+  status: enabledStatus(),
+});
+
+/** A store app placed in a classification (`classify/app-related`). */
+export const classifyAppSchema = z.object({
+  classify_guid: guid(),
+  app_guid: guid(),
+  sort: sort(),
+});
+
+/** 0 once, 1 per month, 2 per year. */
+export const CYCLE = { once: 0, month: 1, year: 2 } as const;
+
+/**
+ * An app's store listing (`app/introduce`): what the visitor reads before buying it. One per
+ * store app; the app's name, icon and cover stay the app's own.
+ */
+export const listingSchema = z.object({
+  app_guid: guid(),
+  summary: text(120).optional(),
+  description: text(5000).optional(),
+  screenshots: z.array(imageRef()).max(8, 'validation.too_many').default([]),
+  provider: text(64).optional(),
+  label_guids: z.array(guid()).max(10, 'validation.too_many').default([]),
+  /** In cents; 0 is free. */
+  price: z.number().int().min(0).max(100_000_000).default(0),
+  cycle: codes(0, 1, 2).default(0),
+  /** 0 listed (in the store), 1 not listed. */
+  status: codes(0, 1).default(1),
+  sort: sort(),
+});

@@ -1,0 +1,109 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { ORDER_KIND, ORDER_STATE } from '../../schemas/order.ts';
+import type { CallContext } from '../engine/context.ts';
+import { pagingOf } from '../engine/paging.ts';
+import { Warning } from '../http/envelope.ts';
+import { parseOrWarn } from '../http/validation.ts';
+
+/**
+ * The store as visitors see it (docs/store.md): apps of type 0 the platform manages, enabled, with
+ * a listing that is listed. Everything else about an app stays out of these answers.
+ */
+const LISTED = `a.bu_guid is null and a.type = 0 and a.status = 0 and l.status = 0`;
+
+/** A card: what the store shows of an app, with its enabled labels in their order. */
+const CARD = `a.guid, a.name, a.code, a.icon, a.cover_url, l.summary, l.provider, l.price, l.cycle,
+  coalesce((select json_agg(json_build_object('guid', b.guid, 'name', b.name) order by b.sort, b.name)
+              from app_label b where b.status = 0 and b.guid::text in (select jsonb_array_elements_text(l.label_guids))), '[]'::json) as labels`;
+
+const searchInput = z.object({
+  name: z.string().trim().max(64, 'validation.max_64').optional(),
+  classify_guid: z.uuid('validation.guid_format').optional().or(z.literal('')),
+  /** The home page's featured apps, by code. */
+  codes: z.array(z.string().max(32)).max(20, 'validation.too_many').optional(),
+});
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Listed apps by name (or summary, or code) and classification, a page at a time. */
+export const marketSearch = async (ctx: CallContext) => {
+  const { page, page_size } = pagingOf(ctx.lang, ctx.input, 'listing');
+  const { name, classify_guid, codes } = parseOrWarn(ctx.lang, searchInput, ctx.input, 'listing');
+  const params: unknown[] = [];
+  const p = (v: unknown) => `$${params.push(v)}`;
+  let where = LISTED;
+  if (name) {
+    const k = p(`%${escapeLike(name)}%`);
+    where += ` and (a.name ilike ${k} or a.code ilike ${k} or l.summary ilike ${k})`;
+  }
+  if (classify_guid) where += ` and exists (select 1 from app_classify_app c where c.app_guid = a.guid and c.classify_guid = ${p(classify_guid)})`;
+  if (codes?.length) where += ` and a.code = any(${p(codes)}::text[])`;
+  const from = `from app a join app_listing l on l.app_guid = a.guid where ${where}`;
+  const [rows, count] = await Promise.all([
+    ctx.services.db.query(`select ${CARD} ${from} order by l.sort, a.name, a.guid limit ${p(page_size)} offset ${p((page - 1) * page_size)}`, params),
+    ctx.services.db.query<{ n: number }>(`select count(*)::int as n ${from}`, params.slice(0, params.length - 2)),
+  ]);
+  return { list: rows.rows, count: count.rows[0].n, page, page_size };
+};
+
+const guidInput = z.object({ guid: z.uuid('validation.guid_format') });
+
+const listed = async (ctx: CallContext, select: string) => {
+  const { guid } = parseOrWarn(ctx.lang, guidInput, ctx.input, 'listing');
+  const { rows } = await ctx.services.db.query(`select ${select} from app a join app_listing l on l.app_guid = a.guid where ${LISTED} and a.guid = $1`, [guid]);
+  if (!rows[0]) throw new Warning('server.record_not_found');
+  return rows[0];
+};
+
+/** One listed app's card. */
+export const marketCard = (ctx: CallContext) => listed(ctx, CARD);
+
+/**
+ * One listed app's page: its card, description, screenshots and classifications, and — for a
+ * signed-in tenant with a BU — whether that BU has it already.
+ */
+export const marketDetail = async (ctx: CallContext) => {
+  const row = await listed(ctx, `${CARD}, a.description as app_description, l.description, l.screenshots,
+    coalesce((select json_agg(json_build_object('guid', c.guid, 'name', c.name) order by c.sort, c.name)
+                from app_classify c join app_classify_app r on r.classify_guid = c.guid where r.app_guid = a.guid and c.status = 0), '[]'::json) as classifications`);
+  const bu = ctx.caller?.buGuid;
+  const installed = bu ? (await ctx.services.db.query('select 1 from installed_app where bu_guid = $1 and app_guid = $2', [bu, row.guid])).rows.length > 0 : false;
+  return { ...row, installed };
+};
+
+/** One listed app's enabled labels. */
+export const marketLabels = async (ctx: CallContext) => (await listed(ctx, CARD)).labels;
+
+/** A number people can quote: the date and eight random digits. */
+const orderNumber = () => `${new Date().toISOString().slice(0, 10).replaceAll('-', '')}${(randomBytes(4).readUInt32BE() % 100_000_000).toString().padStart(8, '0')}`;
+
+/**
+ * Buys a listed app for the caller's BU: a general order to be paid and the app installed, in one
+ * transaction. Buying it again answers the same order and installation (the installation is unique
+ * per BU and app, so even two purchases at once make one).
+ */
+export const marketPurchase = async (ctx: CallContext) => {
+  const app = await listed(ctx, 'a.guid, a.name, a.icon, l.price, l.cycle');
+  const bu = ctx.caller!.buGuid!;
+  return ctx.services.db.transaction(async (tx) => {
+    const orderGuid = randomUUID();
+    const installed = await tx.query<{ guid: string }>(
+      `insert into installed_app (guid, bu_guid, created_by, app_guid, app_name, icon, order_guid) values ($1, $2, $3, $4, $5, $6, $7)
+       on conflict do nothing returning guid`,
+      [randomUUID(), bu, ctx.caller!.userGuid, app.guid, app.name, app.icon, orderGuid],
+    );
+    if (installed.rows.length) {
+      await tx.query(
+        `insert into orders (guid, bu_guid, created_by, number, app_guid, app_name, kind, amount, cycle, pay_type, state) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0, $10)`,
+        [orderGuid, bu, ctx.caller!.userGuid, orderNumber(), app.guid, app.name, ORDER_KIND.general, app.price, app.cycle, ORDER_STATE.toPay],
+      );
+    }
+    const { rows } = await tx.query(
+      `select i.guid as installed_guid, i.created_at as installed_at, o.guid, o.number, o.state, o.amount, o.cycle, o.app_name, o.created_at
+         from installed_app i join orders o on o.guid = i.order_guid where i.bu_guid = $1 and i.app_guid = $2`,
+      [bu, app.guid],
+    );
+    return { ...rows[0], already: installed.rows.length === 0 };
+  });
+};

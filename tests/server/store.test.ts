@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listedStoreApp } from '../fixtures/samples.ts';
+import { startServer, type TestServer } from '../helpers/server.ts';
+import { register, tenantWithBu, uid } from '../helpers/tenant-flows.ts';
+
+let s: TestServer;
+let admin: string;
+let A: Awaited<ReturnType<typeof tenantWithBu>>;
+let B: Awaited<ReturnType<typeof tenantWithBu>>;
+beforeAll(async () => {
+  s = await startServer();
+  admin = await s.login();
+  [A, B] = [await tenantWithBu(s), await tenantWithBu(s)];
+});
+afterAll(() => s?.close());
+
+const op = (path: string, body: unknown = {}) => s.post(path, body, { token: admin });
+const visitor = (path: string, body: unknown = {}, lang?: string) => s.post(path, body, { lang });
+const operatorPost = (path: string, body: unknown) => op(path, body);
+const SEARCH = '/open/app/market/search/app-classify/list';
+const DETAIL = '/open/app/market/search/app-manage/info';
+const BUY = '/open/app/market/app-purchase/use';
+
+describe('the store as visitors see it', () => {
+  it('lists only listed, enabled store apps of the platform, by name, classification and code, with their enabled labels in order', async () => {
+    const tag = uid();
+    const [one, two, hidden, disabled] = [await listedStoreApp(operatorPost, `${tag}a`), await listedStoreApp(operatorPost, `${tag}b`), await listedStoreApp(operatorPost, `${tag}c`), await listedStoreApp(operatorPost, `${tag}d`)];
+    expect((await op('/open/app/introduce/update/app-manage', { app_guid: hidden.guid, status: 1 })).code).toBe(200);
+    // The oversight call reaches BUs' apps only; the platform's own are disabled through app management.
+    expect((await op('/open/admin/app/update-status', { guid: disabled.guid, status: 1 })).code).not.toBe(200);
+    expect((await op('/open/admin/app-manage/update-status', { guid: disabled.guid, status: 1 })).code).toBe(200);
+    // A tenant's own app is never in the store, whatever its type.
+    const own = await s.post('/open/app/create', { name: `Own ${tag}`, code: `own-${tag}`, type: 0 }, { token: A.token });
+    expect(own.code, own.message).toBe(200);
+
+    const [second, first, off] = [await op('/open/app/label/add', { name: `Second ${tag}`, sort: 2 }), await op('/open/app/label/add', { name: `First ${tag}`, sort: 1 }), await op('/open/app/label/add', { name: `Off ${tag}`, status: 1 })];
+    expect((await op('/open/app/introduce/update/app-manage', { app_guid: one.guid, label_guids: [second.data.guid, first.data.guid, off.data.guid], price: 9900, cycle: 2 })).code).toBe(200);
+    const cls = await op('/open/app/classify/add', { name: `Class ${tag}` });
+    expect((await op('/open/app/classify/app-related/add', { classify_guid: cls.data.guid, app_guid: two.guid })).code).toBe(200);
+
+    const byName = await visitor(SEARCH, { name: tag, page: 1, page_size: 10 });
+    expect(byName.code, byName.message).toBe(200);
+    expect(byName.data.list.map((r: { guid: string }) => r.guid).sort()).toEqual([one.guid, two.guid].sort());
+    expect(byName.data.count).toBe(2);
+    const card = byName.data.list.find((r: { guid: string }) => r.guid === one.guid);
+    expect(card).toMatchObject({ summary: 'A store app', price: 9900, cycle: 2 });
+    expect(card.labels.map((l: { name: string }) => l.name)).toEqual([`First ${tag}`, `Second ${tag}`]);
+    expect(Object.keys(card)).not.toContain('app_secret');
+
+    const byClass = await visitor(SEARCH, { classify_guid: cls.data.guid });
+    expect(byClass.data.list.map((r: { guid: string }) => r.guid)).toEqual([two.guid]);
+    const byCode = await visitor(SEARCH, { codes: [`store-${tag}a`, `store-${tag}c`, 'NOPE'] });
+    expect(byCode.data.list.map((r: { guid: string }) => r.guid)).toEqual([one.guid]);
+    const paged = await visitor(SEARCH, { name: tag, page: 2, page_size: 1 });
+    expect(paged.data).toMatchObject({ count: 2, page: 2, page_size: 1 });
+    expect(paged.data.list).toHaveLength(1);
+
+    for (const app of [hidden, disabled]) {
+      expect((await visitor(DETAIL, { guid: app.guid })).code).toBe(201);
+      expect((await visitor('/open/app/market/search/app-classify/get', { guid: app.guid })).code).toBe(201);
+    }
+    expect((await visitor(DETAIL, { guid: own.data.guid })).code).toBe(201);
+
+    const classes = await visitor('/open/app/market/search/classify/list');
+    expect(classes.data.map((c: { guid: string }) => c.guid)).toContain(cls.data.guid);
+    const labels = await visitor('/open/app/market/search/app-label/info', { guid: one.guid });
+    expect(labels.data.map((l: { name: string }) => l.name)).toEqual([`First ${tag}`, `Second ${tag}`]);
+    const detail = await visitor(DETAIL, { guid: two.guid });
+    expect(detail.data).toMatchObject({ guid: two.guid, installed: false, classifications: [{ guid: cls.data.guid, name: `Class ${tag}` }] });
+  });
+
+  it('a search word is text, not a pattern, and a bad classification is refused by name', async () => {
+    const r = await visitor(SEARCH, { name: '%' });
+    expect(r.code).toBe(200);
+    expect(r.data.list).toEqual([]);
+    const bad = await visitor(SEARCH, { classify_guid: 'nope' }, 'en');
+    expect(bad.code).toBe(201);
+  });
+});
+
+describe('store management', () => {
+  it('only store apps are listed or classified; tenants and operators without the store permission cannot write', async () => {
+    const n = uid();
+    const selfBuilt = await op('/open/admin/app-manage/add-app', { name: `Tool ${n}`, code: `tool-${n}`, type: 1 });
+    const refused = await s.post('/open/app/introduce/update/app-manage', { app_guid: selfBuilt.data.guid, status: 0 }, { token: admin, lang: 'en' });
+    expect(refused.code).toBe(201);
+    expect(refused.message).toBe('Only store apps (type 0) can be listed in the store or placed in its classifications.');
+
+    expect((await s.post('/open/app/label/add', { name: `T ${n}` }, { token: A.token })).code).toBe(201);
+    const role = await op('/open/admin/system/role/add', { name: `Empty ${n}` });
+    await op('/open/admin/system/user/add', { username: `clerk_${n}`, password: 'Clerk1234', role_guids: [role.data.guid] });
+    const clerk = await s.login(`clerk_${n}`, 'Clerk1234');
+    expect((await s.post('/open/app/label/add', { name: `T ${n}` }, { token: clerk })).code).toBe(201);
+    expect((await s.post('/open/app/introduce/search/admin/app-manage/list', {}, { token: clerk })).code).toBe(201);
+  });
+});
+
+describe('buying an app', () => {
+  it('needs a sign-in and a BU; makes one general order to be paid and installs the app once, however often and however concurrently it is bought', async () => {
+    const app = await listedStoreApp(operatorPost, uid());
+    await op('/open/app/introduce/update/app-manage', { app_guid: app.guid, price: 1200, cycle: 1 });
+
+    const anonymous = await visitor(BUY, { guid: app.guid });
+    expect(anonymous.status).toBe(401);
+    const noBu = await register(s);
+    const refused = await s.post(BUY, { guid: app.guid }, { token: noBu.token, lang: 'en' });
+    expect(refused.code).toBe(201);
+    expect(refused.message).toBe('Please create or select a business unit first.');
+
+    const answers = await Promise.all(Array.from({ length: 5 }, () => s.post(BUY, { guid: app.guid }, { token: A.token })));
+    for (const a of answers) expect(a.code, a.message).toBe(200);
+    expect(new Set(answers.map((a) => a.data.guid)).size).toBe(1);
+    expect(answers.filter((a) => !a.data.already)).toHaveLength(1);
+    const order = answers[0].data;
+    expect(order).toMatchObject({ state: 0, amount: 1200, cycle: 1, app_name: app.name });
+    expect(order.number).toMatch(/^\d{16}$/);
+    const again = await s.post(BUY, { guid: app.guid }, { token: A.token });
+    expect(again.data).toMatchObject({ guid: order.guid, already: true });
+
+    const orders = (await s.db.query('select kind, state, bu_guid from orders where app_guid = $1', [app.guid])).rows;
+    expect(orders).toEqual([{ kind: 0, state: 0, bu_guid: A.buGuid }]);
+    const mine = await s.post('/open/order/page', { app_guid: app.guid }, { token: A.token });
+    expect(mine.data.list.map((o: { guid: string }) => o.guid)).toEqual([order.guid]);
+    expect((await s.post('/open/order/page', { app_guid: app.guid }, { token: B.token })).data.list).toEqual([]);
+    const overseen = await op('/open/admin/order-management/page', { app_guid: app.guid });
+    expect(overseen.data.list).toMatchObject([{ guid: order.guid, bu_guid: A.buGuid, state: 0 }]);
+    const installed = await s.post('/open/installed-app/list', {}, { token: A.token });
+    expect(installed.data.filter((r: { app_guid: string }) => r.app_guid === app.guid)).toHaveLength(1);
+
+    expect((await s.post(DETAIL, { guid: app.guid }, { token: A.token })).data.installed).toBe(true);
+    expect((await s.post(DETAIL, { guid: app.guid }, { token: B.token })).data.installed).toBe(false);
+  });
+
+  it('an app that is not listed cannot be bought', async () => {
+    const app = await listedStoreApp(operatorPost, uid());
+    await op('/open/app/introduce/update/app-manage', { app_guid: app.guid, status: 1 });
+    expect((await s.post(BUY, { guid: app.guid }, { token: A.token })).code).toBe(201);
+    expect((await s.db.query('select 1 from orders where app_guid = $1', [app.guid])).rows).toEqual([]);
+  });
+});
