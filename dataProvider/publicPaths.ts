@@ -22,6 +22,8 @@ export const PUBLIC_PATHS: ReadonlySet<string> = new Set<string>([
   // The APIs and events a scope unlocks, for the embeddable table on public pages (spec §8).
   '/open/api-field/group-api-detail',
   '/open/api-field/group-event-detail',
+  // The open capabilities page (docs/store.md).
+  '/open/capacity/list',
   // The app store as visitors see it (docs/store.md).
   '/open/app/market/search/classify/list',
   '/open/app/market/search/app-classify/list',

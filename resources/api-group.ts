@@ -17,6 +17,8 @@ export const apiGroup = codedCatalogue('api-group', 'api_group', apiGroupSchema,
       'group-event-detail': { handler: 'apiGroup.events', public: true },
     },
   },
+  // The open capabilities page (public; the catalogue names the capacity list without its path).
+  { side: 'tenant', base: '/open/capacity', scope: 'catalog', calls: { list: { handler: 'apiGroup.capacities', public: true } } },
 ]);
 
 /** An application for scopes of an app: pending → passed (scopes opened) or not passed (with a reason) → complete. */

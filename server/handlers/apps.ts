@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { translate } from '../../i18n/index.ts';
+import { DEFAULT_LANG } from '../../i18n/languages.ts';
 import { auditRecordSchema, AUDIT, SCOPE } from '../../schemas/app-scope.ts';
 import { permCode } from '../../schemas/common.ts';
 import type { CallContext } from '../engine/context.ts';
@@ -132,4 +133,25 @@ export const groupEvents = async (ctx: CallContext) => {
     [group.code, page_size, (page - 1) * page_size],
   );
   return { ...rows[0], page, page_size };
+};
+
+/** A seeded row's text in the caller's language while it keeps its seeded (default-language) text; an operator's own text as written. */
+const seededText = (ctx: CallContext, value: string | null, key: string) =>
+  value !== null && value === translate(DEFAULT_LANG, key) ? translate(ctx.lang, key) : value;
+
+/**
+ * The open capabilities (public): each enabled scope with how many APIs and events it opens, for
+ * the capabilities page, which links each to its documentation.
+ */
+export const capacities = async (ctx: CallContext) => {
+  const { rows } = await ctx.services.db.query<{ code: string; name: string; description: string | null; event_count: number }>(
+    `select g.code, g.name, g.description, (select count(*)::int from event_info e where e.group_code = g.code and e.status = 0) as event_count
+       from api_group g where g.status = 0 order by g.code`,
+  );
+  return rows.map((g) => ({
+    ...g,
+    name: seededText(ctx, g.name, `resources.api-group.seeded.${g.code}.name`),
+    description: seededText(ctx, g.description, `resources.api-group.seeded.${g.code}.description`),
+    api_count: openApiCalls.filter((c) => c.scope === g.code).length,
+  }));
 };

@@ -1,7 +1,7 @@
 import type { CallContext } from '../engine/context.ts';
 import { auth, authList, permissions } from './role-grants.ts';
 import { bindUsers, dashboard, listUsers, loginTypes, sandboxCertificate, statistics } from './organisation.ts';
-import { activatePermissions, appResetSecret, appScopes, appDebugToken, appBindAbilities, auditApply, groupApis, groupEvents } from './apps.ts';
+import { activatePermissions, capacities, appResetSecret, appScopes, appDebugToken, appBindAbilities, auditApply, groupApis, groupEvents } from './apps.ts';
 import { checkEndpoint, getConfig, logPage, replay, resetKey, saveConfig, subscribe, testSend } from './events.ts';
 import { marketCard, marketDetail, marketLabels, marketPurchase, marketSearch } from './market.ts';
 import { childActivate, childReset, childResend, childSetRole } from './sub-accounts.ts';
@@ -29,6 +29,7 @@ export const handlers: Record<string, (ctx: CallContext) => Promise<unknown>> = 
   'audit.apply': auditApply,
   'apiGroup.apis': groupApis,
   'apiGroup.events': groupEvents,
+  'apiGroup.capacities': capacities,
   'event.getConfig': getConfig,
   'event.saveConfig': saveConfig,
   'event.resetKey': resetKey,

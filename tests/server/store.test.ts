@@ -138,3 +138,22 @@ describe('buying an app', () => {
     expect((await s.db.query('select 1 from orders where app_guid = $1', [app.guid])).rows).toEqual([]);
   });
 });
+
+describe('open capabilities', () => {
+  it('lists each enabled scope for visitors, with its API and event counts, in the reader\'s language', async () => {
+    const en = await visitor('/open/capacity/list', {}, 'en');
+    expect(en.code, en.message).toBe(200);
+    const member = en.data.find((c: { code: string }) => c.code === 'contact:member:readonly');
+    expect(member).toMatchObject({ name: 'Read members' });
+    expect(member.api_count).toBeGreaterThanOrEqual(2);
+    expect(member.event_count).toBe(3);
+    const zh = await visitor('/open/capacity/list', {}, 'zh-CN');
+    expect(zh.data.find((c: { code: string }) => c.code === 'contact:member:readonly').name).not.toBe('Read members');
+    // An operator's own name is shown as written, in every language.
+    await s.db.query("update api_group set name = 'Projects (ours)' where code = 'org:project:readonly'");
+    expect((await visitor('/open/capacity/list', {}, 'en')).data.find((c: { code: string }) => c.code === 'org:project:readonly').name).toBe('Projects (ours)');
+    // A disabled scope is not offered.
+    await s.db.query("update api_group set status = 1 where code = 'org:project:readonly'");
+    expect((await visitor('/open/capacity/list', {}, 'en')).data.map((c: { code: string }) => c.code)).not.toContain('org:project:readonly');
+  });
+});
