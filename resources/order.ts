@@ -10,7 +10,7 @@ export const order: ResourceDef<typeof orderSchema> = {
   table: 'orders',
   schema: orderSchema,
   internal: orderInternal,
-  titleField: 'number',
+  titleField: 'app_name',
   tones: { state: { '0': 'warning', '1': 'success', '2': 'default' } },
   keyword: ['number', 'app_name'],
   filters: [{ field: 'state' }, { field: 'kind' }, { field: 'app_guid' }, { field: 'bu_guid' }],

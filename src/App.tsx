@@ -1,5 +1,5 @@
 import { CircularProgress } from '@mui/material';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Route, Routes, useLocation, useNavigate, Navigate } from 'react-router-dom';
 import { setNavigator } from '../dataProvider/events.ts';
 import { Frame } from '../layouts/Frame.tsx';
@@ -19,12 +19,24 @@ const ConsoleApp = lazy(() => import('./console/ConsoleApp.tsx'));
 const DebugConsole = lazy(() => import('./pages/developer/DebugConsole.tsx'));
 /** An app's own pages (`/business/app/:id/...`). */
 const AppPages = lazy(() => import('./console/app/AppPages.tsx'));
+/** The app store and the capabilities page (src/pages/store/), each its own chunk. */
+const StorePage = lazy(() => import('./pages/store/StorePage.tsx'));
+const AppDetailPage = lazy(() => import('./pages/store/AppDetailPage.tsx'));
+const CapabilitiesPage = lazy(() => import('./pages/store/CapabilitiesPage.tsx'));
 const LoginPage = lazy(() => import('./pages/LoginPage.tsx').then((m) => ({ default: m.LoginPage })));
+
+const Lazy = ({ page }: { page: ReactNode }) => <Suspense fallback={<CircularProgress sx={{ m: 4 }} />}>{page}</Suspense>;
 
 const Page = ({ route }: { route: RouteDef }) => {
   switch (route.page) {
     case 'home':
       return <HomePage />;
+    case 'appStore':
+      return <Lazy page={<StorePage />} />;
+    case 'appDetail':
+      return <Lazy page={<AppDetailPage />} />;
+    case 'capabilities':
+      return <Lazy page={<CapabilitiesPage />} />;
     case 'login':
     case 'adminLogin':
       return (

@@ -3,6 +3,7 @@ import { translate } from '../../i18n/index.ts';
 import { DEFAULT_LANG } from '../../i18n/languages.ts';
 import { auditRecordSchema, AUDIT, SCOPE } from '../../schemas/app-scope.ts';
 import { permCode } from '../../schemas/common.ts';
+import { eventMessageKey } from '../../schemas/event.ts';
 import type { CallContext } from '../engine/context.ts';
 import { pagingOf } from '../engine/paging.ts';
 import { checkReferences } from '../engine/relations.ts';
@@ -126,13 +127,17 @@ export const groupApis = async (ctx: CallContext) => {
 export const groupEvents = async (ctx: CallContext) => {
   const { page, page_size } = pagingOf(ctx.lang, ctx.input, 'api-group');
   const group = await groupOf(ctx);
-  const { rows } = await ctx.services.db.query<{ list: unknown[]; count: number }>(
+  const { rows } = await ctx.services.db.query<{ list: { name: string; api_code: string; description: string | null }[]; count: number }>(
     `select coalesce((select json_agg(t) from (select name, code as api_code, description, 2 as category from event_info
        where group_code = $1 and status = 0 order by code limit $2 offset $3) t), '[]'::json) as list,
      (select count(*)::int from event_info where group_code = $1 and status = 0) as count`,
     [group.code, page_size, (page - 1) * page_size],
   );
-  return { ...rows[0], page, page_size };
+  const list = rows[0].list.map((e) => {
+    const key = `resources.event-info.seeded.${eventMessageKey(e.api_code)}`;
+    return { ...e, name: seededText(ctx, e.name, `${key}.name`), description: seededText(ctx, e.description, `${key}.description`) };
+  });
+  return { list, count: rows[0].count, page, page_size };
 };
 
 /** A seeded row's text in the caller's language while it keeps its seeded (default-language) text; an operator's own text as written. */

@@ -15,7 +15,7 @@ export type LayoutKind =
   | 'sidebar';
 export type SidebarType = 'app' | 'bu' | 'operationApp' | 'matched' | 'enterprise' | 'default';
 export type Scene = 'open' | 'console';
-export type PageKind = 'home' | 'appStore' | 'docs' | 'login' | 'adminLogin' | 'placeholder' | 'plain' | 'console'
+export type PageKind = 'home' | 'appStore' | 'appDetail' | 'capabilities' | 'docs' | 'login' | 'adminLogin' | 'placeholder' | 'plain' | 'console'
   /** Sign-up, reset and activation forms (src/pages/auth/). */
   | 'auth'
   /** The tenant console's screens generated from resources/ (src/console/TenantConsole.tsx). */
@@ -79,10 +79,10 @@ export const routeTree: RouteDef[] = [
     path: '/appStore', title: 'route.app_store', page: 'appStore', public: true, layout: 'topBottom', scene: 'open',
     children: [
       { path: '/appStore/appSearch', title: 'route.app_search', page: 'appStore', public: true, layout: 'topBottom', hidden: true },
-      { path: '/appStore/:id', title: 'route.app_detail', page: 'plain', public: true, layout: 'top', hidden: true },
+      { path: '/appStore/:id', title: 'route.app_detail', page: 'appDetail', public: true, layout: 'top', hidden: true },
     ],
   },
-  { path: '/open-capability', title: 'route.open_capability', page: 'plain', public: true, layout: 'topBottom', scene: 'open' },
+  { path: '/open-capability', title: 'route.open_capability', page: 'capabilities', public: true, layout: 'topBottom', scene: 'open' },
   { path: '/about-us', title: 'route.about_us', page: 'placeholder', public: true, layout: 'topBottom', hidden: true },
   {
     path: '/developer', title: 'route.developer', redirect: '/developer/doc', layout: 'topSidebar', sidebar: 'matched',
@@ -107,13 +107,13 @@ export const routeTree: RouteDef[] = [
       { path: '/account/info', title: 'route.info', page: 'tenant', screen: 'personal-info', userTypes: TENANTS, ownAccount: true },
       ...tenantPage('/account/enterprise/info', 'route.enterprise_info', enterprise),
       ...tenantPage('/account/enterprise/sso', 'route.enterprise_sso', { needsBu: true, ...enterprise }),
-      { path: '/account/enterprise/app', title: 'route.enterprise_app', page: 'plain', userTypes: TENANTS, needsBu: true, ...enterprise },
+      ...tenantPage('/account/enterprise/app', 'route.enterprise_app', { needsBu: true, ...enterprise }),
       ...tenantPage('/account/organzize', 'route.organize', { needsVerified: true }),
       ...tenantPage('/account/member-manage', 'route.member_manage', { needsVerified: true }),
       ...tenantPage('/account/role-manage', 'route.role_manage'),
       { path: '/account/role-detail', title: 'route.role_detail', redirect: '/account/role-manage/:id/show', userTypes: TENANTS, hidden: true },
       ...tenantPage('/account/associated-organize', 'route.associated_organize'),
-      { path: '/account/order', title: 'route.order', page: 'plain', userTypes: TENANTS },
+      ...tenantPage('/account/order', 'route.order'),
       { path: '/account/order/:id/info', title: 'route.order_info', page: 'plain', userTypes: TENANTS, hidden: true },
       { path: '/account/expenses', title: 'route.expenses', page: 'plain', userTypes: TENANTS },
       { path: '/account/work-order', title: 'route.work_order', page: 'plain', userTypes: TENANTS },

@@ -157,3 +157,14 @@ describe('open capabilities', () => {
     expect((await visitor('/open/capacity/list', {}, 'en')).data.map((c: { code: string }) => c.code)).not.toContain('org:project:readonly');
   });
 });
+
+describe('the embeddable API table', () => {
+  it('names seeded event types in the reader\'s language', async () => {
+    const en = await visitor('/open/api-field/group-event-detail', { code: 'contact:member:readonly', page: 1, page_size: 10 }, 'en');
+    expect(en.data.count).toBe(3);
+    expect(en.data.list.map((e: { name: string }) => e.name)).toEqual(['Member added', 'Member deleted', 'Member changed']);
+    const zh = await visitor('/open/api-field/group-event-detail', { code: 'contact:member:readonly', page: 2, page_size: 2 }, 'zh-CN');
+    expect(zh.data.list).toHaveLength(1);
+    expect(zh.data.list[0].name).not.toBe('Member changed');
+  });
+});

@@ -1,0 +1,101 @@
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack } from '@mui/material';
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { post } from '../../../dataProvider/http.ts';
+import type { StoreDetail } from '../../public/types.ts';
+import { useLang } from '../../shell/LangContext.tsx';
+import { useSession } from '../../shell/SessionContext.tsx';
+import { usePrice } from './Price.tsx';
+
+interface Bought {
+  guid: string;
+  number: string;
+  already: boolean;
+}
+
+const PURCHASE_PATH = '/open/app/market/app-purchase/use';
+
+/**
+ * Buying an app: a visitor is told to log in and comes back here after it; a tenant without a
+ * business unit is told to add one; an operator is told a tenant account buys. A tenant with one
+ * confirms, and the app is added once (buying again answers the same order).
+ */
+export const Purchase = ({ app, onBought }: { app: StoreDetail; onBought(): void }) => {
+  const { t } = useLang();
+  const session = useSession();
+  const location = useLocation();
+  const price = usePrice();
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<'login' | 'bu' | 'operator' | null>(null);
+  const [bought, setBought] = useState<Bought | null>(null);
+  const here = `${location.pathname}${location.search}`;
+
+  const start = () => {
+    if (!session.signedIn) return setNotice('login');
+    if (session.operator) return setNotice('operator');
+    if (!session.currentBU) return setNotice('bu');
+    setAsking(true);
+  };
+  const buy = async () => {
+    setBusy(true);
+    try {
+      setBought(await post<Bought>(PURCHASE_PATH, { guid: app.guid }));
+      setAsking(false);
+      onBought();
+    } catch {
+      // The http client has shown the server's message.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Stack spacing={1.5} sx={{ alignItems: { xs: 'stretch', sm: 'flex-end' } }}>
+      {app.installed ? (
+        <Button variant="contained" disabled data-testid="installed">
+          {t('store.installed')}
+        </Button>
+      ) : (
+        <Button variant="contained" size="large" onClick={start} data-testid="buy">
+          {t(app.price === 0 ? 'store.use' : 'store.buy')}
+        </Button>
+      )}
+      {app.installed && (
+        <Button component={Link} to="/account/enterprise/app" size="small">
+          {t('store.open_enterprise_apps')}
+        </Button>
+      )}
+      {notice === 'login' && (
+        <Alert severity="info" data-testid="login-to-buy" action={<Button component={Link} to={`/login?redirect=${encodeURIComponent(here)}`} color="inherit" size="small">{t('store.login')}</Button>}>
+          {t('store.login_to_buy')}
+        </Alert>
+      )}
+      {notice === 'bu' && (
+        <Alert severity="warning" data-testid="add-bu-first" action={<Button component={Link} to="/account/enterprise/info" color="inherit" size="small">{t('store.add_bu')}</Button>}>
+          {t('store.add_bu_first')}
+        </Alert>
+      )}
+      {notice === 'operator' && <Alert severity="info">{t('store.operator_cannot_buy')}</Alert>}
+      {bought && (
+        <Alert severity="success" data-testid="bought" action={<Button component={Link} to={`/account/order/${bought.guid}/show`} color="inherit" size="small">{t('store.view_order')}</Button>}>
+          {t(bought.already ? 'store.had_it' : 'store.bought', { number: bought.number })}
+        </Alert>
+      )}
+      <Dialog open={asking} onClose={() => !busy && setAsking(false)} aria-labelledby="buy-title">
+        <DialogTitle id="buy-title">{t('store.confirm_title', { name: app.name })}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{app.price === 0 ? t('store.confirm_free') : t('store.confirm_text', { price: price(app.price, app.cycle) })}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setAsking(false)} disabled={busy}>
+            {t('store.cancel')}
+          </Button>
+          <Button variant="contained" onClick={buy} disabled={busy} data-testid="confirm-buy" autoFocus>
+            {t('store.confirm')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Stack>
+  );
+};

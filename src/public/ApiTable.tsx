@@ -1,0 +1,89 @@
+import { Alert, Box, Skeleton, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useLang } from '../shell/LangContext.tsx';
+import { usePublicData } from './usePublicData.ts';
+
+/** Spec §9: page size 10 (options 10, 20, 30, 40), answers kept for 10 minutes. */
+export const API_TABLE_SIZES = [10, 20, 30, 40];
+export const API_TABLE_CACHE_MS = 10 * 60_000;
+
+interface Row {
+  name: string;
+  api_code: string;
+  path?: string;
+}
+
+const PATHS = { api: '/open/api-field/group-api-detail', event: '/open/api-field/group-event-detail' } as const;
+
+/**
+ * The embeddable API-documentation table (spec §2): a scope's APIs or events, a page at a time.
+ * Messages come from the page that embeds it (`store.*`).
+ */
+export const ApiTable = ({ code, kind, title }: { code: string; kind: 'api' | 'event'; title: string }) => {
+  const { t } = useLang();
+  const [page, setPage] = useState(0);
+  const [size, setSize] = useState(API_TABLE_SIZES[0]);
+  const rows = usePublicData<{ list: Row[]; count: number }>(PATHS[kind], { code, page: page + 1, page_size: size }, API_TABLE_CACHE_MS);
+  const id = `${kind}-${code.replace(/[^A-Za-z0-9-]/g, '-')}`;
+  return (
+    <Box component="section" aria-labelledby={id} data-testid={`api-table-${kind}`}>
+      <Typography id={id} variant="h4" component="h3" sx={{ mb: 1 }}>
+        {title}
+      </Typography>
+      {rows.error ? (
+        <Alert severity="warning">{rows.error}</Alert>
+      ) : (
+        <>
+          <Box sx={{ overflowX: 'auto' }}>
+            <Table size="small" aria-labelledby={id}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('store.api_name')}</TableCell>
+                  <TableCell>{t('store.api_code')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {rows.data?.list.map((r) => (
+                  <TableRow key={r.api_code}>
+                    <TableCell>{r.name}</TableCell>
+                    <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{r.path ?? r.api_code}</TableCell>
+                  </TableRow>
+                ))}
+                {rows.data?.list.length === 0 && (
+                  <TableRow>
+                    <TableCell colSpan={2} sx={{ color: 'text.secondary' }}>
+                      {t('store.no_rows')}
+                    </TableCell>
+                  </TableRow>
+                )}
+                {rows.loading && (
+                  <TableRow>
+                    <TableCell colSpan={2}>
+                      <Skeleton variant="text" />
+                    </TableCell>
+                  </TableRow>
+                )}
+              </TableBody>
+            </Table>
+          </Box>
+          {(rows.data?.count ?? 0) > API_TABLE_SIZES[0] && (
+            <TablePagination
+              component="div"
+              count={rows.data?.count ?? 0}
+              page={page}
+              rowsPerPage={size}
+              rowsPerPageOptions={API_TABLE_SIZES}
+              onPageChange={(_, p) => setPage(p)}
+              onRowsPerPageChange={(e) => {
+                setSize(Number(e.target.value));
+                setPage(0);
+              }}
+              labelRowsPerPage={t('store.rows_per_page')}
+              labelDisplayedRows={({ from, to, count }) => `${from}–${to} / ${count}`}
+            />
+          )}
+        </>
+      )}
+    </Box>
+  );
+};

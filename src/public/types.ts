@@ -1,0 +1,45 @@
+/** What the public pages read (server/handlers/market.ts, apps.ts `capacities`). */
+export interface StoreLabel {
+  guid: string;
+  name: string;
+}
+
+export interface StoreCard {
+  guid: string;
+  name: string;
+  code: string;
+  icon: string | null;
+  cover_url: string | null;
+  summary: string | null;
+  provider: string | null;
+  /** In cents; 0 is free. */
+  price: number;
+  cycle: 0 | 1 | 2;
+  labels: StoreLabel[];
+}
+
+export interface StoreDetail extends StoreCard {
+  description: string | null;
+  app_description: string | null;
+  screenshots: string[];
+  classifications: StoreLabel[];
+  installed: boolean;
+}
+
+export interface StorePage {
+  list: StoreCard[];
+  count: number;
+  page: number;
+  page_size: number;
+}
+
+export interface Capability {
+  code: string;
+  name: string;
+  description: string | null;
+  api_count: number;
+  event_count: number;
+}
+
+export const SEARCH_PATH = '/open/app/market/search/app-classify/list';
+export const CAPACITY_PATH = '/open/capacity/list';
