@@ -3,6 +3,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import { menuScreens } from './resources/screens.ts';
 import { resources } from './resources/index.ts';
 import { projectFiles, viteEnv, writeStamp } from './scripts/build-stamp.mjs';
 import { precompressDir } from './scripts/compress.mjs';
@@ -70,7 +71,7 @@ export default defineConfig({
   base,
   plugins: [react(), servedBuild()],
   // The light shell marks menu entries without a screen; it must not import the schemas to know them.
-  define: { __CONSOLE_URLS__: JSON.stringify(resources.flatMap((r) => (r.menu ? [r.menu.url] : []))) },
+  define: { __CONSOLE_URLS__: JSON.stringify(resources.flatMap((r) => menuScreens(r).map((s) => s.menu.url))) },
   resolve: {
     alias: [
       // `object.entries` (a polyfill node-polyglot requires) costs ~5 KB gzipped of es-shims: the built-in does.

@@ -1,5 +1,5 @@
 import { resources } from '../resources/index.ts';
-import type { CallSpec, Mount, ResourceDef, Verb } from '../resources/types.ts';
+import type { CallSpec, Mount, ResourceDef, Scope, Verb } from '../resources/types.ts';
 
 /** A definition as the console uses it: one mount, and the call path of each verb. */
 export interface ResourceCalls {
@@ -21,7 +21,7 @@ const spec = (c: Verb | CallSpec): CallSpec => (typeof c === 'string' ? { verb: 
 /** The operator console uses a definition's operator mount when it has one, else its first. */
 export const pickMount = (def: ResourceDef, side: Mount['side'] = 'operator') => def.mounts.find((m) => m.side === side) ?? def.mounts[0];
 
-export const routeOf = (def: ResourceDef) => (def.menu ? def.menu.url.replace(/^\/[^/]+\//, '') : def.name);
+export const routeOf = (def: ResourceDef) => (def.menu ? routeOfUrl(def.menu.url) : def.name);
 /** The console section a definition's screens live under, e.g. `/operation`. */
 export const sectionOf = (def: ResourceDef) => (def.menu ? `/${def.menu.url.split('/')[1]}` : undefined);
 
@@ -47,16 +47,39 @@ export const callsOf = (def: ResourceDef, mount = pickMount(def)): ResourceCalls
   return { def, mount, route: routeOf(def), verbs, transitions, path: (segment) => `${mount.base}/${segment}` };
 };
 
+/** A screen's route: its menu URL below the console section (`/operation/store/app` → `store/app`). */
+const routeOfUrl = (url: string) => url.replace(/^\/[^/]+\//, '');
+
 const registry = new Map<string, ResourceCalls>();
 for (const def of resources) {
   const calls = callsOf(def);
   registry.set(def.name, calls);
   registry.set(calls.route, calls);
+  // A mount with a screen of its own (menuScreens) is that screen's route.
+  for (const m of def.mounts) if (m.menu) registry.set(routeOfUrl(m.menu.url), { ...callsOf(def, m), route: routeOfUrl(m.menu.url) });
 }
 
 /** Registers a further route (the tenant console's screens use BU-side mounts under their own routes). */
 export const addRoute = (calls: ResourceCalls) => {
   registry.set(calls.route, calls);
+};
+
+/** A catalogue row points at the platform's rows of its target, as a platform row does. */
+const reach = (scope: Scope) => (scope === 'catalog' ? 'platform' : scope);
+
+/**
+ * The route through which a screen of `from` reads the rows its references name: the target's
+ * mount of the same reach, as the server checks references (server/engine/relations.ts) — a store
+ * listing names the platform's apps, not the BUs' ones the operator's app screen lists.
+ */
+export const referenceRoute = (from: ResourceCalls, target: ResourceDef) => {
+  const own = pickMount(target);
+  const same = target.mounts.filter((m) => reach(m.scope) === reach(from.mount.scope));
+  const mount = same.find((m) => m === own) ?? same.find((m) => m.side === own.side) ?? same[0];
+  if (!mount || mount === own) return routeOf(target);
+  const route = `${target.name}@${mount.base}`;
+  if (!registry.has(route)) registry.set(route, { ...callsOf(target, mount), route });
+  return route;
 };
 
 /** By definition name or by route (react-admin passes the route). */

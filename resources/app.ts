@@ -61,8 +61,9 @@ export const app: ResourceDef<typeof appSchema> = {
       },
     },
     {
-      // Operators' app management: every app, and the platform's own (store) apps they create.
-      side: 'operator', base: '/open/admin/app-manage', scope: 'platform', perm: 'admin:app',
+      // The platform's own apps (the store's), which store staff create, with a screen of their own.
+      side: 'operator', base: '/open/admin/app-manage', scope: 'platform', perm: 'admin:store-app',
+      menu: { scene: 'admin', url: '/operation/store/app', icon: 'widgets' },
       // A store app is taken out of the store by disabling it (named in the catalogue's convention).
       calls: { page: 'page', 'app-list': 'list', 'app-info': 'get', 'add-app': 'add', 'update-app': 'update', 'update-status': 'status' },
     },

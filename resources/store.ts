@@ -87,7 +87,7 @@ export const listing: ResourceDef<typeof listingSchema> = {
     { field: 'app_guid', render: 'reference', reference: 'app' },
     { field: 'summary' },
     { field: 'label_guids', render: 'reference', reference: 'label' },
-    { field: 'price' },
+    { field: 'price', render: 'money' },
     { field: 'status', render: 'status' },
     { field: 'sort', sortable: true },
   ],

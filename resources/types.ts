@@ -61,6 +61,19 @@ export interface Mount {
   fixed?: Record<string, string | number | boolean>;
   /** Path segment → verb, or a fuller call spec. */
   calls: Record<string, Verb | CallSpec>;
+  /**
+   * A further console screen of the definition, through this mount (the platform's own store apps
+   * beside the BUs' apps); its node's code is this mount's permission prefix. Shaped like the definition's `menu`.
+   */
+  menu?: ConsoleMenu;
+}
+
+/** Where a console screen lives (see ResourceDef `menu`). */
+export interface ConsoleMenu {
+  scene: 'admin' | 'tenant';
+  url: string;
+  icon?: string;
+  parent?: string;
 }
 
 /** `scopes`: codes of the open API's scopes, each opening what it unlocks (its APIs and events). */
@@ -139,7 +152,7 @@ export interface ResourceDef<S extends z.ZodObject = z.ZodObject> {
    * permission prefix of the definition's mount in that console, with `icon`, under the node at
    * URL `parent` (default: the section whose URL contains `url`); its calls' buttons hang below.
    */
-  menu?: { scene: 'admin' | 'tenant'; url: string; icon?: string; parent?: string };
+  menu?: ConsoleMenu;
   /**
    * A singleton per row of another definition instead of per owner: this reference field (in
    * `references`) names the row, which the caller must reach through its own scope (an app's security).

@@ -183,6 +183,7 @@ export default {
     'admin:dict': 'Dictionary',
     'admin:app-audit': 'Scope applications',
     'admin:store': 'App store',
+    'admin:store-app': 'Store apps',
     'admin:store-label': 'Store labels',
     'admin:store-classify': 'Store classifications',
     'admin:store-listing': 'Store listings',

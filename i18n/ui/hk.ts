@@ -183,6 +183,7 @@ export default {
     'admin:dict': '數據字典',
     'admin:app-audit': '權限申請審核',
     'admin:store': '應用市場',
+    'admin:store-app': '市場應用',
     'admin:store-label': '應用標籤',
     'admin:store-classify': '應用分類',
     'admin:store-listing': '上架管理',

@@ -183,6 +183,7 @@ export default {
     'admin:dict': '数据字典',
     'admin:app-audit': '权限申请审核',
     'admin:store': '应用市场',
+    'admin:store-app': '市场应用',
     'admin:store-label': '应用标签',
     'admin:store-classify': '应用分类',
     'admin:store-listing': '上架管理',

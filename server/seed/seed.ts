@@ -1,4 +1,5 @@
 import { createHash, randomInt, randomUUID } from 'node:crypto';
+import { menuScreens } from '../../resources/screens.ts';
 import type { ResourceDef } from '../../resources/types.ts';
 import { hashPassword } from '../auth/password.ts';
 import type { Db } from '../db/driver.ts';
@@ -43,16 +44,17 @@ export const permissionSeed = (defs: readonly ResourceDef[]): NodeSeed[] => {
   walk(tenantMenus, 'tenant', null);
   const byCode = new Map(nodes.map((n) => [n.code, n]));
   for (const def of defs) {
-    if (!def.menu) continue;
-    const mount = def.mounts.find((m) => m.perm && sceneOfMount(m.scope) === def.menu!.scene);
-    if (!mount?.perm || byCode.has(mount.perm)) continue;
-    const scene = def.menu.scene;
-    const container = nodes
-      .filter((n) => n.scene === scene && n.url && n.type !== 2 && (def.menu!.parent ? n.url === def.menu!.parent : def.menu!.url.startsWith(`${n.url}/`)))
-      .sort((a, b) => (b.url ?? '').length - (a.url ?? '').length)[0];
-    const node: NodeSeed = { code: mount.perm, name: labelOf(def), url: def.menu.url, type: container ? 1 : 0, scene, parent: container?.code ?? null, icon: def.menu.icon, sort: 100 };
-    nodes.push(node);
-    byCode.set(node.code, node);
+    for (const screen of menuScreens(def)) {
+      const { menu } = screen;
+      const mount = screen.mount ?? def.mounts.find((m) => m.perm && sceneOfMount(m.scope) === menu.scene);
+      if (!mount?.perm || byCode.has(mount.perm)) continue;
+      const container = nodes
+        .filter((n) => n.scene === menu.scene && n.url && n.type !== 2 && (menu.parent ? n.url === menu.parent : menu.url.startsWith(`${n.url}/`)))
+        .sort((a, b) => (b.url ?? '').length - (a.url ?? '').length)[0];
+      const node: NodeSeed = { code: mount.perm, name: labelOf(def), url: menu.url, type: container ? 1 : 0, scene: menu.scene, parent: container?.code ?? null, icon: menu.icon, sort: 100 };
+      nodes.push(node);
+      byCode.set(node.code, node);
+    }
   }
   for (const def of defs) {
     for (const mount of def.mounts) {

@@ -1,8 +1,9 @@
 import { CircularProgress, CssBaseline } from '@mui/material';
-import { lazy, Suspense, use, useEffect, useMemo, type ComponentProps, type ReactNode } from 'react';
+import { lazy, Suspense, use, useEffect, useMemo, type ComponentProps, type ReactElement, type ReactNode } from 'react';
 import { AdminContext, CoreAdminUI, CustomRoutes, localStorageStore, Resource } from 'react-admin';
 import { Navigate, Route, useLocation } from 'react-router-dom';
 import { authProvider } from '../../dataProvider/authProvider.ts';
+import { referenceRoute, type ResourceCalls } from '../../dataProvider/calls.ts';
 import { dataProvider } from '../../dataProvider/dataProvider.ts';
 import { toast } from '../../dataProvider/events.ts';
 import { language } from '../../dataProvider/session.ts';
@@ -15,6 +16,7 @@ import { BareLayout } from './BareLayout.tsx';
 import { ForwardNotification } from './ForwardNotification.tsx';
 import { i18nProviderFor } from './i18nProvider.ts';
 import { sectionResources, titleOf } from './registry.ts';
+import { RouteOfContext } from './routeOf.tsx';
 import { ResourceList } from './ResourceList.tsx';
 import { TreeList } from './TreeList.tsx';
 
@@ -57,6 +59,9 @@ const GrantScreen = lazy(() => import('./GrantScreen.tsx').then((m) => ({ defaul
 const later = (screen: ReactNode) => <Suspense fallback={<Loading />}>{screen}</Suspense>;
 const store = localStorageStore();
 
+/** A screen whose references read their targets through the mounts of its own reach (`referenceRoute`). */
+const references = (rc: ResourceCalls, screen: ReactElement) => <RouteOfContext.Provider value={(target) => referenceRoute(rc, target)}>{screen}</RouteOfContext.Provider>;
+
 /**
  * The operator console: one react-admin resource per definition under `/operation`, all generated.
  * This is `<Admin>` taken apart (AdminContext + CoreAdminUI, as react-admin documents for custom
@@ -85,10 +90,10 @@ const ConsoleApp = () => {
               name={rc.route}
               options={{ label: `resources.${rc.def.name}.name` }}
               recordRepresentation={(r) => titleOf(rc.def, r)}
-              list={rc.def.tree ? <TreeList rc={rc} /> : <ResourceList rc={rc} />}
-              create={rc.verbs.add ? later(<ResourceCreate rc={rc} />) : undefined}
-              edit={rc.verbs.update ? later(<ResourceEdit rc={rc} />) : undefined}
-              show={rc.verbs.get ? later(<ResourceShow rc={rc} />) : undefined}
+              list={references(rc, rc.def.tree ? <TreeList rc={rc} /> : <ResourceList rc={rc} />)}
+              create={rc.verbs.add ? references(rc, later(<ResourceCreate rc={rc} />)) : undefined}
+              edit={rc.verbs.update ? references(rc, later(<ResourceEdit rc={rc} />)) : undefined}
+              show={rc.verbs.get ? references(rc, later(<ResourceShow rc={rc} />)) : undefined}
             >
               {rc.def.grants && <Route path=":id/grants" element={later(<GrantScreen rc={rc} />)} />}
             </Resource>

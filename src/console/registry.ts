@@ -1,11 +1,16 @@
 import { resourceByName, resources } from '../../resources/index.ts';
 import { z } from 'zod';
+import { menuScreens } from '../../resources/screens.ts';
 import type { ResourceDef, Tone } from '../../resources/types.ts';
 import { resourceCalls, type ResourceCalls } from '../../dataProvider/calls.ts';
 
 /** The screens of one console section: every definition whose menu lives under it. */
 export const sectionResources = (section: string, scene: 'admin' | 'tenant'): ResourceCalls[] =>
-  resources.filter((d) => d.menu?.scene === scene && d.menu.url.startsWith(`${section}/`)).map((d) => resourceCalls(d.name));
+  resources.flatMap((d) =>
+    menuScreens(d)
+      .filter(({ menu }) => menu.scene === scene && menu.url.startsWith(`${section}/`))
+      .map(({ menu, mount }) => resourceCalls(mount ? menu.url.slice(section.length + 1) : d.name)),
+  );
 
 export const defByName = (name: string): ResourceDef | undefined => resourceByName.get(name);
 

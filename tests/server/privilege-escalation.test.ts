@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '../../resources/index.ts';
-import { actionOf, specOf } from '../../server/engine/spec.ts';
+import type { Mount } from '../../resources/types.ts';
+import { actionOf, isRead, specOf } from '../../server/engine/spec.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { activeSub, tenantWithBu, uid } from '../helpers/tenant-flows.ts';
 
@@ -195,13 +196,16 @@ it('refuses, on every mount, every call that can write role types, grants or rol
 });
 
 // `holds` reads a code's console from its prefix: operator mounts must declare `admin:` codes and BU mounts others.
+const tenantReads = (m: Mount) => m.scope === 'catalog' && m.side === 'tenant' && Object.values(m.calls).every((c) => isRead(specOf(c)));
+
 it('declares operator permission codes with the admin: prefix and BU codes without it', () => {
   const wrong = resources.flatMap((d) =>
     d.mounts.flatMap((m) =>
       Object.values(m.calls)
         .map((c) => specOf(c).perm ?? m.perm)
-        // Catalogue reads on the tenant side (the abilities, /open/app) take tenant codes, like BU calls.
-        .filter((perm): perm is string => !!perm && (m.scope === 'bu' || (m.scope === 'catalog' && m.side === 'tenant') ? perm.startsWith('admin:') : ['platform', 'oversight', 'catalog'].includes(m.scope) && !perm.startsWith('admin:')))
+        // Catalogue reads on the tenant side (the abilities, /open/app) take tenant codes, like BU calls;
+        // a tenant-side catalogue that is also written (the store's, by its staff) is the operators'.
+        .filter((perm): perm is string => !!perm && (m.scope === 'bu' || tenantReads(m) ? perm.startsWith('admin:') : ['platform', 'oversight', 'catalog'].includes(m.scope) && !perm.startsWith('admin:')))
         .map((perm) => `${m.base}: ${perm}`),
     ),
   );

@@ -1,6 +1,8 @@
 import type { AxiosAdapter } from 'axios';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { referenceRoute, resourceCalls } from '../../dataProvider/calls.ts';
 import { dataProvider } from '../../dataProvider/dataProvider.ts';
+import { resourceByName } from '../../resources/index.ts';
 import { setNavigator } from '../../dataProvider/events.ts';
 import { http } from '../../dataProvider/http.ts';
 import { store } from '../../dataProvider/session.ts';
@@ -151,5 +153,30 @@ describe('data provider: react-admin methods → calls of the definition', () =>
   it('a verb the definition lacks is an error, not a call', async () => {
     await expect(dataProvider.getOne('no-such-resource', { id: 'x' })).rejects.toThrow(/unknown resource/);
     expect(calls).toEqual([]);
+  });
+});
+
+describe('references read their targets through the mount of their own reach', () => {
+  it("a store listing's app picker lists the platform's apps; a scope application's the BUs' apps", () => {
+    const app = resourceByName.get('app')!;
+    const listingApps = referenceRoute(resourceCalls('listing'), app);
+    expect(listingApps).toBe('app@/open/admin/app-manage');
+    expect(resourceCalls(listingApps).verbs).toMatchObject({ page: '/open/admin/app-manage/page', get: '/open/admin/app-manage/app-info' });
+    expect(referenceRoute(resourceCalls('audit-record'), app)).toBe(resourceCalls('app').route);
+    expect(resourceCalls(resourceCalls('app').route).mount.base).toBe('/open/admin/app');
+  });
+});
+
+describe('a singleton per row is created and changed by its save call', () => {
+  it("a store listing's create and edit both post to update/app-manage, naming the app", async () => {
+    const calls: { url?: string; body: unknown }[] = [];
+    http.defaults.adapter = (async (config) => {
+      calls.push({ url: config.url, body: JSON.parse(config.data) });
+      return { data: { code: 200, data: { guid: 'g1', app_guid: 'a1' } }, status: 200, statusText: 'OK', headers: {}, config };
+    }) as AxiosAdapter;
+    await dataProvider.create('listing', { data: { app_guid: 'a1', summary: 'Hi', status: 0 } });
+    await dataProvider.update('listing', { id: 'g1', data: { app_guid: 'a1', summary: 'New' }, previousData: { id: 'g1', app_guid: 'a1', summary: 'Hi' } });
+    expect(calls.map((c) => c.url)).toEqual(['/open/app/introduce/update/app-manage', '/open/app/introduce/update/app-manage']);
+    expect(calls[1].body).toEqual({ guid: 'g1', app_guid: 'a1', summary: 'New' });
   });
 });
