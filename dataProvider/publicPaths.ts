@@ -22,6 +22,13 @@ export const PUBLIC_PATHS: ReadonlySet<string> = new Set<string>([
   // The APIs and events a scope unlocks, for the embeddable table on public pages (spec §8).
   '/open/api-field/group-api-detail',
   '/open/api-field/group-event-detail',
+  // The developer docs and their search (docs/docs.md).
+  '/open/admin/document-manage/find',
+  '/open/admin/document-manage/document-info',
+  '/open/admin/document-manage/all-list',
+  '/open/admin/document-manage/category-all-files',
+  '/open/admin/document-manage/api-document',
+  '/open/developer-center/search',
   // The open capabilities page (docs/store.md).
   '/open/capacity/list',
   // The app store as visitors see it (docs/store.md).

@@ -15,6 +15,7 @@ import { apiGroup, auditRecord } from './api-group.ts';
 import { eventConfig, eventInfo, eventRel } from './event.ts';
 import { classify, classifyApp, label, listing } from './store.ts';
 import { installedApp, order } from './order.ts';
+import { document } from './document.ts';
 import type { ResourceDef } from './types.ts';
 import { user } from './user.ts';
 
@@ -29,6 +30,8 @@ export const resources: readonly ResourceDef[] = [
   eventInfo, eventConfig, eventRel,
   // The app store, and what buying in it makes
   label, classify, classifyApp, listing, order, installedApp,
+  // Developer documents
+  document,
 ];
 
 export const resourceByName = new Map(resources.map((r) => [r.name, r]));

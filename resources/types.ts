@@ -194,6 +194,12 @@ export interface ResourceDef<S extends z.ZodObject = z.ZodObject> {
    * the outbox in the change's own transaction (docs/events.md); the event is `{ object, old_object }`.
    */
   events?: { created?: string; updated?: string; deleted?: string };
+  /**
+   * Console hint: the record keeps versions, read through these calls of its mount (`list` takes
+   * `{ guid }` of the record, `one` of a version and answers its `diff`); the console shows them
+   * with a restore (an update with the version's fields).
+   */
+  history?: { list: string; one: string };
   /** Console hint: the tenant console's screens of this definition. */
   tenant?: readonly TenantScreen[];
   /**

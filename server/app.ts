@@ -31,6 +31,7 @@ import { OPEN_API_INFO, openapiDocument } from './openapi.ts';
 import { seedPermissions } from './seed/seed.ts';
 import { seedApiGroups } from './seed/api-groups.ts';
 import { seedEventTypes } from './seed/event-types.ts';
+import { seedDocuments } from './seed/documents.ts';
 import { EventDelivery, pruneEvents, type DeliveryOptions } from './events/delivery.ts';
 import { createOutgoing } from './events/outgoing.ts';
 
@@ -91,6 +92,7 @@ export const buildApp = async (opts: AppOptions): Promise<App> => {
     await seedPermissions(opts.db, defs);
     if (defs.some((d) => d.table === 'api_group') && defs.some((d) => d.table === 'ability')) await seedApiGroups(opts.db);
     if (defs.some((d) => d.table === 'event_info')) await seedEventTypes(opts.db);
+    if (defs.some((d) => d.table === 'document')) await seedDocuments(opts.db);
     return Promise.all([Tokens.open(opts.db), AppTokens.open(opts.db)]);
   })();
   prepared.catch(() => {});

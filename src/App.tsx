@@ -23,6 +23,10 @@ const AppPages = lazy(() => import('./console/app/AppPages.tsx'));
 const StorePage = lazy(() => import('./pages/store/StorePage.tsx'));
 const AppDetailPage = lazy(() => import('./pages/store/AppDetailPage.tsx'));
 const CapabilitiesPage = lazy(() => import('./pages/store/CapabilitiesPage.tsx'));
+/** The developer docs, their search and the agreements (src/pages/docs/). */
+const DocsPage = lazy(() => import('./pages/docs/DocsPage.tsx'));
+const SearchPage = lazy(() => import('./pages/docs/SearchPage.tsx'));
+const TermsPage = lazy(() => import('./pages/docs/TermsPage.tsx'));
 const LoginPage = lazy(() => import('./pages/LoginPage.tsx').then((m) => ({ default: m.LoginPage })));
 
 const Lazy = ({ page }: { page: ReactNode }) => <Suspense fallback={<CircularProgress sx={{ m: 4 }} />}>{page}</Suspense>;
@@ -37,6 +41,12 @@ const Page = ({ route }: { route: RouteDef }) => {
       return <Lazy page={<AppDetailPage />} />;
     case 'capabilities':
       return <Lazy page={<CapabilitiesPage />} />;
+    case 'docs':
+      return <Lazy page={<DocsPage />} />;
+    case 'docSearch':
+      return <Lazy page={<SearchPage />} />;
+    case 'terms':
+      return <Lazy page={<TermsPage />} />;
     case 'login':
     case 'adminLogin':
       return (

@@ -333,6 +333,11 @@ export default {
       name: 'Enterprise app |||| Enterprise apps',
       fields: { app_guid: 'App', app_name: 'App', icon: 'Icon', order_guid: 'Order', created_at: 'Added on' },
     },
+    document: {
+      name: 'Document |||| Documents',
+      fields: { title: 'Title', code: 'Document code', category: 'Category', parent_guid: 'Under', summary: 'Summary', body: 'Content (Markdown)', sort: 'Order', status: 'Status', version: 'Version' },
+      values: { status: { '0': 'Published', '1': 'Draft' }, category: { developer_guide: 'Developer guide', server: 'Server API', open_ability: 'Open capabilities', general_ability: 'General abilities', tools: 'Tools', best_practices: 'Best practices', faq: 'FAQ', solution: 'Solutions', help: 'Help', business_engine: 'Business engine', business_data: 'Business data', public_data: 'Public data', app_introduction: 'App introductions', website_agreement: 'Agreements' } },
+    },
     'event-info': {
       /** The seeded event types in this language (server/seed/event-types.ts), by code with dots as underscores. */
       seeded: {

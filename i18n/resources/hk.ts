@@ -333,6 +333,11 @@ export default {
       name: '企業應用 |||| 企業應用',
       fields: { app_guid: '應用', app_name: '應用', icon: '圖示', order_guid: '訂單', created_at: '添加時間' },
     },
+    document: {
+      name: '文檔 |||| 文檔',
+      fields: { title: '標題', code: '文檔編碼', category: '分類', parent_guid: '上級文檔', summary: '摘要', body: '正文（Markdown）', sort: '排序', status: '狀態', version: '版本' },
+      values: { status: { '0': '已發佈', '1': '草稿' }, category: { developer_guide: '開發指南', server: '服務端 API', open_ability: '開放能力', general_ability: '通用能力', tools: '開發工具', best_practices: '最佳實踐', faq: '常見問題', solution: '解決方案', help: '幫助中心', business_engine: '業務引擎', business_data: '業務數據', public_data: '公共數據', app_introduction: '應用介紹', website_agreement: '網站協議' } },
+    },
     'event-info': {
       /** The seeded event types in this language (server/seed/event-types.ts), by code with dots as underscores. */
       seeded: {

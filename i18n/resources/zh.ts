@@ -333,6 +333,11 @@ export default {
       name: '企业应用 |||| 企业应用',
       fields: { app_guid: '应用', app_name: '应用', icon: '图标', order_guid: '订单', created_at: '添加时间' },
     },
+    document: {
+      name: '文档 |||| 文档',
+      fields: { title: '标题', code: '文档编码', category: '分类', parent_guid: '上级文档', summary: '摘要', body: '正文（Markdown）', sort: '排序', status: '状态', version: '版本' },
+      values: { status: { '0': '已发布', '1': '草稿' }, category: { developer_guide: '开发指南', server: '服务端 API', open_ability: '开放能力', general_ability: '通用能力', tools: '开发工具', best_practices: '最佳实践', faq: '常见问题', solution: '解决方案', help: '帮助中心', business_engine: '业务引擎', business_data: '业务数据', public_data: '公共数据', app_introduction: '应用介绍', website_agreement: '网站协议' } },
+    },
     'event-info': {
       /** The seeded event types in this language (server/seed/event-types.ts), by code with dots as underscores. */
       seeded: {

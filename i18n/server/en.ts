@@ -103,6 +103,7 @@ export default {
     max_32: 'at most 32 characters',
     max_64: 'at most 64 characters',
     max_200: 'at most 200 characters',
+    max_200000: 'at most 200,000 characters',
     max_500: 'at most 500 characters',
     too_small: 'at least %{minimum}',
     too_big: 'at most %{maximum}',
@@ -162,6 +163,8 @@ export default {
     reject: 'Reject',
     on_duty: 'On duty',
     off_duty: 'Off duty',
+    publish: 'Publish',
+    unpublish: 'Unpublish',
     apply_auth: 'Apply for certification',
   },
   mail: {

@@ -103,6 +103,7 @@ export default {
     max_32: '最多 32 個字元',
     max_64: '最多 64 個字元',
     max_200: '最多 200 個字元',
+    max_200000: '最多 200000 個字元',
     max_500: '最多 500 個字元',
     too_small: '至少 %{minimum}',
     too_big: '最多 %{maximum}',
@@ -162,6 +163,8 @@ export default {
     reject: '駁回',
     on_duty: '在職',
     off_duty: '離職',
+    publish: '發佈',
+    unpublish: '取消發佈',
     apply_auth: '提交認證',
   },
   mail: {

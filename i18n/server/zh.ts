@@ -103,6 +103,7 @@ export default {
     max_32: '最多 32 个字符',
     max_64: '最多 64 个字符',
     max_200: '最多 200 个字符',
+    max_200000: '最多 200000 个字符',
     max_500: '最多 500 个字符',
     too_small: '至少 %{minimum}',
     too_big: '最多 %{maximum}',
@@ -162,6 +163,8 @@ export default {
     reject: '驳回',
     on_duty: '在职',
     off_duty: '离职',
+    publish: '发布',
+    unpublish: '取消发布',
     apply_auth: '提交认证',
   },
   mail: {

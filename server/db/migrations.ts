@@ -182,4 +182,27 @@ export const migrations: readonly Migration[] = [
       'create index if not exists event_attempt_event_idx on event_attempt (event_id)',
     ],
   },
+  {
+    id: 10,
+    name: 'documents: their versions, and search lexemes beside each',
+    up: [
+      `create table if not exists document_version (
+        guid uuid primary key,
+        document_guid uuid not null,
+        version integer not null,
+        action text not null,
+        title text not null,
+        body text not null,
+        category text not null,
+        parent_guid uuid,
+        created_by uuid,
+        created_at timestamptz not null default now())`,
+      'create unique index if not exists document_version_doc_idx on document_version (document_guid, version)',
+      // Written by server/rules/document.ts from server/docs/search.ts's lexemes (Chinese as two-character pieces).
+      'alter table document add column if not exists search_title tsvector',
+      'alter table document add column if not exists search_body tsvector',
+      'create index if not exists document_search_title_idx on document using gin (search_title)',
+      'create index if not exists document_search_body_idx on document using gin (search_body)',
+    ],
+  },
 ];

@@ -4,6 +4,7 @@ import { bindUsers, dashboard, listUsers, loginTypes, sandboxCertificate, statis
 import { activatePermissions, capacities, appResetSecret, appScopes, appDebugToken, appBindAbilities, auditApply, groupApis, groupEvents } from './apps.ts';
 import { checkEndpoint, getConfig, logPage, replay, resetKey, saveConfig, subscribe, testSend } from './events.ts';
 import { marketCard, marketDetail, marketLabels, marketPurchase, marketSearch } from './market.ts';
+import { docsApiDocument, docsCategory, docsFind, docsInfo, docsSearch, docsTree, docsVersion, docsVersions } from './docs.ts';
 import { childActivate, childReset, childResend, childSetRole } from './sub-accounts.ts';
 
 /** Named handlers that resource definitions may reference for real business rules. */
@@ -43,4 +44,12 @@ export const handlers: Record<string, (ctx: CallContext) => Promise<unknown>> = 
   'market.detail': marketDetail,
   'market.labels': marketLabels,
   'market.purchase': marketPurchase,
+  'docs.find': docsFind,
+  'docs.info': docsInfo,
+  'docs.tree': docsTree,
+  'docs.category': docsCategory,
+  'docs.apiDocument': docsApiDocument,
+  'docs.versions': docsVersions,
+  'docs.version': docsVersion,
+  'docs.search': docsSearch,
 };

@@ -2,6 +2,7 @@ import type { Rules } from '../engine/context.ts';
 import { appRules, appSecurityRules } from './app.ts';
 import { auditRules } from './app-scope.ts';
 import { storeAppRules } from './store.ts';
+import { documentRules } from './document.ts';
 import { permissionRules } from './permission.ts';
 import { roleRules } from './role.ts';
 import { subAccountRules, userRules } from './user.ts';
@@ -26,4 +27,5 @@ export const rules: Record<string, Rules> = {
   'audit-record': auditRules,
   listing: storeAppRules,
   'classify-app': storeAppRules,
+  document: documentRules,
 };

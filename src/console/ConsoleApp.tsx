@@ -56,6 +56,7 @@ const ResourceCreate = lazy(() => import('./screens.tsx').then((m) => ({ default
 const ResourceEdit = lazy(() => import('./screens.tsx').then((m) => ({ default: m.ResourceEdit })));
 const ResourceShow = lazy(() => import('./screens.tsx').then((m) => ({ default: m.ResourceShow })));
 const GrantScreen = lazy(() => import('./GrantScreen.tsx').then((m) => ({ default: m.GrantScreen })));
+const HistoryScreen = lazy(() => import('./HistoryScreen.tsx').then((m) => ({ default: m.HistoryScreen })));
 const later = (screen: ReactNode) => <Suspense fallback={<Loading />}>{screen}</Suspense>;
 const store = localStorageStore();
 
@@ -96,6 +97,7 @@ const ConsoleApp = () => {
               show={rc.verbs.get ? references(rc, later(<ResourceShow rc={rc} />)) : undefined}
             >
               {rc.def.grants && <Route path=":id/grants" element={later(<GrantScreen rc={rc} />)} />}
+              {rc.def.history && <Route path=":id/history" element={later(<HistoryScreen rc={rc} />)} />}
             </Resource>
           ))}
           <CustomRoutes>{[]}</CustomRoutes>

@@ -74,6 +74,14 @@ const GrantsButton = ({ rc }: { rc: ResourceCalls }) => {
   return <Button label="list.grants" data-testid="grants" onClick={(e) => (e.stopPropagation(), navigate(`${basename}/${rc.route}/${record.id}/grants`))} />;
 };
 
+const HistoryButton = ({ rc }: { rc: ResourceCalls }) => {
+  const record = useRecordContext();
+  const navigate = useNavigate();
+  const basename = useBasename();
+  if (!record) return null;
+  return <Button label="history.open" data-testid="history" onClick={(e) => (e.stopPropagation(), navigate(`${basename}/${rc.route}/${record.id}/history`))} />;
+};
+
 /** Row actions: edit, details, status transitions and grants, each as the definition and permissions allow. `label` heads their column in a datagrid. */
 export const RowActions = ({ rc }: { rc: ResourceCalls; label?: string }) => {
   const can = useCan(rc);
@@ -83,6 +91,7 @@ export const RowActions = ({ rc }: { rc: ResourceCalls; label?: string }) => {
       {rc.verbs.get && <ShowButton />}
       {hasTransitions(rc) && can('status') && <StatusButtons rc={rc} />}
       {rc.def.grants && can('auth') && <GrantsButton rc={rc} />}
+      {rc.def.history && <HistoryButton rc={rc} />}
       <RecordActions rc={rc} />
     </Box>
   );

@@ -17,7 +17,6 @@ const PATHS = { api: '/open/api-field/group-api-detail', event: '/open/api-field
 
 /**
  * The embeddable API-documentation table (spec §2): a scope's APIs or events, a page at a time.
- * Messages come from the page that embeds it (`store.*`).
  */
 export const ApiTable = ({ code, kind, title }: { code: string; kind: 'api' | 'event'; title: string }) => {
   const { t } = useLang();
@@ -38,8 +37,8 @@ export const ApiTable = ({ code, kind, title }: { code: string; kind: 'api' | 'e
             <Table size="small" aria-labelledby={id}>
               <TableHead>
                 <TableRow>
-                  <TableCell>{t('store.api_name')}</TableCell>
-                  <TableCell>{t('store.api_code')}</TableCell>
+                  <TableCell>{t('api_table.name')}</TableCell>
+                  <TableCell>{t('api_table.code')}</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -52,7 +51,7 @@ export const ApiTable = ({ code, kind, title }: { code: string; kind: 'api' | 'e
                 {rows.data?.list.length === 0 && (
                   <TableRow>
                     <TableCell colSpan={2} sx={{ color: 'text.secondary' }}>
-                      {t('store.no_rows')}
+                      {t('api_table.none')}
                     </TableCell>
                   </TableRow>
                 )}
@@ -78,7 +77,7 @@ export const ApiTable = ({ code, kind, title }: { code: string; kind: 'api' | 'e
                 setSize(Number(e.target.value));
                 setPage(0);
               }}
-              labelRowsPerPage={t('store.rows_per_page')}
+              labelRowsPerPage={t('api_table.rows_per_page')}
               labelDisplayedRows={({ from, to, count }) => `${from}–${to} / ${count}`}
             />
           )}

@@ -15,7 +15,7 @@ export type LayoutKind =
   | 'sidebar';
 export type SidebarType = 'app' | 'bu' | 'operationApp' | 'matched' | 'enterprise' | 'default';
 export type Scene = 'open' | 'console';
-export type PageKind = 'home' | 'appStore' | 'appDetail' | 'capabilities' | 'docs' | 'login' | 'adminLogin' | 'placeholder' | 'plain' | 'console'
+export type PageKind = 'home' | 'appStore' | 'appDetail' | 'capabilities' | 'docs' | 'docSearch' | 'terms' | 'login' | 'adminLogin' | 'placeholder' | 'plain' | 'console'
   /** Sign-up, reset and activation forms (src/pages/auth/). */
   | 'auth'
   /** The tenant console's screens generated from resources/ (src/console/TenantConsole.tsx). */
@@ -90,7 +90,7 @@ export const routeTree: RouteDef[] = [
       { path: '/developer/doc', title: 'route.developer_doc', page: 'docs', public: true, layout: 'topBottom', scene: 'open' },
       { path: '/developer/log', title: 'route.developer_log', page: 'plain', scene: 'console', needsBu: true, userTypes: TENANTS },
       { path: '/developer/console', title: 'route.developer_console', page: 'debugConsole', scene: 'console', needsBu: true, userTypes: TENANTS },
-      { path: '/developer/search', title: 'route.developer_search', page: 'docs', public: true, layout: 'topBottom', scene: 'open', hidden: true },
+      { path: '/developer/search', title: 'route.developer_search', page: 'docSearch', public: true, layout: 'topBottom', scene: 'open', hidden: true },
     ],
   },
   { path: '/login', title: 'route.login', page: 'login', public: true, loginType: true, layout: 'content', hidden: true },
@@ -99,7 +99,7 @@ export const routeTree: RouteDef[] = [
   { path: '/resetExpire', title: 'route.reset_expire', page: 'auth', public: true, layout: 'content', hidden: true },
   { path: '/account-active', title: 'route.account_active', page: 'auth', public: true, layout: 'content', hidden: true },
   { path: '/unlockAccount', title: 'route.unlock_account', page: 'auth', public: true, layout: 'content', hidden: true },
-  { path: '/terms/:id', title: 'route.terms', page: 'plain', public: true, layout: 'topBottom', hidden: true },
+  { path: '/terms/:id', title: 'route.terms', page: 'terms', public: true, layout: 'topBottom', hidden: true },
   {
     path: '/account', title: 'route.account', redirect: '/account/info', layout: 'topSidebar', sidebar: 'matched', scene: 'console',
     children: [

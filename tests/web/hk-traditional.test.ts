@@ -6,6 +6,7 @@ import server from '../../i18n/server/hk.ts';
 import apps from '../../i18n/ui/apps/hk.ts';
 import debug from '../../i18n/ui/debug/hk.ts';
 import store from '../../i18n/ui/store/hk.ts';
+import docs from '../../i18n/ui/docs/hk.ts';
 
 /**
  * Characters that exist only in simplified Chinese and have a distinct traditional form used in
@@ -23,7 +24,7 @@ const strings = (node: unknown, path = ''): [string, string][] =>
 
 describe('traditional Chinese messages', () => {
   it('hold no simplified-only characters', () => {
-    const bad = [ui, ra, resources, server, apps, debug, store]
+    const bad = [ui, ra, resources, server, apps, debug, store, docs]
       .flatMap((m) => strings(m))
       .filter(([, text]) => [...text].some((c) => SIMPLIFIED_ONLY.includes(c)))
       .map(([key, text]) => `${key}: ${text}`);

@@ -16,7 +16,7 @@ describe('three languages', () => {
   });
 
   // Pages with words of their own load them in chunks of their own (i18n/client.ts pageMessages).
-  it.each(['debug', 'apps', 'store'])('the %s page messages have the same keys in zh, hk and en', async (page) => {
+  it.each(['debug', 'apps', 'store', 'docs'])('the %s page messages have the same keys in zh, hk and en', async (page) => {
     const [zh, hk, en] = await Promise.all((['zh', 'hk', 'en'] as const).map(async (l) => new Set(keys((await import(`../../i18n/ui/${page}/${l}.ts`)).default))));
     expect(zh.size).toBeGreaterThan(10);
     expect({ hk: [...zh].filter((k) => !hk.has(k)), en: [...zh].filter((k) => !en.has(k)), zh: [...en].filter((k) => !zh.has(k)) }).toEqual({ hk: [], en: [], zh: [] });

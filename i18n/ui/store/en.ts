@@ -50,10 +50,6 @@ export default {
     read_docs: 'Documentation',
     apis: 'APIs',
     events: 'Events',
-    api_name: 'Name',
-    api_code: 'Code',
-    no_rows: 'None yet.',
-    rows_per_page: 'Rows per page',
     no_capabilities: 'No capability is open yet.',
   },
 };

@@ -50,10 +50,6 @@ export default {
     read_docs: '開發文檔',
     apis: '介面',
     events: '事件',
-    api_name: '名稱',
-    api_code: '編碼',
-    no_rows: '暫無。',
-    rows_per_page: '每頁條數',
     no_capabilities: '暫無開放能力。',
   },
 };

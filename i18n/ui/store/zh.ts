@@ -50,10 +50,6 @@ export default {
     read_docs: '开发文档',
     apis: '接口',
     events: '事件',
-    api_name: '名称',
-    api_code: '编码',
-    no_rows: '暂无。',
-    rows_per_page: '每页条数',
     no_capabilities: '暂无开放能力。',
   },
 };

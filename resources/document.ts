@@ -1,0 +1,63 @@
+import { documentInternal, documentSchema } from '../schemas/document.ts';
+import type { ResourceDef } from './types.ts';
+
+/**
+ * Developer documents (docs/docs.md): operators write them in Markdown on the operator console;
+ * anyone reads the published ones, rendered and sanitised by the server. Every save keeps a
+ * version (who, when, what), which the history shows with a diff and can restore.
+ */
+export const document: ResourceDef<typeof documentSchema> = {
+  name: 'document',
+  table: 'document',
+  schema: documentSchema,
+  internal: documentInternal,
+  titleField: 'title',
+  tones: { status: { '0': 'success', '1': 'default' } },
+  keyword: ['title', 'code'],
+  filters: [{ field: 'category' }, { field: 'status' }, { field: 'title', op: 'like' }],
+  columns: [
+    { field: 'title', sortable: true },
+    { field: 'code' },
+    { field: 'category', render: 'status' },
+    { field: 'status', render: 'status' },
+    { field: 'version' },
+    { field: 'updated_at', render: 'date', sortable: true },
+  ],
+  sort: 'sort',
+  unique: [['code']],
+  tree: { parent: 'parent_guid' },
+  status: {
+    field: 'status',
+    transitions: [
+      { name: 'publish', from: [1], to: 0 },
+      { name: 'unpublish', from: [0], to: 1, confirm: true },
+    ],
+  },
+  history: { list: 'document-history-list', one: 'document-history' },
+  menu: { scene: 'admin', url: '/operation/document', icon: 'description' },
+  mounts: [
+    {
+      side: 'operator', base: '/open/admin/document-manage', scope: 'catalog', perm: 'admin:document',
+      calls: {
+        page: 'page', get: 'get', create: 'add', update: 'update', delete: 'delete', status: 'status',
+        // A rename and a move are updates of the title, and of the place in the tree; each keeps a version.
+        'update-doc-name': 'update',
+        move: 'update',
+        'document-history-list': { handler: 'docs.versions', action: 'view' },
+        'document-history': { handler: 'docs.version', action: 'view' },
+        // What visitors read (published documents; an operator's token also sees drafts).
+        find: { handler: 'docs.find', public: true },
+        'document-info': { handler: 'docs.info', public: true },
+        'all-list': { handler: 'docs.tree', public: true },
+        'category-all-files': { handler: 'docs.category', public: true },
+        // The open API's reference for a scope, generated from the OpenAPI document.
+        'api-document': { handler: 'docs.apiDocument', public: true },
+      },
+    },
+    {
+      // The header search (spec §2): documents by title and body, with snippets.
+      side: 'tenant', base: '/open/developer-center', scope: 'catalog',
+      calls: { search: { handler: 'docs.search', public: true } },
+    },
+  ],
+};

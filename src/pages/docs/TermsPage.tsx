@@ -1,0 +1,40 @@
+import { Alert, CircularProgress, Container, Skeleton, Typography } from '@mui/material';
+import { useEffect } from 'react';
+import { useParams } from 'react-router-dom';
+import { usePublicData } from '../../public/usePublicData.ts';
+import { useLang } from '../../shell/LangContext.tsx';
+import { usePageMessages } from '../../shell/usePageMessages.ts';
+import { DocBody } from './DocBody.tsx';
+import { docsMessages } from './messages.ts';
+
+/** `/terms/{id}`: an agreement, a published document whose code is `id` (service, privacy, …; docs/docs.md). */
+const Terms = () => {
+  const { t } = useLang();
+  const { id } = useParams();
+  const doc = usePublicData<{ title: string; html: string }>('/open/admin/document-manage/find', { code: id });
+  useEffect(() => {
+    if (doc.data) document.title = `${doc.data.title} - ${t('app.title')}`;
+  }, [doc.data, t]);
+  return (
+    <Container maxWidth="md" sx={{ py: { xs: 3, md: 6 } }}>
+      {doc.error ? (
+        <Alert severity="info" data-testid="terms-missing">{t('docs.terms_missing')}</Alert>
+      ) : doc.data ? (
+        <>
+          <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.25rem' }, mb: 2 }}>
+            {doc.data.title}
+          </Typography>
+          <DocBody html={doc.data.html} />
+        </>
+      ) : (
+        <Skeleton variant="rounded" height={320} />
+      )}
+    </Container>
+  );
+};
+
+const TermsPage = () => {
+  const { lang } = useLang();
+  return usePageMessages(docsMessages, lang) ? <Terms /> : <CircularProgress sx={{ m: 4 }} />;
+};
+export default TermsPage;
