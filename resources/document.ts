@@ -39,7 +39,7 @@ export const document: ResourceDef<typeof documentSchema> = {
     {
       side: 'operator', base: '/open/admin/document-manage', scope: 'catalog', perm: 'admin:document',
       calls: {
-        page: 'page', get: 'get', create: 'add', update: 'update', delete: 'delete', status: 'status',
+        page: 'page', list: 'list', get: 'get', create: 'add', update: 'update', delete: 'delete', status: 'status',
         // A rename and a move are updates of the title, and of the place in the tree; each keeps a version.
         'update-doc-name': 'update',
         move: 'update',

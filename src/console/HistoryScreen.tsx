@@ -91,7 +91,7 @@ export const HistoryScreen = ({ rc }: { rc: ResourceCalls }) => {
                 </Typography>
                 {current !== latest && <Button label="history.restore" variant="outlined" onClick={() => setAsking(true)} data-testid="history-restore" />}
               </Stack>
-              <Box component="pre" data-testid="history-diff" aria-label={translate('history.diff')} sx={{ m: 0, p: 1, fontSize: 13, fontFamily: 'monospace', whiteSpace: 'pre-wrap', wordBreak: 'break-word', border: 1, borderColor: 'divider', borderRadius: 1, maxHeight: '65vh', overflow: 'auto' }}>
+              <Box component="pre" tabIndex={0} data-testid="history-diff" aria-label={translate('history.diff')} sx={{ m: 0, p: 1, fontSize: 13, fontFamily: 'monospace', whiteSpace: 'pre-wrap', wordBreak: 'break-word', border: 1, borderColor: 'divider', borderRadius: 1, maxHeight: '65vh', overflow: 'auto' }}>
                 {detail.data.diff.every((l) => l.op === '=') && (
                   <Typography variant="body2" color="text.secondary" sx={{ p: 1 }}>
                     {translate('history.no_changes')}

@@ -18,23 +18,26 @@ const PATHS = { api: '/open/api-field/group-api-detail', event: '/open/api-field
 /**
  * The embeddable API-documentation table (spec §2): a scope's APIs or events, a page at a time.
  */
-export const ApiTable = ({ code, kind, title }: { code: string; kind: 'api' | 'event'; title: string }) => {
+/** `title` heads the table; a document that embeds it has its own heading, and names the table with `label` instead. */
+export const ApiTable = ({ code, kind, title, label }: { code: string; kind: 'api' | 'event'; title?: string; label?: string }) => {
   const { t } = useLang();
   const [page, setPage] = useState(0);
   const [size, setSize] = useState(API_TABLE_SIZES[0]);
   const rows = usePublicData<{ list: Row[]; count: number }>(PATHS[kind], { code, page: page + 1, page_size: size }, API_TABLE_CACHE_MS);
   const id = `${kind}-${code.replace(/[^A-Za-z0-9-]/g, '-')}`;
   return (
-    <Box component="section" aria-labelledby={id} data-testid={`api-table-${kind}`}>
-      <Typography id={id} variant="h4" component="h3" sx={{ mb: 1 }}>
-        {title}
-      </Typography>
+    <Box component="section" aria-labelledby={title ? id : undefined} aria-label={title ? undefined : label} data-testid={`api-table-${kind}`}>
+      {title && (
+        <Typography id={id} variant="h4" component="h3" sx={{ mb: 1 }}>
+          {title}
+        </Typography>
+      )}
       {rows.error ? (
         <Alert severity="warning">{rows.error}</Alert>
       ) : (
         <>
           <Box sx={{ overflowX: 'auto' }}>
-            <Table size="small" aria-labelledby={id}>
+            <Table size="small" aria-labelledby={title ? id : undefined} aria-label={title ? undefined : label}>
               <TableHead>
                 <TableRow>
                   <TableCell>{t('api_table.name')}</TableCell>

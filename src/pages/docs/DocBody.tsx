@@ -1,4 +1,5 @@
 import { Box } from '@mui/material';
+import { useNavigate } from 'react-router-dom';
 import { ApiTable } from '../../public/ApiTable.tsx';
 import { useLang } from '../../shell/LangContext.tsx';
 import { tokens } from '../../shell/tokens.ts';
@@ -12,6 +13,7 @@ const TABLE = /<div data-api-table="(api|event)" data-code="([a-z0-9:._-]+)"><\/
  */
 export const DocBody = ({ html }: { html: string }) => {
   const { t } = useLang();
+  const navigate = useNavigate();
   const parts = html.split(TABLE);
   const pieces = [];
   for (let i = 0; i < parts.length; i += 3) {
@@ -20,7 +22,7 @@ export const DocBody = ({ html }: { html: string }) => {
       const kind = parts[i + 1] as 'api' | 'event';
       pieces.push(
         <Box key={`t${i}`} sx={{ my: 3 }}>
-          <ApiTable code={parts[i + 2]} kind={kind} title={t(kind === 'api' ? 'docs.apis' : 'docs.events')} />
+          <ApiTable code={parts[i + 2]} kind={kind} label={t(kind === 'api' ? 'docs.apis' : 'docs.events')} />
         </Box>,
       );
     }
@@ -29,6 +31,14 @@ export const DocBody = ({ html }: { html: string }) => {
     <Box
       className="doc-body"
       data-testid="doc-body"
+      // A link to a page of this site stays in the app (no reload); others behave as links do.
+      onClick={(e) => {
+        const a = (e.target as HTMLElement).closest('a');
+        const href = a?.getAttribute('href');
+        if (!a || !href?.startsWith('/') || a.target || e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+        e.preventDefault();
+        navigate(href);
+      }}
       sx={{
         fontSize: '1rem',
         lineHeight: 1.75,
