@@ -46,6 +46,8 @@ export interface CallSpec {
   public?: boolean;
   /** Any signed-in caller of the mount's scope, without the mount's permission (e.g. reading a dictionary). */
   signedIn?: boolean;
+  /** The call takes a multipart form (an upload) instead of JSON. */
+  form?: boolean;
   /** A status call bound to one named transition of the definition (the body needs only `guid`). */
   transition?: string;
 }

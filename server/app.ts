@@ -32,6 +32,13 @@ import { seedPermissions } from './seed/seed.ts';
 import { seedApiGroups } from './seed/api-groups.ts';
 import { seedEventTypes } from './seed/event-types.ts';
 import { seedDocuments } from './seed/documents.ts';
+import multipart from '@fastify/multipart';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { FileStore } from './files/store.ts';
+import { MAX_FILES, MB } from './files/rules.ts';
+import { mountFiles } from './routes/files.ts';
 import { EventDelivery, pruneEvents, type DeliveryOptions } from './events/delivery.ts';
 import { createOutgoing } from './events/outgoing.ts';
 
@@ -59,6 +66,8 @@ export interface AppOptions {
   mailer?: Mailer;
   smtpUrl?: string;
   mailDir?: string;
+  /** Where uploaded files are kept (DATA_DIR/files, or FILES_DIR); a temporary folder when absent. */
+  filesDir?: string;
   /**
    * Event pushes: `allowPrivate` (ALLOW_PRIVATE_WEBHOOKS) lets them reach loopback and private
    * addresses; `worker: false` leaves delivery to `services.events.runOnce()` (tests step it).
@@ -118,6 +127,7 @@ export const buildApp = async (opts: AppOptions): Promise<App> => {
   firstHook(app, securityHeaders());
   if (opts.logger) accessLog(app);
   if (stdout) app.addHook('onClose', async () => stdout.flushSync());
+  services.files = new FileStore(opts.db, opts.filesDir ?? mkdtempSync(join(tmpdir(), 'open-platform-files-')));
   services.apiLog = new ApiLogWriter(opts.db, (err) => app.log.error({ err }, 'writing the open-API call log failed'));
   // The log's last entries are written before the database closes (hooks run in reverse order).
   app.addHook('onClose', async () => services.apiLog.flush());
@@ -158,12 +168,16 @@ export const buildApp = async (opts: AppOptions): Promise<App> => {
       : notFoundHandler,
   );
   await app.register(rateLimit, { global: false });
+  // Form uploads (file/simple-upload): read by the one call that takes them (`form` calls); one more
+  // file than allowed is let through so that the call can say how many are.
+  await app.register(multipart, { limits: { fileSize: 10 * MB + 1, files: MAX_FILES + 1, fields: 10, parts: MAX_FILES + 11 } });
 
   const docs: CallDoc[] = [];
   app.register(async (scope) => {
     mountIdentity(scope, services, docs);
     mountTenantAuth(scope, services, docs);
     mountUnlock(scope, services, docs);
+    mountFiles(scope, services, docs);
     mountOpenApi(scope, services, docs, { defs, rules, ratePerMinute: opts.openApiRatePerMinute ?? OPEN_API_RATE_DEFAULT });
     mountResources(scope, services, defs, docs, { handlers, rules });
   });

@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { DEFAULT_LIMITS, type EdgeLimits } from './http/edge.ts';
 
 /**
@@ -38,6 +38,8 @@ export const config = () => {
     port,
     host,
     dataDir: resolve(process.env.DATA_DIR ?? './data'),
+    /** Uploaded files; beside the database by default. */
+    filesDir: resolve(process.env.FILES_DIR ?? join(process.env.DATA_DIR ?? './data', 'files')),
     databaseUrl: process.env.DATABASE_URL || undefined,
     adminUsername: process.env.OPEN_ADMIN_USERNAME || undefined,
     adminPassword: process.env.OPEN_ADMIN_PASSWORD || undefined,

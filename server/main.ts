@@ -70,6 +70,7 @@ const start = async () => {
     openApiRatePerMinute: cfg.openApiRatePerMinute,
     events: { allowPrivate: cfg.allowPrivateWebhooks },
     mailer,
+    filesDir: cfg.filesDir,
   });
   app = built.app;
   const seeded = await seedOperator(db, cfg.adminUsername, cfg.adminPassword);

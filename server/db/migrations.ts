@@ -205,4 +205,19 @@ export const migrations: readonly Migration[] = [
       'create index if not exists document_search_body_idx on document using gin (search_body)',
     ],
   },
+  {
+    id: 11,
+    name: 'uploaded files',
+    up: [
+      // The bytes are in the files folder under the guid (server/files/store.ts).
+      `create table if not exists file (
+        guid uuid primary key,
+        name text not null,
+        content_type text not null,
+        size integer not null,
+        image boolean not null,
+        created_by uuid,
+        created_at timestamptz not null default now())`,
+    ],
+  },
 ];

@@ -15,6 +15,8 @@ export interface Services {
   /** The event outbox and its delivery worker (docs/events.md). */
   events: import('../events/delivery.ts').EventDelivery;
   callers: Callers;
+  /** Uploaded files (server/files/store.ts). */
+  files: import('../files/store.ts').FileStore;
   /** Outgoing mail (SMTP, or .eml files); absent where no call sends mail. */
   mailer?: import('../mail/mailer.ts').Mailer;
   /** Origin of links in mail (PUBLIC_URL), fixed at start. */

@@ -87,6 +87,7 @@ export const mountResources = (app: FastifyInstance, services: Services, defs: r
           body: spec.handler ? undefined : bodyDoc(def, spec),
           public: !!spec.public,
           permission: permissionOf(mount, spec),
+          form: spec.form,
         };
         defineCall(app, services, docs, doc, async ({ caller, lang, input, req }) => {
           authorize(mount, spec, caller);

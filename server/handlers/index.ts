@@ -5,6 +5,7 @@ import { activatePermissions, capacities, appResetSecret, appScopes, appDebugTok
 import { checkEndpoint, getConfig, logPage, replay, resetKey, saveConfig, subscribe, testSend } from './events.ts';
 import { marketCard, marketDetail, marketLabels, marketPurchase, marketSearch } from './market.ts';
 import { docsApiDocument, docsCategory, docsFind, docsInfo, docsSearch, docsTree, docsVersion, docsVersions } from './docs.ts';
+import { uploadFiles } from './files.ts';
 import { childActivate, childReset, childResend, childSetRole } from './sub-accounts.ts';
 
 /** Named handlers that resource definitions may reference for real business rules. */
@@ -52,4 +53,5 @@ export const handlers: Record<string, (ctx: CallContext) => Promise<unknown>> = 
   'docs.versions': docsVersions,
   'docs.version': docsVersion,
   'docs.search': docsSearch,
+  'files.upload': uploadFiles,
 };

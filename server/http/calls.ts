@@ -16,6 +16,8 @@ export interface CallDoc {
   permission?: string;
   /** Per-address rate limit, for calls that invite guessing (logins, codes). */
   limit?: { max: number; timeWindow: string };
+  /** Takes a multipart form (an upload); every other call refuses one with 415. */
+  form?: boolean;
   /** An open-API call's `api_code` (its OpenAPI operationId) and the scope it needs (`x-scope`). */
   apiCode?: string;
   scope?: string;
@@ -78,6 +80,7 @@ export const defineCall = (
     url: doc.path,
     config: doc.limit ? { rateLimit: doc.limit } : undefined,
     handler: async (req, reply) => {
+      if (!doc.form && req.isMultipart()) return sendWarning(req, reply, new Warning('server.unsupported_media_type', {}, null, 415));
       const header = req.headers.authorization;
       // The commonest refusal, answered without a throw or a token look-up.
       if (!header && !doc.public) return sendWarning(req, reply, NOT_LOGGED_IN);

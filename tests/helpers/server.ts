@@ -40,7 +40,8 @@ const readEml = (file: string) => {
 export const startServer = async (opts: { beforeReady?: (app: App['app']) => void; options?: Partial<AppOptions>; db?: Db } = {}): Promise<TestServer> => {
   const db = opts.db ?? (await testDb());
   const mailDir = mkdtempSync(join(tmpdir(), 'open-platform-mail-'));
-  const built = await buildApp({ db, mailDir, ...opts.options });
+  const filesDir = mkdtempSync(join(tmpdir(), 'open-platform-files-'));
+  const built = await buildApp({ db, mailDir, filesDir, ...opts.options });
   await seedOperator(db, ADMIN.username, ADMIN.password);
   opts.beforeReady?.(built.app);
   await built.app.ready();

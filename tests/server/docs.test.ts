@@ -194,3 +194,59 @@ describe('line diff', () => {
     expect(lineDiff('', 'x')).toEqual([{ op: '-', text: '' }, { op: '+', text: 'x' }]);
   });
 });
+
+describe('uploads', () => {
+  const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5d2ad150000000049454e44ae426082', 'hex');
+  const form = (files: { name: string; bytes: Buffer; type?: string }[]) => {
+    const boundary = `----open${uid()}`;
+    const parts = files.map((f) => Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${f.name}"\r\nContent-Type: ${f.type ?? 'application/octet-stream'}\r\n\r\n`), f.bytes, Buffer.from('\r\n')]));
+    return { payload: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  };
+  const upload = async (files: { name: string; bytes: Buffer; type?: string }[], token: string | null = admin) => {
+    const f = form(files);
+    const raw = await s.app.inject({ method: 'POST', url: `${BASE}/file/simple-upload`, payload: f.payload, headers: { ...f.headers, 'accept-language': 'en-US', ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+    return { status: raw.statusCode, ...raw.json() };
+  };
+
+  it('keeps allowed files and serves them: images inline with their type, others as attachments, never sniffed', async () => {
+    const r = await upload([{ name: '图表 chart.png', bytes: PNG }, { name: 'notes.md', bytes: Buffer.from('# Notes\n') }]);
+    expect(r.code, r.message).toBe(200);
+    expect(r.data.map((f: { name: string; content_type: string; url: string }) => [f.name, f.content_type])).toEqual([['图表 chart.png', 'image/png'], ['notes.md', 'text/markdown; charset=utf-8']]);
+    const image = await s.app.inject({ method: 'GET', url: r.data[0].url });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+    expect(image.headers['content-disposition']).toBe(`inline; filename="__ chart.png"; filename*=UTF-8''${encodeURIComponent('图表 chart.png')}`);
+    expect(image.headers['x-content-type-options']).toBe('nosniff');
+    expect(image.rawPayload.equals(PNG)).toBe(true);
+    const md = await s.app.inject({ method: 'GET', url: r.data[1].url });
+    expect(md.headers['content-disposition']).toMatch(/^attachment; filename="notes.md"/);
+
+    // The catalogue's preview: the file itself, named in Content-Disposition, for a signed-in caller.
+    const preview = await s.app.inject({ method: 'POST', url: '/open/admin/file/preview', payload: { guid: r.data[0].guid }, headers: { authorization: `Bearer ${admin}` } });
+    expect(preview.headers['content-disposition']).toMatch(/^attachment; filename=/);
+    expect(preview.rawPayload.equals(PNG)).toBe(true);
+    expect((await s.post('/open/file/preview', { guid: r.data[0].guid })).status).toBe(401);
+    const tenant = await tenantWithBu(s);
+    expect((await s.app.inject({ method: 'POST', url: '/open/file/preview', payload: { guid: r.data[0].guid }, headers: { authorization: `Bearer ${tenant.token}` } })).rawPayload.equals(PNG)).toBe(true);
+    expect((await s.post('/open/admin/file/preview', { guid: r.data[0].guid }, { token: tenant.token })).code).toBe(201);
+  });
+
+  it('refuses what breaks the rules, by name, and keeps nothing of a refused upload', async () => {
+    const before = (await s.db.query<{ n: number }>('select count(*)::int as n from file')).rows[0].n;
+    expect((await upload([{ name: 'run.exe', bytes: Buffer.from('MZ') }])).message).toBe('run.exe: this kind of file cannot be uploaded. Allowed: png, jpg, jpeg, gif, bmp, svg, pdf, zip, txt, md, csv.');
+    expect((await upload([{ name: 'fake.png', bytes: Buffer.from('<script>alert(1)</script>') }])).message).toBe('fake.png is not a valid .png file.');
+    expect((await upload([{ name: 'big.png', bytes: Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]) }])).message).toBe('big.png is larger than 2 MB.');
+    expect((await upload(Array.from({ length: 6 }, (_, i) => ({ name: `p${i}.png`, bytes: PNG })))).message).toBe('Upload at most 5 files at a time.');
+    expect((await upload([{ name: 'ok.png', bytes: PNG }, { name: 'bad.gif', bytes: PNG }])).message).toBe('bad.gif is not a valid .gif file.');
+    expect((await s.db.query<{ n: number }>('select count(*)::int as n from file')).rows[0].n).toBe(before);
+    const tenant = await tenantWithBu(s);
+    expect((await upload([{ name: 'ok.png', bytes: PNG }], tenant.token)).code).not.toBe(200);
+    expect((await upload([{ name: 'ok.png', bytes: PNG }], null)).status).toBe(401);
+  });
+
+  it('only the upload call takes a form; every other call refuses one with 415', async () => {
+    const f = form([{ name: 'x.png', bytes: PNG }]);
+    const raw = await s.app.inject({ method: 'POST', url: `${BASE}/create`, payload: f.payload, headers: { ...f.headers, authorization: `Bearer ${admin}` } });
+    expect(raw.statusCode).toBe(415);
+  });
+});

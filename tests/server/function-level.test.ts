@@ -34,6 +34,7 @@ const isOperatorCall = (d: CallDoc) => isOperatorPath(d.path) || !!d.permission?
  */
 const PERSONAL: Record<string, string> = {
   '/open/logout': 'ends the own session',
+  '/open/file/preview': 'a file documents show to everyone (GET /open/file/{guid}), as a download',
   '/open/admin/user/info': 'the calling operator',
   '/open/admin/user/get-permission-auth': "the operator's own permission tree",
   '/open/user/get-permission-auth': "the caller's own permission tree",
