@@ -1,9 +1,9 @@
 import ArrowForward from '@mui/icons-material/ArrowForward';
-import SearchIcon from '@mui/icons-material/Search';
-import { Alert, Box, Button, Card, CardActionArea, CardContent, Container, InputBase, Skeleton, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardActionArea, CardContent, Container, Skeleton, Stack, Typography } from '@mui/material';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { AppIcon } from '../public/AppIcon.tsx';
+import { SearchForm } from '../public/SearchForm.tsx';
 import { Section } from '../public/Section.tsx';
 import { CAPACITY_PATH, SEARCH_PATH, type Capability, type StoreCard, type StorePage } from '../public/types.ts';
 import { usePublicData } from '../public/usePublicData.ts';
@@ -27,26 +27,17 @@ const Hero = () => {
           {t('app.title')}
         </Typography>
         <Typography sx={{ mt: 2, fontSize: '1.15rem', maxWidth: 640, opacity: 0.92 }}>{t('home.tagline')}</Typography>
-        <Box
-          component="form"
-          role="search"
-          onSubmit={(e) => {
-            e.preventDefault();
-            navigate(`/developer/search?query=${encodeURIComponent(query.trim())}`);
-          }}
-          sx={{ mt: 4, display: 'flex', alignItems: 'center', maxWidth: 640, bgcolor: '#fff', color: 'text.primary', borderRadius: `${tokens.radius.medium}px`, pl: 2, pr: 0.75, py: 0.75, boxShadow: tokens.shadow.raised }}
-        >
-          <SearchIcon color="action" />
-          <InputBase
-            sx={{ ml: 1.5, flex: 1, fontSize: '1.05rem' }}
-            placeholder={t('header.search_placeholder')}
+        <Box sx={{ mt: 4 }}>
+          <SearchForm
+            hero
             value={query}
-            onChange={(e) => setQuery(e.target.value)}
-            inputProps={{ 'aria-label': t('home.search_label'), 'data-testid': 'hero-search' }}
+            onChange={setQuery}
+            onSubmit={(q) => navigate(`/developer/search?query=${encodeURIComponent(q)}`)}
+            label={t('home.search_label')}
+            placeholder={t('header.search_placeholder')}
+            button={t('home.search')}
+            testId="hero-search"
           />
-          <Button type="submit" variant="contained">
-            {t('home.search')}
-          </Button>
         </Box>
         <Stack direction="row" spacing={1.5} useFlexGap sx={{ mt: 4, flexWrap: 'wrap' }}>
           <Button component={Link} to="/appStore" variant="contained" color="inherit" sx={{ color: tokens.colour.ink }}>

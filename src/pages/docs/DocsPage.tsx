@@ -1,11 +1,11 @@
 import MenuBookIcon from '@mui/icons-material/MenuBook';
-import { Alert, Box, Breadcrumbs, Button, CircularProgress, Collapse, Container, Link as MuiLink, Skeleton, Typography } from '@mui/material';
+import { Alert, Box, Breadcrumbs, Button, Collapse, Container, Link as MuiLink, Skeleton, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { LANGUAGES } from '../../../i18n/languages.ts';
 import { usePublicData } from '../../public/usePublicData.ts';
 import { useLang } from '../../shell/LangContext.tsx';
-import { usePageMessages } from '../../shell/usePageMessages.ts';
+import { withPageMessages } from '../../shell/withPageMessages.tsx';
 import { DocBody } from './DocBody.tsx';
 import { docsMessages } from './messages.ts';
 
@@ -152,8 +152,4 @@ const Docs = () => {
 };
 
 /** `/developer/doc?category=&docCode=`: the documents' tree, one document, its table of contents. */
-const DocsPage = () => {
-  const { lang } = useLang();
-  return usePageMessages(docsMessages, lang) ? <Docs /> : <CircularProgress sx={{ m: 4 }} />;
-};
-export default DocsPage;
+export default withPageMessages(docsMessages, Docs);

@@ -1,12 +1,11 @@
-import SearchIcon from '@mui/icons-material/Search';
-import { Alert, Box, Button, Card, CardActionArea, CardContent, Chip, CircularProgress, Container, InputBase, Pagination, Skeleton, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardActionArea, CardContent, Chip, Container, Pagination, Skeleton, Stack, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { AppIcon } from '../../public/AppIcon.tsx';
+import { SearchForm } from '../../public/SearchForm.tsx';
 import { usePublicData } from '../../public/usePublicData.ts';
 import { useLang } from '../../shell/LangContext.tsx';
-import { usePageMessages } from '../../shell/usePageMessages.ts';
-import { tokens } from '../../shell/tokens.ts';
+import { withPageMessages } from '../../shell/withPageMessages.tsx';
 import { docLink } from './DocsPage.tsx';
 import { docsMessages } from './messages.ts';
 
@@ -37,20 +36,8 @@ const Search = () => {
       <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.25rem' } }}>
         {t('route.developer_search')}
       </Typography>
-      <Box
-        component="form"
-        role="search"
-        onSubmit={(e) => {
-          e.preventDefault();
-          go(draft.trim());
-        }}
-        sx={{ mt: 2, display: 'flex', alignItems: 'center', maxWidth: 640, border: 1, borderColor: 'divider', borderRadius: `${tokens.radius.medium}px`, pl: 1.5, pr: 0.5, py: 0.5, bgcolor: 'background.paper' }}
-      >
-        <SearchIcon color="action" />
-        <InputBase sx={{ ml: 1, flex: 1 }} value={draft} onChange={(e) => setDraft(e.target.value)} placeholder={t('header.search_placeholder')} inputProps={{ 'aria-label': t('docs.search_label'), maxLength: 100, 'data-testid': 'docs-search' }} />
-        <Button type="submit" variant="contained">
-          {t('docs.search')}
-        </Button>
+      <Box sx={{ mt: 2 }}>
+        <SearchForm value={draft} onChange={setDraft} onSubmit={(q) => go(q)} label={t('docs.search_label')} placeholder={t('header.search_placeholder')} button={t('docs.search')} testId="docs-search" />
       </Box>
       {!query && <Typography color="text.secondary" sx={{ mt: 3 }}>{t('docs.type_query')}</Typography>}
       {found.error && <Alert severity="error" sx={{ mt: 3 }}>{found.error}</Alert>}
@@ -122,8 +109,4 @@ const Search = () => {
 };
 
 /** `/developer/search?query=`: documents by title and body with highlighted passages, and matching apps and capabilities. */
-const SearchPage = () => {
-  const { lang } = useLang();
-  return usePageMessages(docsMessages, lang) ? <Search /> : <CircularProgress sx={{ m: 4 }} />;
-};
-export default SearchPage;
+export default withPageMessages(docsMessages, Search);

@@ -1,9 +1,9 @@
-import { Alert, CircularProgress, Container, Skeleton, Typography } from '@mui/material';
+import { Alert, Container, Skeleton, Typography } from '@mui/material';
 import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import { usePublicData } from '../../public/usePublicData.ts';
 import { useLang } from '../../shell/LangContext.tsx';
-import { usePageMessages } from '../../shell/usePageMessages.ts';
+import { withPageMessages } from '../../shell/withPageMessages.tsx';
 import { DocBody } from './DocBody.tsx';
 import { docsMessages } from './messages.ts';
 
@@ -33,8 +33,4 @@ const Terms = () => {
   );
 };
 
-const TermsPage = () => {
-  const { lang } = useLang();
-  return usePageMessages(docsMessages, lang) ? <Terms /> : <CircularProgress sx={{ m: 4 }} />;
-};
-export default TermsPage;
+export default withPageMessages(docsMessages, Terms);

@@ -1,12 +1,12 @@
 import ArrowBack from '@mui/icons-material/ArrowBack';
-import { Alert, Box, Breadcrumbs, Button, Chip, CircularProgress, Container, Link as MuiLink, Skeleton, Stack, Typography } from '@mui/material';
+import { Alert, Box, Breadcrumbs, Button, Chip, Container, Link as MuiLink, Skeleton, Stack, Typography } from '@mui/material';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { AppIcon } from '../../public/AppIcon.tsx';
 import type { StoreDetail } from '../../public/types.ts';
 import { usePublicData } from '../../public/usePublicData.ts';
 import { useLang } from '../../shell/LangContext.tsx';
-import { usePageMessages } from '../../shell/usePageMessages.ts';
+import { withPageMessages } from '../../shell/withPageMessages.tsx';
 import { tokens } from '../../shell/tokens.ts';
 import { storeMessages } from './messages.ts';
 import { Price } from './Price.tsx';
@@ -98,8 +98,4 @@ const Detail = () => {
 };
 
 /** `/appStore/{id}`: one app's page, with buying it. */
-const AppDetailPage = () => {
-  const { lang } = useLang();
-  return usePageMessages(storeMessages, lang) ? <Detail /> : <CircularProgress sx={{ m: 4 }} />;
-};
-export default AppDetailPage;
+export default withPageMessages(storeMessages, Detail);

@@ -1,13 +1,13 @@
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
-import { Alert, Box, Button, Card, CardContent, Chip, CircularProgress, Collapse, Container, Skeleton, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Chip, Collapse, Container, Skeleton, Stack, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { ApiTable } from '../../public/ApiTable.tsx';
 import { CAPACITY_PATH, type Capability } from '../../public/types.ts';
 import { usePublicData } from '../../public/usePublicData.ts';
 import { useLang } from '../../shell/LangContext.tsx';
-import { usePageMessages } from '../../shell/usePageMessages.ts';
+import { withPageMessages } from '../../shell/withPageMessages.tsx';
 import { storeMessages } from './messages.ts';
 
 const CapabilityCard = ({ c, open: initiallyOpen }: { c: Capability; open: boolean }) => {
@@ -82,8 +82,4 @@ const Capabilities = () => {
 };
 
 /** `/open-capability`: every open scope, its APIs and events, and a way to its docs. */
-const CapabilitiesPage = () => {
-  const { lang } = useLang();
-  return usePageMessages(storeMessages, lang) ? <Capabilities /> : <CircularProgress sx={{ m: 4 }} />;
-};
-export default CapabilitiesPage;
+export default withPageMessages(storeMessages, Capabilities);

@@ -1,12 +1,12 @@
-import SearchIcon from '@mui/icons-material/Search';
-import { Alert, Box, Button, Card, CardActionArea, CardContent, Chip, CircularProgress, Container, InputBase, List, ListItem, ListItemButton, ListItemText, Pagination, Skeleton, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardActionArea, CardContent, Chip, Container, List, ListItem, ListItemButton, ListItemText, Pagination, Skeleton, Stack, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { AppIcon } from '../../public/AppIcon.tsx';
+import { SearchForm } from '../../public/SearchForm.tsx';
 import { SEARCH_PATH, type StoreCard, type StoreLabel, type StorePage as Page } from '../../public/types.ts';
 import { usePublicData } from '../../public/usePublicData.ts';
 import { useLang } from '../../shell/LangContext.tsx';
-import { usePageMessages } from '../../shell/usePageMessages.ts';
+import { withPageMessages } from '../../shell/withPageMessages.tsx';
 import { tokens } from '../../shell/tokens.ts';
 import { storeMessages } from './messages.ts';
 import { Price } from './Price.tsx';
@@ -109,20 +109,8 @@ const StoreBody = () => {
           <Typography color="text.secondary" sx={{ mt: 1, maxWidth: 640 }}>
             {t('store.lead')}
           </Typography>
-          <Box
-            component="form"
-            role="search"
-            onSubmit={(e) => {
-              e.preventDefault();
-              go({ name: draft.trim(), page: 1 });
-            }}
-            sx={{ mt: 3, display: 'flex', alignItems: 'center', maxWidth: 560, border: 1, borderColor: 'divider', borderRadius: `${tokens.radius.medium}px`, pl: 1.5, pr: 0.5, py: 0.5, bgcolor: 'background.paper' }}
-          >
-            <SearchIcon color="action" />
-            <InputBase sx={{ ml: 1, flex: 1 }} value={draft} onChange={(e) => setDraft(e.target.value)} placeholder={t('store.search_label')} inputProps={{ 'aria-label': t('store.search_label'), maxLength: 64, 'data-testid': 'store-search' }} />
-            <Button type="submit" variant="contained">
-              {t('store.search')}
-            </Button>
+          <Box sx={{ mt: 3, maxWidth: 560 }}>
+            <SearchForm value={draft} onChange={setDraft} onSubmit={(q) => go({ name: q, page: 1 })} label={t('store.search_label')} button={t('store.search')} testId="store-search" maxLength={64} />
           </Box>
         </Container>
       </Box>
@@ -168,8 +156,4 @@ const StoreBody = () => {
 };
 
 /** `/appStore` and `/appStore/appSearch?name=&classify=`: the store's classifications, search and cards. */
-const StorePage = () => {
-  const { lang } = useLang();
-  return usePageMessages(storeMessages, lang) ? <StoreBody /> : <CircularProgress sx={{ m: 4 }} />;
-};
-export default StorePage;
+export default withPageMessages(storeMessages, StoreBody);
