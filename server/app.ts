@@ -39,6 +39,7 @@ import { join } from 'node:path';
 import { FileStore } from './files/store.ts';
 import { MAX_FILES, MB } from './files/rules.ts';
 import { mountFiles } from './routes/files.ts';
+import { mountSiteMap } from './routes/site-map.ts';
 import { EventDelivery, pruneEvents, type DeliveryOptions } from './events/delivery.ts';
 import { createOutgoing } from './events/outgoing.ts';
 
@@ -182,6 +183,7 @@ export const buildApp = async (opts: AppOptions): Promise<App> => {
     mountResources(scope, services, defs, docs, { handlers, rules });
   });
   app.get('/open/openapi.json', async () => openapiDocument(docs));
+  mountSiteMap(app, services);
   app.get('/open/api/openapi.json', async () => openapiDocument(docs.filter((d) => d.tag === 'open-api'), OPEN_API_INFO));
 
   if (serveApp && opts.staticDir) {

@@ -168,3 +168,33 @@ describe('the embeddable API table', () => {
     expect(zh.data.list[0].name).not.toBe('Member changed');
   });
 });
+
+describe('robots.txt and sitemap.xml', () => {
+  it('the sitemap lists the public pages, every listed app and every published document from PUBLIC_URL, whatever the Host', async () => {
+    const app = await listedStoreApp(operatorPost, uid());
+    const hidden = await listedStoreApp(operatorPost, uid());
+    await op('/open/app/introduce/update/app-manage', { app_guid: hidden.guid, status: 1 });
+    const tag = uid();
+    const doc = await op('/open/admin/document-manage/create', { title: `Map ${tag}`, code: `map-${tag}`, category: 'faq', body: 'x' });
+    await op('/open/admin/document-manage/status', { guid: doc.data.guid, status: 0 });
+    await op('/open/admin/document-manage/create', { title: `Draft ${tag}`, code: `mapdraft-${tag}`, category: 'faq', body: 'x' });
+    const terms = await op('/open/admin/document-manage/create', { title: 'Privacy', code: `privacy-${tag}`, category: 'website_agreement', body: 'x' });
+    await op('/open/admin/document-manage/status', { guid: terms.data.guid, status: 0 });
+
+    const res = await s.app.inject({ method: 'GET', url: '/sitemap.xml', headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('application/xml');
+    const origin = s.services.publicUrl.replace(/\/$/, '');
+    const locs = [...res.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1].replaceAll('&amp;', '&'));
+    expect(locs).toEqual(expect.arrayContaining([`${origin}/`, `${origin}/appStore`, `${origin}/open-capability`, `${origin}/appStore/${app.guid}`, `${origin}/developer/doc?category=faq&docCode=map-${tag}`, `${origin}/terms/privacy-${tag}`]));
+    expect(res.body).not.toContain(hidden.guid);
+    expect(res.body).not.toContain(`mapdraft-${tag}`);
+    expect(res.body).not.toContain('evil.example');
+    expect(res.body).toMatch(/<lastmod>\d{4}-\d\d-\d\dT/);
+
+    const robots = await s.app.inject({ method: 'GET', url: '/robots.txt', headers: { host: 'evil.example' } });
+    expect(robots.body).toContain(`Sitemap: ${origin}/sitemap.xml`);
+    expect(robots.body).toContain('Disallow: /operation');
+    expect(robots.body).toContain('Disallow: /account');
+  });
+});
