@@ -1,18 +1,15 @@
-import { resolve } from 'node:path';
-import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import zh from '../../i18n/ui/zh.ts';
 import hk from '../../i18n/ui/hk.ts';
 import en from '../../i18n/ui/en.ts';
 import docsZh from '../../i18n/ui/docs/zh.ts';
 import docsHk from '../../i18n/ui/docs/hk.ts';
 import docsEn from '../../i18n/ui/docs/en.ts';
-import { chromiumAvailable, CHROMIUM, launch, watchPage, type Watched } from '../helpers/browser.ts';
-import { ADMIN, startServer, type TestServer } from '../helpers/server.ts';
+import { chromiumAvailable, CHROMIUM } from '../helpers/browser.ts';
+import { DIST, journey } from '../helpers/journey.ts';
+import { ADMIN } from '../helpers/server.ts';
 import { uid } from '../helpers/tenant-flows.ts';
 
-const DIST = process.env.E2E_DIST ?? 'dist';
 const available = chromiumAvailable(DIST);
 if (!available) console.warn(`SKIPPED: the docs journey needs ${CHROMIUM} and a build in dist/ (npx vite build).`);
 
@@ -27,56 +24,31 @@ const SCOPE = 'contact:member:readonly';
 describe.skipIf(!available).each(['zh', 'hk', 'en'] as const)('docs journey (Chromium, %s)', (lang) => {
   const t = (key: string, params: Record<string, string | number> = {}) =>
     Object.entries(params).reduce((s, [k, v]) => s.replace(`%{${k}}`, String(v)), key.split('.').reduce<any>((m, k) => m?.[k], UI[lang]) as string);
-  let s: TestServer;
-  let base: string;
-  let browser: Browser;
-  let w: Watched;
-  let page: Page;
   const tag = uid();
   let docGuid: string;
-  let admin: string;
-  const shot = async (label: string) => {
-    await w.shot(`d-${lang}-${label}`);
-    await w.axe(`${lang} ${label}`);
-  };
-
-  beforeAll(async () => {
-    s = await startServer({ options: { staticDir: resolve(DIST) } });
-    await s.app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(s.app.server.address() as AddressInfo).port}`;
-    admin = await s.login();
+  const j = journey(lang, 'd', async (s) => {
+    const admin = await s.login();
     // Enough event types on one scope for the embedded table to page (10 a page).
     for (let i = 0; i < 12; i++) {
       await s.db.query('insert into event_info (guid, code, group_code, name, payload_schema, status) values (gen_random_uuid(), $1, $2, $3, \'{}\', 0)', [`test.paging.e${String(i).padStart(2, '0')}_v1`, SCOPE, `Paging event ${i}`]);
     }
-    const doc = await s.post('/open/admin/document-manage/create', { title: `Webhook guide ${tag}`, code: `webhooks-${tag}`, category: 'best_practices', body: `Answer the challenge quickly.\n\n## Verify the signature\n\nCheck it first. 签名校验 ${tag}\n\n## Events\n\n\`\`\`event-table\n${SCOPE}\n\`\`\`\n` }, { token: admin });
+    const body = (first: string) => `${first}\n\n## Verify the signature\n\nCheck it first. 签名校验 ${tag}\n\n## Events\n\n\`\`\`event-table\n${SCOPE}\n\`\`\`\n`;
+    const doc = await s.post('/open/admin/document-manage/create', { title: `Webhook guide ${tag}`, code: `webhooks-${tag}`, category: 'best_practices', body: body('Answer the challenge quickly.') }, { token: admin });
     docGuid = doc.data.guid;
     await s.post('/open/admin/document-manage/status', { guid: docGuid, status: 0 }, { token: admin });
-    await s.post('/open/admin/document-manage/update', { guid: docGuid, body: `Answer the challenge within one second.\n\n## Verify the signature\n\nCheck it first. 签名校验 ${tag}\n\n## Events\n\n\`\`\`event-table\n${SCOPE}\n\`\`\`\n` }, { token: admin });
-    browser = await launch();
-    w = await watchPage(browser);
-    page = w.page;
-    await page.addInitScript((l) => localStorage.setItem('open:language', JSON.stringify(l)), lang);
+    await s.post('/open/admin/document-manage/update', { guid: docGuid, body: body('Answer the challenge within one second.') }, { token: admin });
   });
-
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail') await w.shot(`fail-d-${lang}-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}`).catch(() => undefined);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await s?.close();
-  });
+  const shot = (label: string) => j.shot(label);
 
   it('a category in the tree opens its document, with its table of contents and the embedded table paged', async () => {
-    await page.goto(`${base}/developer/doc`);
-    await expect.poll(() => page.getByTestId('doc-title').innerText()).toBeTruthy();
-    await page.getByTestId('doc-tree').getByRole('link', { name: `Webhook guide ${tag}` }).click();
-    await page.waitForURL((u) => u.searchParams.get('docCode') === `webhooks-${tag}` && u.searchParams.get('category') === 'best_practices');
-    await expect.poll(() => page.getByTestId('doc-title').innerText()).toBe(`Webhook guide ${tag}`);
-    await expect.poll(() => page.title()).toContain(`Webhook guide ${tag}`);
-    await page.getByTestId('doc-toc').getByRole('link', { name: 'Verify the signature' }).waitFor();
-    const table = page.getByTestId('api-table-event');
+    await j.w.page.goto(`${j.base}/developer/doc`);
+    await expect.poll(() => j.w.page.getByTestId('doc-title').innerText()).toBeTruthy();
+    await j.w.page.getByTestId('doc-tree').getByRole('link', { name: `Webhook guide ${tag}` }).click();
+    await j.w.page.waitForURL((u) => u.searchParams.get('docCode') === `webhooks-${tag}` && u.searchParams.get('category') === 'best_practices');
+    await expect.poll(() => j.w.page.getByTestId('doc-title').innerText()).toBe(`Webhook guide ${tag}`);
+    await expect.poll(() => j.w.page.title()).toContain(`Webhook guide ${tag}`);
+    await j.w.page.getByTestId('doc-toc').getByRole('link', { name: 'Verify the signature' }).waitFor();
+    const table = j.w.page.getByTestId('api-table-event');
     await expect.poll(() => table.locator('tbody tr').count()).toBe(10);
     await shot('01-document');
     await table.getByRole('button', { name: /next/i }).click();
@@ -85,44 +57,42 @@ describe.skipIf(!available).each(['zh', 'hk', 'en'] as const)('docs journey (Chr
   });
 
   it('the header search finds documents by an English and a Chinese word, highlighted, and opens one', async () => {
-    await page.getByRole('search').getByRole('textbox').fill(`challenge`);
-    await page.getByRole('search').getByRole('textbox').press('Enter');
-    await page.waitForURL((u) => u.pathname === '/developer/search');
-    await expect.poll(() => page.getByTestId('search-result').filter({ hasText: `Webhook guide ${tag}` }).count()).toBe(1);
-    expect(await page.getByTestId('search-result').filter({ hasText: `Webhook guide ${tag}` }).locator('mark').first().innerText()).toBe('challenge');
-    await page.getByTestId('docs-search').fill(`签名校验 ${tag}`);
-    await page.getByTestId('docs-search').press('Enter');
-    await expect.poll(() => page.getByTestId('search-count').innerText()).toBe(t('docs.results', { count: 1, query: `签名校验 ${tag}` }));
+    await j.w.page.getByRole('search').getByRole('textbox').fill(`challenge`);
+    await j.w.page.getByRole('search').getByRole('textbox').press('Enter');
+    await j.w.page.waitForURL((u) => u.pathname === '/developer/search');
+    await expect.poll(() => j.w.page.getByTestId('search-result').filter({ hasText: `Webhook guide ${tag}` }).count()).toBe(1);
+    expect(await j.w.page.getByTestId('search-result').filter({ hasText: `Webhook guide ${tag}` }).locator('mark').first().innerText()).toBe('challenge');
+    await j.w.page.getByTestId('docs-search').fill(`签名校验 ${tag}`);
+    await j.w.page.getByTestId('docs-search').press('Enter');
+    await expect.poll(() => j.w.page.getByTestId('search-count').innerText()).toBe(t('docs.results', { count: 1, query: `签名校验 ${tag}` }));
     await shot('02-search');
-    await page.getByTestId('search-result').getByRole('link').click();
-    await expect.poll(() => page.getByTestId('doc-title').innerText()).toBe(`Webhook guide ${tag}`);
+    await j.w.page.getByTestId('search-result').getByRole('link').click();
+    await expect.poll(() => j.w.page.getByTestId('doc-title').innerText()).toBe(`Webhook guide ${tag}`);
   });
 
   it('an agreement not yet published says so', async () => {
-    await page.goto(`${base}/terms/privacy`);
-    await expect.poll(() => page.getByTestId('terms-missing').innerText()).toBe(t('docs.terms_missing'));
+    await j.w.page.goto(`${j.base}/terms/privacy`);
+    await expect.poll(() => j.w.page.getByTestId('terms-missing').innerText()).toBe(t('docs.terms_missing'));
   });
 
   it('an operator sees who changed the document, the diff, and restores the first version', async () => {
-    const op = await watchPage(browser);
-    await op.page.addInitScript((l) => localStorage.setItem('open:language', JSON.stringify(l)), lang);
-    await op.page.goto(`${base}/adminLogin`);
+    const op = await j.page();
+    await op.page.goto(`${j.base}/adminLogin`);
     await op.page.fill('input[name=username]', ADMIN.username);
     await op.page.fill('input[name=password]', ADMIN.password);
     await op.page.click('[data-testid=login-submit]');
     await op.page.waitForURL((u) => u.pathname.startsWith('/operation'));
-    await op.page.goto(`${base}/operation/document/${docGuid}/history`);
+    await op.page.goto(`${j.base}/operation/document/${docGuid}/history`);
     await op.page.getByTestId('history-version').nth(1).waitFor();
     expect(await op.page.getByTestId('history-version').count()).toBe(2);
     await op.page.getByTestId('history-diff').locator('[data-op="+"]').first().waitFor();
     expect(await op.page.getByTestId('history-diff').locator('[data-op="+"]').first().innerText()).toContain('within one second');
-    await op.shot(`d-${lang}-03-history`);
-    await op.axe(`${lang} history`);
+    await j.shot('03-history', op);
     await op.page.getByTestId('history-version').nth(1).click();
     await op.page.getByTestId('history-restore').click();
     await op.page.getByTestId('history-restore-confirm').click();
     await op.page.getByTestId('history-version').nth(2).waitFor();
-    const body = (await s.db.query<{ body: string; version: number }>('select body, version from document where guid = $1', [docGuid])).rows[0];
+    const body = (await j.s.db.query<{ body: string; version: number }>('select body, version from document where guid = $1', [docGuid])).rows[0];
     expect(body.version).toBe(3);
     expect(body.body).toContain('Answer the challenge quickly.');
     expect(op.problems).toEqual([]);
@@ -130,7 +100,7 @@ describe.skipIf(!available).each(['zh', 'hk', 'en'] as const)('docs journey (Chr
   });
 
   it('no console errors and no serious accessibility violations', () => {
-    expect(w.problems).toEqual([]);
-    expect(w.violations).toEqual([]);
+    expect(j.w.problems).toEqual([]);
+    expect(j.w.violations).toEqual([]);
   });
 });

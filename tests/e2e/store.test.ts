@@ -1,18 +1,14 @@
-import { resolve } from 'node:path';
-import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import zh from '../../i18n/ui/zh.ts';
 import hk from '../../i18n/ui/hk.ts';
 import en from '../../i18n/ui/en.ts';
 import storeZh from '../../i18n/ui/store/zh.ts';
 import storeHk from '../../i18n/ui/store/hk.ts';
 import storeEn from '../../i18n/ui/store/en.ts';
-import { chromiumAvailable, CHROMIUM, launch, watchPage, type Watched } from '../helpers/browser.ts';
-import { startServer, type TestServer } from '../helpers/server.ts';
+import { chromiumAvailable, CHROMIUM } from '../helpers/browser.ts';
+import { DIST, journey } from '../helpers/journey.ts';
 import { tenantWithBu, uid } from '../helpers/tenant-flows.ts';
 
-const DIST = process.env.E2E_DIST ?? 'dist';
 const available = chromiumAvailable(DIST);
 if (!available) console.warn(`SKIPPED: the store journey needs ${CHROMIUM} and a build in dist/ (npx vite build).`);
 
@@ -26,25 +22,12 @@ const UI = { zh: { ...zh, ...storeZh }, hk: { ...hk, ...storeHk }, en: { ...en, 
 describe.skipIf(!available).each(['zh', 'hk', 'en'] as const)('store journey (Chromium, %s)', (lang) => {
   const t = (key: string, params: Record<string, string | number> = {}) =>
     Object.entries(params).reduce((s, [k, v]) => s.replace(`%{${k}}`, String(v)), key.split('.').reduce<any>((m, k) => m?.[k], UI[lang]) as string);
-  let s: TestServer;
-  let base: string;
-  let browser: Browser;
-  let w: Watched;
-  let page: Page;
-  let tenant: Awaited<ReturnType<typeof tenantWithBu>>;
   const n = uid();
   const app = { name: `Service Desk ${n}`, code: 'SERVICE' };
   let appGuid: string;
   let classGuid: string;
-  const shot = async (label: string) => {
-    await w.shot(`s-${lang}-${label}`);
-    await w.axe(`${lang} ${label}`);
-  };
-
-  beforeAll(async () => {
-    s = await startServer({ options: { staticDir: resolve(DIST) } });
-    await s.app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(s.app.server.address() as AddressInfo).port}`;
+  let tenant: Awaited<ReturnType<typeof tenantWithBu>>;
+  const j = journey(lang, 's', async (s) => {
     const admin = await s.login();
     const op = async (path: string, body: unknown) => {
       const r = await s.post(path, body, { token: admin });
@@ -61,93 +44,81 @@ describe.skipIf(!available).each(['zh', 'hk', 'en'] as const)('store journey (Ch
     const notes = await op('/open/admin/app-manage/add-app', { name: `Team Notes ${n}`, code: `notes-${n}`, type: 0 });
     await op('/open/app/introduce/update/app-manage', { app_guid: notes.guid, summary: 'Shared notes', status: 0 });
     tenant = await tenantWithBu(s);
-    browser = await launch();
-    w = await watchPage(browser);
-    page = w.page;
-    await page.addInitScript((l) => localStorage.setItem('open:language', JSON.stringify(l)), lang);
   });
-
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail') await w.shot(`fail-s-${lang}-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}`).catch(() => undefined);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await s?.close();
-  });
+  const shot = (label: string) => j.shot(label);
 
   it('home: a featured app in the store links to its page; one that is not is shown plainly; the hero search goes to the docs search', async () => {
-    await page.goto(`${base}/`);
-    const featured = page.getByTestId('featured-SERVICE').locator('a');
+    await j.w.page.goto(`${j.base}/`);
+    const featured = j.w.page.getByTestId('featured-SERVICE').locator('a');
     await expect.poll(() => featured.getAttribute('href')).toBe(`/appStore/${appGuid}`);
-    await expect.poll(() => page.getByTestId('featured-SERVICE').innerText()).toContain(app.name);
-    await expect.poll(() => page.getByTestId('featured-ENGAGE').locator('a').count()).toBe(0);
-    await expect.poll(() => page.getByTestId('featured-ENGAGE').getByTestId('not-in-store').innerText()).toBe(t('home.not_in_store'));
-    expect(await page.title()).toContain(t('route.home'));
+    await expect.poll(() => j.w.page.getByTestId('featured-SERVICE').innerText()).toContain(app.name);
+    await expect.poll(() => j.w.page.getByTestId('featured-ENGAGE').locator('a').count()).toBe(0);
+    await expect.poll(() => j.w.page.getByTestId('featured-ENGAGE').getByTestId('not-in-store').innerText()).toBe(t('home.not_in_store'));
+    expect(await j.w.page.title()).toContain(t('route.home'));
     await shot('01-home');
-    await page.getByTestId('hero-search').fill('members');
-    await page.getByTestId('hero-search').press('Enter');
-    await page.waitForURL((u) => u.pathname === '/developer/search' && u.searchParams.get('query') === 'members');
+    await j.w.page.getByTestId('hero-search').fill('members');
+    await j.w.page.getByTestId('hero-search').press('Enter');
+    await j.w.page.waitForURL((u) => u.pathname === '/developer/search' && u.searchParams.get('query') === 'members');
   });
 
   it('store: classifications filter, a search with no match says so and clears', async () => {
-    await page.goto(`${base}/appStore`);
-    await expect.poll(() => page.getByTestId('store-card').count()).toBe(2);
+    await j.w.page.goto(`${j.base}/appStore`);
+    await expect.poll(() => j.w.page.getByTestId('store-card').count()).toBe(2);
     await shot('02-store');
-    await page.getByRole('button', { name: 'Customer service' }).click();
-    await page.waitForURL((u) => u.searchParams.get('classify') === classGuid);
-    await expect.poll(() => page.getByTestId('store-card').count()).toBe(1);
-    await page.getByTestId('store-search').fill('zzz-nothing');
-    await page.getByTestId('store-search').press('Enter');
-    await page.getByTestId('store-empty').waitFor();
+    await j.w.page.getByRole('button', { name: 'Customer service' }).click();
+    await j.w.page.waitForURL((u) => u.searchParams.get('classify') === classGuid);
+    await expect.poll(() => j.w.page.getByTestId('store-card').count()).toBe(1);
+    await j.w.page.getByTestId('store-search').fill('zzz-nothing');
+    await j.w.page.getByTestId('store-search').press('Enter');
+    await j.w.page.getByTestId('store-empty').waitFor();
     await shot('03-empty');
-    await page.getByRole('button', { name: t('store.clear') }).click();
-    await expect.poll(() => page.getByTestId('store-card').count()).toBe(2);
+    await j.w.page.getByRole('button', { name: t('store.clear') }).click();
+    await expect.poll(() => j.w.page.getByTestId('store-card').count()).toBe(2);
   });
 
   it('detail: a visitor is told to log in to purchase, logs in and is back on the app, buys it once, and the order is in the console', async () => {
-    await page.getByRole('link', { name: t('store.open_app', { name: app.name }) }).click();
-    await page.waitForURL(`${base}/appStore/${appGuid}`);
-    await expect.poll(() => page.getByTestId('app-name').innerText()).toBe(app.name);
-    await expect.poll(() => page.title()).toContain(app.name);
-    await page.getByTestId('buy').click();
-    await expect.poll(() => page.getByTestId('login-to-buy').innerText()).toContain(t('store.login_to_buy'));
+    await j.w.page.getByRole('link', { name: t('store.open_app', { name: app.name }) }).click();
+    await j.w.page.waitForURL(`${j.base}/appStore/${appGuid}`);
+    await expect.poll(() => j.w.page.getByTestId('app-name').innerText()).toBe(app.name);
+    await expect.poll(() => j.w.page.title()).toContain(app.name);
+    await j.w.page.getByTestId('buy').click();
+    await expect.poll(() => j.w.page.getByTestId('login-to-buy').innerText()).toContain(t('store.login_to_buy'));
     await shot('04-login-to-buy');
-    await page.getByTestId('login-to-buy').getByRole('link', { name: t('store.login') }).click();
-    await page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('redirect') === `/appStore/${appGuid}`);
-    await page.fill('input[name=username]', tenant.username);
-    await page.fill('input[name=password]', tenant.password);
-    await page.click('[data-testid=login-submit]');
-    await page.waitForURL(`${base}/appStore/${appGuid}`);
+    await j.w.page.getByTestId('login-to-buy').getByRole('link', { name: t('store.login') }).click();
+    await j.w.page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('redirect') === `/appStore/${appGuid}`);
+    await j.w.page.fill('input[name=username]', tenant.username);
+    await j.w.page.fill('input[name=password]', tenant.password);
+    await j.w.page.click('[data-testid=login-submit]');
+    await j.w.page.waitForURL(`${j.base}/appStore/${appGuid}`);
 
-    await page.getByTestId('buy').click();
-    await page.getByTestId('confirm-buy').waitFor();
+    await j.w.page.getByTestId('buy').click();
+    await j.w.page.getByTestId('confirm-buy').waitFor();
     await shot('05-confirm');
-    await page.getByTestId('confirm-buy').click();
-    await page.getByTestId('bought').waitFor();
-    const orders = (await s.db.query<{ guid: string; number: string; state: number; kind: number }>('select guid, number, state, kind from orders where bu_guid = $1 and app_guid = $2', [tenant.buGuid, appGuid])).rows;
+    await j.w.page.getByTestId('confirm-buy').click();
+    await j.w.page.getByTestId('bought').waitFor();
+    const orders = (await j.s.db.query<{ guid: string; number: string; state: number; kind: number }>('select guid, number, state, kind from orders where bu_guid = $1 and app_guid = $2', [tenant.buGuid, appGuid])).rows;
     expect(orders).toHaveLength(1);
     expect(orders[0]).toMatchObject({ state: 0, kind: 0 });
-    await expect.poll(() => page.getByTestId('bought').innerText()).toContain(orders[0].number);
-    expect(await page.getByTestId('installed').isDisabled()).toBe(true);
+    await expect.poll(() => j.w.page.getByTestId('bought').innerText()).toContain(orders[0].number);
+    expect(await j.w.page.getByTestId('installed').isDisabled()).toBe(true);
     await shot('06-bought');
 
     // A reload still knows the BU has it; buying is not offered again.
-    await page.reload();
-    await page.getByTestId('installed').waitFor();
-    await expect.poll(() => page.getByTestId('buy').count()).toBe(0);
+    await j.w.page.reload();
+    await j.w.page.getByTestId('installed').waitFor();
+    await expect.poll(() => j.w.page.getByTestId('buy').count()).toBe(0);
 
-    await page.goto(`${base}/account/order`);
-    await page.getByText(app.name).first().waitFor();
+    await j.w.page.goto(`${j.base}/account/order`);
+    await j.w.page.getByText(app.name).first().waitFor();
     await shot('07-orders');
-    await page.goto(`${base}/account/enterprise/app`);
-    await page.getByText(app.name).first().waitFor();
+    await j.w.page.goto(`${j.base}/account/enterprise/app`);
+    await j.w.page.getByText(app.name).first().waitFor();
     await shot('08-enterprise-apps');
   });
 
   it('capabilities: each scope opens its APIs and events', async () => {
-    await page.goto(`${base}/open-capability`);
-    const member = page.locator('[id="contact:member:readonly"]');
+    await j.w.page.goto(`${j.base}/open-capability`);
+    const member = j.w.page.locator('[id="contact:member:readonly"]');
     await member.getByRole('button', { name: t('store.show_apis', { name: await member.locator('h2').innerText() }) }).click();
     await expect.poll(() => member.getByTestId('api-table-api').locator('tbody tr').count()).toBe(2);
     await expect.poll(() => member.getByTestId('api-table-event').locator('tbody tr').count()).toBe(3);
@@ -155,7 +126,7 @@ describe.skipIf(!available).each(['zh', 'hk', 'en'] as const)('store journey (Ch
   });
 
   it('no console errors and no serious accessibility violations', () => {
-    expect(w.problems).toEqual([]);
-    expect(w.violations).toEqual([]);
+    expect(j.w.problems).toEqual([]);
+    expect(j.w.violations).toEqual([]);
   });
 });

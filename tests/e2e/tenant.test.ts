@@ -46,10 +46,6 @@ describe.skipIf(!available)('tenant journey (Chromium): register, BU, organisati
     await on.shot(name);
     await on.axe(name);
   };
-  const api = async (path: string, body: unknown, token?: string) => {
-    const r = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
-    return (await r.json()) as { code: number; data: any; message: string };
-  };
   const save = () => page.getByRole('button', { name: '保存' }).first().click();
 
   beforeAll(async () => {

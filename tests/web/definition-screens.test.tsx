@@ -2,7 +2,6 @@ import { callsOf } from '../../dataProvider/calls.ts';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { RecordContextProvider } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
 import { resourceCalls } from '../../dataProvider/calls.ts';
 import { resources } from '../../resources/index.ts';
 import { dict } from '../../resources/dict.ts';

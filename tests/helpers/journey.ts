@@ -1,0 +1,54 @@
+import { resolve } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launch, watchPage, type Watched } from './browser.ts';
+import { startServer, type TestServer } from './server.ts';
+
+export const DIST = process.env.E2E_DIST ?? 'dist';
+
+export interface Journey {
+  s: TestServer;
+  base: string;
+  browser: Browser;
+  /** The visitor's page, in the journey's language. */
+  w: Watched;
+  /** A screenshot named `{prefix}-{lang}-{label}`, then axe over the page. */
+  shot(label: string, on?: Watched): Promise<void>;
+  /** A further page in the journey's language (an operator beside the visitor). */
+  page(): Promise<Watched>;
+}
+
+/**
+ * A public-site journey's frame: a server on 127.0.0.1 serving the build, `setup` run against it,
+ * a browser page in `lang`, a screenshot of a failed step, and everything closed at the end.
+ */
+export const journey = (lang: string, prefix: string, setup: (s: TestServer) => Promise<void> = async () => undefined): Journey => {
+  const j = {} as Journey;
+  const inLanguage = async () => {
+    const watched = await watchPage(j.browser);
+    await watched.page.addInitScript((l) => localStorage.setItem('open:language', JSON.stringify(l)), lang);
+    return watched;
+  };
+  beforeAll(async () => {
+    j.s = await startServer({ options: { staticDir: resolve(DIST) } });
+    await j.s.app.listen({ port: 0, host: '127.0.0.1' });
+    j.base = `http://127.0.0.1:${(j.s.app.server.address() as AddressInfo).port}`;
+    await setup(j.s);
+    j.browser = await launch();
+    j.w = await inLanguage();
+  });
+  j.page = inLanguage;
+  j.shot = async (label, on = j.w) => {
+    await on.shot(`${prefix}-${lang}-${label}`);
+    await on.axe(`${lang} ${label}`);
+  };
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === 'fail') await j.w.shot(`fail-${prefix}-${lang}-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}`).catch(() => undefined);
+  });
+  afterAll(async () => {
+    await j.browser?.close();
+    await j.s?.close();
+  });
+  return j;
+};
