@@ -312,6 +312,7 @@ export default {
     listing: {
       name: 'Store listing |||| Store listings',
       fields: {
+        name: 'App name', classify_guid: 'Classification', codes: 'App codes',
         app_guid: 'App', summary: 'Summary', description: 'Description', screenshots: 'Screenshots', provider: 'Provider',
         label_guids: 'Labels', price: 'Price (cents)', cycle: 'Billing cycle', status: 'In the store', sort: 'Order',
       },
@@ -335,7 +336,7 @@ export default {
     },
     document: {
       name: 'Document |||| Documents',
-      fields: { title: 'Title', code: 'Document code', category: 'Category', parent_guid: 'Under', summary: 'Summary', body: 'Content (Markdown)', sort: 'Order', status: 'Status', version: 'Version' },
+      fields: { query: 'Search words', title: 'Title', code: 'Document code', category: 'Category', parent_guid: 'Under', summary: 'Summary', body: 'Content (Markdown)', sort: 'Order', status: 'Status', version: 'Version' },
       values: { status: { '0': 'Published', '1': 'Draft' }, category: { developer_guide: 'Developer guide', server: 'Server API', open_ability: 'Open capabilities', general_ability: 'General abilities', tools: 'Tools', best_practices: 'Best practices', faq: 'FAQ', solution: 'Solutions', help: 'Help', business_engine: 'Business engine', business_data: 'Business data', public_data: 'Public data', app_introduction: 'App introductions', website_agreement: 'Agreements' } },
     },
     'event-info': {

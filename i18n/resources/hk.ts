@@ -312,6 +312,7 @@ export default {
     listing: {
       name: '上架資訊 |||| 上架資訊',
       fields: {
+        name: '應用名稱', classify_guid: '分類', codes: '應用編碼',
         app_guid: '應用', summary: '簡介', description: '詳細介紹', screenshots: '截圖', provider: '服務商',
         label_guids: '標籤', price: '價格（分）', cycle: '計費週期', status: '上架狀態', sort: '排序',
       },
@@ -335,7 +336,7 @@ export default {
     },
     document: {
       name: '文檔 |||| 文檔',
-      fields: { title: '標題', code: '文檔編碼', category: '分類', parent_guid: '上級文檔', summary: '摘要', body: '正文（Markdown）', sort: '排序', status: '狀態', version: '版本' },
+      fields: { query: '搜尋關鍵詞', title: '標題', code: '文檔編碼', category: '分類', parent_guid: '上級文檔', summary: '摘要', body: '正文（Markdown）', sort: '排序', status: '狀態', version: '版本' },
       values: { status: { '0': '已發佈', '1': '草稿' }, category: { developer_guide: '開發指南', server: '服務端 API', open_ability: '開放能力', general_ability: '通用能力', tools: '開發工具', best_practices: '最佳實踐', faq: '常見問題', solution: '解決方案', help: '幫助中心', business_engine: '業務引擎', business_data: '業務數據', public_data: '公共數據', app_introduction: '應用介紹', website_agreement: '網站協議' } },
     },
     'event-info': {

@@ -312,6 +312,7 @@ export default {
     listing: {
       name: '上架信息 |||| 上架信息',
       fields: {
+        name: '应用名称', classify_guid: '分类', codes: '应用编码',
         app_guid: '应用', summary: '简介', description: '详细介绍', screenshots: '截图', provider: '服务商',
         label_guids: '标签', price: '价格（分）', cycle: '计费周期', status: '上架状态', sort: '排序',
       },
@@ -335,7 +336,7 @@ export default {
     },
     document: {
       name: '文档 |||| 文档',
-      fields: { title: '标题', code: '文档编码', category: '分类', parent_guid: '上级文档', summary: '摘要', body: '正文（Markdown）', sort: '排序', status: '状态', version: '版本' },
+      fields: { query: '搜索关键词', title: '标题', code: '文档编码', category: '分类', parent_guid: '上级文档', summary: '摘要', body: '正文（Markdown）', sort: '排序', status: '状态', version: '版本' },
       values: { status: { '0': '已发布', '1': '草稿' }, category: { developer_guide: '开发指南', server: '服务端 API', open_ability: '开放能力', general_ability: '通用能力', tools: '开发工具', best_practices: '最佳实践', faq: '常见问题', solution: '解决方案', help: '帮助中心', business_engine: '业务引擎', business_data: '业务数据', public_data: '公共数据', app_introduction: '应用介绍', website_agreement: '网站协议' } },
     },
     'event-info': {

@@ -104,4 +104,5 @@ export const coerce = (sqlType: SqlType, v: unknown): unknown => {
   }
 };
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** A text for `ilike` that matches itself: `%`, `_` and `\` lose their meaning. */
+export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -3,7 +3,8 @@ import { DOC_CATEGORIES, DOC_STATUS } from '../../schemas/document.ts';
 import { permCode } from '../../schemas/common.ts';
 import { USER_TYPE } from '../auth/caller.ts';
 import type { CallContext } from '../engine/context.ts';
-import { pagingOf } from '../engine/paging.ts';
+import { pageQuery, pagingOf } from '../engine/paging.ts';
+import { escapeLike } from '../engine/where.ts';
 import { nest } from '../engine/relations.ts';
 import { findOne } from '../engine/verbs.ts';
 import { Warning } from '../http/envelope.ts';
@@ -102,7 +103,7 @@ export const docsVersion = async (ctx: CallContext) => {
   return { ...version, title_before: before?.title ?? null, diff };
 };
 
-const searchInput = z.object({ query: z.string().trim().max(100, 'validation.max_64').default('') });
+const searchInput = z.object({ query: z.string().trim().max(64, 'validation.max_64').default('') });
 
 /**
  * The developer-center search (the header's): documents by title and body, ranked (a title match
@@ -114,15 +115,18 @@ export const docsSearch = async (ctx: CallContext) => {
   const { query } = parseOrWarn(ctx.lang, searchInput, ctx.input, 'document');
   const q = searchQuery(query);
   if (!q) return { query, list: [], count: 0, page, page_size, apps: [], capabilities: [] };
-  const where = `(search_title @@ $1::tsquery or search_body @@ $1::tsquery) and status = ${DOC_STATUS.published}`;
-  const like = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const [docs, count, apps, capabilities] = await Promise.all([
-    ctx.services.db.query<{ body: string; title: string }>(
-      `select guid, title, code, category, summary, body, 2 * ts_rank(search_title, $1::tsquery) + ts_rank(search_body, $1::tsquery) as rank
-         from document where ${where} order by rank desc, title limit $2 offset $3`,
-      [q, page_size, (page - 1) * page_size],
+  const like = `%${escapeLike(query)}%`;
+  const [docs, apps, capabilities] = await Promise.all([
+    pageQuery(
+      ctx.services.db,
+      {
+        select: 'guid, title, code, category, summary, body, 2 * ts_rank(search_title, $1::tsquery) + ts_rank(search_body, $1::tsquery) as rank',
+        from: `from document where (search_title @@ $1::tsquery or search_body @@ $1::tsquery) and status = ${DOC_STATUS.published}`,
+        order: 'order by rank desc, title, guid',
+        params: [q],
+      },
+      { page, page_size },
     ),
-    ctx.services.db.query<{ n: number }>(`select count(*)::int as n from document where ${where}`, [q]),
     ctx.services.db.query(
       `select a.guid, a.name, a.icon, l.summary from app a join app_listing l on l.app_guid = a.guid
         where a.bu_guid is null and a.type = 0 and a.status = 0 and l.status = 0 and (a.name ilike $1 or l.summary ilike $1) order by l.sort, a.name limit 5`,
@@ -130,6 +134,6 @@ export const docsSearch = async (ctx: CallContext) => {
     ),
     ctx.services.db.query('select code, name, description from api_group where status = 0 and (name ilike $1 or code ilike $1 or description ilike $1) order by code limit 5', [like]),
   ]);
-  const list = docs.rows.map(({ body, ...d }) => ({ ...d, snippet: snippetOf(plainText(body), query) }));
-  return { query, list, count: count.rows[0].n, page, page_size, apps: apps.rows, capabilities: capabilities.rows };
+  const list = (docs.list as { body: string }[]).map(({ body, ...d }) => ({ ...d, snippet: snippetOf(plainText(body), query) }));
+  return { ...docs, query, list, apps: apps.rows, capabilities: capabilities.rows };
 };

@@ -2,7 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { ORDER_KIND, ORDER_STATE } from '../../schemas/order.ts';
 import type { CallContext } from '../engine/context.ts';
-import { pagingOf } from '../engine/paging.ts';
+import { pageQuery, pagingOf } from '../engine/paging.ts';
+import { escapeLike } from '../engine/where.ts';
 import { Warning } from '../http/envelope.ts';
 import { parseOrWarn } from '../http/validation.ts';
 
@@ -24,8 +25,6 @@ const searchInput = z.object({
   codes: z.array(z.string().max(32)).max(20, 'validation.too_many').optional(),
 });
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** Listed apps by name (or summary, or code) and classification, a page at a time. */
 export const marketSearch = async (ctx: CallContext) => {
   const { page, page_size } = pagingOf(ctx.lang, ctx.input, 'listing');
@@ -39,12 +38,7 @@ export const marketSearch = async (ctx: CallContext) => {
   }
   if (classify_guid) where += ` and exists (select 1 from app_classify_app c where c.app_guid = a.guid and c.classify_guid = ${p(classify_guid)})`;
   if (codes?.length) where += ` and a.code = any(${p(codes)}::text[])`;
-  const from = `from app a join app_listing l on l.app_guid = a.guid where ${where}`;
-  const [rows, count] = await Promise.all([
-    ctx.services.db.query(`select ${CARD} ${from} order by l.sort, a.name, a.guid limit ${p(page_size)} offset ${p((page - 1) * page_size)}`, params),
-    ctx.services.db.query<{ n: number }>(`select count(*)::int as n ${from}`, params.slice(0, params.length - 2)),
-  ]);
-  return { list: rows.rows, count: count.rows[0].n, page, page_size };
+  return pageQuery(ctx.services.db, { select: CARD, from: `from app a join app_listing l on l.app_guid = a.guid where ${where}`, order: 'order by l.sort, a.name, a.guid', params }, { page, page_size });
 };
 
 const guidInput = z.object({ guid: z.uuid('validation.guid_format') });

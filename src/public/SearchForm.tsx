@@ -6,7 +6,7 @@ import { tokens } from '../shell/tokens.ts';
  * The public pages' search box: a `role="search"` form with its icon, field and button; Enter or
  * the button submits. `hero` is the home page's larger, raised one.
  */
-export const SearchForm = ({ value, onChange, onSubmit, label, placeholder = label, button, testId, maxLength = 100, hero = false }: {
+export const SearchForm = ({ value, onChange, onSubmit, label, placeholder = label, button, testId, maxLength = 64, hero = false }: {
   value: string;
   onChange(value: string): void;
   onSubmit(value: string): void;

@@ -250,3 +250,11 @@ describe('uploads', () => {
     expect(raw.statusCode).toBe(415);
   });
 });
+
+describe('search input', () => {
+  it('a query longer than 64 characters is refused by name', async () => {
+    const r = await s.post('/open/developer-center/search', { query: 'x'.repeat(65) });
+    expect(r.code).toBe(201);
+    expect(r.message).toBe('Form validation failed: Search words at most 64 characters');
+  });
+});

@@ -75,6 +75,7 @@ describe('the store as visitors see it', () => {
     expect(r.data.list).toEqual([]);
     const bad = await visitor(SEARCH, { classify_guid: 'nope' }, 'en');
     expect(bad.code).toBe(201);
+    expect(bad.message).toBe('Form validation failed: Classification is not a valid identifier');
   });
 });
 
