@@ -22,8 +22,8 @@ export const documentSchema = z.object({
   /** The document it sits under in its category's tree. */
   parent_guid: guid().nullable().default(null),
   summary: text(200).optional(),
-  /** Markdown, up to 200,000 characters. */
-  body: z.string().max(200_000, 'validation.max_200000').default(''),
+  /** Markdown, up to 200,000 characters; the console's editor uploads images and files into it (`kind: 'markdown'`). */
+  body: z.string().max(200_000, 'validation.max_200000').default('').meta({ kind: 'markdown' }),
   sort: sort(),
   status: codes(0, 1).default(1),
 });

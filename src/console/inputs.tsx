@@ -7,6 +7,7 @@ import {
 import type { ConsoleDataProvider } from '../../dataProvider/dataProvider.ts';
 import type { ResourceDef } from '../../resources/types.ts';
 import { allRowsQuery, listsAll } from './allRows.ts';
+import { MarkdownInput } from './MarkdownInput.tsx';
 import { choicesOf, fieldLabel, mayBeParent, nonNull, referenceOf, titleFieldOf, valueLabel, type JsonSchema } from './registry.ts';
 import { useTitle } from './useTitle.ts';
 import { useRouteOf } from './routeOf.tsx';
@@ -103,5 +104,6 @@ export const SchemaInput = ({ def, name, schema: raw, source = name, label = fie
     );
   }
   if (schema.kind === 'password') return <PasswordInput source={source} label={label} />;
+  if (schema.kind === 'markdown') return <MarkdownInput def={def} source={source} label={label} />;
   return <TextInput source={source} label={label} multiline={(schema.maxLength ?? 0) > 100} />;
 };

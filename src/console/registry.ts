@@ -59,6 +59,7 @@ export interface JsonSchema {
   const?: string | number;
   format?: string;
   maxLength?: number;
+  /** A field hint from the schema's `.meta({ kind })`: `password`, `secret` (never a form field), `markdown` (an editor with uploads). */
   kind?: string;
   default?: unknown;
 }

@@ -1,3 +1,4 @@
+import { grey } from '@mui/material/colors';
 import { defaultTheme } from 'react-admin';
 import { themeOptions } from '../shell/theme.ts';
 
@@ -7,5 +8,10 @@ export const consoleTheme = {
   palette: { ...defaultTheme.palette, ...themeOptions.palette },
   shape: themeOptions.shape,
   typography: { ...defaultTheme.typography, fontFamily: themeOptions.typography.fontFamily, button: themeOptions.typography.button },
-  components: { ...defaultTheme.components, ...themeOptions.components },
+  components: {
+    ...defaultTheme.components,
+    ...themeOptions.components,
+    // A form's toolbar one shade lighter than react-admin's grey[300], on which the red Delete reads at 4.26:1; on grey[200] it is 4.85:1 (AA).
+    RaToolbar: { styleOverrides: { root: { backgroundColor: grey[200] } } },
+  },
 };

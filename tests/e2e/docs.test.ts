@@ -15,11 +15,14 @@ if (!available) console.warn(`SKIPPED: the docs journey needs ${CHROMIUM} and a 
 
 const UI = { zh: { ...zh, ...docsZh }, hk: { ...hk, ...docsHk }, en: { ...en, ...docsEn } } as const;
 const SCOPE = 'contact:member:readonly';
+/** A 1×1 PNG. */
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5d2ad150000000049454e44ae426082', 'hex');
 
 /**
  * A developer reading the docs, in zh, hk and en: a category's document from the tree, its table of
- * contents, the embedded API table paged, the header search for an English and a Chinese word, and
- * an operator's history of a document with its diff and a restore. Axe on every page; no console errors.
+ * contents, the embedded API table paged, the header search for an English and a Chinese word, an
+ * operator's history of a document with its diff and a restore, and an image uploaded into its body
+ * through the editor's Upload button. Axe on every page; no console errors.
  */
 describe.skipIf(!available).each(['zh', 'hk', 'en'] as const)('docs journey (Chromium, %s)', (lang) => {
   const t = (key: string, params: Record<string, string | number> = {}) =>
@@ -49,11 +52,11 @@ describe.skipIf(!available).each(['zh', 'hk', 'en'] as const)('docs journey (Chr
     await expect.poll(() => j.w.page.title()).toContain(`Webhook guide ${tag}`);
     await j.w.page.getByTestId('doc-toc').getByRole('link', { name: 'Verify the signature' }).waitFor();
     const table = j.w.page.getByTestId('api-table-event');
-    await expect.poll(() => table.locator('tbody tr').count()).toBe(10);
+    await expect.poll(() => table.locator('tbody tr').count(), { timeout: 10_000 }).toBe(10);
     await shot('01-document');
     await table.getByRole('button', { name: /next/i }).click();
-    await expect.poll(() => table.locator('tbody tr').count()).toBe(5);
-    await expect.poll(() => table.innerText()).toContain('Paging event 9');
+    await expect.poll(() => table.locator('tbody tr').count(), { timeout: 10_000 }).toBe(5);
+    await expect.poll(() => table.innerText(), { timeout: 10_000 }).toContain('Paging event 9');
   });
 
   it('the header search finds documents by an English and a Chinese word, highlighted, and opens one', async () => {
@@ -75,7 +78,7 @@ describe.skipIf(!available).each(['zh', 'hk', 'en'] as const)('docs journey (Chr
     await expect.poll(() => j.w.page.getByTestId('terms-missing').innerText()).toBe(t('docs.terms_missing'));
   });
 
-  it('an operator sees who changed the document, the diff, and restores the first version', async () => {
+  it('an operator sees who changed the document, the diff, restores the first version and uploads an image into it', async () => {
     const op = await j.page();
     await op.page.goto(`${j.base}/adminLogin`);
     await op.page.fill('input[name=username]', ADMIN.username);
@@ -95,6 +98,30 @@ describe.skipIf(!available).each(['zh', 'hk', 'en'] as const)('docs journey (Chr
     const body = (await j.s.db.query<{ body: string; version: number }>('select body, version from document where guid = $1', [docGuid])).rows[0];
     expect(body.version).toBe(3);
     expect(body.body).toContain('Answer the challenge quickly.');
+
+    // The body's Upload button: a PNG chosen by keyboard lands as an image link where the caret is, and is saved.
+    await op.page.goto(`${j.base}/operation/document/${docGuid}`);
+    const text = op.page.getByTestId('markdown-body').locator('textarea:not([aria-hidden="true"])');
+    await expect.poll(() => text.inputValue()).toContain('Answer the challenge quickly.');
+    await text.click();
+    await text.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(0, 0));
+    // Waiting for the picker first: Playwright turns on its interception without waiting for it, so a
+    // key pressed at once may reach the page before it (the picker then opens unseen).
+    const chooser = op.page.waitForEvent('filechooser');
+    // Tab from the text reaches the button, Enter opens the file picker.
+    await text.press('Tab');
+    await expect.poll(() => op.page.evaluate(() => document.activeElement?.textContent)).toBe(t('markdown.upload'));
+    await op.page.keyboard.press('Enter');
+    await (await chooser).setFiles({ name: `diagram-${tag}.png`, mimeType: 'image/png', buffer: PNG });
+    await expect.poll(() => text.inputValue()).toMatch(new RegExp(`^!\\[diagram-${tag}\\.png\\]\\(/open/file/[0-9a-f-]{36}\\)Answer the challenge quickly\\.`));
+    await j.shot('04-upload', op);
+    await op.page.locator('button[type=submit]').click();
+    await op.page.waitForURL((u) => u.pathname === '/operation/document');
+    const saved = (await j.s.db.query<{ body: string }>('select body from document where guid = $1', [docGuid])).rows[0].body;
+    const link = /\/open\/file\/[0-9a-f-]{36}/.exec(saved)?.[0];
+    expect(link, saved.slice(0, 120)).toBeTruthy();
+    const image = await fetch(`${j.base}${link}`);
+    expect([image.status, image.headers.get('content-type')]).toEqual([200, 'image/png']);
     expect(op.problems).toEqual([]);
     expect(op.violations).toEqual([]);
   });
