@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { existsSync, readdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { menuScreens } from './resources/screens.ts';
@@ -13,6 +13,9 @@ import { precompressDir } from './scripts/compress.mjs';
  * application; the client reads the same value from `import.meta.env.BASE_URL`.
  */
 const base = process.env.VITE_BASE ?? '/';
+/** The public pages' server renderer, built beside the web app into dist-ssr/ (server/http/page-render.ts loads it). */
+const SERVER_ENTRY = 'src/entry-server.tsx';
+const SSR_OUT = 'dist-ssr';
 const api = process.env.VITE_API ?? 'http://127.0.0.1:8080';
 
 const filesUnder = (dir: string): string[] =>
@@ -34,10 +37,11 @@ const servedBuild = (): Plugin => {
   return {
     name: 'open-platform:served-build',
     apply: 'build',
+    applyToEnvironment: (environment) => environment.name === 'client',
     configResolved(c) {
       root = c.root;
       outDir = resolve(c.root, c.build.outDir);
-      inputs = [...(c.configFile ? [c.configFile] : []), ...c.configFileDependencies, ...(c.publicDir ? filesUnder(c.publicDir) : []), join(root, 'index.html'), join(root, 'package.json')];
+      inputs = [...(c.configFile ? [c.configFile] : []), ...c.configFileDependencies, ...(c.publicDir ? filesUnder(c.publicDir) : []), join(root, 'index.html'), join(root, 'package.json'), join(root, SERVER_ENTRY)];
     },
     buildStart() {
       startedAt = Date.now();
@@ -57,6 +61,8 @@ const servedBuild = (): Plugin => {
     },
     async closeBundle() {
       if (failed) return;
+      // The renderer, built just before (see `builder`), is part of a complete build: without it `npm start` builds again.
+      outputs.add(relative(outDir, resolve(root, SSR_OUT, 'entry-server.js')));
       const written = await precompressDir(outDir);
       for (const w of written) {
         if (w.br) outputs.add(`${w.file}.br`);
@@ -83,4 +89,16 @@ export default defineConfig({
   server: { proxy: { '/open': { target: api, changeOrigin: true } } },
   // The manifest names each chunk's static and dynamic imports: bench/bundle.ts measures from it.
   build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500, manifest: true },
+  environments: {
+    // Libraries go into the bundle: built for production, as in the browser, whatever NODE_ENV the server runs with
+    // (emotion names classes differently in development, and hydration needs the same names).
+    ssr: { resolve: { noExternal: true }, define: { 'process.env.NODE_ENV': JSON.stringify('production') }, build: { outDir: SSR_OUT, emptyOutDir: true, rollupOptions: { input: SERVER_ENTRY } } },
+  },
+  // `vite build` builds both: the renderer first, so that the web app's build stamp, written last, covers a complete build.
+  builder: {
+    async buildApp(builder) {
+      await builder.build(builder.environments.ssr);
+      await builder.build(builder.environments.client);
+    },
+  },
 });

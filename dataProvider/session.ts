@@ -31,6 +31,8 @@ const key = (k: keyof Keys) => `${storagePrefix()}${k}`;
 
 export const store = {
   get<K extends keyof Keys>(k: K): Keys[K] | undefined {
+    // A page rendered on the server (src/entry-server.tsx) has no storage: nothing is stored there.
+    if (typeof localStorage === 'undefined') return undefined;
     const raw = localStorage.getItem(key(k));
     if (raw === null) return undefined;
     try {
@@ -48,6 +50,16 @@ export const store = {
 /** A missing or expired token clears the session (spec §4); the language stays. */
 export const clearSession = () => {
   for (const k of ['token', 'user', 'isOperator', 'currentBU', 'BUList'] as const) store.set(k, undefined);
+};
+
+/**
+ * The language is also a cookie on the base path: the server renders a public page's first HTML
+ * in it (server/http/page-render.ts).
+ */
+export const LANGUAGE_COOKIE = 'lang';
+export const rememberLanguage = (l: Lang) => {
+  store.set('language', l);
+  document.cookie = `${LANGUAGE_COOKIE}=${l}; path=${basePath()}; max-age=31536000; samesite=lax`;
 };
 
 export const language = (): Lang => {

@@ -2,17 +2,26 @@ import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import VerticalAlignTop from '@mui/icons-material/VerticalAlignTop';
 import { IconButton, Paper } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { storagePrefix } from '../dataProvider/session.ts';
 import { useLang } from '../src/shell/LangContext.tsx';
 
 export const SCROLL_TOP_AFTER_PX = 300;
 const KEY = () => `${storagePrefix()}floatCollapsed`;
 
+const listeners = new Set<() => void>();
+const subscribe = (on: () => void) => {
+  listeners.add(on);
+  return () => listeners.delete(on);
+};
+const storedCollapsed = () => localStorage.getItem(KEY()) === '1';
+/** A server-rendered page shows the bar open; hydration then takes the remembered choice without a mismatch. */
+const openOnServer = () => false;
+
 /** Collapsible (remembered) floating bar with a scroll-to-top button after 300 px. */
 export const FloatingBar = () => {
   const { t } = useLang();
-  const [collapsed, setCollapsed] = useState(() => localStorage.getItem(KEY()) === '1');
+  const collapsed = useSyncExternalStore(subscribe, storedCollapsed, openOnServer);
   const [scrolled, setScrolled] = useState(false);
   useEffect(() => {
     const on = () => setScrolled(window.scrollY > SCROLL_TOP_AFTER_PX);
@@ -22,7 +31,7 @@ export const FloatingBar = () => {
   }, []);
   const toggle = () => {
     localStorage.setItem(KEY(), collapsed ? '0' : '1');
-    setCollapsed(!collapsed);
+    for (const on of listeners) on();
   };
   return (
     <Paper elevation={3} sx={{ position: 'fixed', right: 8, bottom: 96, display: 'flex', flexDirection: 'column', zIndex: 1200 }} data-testid="floating-bar">

@@ -3,6 +3,7 @@ import pino from 'pino';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { staticOptions } from './http/static-files.ts';
+import { pageRenderer } from './http/page-render.ts';
 import { existsSync } from 'node:fs';
 import { resources } from '../resources/index.ts';
 import type { ResourceDef } from '../resources/types.ts';
@@ -35,7 +36,7 @@ import { seedDocuments } from './seed/documents.ts';
 import multipart from '@fastify/multipart';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { FileStore } from './files/store.ts';
 import { MAX_FILES, MB } from './files/rules.ts';
 import { mountFiles } from './routes/files.ts';
@@ -48,6 +49,8 @@ export interface AppOptions {
   defs?: readonly ResourceDef[];
   /** Built console to serve (vite's `dist/`); absent in API-only tests. */
   staticDir?: string;
+  /** The public pages' server renderer (vite's `dist-ssr/`); beside `staticDir` by default. */
+  ssrDir?: string;
   bodyLimit?: number;
   logger?: boolean;
   logLevel?: string;
@@ -163,11 +166,8 @@ export const buildApp = async (opts: AppOptions): Promise<App> => {
   const serveApp = !!opts.staticDir && existsSync(opts.staticDir);
   // Fastify takes one not-found handler: with the console built, client-side routes answer with
   // the app; unknown API paths keep their 404 envelope.
-  app.setNotFoundHandler(
-    serveApp
-      ? (req, reply) => (isPageRoute(req.method, req.url) ? reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false }) : notFoundHandler(req, reply))
-      : notFoundHandler,
-  );
+  const page = serveApp && opts.staticDir ? pageRenderer(app, { staticDir: opts.staticDir, ssrDir: opts.ssrDir ?? join(dirname(opts.staticDir), 'dist-ssr'), publicUrl, log: app.log }) : undefined;
+  app.setNotFoundHandler(page ? (req, reply) => (isPageRoute(req.method, req.url) ? page(req, reply) : notFoundHandler(req, reply)) : notFoundHandler);
   await app.register(rateLimit, { global: false });
   // Form uploads (file/simple-upload): read by the one call that takes them (`form` calls); one more
   // file than allowed is let through so that the call can say how many are.

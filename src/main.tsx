@@ -1,36 +1,53 @@
-import { CssBaseline, ThemeProvider, createTheme } from '@mui/material';
+import createCache from '@emotion/cache';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { loadUiMessages } from '../i18n/client.ts';
 import { LANGUAGES } from '../i18n/languages.ts';
-import { language } from '../dataProvider/session.ts';
+import { language, rememberLanguage, validToken } from '../dataProvider/session.ts';
 import { App } from './App.tsx';
-import { LangProvider } from './shell/LangContext.tsx';
-import { SessionProvider } from './shell/SessionContext.tsx';
-import { themeOptions } from './shell/theme.ts';
-import { Toaster } from './shell/Toaster.tsx';
+import { seedPublicData } from './public/usePublicData.ts';
+import { Providers } from './shell/Providers.tsx';
+import { STATE_ID, type RenderedState } from './ssr/context.ts';
 
 /** The light entry: public pages render from here; the console is a lazy chunk (src/App.tsx). */
-const theme = createTheme(themeOptions);
-document.documentElement.lang = LANGUAGES[language()];
+const lang = language();
+document.documentElement.lang = LANGUAGES[lang];
+// The server renders a first visit in the cookie's language: a language stored before it existed joins it.
+rememberLanguage(lang);
+const basename = import.meta.env.BASE_URL.replace(/\/$/, '') || '/';
+const here = `${window.location.pathname.slice(basename === '/' ? 0 : basename.length) || '/'}${window.location.search}`;
 
-const render = () =>
-  createRoot(document.getElementById('root')!).render(
+const rendered = (): RenderedState | null => {
+  const el = document.getElementById(STATE_ID);
+  try {
+    return el?.textContent ? (JSON.parse(el.textContent) as RenderedState) : null;
+  } catch {
+    return null;
+  }
+};
+
+const start = () => {
+  const container = document.getElementById('root')!;
+  const app = (
     <StrictMode>
-      <ThemeProvider theme={theme}>
-        <CssBaseline />
-        <BrowserRouter basename={import.meta.env.BASE_URL.replace(/\/$/, '') || '/'}>
-          <LangProvider>
-            <SessionProvider>
-              <App />
-              <Toaster />
-            </SessionProvider>
-          </LangProvider>
-        </BrowserRouter>
-      </ThemeProvider>
-    </StrictMode>,
+      <BrowserRouter basename={basename}>
+        <Providers cache={createCache({ key: 'css' })}>
+          <App />
+        </Providers>
+      </BrowserRouter>
+    </StrictMode>
   );
+  // A server-rendered page (server/http/page-render.ts) is hydrated when this browser would render
+  // the same: same page, same language, nobody signed in. Otherwise it renders afresh.
+  const state = rendered();
+  if (state && state.url === here && state.lang === lang && !validToken()) {
+    seedPublicData(state.answers);
+    hydrateRoot(container, app);
+  } else {
+    createRoot(container).render(app);
+  }
+};
 // The default language's messages are in this entry; another stored language is fetched first
 // (if that fails, the default language's words show).
-void loadUiMessages(language()).finally(render);
+void loadUiMessages(lang).finally(start);

@@ -1,6 +1,8 @@
 /** Console and public-site messages (the server's and the resources' labels come from i18n/index.ts). */
 export default {
   app: { title: 'Open Platform', admin_title: 'Open Platform console' },
+  // A public page's description for search results (meta description; src/shell/Guarded.tsx).
+  meta: { home: 'Open Platform: open APIs for contacts, organisations and events, an app store and developer docs.', app_store: 'Browse, search and buy business apps in the app store.', app_search: 'Search the app store by name and category.', open_capability: 'Every capability the platform opens, with its APIs and events.', developer_doc: 'Developer docs: from creating an app to calling the APIs and subscribing to events.', developer_search: 'Search the developer docs.' },
   lang: { zh: '简体中文', hk: '繁體中文', en: 'English' },
   http: {
     error: 'The request failed. Please try again later.',
@@ -72,6 +74,12 @@ export default {
     restore: 'Restore this version',
     restore_question: 'Version %{version} is saved again as the newest version; the versions in between stay in the history. Restore it?',
     restored: 'Version %{version} restored.',
+  },
+  markdown: {
+    upload: 'Upload image or file',
+    uploading: 'Uploading…',
+    uploading_percent: 'Uploading… %{percent}%',
+    upload_hint: 'Images (%{images}) up to %{image_mb} MB, files (%{files}) up to %{file_mb} MB, %{count} at a time; the link goes where the cursor is.',
   },
   api_table: { name: 'Name', code: 'Code', none: 'None yet.', rows_per_page: 'Rows per page' },
   float: { collapse: 'Collapse', expand: 'Expand', top: 'Back to top' },

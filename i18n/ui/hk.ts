@@ -1,6 +1,8 @@
 /** Console and public-site messages (the server's and the resources' labels come from i18n/index.ts). */
 export default {
   app: { title: '開放平台', admin_title: '開放平台管理後台' },
+  // A public page's description for search results (meta description; src/shell/Guarded.tsx).
+  meta: { home: '開放平台：通訊錄、組織與事件的開放接口，應用市場與開發文檔。', app_store: '在應用市場瀏覽、搜尋並購買企業應用。', app_search: '按名稱和分類搜尋應用市場中的企業應用。', open_capability: '開放平台提供的全部能力，以及每項能力的接口和事件。', developer_doc: '開放平台開發文檔：從建立應用到調用接口與訂閱事件。', developer_search: '搜尋開放平台的開發文檔。' },
   lang: { zh: '简体中文', hk: '繁體中文', en: 'English' },
   http: {
     error: '請求失敗，請稍後重試。',
@@ -72,6 +74,12 @@ export default {
     restore: '恢復此版本',
     restore_question: '版本 %{version} 將作為最新版本再次儲存，中間的版本仍保留在歷史中。確定恢復？',
     restored: '已恢復版本 %{version}。',
+  },
+  markdown: {
+    upload: '上傳圖片或檔案',
+    uploading: '正在上傳…',
+    uploading_percent: '正在上傳… %{percent}%',
+    upload_hint: '圖片（%{images}）不超過 %{image_mb} MB，檔案（%{files}）不超過 %{file_mb} MB，每次最多 %{count} 個；連結插入到游標處。',
   },
   api_table: { name: '名稱', code: '編碼', none: '暫無。', rows_per_page: '每頁條數' },
   float: { collapse: '收起', expand: '展開', top: '回到頂部' },

@@ -1,6 +1,8 @@
 /** Console and public-site messages (the server's and the resources' labels come from i18n/index.ts). */
 export default {
   app: { title: '开放平台', admin_title: '开放平台管理后台' },
+  // A public page's description for search results (meta description; src/shell/Guarded.tsx).
+  meta: { home: '开放平台：通讯录、组织与事件的开放接口，应用市场与开发文档。', app_store: '在应用市场浏览、搜索并购买企业应用。', app_search: '按名称和分类搜索应用市场中的企业应用。', open_capability: '开放平台提供的全部能力，以及每项能力的接口和事件。', developer_doc: '开放平台开发文档：从创建应用到调用接口与订阅事件。', developer_search: '搜索开放平台的开发文档。' },
   lang: { zh: '简体中文', hk: '繁體中文', en: 'English' },
   http: {
     error: '请求失败，请稍后重试。',
@@ -72,6 +74,12 @@ export default {
     restore: '恢复此版本',
     restore_question: '版本 %{version} 将作为最新版本再次保存，中间的版本仍保留在历史中。确定恢复？',
     restored: '已恢复版本 %{version}。',
+  },
+  markdown: {
+    upload: '上传图片或文件',
+    uploading: '正在上传…',
+    uploading_percent: '正在上传… %{percent}%',
+    upload_hint: '图片（%{images}）不超过 %{image_mb} MB，文件（%{files}）不超过 %{file_mb} MB，每次最多 %{count} 个；链接插入到光标处。',
   },
   api_table: { name: '名称', code: '编码', none: '暂无。', rows_per_page: '每页条数' },
   float: { collapse: '收起', expand: '展开', top: '回到顶部' },

@@ -18,6 +18,8 @@ export const REVALIDATE = 'no-cache';
 export const staticOptions = (root: string): FastifyStaticOptions => ({
   root,
   wildcard: false,
+  // `/` is a page like the others (server/http/page-render.ts renders it), not the directory's index.html.
+  index: false,
   preCompressed: true,
   globIgnore: ['**/*.br', '**/*.gz'],
   setHeaders: (reply, path) => {

@@ -1,19 +1,22 @@
 import { useEffect, type ReactNode } from 'react';
+import { hasClientKey } from '../../i18n/client.ts';
 import { Navigate, useLocation } from 'react-router-dom';
 import { toast } from '../../dataProvider/events.ts';
 import { guardOf } from '../routes/guard.ts';
 import type { RouteDef } from '../routes/table.ts';
+import { HEAD_LEVEL } from '../ssr/context.ts';
 import { useLang } from './LangContext.tsx';
+import { usePageHead } from './usePageHead.ts';
 import { useSession } from './SessionContext.tsx';
 
 /** Applies the route guard, then sets the page title from the route. */
 export const Guarded = ({ route, children }: { route: RouteDef; children: ReactNode }) => {
   const { pathname, search } = useLocation();
   const session = useSession();
-  const { t } = useLang();
-  useEffect(() => {
-    document.title = `${t(route.title)} - ${t('app.title')}`;
-  }, [route, t]);
+  const { t, lang } = useLang();
+  // A public route may say what it is for search results: `meta.<name>` beside `route.<name>`.
+  const describedBy = `meta.${route.title.replace(/^route\./, '')}`;
+  usePageHead({ title: `${t(route.title)} - ${t('app.title')}`, description: hasClientKey(lang, describedBy) ? t(describedBy) : undefined }, HEAD_LEVEL.route);
   const refused = session.loading && !route.public
     ? null
     : guardOf(pathname, search, {

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import { LANGUAGES, type Lang } from '../../i18n/languages.ts';
 import { loadLanguage, tr } from '../../i18n/client.ts';
-import { language, store } from '../../dataProvider/session.ts';
+import { language, rememberLanguage } from '../../dataProvider/session.ts';
 
 interface LangValue {
   lang: Lang;
@@ -15,14 +15,14 @@ const Ctx = createContext<LangValue | null>(null);
  * The chosen language: remembered in storage, sent as Accept-Language by the http client. A switch
  * first loads that language's messages (only the current language's are fetched), then re-renders.
  */
-export const LangProvider = ({ children }: { children: ReactNode }) => {
-  const [lang, set] = useState<Lang>(language);
+export const LangProvider = ({ initial, children }: { initial?: Lang; children: ReactNode }) => {
+  const [lang, set] = useState<Lang>(() => initial ?? language());
   const latest = useRef<Lang>(lang);
   const setLang = useCallback((l: Lang) => {
     latest.current = l;
     void loadLanguage(l).then(() => {
       if (latest.current !== l) return; // a later switch wins
-      store.set('language', l);
+      rememberLanguage(l);
       document.documentElement.lang = LANGUAGES[l];
       set(l);
     }, () => undefined); // not fetched (offline): the page stays in the current language

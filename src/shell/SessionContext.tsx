@@ -26,7 +26,8 @@ export const SessionProvider = ({ children }: { children: ReactNode }) => {
   const refresh = useCallback(() => setVersion((v) => v + 1), []);
 
   useEffect(() => {
-    if (!token) return setLoaded({ permissions: EMPTY });
+    // Unchanged state stays the same object: an update while a server-rendered page hydrates would render it again.
+    if (!token) return setLoaded((l) => (l.token === undefined && l.permissions === EMPTY ? l : { permissions: EMPTY }));
     let live = true;
     // The auth provider (and axios) loads only for a signed-in visitor: the public pages stay light.
     import('../../dataProvider/authProvider.ts')

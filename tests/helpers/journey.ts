@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launch, watchPage, type Watched } from './browser.ts';
+import type { AppOptions } from '../../server/app.ts';
 import { startServer, type TestServer } from './server.ts';
 
 export const DIST = process.env.E2E_DIST ?? 'dist';
@@ -23,7 +24,7 @@ export interface Journey {
  * A public-site journey's frame: a server on 127.0.0.1 serving the build, `setup` run against it,
  * a browser page in `lang`, a screenshot of a failed step, and everything closed at the end.
  */
-export const journey = (lang: string, prefix: string, setup: (s: TestServer) => Promise<void> = async () => undefined): Journey => {
+export const journey = (lang: string, prefix: string, setup: (s: TestServer) => Promise<void> = async () => undefined, options: Partial<AppOptions> = {}): Journey => {
   const j = {} as Journey;
   const inLanguage = async () => {
     const watched = await watchPage(j.browser);
@@ -31,7 +32,7 @@ export const journey = (lang: string, prefix: string, setup: (s: TestServer) => 
     return watched;
   };
   beforeAll(async () => {
-    j.s = await startServer({ options: { staticDir: resolve(DIST) } });
+    j.s = await startServer({ options: { staticDir: resolve(DIST), ...options } });
     await j.s.app.listen({ port: 0, host: '127.0.0.1' });
     j.base = `http://127.0.0.1:${(j.s.app.server.address() as AddressInfo).port}`;
     await setup(j.s);

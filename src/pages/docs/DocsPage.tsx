@@ -5,6 +5,8 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { LANGUAGES } from '../../../i18n/languages.ts';
 import { usePublicData } from '../../public/usePublicData.ts';
 import { useLang } from '../../shell/LangContext.tsx';
+import { usePageHead } from '../../shell/usePageHead.ts';
+import { HEAD_LEVEL } from '../../ssr/context.ts';
 import { withPageMessages } from '../../shell/withPageMessages.tsx';
 import { DocBody } from './DocBody.tsx';
 import { docsMessages } from './messages.ts';
@@ -69,9 +71,7 @@ const Docs = () => {
   const code = wanted || fallback?.code || null;
   const doc = usePublicData<Doc>(code ? FIND_PATH : null, { code });
   const [open, setOpen] = useState(false);
-  useEffect(() => {
-    if (doc.data) document.title = `${doc.data.title} - ${t('route.developer_doc')} - ${t('app.title')}`;
-  }, [doc.data, t]);
+  usePageHead(doc.data ? { title: `${doc.data.title} - ${t('route.developer_doc')} - ${t('app.title')}`, description: doc.data.summary || undefined } : null, HEAD_LEVEL.page);
   // A link to a heading (`#id`) lands on it once the document is in.
   useEffect(() => {
     if (doc.data && window.location.hash) document.getElementById(decodeURIComponent(window.location.hash.slice(1)))?.scrollIntoView();

@@ -1,8 +1,9 @@
 import { Alert, Container, Skeleton, Typography } from '@mui/material';
-import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import { usePublicData } from '../../public/usePublicData.ts';
 import { useLang } from '../../shell/LangContext.tsx';
+import { usePageHead } from '../../shell/usePageHead.ts';
+import { HEAD_LEVEL } from '../../ssr/context.ts';
 import { withPageMessages } from '../../shell/withPageMessages.tsx';
 import { DocBody } from './DocBody.tsx';
 import { docsMessages } from './messages.ts';
@@ -11,10 +12,8 @@ import { docsMessages } from './messages.ts';
 const Terms = () => {
   const { t } = useLang();
   const { id } = useParams();
-  const doc = usePublicData<{ title: string; html: string }>('/open/admin/document-manage/find', { code: id });
-  useEffect(() => {
-    if (doc.data) document.title = `${doc.data.title} - ${t('app.title')}`;
-  }, [doc.data, t]);
+  const doc = usePublicData<{ title: string; summary: string | null; html: string }>('/open/admin/document-manage/find', { code: id });
+  usePageHead(doc.data ? { title: `${doc.data.title} - ${t('app.title')}`, description: doc.data.summary || undefined } : null, HEAD_LEVEL.page);
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 6 } }}>
       {doc.error ? (

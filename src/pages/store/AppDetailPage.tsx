@@ -1,11 +1,12 @@
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import { Alert, Box, Breadcrumbs, Button, Chip, Container, Link as MuiLink, Skeleton, Stack, Typography } from '@mui/material';
-import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { AppIcon } from '../../public/AppIcon.tsx';
 import type { StoreDetail } from '../../public/types.ts';
 import { usePublicData } from '../../public/usePublicData.ts';
 import { useLang } from '../../shell/LangContext.tsx';
+import { usePageHead } from '../../shell/usePageHead.ts';
+import { HEAD_LEVEL } from '../../ssr/context.ts';
 import { withPageMessages } from '../../shell/withPageMessages.tsx';
 import { tokens } from '../../shell/tokens.ts';
 import { storeMessages } from './messages.ts';
@@ -19,9 +20,7 @@ const Detail = () => {
   const { id } = useParams();
   const found = usePublicData<StoreDetail>(DETAIL_PATH, { guid: id });
   const app = found.data;
-  useEffect(() => {
-    if (app) document.title = `${app.name} - ${t('route.app_store')} - ${t('app.title')}`;
-  }, [app, t]);
+  usePageHead(app ? { title: `${app.name} - ${t('route.app_store')} - ${t('app.title')}`, description: app.summary || undefined } : null, HEAD_LEVEL.page);
   if (found.error)
     return (
       <Container maxWidth="md" sx={{ py: 6 }}>

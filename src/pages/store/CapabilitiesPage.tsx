@@ -12,7 +12,11 @@ import { storeMessages } from './messages.ts';
 
 const CapabilityCard = ({ c, open: initiallyOpen }: { c: Capability; open: boolean }) => {
   const { t } = useLang();
-  const [open, setOpen] = useState(initiallyOpen);
+  // Opened after the first render: the server renders without the address's #fragment.
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    if (initiallyOpen) setOpen(true);
+  }, [initiallyOpen]);
   const panel = `panel-${c.code.replace(/[^A-Za-z0-9-]/g, '-')}`;
   return (
     <Card id={c.code} sx={{ scrollMarginTop: 80 }} data-testid="capability">

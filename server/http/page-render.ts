@@ -1,0 +1,113 @@
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { DEFAULT_LANG, LANGUAGES, type Lang } from '../../i18n/languages.ts';
+
+/** The renderer's side of src/entry-server.tsx (the built copy in dist-ssr/ is plain JavaScript). */
+interface Answer {
+  data?: unknown;
+  error?: string;
+}
+interface RenderedPage {
+  lang: string;
+  head: string;
+  styles: string;
+  body: string;
+  state: string;
+}
+interface Renderer {
+  render(req: { url: string; lang: Lang; publicUrl: string; read(path: string, body: unknown, lang: Lang): Promise<Answer>; signal?: AbortSignal; onError?(error: unknown): void }): Promise<RenderedPage | null>;
+}
+
+/** A page whose reads have not all answered by then is sent unrendered; the browser renders it. */
+const RENDER_TIMEOUT_MS = 5_000;
+/** Rendered pages kept, by language and address, until any signed-in call or this age. */
+const KEEP_MS = 60_000;
+const KEEP_PAGES = 500;
+
+/** The language cookie src/shell/LangContext.tsx keeps (dataProvider/session.ts `LANGUAGE_COOKIE`). */
+export const languageOf = (cookie: string | undefined): Lang => {
+  const l = /(?:^|;\s*)lang=([a-z]+)/.exec(cookie ?? '')?.[1];
+  return l && l in LANGUAGES ? (l as Lang) : DEFAULT_LANG;
+};
+
+/**
+ * The answer to a page route: a public page rendered on the server (its content, title,
+ * description, canonical address and critical CSS in the first HTML, then hydrated), or the app's
+ * index.html as it is when there is no renderer (not built), the address is not a public page, or
+ * rendering failed. Reads are the same calls the browser makes, without a token, through
+ * `app.inject`: the server answers them exactly as it would answer the browser.
+ */
+export const pageRenderer = (app: FastifyInstance, opts: { staticDir: string; ssrDir: string; publicUrl: string; log: FastifyBaseLogger }) => {
+  const entry = join(opts.ssrDir, 'entry-server.js');
+  const indexFile = join(opts.staticDir, 'index.html');
+  let renderer: Promise<{ render: Renderer['render']; template: string } | null> | undefined;
+  const load = () =>
+    (renderer ??=
+      existsSync(entry) && existsSync(indexFile)
+        ? import(pathToFileURL(entry).href).then(
+            (m: Renderer) => ({ render: m.render, template: readFileSync(indexFile, 'utf8') }),
+            (err) => {
+              opts.log.error({ err }, 'the page renderer (dist-ssr/) failed to load: pages are rendered in the browser');
+              return null;
+            },
+          )
+        : Promise.resolve(null));
+
+  const read = async (path: string, body: unknown, lang: Lang): Promise<Answer> => {
+    if (!path.startsWith('/open/')) return { error: 'HTTP 400' };
+    const res = await app.inject({ method: 'POST', url: path, payload: JSON.stringify(body ?? {}), headers: { 'content-type': 'application/json', 'accept-language': LANGUAGES[lang] } });
+    let envelope: { code?: number; data?: unknown; message?: string } | null = null;
+    try {
+      envelope = res.json();
+    } catch {
+      envelope = null;
+    }
+    if (envelope?.code === 200) return { data: envelope.data };
+    return { error: envelope?.code === 201 ? (envelope.message ?? '') : `HTTP ${res.statusCode}` };
+  };
+
+  // A page renders in tens of milliseconds, so rendered pages are kept; any call by a signed-in
+  // caller (an operator saving a document, a tenant buying an app) may change what they show, and
+  // drops them all. Public reads are anonymous and keep them.
+  const kept = new Map<string, { at: number; html: string }>();
+  let generation = 0;
+  app.addHook('onResponse', async (req) => {
+    if (req.method === 'GET' || req.callerKind === 'anonymous') return;
+    kept.clear();
+    generation++;
+  });
+
+  return async (req: FastifyRequest, reply: FastifyReply) => {
+    reply.header('cache-control', 'no-cache').header('vary', 'Cookie');
+    const lang = languageOf(req.headers.cookie);
+    const key = `${lang} ${req.url}`;
+    const hit = kept.get(key);
+    if (hit && Date.now() - hit.at < KEEP_MS) return reply.type('text/html; charset=utf-8').send(hit.html);
+    const loaded = await load();
+    const renderedIn = generation;
+    let page: RenderedPage | null = null;
+    if (loaded) {
+      try {
+        page = await loaded.render({ url: req.url, lang, publicUrl: opts.publicUrl, read, signal: AbortSignal.timeout(RENDER_TIMEOUT_MS), onError: (err) => req.log.warn({ err, url: req.url }, 'a part of a page failed to render on the server') });
+      } catch (err) {
+        req.log.warn({ err, url: req.url }, 'rendering a page on the server failed: sent for the browser to render');
+      }
+    }
+    if (!loaded || !page) return reply.sendFile('index.html', { cacheControl: false });
+    // Replacements are functions: a `$` in a page is text, not a replacement pattern.
+    const html = loaded.template
+      .replace(/<html lang="[^"]*">/, () => `<html lang="${page.lang}">`)
+      .replace(/<title>[^<]*<\/title>/, () => `${page.head}${page.styles}`)
+      .replace('<div id="root"></div>', () => `<div id="root">${page.body}</div>${page.state}`);
+    // Not kept when a change landed while it rendered: it may show the state from before.
+    if (renderedIn === generation) {
+      kept.delete(key);
+      kept.set(key, { at: Date.now(), html });
+      if (kept.size > KEEP_PAGES) kept.delete(kept.keys().next().value!);
+    }
+    // The language comes from the cookie (hence `Vary: Cookie`).
+    return reply.type('text/html; charset=utf-8').send(html);
+  };
+};
