@@ -3,6 +3,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { measureBundle, printBundle } from './bundle.ts';
+import { benchLighthouse } from './lighthouse.ts';
 import { measureServing, printServing } from './serving.ts';
 
 /**
@@ -151,3 +152,8 @@ printServing(await measureServing());
 console.log('\nJavaScript the browser loads (gzipped, from the last `vite build`):');
 if (existsSync('dist/.vite/manifest.json')) printBundle(measureBundle());
 else console.log('  no build in dist/: run `npm run build` first.');
+
+// Lighthouse on the public pages, beside a static page in the same Chromium (bench/lighthouse.ts;
+// `npx tsx bench/lighthouse.ts` runs this section alone).
+console.log('\nLighthouse, desktop preset (home, app store, an app, a document), beside a static page:');
+await benchLighthouse();

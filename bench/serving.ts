@@ -195,14 +195,19 @@ export interface ServingFigures {
   targets: typeof SERVE_TARGETS & { homeKB: number; consoleKB: number };
 }
 
-/** Builds what is stale, as `npm start` would, so that the starts measured are starts, not builds. */
-export const ensureBuilt = () => {
+/** Builds the web app (dist/) when stale, by the rule `npm start` uses. */
+export const ensureWebBuilt = () => {
   const web = staleReason({ root: ROOT, outDir: join(ROOT, 'dist'), env: viteEnv() });
   if (web) {
     console.log(`  building the web app first (${web})`);
     const r = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
     if (r.status !== 0) throw new Error('vite build failed');
   }
+};
+
+/** Builds what is stale, as `npm start` would, so that the starts measured are starts, not builds. */
+export const ensureBuilt = () => {
+  ensureWebBuilt();
   if (staleReason({ root: ROOT, outDir: SERVER_OUT })) return buildServer({ quiet: true });
 };
 
