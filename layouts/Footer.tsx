@@ -12,7 +12,7 @@ const ICP = env.VITE_ICP;
 
 const Column = ({ title, links }: { title: string; links: [string, string][] }) => (
   <Stack spacing={0.5}>
-    <Typography variant="subtitle2">{title}</Typography>
+    <Typography variant="subtitle2" component="h2">{title}</Typography>
     {links.map(([to, label]) => (
       <MuiLink key={to} component={Link} to={to} color="inherit" underline="hover" variant="body2">
         {label}
@@ -34,7 +34,7 @@ export const Footer = () => {
         <Column title={t('footer.products')} links={[['/appStore', t('route.app_store')], ['/open-capability', t('route.open_capability')], ['/developer/doc', t('route.developer_doc')]]} />
         <Column title={t('footer.common_links')} links={[['/about-us', t('route.about_us')], ...account]} />
         <Stack spacing={0.5} sx={{ alignItems: 'center' }}>
-          <Typography variant="subtitle2">{t('footer.follow_us')}</Typography>
+          <Typography variant="subtitle2" component="h2">{t('footer.follow_us')}</Typography>
           <QrCode2Icon sx={{ fontSize: 72 }} aria-label={t('footer.follow_us')} />
         </Stack>
       </Container>
