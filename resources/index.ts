@@ -16,6 +16,7 @@ import { eventConfig, eventInfo, eventRel } from './event.ts';
 import { classify, classifyApp, label, listing } from './store.ts';
 import { installedApp, order } from './order.ts';
 import { document } from './document.ts';
+import { workOrder, workOrderRecord, workQuestion } from './work-order.ts';
 import type { ResourceDef } from './types.ts';
 import { user } from './user.ts';
 
@@ -32,6 +33,8 @@ export const resources: readonly ResourceDef[] = [
   label, classify, classifyApp, listing, order, installedApp,
   // Developer documents
   document,
+  // The service desk
+  workOrder, workOrderRecord, workQuestion,
 ];
 
 export const resourceByName = new Map(resources.map((r) => [r.name, r]));

@@ -81,7 +81,9 @@ export interface ConsoleMenu {
 /** `scopes`: codes of the open API's scopes, each opening what it unlocks (its APIs and events). */
 export type ColumnRender = 'text' | 'status' | 'date' | 'image' | 'reference' | 'tags' | 'boolean' | 'scopes'
   /** An amount in cents, shown in the currency's units. */
-  | 'money';
+  | 'money'
+  /** Addresses of uploaded files (`/open/file/{guid}`), each a link. */
+  | 'files';
 
 export interface Column {
   field: string;
@@ -116,6 +118,11 @@ export interface Transition {
    * clears it, so a reason always belongs to the current state.
    */
   reason?: string;
+  /**
+   * Internal fields the call takes and writes with the move (a work order's rating and comment),
+   * validated by the definition's `internal` schema; required unless that schema makes them optional.
+   */
+  takes?: readonly string[];
 }
 
 export interface StatusActions {
@@ -202,6 +209,14 @@ export interface ResourceDef<S extends z.ZodObject = z.ZodObject> {
    * with a restore (an update with the version's fields).
    */
   history?: { list: string; one: string };
+  /** Console hint: fields the details page shows after the columns (a work order's description). */
+  details?: readonly Column[];
+  /**
+   * Console hint: the record has a conversation, rows of `resource` whose `field` names it, which
+   * its `get` answers as `records` (oldest first); the console shows them as a timeline with a
+   * reply form sent to `reply`, a call of `resource`'s mount on the same side.
+   */
+  conversation?: { resource: string; field: string; reply: string };
   /** Console hint: the tenant console's screens of this definition. */
   tenant?: readonly TenantScreen[];
   /**

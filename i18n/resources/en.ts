@@ -330,6 +330,24 @@ export default {
         pay_type: { '0': 'Prepaid', '1': 'Postpaid' },
       },
     },
+    'work-order': {
+      name: 'Work order |||| Work orders',
+      fields: { number: 'Number', title: 'Title', description: 'Description', category: 'Category', app_guid: 'App', attachments: 'Attachments', state: 'State', rating: 'Rating', comment: 'Comment', bu_guid: 'Business unit', records: 'Conversation' },
+      values: {
+        state: { '0': 'To be assigned', '1': 'Processing', '2': 'Processed, awaiting evaluation', '3': 'Closed' },
+        category: { '0': 'Account', '1': 'App', '2': 'API and events', '3': 'Billing', '4': 'Other' },
+      },
+    },
+    'work-order-record': {
+      name: 'Reply |||| Replies',
+      fields: { work_order_guid: 'Work order', content: 'Reply', attachments: 'Attachments', author_name: 'By', author_guid: 'By', side: 'Side', kind: 'Kind', from_state: 'From', to_state: 'To' },
+      values: { kind: { '0': 'Reply', '1': 'State change' }, side: { tenant: 'Customer', operator: 'Platform' } },
+    },
+    'work-question': {
+      name: 'Question |||| Questions',
+      fields: { title: 'Question', content: 'Details', answer: 'Answer', category: 'Category', bu_guid: 'Business unit' },
+      values: { category: { '0': 'Account', '1': 'App', '2': 'API and events', '3': 'Billing', '4': 'Other' } },
+    },
     'installed-app': {
       name: 'Enterprise app |||| Enterprise apps',
       fields: { app_guid: 'App', app_name: 'App', icon: 'Icon', order_guid: 'Order', created_at: 'Added on' },

@@ -330,6 +330,24 @@ export default {
         pay_type: { '0': '預付費', '1': '後付費' },
       },
     },
+    'work-order': {
+      name: '工單',
+      fields: { number: '工單編號', title: '標題', description: '問題描述', category: '分類', app_guid: '應用', attachments: '附件', state: '狀態', rating: '評分', comment: '評價', bu_guid: '業務單元', records: '溝通記錄' },
+      values: {
+        state: { '0': '待分配', '1': '處理中', '2': '已處理待評價', '3': '已關閉' },
+        category: { '0': '帳號', '1': '應用', '2': '接口與事件', '3': '費用', '4': '其他' },
+      },
+    },
+    'work-order-record': {
+      name: '回覆',
+      fields: { work_order_guid: '工單', content: '回覆內容', attachments: '附件', author_name: '回覆人', author_guid: '回覆人', side: '一方', kind: '類型', from_state: '原狀態', to_state: '新狀態' },
+      values: { kind: { '0': '回覆', '1': '狀態變更' }, side: { tenant: '客戶', operator: '平台' } },
+    },
+    'work-question': {
+      name: '問題',
+      fields: { title: '問題', content: '詳細說明', answer: '答案', category: '分類', bu_guid: '業務單元' },
+      values: { category: { '0': '帳號', '1': '應用', '2': '接口與事件', '3': '費用', '4': '其他' } },
+    },
     'installed-app': {
       name: '企業應用 |||| 企業應用',
       fields: { app_guid: '應用', app_name: '應用', icon: '圖示', order_guid: '訂單', created_at: '添加時間' },

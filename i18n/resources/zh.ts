@@ -330,6 +330,24 @@ export default {
         pay_type: { '0': '预付费', '1': '后付费' },
       },
     },
+    'work-order': {
+      name: '工单',
+      fields: { number: '工单编号', title: '标题', description: '问题描述', category: '分类', app_guid: '应用', attachments: '附件', state: '状态', rating: '评分', comment: '评价', bu_guid: '业务单元', records: '沟通记录' },
+      values: {
+        state: { '0': '待分配', '1': '处理中', '2': '已处理待评价', '3': '已关闭' },
+        category: { '0': '账号', '1': '应用', '2': '接口与事件', '3': '费用', '4': '其他' },
+      },
+    },
+    'work-order-record': {
+      name: '回复',
+      fields: { work_order_guid: '工单', content: '回复内容', attachments: '附件', author_name: '回复人', author_guid: '回复人', side: '一方', kind: '类型', from_state: '原状态', to_state: '新状态' },
+      values: { kind: { '0': '回复', '1': '状态变更' }, side: { tenant: '客户', operator: '平台' } },
+    },
+    'work-question': {
+      name: '问题',
+      fields: { title: '问题', content: '详细说明', answer: '答案', category: '分类', bu_guid: '业务单元' },
+      values: { category: { '0': '账号', '1': '应用', '2': '接口与事件', '3': '费用', '4': '其他' } },
+    },
     'installed-app': {
       name: '企业应用 |||| 企业应用',
       fields: { app_guid: '应用', app_name: '应用', icon: '图标', order_guid: '订单', created_at: '添加时间' },

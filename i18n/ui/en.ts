@@ -81,6 +81,11 @@ export default {
     uploading_percent: 'Uploading… %{percent}%',
     upload_hint: 'Images (%{images}) up to %{image_mb} MB, files (%{files}) up to %{file_mb} MB, %{count} at a time; the link goes where the cursor is.',
   },
+  files: {
+    attach: 'Attach files',
+    hint: 'Images (%{images}) up to %{image_mb} MB, files (%{files}) up to %{file_mb} MB, at most %{count}.',
+  },
+  conversation: { send: 'Send reply', hint: 'Ctrl+Enter sends.' },
   api_table: { name: 'Name', code: 'Code', none: 'None yet.', rows_per_page: 'Rows per page' },
   float: { collapse: 'Collapse', expand: 'Expand', top: 'Back to top' },
   login: {
@@ -162,7 +167,6 @@ export default {
     order_info: 'Order details',
     expenses: 'Expenses',
     work_order: 'Work orders',
-    work_order_detail: 'Work order details',
     notify_message: 'Message center',
     business: 'Business',
     dict_manage: 'Field management',

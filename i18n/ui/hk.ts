@@ -81,6 +81,11 @@ export default {
     uploading_percent: '正在上傳… %{percent}%',
     upload_hint: '圖片（%{images}）不超過 %{image_mb} MB，檔案（%{files}）不超過 %{file_mb} MB，每次最多 %{count} 個；連結插入到游標處。',
   },
+  files: {
+    attach: '添加附件',
+    hint: '圖片（%{images}）不超過 %{image_mb} MB，檔案（%{files}）不超過 %{file_mb} MB，最多 %{count} 個。',
+  },
+  conversation: { send: '發送回覆', hint: 'Ctrl+Enter 發送。' },
   api_table: { name: '名稱', code: '編碼', none: '暫無。', rows_per_page: '每頁條數' },
   float: { collapse: '收起', expand: '展開', top: '回到頂部' },
   login: {
@@ -162,7 +167,6 @@ export default {
     order_info: '訂單詳情',
     expenses: '費用',
     work_order: '工單',
-    work_order_detail: '工單詳情',
     notify_message: '消息中心',
     business: '業務管理',
     dict_manage: '字段管理',

@@ -81,6 +81,11 @@ export default {
     uploading_percent: '正在上传… %{percent}%',
     upload_hint: '图片（%{images}）不超过 %{image_mb} MB，文件（%{files}）不超过 %{file_mb} MB，每次最多 %{count} 个；链接插入到光标处。',
   },
+  files: {
+    attach: '添加附件',
+    hint: '图片（%{images}）不超过 %{image_mb} MB，文件（%{files}）不超过 %{file_mb} MB，最多 %{count} 个。',
+  },
+  conversation: { send: '发送回复', hint: 'Ctrl+Enter 发送。' },
   api_table: { name: '名称', code: '编码', none: '暂无。', rows_per_page: '每页条数' },
   float: { collapse: '收起', expand: '展开', top: '回到顶部' },
   login: {
@@ -162,7 +167,6 @@ export default {
     order_info: '订单详情',
     expenses: '费用',
     work_order: '工单',
-    work_order_detail: '工单详情',
     notify_message: '消息中心',
     business: '业务管理',
     dict_manage: '字段管理',

@@ -6,8 +6,9 @@ import type { CallSpec, Mount, ResourceDef, Transition } from '../../resources/t
  * same state can both be asked for by name. A transition limited to other sides is not offered.
  */
 export const transitionOf = (def: ResourceDef, mount: Mount, call: CallSpec, input: Record<string, unknown>): Transition | undefined => {
-  const all = def.status?.transitions ?? [];
+  // Only this side's: two sides may each have a transition into the same state (an operator takes
+  // a work order up, a tenant reopens it).
+  const all = (def.status?.transitions ?? []).filter((t) => !t.sides || t.sides.includes(mount.side));
   const name = call.transition ?? (typeof input.action === 'string' ? input.action : undefined);
-  const found = name !== undefined ? all.find((t) => t.name === name) : input.status !== undefined && input.status !== null ? all.find((t) => String(t.to) === String(input.status)) : undefined;
-  return found && (!found.sides || found.sides.includes(mount.side)) ? found : undefined;
+  return name !== undefined ? all.find((t) => t.name === name) : input.status !== undefined && input.status !== null ? all.find((t) => String(t.to) === String(input.status)) : undefined;
 };

@@ -223,11 +223,19 @@ const statusInput = z.object({ guid: z.uuid('validation.guid_format'), status: z
 
 const reasonInput = (column: string) => z.object({ [column]: z.string().trim().min(1, 'validation.required').max(200, 'validation.max_200') });
 
-/** The reason columns a transition writes: its own reason (required), every other one cleared. */
-const reasonsOf = (ctx: CallContext, transition: Transition): Record<string, string | null> => {
+/**
+ * The columns a transition writes besides the status: its own reason (required), every other one
+ * cleared, and the internal fields it `takes`.
+ */
+const reasonsOf = (ctx: CallContext, transition: Transition): Record<string, unknown> => {
   const columns = new Set(ctx.def.status!.transitions.flatMap((t) => (t.reason ? [t.reason] : [])));
-  const out: Record<string, string | null> = Object.fromEntries([...columns].map((c) => [c, null]));
+  const out: Record<string, unknown> = Object.fromEntries([...columns].map((c) => [c, null]));
   if (transition.reason) out[transition.reason] = (parseOrWarn(ctx.lang, reasonInput(transition.reason), ctx.input, ctx.def.name) as Record<string, string>)[transition.reason];
+  if (transition.takes?.length && ctx.def.internal) {
+    const shape = Object.fromEntries(transition.takes.map((f) => [f, (ctx.def.internal!.shape as Record<string, z.ZodType>)[f]]));
+    const taken = parseOrWarn(ctx.lang, z.object(shape), ctx.input, ctx.def.name) as Record<string, unknown>;
+    for (const f of transition.takes) out[f] = taken[f] ?? null;
+  }
   return out;
 };
 

@@ -6,6 +6,7 @@ import { checkEndpoint, getConfig, logPage, replay, resetKey, saveConfig, subscr
 import { marketCard, marketDetail, marketLabels, marketPurchase, marketSearch } from './market.ts';
 import { docsApiDocument, docsCategory, docsFind, docsInfo, docsSearch, docsTree, docsVersion, docsVersions } from './docs.ts';
 import { uploadFiles } from './files.ts';
+import { workOrderCount, workOrderGet, workOrderReply } from './work-orders.ts';
 import { childActivate, childReset, childResend, childSetRole } from './sub-accounts.ts';
 
 /** Named handlers that resource definitions may reference for real business rules. */
@@ -54,4 +55,7 @@ export const handlers: Record<string, (ctx: CallContext) => Promise<unknown>> = 
   'docs.version': docsVersion,
   'docs.search': docsSearch,
   'files.upload': uploadFiles,
+  'workOrder.get': workOrderGet,
+  'workOrder.count': workOrderCount,
+  'workOrder.reply': workOrderReply,
 };

@@ -3,6 +3,7 @@ import { appRules, appSecurityRules } from './app.ts';
 import { auditRules } from './app-scope.ts';
 import { storeAppRules } from './store.ts';
 import { documentRules } from './document.ts';
+import { workOrderRules } from './work-order.ts';
 import { permissionRules } from './permission.ts';
 import { roleRules } from './role.ts';
 import { subAccountRules, userRules } from './user.ts';
@@ -28,4 +29,5 @@ export const rules: Record<string, Rules> = {
   listing: storeAppRules,
   'classify-app': storeAppRules,
   document: documentRules,
+  'work-order': workOrderRules,
 };

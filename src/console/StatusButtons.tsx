@@ -6,8 +6,15 @@ import type { ResourceCalls } from '../../dataProvider/calls.ts';
 import type { ResourceDef, Transition } from '../../resources/types.ts';
 import { fieldLabel, titleOf } from './registry.ts';
 
-/** Disabling always asks, whatever the definition says (spec §4). */
-export const needsConfirm = (t: Transition) => !!t.confirm || !!t.reason || t.name === 'disable';
+/** Disabling always asks, whatever the definition says (spec §4); a move that takes values asks for them. */
+export const needsConfirm = (t: Transition) => !!t.confirm || !!t.reason || !!t.takes?.length || t.name === 'disable';
+
+/** Whether an internal field holds a number (a rating), under its optional and nullable wrappers. */
+const numeric = (def: ResourceDef, field: string) => {
+  let s = (def.internal?.shape as Record<string, { _zod: { def: { type: string; innerType?: unknown } } }> | undefined)?.[field];
+  while (s?._zod.def.innerType) s = s._zod.def.innerType as typeof s;
+  return s?._zod.def.type === 'number';
+};
 
 const TransitionButton = ({ def, transition }: { def: ResourceDef; transition: Transition }) => {
   const record = useRecordContext();
@@ -20,23 +27,40 @@ const TransitionButton = ({ def, transition }: { def: ResourceDef; transition: T
   const [busy, setBusy] = useState(false);
   const [reason, setReason] = useState('');
   const [missing, setMissing] = useState(false);
+  const [taken, setTaken] = useState<Record<string, string>>({});
   if (!record) return null;
   const action = translate(`resources.${def.name}.actions.${transition.name}`, { _: translate(`actions.${transition.name}`) });
   const run = async () => {
     // The reason is asked for in the dialog and required: the dialog stays open until it is given.
     if (transition.reason && !reason.trim()) return setMissing(true);
     setBusy(true);
+    const values = Object.fromEntries(
+      (transition.takes ?? []).filter((f) => (taken[f] ?? '').trim() !== '').map((f) => [f, numeric(def, f) ? Number(taken[f]) : taken[f].trim()]),
+    );
     try {
-      await dataProvider.updateStatus(resource, { id: record.id, status: transition.to, transition: transition.name, extra: transition.reason ? { [transition.reason]: reason.trim() } : undefined });
+      await dataProvider.updateStatus(resource, { id: record.id, status: transition.to, transition: transition.name, extra: { ...(transition.reason ? { [transition.reason]: reason.trim() } : {}), ...values } });
       notify('list.status_done', { type: 'success', messageArgs: { action } });
+      setOpen(false);
       refresh();
     } catch {
-      // The http client has already shown the server's message.
+      // The http client has already shown the server's message; what was typed stays in the dialog.
     } finally {
       setBusy(false);
-      setOpen(false);
     }
   };
+  const takes = (transition.takes ?? []).map((f) => (
+    <TextField
+      key={f}
+      label={translate(fieldLabel(def, f))}
+      value={taken[f] ?? ''}
+      onChange={(e) => setTaken((v) => ({ ...v, [f]: e.target.value }))}
+      type={numeric(def, f) ? 'number' : 'text'}
+      multiline={!numeric(def, f)}
+      autoFocus={f === transition.takes![0]}
+      slotProps={{ htmlInput: { 'data-testid': `transition-${f}` } }}
+      sx={{ mt: 1, minWidth: 360, display: 'flex' }}
+    />
+  ));
   const name = titleOf(def, record);
   return (
     <>
@@ -60,6 +84,8 @@ const TransitionButton = ({ def, transition }: { def: ResourceDef; transition: T
               slotProps={{ htmlInput: { maxLength: 200, 'data-testid': 'transition-reason' } }}
               sx={{ mt: 1, minWidth: 360 }}
             />
+          ) : takes.length ? (
+            <>{takes}</>
           ) : (
             translate('list.confirm_content', { action })
           )

@@ -1,5 +1,5 @@
 import { cloneElement, lazy, Suspense, useState } from 'react';
-import { Box, Chip, Stack } from '@mui/material';
+import { Box, Chip, Link as MuiLink, Stack } from '@mui/material';
 import { BooleanField, ChipField, DateField, FunctionField, ImageField, ReferenceArrayField, ReferenceField, SingleFieldList, TextField, useLocale, useTranslate } from 'react-admin';
 import { LANGUAGES, type Lang } from '../../i18n/languages.ts';
 import type { Column, ResourceDef } from '../../resources/types.ts';
@@ -50,6 +50,21 @@ const columnElement = (def: ResourceDef, col: ColumnView) => {
             <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap' }}>
               {(Array.isArray(r[col.field]) ? (r[col.field] as unknown[]) : []).map((v, i) => (
                 <Chip key={i} size="small" label={tagText(v)} />
+              ))}
+            </Stack>
+          )}
+        />
+      );
+    case 'files':
+      return (
+        <FunctionField
+          {...common}
+          render={(r: Record<string, unknown>) => (
+            <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
+              {(Array.isArray(r[col.field]) ? (r[col.field] as string[]) : []).map((href, i) => (
+                <MuiLink key={href} href={href} target="_blank" rel="noopener">
+                  {`${i + 1}. ${href.split('/').pop()!.slice(0, 8)}`}
+                </MuiLink>
               ))}
             </Stack>
           )}

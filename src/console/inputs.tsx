@@ -7,6 +7,7 @@ import {
 import type { ConsoleDataProvider } from '../../dataProvider/dataProvider.ts';
 import type { ResourceDef } from '../../resources/types.ts';
 import { allRowsQuery, listsAll } from './allRows.ts';
+import { FilesInput } from './FilesInput.tsx';
 import { MarkdownInput } from './MarkdownInput.tsx';
 import { choicesOf, fieldLabel, mayBeParent, nonNull, referenceOf, titleFieldOf, valueLabel, type JsonSchema } from './registry.ts';
 import { useTitle } from './useTitle.ts';
@@ -94,6 +95,7 @@ export const SchemaInput = ({ def, name, schema: raw, source = name, label = fie
       </ArrayInput>
     );
   }
+  if (array && schema.kind === 'files') return <FilesInput def={def} source={source} label={label} />;
   if (array) {
     return (
       <ArrayInput source={source} label={label}>

@@ -1,5 +1,6 @@
 import { Create, Edit, Show, SimpleShowLayout } from 'react-admin';
 import type { ResourceCalls } from '../../dataProvider/calls.ts';
+import { Conversation } from './Conversation.tsx';
 import { renderColumn } from './fields.tsx';
 import { SchemaForm } from './SchemaForm.tsx';
 import { StatusButtons } from './StatusButtons.tsx';
@@ -19,14 +20,22 @@ export const ResourceEdit = ({ rc }: { rc: ResourceCalls }) => (
   </Edit>
 );
 
-/** Details: every column the definition lists plus the server-managed dates, and the status actions. */
+/**
+ * Details: every column the definition lists, its `details`, the server-managed dates, the status
+ * actions, and the conversation of a definition that has one.
+ */
 export const ResourceShow = ({ rc }: { rc: ResourceCalls }) => {
-  const fields = [...rc.def.columns, ...['created_at', 'updated_at'].filter((f) => !rc.def.columns.some((c) => c.field === f)).map((f) => ({ field: f, render: 'date' as const }))];
+  const fields = [
+    ...rc.def.columns,
+    ...(rc.def.details ?? []),
+    ...['created_at', 'updated_at'].filter((f) => !rc.def.columns.some((c) => c.field === f)).map((f) => ({ field: f, render: 'date' as const })),
+  ];
   return (
     <Show actions={false} queryOptions={{ onError: () => undefined }}>
       <SimpleShowLayout>
         {fields.map((c) => renderColumn(rc.def, { ...c, label: ['created_at', 'updated_at'].includes(c.field) ? `common.fields.${c.field}` : undefined }))}
         <StatusButtons rc={rc} />
+        {rc.def.conversation && <Conversation rc={rc} />}
       </SimpleShowLayout>
     </Show>
   );

@@ -116,8 +116,8 @@ export const routeTree: RouteDef[] = [
       ...tenantPage('/account/order', 'route.order'),
       { path: '/account/order/:id/info', title: 'route.order_info', page: 'plain', userTypes: TENANTS, hidden: true },
       { path: '/account/expenses', title: 'route.expenses', page: 'plain', userTypes: TENANTS },
-      { path: '/account/work-order', title: 'route.work_order', page: 'plain', userTypes: TENANTS },
-      { path: '/account/work-order/:id', title: 'route.work_order_detail', page: 'plain', userTypes: TENANTS, hidden: true },
+      // A work order's page (`/account/work-order/{id}`) is the screen's record page below it.
+      ...tenantPage('/account/work-order', 'route.work_order'),
       { path: '/account/notify-message', title: 'route.notify_message', page: 'plain', userTypes: TENANTS },
     ],
   },

@@ -1,0 +1,102 @@
+import { workOrderInternal, workOrderRecordInternal, workOrderRecordSchema, workOrderSchema, workQuestionSchema } from '../schemas/work-order.ts';
+import type { ResourceDef } from './types.ts';
+
+/**
+ * A tenant's work order (docs/service-desk.md). Operators take it up, work on it and mark it
+ * processed; the tenant closes it with an evaluation or reopens it. Every move and every reply is a
+ * record of its conversation (`work-order-record`), which `get` answers with it.
+ */
+export const workOrder: ResourceDef<typeof workOrderSchema> = {
+  name: 'work-order',
+  table: 'work_order',
+  schema: workOrderSchema,
+  internal: workOrderInternal,
+  titleField: 'title',
+  references: { app_guid: 'app' },
+  tones: { state: { '0': 'warning', '1': 'info', '2': 'success', '3': 'default' } },
+  keyword: ['title', 'number'],
+  filters: [{ field: 'state' }, { field: 'category' }, { field: 'bu_guid' }, { field: 'app_guid' }],
+  columns: [
+    { field: 'number' },
+    { field: 'title' },
+    { field: 'category', render: 'status' },
+    { field: 'state', render: 'status' },
+    { field: 'created_at', render: 'date', sortable: true },
+    { field: 'updated_at', render: 'date', sortable: true },
+  ],
+  sort: '-updated_at',
+  details: [
+    { field: 'description' },
+    { field: 'app_guid', render: 'reference', reference: 'app' },
+    { field: 'attachments', render: 'files' },
+    { field: 'rating' },
+    { field: 'comment' },
+  ],
+  conversation: { resource: 'work-order-record', field: 'work_order_guid', reply: 'save' },
+  status: {
+    field: 'state',
+    transitions: [
+      { name: 'take_up', from: [0], to: 1, sides: ['operator'] },
+      { name: 'mark_processed', from: [1], to: 2, sides: ['operator'] },
+      { name: 'evaluate', from: [2], to: 3, sides: ['tenant'], takes: ['rating', 'comment'] },
+      { name: 'reopen', from: [2], to: 1, sides: ['tenant'], confirm: true },
+    ],
+  },
+  menu: { scene: 'admin', url: '/operation/work-order', icon: 'support_agent' },
+  tenant: [{ url: '/account/work-order', needsBu: true }],
+  mounts: [
+    {
+      side: 'tenant', base: '/open/app/work-order', scope: 'bu', perm: 'tenant:work-order',
+      calls: {
+        save: 'add', page: 'page',
+        get: { verb: 'get', handler: 'workOrder.get' },
+        count: { handler: 'workOrder.count', action: 'view' },
+        'update-status': 'status',
+        // Not in the call catalogue: a tenant's attachments need an upload call of its own side.
+        'file/simple-upload': { handler: 'files.upload', action: 'add', form: true },
+      },
+    },
+    {
+      side: 'operator', base: '/open/admin/work-order', scope: 'oversight', perm: 'admin:work-order',
+      calls: {
+        page: 'page', get: { verb: 'get', handler: 'workOrder.get' }, 'update-status': 'status',
+        'file/simple-upload': { handler: 'files.upload', action: 'status', form: true },
+      },
+    },
+  ],
+};
+
+/** A reply in a work order's conversation, or a move between its states (written by the engine's rules). */
+export const workOrderRecord: ResourceDef<typeof workOrderRecordSchema> = {
+  name: 'work-order-record',
+  table: 'work_order_record',
+  schema: workOrderRecordSchema,
+  internal: workOrderRecordInternal,
+  titleField: 'content',
+  references: { work_order_guid: 'work-order' },
+  columns: [{ field: 'author_name' }, { field: 'content' }, { field: 'created_at', render: 'date' }],
+  sort: 'created_at',
+  indexes: [['work_order_guid', 'created_at']],
+  mounts: [
+    { side: 'tenant', base: '/open/app/work-order-record', scope: 'bu', perm: 'tenant:work-order', calls: { save: { handler: 'workOrder.reply', action: 'update' } } },
+    { side: 'operator', base: '/open/admin/work-order-record', scope: 'oversight', perm: 'admin:work-order', calls: { save: { handler: 'workOrder.reply', action: 'update' } } },
+  ],
+};
+
+/** A question a BU keeps with its answer; operators read every BU's. */
+export const workQuestion: ResourceDef<typeof workQuestionSchema> = {
+  name: 'work-question',
+  table: 'work_question',
+  schema: workQuestionSchema,
+  titleField: 'title',
+  keyword: ['title', 'content', 'answer'],
+  filters: [{ field: 'category' }, { field: 'bu_guid' }],
+  columns: [{ field: 'title' }, { field: 'category', render: 'status' }, { field: 'updated_at', render: 'date', sortable: true }],
+  details: [{ field: 'content' }, { field: 'answer' }],
+  sort: '-updated_at',
+  tenant: [{ url: '/account/work-order/questions', needsBu: true }],
+  mounts: [
+    { side: 'tenant', base: '/open/app/work-question', scope: 'bu', perm: 'tenant:work-order', calls: { save: 'add', page: 'page', get: 'get', update: 'update', delete: 'delete' } },
+    { side: 'operator', base: '/open/admin/work-question', scope: 'oversight', perm: 'admin:work-order', calls: { page: 'page' } },
+  ],
+};

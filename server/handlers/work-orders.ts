@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { RECORD_KIND, WORK_ORDER_STATE, workOrderRecordSchema } from '../../schemas/work-order.ts';
+import type { Queryable } from '../db/driver.ts';
+import type { CallContext } from '../engine/context.ts';
+import { get, reachRow } from '../engine/verbs.ts';
+import { Warning } from '../http/envelope.ts';
+import { parseOrWarn } from '../http/validation.ts';
+
+/** The conversation of a work order, oldest first. */
+const recordsOf = async (db: Queryable, guid: string) =>
+  (
+    await db.query(
+      `select guid, kind, side, author_name, content, attachments, from_state, to_state, created_at
+         from work_order_record where work_order_guid = $1 order by created_at, guid`,
+      [guid],
+    )
+  ).rows;
+
+/** A work order the caller reaches, with its conversation. */
+export const workOrderGet = async (ctx: CallContext) => {
+  const row = (await get(ctx)) as Record<string, unknown> & { guid: string };
+  return { ...row, records: await recordsOf(ctx.services.db, row.guid) };
+};
+
+/** The BU's work orders by state, and how many are still open (the badge). */
+export const workOrderCount = async (ctx: CallContext) => {
+  const { rows } = await ctx.services.db.query<{ state: number; n: number }>('select state, count(*)::int as n from work_order where bu_guid = $1 group by state', [ctx.caller?.buGuid ?? null]);
+  const counts = Object.fromEntries(Object.values(WORK_ORDER_STATE).map((s) => [String(s), rows.find((r) => r.state === s)?.n ?? 0]));
+  return { counts, open: rows.filter((r) => r.state !== WORK_ORDER_STATE.closed).reduce((n, r) => n + r.n, 0) };
+};
+
+/** Who writes a record: the account's name, else its username. */
+const authorName = async (db: Queryable, userGuid: string | undefined) =>
+  userGuid ? ((await db.query<{ name: string }>('select coalesce(nullif(name, \'\'), username) as name from users where guid = $1', [userGuid])).rows[0]?.name ?? null) : null;
+
+/** One entry of a work order's conversation, written in the caller's transaction. */
+export const writeRecord = async (
+  ctx: CallContext,
+  tx: Queryable,
+  order: { guid: string; bu_guid: string | null },
+  entry: { kind: number; content: string; attachments?: string[]; from?: number | null; to?: number | null },
+) => {
+  await tx.query(
+    `insert into work_order_record (guid, bu_guid, created_by, work_order_guid, kind, side, author_guid, author_name, content, attachments, from_state, to_state)
+     values (gen_random_uuid(), $1, $2, $3, $4, $5, $2, $6, $7, $8::jsonb, $9, $10)`,
+    [order.bu_guid, ctx.caller?.userGuid ?? null, order.guid, entry.kind, ctx.mount.side, await authorName(tx, ctx.caller?.userGuid), entry.content, JSON.stringify(entry.attachments ?? []), entry.from ?? null, entry.to ?? null],
+  );
+  await tx.query('update work_order set updated_at = now() where guid = $1', [order.guid]);
+};
+
+/**
+ * A reply by either side to a work order the caller reaches (a tenant its BU's, an operator any).
+ * A closed work order takes no more replies: the tenant reopens it first.
+ */
+export const workOrderReply = async (ctx: CallContext) => {
+  const input = parseOrWarn(ctx.lang, workOrderRecordSchema, ctx.input, ctx.def.name) as z.infer<typeof workOrderRecordSchema>;
+  return ctx.services.db.transaction(async (tx) => {
+    const order = await reachRow(ctx, 'work-order', input.work_order_guid, tx);
+    const { rows } = await tx.query<{ state: number }>('select state from work_order where guid = $1 for update', [order.guid]);
+    if (rows[0].state === WORK_ORDER_STATE.closed) throw new Warning('server.work_order_closed');
+    await writeRecord(ctx, tx, order, { kind: RECORD_KIND.reply, content: input.content, attachments: input.attachments });
+    return { work_order_guid: order.guid, records: await recordsOf(tx, order.guid) };
+  });
+};
