@@ -25,3 +25,11 @@ export const setNavigator = (fn: (to: string) => void) => {
   navigator = fn;
 };
 export const navigate = (to: string) => navigator(to);
+
+const answeredListeners = new Set<(path: string) => void>();
+/** Calls the http client saw answered: a part of the shell refreshes when a call changes what it shows (the unread badge). */
+export const onAnswered = (fn: (path: string) => void) => {
+  answeredListeners.add(fn);
+  return () => void answeredListeners.delete(fn);
+};
+export const answered = (path: string) => answeredListeners.forEach((fn) => fn(path));

@@ -1,7 +1,7 @@
 import axios, { AxiosError, type AxiosInstance, type AxiosRequestConfig, type InternalAxiosRequestConfig } from 'axios';
 import { LANGUAGES } from '../i18n/languages.ts';
 import { tr } from '../i18n/client.ts';
-import { navigate, toast, TOAST_MS } from './events.ts';
+import { answered, navigate, toast, TOAST_MS } from './events.ts';
 import { LOGIN_PATHS, isPublicPath } from './publicPaths.ts';
 import { basePath, clearSession, isOperator, language, store, validToken } from './session.ts';
 
@@ -114,7 +114,11 @@ export const createHttp = (): AxiosInstance => {
   });
   instance.interceptors.request.use(beforeCall);
   // The interceptor unwraps the envelope, so callers receive `data` rather than an AxiosResponse.
-  instance.interceptors.response.use((res) => onAnswer(res.status, res.data, res.config) as never, onFailure);
+  instance.interceptors.response.use((res) => {
+    const data = onAnswer(res.status, res.data, res.config);
+    if (res.config.url) answered(res.config.url);
+    return data as never;
+  }, onFailure);
   return instance;
 };
 

@@ -17,6 +17,7 @@ import { classify, classifyApp, label, listing } from './store.ts';
 import { installedApp, order } from './order.ts';
 import { document } from './document.ts';
 import { workOrder, workOrderRecord, workQuestion } from './work-order.ts';
+import { announcement, message } from './message.ts';
 import type { ResourceDef } from './types.ts';
 import { user } from './user.ts';
 
@@ -34,7 +35,7 @@ export const resources: readonly ResourceDef[] = [
   // Developer documents
   document,
   // The service desk
-  workOrder, workOrderRecord, workQuestion,
+  workOrder, workOrderRecord, workQuestion, message, announcement,
 ];
 
 export const resourceByName = new Map(resources.map((r) => [r.name, r]));

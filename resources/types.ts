@@ -83,7 +83,11 @@ export type ColumnRender = 'text' | 'status' | 'date' | 'image' | 'reference' | 
   /** An amount in cents, shown in the currency's units. */
   | 'money'
   /** Addresses of uploaded files (`/open/file/{guid}`), each a link. */
-  | 'files';
+  | 'files'
+  /** HTML the server rendered and sanitised (a message's body). */
+  | 'html'
+  /** A page of the console, opened in the app. */
+  | 'link';
 
 export interface Column {
   field: string;
@@ -258,6 +262,8 @@ export interface RecordAction {
  */
 export interface TenantScreen {
   url: string;
+  /** The tab's label key, when a page has several screens of one definition; the definition's name otherwise. */
+  label?: string;
   /** `list` (a tree for definitions with `tree`), `single` (the BU's one row), `counts` (a call answering `{ counts }`). */
   view?: 'list' | 'single' | 'counts';
   /** The call of a `counts` view. */

@@ -38,6 +38,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { FileStore } from './files/store.ts';
+import { ANNOUNCE_EVERY_MS, publishDue } from './services/announcements.ts';
 import { MAX_FILES, MB } from './files/rules.ts';
 import { mountFiles } from './routes/files.ts';
 import { mountSiteMap } from './routes/site-map.ts';
@@ -62,6 +63,8 @@ export interface AppOptions {
   publicUrl?: string;
   /** Timeouts and connection caps of the HTTP edge. */
   limits?: Partial<EdgeLimits>;
+  /** `false`: no scheduler publishes due announcements (tests run `publishDue` with their own clock). */
+  announcements?: boolean;
   /** Calls per minute each app may make to each open API (OPEN_API_RATE_LIMIT). */
   openApiRatePerMinute?: number;
   /** Days the open-API call log keeps (API_LOG_RETENTION_DAYS); absent: no pruning. */
@@ -145,6 +148,12 @@ export const buildApp = async (opts: AppOptions): Promise<App> => {
     const prune = setInterval(() => void maintainApiLog(opts.db, days).catch((e) => app.log.warn({ err: e }, 'api log upkeep failed')), 3_600_000);
     prune.unref();
     app.addHook('onClose', async () => clearInterval(prune));
+  }
+  // Scheduled announcements go out when due, once across servers and restarts (server/services/announcements.ts).
+  if (opts.announcements !== false) {
+    const announce = setInterval(() => void publishDue(opts.db, new Date()).catch((e) => app.log.warn({ err: e }, 'publishing announcements failed')), ANNOUNCE_EVERY_MS);
+    announce.unref();
+    app.addHook('onClose', async () => clearInterval(announce));
   }
   // Pushed events and their attempts keep 8 days (the log's 7-day window and replay's reach).
   const pruneOutbox = setInterval(() => void pruneEvents(opts.db).catch((e) => app.log.warn({ err: e }, 'event log upkeep failed')), 3_600_000);

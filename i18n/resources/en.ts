@@ -348,6 +348,17 @@ export default {
       fields: { title: 'Question', content: 'Details', answer: 'Answer', category: 'Category', bu_guid: 'Business unit' },
       values: { category: { '0': 'Account', '1': 'App', '2': 'API and events', '3': 'Billing', '4': 'Other' } },
     },
+    message: {
+      tabs: { user: 'My messages', app: 'App messages', bu: 'Business unit messages' },
+      name: 'Message |||| Messages',
+      fields: { to_user: 'Reader', app_guid: 'App', key: 'Message', params: 'Parameters', body: 'Content', announcement_guid: 'Announcement', title: 'Title', summary: 'Summary', read: 'Read', html: 'Content', link: 'Related page', kind: 'Kind', guids: 'Messages' },
+      values: { kind: { '0': 'Mine', '1': 'App', '2': 'Business unit', '3': 'Platform' } },
+    },
+    announcement: {
+      name: 'Announcement |||| Announcements',
+      fields: { title: 'Title', body: 'Content (Markdown)', audience: 'Audience', bu_guids: 'Business units', app_guids: 'Apps', publish_at: 'Publish at', published_at: 'Published at', state: 'State', reach: 'Business units reached' },
+      values: { audience: { '0': 'Every business unit', '1': 'Chosen business units', '2': 'Users of chosen apps' }, state: { '0': 'Scheduled', '1': 'Published' } },
+    },
     'installed-app': {
       name: 'Enterprise app |||| Enterprise apps',
       fields: { app_guid: 'App', app_name: 'App', icon: 'Icon', order_guid: 'Order', created_at: 'Added on' },

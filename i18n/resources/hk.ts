@@ -348,6 +348,17 @@ export default {
       fields: { title: '問題', content: '詳細說明', answer: '答案', category: '分類', bu_guid: '業務單元' },
       values: { category: { '0': '帳號', '1': '應用', '2': '接口與事件', '3': '費用', '4': '其他' } },
     },
+    message: {
+      tabs: { user: '我的消息', app: '應用消息', bu: '業務單元消息' },
+      name: '消息',
+      fields: { to_user: '接收人', app_guid: '應用', key: '消息', params: '參數', body: '內容', announcement_guid: '公告', title: '標題', summary: '摘要', read: '已讀', html: '內容', link: '相關頁面', kind: '類型', guids: '消息' },
+      values: { kind: { '0': '我的', '1': '應用', '2': '業務單元', '3': '平台' } },
+    },
+    announcement: {
+      name: '公告',
+      fields: { title: '標題', body: '內容（Markdown）', audience: '發送對象', bu_guids: '業務單元', app_guids: '應用', publish_at: '發佈時間', published_at: '已發佈於', state: '狀態', reach: '送達業務單元數' },
+      values: { audience: { '0': '全部業務單元', '1': '指定業務單元', '2': '指定應用的用戶' }, state: { '0': '待發佈', '1': '已發佈' } },
+    },
     'installed-app': {
       name: '企業應用 |||| 企業應用',
       fields: { app_guid: '應用', app_name: '應用', icon: '圖示', order_guid: '訂單', created_at: '添加時間' },

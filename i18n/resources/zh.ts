@@ -348,6 +348,17 @@ export default {
       fields: { title: '问题', content: '详细说明', answer: '答案', category: '分类', bu_guid: '业务单元' },
       values: { category: { '0': '账号', '1': '应用', '2': '接口与事件', '3': '费用', '4': '其他' } },
     },
+    message: {
+      tabs: { user: '我的消息', app: '应用消息', bu: '业务单元消息' },
+      name: '消息',
+      fields: { to_user: '接收人', app_guid: '应用', key: '消息', params: '参数', body: '内容', announcement_guid: '公告', title: '标题', summary: '摘要', read: '已读', html: '内容', link: '相关页面', kind: '类型', guids: '消息' },
+      values: { kind: { '0': '我的', '1': '应用', '2': '业务单元', '3': '平台' } },
+    },
+    announcement: {
+      name: '公告',
+      fields: { title: '标题', body: '内容（Markdown）', audience: '发送对象', bu_guids: '业务单元', app_guids: '应用', publish_at: '发布时间', published_at: '已发布于', state: '状态', reach: '送达业务单元数' },
+      values: { audience: { '0': '全部业务单元', '1': '指定业务单元', '2': '指定应用的用户' }, state: { '0': '待发布', '1': '已发布' } },
+    },
     'installed-app': {
       name: '企业应用 |||| 企业应用',
       fields: { app_guid: '应用', app_name: '应用', icon: '图标', order_guid: '订单', created_at: '添加时间' },

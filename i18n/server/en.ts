@@ -110,6 +110,7 @@ export default {
     max_64: 'at most 64 characters',
     max_200: 'at most 200 characters',
     max_2000: 'at most 2,000 characters',
+    max_20000: 'at most 20,000 characters',
     max_200000: 'at most 200,000 characters',
     max_500: 'at most 500 characters',
     too_small: 'at least %{minimum}',
@@ -154,6 +155,18 @@ export default {
     one_default_account: 'can have only one default receiving account and one default paying account',
     whitelist_excludes_caller: 'must include your current IP address, or you would lock yourself out',
     username_or_email: 'Please give a username or an e-mail address',
+  },
+  /** Messages the platform writes (server/services/messages.ts), worded when read. */
+  messages: {
+    work_order_raised: { title: 'New work order %{number}', body: 'A tenant raised "%{title}".' },
+    work_order_reply: { title: 'New reply on work order %{number}', body: 'There is a new reply on "%{title}".' },
+    work_order_state_1: { title: 'Work order %{number} is being processed', body: '"%{title}" is being worked on.' },
+    work_order_state_2: { title: 'Work order %{number} is processed', body: '"%{title}" is processed. Please evaluate it, or reopen it if the problem remains.' },
+    work_order_state_3: { title: 'Work order %{number} is closed', body: 'The tenant closed "%{title}" with an evaluation.' },
+    audit_passed: { title: 'Scopes approved for %{app}', body: 'The platform approved %{scopes} for %{app}; the APIs and events are open.' },
+    audit_rejected: { title: 'Scopes rejected for %{app}', body: 'The platform rejected %{scopes} for %{app}: %{remark}' },
+    endpoint_paused: { title: 'Event pushes to %{app} are paused', body: 'Pushes to the request URL of %{app} kept failing, so they are paused. Fix the endpoint and save it again to resume.' },
+    sub_account_activated: { title: 'Sub-account %{username} activated', body: 'The sub-account %{username} set its password and can sign in now.' },
   },
   actions: {
     take_up: 'Take up',

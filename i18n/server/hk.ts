@@ -110,6 +110,7 @@ export default {
     max_64: '最多 64 個字元',
     max_200: '最多 200 個字元',
     max_2000: '最多 2000 個字元',
+    max_20000: '最多 20000 個字元',
     max_200000: '最多 200000 個字元',
     max_500: '最多 500 個字元',
     too_small: '至少 %{minimum}',
@@ -154,6 +155,18 @@ export default {
     one_default_account: '每間公司只能有一個預設收款帳戶和一個預設付款帳戶',
     whitelist_excludes_caller: '必須包含您當前的 IP 位址，否則將無法繼續存取',
     username_or_email: '請填寫用戶名或電郵',
+  },
+  /** Messages the platform writes (server/services/messages.ts), worded when read. */
+  messages: {
+    work_order_raised: { title: '新工單 %{number}', body: '租戶提交了工單「%{title}」。' },
+    work_order_reply: { title: '工單 %{number} 有新回覆', body: '工單「%{title}」有新的回覆。' },
+    work_order_state_1: { title: '工單 %{number} 處理中', body: '工單「%{title}」正在處理。' },
+    work_order_state_2: { title: '工單 %{number} 已處理', body: '工單「%{title}」已處理，請評價；如問題仍在，可重新打開。' },
+    work_order_state_3: { title: '工單 %{number} 已關閉', body: '租戶已評價並關閉工單「%{title}」。' },
+    audit_passed: { title: '%{app} 的權限申請已通過', body: '平台已通過 %{app} 對 %{scopes} 的申請，相應接口和事件已開放。' },
+    audit_rejected: { title: '%{app} 的權限申請未通過', body: '平台未通過 %{app} 對 %{scopes} 的申請：%{remark}' },
+    endpoint_paused: { title: '%{app} 的事件推送已暫停', body: '向 %{app} 的請求地址推送持續失敗，推送已暫停。修復後重新保存請求地址即可恢復。' },
+    sub_account_activated: { title: '子帳號 %{username} 已啟用', body: '子帳號 %{username} 已設定密碼，現在可以登入。' },
   },
   actions: {
     take_up: '受理',

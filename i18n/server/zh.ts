@@ -110,6 +110,7 @@ export default {
     max_64: '最多 64 个字符',
     max_200: '最多 200 个字符',
     max_2000: '最多 2000 个字符',
+    max_20000: '最多 20000 个字符',
     max_200000: '最多 200000 个字符',
     max_500: '最多 500 个字符',
     too_small: '至少 %{minimum}',
@@ -154,6 +155,18 @@ export default {
     one_default_account: '每个公司只能有一个默认收款账户和一个默认付款账户',
     whitelist_excludes_caller: '必须包含您当前的 IP 地址，否则将无法继续访问',
     username_or_email: '请填写用户名或邮箱',
+  },
+  /** Messages the platform writes (server/services/messages.ts), worded when read. */
+  messages: {
+    work_order_raised: { title: '新工单 %{number}', body: '租户提交了工单「%{title}」。' },
+    work_order_reply: { title: '工单 %{number} 有新回复', body: '工单「%{title}」有新的回复。' },
+    work_order_state_1: { title: '工单 %{number} 处理中', body: '工单「%{title}」正在处理。' },
+    work_order_state_2: { title: '工单 %{number} 已处理', body: '工单「%{title}」已处理，请评价；如问题仍在，可重新打开。' },
+    work_order_state_3: { title: '工单 %{number} 已关闭', body: '租户已评价并关闭工单「%{title}」。' },
+    audit_passed: { title: '%{app} 的权限申请已通过', body: '平台已通过 %{app} 对 %{scopes} 的申请，相应接口和事件已开放。' },
+    audit_rejected: { title: '%{app} 的权限申请未通过', body: '平台未通过 %{app} 对 %{scopes} 的申请：%{remark}' },
+    endpoint_paused: { title: '%{app} 的事件推送已暂停', body: '向 %{app} 的请求地址推送持续失败，推送已暂停。修复后重新保存请求地址即可恢复。' },
+    sub_account_activated: { title: '子账号 %{username} 已激活', body: '子账号 %{username} 已设置密码，现在可以登录。' },
   },
   actions: {
     take_up: '受理',

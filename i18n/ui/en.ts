@@ -17,6 +17,7 @@ export default {
     login: 'Log in',
     logout: 'Log out',
     switch_bu: 'Switch business unit',
+    messages_unread: 'Messages, %{count} unread',
     messages: 'Messages',
     user_menu: 'Account',
     menu: 'Menu',
@@ -129,6 +130,7 @@ export default {
     unverified: 'That page opens once your organisation is verified: apply for certification under Enterprise info.',
   },
   page: {
+    open_related: 'Open the page it is about',
     coming_soon: 'Coming soon.',
     not_available: 'This page has no content yet.',
     unverified: 'Your organisation is not verified.',

@@ -17,6 +17,7 @@ export default {
     login: '登錄',
     logout: '退出登錄',
     switch_bu: '切換業務單元',
+    messages_unread: '消息，%{count} 條未讀',
     messages: '消息',
     user_menu: '賬號',
     menu: '選單',
@@ -129,6 +130,7 @@ export default {
     unverified: '該頁面在組織認證通過後開放：請先在「企業信息」中申請認證。',
   },
   page: {
+    open_related: '打開相關頁面',
     coming_soon: '敬請期待。',
     not_available: '此頁面暫無內容。',
     unverified: '您的組織尚未認證。',

@@ -17,6 +17,7 @@ export default {
     login: '登录',
     logout: '退出登录',
     switch_bu: '切换业务单元',
+    messages_unread: '消息，%{count} 条未读',
     messages: '消息',
     user_menu: '账号',
     menu: '菜单',
@@ -129,6 +130,7 @@ export default {
     unverified: '该页面在组织认证通过后开放：请先在“企业信息”中申请认证。',
   },
   page: {
+    open_related: '打开相关页面',
     coming_soon: '敬请期待。',
     not_available: '此页面暂无内容。',
     unverified: '您的组织尚未认证。',

@@ -220,4 +220,16 @@ export const migrations: readonly Migration[] = [
         created_at timestamptz not null default now())`,
     ],
   },
+  {
+    id: 12,
+    name: 'who has read which message',
+    up: [
+      // One row per reader and message (server/handlers/messages.ts); a message's BU or app readers are many.
+      `create table if not exists message_read (
+        message_guid uuid not null,
+        user_guid uuid not null,
+        read_at timestamptz not null default now(),
+        primary key (message_guid, user_guid))`,
+    ],
+  },
 ];

@@ -5,6 +5,7 @@ import { emitEvent, type EventOut } from './emit.ts';
 import type { Outcome, Outgoing } from './outgoing.ts';
 import { ANSWER_LOG_MAX, BATCH, LEASE_S, MAX_ATTEMPTS, PAUSE_AFTER_MS, RETENTION_DAYS, RETRY_DELAYS_S } from './policy.ts';
 import { DELIVERY } from '../../schemas/event.ts';
+import { notify } from '../services/messages.ts';
 
 interface Claimed {
   event_id: string;
@@ -154,7 +155,7 @@ export class EventDelivery {
       return n >= MAX_ATTEMPTS ? { state: DELIVERY.failed, at: null } : { state: DELIVERY.pending, at: new Date(now.getTime() + RETRY_DELAYS_S[n - 1] * 1000).toISOString() };
     });
     const col = <T>(f: (m: Claimed, i: number) => T) => rows.map(f);
-    await this.db.query(
+    const { rows: paused } = await this.db.query<{ app_guid: string; bu_guid: string; name: string | null; paused_now: boolean }>(
       `with r as (
          select * from unnest($1::text[], $2::uuid[], $3::uuid[], $4::text[], $5::smallint[], $6::smallint[], $7::real[], $8::text[], $9::text[], $10::smallint[], $11::timestamptz[])
            as r(event_id, app_guid, bu_guid, event_type, attempt, http_status, ms, answer, failure, state, next_at)),
@@ -169,7 +170,8 @@ export class EventDelivery {
        update event_config c set
          failing_since = case when h.ok then null else coalesce(c.failing_since, $12) end,
          paused_at = case when not h.ok and coalesce(c.failing_since, $12) <= $12::timestamptz - make_interval(secs => $13) then coalesce(c.paused_at, $12) else c.paused_at end
-       from health h where c.app_guid = h.app_guid`,
+       from health h where c.app_guid = h.app_guid
+       returning c.app_guid, c.bu_guid, c.paused_at = $12::timestamptz as paused_now, (select name from app a where a.guid = c.app_guid) as name`,
       [
         col((m) => m.event_id), col((m) => m.app_guid), col((m) => m.bu_guid), col((m) => m.event_type), col((m) => m.attempts),
         col((_, i) => outcomes[i].status), col((_, i) => outcomes[i].ms), col((_, i) => outcomes[i].answer.slice(0, ANSWER_LOG_MAX).replaceAll('\u0000', '')),
@@ -177,6 +179,10 @@ export class EventDelivery {
         now.toISOString(), PAUSE_AFTER_MS / 1000,
       ],
     );
+    // An endpoint paused just now (its paused time is this round's): its BU hears of it once.
+    for (const p of paused.filter((r) => r.paused_now)) {
+      await notify.app(this.db, p.bu_guid, p.app_guid, { key: 'endpoint_paused', params: { app: p.name ?? '' }, link: `/business/app/${p.app_guid}/eventSubscriptions` });
+    }
   }
 }
 

@@ -7,6 +7,7 @@ import { marketCard, marketDetail, marketLabels, marketPurchase, marketSearch } 
 import { docsApiDocument, docsCategory, docsFind, docsInfo, docsSearch, docsTree, docsVersion, docsVersions } from './docs.ts';
 import { uploadFiles } from './files.ts';
 import { workOrderCount, workOrderGet, workOrderReply } from './work-orders.ts';
+import { messageAppList, messageBuList, messageGet, messageRead, messageUnread, messageUserList } from './messages.ts';
 import { childActivate, childReset, childResend, childSetRole } from './sub-accounts.ts';
 
 /** Named handlers that resource definitions may reference for real business rules. */
@@ -58,4 +59,10 @@ export const handlers: Record<string, (ctx: CallContext) => Promise<unknown>> = 
   'workOrder.get': workOrderGet,
   'workOrder.count': workOrderCount,
   'workOrder.reply': workOrderReply,
+  'message.userList': messageUserList,
+  'message.appList': messageAppList,
+  'message.buList': messageBuList,
+  'message.get': messageGet,
+  'message.read': messageRead,
+  'message.unread': messageUnread,
 };

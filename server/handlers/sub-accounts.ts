@@ -15,6 +15,7 @@ import { checkConfirm, checkPassword, passwordPolicyOf } from '../services/polic
 import { sendMail } from '../mail/send.ts';
 import { syncUserRoles } from '../services/memberships.ts';
 import { mailActivation } from '../services/activation.ts';
+import { notify } from '../services/messages.ts';
 
 /**
  * A BU's sub-accounts: created "to be activated" with an activation mail, then normal, frozen and
@@ -73,6 +74,12 @@ export const childActivate = async (ctx: CallContext) => {
   checkConfirm(ctx.lang, body);
   checkPassword(ctx.lang, await passwordPolicyOf(db, u.bu_guid), body.password);
   if (!(await useLink(db, link.guid))) throw new Warning('server.link_expired', {}, { expired: true });
-  await db.query('update users set password = $1, status = 0, updated_at = now() where guid = $2 and status = 2', [await hashPassword(body.password), u.guid]);
+  const hash = await hashPassword(body.password);
+  await db.transaction(async (tx) => {
+    await tx.query('update users set password = $1, status = 0, updated_at = now() where guid = $2 and status = 2', [hash, u.guid]);
+    // The BU's owner hears that the account is in use.
+    const owner = (await tx.query<{ created_by: string | null }>('select created_by from bu where guid = $1', [u.bu_guid])).rows[0]?.created_by;
+    if (owner) await notify.user(tx, owner, u.bu_guid, { key: 'sub_account_activated', params: { username: u.username }, link: '/account/member-manage' });
+  });
   return { username: u.username };
 };

@@ -5,6 +5,7 @@ import type { CallContext } from '../engine/context.ts';
 import { get, reachRow } from '../engine/verbs.ts';
 import { Warning } from '../http/envelope.ts';
 import { parseOrWarn } from '../http/validation.ts';
+import { tellOtherSide, writeRecord, type Order } from '../services/work-orders.ts';
 
 /** The conversation of a work order, oldest first. */
 const recordsOf = async (db: Queryable, guid: string) =>
@@ -29,25 +30,6 @@ export const workOrderCount = async (ctx: CallContext) => {
   return { counts, open: rows.filter((r) => r.state !== WORK_ORDER_STATE.closed).reduce((n, r) => n + r.n, 0) };
 };
 
-/** Who writes a record: the account's name, else its username. */
-const authorName = async (db: Queryable, userGuid: string | undefined) =>
-  userGuid ? ((await db.query<{ name: string }>('select coalesce(nullif(name, \'\'), username) as name from users where guid = $1', [userGuid])).rows[0]?.name ?? null) : null;
-
-/** One entry of a work order's conversation, written in the caller's transaction. */
-export const writeRecord = async (
-  ctx: CallContext,
-  tx: Queryable,
-  order: { guid: string; bu_guid: string | null },
-  entry: { kind: number; content: string; attachments?: string[]; from?: number | null; to?: number | null },
-) => {
-  await tx.query(
-    `insert into work_order_record (guid, bu_guid, created_by, work_order_guid, kind, side, author_guid, author_name, content, attachments, from_state, to_state)
-     values (gen_random_uuid(), $1, $2, $3, $4, $5, $2, $6, $7, $8::jsonb, $9, $10)`,
-    [order.bu_guid, ctx.caller?.userGuid ?? null, order.guid, entry.kind, ctx.mount.side, await authorName(tx, ctx.caller?.userGuid), entry.content, JSON.stringify(entry.attachments ?? []), entry.from ?? null, entry.to ?? null],
-  );
-  await tx.query('update work_order set updated_at = now() where guid = $1', [order.guid]);
-};
-
 /**
  * A reply by either side to a work order the caller reaches (a tenant its BU's, an operator any).
  * A closed work order takes no more replies: the tenant reopens it first.
@@ -59,6 +41,7 @@ export const workOrderReply = async (ctx: CallContext) => {
     const { rows } = await tx.query<{ state: number }>('select state from work_order where guid = $1 for update', [order.guid]);
     if (rows[0].state === WORK_ORDER_STATE.closed) throw new Warning('server.work_order_closed');
     await writeRecord(ctx, tx, order, { kind: RECORD_KIND.reply, content: input.content, attachments: input.attachments });
+    await tellOtherSide(ctx, tx, order as unknown as Order, 'work_order_reply');
     return { work_order_guid: order.guid, records: await recordsOf(tx, order.guid) };
   });
 };

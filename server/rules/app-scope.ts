@@ -1,6 +1,7 @@
 import { AUDIT, SCOPE } from '../../schemas/app-scope.ts';
 import type { Rules } from '../engine/context.ts';
 import { scopesChanged, setScopes } from '../services/app-scopes.ts';
+import { notify } from '../services/messages.ts';
 import { forgetAppCallers } from './app.ts';
 
 /** A decision opens the scopes (passed) or returns those under review to not opened (not passed, withdrawn). */
@@ -13,6 +14,15 @@ export const auditRules: Rules = {
       await scopesChanged(ctx, tx, row.app_guid as string);
     }
     if (row.status === AUDIT.rejected) await setScopes(tx, row.app_guid as string, codes, SCOPE.closed, [SCOPE.review]);
+    // The BU hears of the platform's decision, in its app messages.
+    if (ctx.mount.side === 'operator' && (row.status === AUDIT.passed || row.status === AUDIT.rejected)) {
+      const app = (await tx.query<{ name: string }>('select name from app where guid = $1', [row.app_guid])).rows[0];
+      await notify.app(tx, row.bu_guid as string, row.app_guid as string, {
+        key: row.status === AUDIT.passed ? 'audit_passed' : 'audit_rejected',
+        params: { app: app?.name ?? '', scopes: codes.join(', '), remark: (row.remark as string | null) ?? '' },
+        link: `/business/app/${row.app_guid}/permission`,
+      });
+    }
     // Submitted again: its scopes that are still not opened go back under review.
     if (row.status === AUDIT.pending) await setScopes(tx, row.app_guid as string, codes, SCOPE.review, [SCOPE.closed]);
   },

@@ -4,6 +4,7 @@ import { auditRules } from './app-scope.ts';
 import { storeAppRules } from './store.ts';
 import { documentRules } from './document.ts';
 import { workOrderRules } from './work-order.ts';
+import { announcementRules } from './announcement.ts';
 import { permissionRules } from './permission.ts';
 import { roleRules } from './role.ts';
 import { subAccountRules, userRules } from './user.ts';
@@ -30,4 +31,5 @@ export const rules: Record<string, Rules> = {
   'classify-app': storeAppRules,
   document: documentRules,
   'work-order': workOrderRules,
+  announcement: announcementRules,
 };

@@ -1,12 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { RECORD_KIND, WORK_ORDER_STATE } from '../../schemas/work-order.ts';
 import type { Rules } from '../engine/context.ts';
-import { writeRecord } from '../handlers/work-orders.ts';
+import { tellOtherSide, writeRecord, type Order } from '../services/work-orders.ts';
 
 /** A number people can quote: `WO`, the date and six random digits. */
 const workOrderNumber = () => `WO${new Date().toISOString().slice(0, 10).replaceAll('-', '')}${(randomBytes(4).readUInt32BE() % 1_000_000).toString().padStart(6, '0')}`;
-
-type Order = { guid: string; bu_guid: string | null; state: number; comment?: string | null };
 
 /** A new work order is to be assigned and gets its number; raising it and every move is a record of its conversation. */
 export const workOrderRules: Rules = {
@@ -18,9 +16,11 @@ export const workOrderRules: Rules = {
   async afterWrite(ctx, tx, row, existing) {
     if (existing) return;
     await writeRecord(ctx, tx, row as Order, { kind: RECORD_KIND.transition, content: '', to: WORK_ORDER_STATE.toAssign });
+    await tellOtherSide(ctx, tx, row as Order, 'work_order_raised');
   },
   async afterTransition(ctx, tx, row, existing) {
     const order = row as Order;
     await writeRecord(ctx, tx, order, { kind: RECORD_KIND.transition, content: order.state === WORK_ORDER_STATE.closed ? (order.comment ?? '') : '', from: (existing as Order).state, to: order.state });
+    await tellOtherSide(ctx, tx, order, `work_order_state_${order.state}`);
   },
 };

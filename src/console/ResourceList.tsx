@@ -40,7 +40,8 @@ const FilterInput = (props: ComponentProps<typeof SchemaInput>) => (
 );
 
 export const filterInputs = (def: ResourceDef) => [
-  <SearchInput key="q" source="q" alwaysOn />,
+  // A search box only where the server searches (`keyword` fields).
+  ...(def.keyword?.length ? [<SearchInput key="q" source="q" alwaysOn />] : []),
   ...(def.filters ?? []).map((f) => {
     const schema = fieldSchemaOf(def, f.field);
     const label = fieldLabel(def, f.field);

@@ -105,7 +105,7 @@ const PageTabs = ({ page, visible }: { page: string; visible: TenantScreenCalls[
   return (
     <Tabs value={current?.screen.url ?? false} onChange={(_, url) => navigate(url)} sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }} data-testid={`tabs-${page}`}>
       {visible.map(({ screen, rc }) => (
-        <Tab key={screen.url} value={screen.url} label={t(`resources.${rc.def.name}.name`)} data-testid={`tab-${screen.url}`} />
+        <Tab key={screen.url} value={screen.url} label={t(screen.label ?? `resources.${rc.def.name}.name`)} data-testid={`tab-${screen.url}`} />
       ))}
     </Tabs>
   );

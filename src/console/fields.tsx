@@ -55,6 +55,10 @@ const columnElement = (def: ResourceDef, col: ColumnView) => {
           )}
         />
       );
+    case 'html':
+      return <FunctionField {...common} render={(r: Record<string, unknown>) => <Box className="doc-body" sx={{ '& p': { my: 1 } }} dangerouslySetInnerHTML={{ __html: String(r[col.field] ?? '') }} />} />;
+    case 'link':
+      return <FunctionField {...common} render={(r: Record<string, unknown>) => (typeof r[col.field] === 'string' && r[col.field] ? <PageLink to={r[col.field] as string} /> : null)} />;
     case 'files':
       return (
         <FunctionField
@@ -140,6 +144,12 @@ const RefColumn = ({ target, array, ...common }: { source: string; label: string
 const MoneyColumn = (props: { source: string; label: string; sortable: boolean }) => {
   const locale = useLocale() as Lang;
   return <FunctionField {...props} render={(r: Record<string, unknown>) => (typeof r[props.source] === 'number' ? formatMoney(r[props.source] as number, LANGUAGES[locale] ?? 'zh-CN') : '')} />;
+};
+
+/** A page of the console the record is about (an address of the site itself, never another's). */
+const PageLink = ({ to }: { to: string }) => {
+  const translate = useTranslate();
+  return to.startsWith('/') && !to.startsWith('//') ? <MuiLink href={to}>{translate('page.open_related')}</MuiLink> : null;
 };
 
 const LocaleDate = (props: { source: string; label: string; sortable: boolean }) => {

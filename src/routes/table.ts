@@ -118,7 +118,7 @@ export const routeTree: RouteDef[] = [
       { path: '/account/expenses', title: 'route.expenses', page: 'plain', userTypes: TENANTS },
       // A work order's page (`/account/work-order/{id}`) is the screen's record page below it.
       ...tenantPage('/account/work-order', 'route.work_order'),
-      { path: '/account/notify-message', title: 'route.notify_message', page: 'plain', userTypes: TENANTS },
+      ...tenantPage('/account/notify-message', 'route.notify_message'),
     ],
   },
   {

@@ -8,6 +8,7 @@ import en from '../../i18n/ui/en.ts';
 import { chromiumAvailable, CHROMIUM } from '../helpers/browser.ts';
 import { DIST, journey } from '../helpers/journey.ts';
 import { ADMIN } from '../helpers/server.ts';
+import { publishDue } from '../../server/services/announcements.ts';
 import { tenantWithBu, uid } from '../helpers/tenant-flows.ts';
 
 const available = chromiumAvailable(DIST);
@@ -82,20 +83,36 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('service desk journey (C
     expect(op.violations).toEqual([]);
   });
 
+  it('the tenant’s badge counts the operator’s messages; opening one in the message center reads it', async () => {
+    const { page } = j.w;
+    await page.goto(`${j.base}/account/notify-message`);
+    const badge = page.getByTestId('unread-count');
+    await expect.poll(async () => Number((await badge.innerText()).trim() || 0), { timeout: 10_000 }).toBe(3);
+    const number = (await j.s.db.query<{ number: string }>('select number from work_order where title = $1', [title])).rows[0].number;
+    const reply = t('messages.work_order_reply.title').replace('%{number}', number);
+    await page.getByText(reply).waitFor();
+    await j.shot('04-messages');
+    await page.getByText(reply).click();
+    await page.getByText(title).first().waitFor();
+    await expect.poll(async () => Number((await badge.innerText()).trim() || 0), { timeout: 10_000 }).toBe(2);
+    await j.shot('05-message');
+  });
+
   it('the tenant reads the reply and closes the work order with a rating', async () => {
     const { page } = j.w;
-    await page.reload();
+    const guid = (await j.s.db.query<{ guid: string }>('select guid from work_order where title = $1', [title])).rows[0].guid;
+    await page.goto(`${j.base}/account/work-order/${guid}/show`);
     await page.getByText('Unfrozen now; please try again.').waitFor();
     await state(page, '2');
     await page.getByTestId('status-evaluate').click();
     await page.getByTestId('transition-rating').fill('5');
     await page.getByTestId('transition-comment').fill('Fixed within the hour');
-    await j.shot('04-evaluate');
+    await j.shot('06-evaluate');
     await page.locator('.ra-confirm').click();
     await state(page, '3');
     await page.getByText('Fixed within the hour').first().waitFor();
     expect(await page.getByTestId('conversation-move').count()).toBe(4);
-    await j.shot('05-closed');
+    await j.shot('07-closed');
     const stored = (await j.s.db.query<{ state: number; rating: number }>('select state, rating from work_order where title = $1', [title])).rows[0];
     expect(stored).toEqual({ state: 3, rating: 5 });
     // A closed work order takes no reply: the server says why, and the text stays in the box.
@@ -103,6 +120,32 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('service desk journey (C
     await page.getByTestId('conversation-send').click();
     await page.getByText(t('server.work_order_closed')).waitFor();
     expect(await page.getByTestId('conversation-reply').inputValue()).toBe('One more thing');
+  });
+
+  it('an announcement scheduled a minute ahead reaches the tenant once it is published', async () => {
+    const op = await j.page();
+    await op.page.goto(`${j.base}/adminLogin`);
+    await op.page.fill('input[name=username]', ADMIN.username);
+    await op.page.fill('input[name=password]', ADMIN.password);
+    await op.page.click('[data-testid=login-submit]');
+    await op.page.waitForURL((u) => u.pathname.startsWith('/operation'));
+    const heading = `Maintenance ${uid()}`;
+    const at = new Date(Date.now() + 60_000);
+    const made = await j.s.post('/open/admin/sys-announcement/add', { title: heading, body: 'The platform is down **tonight** from 22:00.', audience: 0, publish_at: at.toISOString() }, { token: await j.s.login() });
+    expect(made.data.state).toBe(0);
+    await op.page.goto(`${j.base}/operation/announcement`);
+    await op.page.getByText(heading).waitFor();
+    await j.shot('08-announcements', op);
+    const { page } = j.w;
+    await page.goto(`${j.base}/account/notify-message/bu`);
+    await page.getByTestId('unread-badge').waitFor();
+    expect(await page.getByText(heading).count()).toBe(0);
+    // The scheduler's run a minute later (its clock injected).
+    expect(await publishDue(j.s.db, new Date(at.getTime() + 1000))).toBe(1);
+    await page.reload();
+    await page.getByText(heading).click();
+    await page.locator('strong', { hasText: 'tonight' }).waitFor();
+    await j.shot('09-announcement');
   });
 
   it('no console errors and no serious accessibility violations', () => {

@@ -34,6 +34,7 @@ const isOperatorCall = (d: CallDoc) => isOperatorPath(d.path) || !!d.permission?
  */
 const PERSONAL: Record<string, string> = {
   '/open/logout': 'ends the own session',
+  '/open/admin/sys-announcement/get-announcement-unread-quantity': "the operator's own unread messages (the header badge)",
   '/open/file/preview': 'a file documents show to everyone (GET /open/file/{guid}), as a download',
   '/open/admin/user/info': 'the calling operator',
   '/open/admin/user/get-permission-auth': "the operator's own permission tree",

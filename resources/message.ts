@@ -1,0 +1,68 @@
+import { announcementInternal, announcementSchema, messageInternal, messageSchema } from '../schemas/message.ts';
+import type { ResourceDef } from './types.ts';
+
+/**
+ * The message center (docs/messages.md): messages the platform writes when something happens to a
+ * reader — a work order moved or answered, an application decided, an event endpoint paused, an
+ * announcement published, a sub-account activated. Each reader has read or not read each of them.
+ * Every call is a handler: what a reader sees is decided per message kind, not by one owner column.
+ */
+export const message: ResourceDef<typeof messageSchema> = {
+  name: 'message',
+  table: 'message',
+  schema: messageSchema,
+  internal: messageInternal,
+  titleField: 'title',
+  columns: [{ field: 'title' }, { field: 'read', render: 'boolean' }, { field: 'created_at', render: 'date' }],
+  details: [{ field: 'html', render: 'html' }, { field: 'link', render: 'link' }],
+  sort: '-created_at',
+  indexes: [['bu_guid', 'kind', 'created_at'], ['to_user', 'created_at'], ['kind', 'created_at']],
+  tenant: [
+    { url: '/account/notify-message', label: 'resources.message.tabs.user', needsBu: true },
+    { url: '/account/notify-message/app', label: 'resources.message.tabs.app', needsBu: true, verbs: { page: 'app-list' } },
+    { url: '/account/notify-message/bu', label: 'resources.message.tabs.bu', needsBu: true, verbs: { page: 'bu-list' } },
+  ],
+  mounts: [
+    {
+      side: 'tenant', base: '/open/sys-announcement', scope: 'bu', perm: 'tenant:notify-message',
+      calls: {
+        list: { verb: 'page', handler: 'message.userList' },
+        'app-list': { verb: 'page', handler: 'message.appList' },
+        'bu-list': { verb: 'page', handler: 'message.buList' },
+        get: { verb: 'get', handler: 'message.get' },
+        // Marks messages read, `guids` or `all` of a kind: the catalogue's `add` (a reader adds reads).
+        add: { handler: 'message.read', action: 'view' },
+        'get-announcement-unread-quantity': { handler: 'message.unread', action: 'view' },
+      },
+    },
+    {
+      side: 'operator', base: '/open/admin/sys-announcement', scope: 'platform',
+      calls: { 'get-announcement-unread-quantity': { handler: 'message.unread', action: 'view', signedIn: true } },
+    },
+  ],
+};
+
+/** What operators publish; published at once or by the scheduler (server/services/announcements.ts). */
+export const announcement: ResourceDef<typeof announcementSchema> = {
+  name: 'announcement',
+  table: 'announcement',
+  schema: announcementSchema,
+  internal: announcementInternal,
+  titleField: 'title',
+  tones: { state: { '0': 'warning', '1': 'success' } },
+  keyword: ['title'],
+  filters: [{ field: 'state' }, { field: 'audience' }],
+  columns: [
+    { field: 'title' },
+    { field: 'audience', render: 'status' },
+    { field: 'state', render: 'status' },
+    { field: 'publish_at', render: 'date' },
+    { field: 'published_at', render: 'date' },
+    { field: 'reach' },
+  ],
+  details: [{ field: 'body' }],
+  sort: '-created_at',
+  indexes: [['state', 'publish_at']],
+  menu: { scene: 'admin', url: '/operation/announcement', icon: 'campaign' },
+  mounts: [{ side: 'operator', base: '/open/admin/sys-announcement', scope: 'platform', perm: 'admin:announcement', calls: { add: 'add', list: 'page', get: 'get' } }],
+};
