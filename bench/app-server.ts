@@ -52,6 +52,16 @@ await db.query(
    from generate_series(1, $3) i`,
   [[logApp, benchApp, ...others], bu, LOG_ROWS],
 );
+// (i) the badge's count: the bench BU's messages among many BUs', a third of its own read.
+const MESSAGE_ROWS = 50_000;
+await db.query(
+  `insert into message (guid, bu_guid, kind, to_user, params, created_at, updated_at)
+   select gen_random_uuid(), case when i % 25 = 0 then $1 else ($2::uuid[])[1 + i % 8] end, case when i % 2 = 0 then 2 else 0 end,
+          case when i % 2 = 0 then null::uuid else $3::uuid end, '{}'::jsonb, now(), now()
+   from generate_series(1, $4) i`,
+  [bu, others, owner, MESSAGE_ROWS],
+);
+await db.query("insert into message_read (message_guid, user_guid) select guid, $2 from message where bu_guid = $1 and random() < 0.33", [bu, owner]);
 // Rows loaded around the log's writer get their hourly counts as a migration gives old rows theirs;
 // then the server's hourly upkeep (prune, vacuum, analyze), as it would have run by now.
 await db.query(API_LOG_HOURS_BACKFILL);
@@ -61,7 +71,7 @@ await db.query('analyze');
 await app.listen({ port: 0, host: '127.0.0.1' });
 const addr = app.server.address();
 const login = await app.inject({ method: 'POST', url: '/open/admin/sys-auth/login', payload: { username: 'bench', password: 'Bench12345' } });
-process.send?.({ port: typeof addr === 'object' && addr ? addr.port : 0, token: login.json().data.token, guids, roles: ROLES, tenantToken, appToken, logApp, members, logRows: LOG_ROWS });
+process.send?.({ port: typeof addr === 'object' && addr ? addr.port : 0, token: login.json().data.token, guids, roles: ROLES, tenantToken, appToken, logApp, members, logRows: LOG_ROWS, messageRows: MESSAGE_ROWS });
 process.on('disconnect', async () => {
   await app.close();
   await db.close();

@@ -63,6 +63,8 @@ try {
   const logPage = (withTotal: boolean) => load(`${base}/open/app/api-log/page`, { headers: tenant, body: JSON.stringify({ app_guid: app.info.logApp, page_size: 20, with_total: withTotal }) });
   const e = await logPage(true);
   const e0 = await logPage(false);
+  // (i) the unread count every page asks for (the header badge).
+  const i = await load(`${base}/open/sys-announcement/get-announcement-unread-quantity`, { headers: tenant, body: '{}' });
   const json = { 'content-type': 'application/json' };
   // The pipeline's own cost is a few microseconds against a load generator sharing the same two
   // cores, so these three run interleaved twice and each keeps its better run, alike for all.
@@ -92,6 +94,7 @@ try {
     row('    (same envelope, no security headers)', f0, a.requests.average),
     row('(g) refused: no token (401)', g, a.requests.average),
     row('(h) authorised, answered from cache', h, a.requests.average),
+    row(`(i) unread count, among ${(app.info.messageRows as number).toLocaleString('en')} messages`, i, a.requests.average),
   ]);
   const q = yardstick.info.queryRate as number;
   const ratio = c.requests.average / q;
@@ -107,6 +110,8 @@ try {
   const hf = h.requests.average / f.requests.average;
   console.log(`(g) refused without a token: ${gf.toFixed(2)}x the bare Fastify route (target >= 0.75) ${met(gf >= 0.75)}; p99 ${g.latency.p99} ms`);
   console.log(`(h) authorised from cache: ${hf.toFixed(2)}x the bare Fastify route (target >= 0.60) ${met(hf >= 0.6)}; p99 ${h.latency.p99} ms`);
+  const ic = i.requests.average / c.requests.average;
+  console.log(`(i) unread count: ${Math.round(i.requests.average)} req/s = ${ic.toFixed(2)}x (c) role get (target >= 0.80) ${met(ic >= 0.8)}; p99 ${i.latency.p99} ms`);
   console.log(`(f) answers the same envelope with the security headers every answer carries; without them the bare route does ${Math.round(f0.requests.average)} req/s ((g) ${(g.requests.average / f0.requests.average).toFixed(2)}x, (h) ${(h.requests.average / f0.requests.average).toFixed(2)}x of that).`);
   console.log(`Server logging at ${process.env.LOG_LEVEL ?? 'info'} (LOG_LEVEL), as npm start does.`);
 } finally {

@@ -2,17 +2,21 @@ import HomeIcon from '@mui/icons-material/Home';
 import HubIcon from '@mui/icons-material/Hub';
 import SearchIcon from '@mui/icons-material/Search';
 import { AppBar, Box, Button, InputBase, Toolbar, Typography } from '@mui/material';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useLang } from '../src/shell/LangContext.tsx';
+import { useSession } from '../src/shell/SessionContext.tsx';
 import { LanguageMenu } from './LanguageMenu.tsx';
-import { UnreadBadge } from './UnreadBadge.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
+
+/** The unread badge (and its calls) load only for a signed-in reader: visitors' pages stay light. */
+const UnreadBadge = lazy(() => import('./UnreadBadge.tsx').then((m) => ({ default: m.UnreadBadge })));
 
 /** Logo → home; a search box on open pages; back-home on console pages (spec §2 "Header"). */
 export const Header = ({ scene }: { scene: 'open' | 'console' }) => {
   const { t } = useLang();
+  const { signedIn } = useSession();
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
   return (
@@ -47,7 +51,11 @@ export const Header = ({ scene }: { scene: 'open' | 'console' }) => {
           </Button>
         )}
         <Box sx={{ flex: 1 }} />
-        <UnreadBadge />
+        {signedIn && (
+          <Suspense fallback={null}>
+            <UnreadBadge />
+          </Suspense>
+        )}
         <LanguageMenu />
         <UserMenu />
       </Toolbar>

@@ -1,4 +1,17 @@
 export default {
+  // The console's own words (loaded with it, not with the public pages).
+  markdown: {
+    upload: 'Upload image or file',
+    uploading: 'Uploading…',
+    uploading_percent: 'Uploading… %{percent}%',
+    upload_hint: 'Images (%{images}) up to %{image_mb} MB, files (%{files}) up to %{file_mb} MB, %{count} at a time; the link goes where the cursor is.',
+  },
+  files: {
+    attach: 'Attach files',
+    hint: 'Images (%{images}) up to %{image_mb} MB, files (%{files}) up to %{file_mb} MB, at most %{count}.',
+  },
+  conversation: { send: 'Send reply', hint: 'Ctrl+Enter sends.' },
+  links: { open_related: 'Open the page it is about' },
   common: {
     fields: { guid: 'ID', created_at: 'Created at', updated_at: 'Updated at', created_by: 'Created by', bu_guid: 'Business unit', page: 'Page', page_size: 'Page size' },
   },

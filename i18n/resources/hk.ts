@@ -1,4 +1,17 @@
 export default {
+  // The console's own words (loaded with it, not with the public pages).
+  markdown: {
+    upload: '上傳圖片或檔案',
+    uploading: '正在上傳…',
+    uploading_percent: '正在上傳… %{percent}%',
+    upload_hint: '圖片（%{images}）不超過 %{image_mb} MB，檔案（%{files}）不超過 %{file_mb} MB，每次最多 %{count} 個；連結插入到游標處。',
+  },
+  files: {
+    attach: '添加附件',
+    hint: '圖片（%{images}）不超過 %{image_mb} MB，檔案（%{files}）不超過 %{file_mb} MB，最多 %{count} 個。',
+  },
+  conversation: { send: '發送回覆', hint: 'Ctrl+Enter 發送。' },
+  links: { open_related: '打開相關頁面' },
   common: {
     fields: { guid: '標識', created_at: '建立時間', updated_at: '更新時間', created_by: '建立人', bu_guid: '業務單元', page: '頁碼', page_size: '每頁條數' },
   },

@@ -1,4 +1,17 @@
 export default {
+  // The console's own words (loaded with it, not with the public pages).
+  markdown: {
+    upload: '上传图片或文件',
+    uploading: '正在上传…',
+    uploading_percent: '正在上传… %{percent}%',
+    upload_hint: '图片（%{images}）不超过 %{image_mb} MB，文件（%{files}）不超过 %{file_mb} MB，每次最多 %{count} 个；链接插入到光标处。',
+  },
+  files: {
+    attach: '添加附件',
+    hint: '图片（%{images}）不超过 %{image_mb} MB，文件（%{files}）不超过 %{file_mb} MB，最多 %{count} 个。',
+  },
+  conversation: { send: '发送回复', hint: 'Ctrl+Enter 发送。' },
+  links: { open_related: '打开相关页面' },
   common: {
     fields: { guid: '标识', created_at: '创建时间', updated_at: '更新时间', created_by: '创建人', bu_guid: '业务单元', page: '页码', page_size: '每页条数' },
   },

@@ -76,17 +76,6 @@ export default {
     restore_question: 'Version %{version} is saved again as the newest version; the versions in between stay in the history. Restore it?',
     restored: 'Version %{version} restored.',
   },
-  markdown: {
-    upload: 'Upload image or file',
-    uploading: 'Uploading…',
-    uploading_percent: 'Uploading… %{percent}%',
-    upload_hint: 'Images (%{images}) up to %{image_mb} MB, files (%{files}) up to %{file_mb} MB, %{count} at a time; the link goes where the cursor is.',
-  },
-  files: {
-    attach: 'Attach files',
-    hint: 'Images (%{images}) up to %{image_mb} MB, files (%{files}) up to %{file_mb} MB, at most %{count}.',
-  },
-  conversation: { send: 'Send reply', hint: 'Ctrl+Enter sends.' },
   api_table: { name: 'Name', code: 'Code', none: 'None yet.', rows_per_page: 'Rows per page' },
   float: { collapse: 'Collapse', expand: 'Expand', top: 'Back to top' },
   login: {
@@ -130,7 +119,6 @@ export default {
     unverified: 'That page opens once your organisation is verified: apply for certification under Enterprise info.',
   },
   page: {
-    open_related: 'Open the page it is about',
     coming_soon: 'Coming soon.',
     not_available: 'This page has no content yet.',
     unverified: 'Your organisation is not verified.',

@@ -76,17 +76,6 @@ export default {
     restore_question: '版本 %{version} 將作為最新版本再次儲存，中間的版本仍保留在歷史中。確定恢復？',
     restored: '已恢復版本 %{version}。',
   },
-  markdown: {
-    upload: '上傳圖片或檔案',
-    uploading: '正在上傳…',
-    uploading_percent: '正在上傳… %{percent}%',
-    upload_hint: '圖片（%{images}）不超過 %{image_mb} MB，檔案（%{files}）不超過 %{file_mb} MB，每次最多 %{count} 個；連結插入到游標處。',
-  },
-  files: {
-    attach: '添加附件',
-    hint: '圖片（%{images}）不超過 %{image_mb} MB，檔案（%{files}）不超過 %{file_mb} MB，最多 %{count} 個。',
-  },
-  conversation: { send: '發送回覆', hint: 'Ctrl+Enter 發送。' },
   api_table: { name: '名稱', code: '編碼', none: '暫無。', rows_per_page: '每頁條數' },
   float: { collapse: '收起', expand: '展開', top: '回到頂部' },
   login: {
@@ -130,7 +119,6 @@ export default {
     unverified: '該頁面在組織認證通過後開放：請先在「企業信息」中申請認證。',
   },
   page: {
-    open_related: '打開相關頁面',
     coming_soon: '敬請期待。',
     not_available: '此頁面暫無內容。',
     unverified: '您的組織尚未認證。',

@@ -76,17 +76,6 @@ export default {
     restore_question: '版本 %{version} 将作为最新版本再次保存，中间的版本仍保留在历史中。确定恢复？',
     restored: '已恢复版本 %{version}。',
   },
-  markdown: {
-    upload: '上传图片或文件',
-    uploading: '正在上传…',
-    uploading_percent: '正在上传… %{percent}%',
-    upload_hint: '图片（%{images}）不超过 %{image_mb} MB，文件（%{files}）不超过 %{file_mb} MB，每次最多 %{count} 个；链接插入到光标处。',
-  },
-  files: {
-    attach: '添加附件',
-    hint: '图片（%{images}）不超过 %{image_mb} MB，文件（%{files}）不超过 %{file_mb} MB，最多 %{count} 个。',
-  },
-  conversation: { send: '发送回复', hint: 'Ctrl+Enter 发送。' },
   api_table: { name: '名称', code: '编码', none: '暂无。', rows_per_page: '每页条数' },
   float: { collapse: '收起', expand: '展开', top: '回到顶部' },
   login: {
@@ -130,7 +119,6 @@ export default {
     unverified: '该页面在组织认证通过后开放：请先在“企业信息”中申请认证。',
   },
   page: {
-    open_related: '打开相关页面',
     coming_soon: '敬请期待。',
     not_available: '此页面暂无内容。',
     unverified: '您的组织尚未认证。',

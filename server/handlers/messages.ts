@@ -7,6 +7,7 @@ import type { CallContext } from '../engine/context.ts';
 import { pageQuery, pagingOf } from '../engine/paging.ts';
 import { Warning } from '../http/envelope.ts';
 import { parseOrWarn } from '../http/validation.ts';
+import { unreadCounts } from '../services/messages.ts';
 
 /**
  * What a reader sees: an operator the platform's messages; a tenant its own user messages and its
@@ -67,6 +68,7 @@ export const messageGet = async (ctx: CallContext) => {
   const { rows } = await ctx.services.db.query<Row>(`select ${COLUMNS}, true as read from message m where ${visible(kindsOf(ctx))} and m.guid = $3`, [...me, guid]);
   if (!rows[0]) throw new Warning('server.record_not_found');
   await ctx.services.db.query('insert into message_read (message_guid, user_guid) values ($1, $2) on conflict do nothing', [guid, ctx.caller!.userGuid]);
+  unreadCounts.forget(ctx.caller!.userGuid);
   const row = rows[0];
   const text = row.key ? translate(ctx.lang, `messages.${row.key}.body`, row.params) : (row.body ?? '');
   return { ...worded(ctx, row), html: renderMarkdown(text).html };
@@ -92,11 +94,20 @@ export const messageRead = async (ctx: CallContext) => {
      on conflict do nothing`,
     input.all ? me : [...me, input.guids],
   );
+  unreadCounts.forget(ctx.caller!.userGuid);
   return messageUnread(ctx);
 };
 
-/** The reader's unread messages (the header's badge shows 99+ above 99). */
+/**
+ * The reader's unread messages (the header's badge shows 99+ above 99): one indexed count per kind,
+ * kept a few seconds (`unreadCounts`) since every page asks.
+ */
 export const messageUnread = async (ctx: CallContext) => {
-  const { rows } = await ctx.services.db.query<{ n: number }>(`select count(*)::int as n from message m where ${visible(kindsOf(ctx))} and ${UNREAD}`, [ctx.caller!.userGuid, ctx.caller!.buGuid]);
+  const key = `${ctx.caller!.userGuid} ${ctx.caller!.buGuid ?? ''}`;
+  const kept = unreadCounts.get(key);
+  if (kept !== undefined) return { quantity: kept };
+  const counts = kindsOf(ctx).map((k) => `select count(*)::int as n from message m where ${visible([k])} and ${UNREAD}`);
+  const { rows } = await ctx.services.db.query<{ n: number }>(`select coalesce(sum(n), 0)::int as n from (${counts.join(' union all ')}) c`, [ctx.caller!.userGuid, ctx.caller!.buGuid]);
+  unreadCounts.set(key, rows[0].n);
   return { quantity: rows[0].n };
 };

@@ -1,5 +1,6 @@
 import { ANNOUNCEMENT_STATE, MESSAGE_KIND } from '../../schemas/message.ts';
 import type { Db, Queryable } from '../db/driver.ts';
+import { unreadCounts } from './messages.ts';
 
 /** How often the scheduler looks for announcements that are due. */
 export const ANNOUNCE_EVERY_MS = 15_000;
@@ -25,6 +26,7 @@ const AUDIENCE = [
  * (an app message for "users of chosen apps"), then the announcement is published with its reach.
  */
 export const publish = async (tx: Queryable, a: Announcement) => {
+  unreadCounts.clear();
   const to = AUDIENCE[a.audience];
   const { rows } = await tx.query<{ n: number }>(
     `with sent as (

@@ -9,7 +9,31 @@ export interface Notice {
   link?: string;
 }
 
+/**
+ * Unread counts, by reader and BU, for the badge every page asks for: kept until a message is
+ * written or the reader reads (on this server), and at most `UNREAD_KEEP_MS` (another server's writes).
+ */
+export const UNREAD_KEEP_MS = 10_000;
+const counts = new Map<string, { at: number; n: number }>();
+export const unreadCounts = {
+  get: (key: string) => {
+    const hit = counts.get(key);
+    return hit && Date.now() - hit.at < UNREAD_KEEP_MS ? hit.n : undefined;
+  },
+  set: (key: string, n: number) => {
+    if (counts.size > 50_000) counts.clear();
+    counts.set(key, { at: Date.now(), n });
+  },
+  /** A reader read: their counts go. */
+  forget: (user: string) => {
+    for (const k of counts.keys()) if (k.startsWith(`${user} `)) counts.delete(k);
+  },
+  /** A message was written: every count may have changed. */
+  clear: () => counts.clear(),
+};
+
 const insert = async (tx: Queryable, kind: number, to: { user?: string | null; bu?: string | null; app?: string | null }, n: Notice) => {
+  unreadCounts.clear();
   await tx.query(
     `insert into message (guid, bu_guid, kind, to_user, app_guid, key, params, link, created_at, updated_at)
      values (gen_random_uuid(), $1, $2, $3, $4, $5, $6::jsonb, $7, now(), now())`,

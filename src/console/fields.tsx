@@ -149,7 +149,7 @@ const MoneyColumn = (props: { source: string; label: string; sortable: boolean }
 /** A page of the console the record is about (an address of the site itself, never another's). */
 const PageLink = ({ to }: { to: string }) => {
   const translate = useTranslate();
-  return to.startsWith('/') && !to.startsWith('//') ? <MuiLink href={to}>{translate('page.open_related')}</MuiLink> : null;
+  return to.startsWith('/') && !to.startsWith('//') ? <MuiLink href={to}>{translate('links.open_related')}</MuiLink> : null;
 };
 
 const LocaleDate = (props: { source: string; label: string; sortable: boolean }) => {

@@ -5,6 +5,9 @@ import en from '../../i18n/ui/en.ts';
 import docsZh from '../../i18n/ui/docs/zh.ts';
 import docsHk from '../../i18n/ui/docs/hk.ts';
 import docsEn from '../../i18n/ui/docs/en.ts';
+import consoleZh from '../../i18n/resources/zh.ts';
+import consoleHk from '../../i18n/resources/hk.ts';
+import consoleEn from '../../i18n/resources/en.ts';
 import { chromiumAvailable, CHROMIUM } from '../helpers/browser.ts';
 import { DIST, journey } from '../helpers/journey.ts';
 import { ADMIN } from '../helpers/server.ts';
@@ -13,7 +16,7 @@ import { uid } from '../helpers/tenant-flows.ts';
 const available = chromiumAvailable(DIST);
 if (!available) console.warn(`SKIPPED: the docs journey needs ${CHROMIUM} and a build in dist/ (npx vite build).`);
 
-const UI = { zh: { ...zh, ...docsZh }, hk: { ...hk, ...docsHk }, en: { ...en, ...docsEn } } as const;
+const UI = { zh: { ...consoleZh, ...zh, ...docsZh }, hk: { ...consoleHk, ...hk, ...docsHk }, en: { ...consoleEn, ...en, ...docsEn } } as const;
 const SCOPE = 'contact:member:readonly';
 /** A 1×1 PNG. */
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5d2ad150000000049454e44ae426082', 'hex');
