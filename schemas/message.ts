@@ -8,11 +8,11 @@ import { codes, guid } from './common.ts';
 export const MESSAGE_KIND = { user: 0, app: 1, bu: 2, platform: 3 } as const;
 
 /**
- * A message is written by the platform, never by a body: nothing of it is editable. The platform's
- * own messages keep a key and its parameters and are worded in the reader's language when read;
- * an announcement's keep the operator's own title and body.
+ * A message is written by the platform, never by a body: its definition has no call that takes
+ * one (docs/messages.md). The platform's own messages keep a key and its parameters and are worded
+ * in the reader's language when read; an announcement's keep the operator's own title and body.
  */
-export const messageSchema = z.object({});
+export const messageSchema = z.object({ title: z.string().nullable() });
 
 export const messageInternal = z.object({
   kind: codes(0, 1, 2, 3),
@@ -22,7 +22,6 @@ export const messageInternal = z.object({
   /** `messages.<key>.title|body` in the reader's language. */
   key: z.string().nullable(),
   params: z.record(z.string(), z.union([z.string(), z.number()])).default({}),
-  title: z.string().nullable(),
   body: z.string().nullable(),
   /** A page of the console the message is about. */
   link: z.string().nullable(),
