@@ -1,13 +1,13 @@
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import { Box, Button, Chip, CircularProgress, FormHelperText, FormLabel, Stack } from '@mui/material';
-import { useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
-import { useDataProvider, useResourceContext, useTranslate } from 'react-admin';
+import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { useDataProvider, useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import type { ConsoleDataProvider } from '../../dataProvider/dataProvider.ts';
 import type { ResourceDef } from '../../resources/types.ts';
 import { MAX_FILES, uploadAccept } from '../../schemas/file.ts';
-import { callsFor, uploadCallOf, uploadRules, type UploadedFile } from './markdown.ts';
-import { useRouteOf } from './routeOf.tsx';
+import { uploadRules, type UploadedFile } from './markdown.ts';
+import { useUploadCall } from './useUploadCall.ts';
 
 /**
  * A list of uploaded files (`.meta({ kind: 'files' })`, addresses `/open/file/{guid}`): an Attach
@@ -17,10 +17,7 @@ import { useRouteOf } from './routeOf.tsx';
 export const FilesInput = ({ def, source, label }: { def: ResourceDef; source: string; label: string }) => {
   const translate = useTranslate();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
-  const resource = useResourceContext();
-  const fallback = useRouteOf()(def);
-  const rc = useMemo(() => callsFor(def, resource, fallback), [def, resource, fallback]);
-  const segment = uploadCallOf(rc);
+  const { rc, segment } = useUploadCall(def);
   const { setValue } = useFormContext();
   const files = (useWatch({ name: source }) as string[] | undefined) ?? [];
   const picker = useRef<HTMLInputElement>(null);

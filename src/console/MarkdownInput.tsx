@@ -1,13 +1,13 @@
 import { Box, Button, CircularProgress, FormHelperText, Stack } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type FocusEvent } from 'react';
-import { TextInput, useDataProvider, useResourceContext, useTranslate } from 'react-admin';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FocusEvent } from 'react';
+import { TextInput, useDataProvider, useTranslate } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import type { ConsoleDataProvider } from '../../dataProvider/dataProvider.ts';
 import type { ResourceDef } from '../../resources/types.ts';
 import { uploadAccept } from '../../schemas/file.ts';
-import { callsFor, insertAt, markdownLink, uploadCallOf, uploadRules, type UploadedFile } from './markdown.ts';
-import { useRouteOf } from './routeOf.tsx';
+import { insertAt, markdownLink, uploadRules, type UploadedFile } from './markdown.ts';
+import { useUploadCall } from './useUploadCall.ts';
 
 /**
  * A Markdown field (`.meta({ kind: 'markdown' })`): a text area, and when the definition's mount has
@@ -18,10 +18,7 @@ import { useRouteOf } from './routeOf.tsx';
 export const MarkdownInput = ({ def, source, label }: { def: ResourceDef; source: string; label: string }) => {
   const translate = useTranslate();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
-  const resource = useResourceContext();
-  const fallback = useRouteOf()(def);
-  const rc = useMemo(() => callsFor(def, resource, fallback), [def, resource, fallback]);
-  const segment = uploadCallOf(rc);
+  const { rc, segment } = useUploadCall(def);
   const { getValues, setValue } = useFormContext();
   const box = useRef<HTMLDivElement>(null);
   const picker = useRef<HTMLInputElement>(null);

@@ -10,7 +10,6 @@ import consoleHk from '../../i18n/resources/hk.ts';
 import consoleEn from '../../i18n/resources/en.ts';
 import { chromiumAvailable, CHROMIUM } from '../helpers/browser.ts';
 import { DIST, journey } from '../helpers/journey.ts';
-import { ADMIN } from '../helpers/server.ts';
 import { uid } from '../helpers/tenant-flows.ts';
 
 const available = chromiumAvailable(DIST);
@@ -82,12 +81,7 @@ describe.skipIf(!available).each(['zh', 'hk', 'en'] as const)('docs journey (Chr
   });
 
   it('an operator sees who changed the document, the diff, restores the first version and uploads an image into it', async () => {
-    const op = await j.page();
-    await op.page.goto(`${j.base}/adminLogin`);
-    await op.page.fill('input[name=username]', ADMIN.username);
-    await op.page.fill('input[name=password]', ADMIN.password);
-    await op.page.click('[data-testid=login-submit]');
-    await op.page.waitForURL((u) => u.pathname.startsWith('/operation'));
+    const op = await j.operator();
     await op.page.goto(`${j.base}/operation/document/${docGuid}/history`);
     await op.page.getByTestId('history-version').nth(1).waitFor();
     expect(await op.page.getByTestId('history-version').count()).toBe(2);

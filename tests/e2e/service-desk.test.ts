@@ -7,7 +7,6 @@ import zh from '../../i18n/ui/zh.ts';
 import en from '../../i18n/ui/en.ts';
 import { chromiumAvailable, CHROMIUM } from '../helpers/browser.ts';
 import { DIST, journey } from '../helpers/journey.ts';
-import { ADMIN } from '../helpers/server.ts';
 import { publishDue } from '../../server/services/announcements.ts';
 import { tenantWithBu, uid } from '../helpers/tenant-flows.ts';
 
@@ -63,12 +62,7 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('service desk journey (C
   });
 
   it('the operator takes it up, replies and marks it processed', async () => {
-    const op = await j.page();
-    await op.page.goto(`${j.base}/adminLogin`);
-    await op.page.fill('input[name=username]', ADMIN.username);
-    await op.page.fill('input[name=password]', ADMIN.password);
-    await op.page.click('[data-testid=login-submit]');
-    await op.page.waitForURL((u) => u.pathname.startsWith('/operation'));
+    const op = await j.operator();
     const guid = (await j.s.db.query<{ guid: string }>('select guid from work_order where title = $1', [title])).rows[0].guid;
     await op.page.goto(`${j.base}/operation/work-order/${guid}/show`);
     await op.page.getByTestId('status-take_up').click();
@@ -123,12 +117,7 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('service desk journey (C
   });
 
   it('an announcement scheduled a minute ahead reaches the tenant once it is published', async () => {
-    const op = await j.page();
-    await op.page.goto(`${j.base}/adminLogin`);
-    await op.page.fill('input[name=username]', ADMIN.username);
-    await op.page.fill('input[name=password]', ADMIN.password);
-    await op.page.click('[data-testid=login-submit]');
-    await op.page.waitForURL((u) => u.pathname.startsWith('/operation'));
+    const op = await j.operator();
     const heading = `Maintenance ${uid()}`;
     const at = new Date(Date.now() + 60_000);
     const made = await j.s.post('/open/admin/sys-announcement/add', { title: heading, body: 'The platform is down **tonight** from 22:00.', audience: 0, publish_at: at.toISOString() }, { token: await j.s.login() });

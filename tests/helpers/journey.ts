@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launch, watchPage, type Watched } from './browser.ts';
 import type { AppOptions } from '../../server/app.ts';
-import { startServer, type TestServer } from './server.ts';
+import { ADMIN, startServer, type TestServer } from './server.ts';
 
 export const DIST = process.env.E2E_DIST ?? 'dist';
 
@@ -18,6 +18,8 @@ export interface Journey {
   shot(label: string, on?: Watched): Promise<void>;
   /** A further page in the journey's language (an operator beside the visitor). */
   page(): Promise<Watched>;
+  /** A further page, signed in at `/adminLogin` as the platform's first operator. */
+  operator(): Promise<Watched>;
 }
 
 /**
@@ -40,6 +42,15 @@ export const journey = (lang: string, prefix: string, setup: (s: TestServer) => 
     j.w = await inLanguage();
   });
   j.page = inLanguage;
+  j.operator = async () => {
+    const op = await inLanguage();
+    await op.page.goto(`${j.base}/adminLogin`);
+    await op.page.fill('input[name=username]', ADMIN.username);
+    await op.page.fill('input[name=password]', ADMIN.password);
+    await op.page.click('[data-testid=login-submit]');
+    await op.page.waitForURL((u) => u.pathname.startsWith('/operation'));
+    return op;
+  };
   j.shot = async (label, on = j.w) => {
     await on.shot(`${prefix}-${lang}-${label}`);
     await on.axe(`${lang} ${label}`);
