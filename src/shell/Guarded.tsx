@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
-import { hasClientKey } from '../../i18n/client.ts';
 import { Navigate, useLocation } from 'react-router-dom';
+import { hasClientKey } from '../../i18n/client.ts';
 import { toast } from '../../dataProvider/events.ts';
 import { guardOf } from '../routes/guard.ts';
 import type { RouteDef } from '../routes/table.ts';
