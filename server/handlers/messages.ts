@@ -87,7 +87,10 @@ export const messageRead = async (ctx: CallContext) => {
   const kinds = (input.kind !== undefined ? [input.kind] : kindsOf(ctx)).filter((k) => kindsOf(ctx).includes(k));
   const me = [ctx.caller!.userGuid, ctx.caller!.buGuid];
   if (!kinds.length) return messageUnread(ctx);
-  if (!input.all && !input.guids?.length) throw new Warning('server.validation_failed', { details: translate(ctx.lang, 'resources.message.fields.guids') });
+  // Neither named messages nor `all`: say which field is missing, as a form would.
+  if (!input.all && !input.guids?.length) {
+    throw new Warning('server.field_error', { field: translate(ctx.lang, 'resources.message.fields.guids'), message: translate(ctx.lang, 'validation.required') }, { field: 'guids' });
+  }
   await ctx.services.db.query(
     `insert into message_read (message_guid, user_guid)
      select m.guid, $1 from message m where ${visible(kinds)} and ${UNREAD}${input.all ? '' : ' and m.guid = any($3::uuid[])'}

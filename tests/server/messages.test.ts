@@ -53,7 +53,9 @@ describe('work order messages', () => {
     const after = await s.post('/open/sys-announcement/add', { all: true }, { token: A.token });
     expect(after.data).toEqual({ quantity: 0 });
     expect((await list(A.token, 'list', { unread: true })).length).toBe(0);
-    expect((await s.post('/open/sys-announcement/add', {}, { token: A.token })).code).toBe(201);
+    const nothing = await s.post('/open/sys-announcement/add', {}, { token: A.token });
+    expect(nothing.code).toBe(201);
+    expect(nothing.message).toBe('Messages is required');
   });
 
   it('a reader never sees another’s messages: not another BU, not a colleague’s own, not an operator in the tenant center', async () => {
