@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { measureBundle, printBundle } from './bundle.ts';
 import { benchLighthouse } from './lighthouse.ts';
+import { benchAuditLogs } from './audit-log.ts';
 import { measureServing, printServing } from './serving.ts';
 
 /**
@@ -147,6 +148,11 @@ try {
 } finally {
   events.child.disconnect();
 }
+
+// The audit logs: the operation log's search on 1,000,000 rows beside a call answered from caches
+// (bench/audit-log.ts; `npx tsx bench/audit-log.ts` runs this section alone).
+console.log('\nAudit logs (operation log search, 10 connections):');
+await benchAuditLogs();
 
 // Start, memory and the bytes a browser downloads, on the server as `npm start` runs it (bench/serving.ts).
 // It builds what is stale first, so the bundle figures below describe the build it served.

@@ -56,7 +56,8 @@ for (const def of resources) {
   registry.set(def.name, calls);
   registry.set(calls.route, calls);
   // A mount with a screen of its own (menuScreens) is that screen's route.
-  for (const m of def.mounts) if (m.menu) registry.set(routeOfUrl(m.menu.url), { ...callsOf(def, m), route: routeOfUrl(m.menu.url) });
+  // Its own columns, where the mount's page answers more than the definition's fields (a BU's certification).
+  for (const m of def.mounts) if (m.menu) registry.set(routeOfUrl(m.menu.url), { ...callsOf(m.menu.columns ? { ...def, columns: m.menu.columns } : def, m), route: routeOfUrl(m.menu.url) });
 }
 
 /** Registers a further route (the tenant console's screens use BU-side mounts under their own routes). */
@@ -72,14 +73,31 @@ const reach = (scope: Scope) => (scope === 'catalog' ? 'platform' : scope);
  * mount of the same reach, as the server checks references (server/engine/relations.ts) — a store
  * listing names the platform's apps, not the BUs' ones the operator's app screen lists.
  */
+/** The route of one mount of a definition, registered on first use. */
+export const mountRoute = (def: ResourceDef, mount: Mount) => {
+  const route = `${def.name}@${mount.base}`;
+  if (!registry.has(route)) registry.set(route, { ...callsOf(def, mount), route });
+  return route;
+};
+
+/**
+ * The mount of `target` that lists its rows naming a record of `from` in `field` (an order's
+ * payments), on the same side and reach; its route, or none.
+ */
+export const relatedRoute = (from: ResourceCalls, target: ResourceDef, field: string) => {
+  const mount = target.mounts.find(
+    (m) => reach(m.scope) === reach(from.mount.scope) && (m.side === 'operator') === (from.mount.side === 'operator') &&
+      Object.values(m.calls).some((c) => typeof c === 'object' && c.verb === 'list' && c.requires?.includes(field)),
+  );
+  return mount && mountRoute(target, mount);
+};
+
 export const referenceRoute = (from: ResourceCalls, target: ResourceDef) => {
   const own = pickMount(target);
   const same = target.mounts.filter((m) => reach(m.scope) === reach(from.mount.scope));
   const mount = same.find((m) => m === own) ?? same.find((m) => m.side === own.side) ?? same[0];
   if (!mount || mount === own) return routeOf(target);
-  const route = `${target.name}@${mount.base}`;
-  if (!registry.has(route)) registry.set(route, { ...callsOf(target, mount), route });
-  return route;
+  return mountRoute(target, mount);
 };
 
 /** By definition name or by route (react-admin passes the route). */

@@ -56,9 +56,9 @@ export const changedFields = (rc: ResourceCalls, data: Record<string, unknown>, 
   return out;
 };
 
-/** The create body: the schema's fields that have a value. */
+/** The create body: the schema's fields that have a value, and an operator's chosen BU. */
 export const createBody = (rc: ResourceCalls, data: Record<string, unknown>) =>
-  prune(Object.fromEntries([...fields(rc)].filter((f) => f in data).map((f) => [f, data[f]]))) as Record<string, unknown>;
+  prune(Object.fromEntries([...fields(rc), ...(rc.mount.scope === 'oversight' ? ['bu_guid'] : [])].filter((f) => f in data).map((f) => [f, data[f]]))) as Record<string, unknown>;
 
 export interface ConsoleDataProvider extends DataProvider {
   /** Moves a record through one of its definition's status transitions. */

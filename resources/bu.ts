@@ -1,6 +1,28 @@
 import { buSchema } from '../schemas/bu.ts';
 import { enableDisable, enabledTones } from './status.ts';
-import type { ResourceDef } from './types.ts';
+import type { RecordPage, ResourceDef } from './types.ts';
+
+/**
+ * The operator console's page of one BU (`/operation/bu/{id}/...`, spec §2): each tab through an
+ * oversight mount whose calls name the BU as `bu_guid`.
+ */
+const BU_PAGE: RecordPage = {
+  param: 'bu_guid',
+  tabs: [
+    {
+      url: 'org', resource: 'org', base: '/open/admin/system/bu-management', view: 'single',
+      actions: [
+        { name: 'certify', call: 'auth/update', body: { auth_state: 2 }, when: { auth_state: [0, 1, 3] }, confirm: true },
+        { name: 'revoke', call: 'auth/update', body: { auth_state: 0 }, when: { auth_state: [2] }, confirm: true },
+      ],
+    },
+    { url: 'sso/password', resource: 'password-policy', base: '/open/admin/system/bu-management/sso', view: 'single' },
+    { url: 'sso/login', resource: 'safe-policy', base: '/open/admin/system/bu-management/sso', view: 'single' },
+    { url: 'sso/auth', resource: 'auth-config', base: '/open/admin/system/bu-management/sso', view: 'single' },
+    { url: 'app', resource: 'installed-app', base: '/open/admin/system/bu-management/app', actions: [{ name: 'uninstall', call: 'uninstall', confirm: true }] },
+    { url: 'app-project', resource: 'app-project', base: '/open/admin/system/bu/app-project' },
+  ],
+};
 
 /**
  * A business unit belongs to the main account that created it (scope `user`); creating one makes
@@ -27,6 +49,41 @@ export const bu: ResourceDef<typeof buSchema> = {
   unique: [['name']],
   status: enableDisable,
   mounts: [
+    {
+      // Operators' BU management (docs/operator.md): every BU with its owner and certification state; a
+      // BU made for an owner (or for nobody yet) and removed once nothing would be orphaned.
+      side: 'operator', base: '/open/admin/system/bu-management', scope: 'oversight', perm: 'admin:bu',
+      menu: {
+        scene: 'admin', url: '/operation/bu', icon: 'business', page: BU_PAGE,
+        columns: [
+          { field: 'cover_url', render: 'image' },
+          { field: 'name', sortable: true },
+          { field: 'code' },
+          { field: 'owner_username' },
+          { field: 'company_name' },
+          { field: 'auth_state', render: 'status', sortable: true },
+          { field: 'status', render: 'status' },
+          { field: 'created_at', render: 'date', sortable: true },
+        ],
+      },
+      calls: {
+        page: { verb: 'page', handler: 'buManagement.page' },
+        'add-bu': { verb: 'add', handler: 'buManagement.add' },
+        'remove-bu': { verb: 'delete', handler: 'buManagement.remove' },
+      },
+    },
+    // Every BU, unpaged (pickers).
+    { side: 'operator', base: '/open/admin/system/bu', scope: 'oversight', perm: 'admin:bu', calls: { list: 'list' } },
+    {
+      // A BU's installed apps (store apps): an operator installs and uninstalls them without an order.
+      side: 'operator', base: '/open/admin/system/bu-management/app', scope: 'oversight', perm: 'admin:bu',
+      calls: {
+        list: { verb: 'page', handler: 'buManagement.appPage' },
+        detail: { handler: 'buManagement.appDetail', action: 'view' },
+        install: { handler: 'buManagement.install', action: 'add' },
+        uninstall: { handler: 'buManagement.uninstall', action: 'delete' },
+      },
+    },
     {
       side: 'system', base: '/open/system/bu', scope: 'user',
       calls: {

@@ -1,10 +1,12 @@
 import { bu } from './bu.ts';
+import { unionBu } from './union-bu.ts';
 import { columnConfig, columnPreference } from './column-config.ts';
 import { company } from './company.ts';
 import { department, position } from './department.ts';
 import { member } from './member.ts';
 import { org } from './org.ts';
 import { project } from './project.ts';
+import { appProject } from './app-project.ts';
 import { authConfig, passwordPolicy, safePolicy } from './sso.ts';
 import { subAccount } from './sub-account.ts';
 import { dict } from './dict.ts';
@@ -14,28 +16,33 @@ import { ability, app, appExtProp, appSecurity } from './app.ts';
 import { apiGroup, auditRecord } from './api-group.ts';
 import { eventConfig, eventInfo, eventRel } from './event.ts';
 import { classify, classifyApp, label, listing } from './store.ts';
-import { installedApp, order } from './order.ts';
+import { installedApp, order, paymentRecord } from './order.ts';
 import { document } from './document.ts';
 import { workOrder, workOrderRecord, workQuestion } from './work-order.ts';
 import { announcement, message } from './message.ts';
 import type { ResourceDef } from './types.ts';
 import { user } from './user.ts';
+import { loginLog, operationLog, requestLog } from './audit-log.ts';
 
 /** Every entity of the product. Generic code (tables, calls, screens, tests) loops over this. */
 export const resources: readonly ResourceDef[] = [
   permission, role, user, dict, columnConfig, columnPreference,
   // Tenant identity and organisation
   bu, org, company, project, department, position, member, subAccount, passwordPolicy, safePolicy, authConfig,
+  // Operators' groupings of BUs
+  unionBu,
   // Apps and the open API
-  app, appSecurity, appExtProp, ability, apiGroup, auditRecord,
+  app, appSecurity, appExtProp, ability, apiGroup, auditRecord, appProject,
   // Events
   eventInfo, eventConfig, eventRel,
   // The app store, and what buying in it makes
-  label, classify, classifyApp, listing, order, installedApp,
+  label, classify, classifyApp, listing, order, paymentRecord, installedApp,
   // Developer documents
   document,
   // The service desk
   workOrder, workOrderRecord, workQuestion, message, announcement,
+  // Audit logs (read-only; written by the server)
+  loginLog, operationLog, requestLog,
 ];
 
 export const resourceByName = new Map(resources.map((r) => [r.name, r]));

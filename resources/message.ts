@@ -1,5 +1,8 @@
 import { announcementInternal, announcementSchema, messageInternal, messageSchema } from '../schemas/message.ts';
-import type { ResourceDef } from './types.ts';
+import type { ListAction, ResourceDef } from './types.ts';
+
+/** Marks every message of a tab's kind read (the catalogue's `add`: a reader adds reads). */
+const readAll = (kind: number): ListAction => ({ name: 'read_all', call: 'add', body: { all: true, kind } });
 
 /**
  * The message center (docs/messages.md): messages the platform writes when something happens to a
@@ -17,10 +20,11 @@ export const message: ResourceDef<typeof messageSchema> = {
   details: [{ field: 'html', render: 'html' }, { field: 'link', render: 'link' }],
   sort: '-created_at',
   indexes: [['bu_guid', 'kind', 'created_at'], ['to_user', 'created_at'], ['kind', 'created_at']],
+  filters: [{ field: 'unread', type: 'boolean' }],
   tenant: [
-    { url: '/account/notify-message', label: 'resources.message.tabs.user', needsBu: true },
-    { url: '/account/notify-message/app', label: 'resources.message.tabs.app', needsBu: true, verbs: { page: 'app-list' } },
-    { url: '/account/notify-message/bu', label: 'resources.message.tabs.bu', needsBu: true, verbs: { page: 'bu-list' } },
+    { url: '/account/notify-message', label: 'resources.message.tabs.user', needsBu: true, listActions: [readAll(0)] },
+    { url: '/account/notify-message/app', label: 'resources.message.tabs.app', needsBu: true, verbs: { page: 'app-list' }, listActions: [readAll(1)] },
+    { url: '/account/notify-message/bu', label: 'resources.message.tabs.bu', needsBu: true, verbs: { page: 'bu-list' }, listActions: [readAll(2)] },
   ],
   mounts: [
     {

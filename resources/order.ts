@@ -1,34 +1,111 @@
-import { installedAppSchema, orderInternal, orderSchema } from '../schemas/order.ts';
-import type { ResourceDef } from './types.ts';
+import { installedAppSchema, orderInternal, orderSchema, paymentRecordInternal, paymentRecordSchema } from '../schemas/order.ts';
+import type { CallSpec, Mount, ResourceDef } from './types.ts';
+
+/** The operator's calls of one kind of order (the catalogue's general, product and service groups). */
+const kindCalls: Record<string, CallSpec | 'page' | 'get'> = {
+  page: 'page',
+  get: 'get',
+  'save-order': { verb: 'add' },
+  'update-order': { verb: 'update' },
+  // Beyond the catalogue (its update-status convention): voiding needs a reason and cannot be undone.
+  void: { verb: 'status', transition: 'void' },
+};
+
+const kindMount = (kind: 'product' | 'service', value: number): Mount => ({
+  side: 'operator', base: `/open/admin/order-management/${kind}`, scope: 'oversight', perm: `admin:order-${kind}`,
+  fixed: { kind: value }, calls: kindCalls,
+  menu: { scene: 'admin', url: `/operation/order-${kind}`, icon: kind === 'product' ? 'inventory_2' : 'support_agent' },
+});
 
 /**
- * A BU's orders. A purchase in the store makes a general order, to be paid (server/handlers/market.ts);
- * the orders' other kinds, payment, import and export belong to the operator's order management.
+ * A BU's orders (docs/orders.md). A purchase in the store makes a general order, to be paid
+ * (server/handlers/market.ts); operators make orders of every kind and record their payments.
+ * Amounts are integer cents of the order's currency; received payments make it paid
+ * (server/rules/order.ts), and a to-be-paid order past its due time expires (server/services/order-expiry.ts).
  */
 export const order: ResourceDef<typeof orderSchema> = {
   name: 'order',
   table: 'orders',
   schema: orderSchema,
   internal: orderInternal,
-  titleField: 'app_name',
-  tones: { state: { '0': 'warning', '1': 'success', '2': 'default' } },
+  titleField: 'number',
+  tones: { state: { '0': 'warning', '1': 'success', '2': 'default', '3': 'error' } },
   keyword: ['number', 'app_name'],
-  filters: [{ field: 'state' }, { field: 'kind' }, { field: 'app_guid' }, { field: 'bu_guid' }],
+  filters: [{ field: 'state' }, { field: 'kind' }, { field: 'currency' }, { field: 'app_guid' }, { field: 'bu_guid' }],
   columns: [
     { field: 'number' },
     { field: 'app_name' },
     { field: 'kind', render: 'status' },
     { field: 'amount', render: 'money' },
+    { field: 'paid_amount', render: 'money' },
     { field: 'state', render: 'status' },
     { field: 'created_at', render: 'date', sortable: true },
   ],
+  details: [
+    { field: 'cycle', render: 'status' },
+    { field: 'pay_type', render: 'status' },
+    { field: 'due_at', render: 'date' },
+    { field: 'note' },
+    { field: 'void_reason' },
+  ],
   sort: '-created_at',
   unique: [['number']],
+  indexes: [['state', 'due_at']],
+  status: {
+    field: 'state',
+    transitions: [{ name: 'void', from: [0, 2], to: 3, confirm: true, sides: ['operator'], reason: 'void_reason' }],
+  },
+  related: [{ resource: 'payment-record', field: 'order_guid' }],
   menu: { scene: 'admin', url: '/operation/order', icon: 'receipt_long' },
-  tenant: [{ url: '/account/order', needsBu: true }],
+  tenant: [{ url: '/account/order', needsBu: true, details: 'info' }],
   mounts: [
     { side: 'tenant', base: '/open/order', scope: 'bu', perm: 'tenant:order', calls: { page: 'page', get: 'get' } },
-    { side: 'operator', base: '/open/admin/order-management', scope: 'oversight', perm: 'admin:order', calls: { page: 'page', get: 'get' } },
+    { side: 'operator', base: '/open/admin/order-management', scope: 'oversight', perm: 'admin:order', fixed: { kind: 0 }, calls: kindCalls },
+    kindMount('product', 1),
+    kindMount('service', 2),
+  ],
+};
+
+/**
+ * Payments towards an order, recorded by operators (bank transfers arrive outside the platform).
+ * Each lands in its order's BU and currency; the BU reads them on the order's page, and its
+ * received payments are its expenses (`/account/expenses`, with totals by month).
+ */
+export const paymentRecord: ResourceDef<typeof paymentRecordSchema> = {
+  name: 'payment-record',
+  table: 'payment_records',
+  schema: paymentRecordSchema,
+  internal: paymentRecordInternal,
+  createOnly: ['order_guid'],
+  titleField: 'reference',
+  references: { order_guid: 'order' },
+  tones: { state: { '0': 'warning', '1': 'success' } },
+  keyword: ['order_number', 'app_name', 'reference'],
+  filters: [{ field: 'order_guid' }, { field: 'state' }, { field: 'method' }, { field: 'currency' }, { field: 'bu_guid' }],
+  columns: [
+    { field: 'order_number' },
+    { field: 'app_name' },
+    { field: 'amount', render: 'money' },
+    { field: 'method', render: 'status' },
+    { field: 'state', render: 'status' },
+    { field: 'paid_at', render: 'date', sortable: true },
+    { field: 'reference' },
+  ],
+  details: [{ field: 'note' }],
+  sort: '-paid_at',
+  indexes: [['order_guid', 'paid_at']],
+  listCap: 500,
+  tenant: [{ url: '/account/expenses', needsBu: true, mount: '/open/expenses', totals: 'monthly' }],
+  mounts: [
+    { side: 'tenant', base: '/open/order/payment-record', scope: 'bu', perm: 'tenant:order', calls: { list: { verb: 'list', requires: ['order_guid'] } } },
+    {
+      side: 'tenant', base: '/open/expenses', scope: 'bu', perm: 'tenant:expenses',
+      calls: { page: { verb: 'page', where: { state: [1] } }, monthly: { handler: 'payment.monthly', action: 'view' } },
+    },
+    {
+      side: 'operator', base: '/open/admin/payment-records', scope: 'oversight', perm: 'admin:order',
+      calls: { list: { verb: 'list', requires: ['order_guid'] }, 'add-record': 'add', 'update-record': 'update', 'delete-record': 'delete' },
+    },
   ],
 };
 

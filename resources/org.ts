@@ -53,6 +53,17 @@ export const org: ResourceDef<typeof orgSchema> = {
       side: 'operator', base: '/open/admin/org', scope: 'oversight', perm: 'admin:certification',
       calls: { list: 'page', info: 'get', 'update-status': 'status' },
     },
+    {
+      // BU management (docs/operator.md): a BU's organisation info and certification, the BU named by `bu_guid`.
+      side: 'operator', base: '/open/admin/system/bu-management', scope: 'oversight', perm: 'admin:bu',
+      calls: {
+        'org/bu-org-info': { verb: 'one', handler: 'buManagement.orgInfo' },
+        'org/update-bu-org-info': { verb: 'save', handler: 'buManagement.orgUpdate' },
+        'auth/info': { handler: 'buManagement.authInfo', action: 'view' },
+        // Certifies a BU, or withdraws its certification, outside the review of an application.
+        'auth/update': { handler: 'buManagement.authUpdate', action: 'update' },
+      },
+    },
   ],
   // Operators review the requests on a screen of their own (the tenant's pages are `tenant` below).
   menu: { scene: 'admin', url: '/operation/certification', icon: 'verified' },

@@ -76,6 +76,34 @@ export interface ConsoleMenu {
   url: string;
   icon?: string;
   parent?: string;
+  /** The page of one of the screen's records, opened from its row (a BU's page). */
+  page?: RecordPage;
+  /** The screen's columns in place of the definition's, for what its mount's page call answers besides them. */
+  columns?: readonly Column[];
+}
+
+/**
+ * Console hint: the operator console's page of one record of a mount's screen, at
+ * `<menu url>/:id/<tab url>` (a BU's page, spec §2 `/operation/bu/{id}/...`). Each tab goes through a
+ * mount of any definition whose calls take the record's guid as `param` (bu-management's `bu_guid`).
+ */
+export interface RecordPage {
+  param: string;
+  tabs: readonly RecordTab[];
+}
+
+export interface RecordTab {
+  /** Below the record's page, e.g. `sso/password`. */
+  url: string;
+  /** The definition whose labels, columns and form the tab shows. */
+  resource: string;
+  /** The base of the mount (of any definition) whose calls the tab makes. */
+  base: string;
+  /** `list` (default) or `single` (the record's one row: `one`, saved with `save`). */
+  view?: 'list' | 'single';
+  /** The tab's label key; the definition's name otherwise. */
+  label?: string;
+  actions?: readonly RecordAction[];
 }
 
 /** `scopes`: codes of the open API's scopes, each opening what it unlocks (its APIs and events). */
@@ -105,6 +133,8 @@ export interface Filter {
   field: string;
   /** `eq` exact match (default), `like` substring match. */
   op?: 'eq' | 'like';
+  /** A condition the list call takes that is no stored field (a message's `unread`): its input's type. */
+  type?: 'boolean';
 }
 
 export interface Transition {
@@ -221,6 +251,12 @@ export interface ResourceDef<S extends z.ZodObject = z.ZodObject> {
    * reply form sent to `reply`, a call of `resource`'s mount on the same side.
    */
   conversation?: { resource: string; field: string; reply: string };
+  /**
+   * Console hint: rows of other definitions that name this record in `field` (an order's payments),
+   * listed on its details page through `list` of that definition's mount on the same side, with its
+   * add, edit and delete where that mount has them.
+   */
+  related?: readonly { resource: string; field: string }[];
   /** Console hint: the tenant console's screens of this definition. */
   tenant?: readonly TenantScreen[];
   /**
@@ -254,6 +290,17 @@ export interface RecordAction {
   input?: { field: string; reference: string };
   /** The call takes no body (a single record of the caller's BU). */
   noBody?: boolean;
+  /** Fixed fields the call takes besides `guid` (the state an operator certifies a BU into). */
+  body?: Record<string, string | number | boolean>;
+}
+
+/** A call on a whole list, taking a fixed body (label `list_actions.<definition>.<name>`, then `…_done`). */
+export interface ListAction {
+  name: string;
+  /** Path segment of the screen's mount. */
+  call: string;
+  body?: Record<string, unknown>;
+  confirm?: boolean;
 }
 
 /**
@@ -273,12 +320,23 @@ export interface TenantScreen {
   actions?: readonly RecordAction[];
   /** Replaces the definition's `grants` here (BU roles grant tenant menus). */
   grants?: ResourceDef['grants'];
+  /** Calls on the whole list, offered above it (mark every message read). */
+  listActions?: readonly ListAction[];
   /** Needs a current BU (shown as an empty state without one). */
   needsBu?: boolean;
   /** Creating a row here reloads the BU list and selects the new BU when none is current. */
   selectsBu?: boolean;
   /** A row, and a row just created, open this page (`:id` the row's guid): an app opens its own pages. */
   opens?: string;
+  /** The BU-side mount this screen goes through, by its base (default: the definition's first). */
+  mount?: string;
+  /** The details page's last segment in place of `show`, as the spec names it (`info`: `/account/order/{id}/info`). */
+  details?: string;
+  /**
+   * A call answering `{ totals: { month, currency, amount, count }[] }` (amounts in cents), shown
+   * above the list as totals by month (a BU's expenses).
+   */
+  totals?: string;
 }
 
 export const CRUD = { page: 'page', get: 'get', add: 'add', update: 'update', delete: 'delete' } as const;

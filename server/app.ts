@@ -27,6 +27,8 @@ import { mountUnlock } from './routes/unlock.ts';
 import { mountOpenApi, OPEN_API_RATE_DEFAULT } from './routes/open-api.ts';
 import { AppTokens } from './auth/app-tokens.ts';
 import { ApiLogWriter, maintainApiLog } from './services/api-log.ts';
+import { AuditLogs, AUDIT_RETENTION_DAYS, maintainAuditLogs } from './services/audit-log.ts';
+import { userRequestLog } from './http/user-request-log.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { OPEN_API_INFO, openapiDocument } from './openapi.ts';
 import { seedPermissions } from './seed/seed.ts';
@@ -39,6 +41,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { FileStore } from './files/store.ts';
 import { ANNOUNCE_EVERY_MS, publishDue } from './services/announcements.ts';
+import { EXPIRE_EVERY_MS, expireOrders } from './services/order-expiry.ts';
 import { MAX_FILES, MB } from './files/rules.ts';
 import { mountFiles } from './routes/files.ts';
 import { mountSiteMap } from './routes/site-map.ts';
@@ -69,6 +72,8 @@ export interface AppOptions {
   openApiRatePerMinute?: number;
   /** Days the open-API call log keeps (API_LOG_RETENTION_DAYS); absent: no pruning. */
   apiLogRetentionDays?: number;
+  /** Days the audit logs keep (AUDIT_LOG_RETENTION_DAYS, 90 by default); 0: no pruning. */
+  auditLogRetentionDays?: number;
   /** Outgoing mail: SMTP when `smtpUrl` is set, else `.eml` files in `mailDir` (DATA_DIR/mail); or a ready mailer. */
   mailer?: Mailer;
   smtpUrl?: string;
@@ -130,6 +135,7 @@ export const buildApp = async (opts: AppOptions): Promise<App> => {
     ...edgeOptions(limits),
   });
   app.decorateRequest('callerKind', 'anonymous');
+  app.decorateRequest('caller', null);
   capConnections(app.server, limits);
   firstHook(app, securityHeaders());
   if (opts.logger) accessLog(app);
@@ -138,6 +144,17 @@ export const buildApp = async (opts: AppOptions): Promise<App> => {
   services.apiLog = new ApiLogWriter(opts.db, (err) => app.log.error({ err }, 'writing the open-API call log failed'));
   // The log's last entries are written before the database closes (hooks run in reverse order).
   app.addHook('onClose', async () => services.apiLog.flush());
+  // The audit logs (docs/operator.md): sign-ins, operations and users' requests, written in batches; a stop writes what is waiting.
+  services.audit = new AuditLogs(opts.db, new Set(defs.map((d) => d.table)), (err) => app.log.error({ err }, 'writing the audit logs failed'));
+  app.addHook('onClose', async () => services.audit.flush());
+  userRequestLog(app, services.audit);
+  const auditDays = opts.auditLogRetentionDays ?? AUDIT_RETENTION_DAYS;
+  if (auditDays > 0 && defs.some((d) => d.table === 'operation_log')) {
+    // Older rows go hourly, in batches (server/services/audit-log.ts).
+    const pruneAudit = setInterval(() => void maintainAuditLogs(opts.db, auditDays).catch((e) => app.log.warn({ err: e }, 'audit log upkeep failed')), 3_600_000);
+    pruneAudit.unref();
+    app.addHook('onClose', async () => clearInterval(pruneAudit));
+  }
   const eventOpts = opts.events ?? {};
   services.events = new EventDelivery(opts.db, createOutgoing(!!eventOpts.allowPrivate), { ...eventOpts, onError: (err) => app.log.error({ err }, 'event delivery failed') });
   // Pushes in flight finish before the database closes.
@@ -155,6 +172,10 @@ export const buildApp = async (opts: AppOptions): Promise<App> => {
     announce.unref();
     app.addHook('onClose', async () => clearInterval(announce));
   }
+  // To-be-paid orders past their due time expire (server/services/order-expiry.ts).
+  const expire = setInterval(() => void expireOrders(opts.db, new Date()).catch((e) => app.log.warn({ err: e }, 'expiring orders failed')), EXPIRE_EVERY_MS);
+  expire.unref();
+  app.addHook('onClose', async () => clearInterval(expire));
   // Pushed events and their attempts keep 8 days (the log's 7-day window and replay's reach).
   const pruneOutbox = setInterval(() => void pruneEvents(opts.db).catch((e) => app.log.warn({ err: e }, 'event log upkeep failed')), 3_600_000);
   pruneOutbox.unref();

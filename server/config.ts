@@ -51,6 +51,8 @@ export const config = () => {
     logLevel: process.env.LOG_LEVEL ?? 'info',
     limits,
     apiLogRetentionDays: intEnv('API_LOG_RETENTION_DAYS', 30),
+    /** Days the audit logs keep (docs/operator.md, "Audit logs"). */
+    auditLogRetentionDays: intEnv('AUDIT_LOG_RETENTION_DAYS', 90),
     openApiRatePerMinute: intEnv('OPEN_API_RATE_LIMIT', 600),
     /** Event pushes may reach loopback and private addresses (development and tests only; docs/events.md). */
     allowPrivateWebhooks: process.env.ALLOW_PRIVATE_WEBHOOKS === '1',

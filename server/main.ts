@@ -67,6 +67,7 @@ const start = async () => {
     publicUrl: cfg.publicUrl,
     limits: cfg.limits,
     apiLogRetentionDays: cfg.apiLogRetentionDays,
+    auditLogRetentionDays: cfg.auditLogRetentionDays,
     openApiRatePerMinute: cfg.openApiRatePerMinute,
     events: { allowPrivate: cfg.allowPrivateWebhooks },
     mailer,

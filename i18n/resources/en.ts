@@ -11,11 +11,49 @@ export default {
     hint: 'Images (%{images}) up to %{image_mb} MB, files (%{files}) up to %{file_mb} MB, at most %{count}.',
   },
   conversation: { send: 'Send reply', hint: 'Ctrl+Enter sends.' },
+  totals: { title: 'Totals by month', month: 'Month', currency: 'Currency', amount: 'Total', count: 'Transactions', empty: 'No received payments in the last 12 months.' },
+  related: { empty: 'None yet.', add: 'Add' },
+  list_actions: { message: { read_all: 'Mark all read', read_all_done: 'All messages here are marked read.' } },
   links: { open_related: 'Open the page it is about' },
   common: {
     fields: { guid: 'ID', created_at: 'Created at', updated_at: 'Updated at', created_by: 'Created by', bu_guid: 'Business unit', page: 'Page', page_size: 'Page size' },
   },
   resources: {
+    'login-log': {
+      name: 'Login log |||| Login log',
+      fields: { scene: 'Sign-in page', username: 'Username', user_guid: 'Account', result: 'Result', ip: 'Address', user_agent: 'Browser (user agent)', from: 'From', to: 'To', cursor: 'Page' },
+      values: {
+        scene: { admin: 'Operator console', tenant: 'Tenant console' },
+        result: {
+          success: 'Signed in',
+          login_failed: 'Wrong username or password',
+          login_throttled: 'Locked after failures',
+          account_frozen: 'Account frozen',
+          account_not_activated: 'Account not activated',
+          ip_not_allowed: 'Address not whitelisted',
+          invalid_input: 'Invalid input',
+          other: 'Other refusal',
+        },
+      },
+    },
+    'operation-log': {
+      name: 'Operation log |||| Operation log',
+      fields: { user_guid: 'Account', username: 'Operator', user_type: 'Account type', bu_guid: 'Business unit', resource: 'Object', action: 'Action', path: 'Call', target_guid: 'Record', fields: 'Fields changed', ip: 'Address', from: 'From', to: 'To', cursor: 'Page' },
+      values: { user_type: { '0': 'Operator', '1': 'Main account', '2': 'Sub account' } },
+    },
+    'request-log': {
+      name: 'Request log |||| Request log',
+      fields: { user_guid: 'Account', username: 'User', user_type: 'Account type', bu_guid: 'Business unit', method: 'Method', path: 'Call', http_status: 'HTTP status', code: 'Answer code', ms: 'Time (ms)', request_id: 'Request ID', ip: 'Address', user_agent: 'Browser (user agent)', from: 'From', to: 'To', cursor: 'Page' },
+      values: { user_type: { '0': 'Operator', '1': 'Main account', '2': 'Sub account' } },
+    },
+    'union-bu': {
+      name: 'Union BU |||| Union BUs',
+      fields: {
+        name: 'Union name', code: 'Union code', description: 'Description', bu_guids: 'Member business units', status: 'Status',
+        dept_guids: 'Shared departments', user_guids: 'Shared users', app_guids: 'Shared apps', dept_guid: 'Department', keyword: 'Keyword',
+      },
+      values: { status: { '0': 'Enabled', '1': 'Disabled' } },
+    },
     permission: {
       name: 'Permission |||| Permissions',
       fields: { parent_guid: 'Parent', name: 'Name', code: 'Code', url: 'Route', type: 'Type', status: 'Status', scene: 'Console', icon: 'Icon', hidden: 'Hidden', sort: 'Order' },
@@ -56,8 +94,13 @@ export default {
         custom_domain: 'Custom domain',
         description: 'Description',
         status: 'Status',
+        auth_state: 'Certification',
+        owner_username: 'Owner account',
+        owner_guid: 'Owner',
+        company_name: 'Company name',
       },
       values: {
+        auth_state: { '0': 'Uncertified', '1': 'Certifying', '2': 'Certified', '3': 'Failed' },
         status: {
           '0': 'Enabled',
           '1': 'Disabled',
@@ -77,6 +120,9 @@ export default {
         auth_state: 'Certification',
         applied_at: 'Applied at',
         remark: "Reviewer's reason",
+        bu_name: 'Business unit name',
+        bu_code: 'Business unit code',
+        bu_cover_url: 'Business unit cover',
       },
       values: {
         auth_state: {
@@ -334,13 +380,26 @@ export default {
     order: {
       name: 'Order |||| Orders',
       fields: {
-        number: 'Order number', app_guid: 'App', app_name: 'App', kind: 'Kind', amount: 'Amount', cycle: 'Billing cycle', pay_type: 'Payment', state: 'State', bu_guid: 'Business unit',
+        number: 'Order number', app_guid: 'App', app_name: 'Item', kind: 'Kind', amount: 'Amount', currency: 'Currency', paid_amount: 'Received', cycle: 'Billing cycle', pay_type: 'Payment', state: 'State', bu_guid: 'Business unit',
+        due_at: 'Due by', note: 'Note', void_reason: 'Reason for voiding',
       },
       values: {
         kind: { '0': 'General', '1': 'Product', '2': 'Service' },
-        state: { '0': 'To be paid', '1': 'Paid', '2': 'Cancelled' },
+        state: { '0': 'To be paid', '1': 'Paid', '2': 'Expired', '3': 'Void' },
         cycle: { '0': 'One-off', '1': 'Monthly', '2': 'Yearly' },
         pay_type: { '0': 'Prepaid', '1': 'Postpaid' },
+        currency: { CNY: 'Renminbi (CNY)', HKD: 'Hong Kong dollar (HKD)', USD: 'US dollar (USD)' },
+      },
+    },
+    'payment-record': {
+      name: 'Payment record |||| Payment records',
+      fields: {
+        order_guid: 'Order', order_number: 'Order number', app_name: 'Item', amount: 'Amount', currency: 'Currency', method: 'Method', state: 'State', paid_at: 'Paid on', reference: 'Transaction number', note: 'Note', bu_guid: 'Business unit',
+      },
+      values: {
+        method: { '0': 'Bank transfer', '1': 'Online payment', '2': 'Other' },
+        state: { '0': 'Not received', '1': 'Received' },
+        currency: { CNY: 'Renminbi (CNY)', HKD: 'Hong Kong dollar (HKD)', USD: 'US dollar (USD)' },
       },
     },
     'work-order': {
@@ -364,7 +423,7 @@ export default {
     message: {
       tabs: { user: 'My messages', app: 'App messages', bu: 'Business unit messages' },
       name: 'Message |||| Messages',
-      fields: { to_user: 'Reader', app_guid: 'App', key: 'Message', params: 'Parameters', body: 'Content', announcement_guid: 'Announcement', title: 'Title', summary: 'Summary', read: 'Read', html: 'Content', link: 'Related page', kind: 'Kind', guids: 'Messages' },
+      fields: { to_user: 'Reader', app_guid: 'App', key: 'Message', params: 'Parameters', body: 'Content', announcement_guid: 'Announcement', title: 'Title', summary: 'Summary', read: 'Read', html: 'Content', link: 'Related page', kind: 'Kind', guids: 'Messages', unread: 'Unread only' },
       values: { kind: { '0': 'Mine', '1': 'App', '2': 'Business unit', '3': 'Platform' } },
     },
     announcement: {
@@ -374,7 +433,11 @@ export default {
     },
     'installed-app': {
       name: 'Enterprise app |||| Enterprise apps',
-      fields: { app_guid: 'App', app_name: 'App', icon: 'Icon', order_guid: 'Order', created_at: 'Added on' },
+      fields: { app_guid: 'App', app_name: 'App', icon: 'Icon', order_guid: 'Order', created_at: 'Added on', app_code: 'App code', order_number: 'Order number', projects: 'Bound projects' },
+    },
+    'app-project': {
+      name: 'App project |||| App projects',
+      fields: { app_guid: 'App', project_guid: 'Project', remark: 'Remark', app_name: 'App', project_name: 'Project', bu_guid: 'Business unit', created_at: 'Bound on' },
     },
     document: {
       name: 'Document |||| Documents',

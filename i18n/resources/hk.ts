@@ -11,11 +11,49 @@ export default {
     hint: '圖片（%{images}）不超過 %{image_mb} MB，檔案（%{files}）不超過 %{file_mb} MB，最多 %{count} 個。',
   },
   conversation: { send: '發送回覆', hint: 'Ctrl+Enter 發送。' },
+  totals: { title: '按月匯總', month: '月份', currency: '幣種', amount: '合計', count: '筆數', empty: '近 12 個月沒有已到賬的付款。' },
+  related: { empty: '暫無。', add: '新增' },
+  list_actions: { message: { read_all: '全部標為已讀', read_all_done: '此處的消息已全部標為已讀。' } },
   links: { open_related: '打開相關頁面' },
   common: {
     fields: { guid: '標識', created_at: '建立時間', updated_at: '更新時間', created_by: '建立人', bu_guid: '業務單元', page: '頁碼', page_size: '每頁條數' },
   },
   resources: {
+    'login-log': {
+      name: '登入日誌',
+      fields: { scene: '登入入口', username: '用戶名', user_guid: '帳號', result: '結果', ip: '地址', user_agent: '瀏覽器（User-Agent）', from: '開始時間', to: '結束時間', cursor: '翻頁位置' },
+      values: {
+        scene: { admin: '營運後台', tenant: '租戶控制台' },
+        result: {
+          success: '登入成功',
+          login_failed: '用戶名或密碼錯誤',
+          login_throttled: '失敗過多已鎖定',
+          account_frozen: '帳號已凍結',
+          account_not_activated: '帳號未啟用',
+          ip_not_allowed: '地址不在白名單',
+          invalid_input: '輸入無效',
+          other: '其他拒絕',
+        },
+      },
+    },
+    'operation-log': {
+      name: '操作日誌',
+      fields: { user_guid: '帳號', username: '操作人', user_type: '帳號類型', bu_guid: '業務單元', resource: '對象', action: '操作', path: '調用', target_guid: '記錄', fields: '變更欄位', ip: '地址', from: '開始時間', to: '結束時間', cursor: '翻頁位置' },
+      values: { user_type: { '0': '營運人員', '1': '主帳號', '2': '子帳號' } },
+    },
+    'request-log': {
+      name: '請求日誌',
+      fields: { user_guid: '帳號', username: '用戶', user_type: '帳號類型', bu_guid: '業務單元', method: '方法', path: '調用', http_status: 'HTTP 狀態', code: '返回碼', ms: '耗時（毫秒）', request_id: '請求 ID', ip: '地址', user_agent: '瀏覽器（User-Agent）', from: '開始時間', to: '結束時間', cursor: '翻頁位置' },
+      values: { user_type: { '0': '營運人員', '1': '主帳號', '2': '子帳號' } },
+    },
+    'union-bu': {
+      name: '聯合BU |||| 聯合BU',
+      fields: {
+        name: '聯合名稱', code: '聯合編碼', description: '描述', bu_guids: '成員業務單元', status: '狀態',
+        dept_guids: '共享部門', user_guids: '共享用戶', app_guids: '共享應用', dept_guid: '部門', keyword: '關鍵詞',
+      },
+      values: { status: { '0': '啟用', '1': '停用' } },
+    },
     permission: {
       name: '權限 |||| 權限',
       fields: { parent_guid: '上級', name: '名稱', code: '權限碼', url: '路由', type: '類型', status: '狀態', scene: '所屬控制台', icon: '圖示', hidden: '隱藏', sort: '排序' },
@@ -56,8 +94,13 @@ export default {
         custom_domain: '自訂網域',
         description: '描述',
         status: '狀態',
+        auth_state: '認證狀態',
+        owner_username: '擁有者帳號',
+        owner_guid: '擁有者',
+        company_name: '企業名稱',
       },
       values: {
+        auth_state: { '0': '未認證', '1': '認證中', '2': '已認證', '3': '認證失敗' },
         status: {
           '0': '啟用',
           '1': '停用',
@@ -77,6 +120,9 @@ export default {
         auth_state: '認證狀態',
         applied_at: '申請時間',
         remark: '審核意見',
+        bu_name: '業務單元名稱',
+        bu_code: '業務單元編碼',
+        bu_cover_url: '業務單元封面',
       },
       values: {
         auth_state: {
@@ -334,13 +380,26 @@ export default {
     order: {
       name: '訂單 |||| 訂單',
       fields: {
-        number: '訂單號', app_guid: '應用', app_name: '應用', kind: '訂單類型', amount: '金額', cycle: '計費週期', pay_type: '付費方式', state: '訂單狀態', bu_guid: '業務單元',
+        number: '訂單號', app_guid: '應用', app_name: '商品', kind: '訂單類型', amount: '金額', currency: '幣種', paid_amount: '已收款', cycle: '計費週期', pay_type: '付費方式', state: '訂單狀態', bu_guid: '業務單元',
+        due_at: '付款截止', note: '備註', void_reason: '作廢原因',
       },
       values: {
         kind: { '0': '通用訂單', '1': '產品訂單', '2': '服務訂單' },
-        state: { '0': '待支付', '1': '已支付', '2': '已取消' },
+        state: { '0': '待支付', '1': '已支付', '2': '已過期', '3': '已作廢' },
         cycle: { '0': '一次性', '1': '按月', '2': '按年' },
         pay_type: { '0': '預付費', '1': '後付費' },
+        currency: { CNY: '人民幣（CNY）', HKD: '港幣（HKD）', USD: '美元（USD）' },
+      },
+    },
+    'payment-record': {
+      name: '收款記錄 |||| 收款記錄',
+      fields: {
+        order_guid: '訂單', order_number: '訂單號', app_name: '商品', amount: '金額', currency: '幣種', method: '付款方式', state: '狀態', paid_at: '付款時間', reference: '交易流水號', note: '備註', bu_guid: '業務單元',
+      },
+      values: {
+        method: { '0': '銀行轉賬', '1': '網上支付', '2': '其他' },
+        state: { '0': '未到賬', '1': '已到賬' },
+        currency: { CNY: '人民幣（CNY）', HKD: '港幣（HKD）', USD: '美元（USD）' },
       },
     },
     'work-order': {
@@ -364,7 +423,7 @@ export default {
     message: {
       tabs: { user: '我的消息', app: '應用消息', bu: '業務單元消息' },
       name: '消息',
-      fields: { to_user: '接收人', app_guid: '應用', key: '消息', params: '參數', body: '內容', announcement_guid: '公告', title: '標題', summary: '摘要', read: '已讀', html: '內容', link: '相關頁面', kind: '類型', guids: '消息' },
+      fields: { to_user: '接收人', app_guid: '應用', key: '消息', params: '參數', body: '內容', announcement_guid: '公告', title: '標題', summary: '摘要', read: '已讀', html: '內容', link: '相關頁面', kind: '類型', guids: '消息', unread: '只看未讀' },
       values: { kind: { '0': '我的', '1': '應用', '2': '業務單元', '3': '平台' } },
     },
     announcement: {
@@ -374,7 +433,11 @@ export default {
     },
     'installed-app': {
       name: '企業應用 |||| 企業應用',
-      fields: { app_guid: '應用', app_name: '應用', icon: '圖示', order_guid: '訂單', created_at: '添加時間' },
+      fields: { app_guid: '應用', app_name: '應用', icon: '圖示', order_guid: '訂單', created_at: '添加時間', app_code: '應用編碼', order_number: '訂單號', projects: '綁定項目' },
+    },
+    'app-project': {
+      name: '應用項目 |||| 應用項目',
+      fields: { app_guid: '應用', project_guid: '項目', remark: '備註', app_name: '應用', project_name: '項目', bu_guid: '業務單元', created_at: '綁定時間' },
     },
     document: {
       name: '文檔 |||| 文檔',

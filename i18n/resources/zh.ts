@@ -11,11 +11,49 @@ export default {
     hint: '图片（%{images}）不超过 %{image_mb} MB，文件（%{files}）不超过 %{file_mb} MB，最多 %{count} 个。',
   },
   conversation: { send: '发送回复', hint: 'Ctrl+Enter 发送。' },
+  totals: { title: '按月汇总', month: '月份', currency: '币种', amount: '合计', count: '笔数', empty: '近 12 个月没有已到账的付款。' },
+  related: { empty: '暂无。', add: '新增' },
+  list_actions: { message: { read_all: '全部标为已读', read_all_done: '此处的消息已全部标为已读。' } },
   links: { open_related: '打开相关页面' },
   common: {
     fields: { guid: '标识', created_at: '创建时间', updated_at: '更新时间', created_by: '创建人', bu_guid: '业务单元', page: '页码', page_size: '每页条数' },
   },
   resources: {
+    'login-log': {
+      name: '登录日志',
+      fields: { scene: '登录入口', username: '用户名', user_guid: '账号', result: '结果', ip: '地址', user_agent: '浏览器（User-Agent）', from: '开始时间', to: '结束时间', cursor: '翻页位置' },
+      values: {
+        scene: { admin: '运营后台', tenant: '租户控制台' },
+        result: {
+          success: '登录成功',
+          login_failed: '用户名或密码错误',
+          login_throttled: '失败过多已锁定',
+          account_frozen: '账号已冻结',
+          account_not_activated: '账号未激活',
+          ip_not_allowed: '地址不在白名单',
+          invalid_input: '输入无效',
+          other: '其他拒绝',
+        },
+      },
+    },
+    'operation-log': {
+      name: '操作日志',
+      fields: { user_guid: '账号', username: '操作人', user_type: '账号类型', bu_guid: '业务单元', resource: '对象', action: '操作', path: '调用', target_guid: '记录', fields: '变更字段', ip: '地址', from: '开始时间', to: '结束时间', cursor: '翻页位置' },
+      values: { user_type: { '0': '运营人员', '1': '主账号', '2': '子账号' } },
+    },
+    'request-log': {
+      name: '请求日志',
+      fields: { user_guid: '账号', username: '用户', user_type: '账号类型', bu_guid: '业务单元', method: '方法', path: '调用', http_status: 'HTTP 状态', code: '返回码', ms: '耗时（毫秒）', request_id: '请求 ID', ip: '地址', user_agent: '浏览器（User-Agent）', from: '开始时间', to: '结束时间', cursor: '翻页位置' },
+      values: { user_type: { '0': '运营人员', '1': '主账号', '2': '子账号' } },
+    },
+    'union-bu': {
+      name: '联合BU |||| 联合BU',
+      fields: {
+        name: '联合名称', code: '联合编码', description: '描述', bu_guids: '成员业务单元', status: '状态',
+        dept_guids: '共享部门', user_guids: '共享用户', app_guids: '共享应用', dept_guid: '部门', keyword: '关键词',
+      },
+      values: { status: { '0': '启用', '1': '停用' } },
+    },
     permission: {
       name: '权限 |||| 权限',
       fields: { parent_guid: '上级', name: '名称', code: '权限码', url: '路由', type: '类型', status: '状态', scene: '所属控制台', icon: '图标', hidden: '隐藏', sort: '排序' },
@@ -56,8 +94,13 @@ export default {
         custom_domain: '自定义域名',
         description: '描述',
         status: '状态',
+        auth_state: '认证状态',
+        owner_username: '所有者账号',
+        owner_guid: '所有者',
+        company_name: '企业名称',
       },
       values: {
+        auth_state: { '0': '未认证', '1': '认证中', '2': '已认证', '3': '认证失败' },
         status: {
           '0': '启用',
           '1': '停用',
@@ -77,6 +120,9 @@ export default {
         auth_state: '认证状态',
         applied_at: '申请时间',
         remark: '审核意见',
+        bu_name: '业务单元名称',
+        bu_code: '业务单元编码',
+        bu_cover_url: '业务单元封面',
       },
       values: {
         auth_state: {
@@ -334,13 +380,26 @@ export default {
     order: {
       name: '订单 |||| 订单',
       fields: {
-        number: '订单号', app_guid: '应用', app_name: '应用', kind: '订单类型', amount: '金额', cycle: '计费周期', pay_type: '付费方式', state: '订单状态', bu_guid: '业务单元',
+        number: '订单号', app_guid: '应用', app_name: '商品', kind: '订单类型', amount: '金额', currency: '币种', paid_amount: '已收款', cycle: '计费周期', pay_type: '付费方式', state: '订单状态', bu_guid: '业务单元',
+        due_at: '付款截止', note: '备注', void_reason: '作废原因',
       },
       values: {
         kind: { '0': '通用订单', '1': '产品订单', '2': '服务订单' },
-        state: { '0': '待支付', '1': '已支付', '2': '已取消' },
+        state: { '0': '待支付', '1': '已支付', '2': '已过期', '3': '已作废' },
         cycle: { '0': '一次性', '1': '按月', '2': '按年' },
         pay_type: { '0': '预付费', '1': '后付费' },
+        currency: { CNY: '人民币（CNY）', HKD: '港币（HKD）', USD: '美元（USD）' },
+      },
+    },
+    'payment-record': {
+      name: '收款记录 |||| 收款记录',
+      fields: {
+        order_guid: '订单', order_number: '订单号', app_name: '商品', amount: '金额', currency: '币种', method: '付款方式', state: '状态', paid_at: '付款时间', reference: '交易流水号', note: '备注', bu_guid: '业务单元',
+      },
+      values: {
+        method: { '0': '银行转账', '1': '在线支付', '2': '其他' },
+        state: { '0': '未到账', '1': '已到账' },
+        currency: { CNY: '人民币（CNY）', HKD: '港币（HKD）', USD: '美元（USD）' },
       },
     },
     'work-order': {
@@ -364,7 +423,7 @@ export default {
     message: {
       tabs: { user: '我的消息', app: '应用消息', bu: '业务单元消息' },
       name: '消息',
-      fields: { to_user: '接收人', app_guid: '应用', key: '消息', params: '参数', body: '内容', announcement_guid: '公告', title: '标题', summary: '摘要', read: '已读', html: '内容', link: '相关页面', kind: '类型', guids: '消息' },
+      fields: { to_user: '接收人', app_guid: '应用', key: '消息', params: '参数', body: '内容', announcement_guid: '公告', title: '标题', summary: '摘要', read: '已读', html: '内容', link: '相关页面', kind: '类型', guids: '消息', unread: '仅看未读' },
       values: { kind: { '0': '我的', '1': '应用', '2': '业务单元', '3': '平台' } },
     },
     announcement: {
@@ -374,7 +433,11 @@ export default {
     },
     'installed-app': {
       name: '企业应用 |||| 企业应用',
-      fields: { app_guid: '应用', app_name: '应用', icon: '图标', order_guid: '订单', created_at: '添加时间' },
+      fields: { app_guid: '应用', app_name: '应用', icon: '图标', order_guid: '订单', created_at: '添加时间', app_code: '应用编码', order_number: '订单号', projects: '绑定项目' },
+    },
+    'app-project': {
+      name: '应用项目 |||| 应用项目',
+      fields: { app_guid: '应用', project_guid: '项目', remark: '备注', app_name: '应用', project_name: '项目', bu_guid: '业务单元', created_at: '绑定时间' },
     },
     document: {
       name: '文档 |||| 文档',

@@ -232,4 +232,14 @@ export const migrations: readonly Migration[] = [
         primary key (message_guid, user_guid))`,
     ],
   },
+  {
+    id: 13,
+    name: 'orders keep a currency, a received total, and voided rather than cancelled',
+    up: [
+      // Orders so far were the store's, in the platform's currency; state 2 (cancelled) was never written.
+      `update orders set currency = 'CNY' where currency is null`,
+      `update orders set paid_amount = 0 where paid_amount is null`,
+      `update orders set state = 1 where state = 0 and amount = 0`,
+    ],
+  },
 ];

@@ -12,6 +12,8 @@ export interface Services {
   appTokens: import('../auth/app-tokens.ts').AppTokens;
   /** The open-API call log's batched writer. */
   apiLog: import('../services/api-log.ts').ApiLogWriter;
+  /** The audit logs' batched writers: sign-ins, operations, requests (docs/operator.md). */
+  audit: import('../services/audit-log.ts').AuditLogs;
   /** The event outbox and its delivery worker (docs/events.md). */
   events: import('../events/delivery.ts').EventDelivery;
   callers: Callers;

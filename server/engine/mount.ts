@@ -61,7 +61,7 @@ export const bodyDoc = (def: ResourceDef, spec: Pick<CallSpec, 'verb'>) => {
         keyword: z.string().optional(),
         sort: z.string().optional(),
         // A filter takes its field's own type (typed inputs in the debug console); `bu_guid` is managed.
-        ...Object.fromEntries((def.filters ?? []).map((f) => [f.field, ((def.schema.shape as Record<string, z.ZodType>)[f.field] ?? z.unknown()).optional()])),
+        ...Object.fromEntries((def.filters ?? []).map((f) => [f.field, (f.type === 'boolean' ? z.boolean() : ((def.schema.shape as Record<string, z.ZodType>)[f.field] ?? z.unknown())).optional()])),
       });
     default:
       return undefined;
@@ -95,6 +95,8 @@ export const mountResources = (app: FastifyInstance, services: Services, defs: r
           const ctx: CallContext = { services, def, mount, call: spec, caller, lang, input, req, rules, afterCommit: (e) => void effects.push(e) };
           await guardPrivileges(ctx, actionOf(spec));
           const result = await run(ctx);
+          // The operation log: every write that succeeded, in this one place (names of fields, never values).
+          if (!isRead(spec)) services.audit.operation({ def, spec, action: actionOf(spec), path: doc.path, caller, input, result, ip: req.ip });
           for (const effect of effects) await effect().catch((err) => req.log.error({ err }, 'side effect after commit failed'));
           return result;
         });

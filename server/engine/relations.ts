@@ -5,9 +5,13 @@ import { resourceByName } from '../../resources/index.ts';
 import { translate } from '../../i18n/index.ts';
 import type { CallContext } from './context.ts';
 
-/** The BU a write lands in: the caller's for tenant mounts, the row's own for operators' oversight. */
-export const ownerBuOf = (ctx: CallContext, existing?: Record<string, unknown>): string | null =>
-  ctx.mount.scope === 'oversight' ? ((existing?.bu_guid as string) ?? (ctx.input.bu_guid as string) ?? null) : ctx.mount.scope === 'bu' ? ctx.caller?.buGuid ?? null : null;
+/**
+ * The BU a write lands in: the caller's for tenant mounts, the row's own for operators' oversight.
+ * `undefined`: an operator's new row whose BU a rule derives from what it references (a payment
+ * from its order), so a reference is checked for existence and the rule keeps the BUs together.
+ */
+export const ownerBuOf = (ctx: CallContext, existing?: Record<string, unknown>): string | null | undefined =>
+  ctx.mount.scope === 'oversight' ? ((existing?.bu_guid as string) ?? (ctx.input.bu_guid as string) ?? undefined) : ctx.mount.scope === 'bu' ? ctx.caller?.buGuid ?? null : null;
 
 const hasBu = (def: ResourceDef) => def.mounts.some((m) => m.scope === 'bu');
 

@@ -136,6 +136,20 @@ export const emitChange = async (ctx: CallContext, tx: Queryable, kind: 'created
   await ctx.services.events.emit(ctx, tx, { type, buGuid: row.bu_guid as string, event: old ? { object: row, old_object: old } : { object: row } });
 };
 
+const hasBuColumn = (def: ResourceDef) => def.mounts.some((m) => m.scope === 'bu');
+
+/**
+ * The BU an operator's new row lands in: the one a rule derived (a payment's, from its order), else
+ * the one the body names, which must exist.
+ */
+const oversightBu = async (ctx: CallContext, tx: Queryable, values: Record<string, unknown>) => {
+  if (typeof values.bu_guid === 'string') return values.bu_guid;
+  const { bu_guid } = parseOrWarn(ctx.lang, buInput, ctx.input, ctx.def.name);
+  const { rows } = await tx.query('select 1 from bu where guid = $1', [bu_guid]);
+  if (!rows.length) throw new Warning('server.reference_not_found', { field: translate(ctx.lang, 'common.fields.bu_guid') }, { field: 'bu_guid' });
+  return bu_guid;
+};
+
 export const add = async (ctx: CallContext) => {
   const { def, services, caller, mount } = ctx;
   const values: Record<string, unknown> = { ...parseOrWarn(ctx.lang, schemasOf(def).create, ctx.input, def.name), ...(mount.fixed ?? {}) };
@@ -147,6 +161,7 @@ export const add = async (ctx: CallContext) => {
       const cols: Record<string, unknown> = { guid: randomUUID(), created_by: caller?.userGuid ?? null, ...(await toColumns(def, values)) };
       if (mount.scope === 'bu') cols.bu_guid = caller?.buGuid;
       if (mount.scope === 'user') cols.user_guid = caller?.userGuid;
+      if (mount.scope === 'oversight' && hasBuColumn(def)) cols.bu_guid = await oversightBu(ctx, tx, values);
       const names = Object.keys(cols);
       await tx.query(`insert into ${ident(def.table)} (${names.map(ident).join(', ')}) values (${names.map((_, i) => `$${i + 1}`).join(', ')})`, Object.values(cols));
       const row = await findOne(ctx, cols.guid as string, tx);

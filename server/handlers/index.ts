@@ -8,11 +8,16 @@ import { docsApiDocument, docsCategory, docsFind, docsInfo, docsSearch, docsTree
 import { uploadFiles } from './files.ts';
 import { workOrderCount, workOrderGet, workOrderReply } from './work-orders.ts';
 import { messageAppList, messageBuList, messageGet, messageRead, messageUnread, messageUserList } from './messages.ts';
+import { paymentMonthly } from './payments.ts';
 import { childActivate, childReset, childResend, childSetRole } from './sub-accounts.ts';
+import { appDetail, appPage, appProjectAdd, appProjectList, authInfo, authUpdate, buAdd, buPage, buRemove, install, orgInfo, orgUpdate, uninstall } from './bu-management.ts';
+import { unionBuAppList, unionBuBuList, unionBuDeptList, unionBuSave, unionBuSaveApps, unionBuSaveDeptUsers, unionBuSelectedApps, unionBuSelectedDeptUsers, unionBuUserList } from './union-bu.ts';
+import { logDetail, logSearch, userOperations } from './audit-logs.ts';
 
 /** Named handlers that resource definitions may reference for real business rules. */
 export const handlers: Record<string, (ctx: CallContext) => Promise<unknown>> = {
   'role.auth': auth,
+  'payment.monthly': paymentMonthly,
   'role.permissions': permissions,
   'role.authList': authList,
   'org.dashboard': dashboard,
@@ -21,6 +26,19 @@ export const handlers: Record<string, (ctx: CallContext) => Promise<unknown>> = 
   'department.listUsers': listUsers,
   'bu.sandboxCertificate': sandboxCertificate,
   'sso.loginTypes': loginTypes,
+  'buManagement.page': buPage,
+  'buManagement.add': buAdd,
+  'buManagement.remove': buRemove,
+  'buManagement.orgInfo': orgInfo,
+  'buManagement.orgUpdate': orgUpdate,
+  'buManagement.authInfo': authInfo,
+  'buManagement.authUpdate': authUpdate,
+  'buManagement.appPage': appPage,
+  'buManagement.appDetail': appDetail,
+  'buManagement.install': install,
+  'buManagement.uninstall': uninstall,
+  'appProject.list': appProjectList,
+  'appProject.add': appProjectAdd,
   'child.reset': childReset,
   'child.setRole': childSetRole,
   'child.resend': childResend,
@@ -65,4 +83,16 @@ export const handlers: Record<string, (ctx: CallContext) => Promise<unknown>> = 
   'message.get': messageGet,
   'message.read': messageRead,
   'message.unread': messageUnread,
+  'unionBu.save': unionBuSave,
+  'unionBu.buList': unionBuBuList,
+  'unionBu.deptList': unionBuDeptList,
+  'unionBu.userList': unionBuUserList,
+  'unionBu.selectedDeptUsers': unionBuSelectedDeptUsers,
+  'unionBu.saveDeptUsers': unionBuSaveDeptUsers,
+  'unionBu.appList': unionBuAppList,
+  'unionBu.selectedApps': unionBuSelectedApps,
+  'unionBu.saveApps': unionBuSaveApps,
+  'log.search': logSearch,
+  'log.userOperations': userOperations,
+  'log.detail': logDetail,
 };

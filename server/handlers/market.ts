@@ -1,6 +1,7 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { ORDER_KIND, ORDER_STATE } from '../../schemas/order.ts';
+import { orderNumber } from '../rules/order.ts';
 import type { CallContext } from '../engine/context.ts';
 import { pageQuery, pagingOf } from '../engine/paging.ts';
 import { escapeLike } from '../engine/where.ts';
@@ -69,9 +70,6 @@ export const marketDetail = async (ctx: CallContext) => {
 /** One listed app's enabled labels. */
 export const marketLabels = async (ctx: CallContext) => (await listed(ctx, CARD)).labels;
 
-/** A number people can quote: the date and eight random digits. */
-const orderNumber = () => `${new Date().toISOString().slice(0, 10).replaceAll('-', '')}${(randomBytes(4).readUInt32BE() % 100_000_000).toString().padStart(8, '0')}`;
-
 /**
  * Buys a listed app for the caller's BU: a general order to be paid and the app installed, in one
  * transaction. Buying it again answers the same order and installation (the installation is unique
@@ -89,13 +87,16 @@ export const marketPurchase = async (ctx: CallContext) => {
     );
     if (installed.rows.length) {
       await tx.query(
-        `insert into orders (guid, bu_guid, created_by, number, app_guid, app_name, kind, amount, cycle, pay_type, state) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0, $10)`,
-        [orderGuid, bu, ctx.caller!.userGuid, orderNumber(), app.guid, app.name, ORDER_KIND.general, app.price, app.cycle, ORDER_STATE.toPay],
+        // Store prices are in the platform's currency; a free app's order is paid as it is made.
+        `insert into orders (guid, bu_guid, created_by, number, app_guid, app_name, kind, amount, currency, paid_amount, cycle, pay_type, state)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, 'CNY', 0, $9, 0, $10)`,
+        [orderGuid, bu, ctx.caller!.userGuid, orderNumber(), app.guid, app.name, ORDER_KIND.general, app.price, app.cycle, app.price === 0 ? ORDER_STATE.paid : ORDER_STATE.toPay],
       );
     }
     const { rows } = await tx.query(
+      // An app an operator installed has no order (docs/operator.md): the order's fields are null.
       `select i.guid as installed_guid, i.created_at as installed_at, o.guid, o.number, o.state, o.amount, o.cycle, o.app_name, o.created_at
-         from installed_app i join orders o on o.guid = i.order_guid where i.bu_guid = $1 and i.app_guid = $2`,
+         from installed_app i left join orders o on o.guid = i.order_guid where i.bu_guid = $1 and i.app_guid = $2`,
       [bu, app.guid],
     );
     return { ...rows[0], already: installed.rows.length === 0 };

@@ -92,6 +92,7 @@ export const defineCall = (
           })
         : null;
       req.callerKind = caller ? KIND[caller.userType] ?? 'unknown' : 'anonymous';
+      req.caller = caller;
       // A BU's IP whitelist applies to every call made with that BU's tenant tokens (logout excepted),
       // decided here on the routed path with the caller already resolved.
       if (caller?.buGuid && caller.userType !== USER_TYPE.operator && doc.path !== '/open/logout' && !(await services.admits(caller.buGuid, req.ip))) {

@@ -10,6 +10,7 @@ import type { Services } from '../engine/context.ts';
 import { defineCall, type CallDoc } from '../http/calls.ts';
 import { Warning, unauthorized } from '../http/envelope.ts';
 import { parseOrWarn } from '../http/validation.ts';
+import { recordLogin } from '../services/audit-log.ts';
 
 const loginInput = z.object({
   username: z.string().trim().min(1, 'validation.required').max(32, 'validation.max_32'),
@@ -41,8 +42,9 @@ export const mountIdentity = (app: FastifyInstance, services: Services, docs: Ca
   const call = (doc: Omit<CallDoc, 'tag' | 'method'> & { method?: 'POST' | 'GET' }, handler: Parameters<typeof defineCall>[4]) =>
     defineCall(app, services, docs, { method: 'POST', tag: 'identity', ...doc }, handler);
 
+  // Every attempt, success or refusal, goes to the login log (server/services/audit-log.ts).
   call({ path: '/open/admin/sys-auth/login', summary: 'Operator login', body: loginInput, public: true, limit: LOGIN_RATE }, ({ input, lang, req }) =>
-    login(services, input, lang, req.ip, [USER_TYPE.operator]),
+    recordLogin(services.audit, { scene: 'admin', username: input.username, ip: req.ip, userAgent: req.headers['user-agent'] }, () => login(services, input, lang, req.ip, [USER_TYPE.operator])),
   );
 
   call({ path: '/open/logout', summary: 'Revoke the current token', public: false }, async ({ caller }) => {

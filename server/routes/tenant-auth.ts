@@ -15,6 +15,7 @@ import type { Services } from '../engine/context.ts';
 import type { CallDoc } from '../http/calls.ts';
 import { Warning } from '../http/envelope.ts';
 import { parseOrWarn } from '../http/validation.ts';
+import { recordLogin } from '../services/audit-log.ts';
 import { assertMayGiveRoles, assertNotOwnRoles } from '../engine/privilege.ts';
 import { duplicateWarning } from '../engine/verbs.ts';
 import { pageQuery, pagingInput, pagingOf } from '../engine/paging.ts';
@@ -110,7 +111,12 @@ export const mountTenantAuth = (app: FastifyInstance, services: Services, docs: 
 
   /* Sign-in ----------------------------------------------------------------------------------- */
 
-  call({ path: '/open/sys-auth/login', summary: 'Tenant login (main and sub accounts)', body: loginInput, limit: LOGIN_RATE }, { public: true }, async ({ input, lang, req }) => {
+  // Every attempt, success or refusal, goes to the login log (server/services/audit-log.ts).
+  call({ path: '/open/sys-auth/login', summary: 'Tenant login (main and sub accounts)', body: loginInput, limit: LOGIN_RATE }, { public: true }, ({ input, lang, req }) =>
+    recordLogin(services.audit, { scene: 'tenant', username: input.username, ip: req.ip, userAgent: req.headers['user-agent'] }, () => tenantLogin(input, lang, req.ip)),
+  );
+
+  const tenantLogin = async (input: Record<string, unknown>, lang: Lang, ip: string) => {
     const { username, password } = parseOrWarn(lang, loginInput, input, 'user');
     const found = (await db.query<{ guid: string; password: string | null; status: number; user_type: number; username: string; email: string | null; lang: string | null }>(
       'select guid, username, password, status, user_type, email, lang from users where username = $1 and user_type = any($2::smallint[])',
@@ -118,18 +124,18 @@ export const mountTenantAuth = (app: FastifyInstance, services: Services, docs: 
     )).rows[0];
     // The login policy of the account's first BU decides the lockout; every attempt takes a slot first.
     const policy = found ? await safePolicyOf(db, await homeBu(db, found.guid)) : null;
-    const lane = await laneOf(db, found?.guid, req.ip);
+    const lane = await laneOf(db, found?.guid, ip);
     await takeAttempt(db, username, throttleOf(policy), lane, () => (found ? mailUnlockLink(services, lang, found) : Promise.resolve()));
     // A hash is checked on every path (unknown or not yet activated accounts too), so the time taken tells nothing.
     if (!(await verifyPassword(found?.password ?? undefined, password)) || !found) throw new Warning('server.login_failed');
     await clearAttempts(db, username, lane);
     if (found.status === 2) throw new Warning('server.account_not_activated');
     if (found.status !== 0) throw new Warning('server.account_frozen');
-    await rememberAddress(db, found.guid, req.ip);
-    const buGuid = await pickBu(db, found.guid, req.ip);
+    await rememberAddress(db, found.guid, ip);
+    const buGuid = await pickBu(db, found.guid, ip);
     const { token, exp } = await issueFor(services, found, buGuid);
     return { token, exp, buGuid, user: await userRow(db, found.guid) };
-  });
+  };
 
   /* Password reset ---------------------------------------------------------------------------- */
 

@@ -5,7 +5,10 @@ import { storeAppRules } from './store.ts';
 import { documentRules } from './document.ts';
 import { workOrderRules } from './work-order.ts';
 import { announcementRules } from './announcement.ts';
+import { unionBuRules } from './union-bu.ts';
+import { orderRules, paymentRecordRules } from './order.ts';
 import { permissionRules } from './permission.ts';
+import { appProjectRules } from './app-project.ts';
 import { roleRules } from './role.ts';
 import { subAccountRules, userRules } from './user.ts';
 import { buRules, companyRules, departmentRules, memberRules, orgRules, positionRules, projectRules, safePolicyRules } from './tenant.ts';
@@ -26,10 +29,14 @@ export const rules: Record<string, Rules> = {
   'safe-policy': safePolicyRules,
   app: appRules,
   'app-security': appSecurityRules,
+  'app-project': appProjectRules,
   'audit-record': auditRules,
   listing: storeAppRules,
   'classify-app': storeAppRules,
   document: documentRules,
   'work-order': workOrderRules,
   announcement: announcementRules,
+  'union-bu': unionBuRules,
+  order: orderRules,
+  'payment-record': paymentRecordRules,
 };

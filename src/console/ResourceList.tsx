@@ -1,7 +1,7 @@
 import SettingsIcon from '@mui/icons-material/Settings';
 import { Box, Typography } from '@mui/material';
 import {
-  BulkDeleteButton, Button, CreateButton, Datagrid, EditButton, FilterButton, List, Loading, Pagination, SearchInput, ShowButton, TextInput, TopToolbar,
+  BooleanInput, BulkDeleteButton, Button, CreateButton, Datagrid, EditButton, FilterButton, List, Loading, Pagination, SearchInput, ShowButton, TextInput, TopToolbar,
   useBasename, usePermissions, useRecordContext, useTranslate,
 } from 'react-admin';
 import { lazy, Suspense, type ComponentProps } from 'react';
@@ -10,7 +10,8 @@ import type { Permissions } from '../../dataProvider/authProvider.ts';
 import { columnConfig } from '../../resources/column-config.ts';
 import type { ResourceCalls } from '../../dataProvider/calls.ts';
 import { resourceCalls, routeOf } from '../../dataProvider/calls.ts';
-import type { ResourceDef } from '../../resources/types.ts';
+import type { ListAction, ResourceDef } from '../../resources/types.ts';
+import { ListActions } from './ListActions.tsx';
 import { renderColumn } from './fields.tsx';
 import { MyColumnsButton } from './MyColumnsButton.tsx';
 import { fieldLabel, fieldSchemaOf } from './registry.ts';
@@ -46,6 +47,7 @@ export const filterInputs = (def: ResourceDef) => [
     const schema = fieldSchemaOf(def, f.field);
     const label = fieldLabel(def, f.field);
     // `source` and `label` on the element itself: react-admin's filter menu reads them from it.
+    if (f.type === 'boolean') return <BooleanInput key={f.field} source={f.field} label={label} alwaysOn />;
     return f.op === 'like' || !schema ? <TextInput key={f.field} source={f.field} label={label} /> : <FilterInput key={f.field} def={def} name={f.field} schema={schema} source={f.field} label={label} />;
   }),
 ];
@@ -141,7 +143,7 @@ const ListEmpty = ({ rc }: { rc: ResourceCalls }) => {
 };
 
 /** The list screen of any definition: its columns (as configured), filters, sort, paging, bulk delete, row actions. */
-export const ResourceList = ({ rc }: { rc: ResourceCalls }) => {
+export const ResourceList = ({ rc, listActions }: { rc: ResourceCalls; listActions?: readonly ListAction[] }) => {
   const { def } = rc;
   const settings = useColumnSettings(def);
   const can = useCan(rc);
@@ -153,6 +155,7 @@ export const ResourceList = ({ rc }: { rc: ResourceCalls }) => {
       <MyColumnsButton def={def} available={resolveColumns(def, settings.config)} hidden={settings.hidden} setHidden={settings.setHidden} />
       {columnAdmin && def.name !== columnConfig.name && <ConfigureColumns def={def} config={settings.config} />}
       {rc.verbs.add && can('add') && <CreateButton />}
+      {listActions?.length ? <ListActions rc={rc} actions={listActions} /> : null}
     </TopToolbar>
   );
   const widths: Record<string, unknown> = { ...fitToWindow, ...Object.fromEntries(settings.columns.filter((c) => c.width).map((c) => [`& .column-${c.field}`, { width: c.width }])) };

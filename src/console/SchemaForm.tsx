@@ -2,19 +2,30 @@ import { SaveButton, SimpleForm, Toolbar, useTranslate } from 'react-admin';
 import { useMemo } from 'react';
 import { z } from 'zod';
 import type { ResourceDef } from '../../resources/types.ts';
-import { SchemaInput, type JsonSchema } from './inputs.tsx';
+import { ReferencePicker, SchemaInput, type JsonSchema } from './inputs.tsx';
+import { defByName } from './registry.ts';
+
+const buDef = defByName('bu');
 import { formSchema, zodValidator } from './validate.ts';
 
-/** Create and edit forms: inputs from the zod schema through JSON Schema, checked by the same schema. */
-/** `saveOnly`: a toolbar without delete (a BU's one row, which is changed, never removed, from its page). */
-export const SchemaForm = ({ def, mode, saveOnly }: { def: ResourceDef; mode: 'create' | 'edit'; saveOnly?: boolean }) => {
+/**
+ * Create and edit forms: inputs from the zod schema through JSON Schema, checked by the same schema.
+ * `saveOnly`: a toolbar without delete (a BU's one row, which is changed, never removed, from its page).
+ * `hidden`: fields the form carries without showing (a payment's order, set by the order's page).
+ * `owner`: an operator's new row of a BU's definition names its BU first.
+ */
+export const SchemaForm = ({ def, mode, saveOnly, hidden = [], owner }: { def: ResourceDef; mode: 'create' | 'edit'; saveOnly?: boolean; hidden?: readonly string[]; owner?: boolean }) => {
   const translate = useTranslate();
   const { properties, defaults } = useMemo(() => {
     const json = z.toJSONSchema(formSchema(def, mode), { io: 'input', unrepresentable: 'any' }) as JsonSchema;
     const props = json.properties ?? {};
     return { properties: props, defaults: Object.fromEntries(Object.entries(props).filter(([, s]) => s.default !== undefined).map(([k, s]) => [k, s.default])) };
   }, [def, mode]);
-  const validate = useMemo(() => zodValidator(def, mode, (k, p) => translate(k, p)), [def, mode, translate]);
+  const validate = useMemo(() => {
+    const schema = zodValidator(def, mode, (k, p) => translate(k, p));
+    // The BU is no schema field: the form asks for it as the server will.
+    return owner ? (values: Record<string, unknown>) => ({ ...(values.bu_guid ? {} : { bu_guid: translate('validation.required') }), ...schema(values) }) : schema;
+  }, [def, mode, translate, owner]);
   return (
     <SimpleForm
       validate={validate}
@@ -27,9 +38,12 @@ export const SchemaForm = ({ def, mode, saveOnly }: { def: ResourceDef; mode: 'c
         ) : undefined
       }
     >
-      {Object.entries(properties).map(([name, schema]) => (
-        <SchemaInput key={name} def={def} name={name} schema={schema} />
-      ))}
+      {owner && buDef && <ReferencePicker def={def} target={buDef} source="bu_guid" label={translate('common.fields.bu_guid')} array={false} />}
+      {Object.entries(properties)
+        .filter(([name]) => !hidden.includes(name))
+        .map(([name, schema]) => (
+          <SchemaInput key={name} def={def} name={name} schema={schema} />
+        ))}
     </SimpleForm>
   );
 };

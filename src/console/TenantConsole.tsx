@@ -37,6 +37,7 @@ const PersonalInfo = lazy(() => import('./PersonalInfo.tsx').then((m) => ({ defa
 /** Tree views (departments, permissions) load with the first page that shows one. */
 const TreeList = lazy(() => import('./TreeList.tsx').then((m) => ({ default: m.TreeList })));
 const CountsScreen = lazy(() => import('./CountsScreen.tsx').then((m) => ({ default: m.CountsScreen })));
+const MonthlyTotals = lazy(() => import('./MonthlyTotals.tsx').then((m) => ({ default: m.MonthlyTotals })));
 const later = (screen: ReactNode) => <Suspense fallback={<Loading />}>{screen}</Suspense>;
 const RaError = lazy(() => import('./ConsoleError.tsx'));
 const ConsoleErrorPage = (props: ComponentProps<typeof RaError>) => <Suspense fallback={null}>{<RaError {...props} />}</Suspense>;
@@ -167,12 +168,13 @@ const TenantConsole = () => {
                     key={rc.route}
                     name={rc.route}
                     recordRepresentation={(r) => titleOf(rc.def, r)}
-                    list={rc.def.tree ? later(<TreeList rc={rc} />) : <ResourceList rc={rc} />}
+                    list={rc.def.tree ? later(<TreeList rc={rc} />) : screen.totals ? <>{later(<MonthlyTotals rc={rc} call={screen.totals} />)}<ResourceList rc={rc} /></> : <ResourceList rc={rc} listActions={screen.listActions} />}
                     create={rc.verbs.add ? later(<CreateScreen rc={rc} screen={screen} />) : undefined}
                     edit={rc.verbs.update ? later(<ResourceEdit rc={rc} />) : undefined}
                     show={rc.verbs.get ? later(<ResourceShow rc={rc} />) : undefined}
                   >
                     {rc.def.grants && <Route path=":id/grants" element={later(<GrantScreen rc={rc} />)} />}
+                    {screen.details && rc.verbs.get && <Route path={`:id/${screen.details}`} element={later(<ResourceShow rc={rc} />)} />}
                   </Resource>
                 ))}
               <CustomRoutes>

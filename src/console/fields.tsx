@@ -141,9 +141,17 @@ const RefColumn = ({ target, array, ...common }: { source: string; label: string
 
 /** Dates in the console's language. */
 /** An amount in cents, in the reader's locale and the platform's currency. */
+/** Cents in the record's own currency (an order's, a payment's), else the platform's. */
 const MoneyColumn = (props: { source: string; label: string; sortable: boolean }) => {
   const locale = useLocale() as Lang;
-  return <FunctionField {...props} render={(r: Record<string, unknown>) => (typeof r[props.source] === 'number' ? formatMoney(r[props.source] as number, LANGUAGES[locale] ?? 'zh-CN') : '')} />;
+  return (
+    <FunctionField
+      {...props}
+      render={(r: Record<string, unknown>) =>
+        typeof r[props.source] === 'number' ? formatMoney(r[props.source] as number, LANGUAGES[locale] ?? 'zh-CN', typeof r.currency === 'string' ? r.currency : undefined) : ''
+      }
+    />
+  );
 };
 
 /** A page of the console the record is about (an address of the site itself, never another's). */

@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { TextField as MuiTextField } from '@mui/material';
+import { useMemo, useState } from 'react';
 import {
-  ArrayInput, AutocompleteArrayInput, AutocompleteInput, BooleanInput, NumberInput, PasswordInput, ReferenceArrayInput,
-  ReferenceInput, SelectArrayInput, SelectInput, SimpleFormIterator, TextInput, useDataProvider, useRecordContext, useTranslate,
+  ArrayInput, AutocompleteArrayInput, AutocompleteInput, BooleanInput, InputHelperText, NumberInput, PasswordInput, ReferenceArrayInput,
+  ReferenceInput, SelectArrayInput, SelectInput, SimpleFormIterator, TextInput, useDataProvider, useInput, useRecordContext, useTranslate,
 } from 'react-admin';
 import type { ConsoleDataProvider } from '../../dataProvider/dataProvider.ts';
 import type { ResourceDef } from '../../resources/types.ts';
+import { centsText, parseCents } from '../../schemas/money.ts';
 import { allRowsQuery, listsAll } from './allRows.ts';
 import { FilesInput } from './FilesInput.tsx';
 import { MarkdownInput } from './MarkdownInput.tsx';
@@ -52,7 +54,7 @@ const TreePicker = ({ def, target, route, source, label, array }: { def: Resourc
 };
 
 /** A reference field: a picker over the target's rows by their title, a path picker for a tree. */
-const ReferencePicker = ({ def, target, source, label, array }: { def: ResourceDef; target: ResourceDef; source: string; label: string; array: boolean }) => {
+export const ReferencePicker = ({ def, target, source, label, array }: { def: ResourceDef; target: ResourceDef; source: string; label: string; array: boolean }) => {
   const route = useRouteOf()(target);
   const title = useTitle();
   if (target.tree && listsAll(route)) return <TreePicker def={def} target={target} route={route} source={source} label={label} array={array} />;
@@ -65,6 +67,40 @@ const ReferencePicker = ({ def, target, source, label, array }: { def: ResourceD
     <ReferenceInput source={source} reference={route} perPage={100}>
       <AutocompleteInput label={label} optionText={optionText} />
     </ReferenceInput>
+  );
+};
+
+/**
+ * An amount kept in cents, typed in the currency's units ("1200.50"): converted by digits, never
+ * through a float. What is typed stays as typed; text that is no such amount goes to the form as
+ * text, so the schema's sentence shows under it.
+ */
+const MoneyInput = ({ source, label }: { source: string; label: string }) => {
+  const translate = useTranslate();
+  const { field, fieldState, isRequired } = useInput({ source });
+  const shown = typeof field.value === 'number' ? centsText(field.value) : ((field.value as string | null | undefined) ?? '');
+  const [text, setText] = useState<string>();
+  const error = fieldState.invalid ? fieldState.error?.message : undefined;
+  return (
+    <MuiTextField
+      label={translate(label)}
+      required={isRequired}
+      value={text ?? shown}
+      onChange={(e) => {
+        setText(e.target.value);
+        field.onChange(e.target.value.trim() === '' ? null : (parseCents(e.target.value) ?? e.target.value));
+      }}
+      onBlur={() => {
+        setText(undefined);
+        field.onBlur();
+      }}
+      error={!!error}
+      helperText={<InputHelperText error={error} />}
+      slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': `money-${source}` } }}
+      size="small"
+      margin="dense"
+      name={field.name}
+    />
   );
 };
 
@@ -82,6 +118,7 @@ export const SchemaInput = ({ def, name, schema: raw, source = name, label = fie
     return array ? <SelectArrayInput source={source} label={label} choices={options} /> : <SelectInput source={source} label={label} choices={options} />;
   }
   if (schema.type === 'boolean') return <BooleanInput source={source} label={label} />;
+  if (schema.kind === 'money') return <MoneyInput source={source} label={label} />;
   if (schema.type === 'integer' || schema.type === 'number') return <NumberInput source={source} label={label} />;
   if (array && schema.items?.type === 'object') {
     const item = schema.items.properties ?? {};

@@ -1,6 +1,7 @@
 import { Create, Edit, Show, SimpleShowLayout } from 'react-admin';
 import type { ResourceCalls } from '../../dataProvider/calls.ts';
 import { Conversation } from './Conversation.tsx';
+import { RelatedRows } from './RelatedRows.tsx';
 import { renderColumn } from './fields.tsx';
 import { SchemaForm } from './SchemaForm.tsx';
 import { StatusButtons } from './StatusButtons.tsx';
@@ -10,7 +11,7 @@ const quiet = { onError: () => undefined };
 
 export const ResourceCreate = ({ rc }: { rc: ResourceCalls }) => (
   <Create redirect="list" mutationOptions={quiet}>
-    <SchemaForm def={rc.def} mode="create" />
+    <SchemaForm def={rc.def} mode="create" owner={rc.mount.scope === 'oversight' && rc.def.mounts.some((m) => m.scope === 'bu')} />
   </Create>
 );
 
@@ -22,7 +23,7 @@ export const ResourceEdit = ({ rc }: { rc: ResourceCalls }) => (
 
 /**
  * Details: every column the definition lists, its `details`, the server-managed dates, the status
- * actions, and the conversation of a definition that has one.
+ * actions, and the conversation and related rows of a definition that has them.
  */
 export const ResourceShow = ({ rc }: { rc: ResourceCalls }) => {
   const fields = [
@@ -36,6 +37,7 @@ export const ResourceShow = ({ rc }: { rc: ResourceCalls }) => {
         {fields.map((c) => renderColumn(rc.def, { ...c, label: ['created_at', 'updated_at'].includes(c.field) ? `common.fields.${c.field}` : undefined }))}
         <StatusButtons rc={rc} />
         {rc.def.conversation && <Conversation rc={rc} />}
+        {rc.def.related && <RelatedRows rc={rc} />}
       </SimpleShowLayout>
     </Show>
   );

@@ -14,19 +14,20 @@ export interface TenantScreenCalls {
   rc: ResourceCalls;
 }
 
-/** A definition's BU-side mount: BU-scoped calls, else the caller's own rows (BUs). */
-const tenantMount = (def: ResourceDef) =>
+/** A screen's BU-side mount: the one it names, else BU-scoped calls, else the caller's own rows (BUs). */
+const tenantMount = (def: ResourceDef, screen: TenantScreen) =>
+  (screen.mount ? def.mounts.find((m) => m.base === screen.mount) : undefined) ??
   def.mounts.find((m) => m.side !== 'operator' && m.scope === 'bu') ?? def.mounts.find((m) => m.side !== 'operator' && m.scope === 'user');
 
 /** Every tenant screen the definitions declare, each registered for the data provider under its route. */
 export const tenantScreens: TenantScreenCalls[] = resources.flatMap((def) =>
   (def.tenant ?? []).flatMap((screen) => {
-    const mount = tenantMount(def);
+    const mount = tenantMount(def, screen);
     if (!mount) return [];
     const own = { ...def, grants: screen.grants ?? def.grants };
     const base = callsOf(own, mount);
     const verbs = { ...base.verbs, ...Object.fromEntries(Object.entries(screen.verbs ?? {}).map(([v, seg]) => [v, `${mount.base}/${seg}`])) };
-    const rc: ResourceCalls = { ...base, verbs, route: tenantRoute(screen.url), opens: screen.opens };
+    const rc: ResourceCalls = { ...base, verbs, route: tenantRoute(screen.url), opens: screen.opens ?? (screen.details ? `${screen.url}/:id/${screen.details}` : undefined) };
     addRoute(rc);
     return [{ screen, rc }];
   }),

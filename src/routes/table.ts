@@ -113,9 +113,9 @@ export const routeTree: RouteDef[] = [
       ...tenantPage('/account/role-manage', 'route.role_manage'),
       { path: '/account/role-detail', title: 'route.role_detail', redirect: '/account/role-manage/:id/show', userTypes: TENANTS, hidden: true },
       ...tenantPage('/account/associated-organize', 'route.associated_organize'),
+      // An order's page (`/account/order/{id}/info`) is the screen's record page below it.
       ...tenantPage('/account/order', 'route.order'),
-      { path: '/account/order/:id/info', title: 'route.order_info', page: 'plain', userTypes: TENANTS, hidden: true },
-      { path: '/account/expenses', title: 'route.expenses', page: 'plain', userTypes: TENANTS },
+      ...tenantPage('/account/expenses', 'route.expenses'),
       // A work order's page (`/account/work-order/{id}`) is the screen's record page below it.
       ...tenantPage('/account/work-order', 'route.work_order'),
       ...tenantPage('/account/notify-message', 'route.notify_message'),

@@ -90,6 +90,19 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('service desk journey (C
     await page.getByText(title).first().waitFor();
     await expect.poll(async () => Number((await badge.innerText()).trim() || 0), { timeout: 10_000 }).toBe(2);
     await j.shot('05-message');
+    // Only the unread ones, then all of them read at once: the badge follows.
+    await page.goto(`${j.base}/account/notify-message`);
+    await page.getByText(reply).waitFor();
+    const rows = page.getByTestId('resource-list').locator('tbody tr');
+    expect(await rows.count()).toBe(3);
+    await page.getByLabel(t('resources.message.fields.unread')).check();
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(2);
+    await j.shot('05b-unread');
+    await page.getByTestId('list-action-read_all').click();
+    await page.getByText(t('list_actions.message.read_all_done')).waitFor();
+    // An empty badge keeps its last figure while it fades out: its button's label says there are none.
+    await expect.poll(() => page.getByTestId('unread-badge').getAttribute('aria-label'), { timeout: 10_000 }).toBe(t('header.messages'));
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(0);
   });
 
   it('the tenant reads the reply and closes the work order with a rating', async () => {

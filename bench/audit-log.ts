@@ -1,0 +1,60 @@
+import autocannon from 'autocannon';
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The operation log's search on 1,000,000 rows (docs/operator.md, "Audit logs"), beside a call the
+ * same server answers from its caches alone. `npx tsx bench/audit-log.ts` runs this section alone.
+ */
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 10;
+
+const start = (file: string) =>
+  new Promise<{ child: ChildProcess; info: Record<string, any> }>((resolve, reject) => {
+    const child = fork(fileURLToPath(new URL(file, import.meta.url)), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+    child.once('message', (info) => resolve({ child, info: info as Record<string, any> }));
+    child.once('exit', (code) => reject(new Error(`${file} exited with ${code}`)));
+  });
+
+const load = (url: string, opts: Partial<autocannon.Options> = {}) =>
+  new Promise<autocannon.Result>((resolve, reject) =>
+    autocannon({ url, connections: CONNECTIONS, duration: DURATION, method: 'POST', ...opts }, (err, res) => (err ? reject(err) : resolve(res))),
+  );
+
+export const benchAuditLogs = async () => {
+  const server = await start('./audit-log-server.ts');
+  try {
+    const base = `http://127.0.0.1:${server.info.port}`;
+    const headers = { authorization: `Bearer ${server.info.token}`, 'content-type': 'application/json' };
+    const page = (body: Record<string, unknown>) => load(`${base}/open/admin/operation-log/page`, { headers, body: JSON.stringify(body) });
+    const baseline = await load(`${base}/open/admin/system/bu-management/sso/login-type-list`, { headers, body: '{}' });
+    const withTotal = await page({ page_size: 20 });
+    const without = await page({ page_size: 20, with_total: false });
+    const byUser = await page({ page_size: 20, user_guid: server.info.user });
+    const deep = await page({ page_size: 20, cursor: server.info.cursor });
+    const row = (name: string, r: autocannon.Result) => ({
+      name,
+      'req/s': Math.round(r.requests.average),
+      'p50 ms': r.latency.p50,
+      'p99 ms': r.latency.p99,
+      errors: r.errors,
+      'non-2xx': r.non2xx,
+      'ratio to baseline': (r.requests.average / baseline.requests.average).toFixed(2),
+    });
+    const rows = (server.info.rows as number).toLocaleString('en');
+    console.table([
+      row('baseline: authorised, answered from cache', baseline),
+      row(`(j) operation log page, 20 of ${rows}, total capped`, withTotal),
+      row('    (same page without its total)', without),
+      row("    (one user's operations)", byUser),
+      row('    (keyset page 5,000 rows deep)', deep),
+    ]);
+    const met = (ok: boolean) => (ok ? 'MET' : 'NOT MET');
+    console.log(`(j) operation log page on ${rows} rows: p99 ${withTotal.latency.p99} ms at ${CONNECTIONS} connections (target <= 25 ms) ${met(withTotal.latency.p99 <= 25)}; deep keyset page p99 ${deep.latency.p99} ms`);
+  } finally {
+    server.child.disconnect();
+    await new Promise((done) => (server.child.exitCode !== null ? done(null) : server.child.once('exit', done)));
+  }
+};
+
+if (process.argv[1]?.endsWith('audit-log.ts')) await benchAuditLogs();

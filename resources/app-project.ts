@@ -1,0 +1,39 @@
+import { appProjectSchema } from '../schemas/app-project.ts';
+import type { ResourceDef } from './types.ts';
+
+/**
+ * Which projects of a BU an app serves (docs/operator.md, "BU management"). Operators bind them for a
+ * BU they name with `bu_guid` (the oversight convention of bu-management); the app is the BU's own or
+ * a store app installed in it, the project one of the BU's (server/rules/app-project.ts). The BU's
+ * developers read the bindings of their BU.
+ */
+export const appProject: ResourceDef<typeof appProjectSchema> = {
+  name: 'app-project',
+  table: 'app_project',
+  schema: appProjectSchema,
+  createOnly: ['app_guid'],
+  references: { project_guid: 'project' },
+  filters: [{ field: 'app_guid' }, { field: 'project_guid' }, { field: 'bu_guid' }],
+  columns: [
+    { field: 'app_name' },
+    { field: 'project_name' },
+    { field: 'remark' },
+    { field: 'created_at', render: 'date', sortable: true },
+  ],
+  sort: '-created_at',
+  unique: [['app_guid', 'project_guid']],
+  mounts: [
+    {
+      side: 'operator', base: '/open/admin/system/bu/app-project', scope: 'oversight', perm: 'admin:bu',
+      calls: {
+        // The catalogue's query names (`appGuid`, `buGuid`) or the body's (`app_guid`, `bu_guid`); with app and project names.
+        list: { verb: 'list', handler: 'appProject.list', requires: ['bu_guid'] },
+        // An oversight add names its BU (`bu_guid`), and lands there.
+        add: { verb: 'add', handler: 'appProject.add', requires: ['bu_guid'] },
+        update: 'update',
+        delete: 'delete',
+      },
+    },
+    { side: 'tenant', base: '/open/app/app-project', scope: 'bu', perm: 'tenant:app', calls: { list: { verb: 'list', handler: 'appProject.list' } } },
+  ],
+};

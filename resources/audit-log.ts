@@ -1,0 +1,101 @@
+import { loginLogSchema, operationLogSchema, requestLogSchema } from '../schemas/audit-log.ts';
+import type { ResourceDef } from './types.ts';
+
+/**
+ * The audit logs (docs/operator.md, "Audit logs"), shown to operators under the Logs menu
+ * (`/operation/log/...`). The server writes them in batches (server/services/audit-log.ts): sign-in
+ * attempts from the sign-in routes, operations from the engine, requests from the HTTP edge. Every
+ * call is a read through a named handler: a search within a window of at most 7 days, newest
+ * first, by page (the console) or by keyset (`cursor`), its total capped at 10,000.
+ */
+
+const SEARCH = { verb: 'page', handler: 'log.search' } as const;
+
+export const loginLog: ResourceDef<typeof loginLogSchema> = {
+  name: 'login-log',
+  table: 'login_log',
+  schema: loginLogSchema,
+  titleField: 'username',
+  tones: { result: { success: 'success', login_failed: 'error', login_throttled: 'warning', account_frozen: 'warning', account_not_activated: 'warning', ip_not_allowed: 'error' } },
+  filters: [{ field: 'username' }, { field: 'scene' }, { field: 'result' }, { field: 'ip' }],
+  columns: [
+    { field: 'created_at', render: 'date' },
+    { field: 'username' },
+    { field: 'scene', render: 'status' },
+    { field: 'result', render: 'status' },
+    { field: 'ip' },
+    { field: 'user_agent' },
+  ],
+  sort: '-created_at',
+  indexes: [['username', 'created_at', 'guid']],
+  menu: { scene: 'admin', url: '/operation/log/login', icon: 'login' },
+  mounts: [{ side: 'operator', base: '/open/admin/portal-login-log', scope: 'platform', perm: 'admin:login-log', calls: { page: SEARCH } }],
+};
+
+const operationColumns = [
+  { field: 'created_at', render: 'date' },
+  { field: 'username' },
+  { field: 'user_type', render: 'status' },
+  { field: 'resource' },
+  { field: 'action' },
+  { field: 'path' },
+  { field: 'target_guid' },
+  { field: 'fields', render: 'tags' },
+  { field: 'ip' },
+] as const;
+
+/**
+ * Every write through the engine. `operation-log/page` is everyone's (operators' and tenant
+ * users'); `user-operation-log/page` is the tenant users' alone (main and sub accounts), the view
+ * of one user or one BU by its filters.
+ */
+export const operationLog: ResourceDef<typeof operationLogSchema> = {
+  name: 'operation-log',
+  table: 'operation_log',
+  schema: operationLogSchema,
+  titleField: 'path',
+  tones: { user_type: { '0': 'info', '1': 'success', '2': 'default' } },
+  filters: [{ field: 'username' }, { field: 'user_type' }, { field: 'resource' }, { field: 'action' }, { field: 'target_guid' }, { field: 'bu_guid' }],
+  columns: operationColumns,
+  sort: '-created_at',
+  indexes: [['user_guid', 'created_at', 'guid'], ['username', 'created_at', 'guid'], ['bu_guid', 'created_at', 'guid'], ['target_guid', 'created_at', 'guid']],
+  menu: { scene: 'admin', url: '/operation/log/operation', icon: 'history' },
+  mounts: [
+    { side: 'operator', base: '/open/admin/operation-log', scope: 'platform', perm: 'admin:operation-log', calls: { page: SEARCH } },
+    {
+      side: 'operator', base: '/open/admin/user-operation-log', scope: 'platform', perm: 'admin:user-operation-log',
+      calls: { page: { verb: 'page', handler: 'log.userOperations' } },
+      menu: { scene: 'admin', url: '/operation/log/user-operation', icon: 'manage_history' },
+    },
+  ],
+};
+
+export const requestLog: ResourceDef<typeof requestLogSchema> = {
+  name: 'request-log',
+  table: 'request_log',
+  schema: requestLogSchema,
+  titleField: 'path',
+  tones: { user_type: { '0': 'info', '1': 'success', '2': 'default' } },
+  filters: [{ field: 'username' }, { field: 'user_type' }, { field: 'path' }, { field: 'http_status' }, { field: 'request_id' }, { field: 'bu_guid' }],
+  columns: [
+    { field: 'created_at', render: 'date' },
+    { field: 'username' },
+    { field: 'user_type', render: 'status' },
+    { field: 'method' },
+    { field: 'path' },
+    { field: 'http_status' },
+    { field: 'code' },
+    { field: 'ms' },
+    { field: 'ip' },
+  ],
+  details: [{ field: 'request_id' }, { field: 'user_agent' }, { field: 'bu_guid' }, { field: 'user_guid' }],
+  sort: '-created_at',
+  indexes: [['user_guid', 'created_at', 'guid'], ['username', 'created_at', 'guid'], ['bu_guid', 'created_at', 'guid']],
+  menu: { scene: 'admin', url: '/operation/log/request', icon: 'receipt' },
+  mounts: [
+    {
+      side: 'operator', base: '/open/admin/system-log/request-user-log', scope: 'platform', perm: 'admin:request-log',
+      calls: { page: SEARCH, detail: { verb: 'get', handler: 'log.detail' } },
+    },
+  ],
+};

@@ -1,0 +1,57 @@
+import { unionBuInternal, unionBuSchema } from '../schemas/union-bu.ts';
+import { enableDisable, enabledTones } from './status.ts';
+import type { ResourceDef } from './types.ts';
+
+/**
+ * A union BU (docs/operator.md "Union BUs"): operators group business units and choose the
+ * departments, users (members) and apps the union shares, drawn only from its member BUs (apps also
+ * from the platform's store). A platform row: tenants never reach it.
+ */
+export const unionBu: ResourceDef<typeof unionBuSchema> = {
+  name: 'union-bu',
+  table: 'union_bu',
+  schema: unionBuSchema,
+  internal: unionBuInternal,
+  titleField: 'name',
+  tones: { status: enabledTones },
+  keyword: ['name', 'code', 'description'],
+  filters: [{ field: 'name', op: 'like' }, { field: 'code', op: 'like' }, { field: 'status' }],
+  columns: [
+    { field: 'name', sortable: true },
+    { field: 'code', sortable: true },
+    { field: 'description' },
+    { field: 'status', render: 'status' },
+    { field: 'created_at', render: 'date', sortable: true },
+  ],
+  sort: '-created_at',
+  unique: [['code'], ['name']],
+  // Every guid written must exist: member BUs here, the shared rows in the handlers.
+  references: { bu_guids: 'bu' },
+  status: enableDisable,
+  menu: { scene: 'admin', url: '/operation/union-bu', icon: 'hub' },
+  mounts: [
+    {
+      side: 'operator', base: '/open/admin/system/union-bu', scope: 'platform', perm: 'admin:union-bu',
+      calls: {
+        page: 'page',
+        // Not in the catalogue: the console's create, details and edit screens (and the contract suite).
+        add: 'add', get: 'get', update: 'update',
+        // No guid creates (needing the add code too), a guid changes that union.
+        save: { handler: 'unionBu.save', action: 'update' },
+        // Only a disabled union is removed (server/rules/union-bu.ts).
+        remove: 'delete',
+        enable: { verb: 'status', transition: 'enable' },
+        disable: { verb: 'status', transition: 'disable' },
+        // With a guid, that union's BUs; without, the enabled BUs an operator may add.
+        'bu-list': { handler: 'unionBu.buList', action: 'view' },
+        'get-dept-list': { handler: 'unionBu.deptList', action: 'view' },
+        'get-user-list': { handler: 'unionBu.userList', action: 'view' },
+        'get-selected-user-dept-list': { handler: 'unionBu.selectedDeptUsers', action: 'view' },
+        'save-dept-users': { handler: 'unionBu.saveDeptUsers', action: 'update' },
+        'get-app-list': { handler: 'unionBu.appList', action: 'view' },
+        'get-selected-app-list': { handler: 'unionBu.selectedApps', action: 'view' },
+        'save-apps': { handler: 'unionBu.saveApps', action: 'update' },
+      },
+    },
+  ],
+};

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { codes, guid } from './common.ts';
+
+/**
+ * The audit logs (docs/operator.md, "Audit logs"): rows the server writes, never a body. Their
+ * definitions mount read calls only, so these schemas describe columns and filters, not input.
+ */
+
+/** How a sign-in attempt ended: success, or the refusal's reason (the sentence key it answered). */
+export const LOGIN_RESULTS = ['success', 'login_failed', 'login_throttled', 'account_frozen', 'account_not_activated', 'ip_not_allowed', 'invalid_input', 'other'] as const;
+
+/** One sign-in attempt on the operator (`admin`) or the tenant (`tenant`) sign-in route. */
+export const loginLogSchema = z.object({
+  scene: z.enum(['admin', 'tenant']),
+  /** What was typed (an unknown name too), at most 64 characters. */
+  username: z.string().max(64),
+  /** The account signed in; null when the attempt was refused. */
+  user_guid: guid().nullable(),
+  result: z.enum(LOGIN_RESULTS),
+  ip: z.string().max(64),
+  user_agent: z.string().max(512),
+});
+
+/** One write made through the engine by an operator or a tenant user: who, where, what, never values. */
+export const operationLogSchema = z.object({
+  user_guid: guid(),
+  /** The account's name when the write was made (kept if the account goes). */
+  username: z.string().nullable(),
+  user_type: codes(0, 1, 2),
+  bu_guid: guid().nullable(),
+  /** The definition written (`role`, `sub-account`…), its action, and the call's path. */
+  resource: z.string().max(64),
+  action: z.string().max(32),
+  path: z.string().max(200),
+  /** The row written (the answer's guid, else the body's), when there is one. */
+  target_guid: guid().nullable(),
+  /** The names of the fields the body gave; never their values. */
+  fields: z.array(z.string()),
+  ip: z.string().max(64),
+});
+
+/** One call made with a user's token (operator or tenant): what, how it ended, how long it took. */
+export const requestLogSchema = z.object({
+  user_guid: guid(),
+  username: z.string().nullable(),
+  user_type: codes(0, 1, 2),
+  bu_guid: guid().nullable(),
+  method: z.string().max(8),
+  path: z.string().max(200),
+  http_status: z.number().int(),
+  /** The envelope's code (200, 201, 500), or null when the answer had none. */
+  code: z.number().int().nullable(),
+  ms: z.number(),
+  request_id: z.string().max(64),
+  ip: z.string().max(64),
+  user_agent: z.string().max(512),
+});

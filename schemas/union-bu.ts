@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { code32, enabledStatus, guid, name30, text } from './common.ts';
+import { distinct } from './tenant-common.ts';
+
+/** How many BUs one union may group, and how many departments, users and apps it may share. */
+export const UNION_BU_LIMITS = { bus: 200, depts: 5000, users: 5000, apps: 500 } as const;
+
+/**
+ * A union BU (operator console, docs/operator.md "Union BUs"): a named group of business units
+ * whose departments, users (members) and apps are shared. Operators edit the name, code,
+ * description and member BUs; the status moves only by enable/disable.
+ */
+export const unionBuSchema = z.object({
+  name: name30(),
+  code: code32(),
+  description: text(200).optional(),
+  /** The member BUs: each must exist; one that joins must be enabled (server/rules/union-bu.ts). */
+  bu_guids: distinct(guid(), UNION_BU_LIMITS.bus).default([]),
+  /** 0 enabled, 1 disabled. */
+  status: enabledStatus(),
+});
+
+/**
+ * Kept by the server, written only by `save-dept-users` and `save-apps` (server/handlers/union-bu.ts):
+ * what the union shares, each drawn from its member BUs (apps also from the platform's store).
+ */
+export const unionBuInternal = z.object({
+  dept_guids: z.array(z.uuid()).default([]),
+  user_guids: z.array(z.uuid()).default([]),
+  app_guids: z.array(z.uuid()).default([]),
+});
+
+const guids = (max: number) => z.array(guid()).max(max, 'validation.too_many');
+
+/** `save-dept-users`: each list given replaces that selection; a list left out stays as it is. */
+export const unionBuDeptUsersInput = z.object({
+  guid: guid(),
+  dept_guids: guids(UNION_BU_LIMITS.depts).optional(),
+  user_guids: guids(UNION_BU_LIMITS.users).optional(),
+});
+
+/** `save-apps`: the apps the union shares, replacing the selection. */
+export const unionBuAppsInput = z.object({ guid: guid(), app_guids: guids(UNION_BU_LIMITS.apps) });

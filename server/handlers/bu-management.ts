@@ -1,0 +1,361 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { translate } from '../../i18n/index.ts';
+import { resourceByName, resources } from '../../resources/index.ts';
+import { buSchema } from '../../schemas/bu.ts';
+import { code32, codes, name30, text, url, username } from '../../schemas/common.ts';
+import { AUTH_STATE, orgSchema } from '../../schemas/org.ts';
+import { ident, type Queryable } from '../db/driver.ts';
+import type { CallContext } from '../engine/context.ts';
+import { pageQuery, pagingOf } from '../engine/paging.ts';
+import { add, duplicateOf, duplicateWarning } from '../engine/verbs.ts';
+import { coerce, escapeLike, filterWhere, scopeWhere, Where } from '../engine/where.ts';
+import { Warning } from '../http/envelope.ts';
+import { parseOrWarn } from '../http/validation.ts';
+
+/**
+ * Operators' BU management (docs/operator.md, "BU management"). An operator names the BU it acts on
+ * with `bu_guid`, as the bu-management SSO and policy calls do; every call here is mounted with the
+ * `oversight` scope and the `admin:bu` permission (resources/bu.ts, org.ts, app-project.ts).
+ */
+
+const buInput = z.object({ bu_guid: z.uuid('validation.guid_format') });
+
+/** The BU the body names (`bu_guid`), or a 201 "does not exist". */
+const namedBu = async (ctx: CallContext, tx: Queryable = ctx.services.db) => {
+  const { bu_guid } = parseOrWarn(ctx.lang, buInput, ctx.input, 'bu');
+  const { rows } = await tx.query<{ guid: string; name: string; code: string | null; cover_url: string | null; user_guid: string | null }>(
+    'select guid, name, code, cover_url, user_guid from bu where guid = $1',
+    [bu_guid],
+  );
+  if (!rows[0]) throw new Warning('server.record_not_found');
+  return rows[0];
+};
+
+/* The BUs ---------------------------------------------------------------------------------------- */
+
+/** A BU as operators list it: its profile, owner (main account) and certification state. */
+const BU_ROW = `b.guid, b.name, b.alias, b.code, b.cover_url, b.abbreviation, b.portal_domain, b.custom_domain, b.description, b.status,
+  b.user_guid, b.created_by, b.created_at, b.updated_at, coalesce(o.auth_state, 0) as auth_state, o.company_name,
+  ow.guid as owner_guid, ow.username as owner_username`;
+const BU_FROM = `from bu b left join org o on o.bu_guid = b.guid
+  left join lateral (select u.guid, u.username from user_bu ub join users u on u.guid = ub.user_guid
+                      where ub.bu_guid = b.guid and ub.is_owner order by ub.created_at limit 1) ow on true`;
+
+const SORTS: Record<string, string> = { name: 'b.name', created_at: 'b.created_at', updated_at: 'b.updated_at', auth_state: 'coalesce(o.auth_state, 0)' };
+const sortOf = (raw: unknown) => {
+  const s = raw && typeof raw === 'object' ? `${String((raw as { order?: string }).order).toLowerCase() === 'desc' ? '-' : ''}${(raw as { field?: string }).field}` : raw;
+  const desc = typeof s === 'string' && s.startsWith('-');
+  const col = typeof s === 'string' ? SORTS[desc ? s.slice(1) : s] : undefined;
+  return col ? `order by ${col} ${desc ? 'desc' : 'asc'}, b.guid` : 'order by b.created_at desc, b.guid desc';
+};
+
+/** Every BU, a page at a time: keyword (name, alias, code, owner), name, status and certification state. */
+export const buPage = async (ctx: CallContext) => {
+  const paging = pagingOf(ctx.lang, ctx.input, 'bu');
+  const where = new Where();
+  const textOf = (v: unknown) => (typeof v === 'string' ? v.trim().slice(0, 64) : '');
+  const keyword = textOf(ctx.input.keyword);
+  if (keyword) {
+    where.add((p) => {
+      const k = p(`%${escapeLike(keyword)}%`);
+      return `(b.name ilike ${k} or b.alias ilike ${k} or b.code ilike ${k} or ow.username ilike ${k} or o.company_name ilike ${k})`;
+    });
+  }
+  const name = textOf(ctx.input.name);
+  if (name) where.add((p) => `b.name ilike ${p(`%${escapeLike(name)}%`)}`);
+  for (const [field, col] of [['status', 'b.status'], ['auth_state', 'coalesce(o.auth_state, 0)']] as const) {
+    const raw = ctx.input[field];
+    if (raw === undefined || raw === null || raw === '') continue;
+    const v = coerce('smallint', raw);
+    if (v === undefined) where.add(() => 'false');
+    else where.add((p) => `${col} = ${p(v)}`);
+  }
+  return pageQuery(ctx.services.db, { select: BU_ROW, from: `${BU_FROM}${where.toSql()}`, order: sortOf(ctx.input.sort), params: where.params }, paging);
+};
+
+const buRow = async (db: Queryable, guid: string) => (await db.query(`select ${BU_ROW} ${BU_FROM} where b.guid = $1`, [guid])).rows[0];
+
+/** A BU's profile, and optionally its owner: a main account named by its username. */
+const addInput = buSchema.extend({ owner_username: username().optional() });
+
+/**
+ * Adds a BU. With `owner_username` the BU belongs to that main account (as if it had created it:
+ * it lists it and may switch to it); without, it is an operator-made BU nobody signs in to yet.
+ */
+export const buAdd = async (ctx: CallContext) => {
+  const { owner_username, ...values } = parseOrWarn(ctx.lang, addInput, ctx.input, 'bu');
+  const def = resourceByName.get('bu')!;
+  try {
+    const row = await ctx.services.db.transaction(async (tx) => {
+      let owner: string | null = null;
+      if (owner_username) {
+        const u = (await tx.query<{ guid: string }>('select guid from users where username = $1 and user_type = 1', [owner_username])).rows[0];
+        if (!u) throw new Warning('server.bu_owner_not_found', { username: owner_username }, [{ field: 'owner_username', message: translate(ctx.lang, 'server.bu_owner_not_found', { username: owner_username }) }]);
+        owner = u.guid;
+      }
+      // BU names are unique per owner; operator-made BUs (no owner) among themselves.
+      const taken = await tx.query('select 1 from bu where user_guid is not distinct from $1 and name = $2', [owner, values.name]);
+      if (taken.rows[0]) throw duplicateOf(ctx.lang, 'bu', ['name']);
+      const guid = randomUUID();
+      const cols: Record<string, unknown> = { guid, user_guid: owner, created_by: ctx.caller!.userGuid, ...values };
+      const names = Object.keys(cols);
+      await tx.query(`insert into bu (${names.map(ident).join(', ')}) values (${names.map((_, i) => `$${i + 1}`).join(', ')})`, Object.values(cols));
+      if (owner) await tx.query('insert into user_bu (user_guid, bu_guid, is_owner, role_guids) values ($1, $2, true, $3) on conflict do nothing', [owner, guid, '[]']);
+      return buRow(tx, guid);
+    });
+    ctx.services.callers.invalidate();
+    return row;
+  } catch (e) {
+    throw duplicateWarning(ctx.lang, def, e);
+  }
+};
+
+/**
+ * What a BU holds that must not be lost with it: its own apps (their credentials may be in use),
+ * orders (billing history), work orders (service history), sub-accounts (whose home it is) and
+ * members other than its owner (who would lose their access). Each is a definition's table.
+ */
+const KEPT: readonly { key: string; sql: string }[] = [
+  { key: 'apps', sql: `select count(*)::int as n from ${ident(resourceByName.get('app')!.table)} where bu_guid = $1` },
+  { key: 'orders', sql: `select count(*)::int as n from ${ident(resourceByName.get('order')!.table)} where bu_guid = $1` },
+  { key: 'work_orders', sql: `select count(*)::int as n from ${ident(resourceByName.get('work-order')!.table)} where bu_guid = $1` },
+  { key: 'sub_accounts', sql: 'select count(*)::int as n from users where bu_guid = $1' },
+  { key: 'members', sql: 'select count(*)::int as n from user_bu where bu_guid = $1 and not is_owner' },
+];
+
+/** The tables of every BU-scoped definition: a removed BU's configuration goes with it. */
+const buTables = () => [...new Set(resources.filter((d) => d.mounts.some((m) => m.scope === 'bu')).map((d) => d.table))].filter((t) => t !== 'users');
+
+const removeInput = z.object({ guid: z.uuid('validation.guid_format') });
+const removeManyInput = z.object({ guids: z.array(z.uuid('validation.guid_format')).min(1).max(100) });
+
+/**
+ * Removes a BU (the console asks first). Refused, naming what it still holds, while anything of
+ * `KEPT` exists; otherwise its configuration (certification, policies, organisation, roles,
+ * installed apps, app-project bindings, …) and its owner's membership go with it, in one transaction.
+ */
+export const buRemove = async (ctx: CallContext) => {
+  // One BU (`guid`, or `bu_guid` as the other calls name it), or several (`guids`, the console's bulk delete): all or none.
+  const guids = ctx.input.guids !== undefined && ctx.input.guid === undefined
+    ? [...new Set(parseOrWarn(ctx.lang, removeManyInput, ctx.input, 'bu').guids)]
+    : [parseOrWarn(ctx.lang, removeInput, { ...ctx.input, guid: ctx.input.guid ?? ctx.input.bu_guid }, 'bu').guid];
+  const removed = await ctx.services.db.transaction(async (tx) => {
+    for (const guid of guids) {
+      const bu = (await tx.query('select guid from bu where guid = $1 for update', [guid])).rows[0];
+      if (!bu) throw new Warning('server.record_not_found');
+      const held: string[] = [];
+      for (const k of KEPT) {
+        const n = (await tx.query<{ n: number }>(k.sql, [guid])).rows[0].n;
+        if (n) held.push(translate(ctx.lang, `server.bu_holds.${k.key}`, { n }));
+      }
+      if (held.length) throw new Warning('server.bu_not_empty', { held: held.join(ctx.lang === 'en' ? ', ' : '、') }, { held });
+      for (const t of buTables()) await tx.query(`delete from ${ident(t)} where bu_guid = $1`, [guid]);
+      await tx.query('delete from user_bu where bu_guid = $1', [guid]);
+      await tx.query('delete from bu where guid = $1', [guid]);
+      // It leaves every union it was in, and its departments and members leave their selections.
+      const kept = (col: string, table: string) => `coalesce((select jsonb_agg(g) from jsonb_array_elements_text(${col}) g where exists (select 1 from ${table} x where x.guid = g::uuid)), '[]'::jsonb)`;
+      await tx.query(
+        `update union_bu set bu_guids = bu_guids - $1::text, dept_guids = ${kept('dept_guids', 'department')}, user_guids = ${kept('user_guids', 'member')}, updated_at = now()
+          where bu_guids ? $1::text`,
+        [guid],
+      );
+    }
+    return guids.length;
+  });
+  ctx.services.callers.invalidate();
+  return { deleted: removed };
+};
+
+/* Organisation info and certification ------------------------------------------------------------ */
+
+const ORG_COLS = 'guid, bu_guid, company_name, credit_code, legal_person, contact_name, contact_phone, address, license_url, auth_state, applied_at, remark, created_by, created_at, updated_at';
+
+const orgOf = async (tx: Queryable, bu: string) => (await tx.query(`select ${ORG_COLS} from org where bu_guid = $1`, [bu])).rows[0];
+
+/** The BU's organisation info with its name, code and cover (`bu_name`, `bu_code`, `bu_cover_url`, spec §3). */
+const orgAnswer = async (tx: Queryable, bu: Awaited<ReturnType<typeof namedBu>>) => {
+  const org = await orgOf(tx, bu.guid);
+  return { ...(org ?? { guid: null, bu_guid: bu.guid, auth_state: AUTH_STATE.unverified }), bu_guid: bu.guid, bu_name: bu.name, bu_code: bu.code, bu_cover_url: bu.cover_url };
+};
+
+export const orgInfo = async (ctx: CallContext) => orgAnswer(ctx.services.db, await namedBu(ctx));
+
+const buFields = z.object({ bu_name: name30().optional(), bu_code: code32().optional(), bu_cover_url: url().optional() });
+const ORG_FIELDS = Object.keys(orgSchema.shape);
+
+/**
+ * Changes a BU's organisation info (and its name, code or cover). An operator's correction keeps the
+ * certification state; the first organisation info of a BU needs the fields an application needs.
+ */
+export const orgUpdate = async (ctx: CallContext) => {
+  const named = Object.fromEntries(Object.entries(ctx.input).filter(([k]) => ORG_FIELDS.includes(k)));
+  const bus = parseOrWarn(ctx.lang, buFields, ctx.input, 'org');
+  const row = await ctx.services.db.transaction(async (tx) => {
+    const bu = await namedBu(ctx, tx);
+    const existing = await orgOf(tx, bu.guid);
+    if (existing) {
+      const values = parseOrWarn(ctx.lang, orgSchema.partial(), named, 'org') as Record<string, unknown>;
+      const names = Object.keys(values).filter((k) => k in named);
+      if (names.length) await tx.query(`update org set ${names.map((n, i) => `${ident(n)} = $${i + 2}`).join(', ')}, updated_at = now() where guid = $1`, [existing.guid, ...names.map((n) => values[n])]);
+    } else if (Object.keys(named).length) {
+      const values = parseOrWarn(ctx.lang, orgSchema, named, 'org') as Record<string, unknown>;
+      const cols: Record<string, unknown> = { guid: randomUUID(), bu_guid: bu.guid, created_by: ctx.caller!.userGuid, auth_state: AUTH_STATE.unverified, ...values };
+      const names = Object.keys(cols);
+      await tx.query(`insert into org (${names.map(ident).join(', ')}) values (${names.map((_, i) => `$${i + 1}`).join(', ')})`, Object.values(cols));
+    }
+    const sets = ([['name', bus.bu_name], ['code', bus.bu_code], ['cover_url', bus.bu_cover_url]] as const).filter(([, v]) => v !== undefined);
+    if (sets.length) {
+      if (bus.bu_name !== undefined && (await tx.query('select 1 from bu where user_guid is not distinct from $1 and name = $2 and guid <> $3', [bu.user_guid, bus.bu_name, bu.guid])).rows[0]) {
+        throw duplicateOf(ctx.lang, 'org', ['bu_name']);
+      }
+      await tx.query(`update bu set ${sets.map(([c], i) => `${ident(c)} = $${i + 2}`).join(', ')}, updated_at = now() where guid = $1`, [bu.guid, ...sets.map(([, v]) => v)]);
+    }
+    return orgAnswer(tx, await namedBu(ctx, tx));
+  });
+  ctx.services.callers.invalidate();
+  return row;
+};
+
+/** The BU's certification: its state, the reviewer's reason, when it applied and what it certifies. */
+export const authInfo = async (ctx: CallContext) => {
+  const bu = await namedBu(ctx);
+  const org = await orgOf(ctx.services.db, bu.guid);
+  return {
+    bu_guid: bu.guid,
+    bu_name: bu.name,
+    auth_state: org?.auth_state ?? AUTH_STATE.unverified,
+    remark: org?.remark ?? null,
+    applied_at: org?.applied_at ?? null,
+    company_name: org?.company_name ?? null,
+    credit_code: org?.credit_code ?? null,
+    updated_at: org?.updated_at ?? null,
+  };
+};
+
+const authInput = buInput.extend({
+  /** 2 certified, 0 uncertified (withdrawn), 3 failed; 1 (certifying) is the tenant's application. */
+  auth_state: codes(0, 2, 3),
+  remark: text(200).optional(),
+});
+
+/**
+ * Sets a BU's certification outside the review of an application: certifies it (its organisation info
+ * must exist), withdraws a certification, or fails it with a reason. Setting the state it has changes nothing.
+ */
+export const authUpdate = async (ctx: CallContext) => {
+  const { auth_state, remark } = parseOrWarn(ctx.lang, authInput, ctx.input, 'org');
+  if (auth_state === AUTH_STATE.failed && !remark) {
+    const message = translate(ctx.lang, 'server.field_error', { field: translate(ctx.lang, 'resources.org.fields.remark'), message: translate(ctx.lang, 'validation.required') });
+    throw new Warning('server.validation_failed', { details: message }, [{ field: 'remark', message }]);
+  }
+  await ctx.services.db.transaction(async (tx) => {
+    const bu = await namedBu(ctx, tx);
+    const org = await orgOf(tx, bu.guid);
+    if (!org) throw new Warning('server.org_missing');
+    if (org.auth_state === auth_state) return;
+    await tx.query('update org set auth_state = $2, remark = $3, updated_at = now() where guid = $1', [org.guid, auth_state, auth_state === AUTH_STATE.failed ? remark : (remark ?? null)]);
+  });
+  ctx.services.callers.invalidate();
+  return authInfo(ctx);
+};
+
+/* Installed apps --------------------------------------------------------------------------------- */
+
+const APP_ROW = `i.guid, i.bu_guid, i.app_guid, i.app_name, i.icon, i.order_guid, i.created_by, i.created_at, i.updated_at,
+  a.code as app_code, a.status as app_status, o.number as order_number, o.state as order_state`;
+const APP_FROM = 'from installed_app i left join app a on a.guid = i.app_guid left join orders o on o.guid = i.order_guid';
+
+/** A BU's installed apps, a page at a time (keyword: the app's name). */
+export const appPage = async (ctx: CallContext) => {
+  const paging = pagingOf(ctx.lang, ctx.input, 'installed-app');
+  const bu = await namedBu(ctx);
+  const params: unknown[] = [bu.guid];
+  let where = 'where i.bu_guid = $1';
+  const keyword = typeof ctx.input.keyword === 'string' ? ctx.input.keyword.trim().slice(0, 64) : '';
+  if (keyword) where += ` and i.app_name ilike $${params.push(`%${escapeLike(keyword)}%`)}`;
+  return pageQuery(ctx.services.db, { select: APP_ROW, from: `${APP_FROM} ${where}`, order: 'order by i.created_at desc, i.guid desc', params }, paging);
+};
+
+/** An installation named by its `guid` or by its app (`app_guid`). */
+const appInput = buInput.extend({ guid: z.uuid('validation.guid_format').optional(), app_guid: z.uuid('validation.guid_format').optional() });
+const installation = async (ctx: CallContext, tx: Queryable) => {
+  const { guid, app_guid } = parseOrWarn(ctx.lang, appInput, ctx.input, 'installed-app');
+  const bu = await namedBu(ctx, tx);
+  if (!guid && !app_guid) throw parseOrWarn(ctx.lang, z.object({ app_guid: z.uuid('validation.guid_format') }), ctx.input, 'installed-app');
+  const { rows } = await tx.query(`select ${APP_ROW} ${APP_FROM} where i.bu_guid = $1 and ${guid ? 'i.guid' : 'i.app_guid'} = $2`, [bu.guid, guid ?? app_guid]);
+  return { bu, row: rows[0] as Record<string, unknown> | undefined, app_guid: app_guid ?? (rows[0]?.app_guid as string | undefined) };
+};
+
+/** One installed app of the BU, with the projects of the BU it is bound to. */
+export const appDetail = async (ctx: CallContext) => {
+  const { bu, row } = await installation(ctx, ctx.services.db);
+  if (!row) throw new Warning('server.record_not_found');
+  const projects = await ctx.services.db.query(
+    `select ap.guid, ap.project_guid, p.name as project_name, ap.remark from app_project ap join project p on p.guid = ap.project_guid
+      where ap.bu_guid = $1 and ap.app_guid = $2 order by p.name, ap.guid`,
+    [bu.guid, row.app_guid],
+  );
+  return { ...row, projects: projects.rows };
+};
+
+const installInput = buInput.extend({ app_guid: z.uuid('validation.guid_format') });
+
+/**
+ * Installs a store app (the platform's, enabled) in the BU, as a purchase does but without an order:
+ * an operator's installation is a grant, billed, if at all, through order management. Installing an
+ * installed app answers the installation there is (`already`).
+ */
+export const install = async (ctx: CallContext) => {
+  const { app_guid } = parseOrWarn(ctx.lang, installInput, ctx.input, 'installed-app');
+  return ctx.services.db.transaction(async (tx) => {
+    const bu = await namedBu(ctx, tx);
+    const app = (await tx.query<{ guid: string; name: string; icon: string | null }>('select guid, name, icon from app where guid = $1 and bu_guid is null and type = 0 and status = 0', [app_guid])).rows[0];
+    if (!app) throw new Warning('server.store_app_not_found');
+    const made = await tx.query(
+      'insert into installed_app (guid, bu_guid, created_by, app_guid, app_name, icon, order_guid) values ($1, $2, $3, $4, $5, $6, null) on conflict do nothing returning guid',
+      [randomUUID(), bu.guid, ctx.caller!.userGuid, app.guid, app.name, app.icon],
+    );
+    const row = (await tx.query(`select ${APP_ROW} ${APP_FROM} where i.bu_guid = $1 and i.app_guid = $2`, [bu.guid, app.guid])).rows[0];
+    return { ...row, already: made.rows.length === 0 };
+  });
+};
+
+/**
+ * Uninstalls an app from the BU, with the BU's bindings of it to projects; its order, if any, stays
+ * (billing history). Uninstalling an app the BU does not have answers `already`.
+ */
+export const uninstall = async (ctx: CallContext) =>
+  ctx.services.db.transaction(async (tx) => {
+    const { bu, row, app_guid } = await installation(ctx, tx);
+    if (!row) return { deleted: 0, already: true, app_guid: app_guid ?? null };
+    await tx.query('delete from app_project where bu_guid = $1 and app_guid = $2 and app_guid not in (select guid from app where bu_guid = $1)', [bu.guid, row.app_guid]);
+    await tx.query('delete from installed_app where guid = $1', [row.guid]);
+    return { deleted: 1, already: false, app_guid: row.app_guid };
+  });
+
+/* App-projects ----------------------------------------------------------------------------------- */
+
+/** The catalogue's query names (`appGuid`, `buGuid`) beside the body's. */
+const aliased = (input: Record<string, unknown>) => ({ ...input, app_guid: input.app_guid ?? input.appGuid, bu_guid: input.bu_guid ?? input.buGuid });
+
+/** A BU's app-project bindings (operators name the BU; tenants read their own), with app and project names. */
+export const appProjectList = async (ctx: CallContext) => {
+  const input = aliased(ctx.input);
+  if (ctx.mount.scope === 'oversight') await namedBu({ ...ctx, input });
+  if (input.app_guid !== undefined && input.app_guid !== '' && coerce('uuid', input.app_guid) === undefined) parseOrWarn(ctx.lang, z.object({ app_guid: z.uuid('validation.guid_format') }), input, 'app-project');
+  const where = filterWhere(ctx.def, ctx.call, input, scopeWhere(ctx.def, ctx.mount, ctx.caller));
+  const { rows } = await ctx.services.db.query(
+    `select ap.*, (select name from app where guid = ap.app_guid) as app_name, (select name from project where guid = ap.project_guid) as project_name
+       from app_project ap${where.toSql()} order by ap.created_at desc, ap.guid desc limit ${ctx.def.listCap ?? 1000}`,
+    where.params,
+  );
+  return rows;
+};
+
+/** An operator's binding: the BU is named first (`bu_guid`), so its references are checked within it. */
+export const appProjectAdd = async (ctx: CallContext) => {
+  const input = aliased(ctx.input);
+  await namedBu({ ...ctx, input });
+  return add({ ...ctx, input });
+};

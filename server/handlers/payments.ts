@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import type { CallContext } from '../engine/context.ts';
+import { parseOrWarn } from '../http/validation.ts';
+
+/** Months are the platform's business months (UTC+8, where its tenants are). */
+export const BUSINESS_TIME_ZONE = 'Asia/Shanghai';
+
+const monthsInput = z.object({ months: z.number().int().min(1).max(36).default(12) });
+
+/**
+ * The BU's expenses by month and currency: its received payments of the last `months` months
+ * (12 by default), newest first. Sums stay exact: integer cents, answered as digits.
+ */
+export const paymentMonthly = async (ctx: CallContext) => {
+  const { months } = parseOrWarn(ctx.lang, monthsInput, ctx.input, 'payment-record');
+  const { rows } = await ctx.services.db.query<{ month: string; currency: string; amount: string; count: number }>(
+    `select to_char(paid_at at time zone $3, 'YYYY-MM') as month, currency, sum(amount)::text as amount, count(*)::int as count
+       from payment_records
+      where bu_guid = $1 and state = 1 and paid_at >= date_trunc('month', now() at time zone $3) at time zone $3 - make_interval(months => $2::int - 1)
+      group by 1, 2 order by 1 desc, 2`,
+    [ctx.caller!.buGuid, months, BUSINESS_TIME_ZONE],
+  );
+  return { totals: rows };
+};
