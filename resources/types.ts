@@ -131,8 +131,11 @@ export type Tone = 'success' | 'default' | 'error' | 'warning' | 'info';
 
 export interface Filter {
   field: string;
-  /** `eq` exact match (default), `like` substring match. */
-  op?: 'eq' | 'like';
+  /**
+   * `eq` exact match (default), `like` substring match, `age`: rows made at least this many days
+   * ago (`created_at`), the filter's own name being the input's (a work order's `older_than`).
+   */
+  op?: 'eq' | 'like' | 'age';
   /** A condition the list call takes that is no stored field (a message's `unread`): its input's type. */
   type?: 'boolean';
 }

@@ -15,7 +15,7 @@ export const workOrder: ResourceDef<typeof workOrderSchema> = {
   references: { app_guid: 'app' },
   tones: { state: { '0': 'warning', '1': 'info', '2': 'success', '3': 'default' } },
   keyword: ['title', 'number'],
-  filters: [{ field: 'state' }, { field: 'category' }, { field: 'bu_guid' }, { field: 'app_guid' }],
+  filters: [{ field: 'state' }, { field: 'category' }, { field: 'bu_guid' }, { field: 'app_guid' }, { field: 'older_than', op: 'age' }],
   columns: [
     { field: 'number' },
     { field: 'title' },

@@ -51,6 +51,12 @@ export const filterWhere = (def: ResourceDef, call: CallSpec, input: Record<stri
   for (const f of def.filters ?? []) {
     const value = input[f.field];
     if (value === undefined || value === null || value === '') continue;
+    if (f.op === 'age') {
+      const days = Number(value);
+      if (Number.isInteger(days) && days >= 0 && days <= 36_500) where.add((p) => `${ident('created_at')} <= now() - make_interval(days => ${p(days)}::int)`);
+      else where.add(() => 'false');
+      continue;
+    }
     // `bu_guid` is managed, not a schema field; oversight mounts filter by it.
     const info = fields.get(f.field) ?? (f.field === 'bu_guid' && scopes(def).has('bu') ? { sqlType: 'uuid' as const } : undefined);
     if (!info) continue;

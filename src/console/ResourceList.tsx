@@ -2,7 +2,7 @@ import SettingsIcon from '@mui/icons-material/Settings';
 import { Box, Typography } from '@mui/material';
 import {
   BooleanInput, BulkDeleteButton, Button, CreateButton, Datagrid, EditButton, FilterButton, List, Loading, Pagination, SearchInput, ShowButton, TextInput, TopToolbar,
-  useBasename, usePermissions, useRecordContext, useTranslate,
+  NumberInput, useBasename, usePermissions, useRecordContext, useTranslate,
 } from 'react-admin';
 import { lazy, Suspense, type ComponentProps } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -48,6 +48,7 @@ export const filterInputs = (def: ResourceDef) => [
     const label = fieldLabel(def, f.field);
     // `source` and `label` on the element itself: react-admin's filter menu reads them from it.
     if (f.type === 'boolean') return <BooleanInput key={f.field} source={f.field} label={label} alwaysOn />;
+    if (f.op === 'age') return <NumberInput key={f.field} source={f.field} label={label} min={0} step={1} />;
     return f.op === 'like' || !schema ? <TextInput key={f.field} source={f.field} label={label} /> : <FilterInput key={f.field} def={def} name={f.field} schema={schema} source={f.field} label={label} />;
   }),
 ];

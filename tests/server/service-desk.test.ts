@@ -153,6 +153,19 @@ describe('isolation', () => {
     expect(onlyB.data.list.map((r: { guid: string }) => r.guid)).toContain(b.guid);
   });
 
+  it('operators find work orders by age: those raised at least so many days ago', async () => {
+    const old = await raise(A.token);
+    const fresh = await raise(A.token);
+    await s.db.query("update work_order set created_at = now() - interval '10 days' where guid = $1", [old.guid]);
+    const aged = async (older_than: unknown) => (await s.post('/open/admin/work-order/page', { page_size: 100, bu_guid: A.buGuid, older_than }, { token: op })).data.list.map((r: { guid: string }) => r.guid);
+    const week = await aged(7);
+    expect(week).toContain(old.guid);
+    expect(week).not.toContain(fresh.guid);
+    expect(await aged(11)).not.toContain(old.guid);
+    expect(await aged(0)).toEqual(expect.arrayContaining([old.guid, fresh.guid]));
+    expect(await aged('soon')).toEqual([]);
+  });
+
   it('questions: a BU keeps its own, searchable; another BU sees none of them', async () => {
     const q = await s.post('/open/app/work-question/save', { title: `Rotate the signing secret ${uid()}`, content: 'How?', answer: 'Event settings, Reset.' }, { token: A.token });
     expect(q.code, q.message).toBe(200);
