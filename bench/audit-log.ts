@@ -1,25 +1,10 @@
 import autocannon from 'autocannon';
-import { fork, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { CONNECTIONS, load, start } from './load.ts';
 
 /**
  * The operation log's search on 1,000,000 rows (docs/operator.md, "Audit logs"), beside a call the
  * same server answers from its caches alone. `npx tsx bench/audit-log.ts` runs this section alone.
  */
-const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
-const CONNECTIONS = 10;
-
-const start = (file: string) =>
-  new Promise<{ child: ChildProcess; info: Record<string, any> }>((resolve, reject) => {
-    const child = fork(fileURLToPath(new URL(file, import.meta.url)), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
-    child.once('message', (info) => resolve({ child, info: info as Record<string, any> }));
-    child.once('exit', (code) => reject(new Error(`${file} exited with ${code}`)));
-  });
-
-const load = (url: string, opts: Partial<autocannon.Options> = {}) =>
-  new Promise<autocannon.Result>((resolve, reject) =>
-    autocannon({ url, connections: CONNECTIONS, duration: DURATION, method: 'POST', ...opts }, (err, res) => (err ? reject(err) : resolve(res))),
-  );
 
 export const benchAuditLogs = async () => {
   const server = await start('./audit-log-server.ts');

@@ -1,7 +1,6 @@
 import autocannon from 'autocannon';
-import { fork, type ChildProcess } from 'node:child_process';
+import { CONNECTIONS, DURATION, load, start } from './load.ts';
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { measureBundle, printBundle } from './bundle.ts';
 import { benchLighthouse } from './lighthouse.ts';
 import { benchAuditLogs } from './audit-log.ts';
@@ -11,20 +10,6 @@ import { measureServing, printServing } from './serving.ts';
  * `npm run bench`: every figure is measured in this one run, side by side with its baseline.
  * Servers run in child processes so the load generator does not share their event loop.
  */
-const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
-const CONNECTIONS = 10;
-
-const start = (file: string) =>
-  new Promise<{ child: ChildProcess; info: Record<string, any> }>((resolve, reject) => {
-    const child = fork(fileURLToPath(new URL(file, import.meta.url)), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
-    child.once('message', (info) => resolve({ child, info: info as Record<string, any> }));
-    child.once('exit', (code) => reject(new Error(`${file} exited with ${code}`)));
-  });
-
-const load = (url: string, opts: Partial<autocannon.Options> = {}) =>
-  new Promise<autocannon.Result>((resolve, reject) =>
-    autocannon({ url, connections: CONNECTIONS, duration: DURATION, method: 'POST', ...opts }, (err, res) => (err ? reject(err) : resolve(res))),
-  );
 
 const row = (name: string, r: autocannon.Result, base?: number) => ({
   name,

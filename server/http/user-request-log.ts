@@ -1,19 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import type { Caller } from '../auth/caller.ts';
 
+/** One user's call, as the request log keeps it (never a body). */
+export interface RequestEntry {
+  caller: Pick<Caller, 'userGuid' | 'userType' | 'buGuid'>;
+  method: string;
+  path: string;
+  httpStatus: number;
+  code: number | null;
+  ms: number;
+  requestId: string;
+  ip: string;
+  userAgent: unknown;
+}
+
 /** Where a user's call is recorded (server/services/audit-log.ts `AuditLogs`). */
 export interface RequestRecorder {
-  request(e: {
-    caller: Pick<Caller, 'userGuid' | 'userType' | 'buGuid'>;
-    method: string;
-    path: string;
-    httpStatus: number;
-    code: number | null;
-    ms: number;
-    requestId: string;
-    ip: string;
-    userAgent: unknown;
-  }): void;
+  request(e: RequestEntry): void;
 }
 
 const ENVELOPE_CODE = /^\{"code":(\d{3})[,}]/;

@@ -2,6 +2,7 @@ import type { CallSpec, ResourceDef } from '../../resources/types.ts';
 import type { Caller } from '../auth/caller.ts';
 import { ident, type Queryable } from '../db/driver.ts';
 import { COUNT_CAP } from '../engine/paging.ts';
+import type { RequestEntry } from '../http/user-request-log.ts';
 
 /**
  * The audit logs (docs/operator.md, "Audit logs"): sign-in attempts (`login_log`), writes through
@@ -91,17 +92,6 @@ export interface Operation {
   ip: string;
 }
 
-export interface RequestEntry {
-  caller: Pick<Caller, 'userGuid' | 'userType' | 'buGuid'>;
-  method: string;
-  path: string;
-  httpStatus: number;
-  code: number | null;
-  ms: number;
-  requestId: string;
-  ip: string;
-  userAgent: unknown;
-}
 
 /** The names of the fields a write's body gave: a verb's are its definition's fields, a handler's the body's keys. */
 const fieldNames = (op: Operation) => {
