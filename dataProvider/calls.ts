@@ -14,6 +14,8 @@ export interface ResourceCalls {
   transitions: Record<string, string>;
   /** A row opens this page (`:id` its guid) instead of its detail, and a new row opens it too. */
   opens?: string;
+  /** Fields every call of this route carries (a record page's `bu_guid`): its rows are that record's. */
+  bound?: Record<string, string>;
 }
 
 const spec = (c: Verb | CallSpec): CallSpec => (typeof c === 'string' ? { verb: c } : c);
@@ -57,7 +59,13 @@ for (const def of resources) {
   registry.set(calls.route, calls);
   // A mount with a screen of its own (menuScreens) is that screen's route.
   // Its own columns, where the mount's page answers more than the definition's fields (a BU's certification).
-  for (const m of def.mounts) if (m.menu) registry.set(routeOfUrl(m.menu.url), { ...callsOf(m.menu.columns ? { ...def, columns: m.menu.columns } : def, m), route: routeOfUrl(m.menu.url) });
+  // A screen with a record page (`menu.page`) opens it at its first tab from a row; its form may take more than the definition's fields.
+  for (const m of def.mounts) {
+    if (!m.menu) continue;
+    const own = { ...def, columns: m.menu.columns ?? def.columns, schema: m.menu.schema ?? def.schema };
+    const opens = m.menu.page ? `${m.menu.url}/:id/${m.menu.page.tabs[0].url}` : undefined;
+    registry.set(routeOfUrl(m.menu.url), { ...callsOf(own, m), route: routeOfUrl(m.menu.url), ...(opens ? { opens } : {}) });
+  }
 }
 
 /** Registers a further route (the tenant console's screens use BU-side mounts under their own routes). */
@@ -98,6 +106,23 @@ export const referenceRoute = (from: ResourceCalls, target: ResourceDef) => {
   const mount = same.find((m) => m === own) ?? same.find((m) => m.side === own.side) ?? same[0];
   if (!mount || mount === own) return routeOf(target);
   return mountRoute(target, mount);
+};
+
+/**
+ * A route whose every call carries `bound` (a record page's tab: `bu/{id}/app` through bu-management's
+ * app mount with `bu_guid`), registered on first use. `mount` is the mount at `base` of the definition,
+ * else of any definition (a BU's installed apps go through the BU's app mount); `verbs` name calls
+ * standing in for generic verbs; a `list` path alone makes a picker's route.
+ */
+export const boundRoute = (route: string, def: ResourceDef, base: string, bound: Record<string, string>, verbs: Partial<Record<Verb, string>> = {}, list?: string) => {
+  if (!registry.has(route)) {
+    const mount = def.mounts.find((m) => m.base === base) ?? resources.flatMap((d) => d.mounts).find((m) => m.base === base);
+    if (!mount) throw new Error(`no mount at ${base}`);
+    const calls = callsOf(def, mount);
+    const own = Object.fromEntries(Object.entries(verbs).map(([v, seg]) => [v, `${mount.base}/${seg}`]));
+    registry.set(route, { ...calls, route, bound, verbs: list ? { list } : { ...calls.verbs, ...own } });
+  }
+  return route;
 };
 
 /** By definition name or by route (react-admin passes the route). */

@@ -11,6 +11,8 @@ interface Page {
 }
 
 const withId = (row: Row): RaRecord => ({ ...row, id: row.guid });
+/** A call of the route, with the fields its every call carries (a record page's `bu_guid`). */
+const send = <T>(rc: ResourceCalls, path: string, body: Record<string, unknown>, options?: CallOptions) => post<T>(path, rc.bound ? { ...body, ...rc.bound } : body, options);
 const fields = (rc: ResourceCalls) => new Set(Object.keys(rc.def.schema.shape));
 
 const need = (rc: ResourceCalls, verb: keyof ResourceCalls['verbs']) => {
@@ -20,7 +22,7 @@ const need = (rc: ResourceCalls, verb: keyof ResourceCalls['verbs']) => {
 };
 
 /** Filters the definition declares, plus `q` as the keyword; empty values mean "no condition". */
-const filterBody = (rc: ResourceCalls, filter: Record<string, unknown> = {}) => {
+export const filterBody = (rc: ResourceCalls, filter: Record<string, unknown> = {}) => {
   const allowed = new Set((rc.def.filters ?? []).map((f) => f.field));
   const body: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(filter)) {
@@ -36,12 +38,20 @@ const pageOf = async (rc: ResourceCalls, params: Partial<GetListParams>, extra: 
   const sort = params.sort?.field && params.sort.field !== 'id' ? { field: params.sort.field, order: params.sort.order.toLowerCase() } : undefined;
   const body = { ...filterBody(rc, params.filter), ...extra, page, page_size: perPage, ...(sort ? { sort } : {}) };
   if (rc.verbs.page) {
-    const res = await post<Page>(rc.verbs.page, body);
+    const res = await send<Page>(rc, rc.verbs.page, body);
     return { data: res.list.map(withId), total: res.count, ...(res.count_capped ? { pageInfo: { hasNextPage: true, hasPreviousPage: page > 1 } } : {}) };
   }
   // A definition with only an unpaged list (capped on the server) is paged here.
-  const rows = await post<Row[]>(need(rc, 'list'), body);
+  const rows = await send<Row[]>(rc, need(rc, 'list'), body);
   return { data: rows.slice((page - 1) * perPage, page * perPage).map(withId), total: rows.length };
+};
+
+/** One row by its `get` call; a route with only an unpaged list (a BU's app-project bindings) finds it there. */
+const rowOf = async (rc: ResourceCalls, id: unknown) => {
+  if (rc.verbs.get || !rc.verbs.list) return send<Row>(rc, need(rc, 'get'), { guid: id });
+  const row = (await send<Row[]>(rc, rc.verbs.list, {})).find((r) => r.guid === id);
+  if (!row) throw new Error(`${rc.def.name} ${String(id)} not found`);
+  return row;
 };
 
 /** The fields of an update: only those changed, never create-only or status fields. */
@@ -74,44 +84,50 @@ export interface ConsoleDataProvider extends DataProvider {
 /** react-admin's nine methods over any resource of the registry: no per-entity code. */
 export const dataProvider: ConsoleDataProvider = {
   getList: (resource, params) => pageOf(resourceCalls(resource), params) as never,
-  getOne: async (resource, { id }) => ({ data: withId(await post<Row>(need(resourceCalls(resource), 'get'), { guid: id })) }) as never,
+  getOne: async (resource, { id }) => ({ data: withId(await rowOf(resourceCalls(resource), id)) }) as never,
   getMany: async (resource, { ids }) => {
     const rc = resourceCalls(resource);
-    const rows = await Promise.all(ids.map((id) => post<Row>(need(rc, 'get'), { guid: id }, { silent: true }).catch(() => null)));
+    if (!rc.verbs.get && rc.verbs.list) return { data: (await send<Row[]>(rc, rc.verbs.list, {})).filter((r) => ids.includes(r.guid)).map(withId) } as never;
+    const rows = await Promise.all(ids.map((id) => send<Row>(rc, need(rc, 'get'), { guid: id }, { silent: true }).catch(() => null)));
     return { data: rows.filter((r): r is Row => !!r).map(withId) } as never;
   },
   getManyReference: (resource, params) => pageOf(resourceCalls(resource), params, { [params.target]: params.id }) as never,
   create: async (resource, { data }) => {
     const rc = resourceCalls(resource);
-    return { data: withId(await post<Row>(need(rc, 'add'), createBody(rc, data))) } as never;
+    return { data: withId(await send<Row>(rc, need(rc, 'add'), createBody(rc, data))) } as never;
   },
   update: async (resource, { id, data, previousData }) => {
     const rc = resourceCalls(resource);
     // A save call finds its singleton by the row it belongs to, which an update does not change.
     const per = rc.def.singletonPer ? { [rc.def.singletonPer]: previousData?.[rc.def.singletonPer] } : {};
-    return { data: withId(await post<Row>(need(rc, 'update'), { guid: id, ...per, ...changedFields(rc, data, previousData) })) } as never;
+    return { data: withId(await send<Row>(rc, need(rc, 'update'), { guid: id, ...per, ...changedFields(rc, data, previousData) })) } as never;
   },
   updateMany: async (resource, { ids, data }) => {
     const rc = resourceCalls(resource);
-    await Promise.all(ids.map((id) => post(need(rc, 'update'), { guid: id, ...changedFields(rc, data) })));
+    await Promise.all(ids.map((id) => send(rc, need(rc, 'update'), { guid: id, ...changedFields(rc, data) })));
     return { data: ids };
   },
   delete: async (resource, { id, previousData }) => {
-    await post(need(resourceCalls(resource), 'delete'), { guid: id });
+    const rc = resourceCalls(resource);
+    await send(rc, need(rc, 'delete'), { guid: id });
     return { data: (previousData ?? { id }) as never };
   },
   deleteMany: async (resource, { ids }) => {
-    await post(need(resourceCalls(resource), 'delete'), { guids: ids });
+    const rc = resourceCalls(resource);
+    await send(rc, need(rc, 'delete'), { guids: ids });
     return { data: ids };
   },
   updateStatus: async (resource, { id, status, transition, extra }) => {
     const rc = resourceCalls(resource);
     const bound = transition ? rc.transitions[transition] : undefined;
-    return { data: withId(await post<Row>(bound ?? need(rc, 'status'), bound ? { ...extra, guid: id } : { ...extra, guid: id, status })) };
+    return { data: withId(await send<Row>(rc, bound ?? need(rc, 'status'), bound ? { ...extra, guid: id } : { ...extra, guid: id, status })) };
   },
-  call: (resource, segment, body, options) => post(resourceCalls(resource).path(segment), body ?? {}, options),
+  call: (resource, segment, body, options) => {
+    const rc = resourceCalls(resource);
+    return send(rc, rc.path(segment), (body ?? {}) as Record<string, unknown>, options);
+  },
   getAll: async (resource, filter) => {
     const rc = resourceCalls(resource);
-    return (await post<Row[]>(need(rc, 'list'), filterBody(rc, filter))).map(withId);
+    return (await send<Row[]>(rc, need(rc, 'list'), filterBody(rc, filter))).map(withId);
   },
 };

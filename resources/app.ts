@@ -67,6 +67,16 @@ export const app: ResourceDef<typeof appSchema> = {
       // A store app is taken out of the store by disabling it (named in the catalogue's convention).
       calls: { page: 'page', 'app-list': 'list', 'app-info': 'get', 'add-app': 'add', 'update-app': 'update', 'update-status': 'status' },
     },
+    {
+      // BU management's pickers (docs/operator.md): apps for one BU, named by `bu_guid`.
+      side: 'operator', base: '/open/admin/system/bu-management/app', scope: 'oversight', perm: 'admin:bu',
+      calls: {
+        // Enabled store apps the BU has not installed (what `install` takes).
+        installable: { verb: 'list', handler: 'buManagement.installable', requires: ['bu_guid'] },
+        // The BU's own apps and its installed store apps (what an app-project binding takes).
+        'bu-apps': { verb: 'list', handler: 'buManagement.buApps', requires: ['bu_guid'] },
+      },
+    },
   ],
 };
 

@@ -1,4 +1,4 @@
-import { buSchema } from '../schemas/bu.ts';
+import { buSchema, buWithOwnerSchema } from '../schemas/bu.ts';
 import { enableDisable, enabledTones } from './status.ts';
 import type { RecordPage, ResourceDef } from './types.ts';
 
@@ -8,9 +8,10 @@ import type { RecordPage, ResourceDef } from './types.ts';
  */
 const BU_PAGE: RecordPage = {
   param: 'bu_guid',
+  get: 'detail',
   tabs: [
     {
-      url: 'org', resource: 'org', base: '/open/admin/system/bu-management', view: 'single',
+      url: 'org', resource: 'org', base: '/open/admin/system/bu-management', view: 'single', label: 'record_page.org',
       actions: [
         { name: 'certify', call: 'auth/update', body: { auth_state: 2 }, when: { auth_state: [0, 1, 3] }, confirm: true },
         { name: 'revoke', call: 'auth/update', body: { auth_state: 0 }, when: { auth_state: [2] }, confirm: true },
@@ -19,8 +20,21 @@ const BU_PAGE: RecordPage = {
     { url: 'sso/password', resource: 'password-policy', base: '/open/admin/system/bu-management/sso', view: 'single' },
     { url: 'sso/login', resource: 'safe-policy', base: '/open/admin/system/bu-management/sso', view: 'single' },
     { url: 'sso/auth', resource: 'auth-config', base: '/open/admin/system/bu-management/sso', view: 'single' },
-    { url: 'app', resource: 'installed-app', base: '/open/admin/system/bu-management/app', actions: [{ name: 'uninstall', call: 'uninstall', confirm: true }] },
-    { url: 'app-project', resource: 'app-project', base: '/open/admin/system/bu/app-project' },
+    {
+      url: 'app', resource: 'installed-app', base: '/open/admin/system/bu-management/app',
+      // Installing names only the app: an enabled store app the BU does not have yet.
+      verbs: { add: 'install' }, form: ['app_guid'],
+      pickers: { app_guid: { resource: 'app', call: '/open/admin/system/bu-management/app/installable' } },
+      actions: [{ name: 'uninstall', call: 'uninstall', confirm: true }],
+    },
+    {
+      url: 'app-project', resource: 'app-project', base: '/open/admin/system/bu/app-project',
+      // The BU's own apps and the store apps installed in it; the BU's projects.
+      pickers: {
+        app_guid: { resource: 'app', call: '/open/admin/system/bu-management/app/bu-apps' },
+        project_guid: { resource: 'project', call: '/open/admin/system/bu-management/project/list' },
+      },
+    },
   ],
 };
 
@@ -55,6 +69,8 @@ export const bu: ResourceDef<typeof buSchema> = {
       side: 'operator', base: '/open/admin/system/bu-management', scope: 'oversight', perm: 'admin:bu',
       menu: {
         scene: 'admin', url: '/operation/bu', icon: 'business', page: BU_PAGE,
+        // A new BU may name its owner (a main account).
+        schema: buWithOwnerSchema,
         columns: [
           { field: 'cover_url', render: 'image' },
           { field: 'name', sortable: true },
@@ -68,6 +84,8 @@ export const bu: ResourceDef<typeof buSchema> = {
       },
       calls: {
         page: { verb: 'page', handler: 'buManagement.page' },
+        // One BU as the page lists it (by `bu_guid`): its page's header.
+        detail: { handler: 'buManagement.detail', action: 'view' },
         'add-bu': { verb: 'add', handler: 'buManagement.add' },
         'remove-bu': { verb: 'delete', handler: 'buManagement.remove' },
       },

@@ -1,10 +1,12 @@
 import { bu } from './bu.ts';
-import { unionBu } from './union-bu.ts';
+import { unionBu, unionMembership } from './union-bu.ts';
 import { columnConfig, columnPreference } from './column-config.ts';
 import { company } from './company.ts';
 import { department, position } from './department.ts';
 import { member } from './member.ts';
 import { org } from './org.ts';
+import { orgApplication } from './org-application.ts';
+import { i18nSetting } from './i18n-setting.ts';
 import { project } from './project.ts';
 import { appProject } from './app-project.ts';
 import { authConfig, passwordPolicy, safePolicy } from './sso.ts';
@@ -26,11 +28,11 @@ import { loginLog, operationLog, requestLog } from './audit-log.ts';
 
 /** Every entity of the product. Generic code (tables, calls, screens, tests) loops over this. */
 export const resources: readonly ResourceDef[] = [
-  permission, role, user, dict, columnConfig, columnPreference,
+  permission, role, user, dict, columnConfig, columnPreference, i18nSetting,
   // Tenant identity and organisation
-  bu, org, company, project, department, position, member, subAccount, passwordPolicy, safePolicy, authConfig,
-  // Operators' groupings of BUs
-  unionBu,
+  bu, org, orgApplication, company, project, department, position, member, subAccount, passwordPolicy, safePolicy, authConfig,
+  // Operators' groupings of BUs, and a BU's view of those it is in
+  unionBu, unionMembership,
   // Apps and the open API
   app, appSecurity, appExtProp, ability, apiGroup, auditRecord, appProject,
   // Events

@@ -9,11 +9,16 @@ const kindCalls: Record<string, CallSpec | 'page' | 'get'> = {
   'update-order': { verb: 'update' },
   // Beyond the catalogue (its update-status convention): voiding needs a reason and cannot be undone.
   void: { verb: 'status', transition: 'void' },
+  // Import and export (docs/orders.md): a CSV or XLSX file, or JSON rows; the filtered list as a file.
+  'import-orders': { handler: 'order.import', action: 'import', form: true },
+  'export-orders': { handler: 'order.export', action: 'export' },
 };
+/** The general kind's mount also has the catalogue's `export` (the list's filters in a JSON body). */
+const generalCalls: Record<string, CallSpec | 'page' | 'get'> = { ...kindCalls, export: { handler: 'order.export', action: 'export' } };
 
 const kindMount = (kind: 'product' | 'service', value: number): Mount => ({
   side: 'operator', base: `/open/admin/order-management/${kind}`, scope: 'oversight', perm: `admin:order-${kind}`,
-  fixed: { kind: value }, calls: kindCalls,
+  fixed: { kind: value }, calls: kindCalls, transfer: { import: 'import-orders', export: 'export-orders' },
   menu: { scene: 'admin', url: `/operation/order-${kind}`, icon: kind === 'product' ? 'inventory_2' : 'support_agent' },
 });
 
@@ -50,7 +55,8 @@ export const order: ResourceDef<typeof orderSchema> = {
   ],
   sort: '-created_at',
   unique: [['number']],
-  indexes: [['state', 'due_at']],
+  // The operators' lists and exports of one kind across every BU, newest first (keyset on created_at, guid).
+  indexes: [['state', 'due_at'], ['kind', 'created_at', 'guid']],
   status: {
     field: 'state',
     transitions: [{ name: 'void', from: [0, 2], to: 3, confirm: true, sides: ['operator'], reason: 'void_reason' }],
@@ -60,7 +66,7 @@ export const order: ResourceDef<typeof orderSchema> = {
   tenant: [{ url: '/account/order', needsBu: true, details: 'info' }],
   mounts: [
     { side: 'tenant', base: '/open/order', scope: 'bu', perm: 'tenant:order', calls: { page: 'page', get: 'get' } },
-    { side: 'operator', base: '/open/admin/order-management', scope: 'oversight', perm: 'admin:order', fixed: { kind: 0 }, calls: kindCalls },
+    { side: 'operator', base: '/open/admin/order-management', scope: 'oversight', perm: 'admin:order', fixed: { kind: 0 }, calls: generalCalls, transfer: { import: 'import-orders', export: 'export' } },
     kindMount('product', 1),
     kindMount('service', 2),
   ],

@@ -34,6 +34,8 @@ export const permission: ResourceDef<typeof permissionSchema> = {
       side: 'system', base: '/open/system/permission', scope: 'catalog', perm: 'admin:permission',
       calls: { ...crud, 'parent-list': { verb: 'list', where: { type: [0, 1] } } },
     },
+    // The caller's own resources, flat (docs/operator.md, "Platform calls"): any signed-in caller.
+    { side: 'system', base: '/open/system/resource', scope: 'catalog', calls: { list: { handler: 'resource.list', action: 'view' } } },
   ],
   menu: { scene: 'admin', url: '/operation/permission', icon: 'account_tree' },
   // Menus and submenus hold others; buttons do not.

@@ -27,6 +27,14 @@ export const project: ResourceDef<typeof projectSchema> = {
       side: 'system', base: '/open/system/project', scope: 'bu', perm: 'tenant:project',
       calls: { add: 'add', page: 'page', list: 'list', get: 'get', update: 'update', delete: 'delete' },
     },
+    // BU management's picker (docs/operator.md): one BU's projects, named by `bu_guid`.
+    {
+      side: 'operator', base: '/open/admin/system/bu-management/project', scope: 'oversight', perm: 'admin:bu',
+      calls: { list: { verb: 'list', handler: 'buManagement.projects', requires: ['bu_guid'] } },
+    },
+    // Lease projects (docs/operator.md, "Platform calls"): every BU's projects — the sites the LEASE
+    // store app leases out — for operators to read, a page at a time; nobody changes them here.
+    { side: 'operator', base: '/open/admin/system/lease-project', scope: 'oversight', perm: 'admin:bu', calls: { list: 'page' } },
   ],
   menu: { scene: 'tenant', url: '/account/organzize/project', icon: 'apartment', parent: '/account/organzize' },
   tenant: [{ url: '/account/organzize/project', needsBu: true }],

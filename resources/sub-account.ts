@@ -43,6 +43,14 @@ export const subAccount: ResourceDef<typeof subAccountSchema> = {
         'resend-child-email': { handler: 'child.resend', action: 'update' },
         // The activation link's target: public, the link's token is the credential.
         'child-set': { handler: 'child.activate', public: true },
+        // The BU's accounts (docs/operator.md, "Platform calls"): a BU adds accounts only as
+        // sub-accounts and deletes only those, so `add`/`delete` are these verbs (owner and caller
+        // out of reach, roles no wider than the caller's); `page`/`user-list` show every member,
+        // the owner too, through the BU's memberships.
+        add: 'add',
+        delete: 'delete',
+        page: { handler: 'buAccounts.page', action: 'view' },
+        'user-list': { handler: 'buAccounts.list', action: 'view' },
       },
     },
   ],

@@ -68,6 +68,12 @@ export interface Mount {
    * beside the BUs' apps); its node's code is this mount's permission prefix. Shaped like the definition's `menu`.
    */
   menu?: ConsoleMenu;
+  /**
+   * Console hint: the mount's calls that import a file of rows (multipart `file`, a preview
+   * unless `commit` is `true`) and export the filtered list (`{ format: 'csv' | 'xlsx', ...filters }`,
+   * answering the file); the list screen offers Import and Export buttons for them.
+   */
+  transfer?: { import?: string; export?: string };
 }
 
 /** Where a console screen lives (see ResourceDef `menu`). */
@@ -80,6 +86,8 @@ export interface ConsoleMenu {
   page?: RecordPage;
   /** The screen's columns in place of the definition's, for what its mount's page call answers besides them. */
   columns?: readonly Column[];
+  /** The screen's form schema in place of the definition's, for what its mount's calls take besides its fields (a new BU's owner). */
+  schema?: z.ZodObject;
 }
 
 /**
@@ -89,6 +97,8 @@ export interface ConsoleMenu {
  */
 export interface RecordPage {
   param: string;
+  /** The call of the screen's mount answering the record (by `param`): its title heads the page. */
+  get: string;
   tabs: readonly RecordTab[];
 }
 
@@ -104,6 +114,15 @@ export interface RecordTab {
   /** The tab's label key; the definition's name otherwise. */
   label?: string;
   actions?: readonly RecordAction[];
+  /** Calls of the mount standing in for generic verbs, e.g. `{ add: 'install' }`. */
+  verbs?: Partial<Record<Verb, string>>;
+  /** The fields the tab's create form takes, when fewer than the definition's (installing names only the app). */
+  form?: readonly string[];
+  /**
+   * Form fields picked from rows of `resource` that `call` (a path of one of its mounts, taking
+   * `param` too) answers: the record's own rows, not every row of the definition.
+   */
+  pickers?: Record<string, { resource: string; call: string }>;
 }
 
 /** `scopes`: codes of the open API's scopes, each opening what it unlocks (its APIs and events). */
@@ -170,7 +189,13 @@ export interface StatusActions {
 export interface ResourceDef<S extends z.ZodObject = z.ZodObject> {
   /** Registry key and i18n key: `resources.<name>`. */
   name: string;
+  /** Its table; for a `virtual` definition, the table its handlers read. */
   table: string;
+  /**
+   * No table of its own: every call is a named handler reading other definitions' rows (a BU's view
+   * of the unions it is in, its apps' logs). The schema only names what the answers carry.
+   */
+  virtual?: boolean;
   /** Editable fields of the entity; server-managed fields are added by the engine. */
   schema: S;
   /** Columns the server keeps but never takes from a body (set by mounts or handlers). */
@@ -287,7 +312,7 @@ export interface RecordAction {
   /** Path segment of the mount, e.g. `child-freeze`. */
   call: string;
   /** Offered only while the record's fields hold one of these values. */
-  when?: Record<string, readonly (number | string)[]>;
+  when?: Record<string, readonly (number | string | boolean)[]>;
   confirm?: boolean;
   /** A field asked for in a dialog before the call, holding guids of `reference` rows. */
   input?: { field: string; reference: string };

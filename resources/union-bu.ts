@@ -1,4 +1,4 @@
-import { unionBuInternal, unionBuSchema } from '../schemas/union-bu.ts';
+import { unionBuInternal, unionBuSchema, unionMembershipSchema } from '../schemas/union-bu.ts';
 import { enableDisable, enabledTones } from './status.ts';
 import type { ResourceDef } from './types.ts';
 
@@ -51,6 +51,43 @@ export const unionBu: ResourceDef<typeof unionBuSchema> = {
         'get-app-list': { handler: 'unionBu.appList', action: 'view' },
         'get-selected-app-list': { handler: 'unionBu.selectedApps', action: 'view' },
         'save-apps': { handler: 'unionBu.saveApps', action: 'update' },
+      },
+    },
+  ],
+};
+
+/**
+ * The unions a BU belongs to, as its members see them (`/account/associated-organize`): each with
+ * the other member BUs' names and codes, and leaving where the operator allows it. Beyond the
+ * catalogue (which has no tenant call for unions), in its convention. It reads the operators'
+ * `union_bu` rows through handlers, with no table of its own.
+ */
+export const unionMembership: ResourceDef<typeof unionMembershipSchema> = {
+  name: 'union-membership',
+  table: 'union_bu',
+  virtual: true,
+  schema: unionMembershipSchema,
+  titleField: 'name',
+  tones: { status: enabledTones },
+  columns: [
+    { field: 'name' },
+    { field: 'code' },
+    { field: 'description' },
+    { field: 'members', render: 'tags' },
+    { field: 'status', render: 'status' },
+  ],
+  tenant: [
+    {
+      url: '/account/associated-organize', needsBu: true,
+      actions: [{ name: 'leave', call: 'leave', when: { members_may_leave: [true] }, confirm: true }],
+    },
+  ],
+  mounts: [
+    {
+      side: 'system', base: '/open/system/union-bu', scope: 'bu', perm: 'tenant:associated-organize',
+      calls: {
+        page: { verb: 'page', handler: 'unionMembership.page' },
+        leave: { handler: 'unionMembership.leave', action: 'update' },
       },
     },
   ],

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { code32, enabledStatus, name30, text, url } from './common.ts';
+import { code32, enabledStatus, name30, text, url, username } from './common.ts';
 import { domain } from './tenant-common.ts';
 
 /** A business unit's profile (spec §3 BU). */
@@ -14,3 +14,6 @@ export const buSchema = z.object({
   description: text(200).optional(),
   status: enabledStatus(),
 });
+
+/** A BU as an operator adds it: its profile and, optionally, its owner (a main account, by username). */
+export const buWithOwnerSchema = buSchema.extend({ owner_username: username().optional() });

@@ -18,6 +18,17 @@ export const unionBuSchema = z.object({
   bu_guids: distinct(guid(), UNION_BU_LIMITS.bus).default([]),
   /** 0 enabled, 1 disabled. */
   status: enabledStatus(),
+  /** Member BUs may leave the union themselves (`/account/associated-organize`). */
+  members_may_leave: z.boolean().default(false),
+});
+
+/** What a member BU sees of a union it belongs to (`/account/associated-organize`). */
+export const unionMembershipSchema = z.object({
+  name: z.string(),
+  code: z.string(),
+  description: z.string().optional(),
+  status: enabledStatus(),
+  members_may_leave: z.boolean(),
 });
 
 /**

@@ -12,6 +12,7 @@ const ConsoleApp = lazy(() => import('./console/ConsoleApp.tsx'));
 const DebugConsole = lazy(() => import('./pages/developer/DebugConsole.tsx'));
 /** An app's own pages (`/business/app/:id/...`). */
 const AppPages = lazy(() => import('./console/app/AppPages.tsx'));
+const DeveloperLog = lazy(() => import('./console/app/DeveloperLog.tsx'));
 /** The login form and the calls behind it (axios, the auth provider) load only on the login pages. */
 const LoginPage = lazy(() => import('./pages/LoginPage.tsx').then((m) => ({ default: m.LoginPage })));
 
@@ -39,6 +40,12 @@ const Page = ({ route }: { route: RouteDef }) => {
       return (
         <Suspense fallback={<CircularProgress sx={{ m: 4 }} />}>
           <AppPages />
+        </Suspense>
+      );
+    case 'developerLog':
+      return (
+        <Suspense fallback={<CircularProgress sx={{ m: 4 }} />}>
+          <DeveloperLog />
         </Suspense>
       );
     case 'debugConsole':

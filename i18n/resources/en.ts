@@ -14,6 +14,31 @@ export default {
   totals: { title: 'Totals by month', month: 'Month', currency: 'Currency', amount: 'Total', count: 'Transactions', empty: 'No received payments in the last 12 months.' },
   related: { empty: 'None yet.', add: 'Add' },
   list_actions: { message: { read_all: 'Mark all read', read_all_done: 'All messages here are marked read.' } },
+  record_page: { tabs: 'Pages of %{name}', org: 'Organisation info' },
+  transfer: {
+    import: 'Import',
+    export: 'Export',
+    exporting: 'Exporting…',
+    export_csv: 'Export as CSV',
+    export_xlsx: 'Export as Excel (.xlsx)',
+    export_failed: 'The file could not be made.',
+    title: 'Import %{name}',
+    hint: 'A CSV (UTF-8) or Excel (.xlsx) file of up to 5 MB and 10,000 rows. The first row names the columns (in Chinese or English, as an export writes them); at least one data row. Nothing is written until every row is right.',
+    choose: 'Choose a file',
+    choose_again: 'Choose another file',
+    reading: 'Checking the file… %{percent}%',
+    uploading: 'Sending the file… %{percent}%',
+    writing: 'Importing…',
+    progress: 'Progress',
+    summary: '%{total} rows: %{valid} ready, %{bad} with errors.',
+    fix: 'Correct the rows with errors in the file, then choose it again.',
+    row: 'Row',
+    errors: 'Errors',
+    ok: 'Ready',
+    commit: 'Import %{count} rows',
+    done: '%{count} rows imported.',
+    close: 'Close',
+  },
   links: { open_related: 'Open the page it is about' },
   common: {
     fields: { guid: 'ID', created_at: 'Created at', updated_at: 'Updated at', created_by: 'Created by', bu_guid: 'Business unit', page: 'Page', page_size: 'Page size' },
@@ -46,10 +71,15 @@ export default {
       fields: { user_guid: 'Account', username: 'User', user_type: 'Account type', bu_guid: 'Business unit', method: 'Method', path: 'Call', http_status: 'HTTP status', code: 'Answer code', ms: 'Time (ms)', request_id: 'Request ID', ip: 'Address', user_agent: 'Browser (user agent)', from: 'From', to: 'To', cursor: 'Page' },
       values: { user_type: { '0': 'Operator', '1': 'Main account', '2': 'Sub account' } },
     },
+    'union-membership': {
+      name: 'Union |||| Unions',
+      fields: { name: 'Union', code: 'Code', description: 'Description', members: 'Other members', status: 'Status', members_may_leave: 'Members may leave' },
+      values: { status: { '0': 'Enabled', '1': 'Disabled' } },
+    },
     'union-bu': {
       name: 'Union BU |||| Union BUs',
       fields: {
-        name: 'Union name', code: 'Union code', description: 'Description', bu_guids: 'Member business units', status: 'Status',
+        name: 'Union name', code: 'Union code', description: 'Description', bu_guids: 'Member business units', status: 'Status', members_may_leave: 'Members may leave',
         dept_guids: 'Shared departments', user_guids: 'Shared users', app_guids: 'Shared apps', dept_guid: 'Department', keyword: 'Keyword',
       },
       values: { status: { '0': 'Enabled', '1': 'Disabled' } },
@@ -131,6 +161,31 @@ export default {
           '2': 'Certified',
           '3': 'Failed',
         },
+      },
+    },
+    'org-application': {
+      name: 'Certification application |||| Certification history',
+      fields: {
+        org_guid: 'Organisation certification',
+        action: 'Step',
+        auth_state: 'Certification',
+        company_name: 'Company name',
+        credit_code: 'Unified social credit code',
+        remark: "Reviewer's reason",
+        bu_guid: 'Business unit',
+      },
+      values: {
+        action: { apply: 'Applied', approve: 'Approved', reject: 'Rejected', certify: 'Certified by an operator', withdraw: 'Certification withdrawn' },
+        auth_state: { '0': 'Uncertified', '1': 'Certifying', '2': 'Certified', '3': 'Failed' },
+      },
+    },
+    'i18n-setting': {
+      name: 'Language |||| Languages',
+      fields: { code: 'Language code', lang: 'Language key', name: 'Name', is_default: 'Default', sort: 'Sort', status: 'Status' },
+      values: {
+        code: { 'zh-CN': 'Simplified Chinese (zh-CN)', 'zh-HK': 'Traditional Chinese (zh-HK)', 'en-US': 'English (en-US)' },
+        lang: { zh: 'zh', hk: 'hk', en: 'en' },
+        status: { '0': 'Enabled', '1': 'Disabled' },
       },
     },
     company: {
@@ -381,6 +436,7 @@ export default {
       name: 'Order |||| Orders',
       fields: {
         number: 'Order number', app_guid: 'App', app_name: 'Item', kind: 'Kind', amount: 'Amount', currency: 'Currency', paid_amount: 'Received', cycle: 'Billing cycle', pay_type: 'Payment', state: 'State', bu_guid: 'Business unit',
+        bu_name: 'Business unit', bu_code: 'Business unit code', created_at: 'Created at', format: 'File format', rows: 'Rows',
         due_at: 'Due by', note: 'Note', void_reason: 'Reason for voiding',
       },
       values: {

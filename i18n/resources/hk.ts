@@ -14,6 +14,31 @@ export default {
   totals: { title: '按月匯總', month: '月份', currency: '幣種', amount: '合計', count: '筆數', empty: '近 12 個月沒有已到賬的付款。' },
   related: { empty: '暫無。', add: '新增' },
   list_actions: { message: { read_all: '全部標為已讀', read_all_done: '此處的消息已全部標為已讀。' } },
+  record_page: { tabs: '%{name}的頁面', org: '組織資料' },
+  transfer: {
+    import: '匯入',
+    export: '匯出',
+    exporting: '正在匯出…',
+    export_csv: '匯出為 CSV',
+    export_xlsx: '匯出為 Excel（.xlsx）',
+    export_failed: '未能產生檔案。',
+    title: '匯入%{name}',
+    hint: 'CSV（UTF-8）或 Excel（.xlsx）檔案，最大 5 MB、10,000 行。第一行為欄名（中文或英文，與匯出的一致），至少一行資料。全部行無誤才會寫入。',
+    choose: '選擇檔案',
+    choose_again: '重新選擇檔案',
+    reading: '正在檢查檔案… %{percent}%',
+    uploading: '正在上載檔案… %{percent}%',
+    writing: '正在匯入…',
+    progress: '進度',
+    summary: '共 %{total} 行：%{valid} 行可匯入，%{bad} 行有錯誤。',
+    fix: '請在檔案中改正有錯誤的行，然後重新選擇檔案。',
+    row: '行號',
+    errors: '錯誤',
+    ok: '無誤',
+    commit: '匯入 %{count} 行',
+    done: '已匯入 %{count} 行。',
+    close: '關閉',
+  },
   links: { open_related: '打開相關頁面' },
   common: {
     fields: { guid: '標識', created_at: '建立時間', updated_at: '更新時間', created_by: '建立人', bu_guid: '業務單元', page: '頁碼', page_size: '每頁條數' },
@@ -46,10 +71,15 @@ export default {
       fields: { user_guid: '帳號', username: '用戶', user_type: '帳號類型', bu_guid: '業務單元', method: '方法', path: '調用', http_status: 'HTTP 狀態', code: '返回碼', ms: '耗時（毫秒）', request_id: '請求 ID', ip: '地址', user_agent: '瀏覽器（User-Agent）', from: '開始時間', to: '結束時間', cursor: '翻頁位置' },
       values: { user_type: { '0': '營運人員', '1': '主帳號', '2': '子帳號' } },
     },
+    'union-membership': {
+      name: '聯合組織 |||| 聯合組織',
+      fields: { name: '聯合組織', code: '編碼', description: '描述', members: '其他成員', status: '狀態', members_may_leave: '成員可自行退出' },
+      values: { status: { '0': '啟用', '1': '停用' } },
+    },
     'union-bu': {
       name: '聯合BU |||| 聯合BU',
       fields: {
-        name: '聯合名稱', code: '聯合編碼', description: '描述', bu_guids: '成員業務單元', status: '狀態',
+        name: '聯合名稱', code: '聯合編碼', description: '描述', bu_guids: '成員業務單元', status: '狀態', members_may_leave: '成員可自行退出',
         dept_guids: '共享部門', user_guids: '共享用戶', app_guids: '共享應用', dept_guid: '部門', keyword: '關鍵詞',
       },
       values: { status: { '0': '啟用', '1': '停用' } },
@@ -131,6 +161,31 @@ export default {
           '2': '已認證',
           '3': '認證失敗',
         },
+      },
+    },
+    'org-application': {
+      name: '認證申請 |||| 認證記錄',
+      fields: {
+        org_guid: '企業認證',
+        action: '步驟',
+        auth_state: '認證狀態',
+        company_name: '企業名稱',
+        credit_code: '統一社會信用代碼',
+        remark: '審核意見',
+        bu_guid: '業務單元',
+      },
+      values: {
+        action: { apply: '提交申請', approve: '審核通過', reject: '審核駁回', certify: '營運人員認證', withdraw: '撤銷認證' },
+        auth_state: { '0': '未認證', '1': '認證中', '2': '已認證', '3': '認證失敗' },
+      },
+    },
+    'i18n-setting': {
+      name: '語言 |||| 語言設定',
+      fields: { code: '語言代碼', lang: '語言鍵', name: '名稱', is_default: '預設', sort: '排序', status: '狀態' },
+      values: {
+        code: { 'zh-CN': '簡體中文（zh-CN）', 'zh-HK': '繁體中文（zh-HK）', 'en-US': '英文（en-US）' },
+        lang: { zh: 'zh', hk: 'hk', en: 'en' },
+        status: { '0': '啟用', '1': '停用' },
       },
     },
     company: {
@@ -381,6 +436,7 @@ export default {
       name: '訂單 |||| 訂單',
       fields: {
         number: '訂單號', app_guid: '應用', app_name: '商品', kind: '訂單類型', amount: '金額', currency: '幣種', paid_amount: '已收款', cycle: '計費週期', pay_type: '付費方式', state: '訂單狀態', bu_guid: '業務單元',
+        bu_name: '業務單元', bu_code: '業務單元編碼', created_at: '建立時間', format: '檔案格式', rows: '資料行',
         due_at: '付款截止', note: '備註', void_reason: '作廢原因',
       },
       values: {

@@ -14,6 +14,31 @@ export default {
   totals: { title: '按月汇总', month: '月份', currency: '币种', amount: '合计', count: '笔数', empty: '近 12 个月没有已到账的付款。' },
   related: { empty: '暂无。', add: '新增' },
   list_actions: { message: { read_all: '全部标为已读', read_all_done: '此处的消息已全部标为已读。' } },
+  record_page: { tabs: '%{name}的页面', org: '组织信息' },
+  transfer: {
+    import: '导入',
+    export: '导出',
+    exporting: '正在导出…',
+    export_csv: '导出为 CSV',
+    export_xlsx: '导出为 Excel（.xlsx）',
+    export_failed: '未能生成文件。',
+    title: '导入%{name}',
+    hint: 'CSV（UTF-8）或 Excel（.xlsx）文件，最大 5 MB、10,000 行。第一行为列名（中文或英文，与导出的一致），至少一行数据。全部行无误才会写入。',
+    choose: '选择文件',
+    choose_again: '重新选择文件',
+    reading: '正在检查文件… %{percent}%',
+    uploading: '正在上传文件… %{percent}%',
+    writing: '正在导入…',
+    progress: '进度',
+    summary: '共 %{total} 行：%{valid} 行可导入，%{bad} 行有错误。',
+    fix: '请在文件中改正有错误的行，然后重新选择文件。',
+    row: '行号',
+    errors: '错误',
+    ok: '无误',
+    commit: '导入 %{count} 行',
+    done: '已导入 %{count} 行。',
+    close: '关闭',
+  },
   links: { open_related: '打开相关页面' },
   common: {
     fields: { guid: '标识', created_at: '创建时间', updated_at: '更新时间', created_by: '创建人', bu_guid: '业务单元', page: '页码', page_size: '每页条数' },
@@ -46,10 +71,15 @@ export default {
       fields: { user_guid: '账号', username: '用户', user_type: '账号类型', bu_guid: '业务单元', method: '方法', path: '调用', http_status: 'HTTP 状态', code: '返回码', ms: '耗时（毫秒）', request_id: '请求 ID', ip: '地址', user_agent: '浏览器（User-Agent）', from: '开始时间', to: '结束时间', cursor: '翻页位置' },
       values: { user_type: { '0': '运营人员', '1': '主账号', '2': '子账号' } },
     },
+    'union-membership': {
+      name: '联合组织 |||| 联合组织',
+      fields: { name: '联合组织', code: '编码', description: '描述', members: '其他成员', status: '状态', members_may_leave: '成员可自行退出' },
+      values: { status: { '0': '启用', '1': '停用' } },
+    },
     'union-bu': {
       name: '联合BU |||| 联合BU',
       fields: {
-        name: '联合名称', code: '联合编码', description: '描述', bu_guids: '成员业务单元', status: '状态',
+        name: '联合名称', code: '联合编码', description: '描述', bu_guids: '成员业务单元', status: '状态', members_may_leave: '成员可自行退出',
         dept_guids: '共享部门', user_guids: '共享用户', app_guids: '共享应用', dept_guid: '部门', keyword: '关键词',
       },
       values: { status: { '0': '启用', '1': '停用' } },
@@ -131,6 +161,31 @@ export default {
           '2': '已认证',
           '3': '认证失败',
         },
+      },
+    },
+    'org-application': {
+      name: '认证申请 |||| 认证记录',
+      fields: {
+        org_guid: '企业认证',
+        action: '步骤',
+        auth_state: '认证状态',
+        company_name: '企业名称',
+        credit_code: '统一社会信用代码',
+        remark: '审核意见',
+        bu_guid: '业务单元',
+      },
+      values: {
+        action: { apply: '提交申请', approve: '审核通过', reject: '审核驳回', certify: '运营人员认证', withdraw: '撤销认证' },
+        auth_state: { '0': '未认证', '1': '认证中', '2': '已认证', '3': '认证失败' },
+      },
+    },
+    'i18n-setting': {
+      name: '语言 |||| 语言设置',
+      fields: { code: '语言代码', lang: '语言键', name: '名称', is_default: '默认', sort: '排序', status: '状态' },
+      values: {
+        code: { 'zh-CN': '简体中文（zh-CN）', 'zh-HK': '繁体中文（zh-HK）', 'en-US': '英文（en-US）' },
+        lang: { zh: 'zh', hk: 'hk', en: 'en' },
+        status: { '0': '启用', '1': '停用' },
       },
     },
     company: {
@@ -381,6 +436,7 @@ export default {
       name: '订单 |||| 订单',
       fields: {
         number: '订单号', app_guid: '应用', app_name: '商品', kind: '订单类型', amount: '金额', currency: '币种', paid_amount: '已收款', cycle: '计费周期', pay_type: '付费方式', state: '订单状态', bu_guid: '业务单元',
+        bu_name: '业务单元', bu_code: '业务单元编码', created_at: '创建时间', format: '文件格式', rows: '数据行',
         due_at: '付款截止', note: '备注', void_reason: '作废原因',
       },
       values: {

@@ -107,7 +107,7 @@ export default {
     title: 'Permissions of "%{name}"',
     select_all: 'Select all',
     saved: 'Permissions saved',
-    buttons: { view: 'View', add: 'Add', update: 'Edit', delete: 'Delete', status: 'Enable / disable', auth: 'Grant' },
+    buttons: { view: 'View', add: 'Add', update: 'Edit', delete: 'Delete', status: 'Enable / disable', auth: 'Grant', import: 'Import', export: 'Export' },
   },
   scopes: { open: 'See the APIs and events the scope %{scope} unlocks', title: 'What %{scope} unlocks', apis: 'APIs', events: 'Events', none: 'None', close: 'Close' },
   tree: { root: 'Top level' },
@@ -314,6 +314,7 @@ export default {
   record_actions: {
     'sub-account': { set_role: 'Set roles', resend: 'Resend activation e-mail', resend_done: 'A new activation link was sent to %{email}; the previous link no longer works.', freeze: 'Freeze', restore: 'Restore', reset: 'Reset password' },
     org: { apply: 'Apply for certification', certify: 'Certify', revoke: 'Withdraw certification' },
+    'union-membership': { leave: 'Leave', leave_done: 'Your business unit has left %{name}.' },
     'installed-app': { uninstall: 'Uninstall' },
   },
 };

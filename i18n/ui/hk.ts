@@ -107,7 +107,7 @@ export default {
     title: '“%{name}”的權限',
     select_all: '全選',
     saved: '權限已保存',
-    buttons: { view: '查看', add: '新增', update: '編輯', delete: '刪除', status: '啟停', auth: '授權' },
+    buttons: { view: '查看', add: '新增', update: '編輯', delete: '刪除', status: '啟停', auth: '授權', import: '匯入', export: '匯出' },
   },
   scopes: { open: '查看權限 %{scope} 開放的接口和事件', title: '權限 %{scope} 開放的內容', apis: '接口', events: '事件', none: '無', close: '關閉' },
   tree: { root: '頂級' },
@@ -314,6 +314,7 @@ export default {
   record_actions: {
     'sub-account': { set_role: '設定角色', resend: '重發啟用電郵', resend_done: '新的啟用連結已發送至 %{email}，之前的連結已失效。', freeze: '凍結', restore: '恢復', reset: '重設密碼' },
     org: { apply: '申請認證', certify: '認證通過', revoke: '撤銷認證' },
+    'union-membership': { leave: '退出', leave_done: '你的業務單元已退出 %{name}。' },
     'installed-app': { uninstall: '解除安裝' },
   },
 };

@@ -107,7 +107,7 @@ export default {
     title: '“%{name}”的权限',
     select_all: '全选',
     saved: '权限已保存',
-    buttons: { view: '查看', add: '新增', update: '编辑', delete: '删除', status: '启停', auth: '授权' },
+    buttons: { view: '查看', add: '新增', update: '编辑', delete: '删除', status: '启停', auth: '授权', import: '导入', export: '导出' },
   },
   scopes: { open: '查看权限 %{scope} 开放的接口和事件', title: '权限 %{scope} 开放的内容', apis: '接口', events: '事件', none: '无', close: '关闭' },
   tree: { root: '顶级' },
@@ -314,6 +314,7 @@ export default {
   record_actions: {
     'sub-account': { set_role: '设置角色', resend: '重发激活邮件', resend_done: '新的激活链接已发送至 %{email}，之前的链接已失效。', freeze: '冻结', restore: '恢复', reset: '重置密码' },
     org: { apply: '申请认证', certify: '认证通过', revoke: '撤销认证' },
+    'union-membership': { leave: '退出', leave_done: '你的业务单元已退出 %{name}。' },
     'installed-app': { uninstall: '卸载' },
   },
 };

@@ -56,7 +56,7 @@ export const syncSchema = async (db: Db, defs: readonly ResourceDef[]) => {
   const indexes = new Set((await db.query<{ indexname: string }>("select relname as indexname from pg_class where relnamespace = current_schema()::regnamespace and relkind = 'i'")).rows.map((r) => r.indexname));
 
   const statements: string[] = [];
-  for (const def of defs) {
+  for (const def of defs.filter((d) => !d.virtual)) {
     const all = [...managedColumns(def), ...fieldsOf(def).map((f) => ({ name: f.name, ddl: f.sqlType }))];
     const have = columns.get(def.table);
     if (!have) statements.push(`create table ${ident(def.table)} (${all.map((c) => `${ident(c.name)} ${c.ddl}`).join(', ')})`);

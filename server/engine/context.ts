@@ -38,6 +38,8 @@ export interface CallContext {
   input: Record<string, unknown>;
   /** The HTTP request (address, host) for handlers that need it. */
   req?: import('fastify').FastifyRequest;
+  /** The reply, for the few handlers that answer a file instead of the envelope (an export); such a handler returns it. */
+  reply?: import('fastify').FastifyReply;
   /** The definition's business rules (empty when it has none). */
   rules: Rules;
   /**

@@ -61,7 +61,7 @@ export const bodyDoc = (def: ResourceDef, spec: Pick<CallSpec, 'verb'>) => {
         keyword: z.string().optional(),
         sort: z.string().optional(),
         // A filter takes its field's own type (typed inputs in the debug console); `bu_guid` is managed.
-        ...Object.fromEntries((def.filters ?? []).map((f) => [f.field, (f.type === 'boolean' ? z.boolean() : ((def.schema.shape as Record<string, z.ZodType>)[f.field] ?? z.unknown())).optional()])),
+        ...Object.fromEntries((def.filters ?? []).map((f) => [f.field, (f.type === 'boolean' ? z.boolean() : f.op === 'age' ? z.number().int().min(0).max(36_500) : ((def.schema.shape as Record<string, z.ZodType>)[f.field] ?? z.unknown())).optional()])),
       });
     default:
       return undefined;
@@ -79,6 +79,7 @@ export const mountResources = (app: FastifyInstance, services: Services, defs: r
         const spec = specOf(raw);
         const run = spec.handler ? parts.handlers[spec.handler] : spec.verb ? verbs[spec.verb] : undefined;
         if (!run) throw new Error(`${def.name}: ${mount.base}/${segment} names no verb or known handler`);
+        if (def.virtual && !spec.handler) throw new Error(`${def.name} is virtual (no table of its own): ${mount.base}/${segment} needs a handler`);
         const doc: CallDoc = {
           method: 'POST',
           path: `${mount.base}/${segment}`,
@@ -89,10 +90,10 @@ export const mountResources = (app: FastifyInstance, services: Services, defs: r
           permission: permissionOf(mount, spec),
           form: spec.form,
         };
-        defineCall(app, services, docs, doc, async ({ caller, lang, input, req }) => {
+        defineCall(app, services, docs, doc, async ({ caller, lang, input, req }, reply) => {
           authorize(mount, spec, caller);
           const effects: (() => Promise<unknown>)[] = [];
-          const ctx: CallContext = { services, def, mount, call: spec, caller, lang, input, req, rules, afterCommit: (e) => void effects.push(e) };
+          const ctx: CallContext = { services, def, mount, call: spec, caller, lang, input, req, reply, rules, afterCommit: (e) => void effects.push(e) };
           await guardPrivileges(ctx, actionOf(spec));
           const result = await run(ctx);
           // The operation log: every write that succeeded, in this one place (names of fields, never values).

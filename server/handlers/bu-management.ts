@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { translate } from '../../i18n/index.ts';
 import { resourceByName, resources } from '../../resources/index.ts';
-import { buSchema } from '../../schemas/bu.ts';
-import { code32, codes, name30, text, url, username } from '../../schemas/common.ts';
+import { buWithOwnerSchema } from '../../schemas/bu.ts';
+import { code32, codes, name30, text, url } from '../../schemas/common.ts';
 import { AUTH_STATE, orgSchema } from '../../schemas/org.ts';
 import { ident, type Queryable } from '../db/driver.ts';
 import type { CallContext } from '../engine/context.ts';
@@ -12,6 +12,7 @@ import { add, duplicateOf, duplicateWarning } from '../engine/verbs.ts';
 import { coerce, escapeLike, filterWhere, scopeWhere, Where } from '../engine/where.ts';
 import { Warning } from '../http/envelope.ts';
 import { parseOrWarn } from '../http/validation.ts';
+import { operatorStepOf, recordOrgStep } from '../services/org-applications.ts';
 
 /**
  * Operators' BU management (docs/operator.md, "BU management"). An operator names the BU it acts on
@@ -76,8 +77,11 @@ export const buPage = async (ctx: CallContext) => {
 
 const buRow = async (db: Queryable, guid: string) => (await db.query(`select ${BU_ROW} ${BU_FROM} where b.guid = $1`, [guid])).rows[0];
 
+/** One BU as the page lists it (its page's header), named by `bu_guid`. */
+export const buDetail = async (ctx: CallContext) => buRow(ctx.services.db, (await namedBu(ctx)).guid);
+
 /** A BU's profile, and optionally its owner: a main account named by its username. */
-const addInput = buSchema.extend({ owner_username: username().optional() });
+const addInput = buWithOwnerSchema;
 
 /**
  * Adds a BU. With `owner_username` the BU belongs to that main account (as if it had created it:
@@ -125,7 +129,7 @@ const KEPT: readonly { key: string; sql: string }[] = [
 ];
 
 /** The tables of every BU-scoped definition: a removed BU's configuration goes with it. */
-const buTables = () => [...new Set(resources.filter((d) => d.mounts.some((m) => m.scope === 'bu')).map((d) => d.table))].filter((t) => t !== 'users');
+const buTables = () => [...new Set(resources.filter((d) => !d.virtual && d.mounts.some((m) => m.scope === 'bu')).map((d) => d.table))].filter((t) => t !== 'users');
 
 const removeInput = z.object({ guid: z.uuid('validation.guid_format') });
 const removeManyInput = z.object({ guids: z.array(z.uuid('validation.guid_format')).min(1).max(100) });
@@ -255,6 +259,7 @@ export const authUpdate = async (ctx: CallContext) => {
     if (!org) throw new Warning('server.org_missing');
     if (org.auth_state === auth_state) return;
     await tx.query('update org set auth_state = $2, remark = $3, updated_at = now() where guid = $1', [org.guid, auth_state, auth_state === AUTH_STATE.failed ? remark : (remark ?? null)]);
+    await recordOrgStep(tx, org, operatorStepOf(auth_state), ctx.caller?.userGuid);
   });
   ctx.services.callers.invalidate();
   return authInfo(ctx);
@@ -333,6 +338,38 @@ export const uninstall = async (ctx: CallContext) =>
     await tx.query('delete from installed_app where guid = $1', [row.guid]);
     return { deleted: 1, already: false, app_guid: row.app_guid };
   });
+
+/** A picker's typed words (`keyword`) as an ILIKE pattern on names; none matches every row. */
+const pickerKeyword = (ctx: CallContext) => `%${escapeLike(typeof ctx.input.keyword === 'string' ? ctx.input.keyword.trim().slice(0, 64) : '')}%`;
+
+/** Enabled store apps (the platform's, type 0) the BU has not installed: what an operator may install. */
+export const installable = async (ctx: CallContext) => {
+  const bu = await namedBu(ctx);
+  const { rows } = await ctx.services.db.query(
+    `select guid, name, code, icon from app where bu_guid is null and type = 0 and status = 0
+      and guid not in (select app_guid from installed_app where bu_guid = $1) and name ilike $2 order by name, guid limit 1000`,
+    [bu.guid, pickerKeyword(ctx)],
+  );
+  return rows;
+};
+
+/** The apps a BU's projects may be bound to: its own apps and the store apps installed in it. */
+export const buApps = async (ctx: CallContext) => {
+  const bu = await namedBu(ctx);
+  const { rows } = await ctx.services.db.query(
+    `select * from (select guid, name, code, type from app where bu_guid = $1
+      union select a.guid, a.name, a.code, a.type from installed_app i join app a on a.guid = i.app_guid where i.bu_guid = $1) x
+      where name ilike $2 order by name, guid limit 1000`,
+    [bu.guid, pickerKeyword(ctx)],
+  );
+  return rows;
+};
+
+/** A BU's projects (pickers of its app-project bindings). */
+export const buProjects = async (ctx: CallContext) => {
+  const bu = await namedBu(ctx);
+  return (await ctx.services.db.query('select guid, name, code from project where bu_guid = $1 and name ilike $2 order by name, guid limit 1000', [bu.guid, pickerKeyword(ctx)])).rows;
+};
 
 /* App-projects ----------------------------------------------------------------------------------- */
 

@@ -9,15 +9,23 @@ import { uploadFiles } from './files.ts';
 import { workOrderCount, workOrderGet, workOrderReply } from './work-orders.ts';
 import { messageAppList, messageBuList, messageGet, messageRead, messageUnread, messageUserList } from './messages.ts';
 import { paymentMonthly } from './payments.ts';
+import { unionMembershipLeave, unionMembershipPage } from './union-membership.ts';
+import { exportOrders, importOrders } from './order-transfer.ts';
 import { childActivate, childReset, childResend, childSetRole } from './sub-accounts.ts';
-import { appDetail, appPage, appProjectAdd, appProjectList, authInfo, authUpdate, buAdd, buPage, buRemove, install, orgInfo, orgUpdate, uninstall } from './bu-management.ts';
+import { appDetail, appPage, appProjectAdd, appProjectList, authInfo, authUpdate, buAdd, buApps, buDetail, buPage, buProjects, buRemove, install, installable, orgInfo, orgUpdate, uninstall } from './bu-management.ts';
 import { unionBuAppList, unionBuBuList, unionBuDeptList, unionBuSave, unionBuSaveApps, unionBuSaveDeptUsers, unionBuSelectedApps, unionBuSelectedDeptUsers, unionBuUserList } from './union-bu.ts';
 import { logDetail, logSearch, userOperations } from './audit-logs.ts';
+import { buAccountsList, buAccountsPage } from './bu-accounts.ts';
+import { resourceList } from './permission-resources.ts';
 
 /** Named handlers that resource definitions may reference for real business rules. */
 export const handlers: Record<string, (ctx: CallContext) => Promise<unknown>> = {
   'role.auth': auth,
   'payment.monthly': paymentMonthly,
+  'unionMembership.page': unionMembershipPage,
+  'unionMembership.leave': unionMembershipLeave,
+  'order.import': importOrders,
+  'order.export': exportOrders,
   'role.permissions': permissions,
   'role.authList': authList,
   'org.dashboard': dashboard,
@@ -37,6 +45,10 @@ export const handlers: Record<string, (ctx: CallContext) => Promise<unknown>> = 
   'buManagement.appDetail': appDetail,
   'buManagement.install': install,
   'buManagement.uninstall': uninstall,
+  'buManagement.detail': buDetail,
+  'buManagement.installable': installable,
+  'buManagement.buApps': buApps,
+  'buManagement.projects': buProjects,
   'appProject.list': appProjectList,
   'appProject.add': appProjectAdd,
   'child.reset': childReset,
@@ -95,4 +107,7 @@ export const handlers: Record<string, (ctx: CallContext) => Promise<unknown>> = 
   'log.search': logSearch,
   'log.userOperations': userOperations,
   'log.detail': logDetail,
+  'buAccounts.page': buAccountsPage,
+  'buAccounts.list': buAccountsList,
+  'resource.list': resourceList,
 };

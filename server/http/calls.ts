@@ -99,7 +99,8 @@ export const defineCall = (
         return sendWarning(req, reply, new Warning('server.ip_not_allowed', { ip: req.ip }));
       }
       const data = await handler({ req, caller, lang: langOf(req), input: inputOf(req) }, reply);
-      if (reply.sent) return reply;
+      // A handler that streams a file answers the reply itself (fastify then sends nothing more).
+      if (reply.sent || data === reply) return reply;
       return ok(req, data ?? null);
     },
   });

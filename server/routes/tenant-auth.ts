@@ -3,7 +3,7 @@ import { LOGIN_RATE } from '../auth/throttle.ts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { translate, type Lang } from '../../i18n/index.ts';
-import { email as emailField, name30, text, url, username as usernameField } from '../../schemas/common.ts';
+import { email as emailField, name30, phone as phoneField, text, url, username as usernameField } from '../../schemas/common.ts';
 import { emailCodeInput, linkInput, newPasswordInput, registerInput, resetRequestInput, verificationCode } from '../../schemas/tenant-auth.ts';
 import { USER_TYPE, type Caller } from '../auth/caller.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
@@ -238,6 +238,18 @@ export const mountTenantAuth = (app: FastifyInstance, services: Services, docs: 
     await consumeCode(db, 'change-email', `${caller.userGuid}:${email.toLowerCase()}`, code);
     await db.query('update users set email = $1, updated_at = now() where guid = $2', [email, caller.userGuid]);
     return userRow(db, caller.userGuid);
+  });
+
+  // A phone number changes through a code sent by text message. No SMS transport is built yet
+  // (README: SMS_PROVIDER, not yet supported), so both calls refuse with that sentence — never a
+  // code that was not sent, never a number changed unverified (docs/operator.md, "Platform calls").
+  const newPhone = z.object({ phone: phoneField() });
+  call({ path: '/open/system/user/send-phone-verification-code', summary: 'Text a code to a new phone number (refused: no SMS transport yet)', body: newPhone }, { tenantOnly: true }, async () => {
+    throw new Warning('server.sms_not_configured');
+  });
+  const phoneVerify = newPhone.extend({ code: verificationCode() });
+  call({ path: '/open/system/user/update-personal-phone', summary: 'Change own phone number with the texted code (refused: no SMS transport yet)', body: phoneVerify }, { tenantOnly: true }, async () => {
+    throw new Warning('server.sms_not_configured');
   });
 
   const newUsername = z.object({ username: usernameField() });

@@ -10,6 +10,7 @@ import { orderRules, paymentRecordRules } from './order.ts';
 import { permissionRules } from './permission.ts';
 import { appProjectRules } from './app-project.ts';
 import { roleRules } from './role.ts';
+import { i18nSettingRules } from './i18n-setting.ts';
 import { subAccountRules, userRules } from './user.ts';
 import { buRules, companyRules, departmentRules, memberRules, orgRules, positionRules, projectRules, safePolicyRules } from './tenant.ts';
 
@@ -21,6 +22,7 @@ export const rules: Record<string, Rules> = {
   'sub-account': subAccountRules,
   bu: buRules,
   org: orgRules,
+  'i18n-setting': i18nSettingRules,
   company: companyRules,
   project: projectRules,
   department: departmentRules,

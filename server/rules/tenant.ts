@@ -5,6 +5,7 @@ import type { CallContext, Rules } from '../engine/context.ts';
 import { duplicateOf } from '../engine/verbs.ts';
 import { Warning } from '../http/envelope.ts';
 import { invalidateWhitelists, listAdmits } from '../services/policy.ts';
+import { recordOrgStep, reviewStepOf } from '../services/org-applications.ts';
 
 /** A refusal naming one field, shaped like a schema failure. */
 const fieldWarning = (ctx: CallContext, field: string, key: string) => {
@@ -41,7 +42,10 @@ export const orgRules: Rules = {
     if (rows.some((r) => r.auth_state === AUTH_STATE.inProgress)) throw new Warning('server.org_under_review');
   },
   // An application is stamped (the reviewer's reason, `remark`, is the rejection transition's: resources/org.ts).
-  async afterTransition(_ctx, tx, row) {
+  async afterTransition(ctx, tx, row) {
+    // Each application and decision is a row of the BU's certification history (resources/org-application.ts).
+    const step = reviewStepOf(row.auth_state);
+    if (step) await recordOrgStep(tx, row, step, ctx.caller?.userGuid);
     if (row.auth_state !== AUTH_STATE.inProgress) return;
     Object.assign(row, (await tx.query('update org set applied_at = now() where guid = $1 returning applied_at', [row.guid])).rows[0]);
   },

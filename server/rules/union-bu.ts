@@ -6,7 +6,7 @@ const ENABLED = 0;
 const list = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : []);
 
 /** Of `guids`, those still rows of `table` in one of the `bus` (apps: or the platform's own), in their order. */
-const keptIn = async (tx: Queryable, table: 'department' | 'member' | 'app', guids: string[], bus: string[]) => {
+export const keptIn = async (tx: Queryable, table: 'department' | 'member' | 'app', guids: string[], bus: string[]) => {
   if (!guids.length) return guids;
   const platform = table === 'app' ? ' or bu_guid is null' : '';
   const { rows } = await tx.query<{ guid: string }>(`select guid from ${table} where guid = any($1::uuid[]) and (bu_guid = any($2::uuid[])${platform})`, [guids, bus]);

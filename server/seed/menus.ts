@@ -99,4 +99,6 @@ export const buttonNames: Record<string, string> = {
   delete: '删除',
   status: '启停',
   auth: '授权',
+  import: '导入',
+  export: '导出',
 };

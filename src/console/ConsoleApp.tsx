@@ -1,7 +1,7 @@
 import { CircularProgress, CssBaseline } from '@mui/material';
 import { lazy, Suspense, use, useEffect, useMemo, type ComponentProps, type ReactElement, type ReactNode } from 'react';
 import { AdminContext, CoreAdminUI, CustomRoutes, localStorageStore, Resource } from 'react-admin';
-import { Navigate, Route, useLocation } from 'react-router-dom';
+import { Navigate, Route, Routes, UNSAFE_RouteContext, useLocation } from 'react-router-dom';
 import { authProvider } from '../../dataProvider/authProvider.ts';
 import { referenceRoute, type ResourceCalls } from '../../dataProvider/calls.ts';
 import { dataProvider } from '../../dataProvider/dataProvider.ts';
@@ -57,6 +57,8 @@ const ResourceEdit = lazy(() => import('./screens.tsx').then((m) => ({ default: 
 const ResourceShow = lazy(() => import('./screens.tsx').then((m) => ({ default: m.ResourceShow })));
 const GrantScreen = lazy(() => import('./GrantScreen.tsx').then((m) => ({ default: m.GrantScreen })));
 const HistoryScreen = lazy(() => import('./HistoryScreen.tsx').then((m) => ({ default: m.HistoryScreen })));
+/** A record's page with tabs (`menu.page`: a BU's page), under its row's route. */
+const RecordPage = lazy(() => import('./RecordPage.tsx'));
 const later = (screen: ReactNode) => <Suspense fallback={<Loading />}>{screen}</Suspense>;
 const store = localStorageStore();
 
@@ -77,6 +79,10 @@ const ConsoleApp = () => {
   return (
     <AdminContext basename={SECTION} dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider} store={store} theme={consoleTheme}>
       <CssBaseline enableColorScheme>
+        {/* The shell matched `/operation/*` or a record's page (`/operation/bu/:id/*`): react-admin's routes start at the section. */}
+        <UNSAFE_RouteContext.Provider value={{ outlet: null, matches: [], isDataRoute: false }}>
+        <Routes>
+        <Route path={`${SECTION}/*`} element={
         <CoreAdminUI
           layout={BareLayout}
           catchAll={Elsewhere}
@@ -98,10 +104,14 @@ const ConsoleApp = () => {
             >
               {rc.def.grants && <Route path=":id/grants" element={later(<GrantScreen rc={rc} />)} />}
               {rc.def.history && <Route path=":id/history" element={later(<HistoryScreen rc={rc} />)} />}
+              {rc.mount.menu?.page && <Route path=":id/*" element={later(<RecordPage rc={rc} />)} />}
             </Resource>
           ))}
           <CustomRoutes>{[]}</CustomRoutes>
         </CoreAdminUI>
+        } />
+        </Routes>
+        </UNSAFE_RouteContext.Provider>
         <ForwardNotification />
       </CssBaseline>
     </AdminContext>

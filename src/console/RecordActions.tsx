@@ -30,7 +30,7 @@ const ActionButton = ({ rc, action, onDone }: { rc: ResourceCalls; action: Recor
   const run = async (input: Record<string, unknown> = {}) => {
     setBusy(true);
     try {
-      const answer = await dataProvider.call<Record<string, unknown> | null>(rc.route, action.call, action.noBody ? {} : { guid: record?.id, ...input });
+      const answer = await dataProvider.call<Record<string, unknown> | null>(rc.route, action.call, action.noBody ? {} : { guid: record?.id, ...action.body, ...input });
       // An action may say what it did (`record_actions.<def>.<action>_done`, filled from the answer and the record).
       const done = translate(`${actionLabel(rc.def.name, action.name)}_done`, { ...record, ...(answer ?? {}), _: translate('list.status_done', { action: label }) });
       notify(done, { type: 'success' });

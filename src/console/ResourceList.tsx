@@ -12,6 +12,7 @@ import type { ResourceCalls } from '../../dataProvider/calls.ts';
 import { resourceCalls, routeOf } from '../../dataProvider/calls.ts';
 import type { ListAction, ResourceDef } from '../../resources/types.ts';
 import { ListActions } from './ListActions.tsx';
+import { TransferButtons } from './TransferButtons.tsx';
 import { renderColumn } from './fields.tsx';
 import { MyColumnsButton } from './MyColumnsButton.tsx';
 import { fieldLabel, fieldSchemaOf } from './registry.ts';
@@ -139,6 +140,8 @@ const ListEmpty = ({ rc }: { rc: ResourceCalls }) => {
           <CreateButton variant="contained" />
         </>
       )}
+      {/* A list with no rows may still be filled from a file. */}
+      {rc.mount.transfer?.import && can('import') && <TransferButtons rc={rc} can={(a) => a === 'import' && can(a)} />}
     </Box>
   );
 };
@@ -157,6 +160,7 @@ export const ResourceList = ({ rc, listActions }: { rc: ResourceCalls; listActio
       {columnAdmin && def.name !== columnConfig.name && <ConfigureColumns def={def} config={settings.config} />}
       {rc.verbs.add && can('add') && <CreateButton />}
       {listActions?.length ? <ListActions rc={rc} actions={listActions} /> : null}
+      {rc.mount.transfer && <TransferButtons rc={rc} can={can} />}
     </TopToolbar>
   );
   const widths: Record<string, unknown> = { ...fitToWindow, ...Object.fromEntries(settings.columns.filter((c) => c.width).map((c) => [`& .column-${c.field}`, { width: c.width }])) };

@@ -71,7 +71,9 @@ export const SingleScreen = ({ rc }: { rc: ResourceCalls }) => {
   const client = useQueryClient();
   const key = [rc.route, 'single'];
   const one = rc.verbs.one ?? rc.verbs.get;
-  const q = useQuery({ queryKey: key, queryFn: () => post<RaRecord>(one!, {}) });
+  // A record page's tab names its record in every call (`bound`: an operator's BU page sends `bu_guid`).
+  const bound = rc.bound ?? {};
+  const q = useQuery({ queryKey: key, queryFn: () => post<RaRecord>(one!, { ...bound }) });
   const [saving, setSaving] = useState(false);
   if (q.isPending) return <Loading />;
   if (q.isError) return <Empty text={t('page.not_available')} />;
@@ -81,7 +83,7 @@ export const SingleScreen = ({ rc }: { rc: ResourceCalls }) => {
   const save = async (values: Record<string, unknown>) => {
     setSaving(true);
     try {
-      const body = createBody(rc, values);
+      const body = { ...createBody(rc, values), ...bound };
       if (rc.verbs.save) await post(rc.verbs.save, body);
       else if (data.guid) await post(rc.verbs.update!, { guid: data.guid, ...body });
       else await post(rc.verbs.add!, body);

@@ -9,14 +9,16 @@ import { StatusButtons } from './StatusButtons.tsx';
 /** Errors were toasted by the http client; react-admin's own notice would repeat them. */
 const quiet = { onError: () => undefined };
 
+/** A route bound to a BU (a record page's tab) does not ask for one. */
 export const ResourceCreate = ({ rc }: { rc: ResourceCalls }) => (
   <Create redirect="list" mutationOptions={quiet}>
-    <SchemaForm def={rc.def} mode="create" owner={rc.mount.scope === 'oversight' && rc.def.mounts.some((m) => m.scope === 'bu')} />
+    <SchemaForm def={rc.def} mode="create" owner={!rc.bound && rc.mount.scope === 'oversight' && rc.def.mounts.some((m) => m.scope === 'bu')} />
   </Create>
 );
 
-export const ResourceEdit = ({ rc }: { rc: ResourceCalls }) => (
-  <Edit mutationMode="pessimistic" redirect="list" mutationOptions={quiet} queryOptions={{ onError: () => undefined }}>
+/** `id`: the row, where the route's own `:id` is another record's (a record page's tab). */
+export const ResourceEdit = ({ rc, id }: { rc: ResourceCalls; id?: string }) => (
+  <Edit id={id} mutationMode="pessimistic" redirect="list" mutationOptions={quiet} queryOptions={{ onError: () => undefined }}>
     <SchemaForm def={rc.def} mode="edit" />
   </Edit>
 );
@@ -25,14 +27,14 @@ export const ResourceEdit = ({ rc }: { rc: ResourceCalls }) => (
  * Details: every column the definition lists, its `details`, the server-managed dates, the status
  * actions, and the conversation and related rows of a definition that has them.
  */
-export const ResourceShow = ({ rc }: { rc: ResourceCalls }) => {
+export const ResourceShow = ({ rc, id }: { rc: ResourceCalls; id?: string }) => {
   const fields = [
     ...rc.def.columns,
     ...(rc.def.details ?? []),
     ...['created_at', 'updated_at'].filter((f) => !rc.def.columns.some((c) => c.field === f)).map((f) => ({ field: f, render: 'date' as const })),
   ];
   return (
-    <Show actions={false} queryOptions={{ onError: () => undefined }}>
+    <Show id={id} actions={false} queryOptions={{ onError: () => undefined }}>
       <SimpleShowLayout>
         {fields.map((c) => renderColumn(rc.def, { ...c, label: ['created_at', 'updated_at'].includes(c.field) ? `common.fields.${c.field}` : undefined }))}
         <StatusButtons rc={rc} />

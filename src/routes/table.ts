@@ -23,7 +23,9 @@ export type PageKind = 'home' | 'appStore' | 'appDetail' | 'capabilities' | 'doc
   /** The open API's debug console (src/pages/developer/DebugConsole.tsx). */
   | 'debugConsole'
   /** An app's own pages: credentials, security, scopes, abilities, call log (src/console/app/). */
-  | 'app';
+  | 'app'
+  /** The BU's apps' calls and pushes in one search (src/console/app/DeveloperLog.tsx). */
+  | 'developerLog';
 
 /** Screens of the tenant console written by hand, not generated from a definition (src/console/TenantConsole.tsx). */
 export type BespokeScreen = 'personal-info';
@@ -88,7 +90,7 @@ export const routeTree: RouteDef[] = [
     path: '/developer', title: 'route.developer', redirect: '/developer/doc', layout: 'topSidebar', sidebar: 'matched',
     children: [
       { path: '/developer/doc', title: 'route.developer_doc', page: 'docs', public: true, layout: 'topBottom', scene: 'open' },
-      { path: '/developer/log', title: 'route.developer_log', page: 'plain', scene: 'console', needsBu: true, userTypes: TENANTS },
+      { path: '/developer/log', title: 'route.developer_log', page: 'developerLog', scene: 'console', needsBu: true, userTypes: TENANTS },
       { path: '/developer/console', title: 'route.developer_console', page: 'debugConsole', scene: 'console', needsBu: true, userTypes: TENANTS },
       { path: '/developer/search', title: 'route.developer_search', page: 'docSearch', public: true, layout: 'topBottom', scene: 'open', hidden: true },
     ],

@@ -1,5 +1,5 @@
 import type { PermissionNode } from '../../dataProvider/authProvider.ts';
-import { matchedTrail } from '../routes/guard.ts';
+import { findRoute, matchedTrail } from '../routes/guard.ts';
 import type { MenuItem } from '../routes/menu.ts';
 
 export interface CrumbKey {
@@ -37,6 +37,11 @@ export const crumbsFor = (pathname: string, tree: readonly PermissionNode[]): Cr
   for (const [i, part] of rest.entries()) {
     if (ACTION[part]) crumbs.push({ key: ACTION[part] });
     else if (GUID.test(part) && rest[i + 1] === undefined) crumbs.push({ key: 'route.edit' });
+    // A record's page (`/operation/bu/{id}/org`): the route table's title for it.
+    else if (GUID.test(part) && rest[i + 1] !== 'show' && rest[i + 1] !== 'grants') {
+      const page = findRoute(pathname);
+      if (page?.path.includes('/:id/')) crumbs.push({ key: page.title, to: `${nodes[nodes.length - 1].url}/${part}` });
+    }
   }
   return crumbs;
 };

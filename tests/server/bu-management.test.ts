@@ -31,6 +31,30 @@ const ok = async (r: ReturnType<Post>) => {
 
 const M = '/open/admin/system/bu-management';
 
+describe('the BU page’s reads', () => {
+  it('names one BU, and offers only its own rows and the store apps it has not installed', async () => {
+    const other = await tenantWithBu(s);
+    expect(await ok(op(`${M}/detail`, { bu_guid: tenant.buGuid }))).toMatchObject({ guid: tenant.buGuid });
+    const store = await listedStoreApp(op as never, uid());
+    const mine = await ok(s.post('/open/app/create', { name: `Own ${uid()}`, code: `own-${uid()}` }, { token: tenant.token }));
+    const theirs = await ok(s.post('/open/app/create', { name: `Theirs ${uid()}`, code: `theirs-${uid()}` }, { token: other.token }));
+    const project = await ok(s.post('/open/system/project/add', { name: `Project ${uid()}`, code: `P${uid()}` }, { token: tenant.token }));
+    const guids = (rows: { guid: string }[]) => rows.map((r) => r.guid);
+    expect(guids(await ok(op(`${M}/app/installable`, { bu_guid: tenant.buGuid })))).toContain(store.guid);
+    expect(guids(await ok(op(`${M}/app/bu-apps`, { bu_guid: tenant.buGuid })))).toEqual(expect.arrayContaining([mine.guid]));
+    expect(guids(await ok(op(`${M}/app/bu-apps`, { bu_guid: tenant.buGuid })))).not.toContain(theirs.guid);
+    await ok(op(`${M}/app/install`, { bu_guid: tenant.buGuid, app_guid: store.guid }));
+    expect(guids(await ok(op(`${M}/app/installable`, { bu_guid: tenant.buGuid })))).not.toContain(store.guid);
+    expect(guids(await ok(op(`${M}/app/bu-apps`, { bu_guid: tenant.buGuid })))).toContain(store.guid);
+    expect(guids(await ok(op(`${M}/project/list`, { bu_guid: tenant.buGuid })))).toEqual([project.guid]);
+    expect(await ok(op(`${M}/project/list`, { bu_guid: other.buGuid }))).toEqual([]);
+    // A tenant reaches none of them.
+    for (const path of ['detail', 'app/installable', 'app/bu-apps', 'project/list']) {
+      expect((await s.post(`${M}/${path}`, { bu_guid: tenant.buGuid }, { token: tenant.token })).code, path).not.toBe(200);
+    }
+  });
+});
+
 describe('BUs', () => {
   it('pages every BU with its owner and certification state, and lists them unpaged', async () => {
     await s.post('/open/system/org/add', { company_name: `Org ${uid()}`, credit_code: '91350100M000100Y43' }, { token: tenant.token });

@@ -11,7 +11,7 @@ import { toast } from '../../../dataProvider/events.ts';
 import { LANGUAGES } from '../../../i18n/languages.ts';
 import { useLang } from '../../shell/LangContext.tsx';
 import { eventName, useEventTypes } from './eventTypes.ts';
-import { DAY, local, WINDOW_DAYS, windowOf } from './logWindow.ts';
+import { DAY, LINKED_SPAN, local, WINDOW_DAYS, windowOf } from './logWindow.ts';
 import { KeysetResults } from './KeysetResults.tsx';
 import type { AppRecord } from './useApp.ts';
 
@@ -212,12 +212,13 @@ export const AppEventLog = ({ app }: { app: AppRecord }) => {
   const types = useEventTypes();
   // The debug console links here with the id of the test event it sent.
   const linked = useSearchParams()[0].get('event_id') ?? undefined;
-  const [search, setSearch] = useState<Search>({ event_id: linked });
+  // A linked event may be up to the window's age: its search spans the whole window.
+  const [search, setSearch] = useState<Search>(() => (linked ? { event_id: linked, from: new Date(Date.now() - LINKED_SPAN).toISOString() } : {}));
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
   const [total, setTotal] = useState<{ count: number; capped: boolean }>();
   const [error, setError] = useState('');
   // The window the form first shows: the last 24 hours, up to "now" until the person changes the end.
-  const [initial] = useState(() => ({ from: local(new Date(Date.now() - DAY)), to: local(new Date()) }));
+  const [initial] = useState(() => ({ from: local(new Date(Date.now() - (linked ? LINKED_SPAN : DAY))), to: local(new Date()) }));
   const shownTo = initial.to;
   const card = useRef<HTMLDivElement>(null);
   const cursor = cursors.at(-1);

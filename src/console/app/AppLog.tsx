@@ -1,10 +1,11 @@
 import { Alert, Box, Button, Card, CardContent, Chip, MenuItem, Stack, TableCell, TableRow, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { post } from '../../../dataProvider/http.ts';
 import { LANGUAGES } from '../../../i18n/languages.ts';
 import { useLang } from '../../shell/LangContext.tsx';
-import { DAY, local, WINDOW_DAYS, windowOf } from './logWindow.ts';
+import { DAY, LINKED_SPAN, local, WINDOW_DAYS, windowOf } from './logWindow.ts';
 import { KeysetResults } from './KeysetResults.tsx';
 import type { AppRecord } from './useApp.ts';
 
@@ -36,7 +37,9 @@ interface Search {
 /** `/business/app/:id/log`: the app's open-API calls, searched by time, API, status and request id; newest first. */
 export const AppLog = ({ app }: { app: AppRecord }) => {
   const { t, lang } = useLang();
-  const [search, setSearch] = useState<Search>(() => ({ from: new Date(Date.now() - DAY).toISOString(), to: new Date().toISOString() }));
+  // The developer log links here with one call's request id.
+  const linked = useSearchParams()[0].get('request_id') ?? undefined;
+  const [search, setSearch] = useState<Search>(() => ({ from: new Date(Date.now() - (linked ? LINKED_SPAN : DAY)).toISOString(), to: new Date().toISOString(), request_id: linked }));
   // The cursors of the pages seen so far: back goes to the previous one.
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
   const [total, setTotal] = useState<{ count: number; capped: boolean }>();
@@ -93,7 +96,7 @@ export const AppLog = ({ app }: { app: AppRecord }) => {
                 </MenuItem>
               ))}
             </TextField>
-            <TextField name="request_id" size="small" label={t('apps.request_id')} />
+            <TextField name="request_id" size="small" label={t('apps.request_id')} defaultValue={linked ?? ''} />
             <Button type="submit" variant="contained" data-testid="log-submit">
               {t('apps.search')}
             </Button>

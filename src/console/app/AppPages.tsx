@@ -2,9 +2,6 @@ import { Chip, Stack, Typography } from '@mui/material';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Loading } from 'react-admin';
 import { Navigate, useLocation } from 'react-router-dom';
-import { pageMessages } from '../../../i18n/client.ts';
-import { loadMessages } from '../../../i18n/messages.ts';
-import { DEFAULT_LANG } from '../../../i18n/languages.ts';
 import { useLang } from '../../shell/LangContext.tsx';
 import { usePageMessages } from '../../shell/usePageMessages.ts';
 import { AppAbility } from './AppAbility.tsx';
@@ -13,6 +10,7 @@ import { AppEvents } from './AppEvents.tsx';
 import { AppLog } from './AppLog.tsx';
 import { AppPermission } from './AppPermission.tsx';
 import { AppSecurity } from './AppSecurity.tsx';
+import { appMessages } from './messages.ts';
 import { useApp, type AppRecord } from './useApp.ts';
 
 const PAGES: Record<string, (p: { app: AppRecord }) => React.ReactNode> = {
@@ -28,14 +26,6 @@ const STORE_HIDDEN = new Set(['permission', 'ability', 'eventSubscriptions']);
 
 const queries = new QueryClient({ defaultOptions: { queries: { retry: false } } });
 
-/** The pages' words come with them, not with every page of the site. */
-// Seeded scope and ability names are compared with the default language's (seeded.ts): it comes too.
-const withDefault = (words: Promise<{ default: Record<string, unknown> }>) => Promise.all([words, loadMessages(DEFAULT_LANG)]).then(([m]) => m);
-const appMessages = pageMessages({
-  zh: () => withDefault(import('../../../i18n/ui/apps/zh.ts')),
-  hk: () => withDefault(import('../../../i18n/ui/apps/hk.ts')),
-  en: () => withDefault(import('../../../i18n/ui/apps/en.ts')),
-});
 
 const AppPage = () => {
   const { t } = useLang();

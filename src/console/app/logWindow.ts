@@ -1,6 +1,8 @@
 /** The log pages' time window (spec: 7 days); a form refuses a longer one before asking. */
 export const WINDOW_DAYS = 7;
 export const DAY = 86_400_000;
+/** A search opened from a link to one entry (the developer log's rows) spans the whole window, a minute inside it. */
+export const LINKED_SPAN = WINDOW_DAYS * DAY - 60_000;
 
 /** `datetime-local` speaks the person's local time without a zone. */
 export const local = (d: Date) => new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);

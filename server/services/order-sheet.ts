@@ -1,0 +1,286 @@
+import { PassThrough, Readable } from 'node:stream';
+import { parse } from 'csv-parse';
+import ExcelJS from 'exceljs';
+import { LANGUAGES, translate, type Lang } from '../../i18n/index.ts';
+import { centsText } from '../../schemas/money.ts';
+import { Warning } from '../http/envelope.ts';
+
+/**
+ * Orders as a sheet (docs/orders.md "Import and export"): the columns, their headers in every
+ * language, reading CSV and XLSX files into raw rows, and writing rows as CSV lines or an XLSX
+ * workbook. No database here: the handler (server/handlers/order-transfer.ts) validates and stores.
+ */
+
+/** At most 5 MB per file and 10,000 data rows; the header row must be followed by at least one. */
+export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
+export const MAX_IMPORT_ROWS = 10_000;
+/** An .xlsx is a zip: its parts may unpack to at most this much (a small zip must not expand to gigabytes). */
+const MAX_XLSX_UNPACKED = 100 * 1024 * 1024;
+
+/** The sheet's columns, in order. `imported` ones are read back; the others are the server's and ignored on import. */
+export const COLUMNS = [
+  { key: 'number', label: 'resources.order.fields.number' },
+  { key: 'bu_name', label: 'resources.order.fields.bu_name', imported: true },
+  { key: 'bu_code', label: 'resources.order.fields.bu_code', imported: true },
+  { key: 'app_name', label: 'resources.order.fields.app_name', imported: true },
+  { key: 'kind', label: 'resources.order.fields.kind', coded: true },
+  { key: 'amount', label: 'resources.order.fields.amount', imported: true },
+  { key: 'currency', label: 'resources.order.fields.currency', imported: true },
+  { key: 'paid_amount', label: 'resources.order.fields.paid_amount' },
+  { key: 'cycle', label: 'resources.order.fields.cycle', imported: true, coded: true },
+  { key: 'pay_type', label: 'resources.order.fields.pay_type', imported: true, coded: true },
+  { key: 'due_at', label: 'resources.order.fields.due_at', imported: true },
+  { key: 'state', label: 'resources.order.fields.state', coded: true },
+  { key: 'note', label: 'resources.order.fields.note', imported: true },
+  { key: 'created_at', label: 'resources.order.fields.created_at' },
+] as const;
+export type ColumnKey = (typeof COLUMNS)[number]['key'];
+/** The columns an import needs: what was bought, and the BU (by name or code). */
+const REQUIRED: readonly ColumnKey[] = ['app_name'];
+
+const norm = (s: string) => s.replace(/^\uFEFF/, '').trim().toLowerCase().replace(/\s+/g, ' ');
+
+const LANGS = Object.keys(LANGUAGES) as Lang[];
+
+/** Header text (the field's key, or its label in zh, hk or en) → column. */
+const HEADERS = new Map<string, ColumnKey>();
+for (const c of COLUMNS) {
+  HEADERS.set(c.key, c.key);
+  for (const lang of LANGS) HEADERS.set(norm(translate(lang, c.label)), c.key);
+}
+/** A coded column's value label in any language (or its code) → code. */
+const CODES = new Map<string, Map<string, number>>();
+for (const c of COLUMNS.filter((c) => 'coded' in c)) {
+  const m = new Map<string, number>();
+  for (const code of [0, 1, 2, 3]) {
+    for (const lang of LANGS) {
+      const key = `resources.order.values.${c.key}.${code}`;
+      const label = translate(lang, key);
+      if (label !== key) m.set(norm(label), code);
+    }
+  }
+  CODES.set(c.key, m);
+}
+
+export const headerRow = (lang: Lang) => COLUMNS.map((c) => translate(lang, c.label));
+
+/** A coded cell as its code: the digit, or its label in any language; undefined when it is neither. */
+export const codeOf = (column: 'cycle' | 'pay_type', text: string): number | undefined => {
+  const t = norm(text);
+  if (/^\d$/.test(t)) return Number(t);
+  return CODES.get(column)?.get(t);
+};
+
+/** One data row as read: its spreadsheet row number and its cells by column (text, or a date from an XLSX date cell). */
+export interface RawRow {
+  row: number;
+  cells: Partial<Record<ColumnKey, string | Date>>;
+}
+
+/** Maps a header row onto columns; refuses a file without the needed ones. */
+const columnsOf = (lang: Lang, header: readonly unknown[]) => {
+  const map = header.map((h) => (h === null || h === undefined ? undefined : HEADERS.get(norm(String(h)))));
+  const missing = REQUIRED.filter((k) => !map.includes(k));
+  if (!map.includes('bu_name') && !map.includes('bu_code')) missing.unshift('bu_name');
+  if (missing.length) {
+    throw new Warning('server.import_columns', { columns: missing.map((k) => translate(lang, COLUMNS.find((c) => c.key === k)!.label)).join(lang === 'en' ? ', ' : '、') });
+  }
+  return map;
+};
+
+/** Cells of a text file that Excel would run as a formula start with one of these; such text is written after a `'`. */
+const FORMULA = /^'*[=+\-@\t\r]/;
+export const csvSafe = (text: string) => (FORMULA.test(text) ? `'${text}` : text);
+const csvUnsafe = (text: string) => (FORMULA.test(text) && text.startsWith("'") ? text.slice(1) : text);
+
+const toRow = (map: (ColumnKey | undefined)[], values: readonly unknown[], row: number, csv: boolean): RawRow | null => {
+  const cells: RawRow['cells'] = {};
+  let any = false;
+  map.forEach((key, i) => {
+    if (!key) return;
+    const v = cellValue(values[i]);
+    if (v === '') return;
+    any = true;
+    cells[key] = typeof v === 'string' && csv ? csvUnsafe(v) : v;
+  });
+  return any ? { row, cells } : null;
+};
+
+/** An XLSX cell's value as text (or a date): rich text joined, a formula's result, a link's text. */
+const cellValue = (v: unknown): string | Date => {
+  if (v === null || v === undefined) return '';
+  if (v instanceof Date) return v;
+  if (typeof v === 'number') return String(v);
+  if (typeof v === 'string') return v.trim();
+  if (typeof v === 'boolean') return String(v);
+  if (typeof v === 'object') {
+    const o = v as { richText?: { text: string }[]; result?: unknown; text?: unknown; error?: string };
+    if (o.richText) return o.richText.map((r) => r.text).join('').trim();
+    if ('result' in o) return cellValue(o.result);
+    if ('text' in o) return cellValue(o.text);
+  }
+  return '';
+};
+
+/** Which kind of file the bytes are, by name and content; a sentence for anything else. */
+export const formatOf = (lang: Lang, name: string, bytes: Buffer): 'csv' | 'xlsx' => {
+  const ext = /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLowerCase();
+  const zip = bytes.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
+  if (ext === 'xlsx' && zip) return 'xlsx';
+  if (ext === 'csv' && !zip && !bytes.includes(0)) {
+    try {
+      new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    } catch {
+      throw new Warning('server.import_encoding', { name });
+    }
+    return 'csv';
+  }
+  throw new Warning('server.import_format', { name });
+};
+
+/** Reads the data rows of a file (after its header row), at most MAX_IMPORT_ROWS of them. */
+export async function* readSheet(lang: Lang, format: 'csv' | 'xlsx', bytes: Buffer): AsyncGenerator<RawRow> {
+  let map: (ColumnKey | undefined)[] | undefined;
+  let count = 0;
+  const take = (values: readonly unknown[], row: number, csv: boolean) => {
+    if (!map) {
+      map = columnsOf(lang, values);
+      return null;
+    }
+    const r = toRow(map, values, row, csv);
+    if (r && ++count > MAX_IMPORT_ROWS) throw new Warning('server.import_too_many_rows', { max: MAX_IMPORT_ROWS.toLocaleString('en') });
+    return r;
+  };
+  if (format === 'csv') {
+    const parser = Readable.from([bytes]).pipe(parse({ bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: false }));
+    let row = 0;
+    try {
+      for await (const record of parser as AsyncIterable<string[]>) {
+        const r = take(record, ++row, true);
+        if (r) yield r;
+      }
+    } catch (e) {
+      if (e instanceof Warning) throw e;
+      throw new Warning('server.import_unreadable', { row: row + 1 });
+    }
+  } else {
+    checkUnpackedSize(bytes);
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), { sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit', entries: 'emit' });
+    try {
+      for await (const sheet of reader) {
+        for await (const row of sheet) {
+          // exceljs counts cells from 1: values[0] is empty.
+          const r = take((row.values as unknown[]).slice(1), row.number, false);
+          if (r) yield r;
+        }
+        break; // the first sheet only
+      }
+    } catch (e) {
+      if (e instanceof Warning) throw e;
+      throw new Warning('server.import_unreadable', { row: 1 });
+    }
+  }
+  if (!map || !count) throw new Warning('server.import_empty');
+}
+
+/** Refuses a zip whose entries unpack to more than MAX_XLSX_UNPACKED (read from its central directory). */
+const checkUnpackedSize = (zip: Buffer) => {
+  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  if (end < 0 || end + 22 > zip.length) throw new Warning('server.import_format', { name: '.xlsx' });
+  const entries = zip.readUInt16LE(end + 10);
+  let at = zip.readUInt32LE(end + 16);
+  let total = 0;
+  for (let i = 0; i < entries; i++) {
+    if (at + 46 > zip.length || zip.readUInt32LE(at) !== 0x02014b50) throw new Warning('server.import_format', { name: '.xlsx' });
+    total += zip.readUInt32LE(at + 24);
+    at += 46 + zip.readUInt16LE(at + 28) + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
+  }
+  if (total > MAX_XLSX_UNPACKED) throw new Warning('server.import_too_large', { limit: '5 MB' });
+};
+
+/** Business time is UTC+8 (docs/orders.md): dates are written with that offset and read without one as that. */
+const OFFSET_MS = 8 * 3600_000;
+export const timeText = (t: Date | string | null) => {
+  if (t === null || t === undefined) return '';
+  const d = new Date(t);
+  const local = new Date(d.getTime() + OFFSET_MS).toISOString();
+  const ms = local.slice(19, 23) === '.000' ? '' : local.slice(19, 23);
+  return `${local.slice(0, 19)}${ms}+08:00`;
+};
+
+/** A due time cell: ISO 8601 with an offset, `YYYY-MM-DD HH:mm[:ss]` in UTC+8, a bare date (the end of that day, UTC+8), or an XLSX date. */
+export const parseTime = (v: string | Date): string | undefined => {
+  if (v instanceof Date) return Number.isNaN(v.getTime()) ? undefined : new Date(v.getTime() - OFFSET_MS).toISOString();
+  const s = v.trim();
+  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(s)) {
+    const d = new Date(s);
+    return Number.isNaN(d.getTime()) ? undefined : d.toISOString();
+  }
+  const m = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/.exec(s);
+  if (!m) return undefined;
+  const [, y, mo, d, h, mi, se] = m;
+  const wall = h === undefined ? Date.UTC(+y, +mo - 1, +d, 23, 59, 59) : Date.UTC(+y, +mo - 1, +d, +h, +mi, +(se ?? 0));
+  const check = new Date(wall);
+  if (check.getUTCMonth() !== +mo - 1 || check.getUTCDate() !== +d || +(h ?? 0) > 23) return undefined;
+  return new Date(wall - OFFSET_MS).toISOString();
+};
+
+/** A stored order (with its BU's name and code) as the sheet's cells, in the caller's language. */
+export const exportCells = (lang: Lang, o: Record<string, unknown>, csv: boolean): (string | number)[] =>
+  COLUMNS.map((c) => {
+    const v = o[c.key];
+    if (v === null || v === undefined) return '';
+    switch (c.key) {
+      case 'amount':
+      case 'paid_amount':
+        // XLSX: a number (exact: cents/100 prints as its two-decimal text); CSV: the decimal itself.
+        return csv ? centsText(v as number) : Number(centsText(v as number));
+      case 'kind':
+      case 'state':
+      case 'cycle':
+      case 'pay_type':
+        return translate(lang, `resources.order.values.${c.key}.${v}`);
+      case 'due_at':
+      case 'created_at':
+        return timeText(v as string);
+      default:
+        return csv ? csvSafe(String(v)) : String(v);
+    }
+  });
+
+const csvCell = (v: string | number) => {
+  const s = String(v);
+  return /[",\r\n]|^\s|\s$/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
+};
+export const csvLine = (cells: readonly (string | number)[]) => `${cells.map(csvCell).join(',')}\r\n`;
+
+/**
+ * The sheet as a stream of bytes, pulling batches of orders from `batches` only as fast as the
+ * reader takes them, so memory stays flat however many rows there are.
+ */
+export const sheetStream = (lang: Lang, format: 'csv' | 'xlsx', batches: AsyncIterable<Record<string, unknown>[]>): Readable => {
+  if (format === 'csv') {
+    return Readable.from(
+      (async function* () {
+        // A BOM, so Excel reads UTF-8 (Chinese) correctly.
+        yield `\uFEFF${csvLine(headerRow(lang))}`;
+        for await (const batch of batches) yield batch.map((o) => csvLine(exportCells(lang, o, true))).join('');
+      })(),
+    );
+  }
+  const out = new PassThrough();
+  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const sheet = book.addWorksheet(translate(lang, 'resources.order.name').split('|').pop()!.trim().slice(0, 31));
+  sheet.columns = COLUMNS.map((c) => ({ key: c.key, width: c.key === 'note' ? 40 : c.key.endsWith('_at') ? 26 : 16, ...(c.key.endsWith('amount') ? { style: { numFmt: '0.00' } } : {}) }));
+  (async () => {
+    sheet.addRow(headerRow(lang)).commit();
+    for await (const batch of batches) {
+      for (const o of batch) sheet.addRow(exportCells(lang, o, false)).commit();
+      // Wait for the reader while the zip ahead of it is large.
+      if (out.readableLength > 4 * 1024 * 1024) await new Promise((r) => out.once('drain', r).once('data', r).once('close', r));
+    }
+    sheet.commit();
+    await book.commit();
+  })().catch((e) => out.destroy(e));
+  return out;
+};

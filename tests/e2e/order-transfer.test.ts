@@ -1,0 +1,88 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import resZh from '../../i18n/resources/zh.ts';
+import resEn from '../../i18n/resources/en.ts';
+import srvZh from '../../i18n/server/zh.ts';
+import srvEn from '../../i18n/server/en.ts';
+import zh from '../../i18n/ui/zh.ts';
+import en from '../../i18n/ui/en.ts';
+import { chromiumAvailable, CHROMIUM } from '../helpers/browser.ts';
+import { DIST, journey } from '../helpers/journey.ts';
+import { tenantWithBu, uid } from '../helpers/tenant-flows.ts';
+
+const available = chromiumAvailable(DIST);
+if (!available) console.warn(`SKIPPED: the order import/export journey needs ${CHROMIUM} and a build in dist/ (npx vite build).`);
+
+const UI = { zh: { ...zh, ...srvZh, ...resZh }, en: { ...en, ...srvEn, ...resEn } } as const;
+
+/**
+ * An operator imports a file of service orders with one bad row: the preview names the row's
+ * error and Import stays disabled; the fixed file imports, with a count; the list exported as CSV
+ * downloads with the new rows, headers in the person's language. In zh and en; axe on every
+ * screen; no console errors.
+ */
+describe.skipIf(!available).each(['zh', 'en'] as const)('order import and export journey (Chromium, %s)', (lang) => {
+  const t = (key: string) => key.split('.').reduce<any>((m, k) => m?.[k], UI[lang]) as string;
+  const res = (key: string) => t(`resources.${key}`);
+  const item = `Support ${uid()}`;
+  let buName: string;
+  const j = journey(lang, 'ot', async (s) => {
+    const tenant = await tenantWithBu(s);
+    buName = (await s.db.query<{ name: string }>('select name from bu where guid = $1', [tenant.buGuid])).rows[0].name;
+  });
+  const file = (secondAmount: string) => ({
+    name: 'orders.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(
+      `\uFEFF${[res('order.fields.bu_name'), res('order.fields.app_name'), res('order.fields.amount'), res('order.fields.currency'), res('order.fields.cycle')].join(',')}\r\n` +
+        `${buName},${item} A,"1,200.50",HKD,${res('order.values.cycle.1')}\r\n` +
+        `${buName},${item} B,${secondAmount},CNY,${res('order.values.cycle.0')}\r\n`,
+    ),
+  });
+
+  it('the operator imports a file: a bad row is named, the fixed file is imported', async () => {
+    const op = await j.operator();
+    await op.page.goto(`${j.base}/operation/order-service`);
+    await op.page.getByTestId('transfer-import').click();
+    const dialog = op.page.getByRole('dialog');
+    await dialog.getByTestId('transfer-file').setInputFiles(file('12.345'));
+    await dialog.getByTestId('transfer-summary').waitFor();
+    const error = dialog.getByTestId('transfer-row-error');
+    await error.waitFor();
+    expect(await error.textContent()).toContain(t('server.import_row').replace('%{row}', '3').split('%{message}')[0]);
+    expect(await error.textContent()).toContain(t('validation.money_format'));
+    expect(await dialog.getByTestId('transfer-commit').isDisabled()).toBe(true);
+    await j.shot('01-preview-errors', op);
+    await dialog.getByTestId('transfer-file').setInputFiles(file('80'));
+    await dialog.getByText(t('transfer.summary').replace('%{total}', '2').replace('%{valid}', '2').replace('%{bad}', '0')).waitFor();
+    expect(await dialog.getByTestId('transfer-row-error').count()).toBe(0);
+    await dialog.getByTestId('transfer-commit').click();
+    await dialog.getByTestId('transfer-done').getByText(t('transfer.done').replace('%{count}', '2')).waitFor();
+    await j.shot('02-imported', op);
+    const rows = (await j.s.db.query<{ amount: number; kind: number; state: number }>('select amount, kind, state from orders where app_name like $1 order by app_name', [`${item}%`])).rows;
+    expect(rows).toEqual([{ amount: 120_050, kind: 2, state: 0 }, { amount: 8_000, kind: 2, state: 0 }]);
+    await dialog.getByRole('button', { name: t('transfer.close') }).click();
+    await op.page.getByText(`${item} A`).first().waitFor();
+    expect(op.problems).toEqual([]);
+    expect(op.violations).toEqual([]);
+  });
+
+  it('the operator exports the list as CSV, with the imported rows', async () => {
+    const op = await j.operator();
+    await op.page.goto(`${j.base}/operation/order-service`);
+    await op.page.getByText(`${item} A`).first().waitFor();
+    await op.page.getByTestId('transfer-export').click();
+    await j.shot('03-export-menu', op);
+    const [download] = await Promise.all([op.page.waitForEvent('download'), op.page.getByTestId('transfer-export-csv').click()]);
+    const path = await download.path();
+    const bytes = readFileSync(path!);
+    expect(bytes.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const text = bytes.toString('utf8');
+    expect(text.split('\r\n')[0]).toContain(res('order.fields.app_name'));
+    expect(text).toContain(`${item} A`);
+    expect(text).toContain('1200.50');
+    expect(download.suggestedFilename()).toMatch(/\.csv$/);
+    expect(op.problems).toEqual([]);
+    expect(op.violations).toEqual([]);
+  });
+});

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import resZh from '../../i18n/resources/zh.ts';
+import resEn from '../../i18n/resources/en.ts';
+import appsZh from '../../i18n/ui/apps/zh.ts';
+import appsEn from '../../i18n/ui/apps/en.ts';
+import zh from '../../i18n/ui/zh.ts';
+import en from '../../i18n/ui/en.ts';
+import { chromiumAvailable, CHROMIUM } from '../helpers/browser.ts';
+import { DIST, journey } from '../helpers/journey.ts';
+import { tenantWithBu, uid } from '../helpers/tenant-flows.ts';
+
+const available = chromiumAvailable(DIST);
+if (!available) console.warn(`SKIPPED: the tenant pages journey needs ${CHROMIUM} and a build in dist/ (npx vite build).`);
+
+const UI = { zh: { ...zh, ...resZh, ...appsZh }, en: { ...en, ...resEn, ...appsEn } } as const;
+
+/**
+ * The tenant's associated organisations (a union BU it is in, the other members, leaving it) and
+ * the developer log (its apps' calls and pushes in one search; a row opens the app's own log).
+ * In zh and en; axe on every screen; no console errors.
+ */
+describe.skipIf(!available).each(['zh', 'en'] as const)('tenant pages journey (Chromium, %s)', (lang) => {
+  const t = (key: string) => key.split('.').reduce<any>((m, k) => m?.[k], UI[lang]) as string;
+  let tenant: Awaited<ReturnType<typeof tenantWithBu>>;
+  let other: Awaited<ReturnType<typeof tenantWithBu>>;
+  let union: { guid: string; name: string };
+  let app: { guid: string; name: string };
+  const request = `req-${uid()}`;
+  const j = journey(lang, 't', async (s) => {
+    tenant = await tenantWithBu(s);
+    other = await tenantWithBu(s);
+    const op = await s.login();
+    union = (await s.post('/open/admin/system/union-bu/add', { name: `Union ${uid()}`, code: `u${uid()}`, bu_guids: [tenant.buGuid, other.buGuid], members_may_leave: true }, { token: op })).data;
+    app = (await s.post('/open/app/create', { name: `Portal ${uid()}`, code: `portal-${uid()}` }, { token: tenant.token })).data;
+    await s.db.query("insert into api_log (id, app_guid, bu_guid, api_code, http_status, code, ms, request_id, created_at) values (gen_random_uuid(), $1, $2, 'member.get', 200, 200, 4, $3, now() - interval '5 minutes')", [app.guid, tenant.buGuid, request]);
+    await s.db.query(
+      "insert into event_attempt (id, event_id, app_guid, bu_guid, event_type, attempt, http_status, ms, answer, created_at) values (gen_random_uuid(), $1, $2, $3, 'contact.user.created_v3', 1, 500, 9, '', now() - interval '3 minutes')",
+      [`evt-${uid()}`, app.guid, tenant.buGuid],
+    );
+  });
+
+  it('the BU sees its union and the other member, and leaves it after confirming', async () => {
+    const { page } = j.w;
+    await page.goto(`${j.base}/login`);
+    await page.fill('input[name=username]', tenant.username);
+    await page.fill('input[name=password]', tenant.password);
+    await page.click('[data-testid=login-submit]');
+    await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+    await page.goto(`${j.base}/account/associated-organize`);
+    await page.getByText(union.name).waitFor();
+    const otherName = (await j.s.db.query<{ name: string }>('select name from bu where guid = $1', [other.buGuid])).rows[0].name;
+    await page.getByText(otherName, { exact: false }).first().waitFor();
+    await j.shot('01-unions');
+    await page.getByTestId('action-leave').click();
+    await page.locator('.ra-confirm').click();
+    await page.getByText(t('record_actions.union-membership.leave_done').replace('%{name}', union.name)).waitFor();
+    await expect.poll(() => page.getByText(union.name).count(), { timeout: 10_000 }).toBe(0);
+    const members = (await j.s.db.query<{ bu_guids: string[] }>('select bu_guids from union_bu where guid = $1', [union.guid])).rows[0].bu_guids;
+    expect(members).toEqual([other.buGuid]);
+  });
+
+  it('the developer log shows the app’s call and push together; a call opens the app’s own log', async () => {
+    const { page } = j.w;
+    await page.goto(`${j.base}/developer/log`);
+    await page.getByTestId('devlog-api').waitFor();
+    await page.getByTestId('devlog-event').waitFor();
+    expect(await page.getByTestId('log-rows').locator('tbody tr').count()).toBe(2);
+    await j.shot('02-developer-log');
+    await page.getByRole('link', { name: new RegExp(request) }).click();
+    await page.waitForURL((u) => u.pathname === `/business/app/${app.guid}/log`);
+    await page.getByTestId('app-log').getByText(request).waitFor();
+    await j.shot('03-app-log');
+  });
+
+  it('no console errors and no serious accessibility violations', () => {
+    expect(j.w.problems).toEqual([]);
+    expect(j.w.violations).toEqual([]);
+  });
+});
