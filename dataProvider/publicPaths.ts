@@ -31,6 +31,9 @@ export const PUBLIC_PATHS: ReadonlySet<string> = new Set<string>([
   '/open/developer-center/search',
   // The open capabilities page (docs/store.md).
   '/open/capacity/list',
+  // The languages the client offers, also on the login page (docs/operator.md, "Platform calls").
+  '/open/common-i18n-setting/page',
+  '/open/common-i18n-setting/get',
   // The app store as visitors see it (docs/store.md).
   '/open/app/market/search/classify/list',
   '/open/app/market/search/app-classify/list',

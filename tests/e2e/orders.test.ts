@@ -89,11 +89,7 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('orders journey (Chromiu
 
   it('the BU sees its order, the order’s payments and its expenses by month', async () => {
     const { page } = j.w;
-    await page.goto(`${j.base}/login`);
-    await page.fill('input[name=username]', tenant.username);
-    await page.fill('input[name=password]', tenant.password);
-    await page.click('[data-testid=login-submit]');
-    await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+    await j.signIn(tenant);
     await page.goto(`${j.base}/account/order`);
     await page.getByText(item).first().click();
     await page.waitForURL((u) => u.pathname.endsWith('/info'));

@@ -35,11 +35,7 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('service desk journey (C
 
   it('the tenant raises a work order with an attachment; its page shows it to be assigned', async () => {
     const { page } = j.w;
-    await page.goto(`${j.base}/login`);
-    await page.fill('input[name=username]', tenant.username);
-    await page.fill('input[name=password]', tenant.password);
-    await page.click('[data-testid=login-submit]');
-    await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+    await j.signIn(tenant);
     await page.goto(`${j.base}/account/work-order/create`);
     await page.getByLabel(res('fields.title')).fill(title);
     await page.getByLabel(res('fields.description')).fill('The login page says the account is frozen.');

@@ -41,11 +41,7 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('tenant pages journey (C
 
   it('the BU sees its union and the other member, and leaves it after confirming', async () => {
     const { page } = j.w;
-    await page.goto(`${j.base}/login`);
-    await page.fill('input[name=username]', tenant.username);
-    await page.fill('input[name=password]', tenant.password);
-    await page.click('[data-testid=login-submit]');
-    await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+    await j.signIn(tenant);
     await page.goto(`${j.base}/account/associated-organize`);
     await page.getByText(union.name).waitFor();
     const otherName = (await j.s.db.query<{ name: string }>('select name from bu where guid = $1', [other.buGuid])).rows[0].name;

@@ -20,6 +20,8 @@ export interface Journey {
   page(): Promise<Watched>;
   /** A further page, signed in at `/adminLogin` as the platform's first operator. */
   operator(): Promise<Watched>;
+  /** Signs a tenant in at `/login` on the visitor's page. */
+  signIn(who: { username: string; password: string }): Promise<void>;
 }
 
 /**
@@ -50,6 +52,14 @@ export const journey = (lang: string, prefix: string, setup: (s: TestServer) => 
     await op.page.click('[data-testid=login-submit]');
     await op.page.waitForURL((u) => u.pathname.startsWith('/operation'));
     return op;
+  };
+  j.signIn = async ({ username, password }) => {
+    const { page } = j.w;
+    await page.goto(`${j.base}/login`);
+    await page.fill('input[name=username]', username);
+    await page.fill('input[name=password]', password);
+    await page.click('[data-testid=login-submit]');
+    await page.waitForURL((u) => !u.pathname.startsWith('/login'));
   };
   j.shot = async (label, on = j.w) => {
     await on.shot(`${prefix}-${lang}-${label}`);

@@ -172,6 +172,7 @@ describe('tenant side', () => {
     await expectRefused(`${base}/child-set-role`, { guid: other.guid, role_guids: [superRole] }, limited.token, SUPER_ONLY);
     await expectRefused(`${base}/child-set-role`, { guid: other.guid, role_guids: [richDisabled] }, limited.token, EXCEEDS);
     await expectRefused(`${base}/child-add`, { username: `up_${uid()}`, name: 'Up', email: `up${uid()}@example.com`, role_guids: [superRole] }, limited.token, SUPER_ONLY);
+    await expectRefused(`${base}/add`, { username: `up_${uid()}`, name: 'Up', email: `up${uid()}@example.com`, role_guids: [richDisabled] }, limited.token, EXCEEDS);
     await expectRefused(`${base}/child-update`, { guid: other.guid, role_guids: [superRole] }, limited.token, SUPER_ONLY);
     await expectRefused('/open/system/role-user/assign-users', { role_guid: superRole, user_guids: [limited.guid] }, limited.token, OWN);
     await expectRefused('/open/system/role-user/assign-users', { role_guid: superRole, user_guids: [other.guid] }, limited.token, SUPER_ONLY);

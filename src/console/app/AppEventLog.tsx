@@ -13,6 +13,7 @@ import { useLang } from '../../shell/LangContext.tsx';
 import { eventName, useEventTypes } from './eventTypes.ts';
 import { DAY, LINKED_SPAN, local, WINDOW_DAYS, windowOf } from './logWindow.ts';
 import { KeysetResults } from './KeysetResults.tsx';
+import { useTotalText, WindowFields } from './logFields.tsx';
 import type { AppRecord } from './useApp.ts';
 
 const PAGE_SIZE = 20;
@@ -260,7 +261,7 @@ export const AppEventLog = ({ app }: { app: AppRecord }) => {
     toast(t('apps.events.replayed', { count: r.replayed }), 'success');
     reload();
   };
-  const shown = total ? (total.capped ? t('apps.events.log_total_capped', { count: total.count.toLocaleString(LANGUAGES[lang]) }) : t('apps.events.log_total', { count: total.count, smart_count: total.count })) : '';
+  const shown = useTotalText('apps.events.log_total')(total);
 
   return (
     <Card variant="outlined" ref={card} data-testid="event-log">
@@ -272,8 +273,7 @@ export const AppEventLog = ({ app }: { app: AppRecord }) => {
           <ReplayMatching app={app} search={search} onDone={reload} />
         </Stack>
         <Box component="form" onSubmit={submit} noValidate sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, '& > *': { maxWidth: '100%' } }} data-testid="event-log-search">
-          <TextField name="from" type="datetime-local" size="small" label={t('apps.log_from')} defaultValue={initial.from} slotProps={{ inputLabel: { shrink: true } }} />
-          <TextField name="to" type="datetime-local" size="small" label={t('apps.log_to')} defaultValue={shownTo} slotProps={{ inputLabel: { shrink: true } }} />
+          <WindowFields from={initial.from} to={shownTo} />
           <TextField name="event_type" select size="small" label={t('apps.events.event_type')} defaultValue="" sx={{ width: 200 }}>
             <MenuItem value="">{t('list.all')}</MenuItem>
             {(types.data ?? []).map((e) => (

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Card, CardContent, Chip, MenuItem, Stack, TableCell, TableRow, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Stack, TableCell, TableRow, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -7,6 +7,7 @@ import { LANGUAGES } from '../../../i18n/languages.ts';
 import { useLang } from '../../shell/LangContext.tsx';
 import { DAY, LINKED_SPAN, local, WINDOW_DAYS, windowOf } from './logWindow.ts';
 import { KeysetResults } from './KeysetResults.tsx';
+import { StatusChip, StatusSelect, useTotalText, WindowFields } from './logFields.tsx';
 import type { AppRecord } from './useApp.ts';
 
 const PAGE_SIZE = 20;
@@ -74,7 +75,7 @@ export const AppLog = ({ app }: { app: AppRecord }) => {
     });
     setCursors([undefined]);
   };
-  const shown = total ? (total.capped ? t('apps.log_total_capped', { count: total.count.toLocaleString(LANGUAGES[lang]) }) : t('apps.log_total', { count: total.count, smart_count: total.count })) : '';
+  const shown = useTotalText('apps.log_total')(total);
   const locale = LANGUAGES[lang];
 
   return (
@@ -85,17 +86,9 @@ export const AppLog = ({ app }: { app: AppRecord }) => {
             {t('apps.log_title')}
           </Typography>
           <Box component="form" onSubmit={submit} noValidate sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }} data-testid="log-search">
-            <TextField name="from" type="datetime-local" size="small" label={t('apps.log_from')} defaultValue={initial.from} slotProps={{ inputLabel: { shrink: true } }} />
-            <TextField name="to" type="datetime-local" size="small" label={t('apps.log_to')} defaultValue={initial.to} slotProps={{ inputLabel: { shrink: true } }} />
+            <WindowFields from={initial.from} to={initial.to} />
             <TextField name="api_code" size="small" label={t('apps.api_code')} />
-            <TextField name="http_status" select size="small" label={t('apps.http_status')} defaultValue="" sx={{ minWidth: 140 }}>
-              <MenuItem value="">{t('list.all')}</MenuItem>
-              {[200, 401, 429, 500].map((s) => (
-                <MenuItem key={s} value={String(s)}>
-                  {s}
-                </MenuItem>
-              ))}
-            </TextField>
+            <StatusSelect all={t('list.all')} />
             <TextField name="request_id" size="small" label={t('apps.request_id')} defaultValue={linked ?? ''} />
             <Button type="submit" variant="contained" data-testid="log-submit">
               {t('apps.search')}
@@ -136,7 +129,7 @@ export const AppLog = ({ app }: { app: AppRecord }) => {
                   <code>{r.api_code}</code>
                 </TableCell>
                 <TableCell>
-                  <Chip size="small" label={r.http_status} color={r.http_status === 200 ? 'success' : r.http_status >= 500 ? 'error' : 'warning'} variant="outlined" />
+                  <StatusChip status={r.http_status} />
                 </TableCell>
                 <TableCell>{r.code ?? '—'}</TableCell>
                 <TableCell align="right">{r.ms} ms</TableCell>

@@ -8,6 +8,7 @@ import { LANGUAGES } from '../../../i18n/languages.ts';
 import { useLang } from '../../shell/LangContext.tsx';
 import { usePageMessages } from '../../shell/usePageMessages.ts';
 import { KeysetResults } from './KeysetResults.tsx';
+import { StatusChip, StatusSelect, useTotalText, WindowFields } from './logFields.tsx';
 import { DAY, local, WINDOW_DAYS, windowOf } from './logWindow.ts';
 import { appMessages } from './messages.ts';
 
@@ -78,7 +79,7 @@ const DeveloperLog = () => {
     setCursors([undefined]);
   };
   const locale = LANGUAGES[lang];
-  const shown = total ? (total.capped ? t('apps.devlog.total_capped', { count: total.count.toLocaleString(locale) }) : t('apps.devlog.total', { count: total.count, smart_count: total.count })) : '';
+  const shown = useTotalText('apps.devlog.total')(total);
 
   return (
     <Stack spacing={2} data-testid="developer-log">
@@ -91,8 +92,7 @@ const DeveloperLog = () => {
             {t('apps.devlog.hint')}
           </Typography>
           <Box component="form" onSubmit={submit} noValidate sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }} data-testid="log-search">
-            <TextField name="from" type="datetime-local" size="small" label={t('apps.log_from')} defaultValue={initial.from} slotProps={{ inputLabel: { shrink: true } }} />
-            <TextField name="to" type="datetime-local" size="small" label={t('apps.log_to')} defaultValue={initial.to} slotProps={{ inputLabel: { shrink: true } }} />
+            <WindowFields from={initial.from} to={initial.to} />
             <TextField name="kind" select size="small" label={t('apps.devlog.kind')} defaultValue="" sx={{ minWidth: 140 }}>
               <MenuItem value="">{t('apps.devlog.all')}</MenuItem>
               <MenuItem value="api">{t('apps.devlog.kinds.api')}</MenuItem>
@@ -107,14 +107,7 @@ const DeveloperLog = () => {
               ))}
             </TextField>
             <TextField name="code" size="small" label={t('apps.devlog.code')} />
-            <TextField name="http_status" select size="small" label={t('apps.http_status')} defaultValue="" sx={{ minWidth: 140 }}>
-              <MenuItem value="">{t('apps.devlog.all')}</MenuItem>
-              {[200, 401, 429, 500].map((s) => (
-                <MenuItem key={s} value={String(s)}>
-                  {s}
-                </MenuItem>
-              ))}
-            </TextField>
+            <StatusSelect all={t('apps.devlog.all')} />
             <TextField name="ref_id" size="small" label={t('apps.devlog.ref_id')} />
             <Button type="submit" variant="contained" data-testid="log-submit">
               {t('apps.search')}
@@ -160,7 +153,7 @@ const DeveloperLog = () => {
                   <code>{r.code}</code>
                 </TableCell>
                 <TableCell>
-                  <Chip size="small" label={r.http_status} color={r.http_status >= 200 && r.http_status < 300 ? 'success' : r.http_status >= 500 ? 'error' : 'warning'} variant="outlined" />
+                  <StatusChip status={r.http_status} />
                 </TableCell>
                 <TableCell align="right">{Math.round(r.ms)} ms</TableCell>
                 <TableCell>
