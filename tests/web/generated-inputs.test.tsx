@@ -64,14 +64,17 @@ const referenceTarget = (def: ResourceDef, field: string) =>
   def.references?.[field] ?? def.columns.find((c) => c.field === field && c.reference)?.reference ?? (def.tree?.parent === field ? def.name : undefined);
 
 /** The select labelled `label`: a MUI select (never a number box or a text box), opened; its options' texts. */
+/** Filter inputs load lazily; on a busy machine the first can take more than testing-library's 1 s. */
+const SLOW = { timeout: 5_000 };
+
 const openSelect = async (label: string) => {
-  const box = await screen.findByRole('combobox', { name: named(label) });
+  const box = await screen.findByRole('combobox', { name: named(label) }, SLOW);
   expect(box.tagName, `${label} is a select`).toBe('DIV');
   fireEvent.mouseDown(box);
-  const list = await screen.findByRole('listbox');
+  const list = await screen.findByRole('listbox', {}, SLOW);
   const texts = within(list).getAllByRole('option').map((o) => o.textContent!.trim()).filter(Boolean);
   fireEvent.keyDown(list, { key: 'Escape' });
-  await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
+  await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull(), SLOW);
   return texts;
 };
 
@@ -101,11 +104,11 @@ const renderList = (def: ResourceDef, rows?: Rows) => {
 
 /** Adds the list filter labelled `label` through react-admin's filter menu (which reads the label from the filter element). */
 const addFilter = async (label: string) => {
-  fireEvent.click(await screen.findByRole('button', { name: /Add filter/ }));
-  const menu = await screen.findByRole('menu');
+  fireEvent.click(await screen.findByRole('button', { name: /Add filter/ }, SLOW));
+  const menu = await screen.findByRole('menu', {}, SLOW);
   fireEvent.click(within(menu).getByText(label));
   // Gone from the page, not only hidden: a closing menu still covers the inputs.
-  await waitFor(() => expect(document.querySelector('.MuiMenu-root')).toBeNull());
+  await waitFor(() => expect(document.querySelector('.MuiMenu-root')).toBeNull(), SLOW);
 };
 
 describe('coded fields are selects of translated values', () => {
