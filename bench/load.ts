@@ -19,3 +19,14 @@ export const load = (url: string, opts: Partial<autocannon.Options> = {}) =>
   new Promise<autocannon.Result>((resolve, reject) =>
     autocannon({ url, connections: CONNECTIONS, duration: DURATION, method: 'POST', ...opts }, (err, res) => (err ? reject(err) : resolve(res))),
   );
+
+/** One load run as a table row: rate, latencies, failures, and its ratio to a baseline's rate (`label` names the baseline). */
+export const row = (name: string, r: autocannon.Result, base?: number, label = 'ratio to (a)') => ({
+  name,
+  'req/s': Math.round(r.requests.average),
+  'p50 ms': r.latency.p50,
+  'p99 ms': r.latency.p99,
+  errors: r.errors,
+  'non-2xx': r.non2xx,
+  [label]: base ? (r.requests.average / base).toFixed(2) : '1.00',
+});

@@ -1,5 +1,5 @@
 import autocannon from 'autocannon';
-import { CONNECTIONS, DURATION, load, start } from './load.ts';
+import { CONNECTIONS, DURATION, load, row, start } from './load.ts';
 import { existsSync } from 'node:fs';
 import { measureBundle, printBundle } from './bundle.ts';
 import { benchLighthouse } from './lighthouse.ts';
@@ -12,15 +12,6 @@ import { measureServing, printServing } from './serving.ts';
  * Servers run in child processes so the load generator does not share their event loop.
  */
 
-const row = (name: string, r: autocannon.Result, base?: number) => ({
-  name,
-  'req/s': Math.round(r.requests.average),
-  'p50 ms': r.latency.p50,
-  'p99 ms': r.latency.p99,
-  errors: r.errors,
-  'non-2xx': r.non2xx,
-  'ratio to (a)': base ? (r.requests.average / base).toFixed(2) : '1.00',
-});
 
 // The yardstick first, alone on the machine.
 const yardstick = await start('./query-rate.ts');
