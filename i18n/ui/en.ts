@@ -154,7 +154,6 @@ export default {
     role_detail: 'Role details',
     associated_organize: 'Associated organisations',
     order: 'Orders',
-    order_info: 'Order details',
     expenses: 'Expenses',
     work_order: 'Work orders',
     notify_message: 'Message center',

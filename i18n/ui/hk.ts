@@ -154,7 +154,6 @@ export default {
     role_detail: '角色詳情',
     associated_organize: '關聯組織',
     order: '訂單',
-    order_info: '訂單詳情',
     expenses: '費用',
     work_order: '工單',
     notify_message: '消息中心',

@@ -154,7 +154,6 @@ export default {
     role_detail: '角色详情',
     associated_organize: '关联组织',
     order: '订单',
-    order_info: '订单详情',
     expenses: '费用',
     work_order: '工单',
     notify_message: '消息中心',
