@@ -145,7 +145,7 @@ const hasBuColumn = (def: ResourceDef) => def.mounts.some((m) => m.scope === 'bu
 const oversightBu = async (ctx: CallContext, tx: Queryable, values: Record<string, unknown>) => {
   if (typeof values.bu_guid === 'string') return values.bu_guid;
   const { bu_guid } = parseOrWarn(ctx.lang, buInput, ctx.input, ctx.def.name);
-  const { rows } = await tx.query('select 1 from bu where guid = $1', [bu_guid]);
+  const { rows } = await tx.query(`select 1 from ${ident(resourceByName.get('bu')!.table)} where guid = $1`, [bu_guid]);
   if (!rows.length) throw new Warning('server.reference_not_found', { field: translate(ctx.lang, 'common.fields.bu_guid') }, { field: 'bu_guid' });
   return bu_guid;
 };
