@@ -102,8 +102,11 @@ export const relatedRoute = (from: ResourceCalls, target: ResourceDef, field: st
 
 export const referenceRoute = (from: ResourceCalls, target: ResourceDef) => {
   const own = pickMount(target);
-  const same = target.mounts.filter((m) => reach(m.scope) === reach(from.mount.scope));
-  const mount = same.find((m) => m === own) ?? same.find((m) => m.side === own.side) ?? same[0];
+  const reachable = target.mounts.filter((m) => reach(m.scope) === reach(from.mount.scope));
+  // Mounts that can read rows by id (a get, or a list to find them in); first the one of the screen's own permission.
+  const readable = reachable.filter((m) => Object.values(m.calls).some((c) => ['get', 'list'].includes(spec(c).verb ?? '') && !spec(c).requires));
+  const same = readable.length ? readable : reachable;
+  const mount = same.find((m) => m === own) ?? same.find((m) => m.perm && m.perm === from.mount.perm) ?? same.find((m) => m.side === own.side) ?? same[0];
   if (!mount || mount === own) return routeOf(target);
   return mountRoute(target, mount);
 };

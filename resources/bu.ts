@@ -35,6 +35,15 @@ const BU_PAGE: RecordPage = {
         project_guid: { resource: 'project', call: '/open/admin/system/bu-management/project/list' },
       },
     },
+    {
+      // Which staff fields the BU uses: optional presets and custom fields, each turned on or off.
+      url: 'staff-field', resource: 'field-status', base: '/open/admin/staff-management', label: 'record_page.staff_fields',
+      verbs: { list: 'list-field-status' },
+      actions: [
+        { name: 'enable', call: 'update-field-status', body: { enabled: true }, when: { enabled: [false] } },
+        { name: 'disable', call: 'update-field-status', body: { enabled: false }, when: { enabled: [true] }, confirm: true },
+      ],
+    },
   ],
 };
 
@@ -92,6 +101,8 @@ export const bu: ResourceDef<typeof buSchema> = {
     },
     // Every BU, unpaged (pickers).
     { side: 'operator', base: '/open/admin/system/bu', scope: 'oversight', perm: 'admin:bu', calls: { list: 'list' } },
+    // The staff screen's BU filter (catalogue `staff-management/bu-list`, no body).
+    { side: 'operator', base: '/open/admin/staff-management', scope: 'oversight', perm: 'admin:staff', calls: { 'bu-list': 'list' } },
     {
       // A BU's installed apps (store apps): an operator installs and uninstalls them without an order.
       side: 'operator', base: '/open/admin/system/bu-management/app', scope: 'oversight', perm: 'admin:bu',

@@ -11,7 +11,7 @@ export const company: ResourceDef<typeof companySchema> = {
   titleField: 'name',
   tones: { status: enabledTones },
   keyword: ['name', 'alias', 'credit_code'],
-  filters: [{ field: 'name', op: 'like' }, { field: 'type' }, { field: 'status' }, { field: 'taxpayer_type' }],
+  filters: [{ field: 'name', op: 'like' }, { field: 'type' }, { field: 'status' }, { field: 'taxpayer_type' }, { field: 'bu_guid' }],
   columns: [
     { field: 'name', sortable: true },
     { field: 'credit_code' },
@@ -23,7 +23,11 @@ export const company: ResourceDef<typeof companySchema> = {
   sort: '-created_at',
   unique: [['name'], ['credit_code']],
   status: enableDisable,
-  mounts: [{ side: 'system', base: '/open/system/company', scope: 'bu', perm: 'tenant:company', calls: { ...crud, 'update-status': 'status' } }],
+  mounts: [
+    { side: 'system', base: '/open/system/company', scope: 'bu', perm: 'tenant:company', calls: { ...crud, 'update-status': 'status' } },
+    // The staff screen's companies, every BU's or one BU's (`bu_guid`): catalogue `staff-management/company-list`.
+    { side: 'operator', base: '/open/admin/staff-management', scope: 'oversight', perm: 'admin:staff', calls: { 'company-list': 'list' } },
+  ],
   menu: { scene: 'tenant', url: '/account/organzize/company', icon: 'domain', parent: '/account/organzize' },
   tenant: [{ url: '/account/organzize/company', needsBu: true }],
 };

@@ -35,6 +35,8 @@ export const department: ResourceDef<typeof departmentSchema> = {
       side: 'operator', base: '/open/admin/department', scope: 'oversight', perm: 'admin:bu',
       calls: { 'level-tree': { verb: 'tree', requires: ['bu_guid'] } },
     },
+    // One BU's departments for the staff screen (catalogue `staff-management/department-tree`).
+    { side: 'operator', base: '/open/admin/staff-management', scope: 'oversight', perm: 'admin:staff', calls: { 'department-tree': { verb: 'tree', requires: ['bu_guid'] } } },
   ],
   menu: { scene: 'tenant', url: '/account/organzize', icon: 'account_tree' },
   tenant: [{ url: '/account/organzize/department', needsBu: true, verbs: { list: 'tree' } }],

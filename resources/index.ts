@@ -4,6 +4,7 @@ import { columnConfig, columnPreference } from './column-config.ts';
 import { company } from './company.ts';
 import { department, position } from './department.ts';
 import { member } from './member.ts';
+import { customField, fieldStatus } from './custom-field.ts';
 import { org } from './org.ts';
 import { orgApplication } from './org-application.ts';
 import { i18nSetting } from './i18n-setting.ts';
@@ -30,7 +31,7 @@ import { loginLog, operationLog, requestLog } from './audit-log.ts';
 export const resources: readonly ResourceDef[] = [
   permission, role, user, dict, columnConfig, columnPreference, i18nSetting,
   // Tenant identity and organisation
-  bu, org, orgApplication, company, project, department, position, member, subAccount, passwordPolicy, safePolicy, authConfig,
+  bu, org, orgApplication, company, project, department, position, member, customField, fieldStatus, subAccount, passwordPolicy, safePolicy, authConfig,
   // Operators' groupings of BUs, and a BU's view of those it is in
   unionBu, unionMembership,
   // Apps and the open API

@@ -8,7 +8,7 @@ export const member: ResourceDef<typeof memberSchema> = {
   titleField: 'name',
   tones: { duty_status: { '0': 'success', '1': 'default' } },
   keyword: ['name', 'english_name', 'alias', 'job_number', 'phone', 'email'],
-  filters: [{ field: 'name', op: 'like' }, { field: 'department_guid' }, { field: 'position_guid' }, { field: 'account_type' }, { field: 'duty_status' }],
+  filters: [{ field: 'name', op: 'like' }, { field: 'bu_guid' }, { field: 'department_guid' }, { field: 'position_guid' }, { field: 'account_type' }, { field: 'duty_status' }],
   columns: [
     { field: 'name', sortable: true },
     { field: 'english_name' },
@@ -31,11 +31,34 @@ export const member: ResourceDef<typeof memberSchema> = {
       { name: 'off_duty', from: [0], to: 1, confirm: true },
     ],
   },
+  customFields: { call: 'custom-fields' },
   mounts: [
     {
       side: 'system', base: '/open/system/member', scope: 'bu', perm: 'tenant:member',
-      calls: { add: 'add', page: 'page', list: 'list', get: 'get', update: 'update', delete: 'delete', 'update-status': 'status' },
+      calls: {
+        add: 'add', page: 'page', list: 'list', get: 'get', update: 'update', delete: 'delete', 'update-status': 'status',
+        'custom-fields': { handler: 'customFields.list', action: 'view' },
+      },
     },
+    {
+      // Staff management (docs/operator.md): every BU's members, custom fields included.
+      side: 'operator', base: '/open/admin/staff-management', scope: 'oversight', perm: 'admin:staff',
+      calls: { page: 'page', info: 'get', update: 'update', delete: 'delete', 'custom-fields': { handler: 'customFields.list', action: 'view' } },
+      menu: {
+        scene: 'admin', url: '/operation/staff', icon: 'badge',
+        columns: [
+          { field: 'name', sortable: true },
+          { field: 'bu_guid', render: 'reference', reference: 'bu' },
+          { field: 'job_number', sortable: true },
+          { field: 'department_guid', render: 'reference', reference: 'department' },
+          { field: 'phone' },
+          { field: 'email' },
+          { field: 'duty_status', render: 'status' },
+        ],
+      },
+    },
+    // The catalogue's second prefix for the same calls.
+    { side: 'operator', base: '/open/admin/system/staff-management', scope: 'oversight', perm: 'admin:staff', calls: { page: 'page', info: 'get', update: 'update', delete: 'delete' } },
   ],
   events: { created: 'contact.user.created_v3', updated: 'contact.user.updated_v3', deleted: 'contact.user.deleted_v3' },
   menu: { scene: 'tenant', url: '/account/member-manage', icon: 'groups' },

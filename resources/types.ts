@@ -285,6 +285,15 @@ export interface ResourceDef<S extends z.ZodObject = z.ZodObject> {
    * add, edit and delete where that mount has them.
    */
   related?: readonly { resource: string; field: string }[];
+  /**
+   * Operators add columns to this definition at run time (staff's custom fields, rows of
+   * `custom-field` whose `resource` is this name): the engine and the console extend the schema,
+   * columns and filters with them (resources/custom-fields.ts). `call` is the segment of each mount
+   * answering the fields as its caller sees them (a BU sees only those it enabled).
+   */
+  customFields?: { call: string };
+  /** Field labels given as text rather than message keys (a custom field's display name). */
+  labels?: Readonly<Record<string, string>>;
   /** Console hint: the tenant console's screens of this definition. */
   tenant?: readonly TenantScreen[];
   /**

@@ -14,7 +14,7 @@ export default {
   totals: { title: 'Totals by month', month: 'Month', currency: 'Currency', amount: 'Total', count: 'Transactions', empty: 'No received payments in the last 12 months.' },
   related: { empty: 'None yet.', add: 'Add' },
   list_actions: { message: { read_all: 'Mark all read', read_all_done: 'All messages here are marked read.' } },
-  record_page: { tabs: 'Pages of %{name}', org: 'Organisation info' },
+  record_page: { tabs: 'Pages of %{name}', org: 'Organisation info', staff_fields: 'Staff fields' },
   transfer: {
     import: 'Import',
     export: 'Export',
@@ -178,6 +178,21 @@ export default {
         action: { apply: 'Applied', approve: 'Approved', reject: 'Rejected', certify: 'Certified by an operator', withdraw: 'Certification withdrawn' },
         auth_state: { '0': 'Uncertified', '1': 'Certifying', '2': 'Certified', '3': 'Failed' },
       },
+    },
+    'custom-field': {
+      name: 'Staff field |||| Staff fields',
+      fields: { resource: 'Resource', field_name: 'Database field name', display_name: 'Display name', data_type: 'Data type', form_type: 'Form type', text_length: 'Length', scale: 'Decimal places', formats: 'Formats', required: 'Required', remark: 'Remark', sort: 'Sort', status: 'Status' },
+      values: {
+        data_type: { varchar: 'Text (varchar)', char: 'Fixed-length text (char)', tinyint: 'Small integer (tinyint)', int: 'Integer (int)', bigint: 'Big integer (bigint)', datetime: 'Date and time (datetime)', date: 'Date (date)', decimal: 'Decimal (decimal)' },
+        form_type: { input: 'Single line', textarea: 'Multiple lines', number: 'Number', date: 'Date', datetime: 'Date and time' },
+        formats: { EMAIL: 'E-mail', PHONE: 'Mainland mobile', HK: 'Hong Kong phone', DOMAIN: 'Domain', URL: 'URL', DOMESTIC_CALL: 'Mainland landline', IDENTITY_CARD: 'Identity card', POSTAL_CODE: 'Postal code', IP: 'IP address', DISTINCT: 'Unique in the BU', PHONE_AREA_CODE: 'Phone area code' },
+        status: { '0': 'Enabled', '1': 'Disabled' },
+      },
+    },
+    'field-status': {
+      name: 'Staff field switch |||| Staff field switches',
+      fields: { field: 'Field', kind: 'Kind', label: 'Name', enabled: 'On in this BU' },
+      values: { kind: { preset: 'Preset', custom: 'Custom' } },
     },
     'i18n-setting': {
       name: 'Language |||| Languages',

@@ -14,7 +14,7 @@ export default {
   totals: { title: '按月匯總', month: '月份', currency: '幣種', amount: '合計', count: '筆數', empty: '近 12 個月沒有已到賬的付款。' },
   related: { empty: '暫無。', add: '新增' },
   list_actions: { message: { read_all: '全部標為已讀', read_all_done: '此處的消息已全部標為已讀。' } },
-  record_page: { tabs: '%{name}的頁面', org: '組織資料' },
+  record_page: { tabs: '%{name}的頁面', org: '組織資料', staff_fields: '員工欄位' },
   transfer: {
     import: '匯入',
     export: '匯出',
@@ -178,6 +178,21 @@ export default {
         action: { apply: '提交申請', approve: '審核通過', reject: '審核駁回', certify: '營運人員認證', withdraw: '撤銷認證' },
         auth_state: { '0': '未認證', '1': '認證中', '2': '已認證', '3': '認證失敗' },
       },
+    },
+    'custom-field': {
+      name: '員工欄位',
+      fields: { resource: '所屬資源', field_name: '資料庫欄位名', display_name: '顯示名稱', data_type: '資料類型', form_type: '表單類型', text_length: '長度', scale: '小數位數', formats: '校驗格式', required: '必填', remark: '備註', sort: '排序', status: '狀態' },
+      values: {
+        data_type: { varchar: '文字 (varchar)', char: '定長文字 (char)', tinyint: '小整數 (tinyint)', int: '整數 (int)', bigint: '長整數 (bigint)', datetime: '日期時間 (datetime)', date: '日期 (date)', decimal: '小數 (decimal)' },
+        form_type: { input: '單行文字', textarea: '多行文字', number: '數字', date: '日期', datetime: '日期時間' },
+        formats: { EMAIL: '電郵', PHONE: '內地手機號碼', HK: '香港電話', DOMAIN: '域名', URL: '網址', DOMESTIC_CALL: '內地固網電話', IDENTITY_CARD: '身份證號碼', POSTAL_CODE: '郵政編碼', IP: 'IP 位址', DISTINCT: '企業內唯一', PHONE_AREA_CODE: '電話區號' },
+        status: { '0': '啟用', '1': '停用' },
+      },
+    },
+    'field-status': {
+      name: '員工欄位開關',
+      fields: { field: '欄位', kind: '類別', label: '名稱', enabled: '本企業啟用' },
+      values: { kind: { preset: '預設', custom: '自訂' } },
     },
     'i18n-setting': {
       name: '語言 |||| 語言設定',

@@ -14,7 +14,7 @@ export default {
   totals: { title: '按月汇总', month: '月份', currency: '币种', amount: '合计', count: '笔数', empty: '近 12 个月没有已到账的付款。' },
   related: { empty: '暂无。', add: '新增' },
   list_actions: { message: { read_all: '全部标为已读', read_all_done: '此处的消息已全部标为已读。' } },
-  record_page: { tabs: '%{name}的页面', org: '组织信息' },
+  record_page: { tabs: '%{name}的页面', org: '组织信息', staff_fields: '员工字段' },
   transfer: {
     import: '导入',
     export: '导出',
@@ -178,6 +178,21 @@ export default {
         action: { apply: '提交申请', approve: '审核通过', reject: '审核驳回', certify: '运营人员认证', withdraw: '撤销认证' },
         auth_state: { '0': '未认证', '1': '认证中', '2': '已认证', '3': '认证失败' },
       },
+    },
+    'custom-field': {
+      name: '员工字段',
+      fields: { resource: '所属资源', field_name: '数据库字段名', display_name: '显示名称', data_type: '数据类型', form_type: '表单类型', text_length: '长度', scale: '小数位数', formats: '校验格式', required: '必填', remark: '备注', sort: '排序', status: '状态' },
+      values: {
+        data_type: { varchar: '文本 (varchar)', char: '定长文本 (char)', tinyint: '小整数 (tinyint)', int: '整数 (int)', bigint: '长整数 (bigint)', datetime: '日期时间 (datetime)', date: '日期 (date)', decimal: '小数 (decimal)' },
+        form_type: { input: '单行文本', textarea: '多行文本', number: '数字', date: '日期', datetime: '日期时间' },
+        formats: { EMAIL: '邮箱', PHONE: '大陆手机号', HK: '香港电话', DOMAIN: '域名', URL: '网址', DOMESTIC_CALL: '大陆固话', IDENTITY_CARD: '身份证号', POSTAL_CODE: '邮政编码', IP: 'IP 地址', DISTINCT: '企业内唯一', PHONE_AREA_CODE: '电话区号' },
+        status: { '0': '启用', '1': '停用' },
+      },
+    },
+    'field-status': {
+      name: '员工字段开关',
+      fields: { field: '字段', kind: '类别', label: '名称', enabled: '本企业启用' },
+      values: { kind: { preset: '预置', custom: '自定义' } },
     },
     'i18n-setting': {
       name: '语言 |||| 语言设置',

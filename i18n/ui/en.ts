@@ -187,6 +187,7 @@ export default {
     'admin:bu': 'Business units',
     'admin:app': 'Apps',
     'admin:order': 'Orders',
+    'admin:staff-field': 'Staff fields',
     'admin:order-product': 'Product orders',
     'admin:order-service': 'Service orders',
     'admin:work-order': 'Work orders',
@@ -314,6 +315,7 @@ export default {
     'sub-account': { set_role: 'Set roles', resend: 'Resend activation e-mail', resend_done: 'A new activation link was sent to %{email}; the previous link no longer works.', freeze: 'Freeze', restore: 'Restore', reset: 'Reset password' },
     org: { apply: 'Apply for certification', certify: 'Certify', revoke: 'Withdraw certification' },
     'union-membership': { leave: 'Leave', leave_done: 'Your business unit has left %{name}.' },
+    'field-status': { enable: 'Turn on', disable: 'Turn off' },
     'installed-app': { uninstall: 'Uninstall' },
   },
 };

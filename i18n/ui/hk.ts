@@ -187,6 +187,7 @@ export default {
     'admin:bu': '業務單元',
     'admin:app': '應用管理',
     'admin:order': '訂單管理',
+    'admin:staff-field': '欄位管理',
     'admin:order-product': '產品訂單',
     'admin:order-service': '服務訂單',
     'admin:work-order': '工單管理',
@@ -314,6 +315,7 @@ export default {
     'sub-account': { set_role: '設定角色', resend: '重發啟用電郵', resend_done: '新的啟用連結已發送至 %{email}，之前的連結已失效。', freeze: '凍結', restore: '恢復', reset: '重設密碼' },
     org: { apply: '申請認證', certify: '認證通過', revoke: '撤銷認證' },
     'union-membership': { leave: '退出', leave_done: '你的業務單元已退出 %{name}。' },
+    'field-status': { enable: '開啟', disable: '關閉' },
     'installed-app': { uninstall: '解除安裝' },
   },
 };

@@ -187,6 +187,7 @@ export default {
     'admin:bu': '业务单元',
     'admin:app': '应用管理',
     'admin:order': '订单管理',
+    'admin:staff-field': '字段管理',
     'admin:order-product': '产品订单',
     'admin:order-service': '服务订单',
     'admin:work-order': '工单管理',
@@ -314,6 +315,7 @@ export default {
     'sub-account': { set_role: '设置角色', resend: '重发激活邮件', resend_done: '新的激活链接已发送至 %{email}，之前的链接已失效。', freeze: '冻结', restore: '恢复', reset: '重置密码' },
     org: { apply: '申请认证', certify: '认证通过', revoke: '撤销认证' },
     'union-membership': { leave: '退出', leave_done: '你的业务单元已退出 %{name}。' },
+    'field-status': { enable: '开启', disable: '关闭' },
     'installed-app': { uninstall: '卸载' },
   },
 };

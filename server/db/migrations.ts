@@ -242,4 +242,18 @@ export const migrations: readonly Migration[] = [
       `update orders set state = 1 where state = 0 and amount = 0`,
     ],
   },
+  {
+    id: 14,
+    name: 'which preset and custom fields each BU switched off',
+    up: [
+      // Only switches a BU made are stored: a field is on until its BU turns it off (server/handlers/field-status.ts).
+      `create table if not exists custom_field_status (
+        bu_guid uuid not null,
+        resource text not null,
+        field text not null,
+        enabled boolean not null,
+        updated_at timestamptz not null default now(),
+        primary key (bu_guid, resource, field))`,
+    ],
+  },
 ];

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import type { ResourceDef } from '../../resources/types.ts';
 
-export type SqlType = 'text' | 'smallint' | 'integer' | 'double precision' | 'boolean' | 'jsonb' | 'uuid' | 'timestamptz';
+export type SqlType = 'text' | 'smallint' | 'integer' | 'double precision' | 'boolean' | 'jsonb' | 'uuid' | 'timestamptz'
+  /** Custom fields' types (a schema's `.meta({ sqlType })`), answered as text: no float or time zone shifts them. */
+  | 'bigint' | 'numeric' | 'date';
 
 export interface FieldInfo {
   name: string;
@@ -13,9 +15,10 @@ export interface FieldInfo {
   hidden: boolean;
 }
 
-type JsonSchema = { type?: string | string[]; format?: string; anyOf?: JsonSchema[]; const?: unknown; enum?: unknown[]; kind?: string };
+type JsonSchema = { type?: string | string[]; format?: string; anyOf?: JsonSchema[]; const?: unknown; enum?: unknown[]; kind?: string; sqlType?: SqlType };
 
 const sqlTypeOf = (s: JsonSchema): SqlType => {
+  if (s.sqlType) return s.sqlType;
   if (s.anyOf) {
     const branches = s.anyOf.filter((b) => b.type !== 'null');
     if (branches.every((b) => Number.isInteger(b.const))) return 'smallint';

@@ -19,11 +19,14 @@ export const LIST_CAP_DEFAULT = 1000;
 
 const guidInput = z.object({ guid: z.uuid('validation.guid_format') });
 
+/** Types answered as text, exactly as stored (a bigint beyond 2^53, a decimal, a date without a time zone). */
+const AS_TEXT = new Set(['bigint', 'numeric', 'date']);
+
 /** The columns returned to callers: everything but password and secret hashes. */
 const selectList = (def: ResourceDef) => {
   const hidden = new Set(fieldsOf(def).filter((f) => f.hidden).map((f) => f.name));
   const managed = ['guid', ...new Set(def.mounts.map((m) => (m.scope === 'bu' ? 'bu_guid' : m.scope === 'user' ? 'user_guid' : '')).filter(Boolean)), 'created_by', 'created_at', 'updated_at'];
-  return [...managed, ...fieldsOf(def).map((f) => f.name).filter((n) => !hidden.has(n))].map(ident).join(', ');
+  return [...managed.map(ident), ...fieldsOf(def).filter((f) => !hidden.has(f.name)).map((f) => (AS_TEXT.has(f.sqlType) ? `${ident(f.name)}::text as ${ident(f.name)}` : ident(f.name)))].join(', ');
 };
 
 const sortClause = (def: ResourceDef, requested: unknown) => {
@@ -111,19 +114,19 @@ const toColumns = async (def: ResourceDef, values: Record<string, unknown>) => {
 };
 
 /** The one sentence for a unique violation: "<fields> already exists", naming the fields in the caller's language. */
-export const duplicateOf = (lang: CallContext['lang'], resource: string, fields: readonly string[]) =>
-  new Warning('server.duplicate', { fields: fields.map((f) => translate(lang, `resources.${resource}.fields.${f}`)).join(lang === 'en' ? ' and ' : '、') }, { fields });
+export const duplicateOf = (lang: CallContext['lang'], resource: string, fields: readonly string[], labels?: ResourceDef['labels']) =>
+  new Warning('server.duplicate', { fields: fields.map((f) => labels?.[f] ?? translate(lang, `resources.${resource}.fields.${f}`)).join(lang === 'en' ? ' and ' : '、') }, { fields });
 
 /**
  * A database unique violation as that sentence, naming the definition's unique set the constraint
  * belongs to (or `fields`); any other error passes through. Every writer, verb or handler, uses it.
  */
-export const duplicateWarning = (lang: CallContext['lang'], def: Pick<ResourceDef, 'name' | 'unique'>, e: unknown, fields?: readonly string[]) => {
+export const duplicateWarning = (lang: CallContext['lang'], def: Pick<ResourceDef, 'name' | 'unique' | 'labels'>, e: unknown, fields?: readonly string[]) => {
   const err = e as { code?: string; constraint?: string };
   if (err?.code !== '23505') return e;
   const unique = def.unique ?? [];
   const hit = fields ?? unique.find((cols) => err.constraint?.endsWith(`${cols.join('_')}_uq`)) ?? unique[0] ?? [];
-  return duplicateOf(lang, def.name, hit);
+  return duplicateOf(lang, def.name, hit, def.labels);
 };
 
 /**
@@ -152,7 +155,7 @@ const oversightBu = async (ctx: CallContext, tx: Queryable, values: Record<strin
 
 export const add = async (ctx: CallContext) => {
   const { def, services, caller, mount } = ctx;
-  const values: Record<string, unknown> = { ...parseOrWarn(ctx.lang, schemasOf(def).create, ctx.input, def.name), ...(mount.fixed ?? {}) };
+  const values: Record<string, unknown> = { ...parseOrWarn(ctx.lang, schemasOf(def).create, ctx.input, def.name, def.labels), ...(mount.fixed ?? {}) };
   const rules = ctx.rules;
   try {
     const row = await services.db.transaction(async (tx) => {
@@ -178,7 +181,7 @@ export const add = async (ctx: CallContext) => {
 
 export const update = async (ctx: CallContext) => {
   const { def, services } = ctx;
-  const parsed = parseOrWarn(ctx.lang, schemasOf(def).update, ctx.input, def.name) as Record<string, unknown>;
+  const parsed = parseOrWarn(ctx.lang, schemasOf(def).update, ctx.input, def.name, def.labels) as Record<string, unknown>;
   // Only what the body names changes: defaults of a partial schema must not reset other fields.
   const values = Object.fromEntries(Object.entries(parsed).filter(([k]) => k !== 'guid' && k in ctx.input));
   const rules = ctx.rules;

@@ -105,6 +105,12 @@ export const coerce = (sqlType: SqlType, v: unknown): unknown => {
       return typeof v === 'string' && UUID.test(v) ? v : undefined;
     case 'text':
       return typeof v === 'string' || typeof v === 'number' ? String(v) : undefined;
+    case 'bigint':
+      return (typeof v === 'string' || typeof v === 'number') && /^-?\d{1,18}$/.test(String(v).trim()) ? String(v).trim() : undefined;
+    case 'numeric':
+      return (typeof v === 'string' || typeof v === 'number') && /^-?\d{1,38}(\.\d{1,10})?$/.test(String(v).trim()) ? String(v).trim() : undefined;
+    case 'date':
+      return typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v)) ? v : undefined;
     default:
       return undefined;
   }

@@ -8,6 +8,7 @@ import { announcementRules } from './announcement.ts';
 import { unionBuRules } from './union-bu.ts';
 import { orderRules, paymentRecordRules } from './order.ts';
 import { permissionRules } from './permission.ts';
+import { customFieldRules } from './custom-field.ts';
 import { appProjectRules } from './app-project.ts';
 import { roleRules } from './role.ts';
 import { i18nSettingRules } from './i18n-setting.ts';
@@ -28,6 +29,7 @@ export const rules: Record<string, Rules> = {
   department: departmentRules,
   position: positionRules,
   member: memberRules,
+  'custom-field': customFieldRules,
   'safe-policy': safePolicyRules,
   app: appRules,
   'app-security': appSecurityRules,

@@ -92,7 +92,7 @@ export const positionRules: Rules = {
 export const memberRules: Rules = {
   async beforeWrite(ctx, tx, values, existing) {
     if (values.job_number) {
-      const taken = await tx.query('select 1 from member where bu_guid = $1 and job_number = $2 and guid is distinct from $3', [ctx.caller?.buGuid, values.job_number, existing?.guid ?? null]);
+      const taken = await tx.query('select 1 from member where bu_guid = $1 and job_number = $2 and guid is distinct from $3', [existing?.bu_guid ?? ctx.caller?.buGuid, values.job_number, existing?.guid ?? null]);
       if (taken.rows[0]) throw duplicateOf(ctx.lang, 'member', ['job_number']);
     }
     if (existing && values.superior_guid && values.superior_guid === existing.guid) throw fieldWarning(ctx, 'superior_guid', 'validation.superior_self');

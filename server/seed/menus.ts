@@ -34,6 +34,7 @@ export const adminMenus: MenuSeed[] = [
       { code: 'admin:role', name: '角色管理', url: '/operation/role' },
       { code: 'admin:user', name: '用户管理', url: '/operation/user' },
       { code: 'admin:staff', name: '员工管理', url: '/operation/staff' },
+      { code: 'admin:staff-field', name: '字段管理', url: '/operation/staff-field' },
       { code: 'admin:dict', name: '数据字典', url: '/operation/dict' },
       { code: 'admin:column', name: '列配置', url: '/operation/columns' },
     ],

@@ -19,6 +19,7 @@ import { sectionResources, titleOf } from './registry.ts';
 import { RouteOfContext } from './routeOf.tsx';
 import { ResourceList } from './ResourceList.tsx';
 import { TreeList } from './TreeList.tsx';
+import { withCustomFieldsOf } from './CustomFields.tsx';
 
 const SECTION = '/operation';
 
@@ -97,10 +98,10 @@ const ConsoleApp = () => {
               name={rc.route}
               options={{ label: `resources.${rc.def.name}.name` }}
               recordRepresentation={(r) => titleOf(rc.def, r)}
-              list={references(rc, rc.def.tree ? <TreeList rc={rc} /> : <ResourceList rc={rc} />)}
-              create={rc.verbs.add ? references(rc, later(<ResourceCreate rc={rc} />)) : undefined}
-              edit={rc.verbs.update ? references(rc, later(<ResourceEdit rc={rc} />)) : undefined}
-              show={rc.verbs.get ? references(rc, later(<ResourceShow rc={rc} />)) : undefined}
+              list={references(rc, withCustomFieldsOf(rc, (rc) => (rc.def.tree ? <TreeList rc={rc} /> : <ResourceList rc={rc} />)))}
+              create={rc.verbs.add ? references(rc, withCustomFieldsOf(rc, (rc) => later(<ResourceCreate rc={rc} />))) : undefined}
+              edit={rc.verbs.update ? references(rc, withCustomFieldsOf(rc, (rc) => later(<ResourceEdit rc={rc} />))) : undefined}
+              show={rc.verbs.get ? references(rc, withCustomFieldsOf(rc, (rc) => later(<ResourceShow rc={rc} />))) : undefined}
             >
               {rc.def.grants && <Route path=":id/grants" element={later(<GrantScreen rc={rc} />)} />}
               {rc.def.history && <Route path=":id/history" element={later(<HistoryScreen rc={rc} />)} />}

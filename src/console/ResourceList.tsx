@@ -10,12 +10,12 @@ import type { Permissions } from '../../dataProvider/authProvider.ts';
 import { columnConfig } from '../../resources/column-config.ts';
 import type { ResourceCalls } from '../../dataProvider/calls.ts';
 import { resourceCalls, routeOf } from '../../dataProvider/calls.ts';
-import type { ListAction, ResourceDef } from '../../resources/types.ts';
+import type { ListAction, ResourceDef, Scope } from '../../resources/types.ts';
 import { ListActions } from './ListActions.tsx';
 import { TransferButtons } from './TransferButtons.tsx';
 import { renderColumn } from './fields.tsx';
 import { MyColumnsButton } from './MyColumnsButton.tsx';
-import { fieldLabel, fieldSchemaOf } from './registry.ts';
+import { fieldLabel, fieldSchemaOf, referenceOf } from './registry.ts';
 import { resolveColumns, useColumnSettings, type ConfigRow } from './columnSettings.ts';
 import { hasTransitions, StatusButtons } from './StatusButtons.tsx';
 import { RecordActions } from './RecordActions.tsx';
@@ -41,16 +41,19 @@ const FilterInput = (props: ComponentProps<typeof SchemaInput>) => (
   </Suspense>
 );
 
-export const filterInputs = (def: ResourceDef) => [
+export const filterInputs = (def: ResourceDef, scope?: Scope) => [
   // A search box only where the server searches (`keyword` fields).
   ...(def.keyword?.length ? [<SearchInput key="q" source="q" alwaysOn />] : []),
-  ...(def.filters ?? []).map((f) => {
+  // A BU's own screens are of one BU already: no BU filter there.
+  ...(def.filters ?? []).filter((f) => !(scope === 'bu' && f.field === 'bu_guid')).map((f) => {
     const schema = fieldSchemaOf(def, f.field);
     const label = fieldLabel(def, f.field);
     // `source` and `label` on the element itself: react-admin's filter menu reads them from it.
     if (f.type === 'boolean') return <BooleanInput key={f.field} source={f.field} label={label} alwaysOn />;
     if (f.op === 'age') return <NumberInput key={f.field} source={f.field} label={label} min={0} step={1} />;
-    return f.op === 'like' || !schema ? <TextInput key={f.field} source={f.field} label={label} /> : <FilterInput key={f.field} def={def} name={f.field} schema={schema} source={f.field} label={label} />;
+    // A managed reference (an operator's BU filter) picks from its rows like a schema field.
+    const input = schema ?? (referenceOf(def, f.field) ? { type: 'string', format: 'uuid' } : undefined);
+    return f.op === 'like' || !input ? <TextInput key={f.field} source={f.field} label={label} /> : <FilterInput key={f.field} def={def} name={f.field} schema={input} source={f.field} label={label} />;
   }),
 ];
 
@@ -165,7 +168,7 @@ export const ResourceList = ({ rc, listActions }: { rc: ResourceCalls; listActio
   );
   const widths: Record<string, unknown> = { ...fitToWindow, ...Object.fromEntries(settings.columns.filter((c) => c.width).map((c) => [`& .column-${c.field}`, { width: c.width }])) };
   return (
-    <List sx={listFrame} empty={<ListEmpty rc={rc} />} filters={filterInputs(def)} sort={{ field, order }} actions={actions} perPage={20} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
+    <List sx={listFrame} empty={<ListEmpty rc={rc} />} filters={filterInputs(def, rc.mount.scope)} sort={{ field, order }} actions={actions} perPage={20} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
       {settings.ready ? (
         <Datagrid
           rowClick={rc.opens ? (id) => rc.opens!.replace(':id', String(id)) : rc.verbs.get ? 'show' : false}

@@ -19,6 +19,7 @@ import { consoleMessages } from './i18nProvider.ts';
 import { ScreenActionsContext } from './RecordActions.tsx';
 import { titleOf } from './registry.ts';
 import { ResourceList } from './ResourceList.tsx';
+import { withCustomFieldsOf } from './CustomFields.tsx';
 import { RouteOfContext } from './routeOf.tsx';
 import { consoleTheme } from './theme.ts';
 import { TENANT_BASE, pageScreens, tenantRouteOf, tenantScreens, type TenantScreenCalls } from './tenantRegistry.ts';
@@ -168,10 +169,10 @@ const TenantConsole = () => {
                     key={rc.route}
                     name={rc.route}
                     recordRepresentation={(r) => titleOf(rc.def, r)}
-                    list={rc.def.tree ? later(<TreeList rc={rc} />) : screen.totals ? <>{later(<MonthlyTotals rc={rc} call={screen.totals} />)}<ResourceList rc={rc} /></> : <ResourceList rc={rc} listActions={screen.listActions} />}
-                    create={rc.verbs.add ? later(<CreateScreen rc={rc} screen={screen} />) : undefined}
-                    edit={rc.verbs.update ? later(<ResourceEdit rc={rc} />) : undefined}
-                    show={rc.verbs.get ? later(<ResourceShow rc={rc} />) : undefined}
+                    list={withCustomFieldsOf(rc, (rc) => (rc.def.tree ? later(<TreeList rc={rc} />) : screen.totals ? <>{later(<MonthlyTotals rc={rc} call={screen.totals} />)}<ResourceList rc={rc} /></> : <ResourceList rc={rc} listActions={screen.listActions} />))}
+                    create={rc.verbs.add ? withCustomFieldsOf(rc, (rc) => later(<CreateScreen rc={rc} screen={screen} />)) : undefined}
+                    edit={rc.verbs.update ? withCustomFieldsOf(rc, (rc) => later(<ResourceEdit rc={rc} />)) : undefined}
+                    show={rc.verbs.get ? withCustomFieldsOf(rc, (rc) => later(<ResourceShow rc={rc} />)) : undefined}
                   >
                     {rc.def.grants && <Route path=":id/grants" element={later(<GrantScreen rc={rc} />)} />}
                     {screen.details && rc.verbs.get && <Route path={`:id/${screen.details}`} element={later(<ResourceShow rc={rc} />)} />}

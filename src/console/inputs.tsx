@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { TextField as MuiTextField } from '@mui/material';
 import { useMemo, useState } from 'react';
 import {
-  ArrayInput, AutocompleteArrayInput, AutocompleteInput, BooleanInput, InputHelperText, NumberInput, PasswordInput, ReferenceArrayInput,
+  ArrayInput, AutocompleteArrayInput, DateInput, DateTimeInput, AutocompleteInput, BooleanInput, InputHelperText, NumberInput, PasswordInput, ReferenceArrayInput,
   ReferenceInput, SelectArrayInput, SelectInput, SimpleFormIterator, TextInput, useDataProvider, useInput, useRecordContext, useTranslate,
 } from 'react-admin';
 import type { ConsoleDataProvider } from '../../dataProvider/dataProvider.ts';
@@ -142,7 +142,10 @@ export const SchemaInput = ({ def, name, schema: raw, source = name, label = fie
       </ArrayInput>
     );
   }
+  if (schema.format === 'date') return <DateInput source={source} label={label} />;
+  // An instant: typed in the person's local time, sent as ISO 8601 in UTC.
+  if (schema.kind === 'datetime') return <DateTimeInput source={source} label={label} parse={(v: string) => (v ? new Date(v).toISOString() : null)} />;
   if (schema.kind === 'password') return <PasswordInput source={source} label={label} />;
   if (schema.kind === 'markdown') return <MarkdownInput def={def} source={source} label={label} />;
-  return <TextInput source={source} label={label} multiline={(schema.maxLength ?? 0) > 100} />;
+  return <TextInput source={source} label={label} multiline={schema.kind === 'textarea' || (schema.maxLength ?? 0) > 100} />;
 };

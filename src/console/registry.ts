@@ -17,7 +17,8 @@ export const defByName = (name: string): ResourceDef | undefined => resourceByNa
 /** Label keys: the resource's own, else the shared ones (`common.fields.*`). */
 const MANAGED = new Set(['guid', 'created_at', 'updated_at', 'created_by', 'bu_guid']);
 export const fieldLabel = (def: ResourceDef, field: string) =>
-  MANAGED.has(field) && !(field in def.schema.shape) ? `common.fields.${field}` : `resources.${def.name}.fields.${field}`;
+  def.labels?.[field] ??
+  (MANAGED.has(field) && !(field in def.schema.shape) ? `common.fields.${field}` : `resources.${def.name}.fields.${field}`);
 export const valueLabel = (def: ResourceDef, field: string, value: unknown) => `resources.${def.name}.values.${field}.${String(value)}`;
 
 /** The field a record is named by on screens: the definition's `titleField`. */

@@ -6,8 +6,9 @@ type Translate = (key: string, params?: Record<string, unknown>) => string;
 
 /** The same sentence the server gives (server/http/validation.ts): schema messages are i18n keys. */
 export const issueMessage = (t: Translate, issue: z.core.$ZodIssue): string => {
-  if (issue.message?.startsWith('validation.')) return t(issue.message);
-  const i = issue as z.core.$ZodIssue & { minimum?: number; maximum?: number; expected?: string; input?: unknown; origin?: string };
+  if (issue.message?.startsWith('validation.')) return t(issue.message, (issue as { params?: Record<string, unknown> }).params);
+  const i = issue as z.core.$ZodIssue & { minimum?: number; maximum?: number; expected?: string; input?: unknown; origin?: string; exact?: boolean };
+  if (i.exact && i.origin === 'string') return t('validation.exact_length', { length: i.minimum ?? i.maximum });
   switch (issue.code) {
     case 'too_small':
       return i.minimum === 1 && i.origin === 'string' ? t('validation.required') : t('validation.too_small', { minimum: i.minimum });

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { customFieldSchema } from '../schemas/custom-field.ts';
+import { enableDisable, enabledTones } from './status.ts';
+import type { ResourceDef } from './types.ts';
+
+/**
+ * A custom field of a definition (staff): a real column added, changed and dropped with its row
+ * (server/rules/custom-field.ts). Operators define them for the whole platform; each BU switches
+ * them, and the optional preset fields, on or off (`field-status`).
+ */
+export const customField: ResourceDef<typeof customFieldSchema> = {
+  name: 'custom-field',
+  table: 'custom_field',
+  schema: customFieldSchema,
+  internal: z.object({
+    /** The definition the field extends. */
+    resource: z.string(),
+  }),
+  titleField: 'display_name',
+  tones: { status: enabledTones },
+  // The column's name is its identity: renaming would be a new field.
+  createOnly: ['field_name'],
+  keyword: ['field_name', 'display_name'],
+  filters: [{ field: 'data_type' }, { field: 'status' }],
+  columns: [
+    { field: 'field_name', sortable: true },
+    { field: 'display_name' },
+    { field: 'data_type', render: 'status' },
+    { field: 'form_type', render: 'status' },
+    { field: 'text_length' },
+    { field: 'formats', render: 'tags' },
+    { field: 'required', render: 'boolean' },
+    { field: 'status', render: 'status' },
+    { field: 'sort', sortable: true },
+  ],
+  sort: 'sort',
+  unique: [['resource', 'field_name']],
+  status: enableDisable,
+  mounts: [
+    {
+      side: 'operator', base: '/open/admin/staff-management/field', scope: 'platform', perm: 'admin:staff-field', fixed: { resource: 'member' },
+      calls: { page: 'page', list: 'list', get: 'get', add: 'add', update: 'update', delete: 'delete', 'update-status': 'status' },
+    },
+  ],
+  menu: { scene: 'admin', url: '/operation/staff-field', icon: 'dynamic_form' },
+};
+
+/**
+ * Whether a field of a definition is on in one BU: presets and custom fields alike (catalogue
+ * `list-field-status` and `update-field-status`). Rows are `{ guid: field, field, kind, enabled }`.
+ */
+export const fieldStatus: ResourceDef = {
+  name: 'field-status',
+  table: 'custom_field_status',
+  virtual: true,
+  schema: z.object({
+    field: z.string(),
+    /** `preset` or `custom`. */
+    kind: z.enum(['preset', 'custom']),
+    label: z.string(),
+    enabled: z.boolean(),
+  }),
+  titleField: 'label',
+  columns: [{ field: 'label' }, { field: 'field' }, { field: 'kind', render: 'status' }, { field: 'enabled', render: 'boolean' }],
+  mounts: [
+    {
+      side: 'operator', base: '/open/admin/staff-management', scope: 'oversight', perm: 'admin:staff', fixed: { resource: 'member' },
+      calls: {
+        'list-field-status': { handler: 'fieldStatus.list', action: 'view', requires: ['bu_guid'] },
+        'update-field-status': { handler: 'fieldStatus.update', action: 'update' },
+      },
+    },
+  ],
+};

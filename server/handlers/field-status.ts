@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { translate } from '../../i18n/index.ts';
+import { presetFields } from '../../resources/custom-fields.ts';
+import { resourceByName } from '../../resources/index.ts';
+import type { CallContext } from '../engine/context.ts';
+import { customFieldsOf, fieldsOffIn } from '../engine/custom-fields.ts';
+import { Warning } from '../http/envelope.ts';
+import { parseOrWarn } from '../http/validation.ts';
+
+/**
+ * Fields per BU (docs/operator.md "Custom fields"): each BU switches the optional preset fields and
+ * the custom fields of a definition on or off; a field is on until its BU turns it off.
+ */
+
+/** The definition a mount's field calls are about (`fixed.resource`, the staff's by default). */
+const subjectOf = (ctx: CallContext) => String(ctx.mount.fixed?.resource ?? 'member');
+
+/** The custom fields as the caller sees them, for the console to extend the form and list with the same rule. */
+export const customFieldsList = async (ctx: CallContext) => {
+  const fields = (await customFieldsOf(ctx.services.db, ctx.def.name)).filter((f) => f.status === 0);
+  const off = ctx.mount.scope === 'bu' && ctx.caller?.buGuid ? await fieldsOffIn(ctx.services.db, ctx.def.name, ctx.caller.buGuid) : [];
+  return { fields, off };
+};
+
+const buInput = z.object({ bu_guid: z.uuid('validation.guid_format') });
+
+const requireBu = async (ctx: CallContext, buGuid: string) => {
+  const { rows } = await ctx.services.db.query('select 1 from bu where guid = $1', [buGuid]);
+  if (!rows.length) throw new Warning('server.reference_not_found', { field: translate(ctx.lang, 'common.fields.bu_guid') }, { field: 'bu_guid' });
+};
+
+const rowsFor = async (ctx: CallContext, buGuid: string) => {
+  const resource = subjectOf(ctx);
+  const def = resourceByName.get(resource)!;
+  const [fields, off] = await Promise.all([customFieldsOf(ctx.services.db, resource), fieldsOffIn(ctx.services.db, resource, buGuid)]);
+  const isOff = new Set(off);
+  return [
+    ...presetFields(def).map((field) => ({ field, kind: 'preset' as const, label: translate(ctx.lang, `resources.${resource}.fields.${field}`) })),
+    ...fields.filter((f) => f.status === 0).map((f) => ({ field: f.field_name, kind: 'custom' as const, label: f.display_name })),
+  ].map((r) => ({ guid: r.field, ...r, enabled: !isOff.has(r.field) }));
+};
+
+/** Every switchable field of the definition with whether the BU has it on. */
+export const fieldStatusList = async (ctx: CallContext) => {
+  const { bu_guid } = parseOrWarn(ctx.lang, buInput, ctx.input, 'field-status');
+  await requireBu(ctx, bu_guid);
+  return rowsFor(ctx, bu_guid);
+};
+
+const updateInput = buInput.extend({
+  /** The field's name; `guid` names it too, as the list's rows do. */
+  field: z.string().min(1, 'validation.required').max(64).optional(),
+  guid: z.string().max(64).optional(),
+  enabled: z.boolean({ error: 'validation.required' }),
+});
+
+/** Turns one field on or off in a BU; a required preset field cannot go. */
+export const fieldStatusUpdate = async (ctx: CallContext) => {
+  const input = parseOrWarn(ctx.lang, updateInput, ctx.input, 'field-status');
+  const field = input.field ?? input.guid;
+  await requireBu(ctx, input.bu_guid);
+  const rows = await rowsFor(ctx, input.bu_guid);
+  const row = rows.find((r) => r.field === field);
+  if (!row) throw new Warning('server.field_not_switchable', { field: String(field ?? '') }, { field: 'field' });
+  await ctx.services.db.query(
+    `insert into custom_field_status (bu_guid, resource, field, enabled) values ($1, $2, $3, $4)
+     on conflict (bu_guid, resource, field) do update set enabled = excluded.enabled, updated_at = now()`,
+    [input.bu_guid, subjectOf(ctx), row.field, input.enabled],
+  );
+  return { ...row, enabled: input.enabled };
+};

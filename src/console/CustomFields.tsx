@@ -1,0 +1,43 @@
+import { CircularProgress } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, type ReactElement } from 'react';
+import { addRoute, type ResourceCalls } from '../../dataProvider/calls.ts';
+import { post } from '../../dataProvider/http.ts';
+import { withCustomFields } from '../../resources/custom-fields.ts';
+import type { CustomField } from '../../schemas/custom-field.ts';
+
+/** The route as registered before any extension: extending always starts from it. */
+const plain = new Map<string, ResourceCalls>();
+
+/** The query of a route's custom fields; saving a field refetches every screen's (`['custom-fields']`). */
+export const customFieldsKey = (route: string) => ['custom-fields', route];
+
+/**
+ * A screen of a definition with custom fields (staff): its list, filters and forms take the fields
+ * the mount's call answers, extended by the same function the server uses, so the form's rule is
+ * the server's. The extended definition is registered under the route, so the data provider's
+ * bodies carry the fields too.
+ */
+const Extended = ({ rc, call, render }: { rc: ResourceCalls; call: string; render: (rc: ResourceCalls) => ReactElement }) => {
+  if (!plain.has(rc.route)) plain.set(rc.route, rc);
+  const base = plain.get(rc.route)!;
+  const answer = useQuery({
+    queryKey: customFieldsKey(rc.route),
+    queryFn: () => post<{ fields: CustomField[]; off: string[] }>(base.path(call), {}, { silent: true }),
+  });
+  const extended = useMemo(() => {
+    if (!answer.data) return undefined;
+    const next = { ...base, def: withCustomFields(base.def, answer.data.fields, answer.data.off) };
+    addRoute(next);
+    return next;
+  }, [answer.data, base]);
+  if (answer.isError) return render(base);
+  if (!extended) return <CircularProgress sx={{ m: 4 }} aria-label="loading" />;
+  return render(extended);
+};
+
+/** `render(rc)`, with the definition's custom fields where its mount answers them. */
+export const withCustomFieldsOf = (rc: ResourceCalls, render: (rc: ResourceCalls) => ReactElement): ReactElement => {
+  const call = rc.def.customFields?.call;
+  return call && call in rc.mount.calls ? <Extended rc={rc} call={call} render={render} /> : render(rc);
+};
