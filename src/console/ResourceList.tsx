@@ -157,7 +157,8 @@ export const ResourceList = ({ rc, listActions }: { rc: ResourceCalls; listActio
   const columnAdmin = useCan(columnConfigCalls)('update');
   const [field, order] = def.sort?.startsWith('-') ? [def.sort.slice(1), 'DESC' as const] : [def.sort ?? 'created_at', 'ASC' as const];
   const actions = (
-    <TopToolbar>
+    // Buttons at least 32 px high: wrapped onto two lines, they stay apart enough to hit (WCAG 2.5.8).
+    <TopToolbar sx={{ '& .MuiButton-root': { minHeight: 32 } }}>
       <FilterButton />
       <MyColumnsButton def={def} available={resolveColumns(def, settings.config)} hidden={settings.hidden} setHidden={settings.setHidden} />
       {columnAdmin && def.name !== columnConfig.name && <ConfigureColumns def={def} config={settings.config} />}

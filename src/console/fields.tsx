@@ -25,6 +25,18 @@ export interface ColumnView extends Column {
 }
 
 /** The render hint → field component map: one place decides how a column looks. */
+/** A list of tags; coded ones (a custom field's formats) by their translated labels. */
+const Tags = ({ def, field, values }: { def: ResourceDef; field: string; values: unknown[] }) => {
+  const translate = useTranslate();
+  return (
+    <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap' }}>
+      {values.map((v, i) => (
+        <Chip key={i} size="small" label={typeof v === 'object' ? tagText(v) : translate(valueLabel(def, field, v), { _: tagText(v) })} />
+      ))}
+    </Stack>
+  );
+};
+
 export const renderColumn = (def: ResourceDef, col: ColumnView) => cloneElement(columnElement(def, col), { key: col.field });
 
 const columnElement = (def: ResourceDef, col: ColumnView) => {
@@ -46,13 +58,7 @@ const columnElement = (def: ResourceDef, col: ColumnView) => {
       return (
         <FunctionField
           {...common}
-          render={(r: Record<string, unknown>) => (
-            <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap' }}>
-              {(Array.isArray(r[col.field]) ? (r[col.field] as unknown[]) : []).map((v, i) => (
-                <Chip key={i} size="small" label={tagText(v)} />
-              ))}
-            </Stack>
-          )}
+          render={(r: Record<string, unknown>) => <Tags def={def} field={col.field} values={Array.isArray(r[col.field]) ? (r[col.field] as unknown[]) : []} />}
         />
       );
     case 'html':
