@@ -69,5 +69,22 @@ export const fieldStatus: ResourceDef = {
         'update-field-status': { handler: 'fieldStatus.update', action: 'update' },
       },
     },
+    {
+      // A BU's admin switches its own members' fields (the same calls, for the caller's BU).
+      side: 'system', base: '/open/system/member/field', scope: 'bu', perm: 'tenant:dict-manage', fixed: { resource: 'member' },
+      calls: {
+        'list-field-status': { handler: 'fieldStatus.list', action: 'view' },
+        'update-field-status': { handler: 'fieldStatus.update', action: 'update' },
+      },
+    },
+  ],
+  tenant: [
+    {
+      url: '/business/dict-manage/fields', label: 'tenant_tabs.member_fields', needsBu: true, verbs: { list: 'list-field-status' },
+      actions: [
+        { name: 'enable', call: 'update-field-status', body: { enabled: true }, when: { enabled: [false] } },
+        { name: 'disable', call: 'update-field-status', body: { enabled: false }, when: { enabled: [true] }, confirm: true },
+      ],
+    },
   ],
 };

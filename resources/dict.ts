@@ -30,6 +30,31 @@ export const dict: ResourceDef<typeof dictSchema> = {
         'list-by-type': { verb: 'list', requires: ['type'], signedIn: true },
       },
     },
+    // The platform's dictionaries as a BU's admin reads them beside the BU's own (docs/tenant-console.md).
+    { side: 'system', base: '/open/system/dict/platform', scope: 'catalog', perm: 'tenant:dict-manage', calls: { page: 'page', get: 'get' } },
   ],
   menu: { scene: 'admin', url: '/operation/dict', icon: 'menu_book' },
+  tenant: [{ url: '/business/dict-manage/platform', label: 'tenant_tabs.platform_dict', mount: '/open/system/dict/platform' }],
+};
+
+/**
+ * A BU's own dictionaries: types and items it adds beside the platform's (`dict`), enabled,
+ * disabled and sorted by its admin; `list-by-type` answers the platform's enabled items of a type
+ * followed by the BU's own (docs/tenant-console.md "Business dictionary").
+ */
+export const buDict: ResourceDef<typeof dictSchema> = {
+  ...dict,
+  name: 'bu-dict',
+  table: 'bu_dict',
+  mounts: [
+    {
+      side: 'system', base: '/open/system/bu-dict', scope: 'bu', perm: 'tenant:dict-manage',
+      calls: {
+        add: 'add', page: 'page', list: 'list', get: 'get', update: 'update', delete: 'delete', 'update-status': 'status',
+        'list-by-type': { handler: 'buDict.listByType', action: 'view', signedIn: true },
+      },
+    },
+  ],
+  menu: { scene: 'tenant', url: '/business/dict-manage', icon: 'menu_book' },
+  tenant: [{ url: '/business/dict-manage', label: 'tenant_tabs.bu_dict', needsBu: true }],
 };

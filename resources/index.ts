@@ -12,7 +12,7 @@ import { project } from './project.ts';
 import { appProject } from './app-project.ts';
 import { authConfig, passwordPolicy, safePolicy } from './sso.ts';
 import { subAccount } from './sub-account.ts';
-import { dict } from './dict.ts';
+import { buDict, dict } from './dict.ts';
 import { permission } from './permission.ts';
 import { role } from './role.ts';
 import { ability, app, appExtProp, appSecurity } from './app.ts';
@@ -29,7 +29,7 @@ import { loginLog, operationLog, requestLog } from './audit-log.ts';
 
 /** Every entity of the product. Generic code (tables, calls, screens, tests) loops over this. */
 export const resources: readonly ResourceDef[] = [
-  permission, role, user, dict, columnConfig, columnPreference, i18nSetting,
+  permission, role, user, dict, buDict, columnConfig, columnPreference, i18nSetting,
   // Tenant identity and organisation
   bu, org, orgApplication, company, project, department, position, member, customField, fieldStatus, subAccount, passwordPolicy, safePolicy, authConfig,
   // Operators' groupings of BUs, and a BU's view of those it is in

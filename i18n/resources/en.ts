@@ -14,6 +14,7 @@ export default {
   totals: { title: 'Totals by month', month: 'Month', currency: 'Currency', amount: 'Total', count: 'Transactions', empty: 'No received payments in the last 12 months.' },
   related: { empty: 'None yet.', add: 'Add' },
   list_actions: { message: { read_all: 'Mark all read', read_all_done: 'All messages here are marked read.' } },
+  tenant_tabs: { bu_dict: 'Our dictionaries', platform_dict: 'Platform dictionaries', member_fields: 'Member fields' },
   record_page: { tabs: 'Pages of %{name}', org: 'Organisation info', staff_fields: 'Staff fields' },
   transfer: {
     import: 'Import',
@@ -101,6 +102,11 @@ export default {
     },
     dict: {
       name: 'Dictionary entry |||| Dictionary',
+      fields: { type: 'Dictionary type', label: 'Label', value: 'Value', remark: 'Remark', status: 'Status', sort: 'Order' },
+      values: { status: { '0': 'Enabled', '1': 'Disabled' } },
+    },
+    'bu-dict': {
+      name: 'Our dictionary item |||| Our dictionary items',
       fields: { type: 'Dictionary type', label: 'Label', value: 'Value', remark: 'Remark', status: 'Status', sort: 'Order' },
       values: { status: { '0': 'Enabled', '1': 'Disabled' } },
     },

@@ -14,6 +14,7 @@ export default {
   totals: { title: '按月匯總', month: '月份', currency: '幣種', amount: '合計', count: '筆數', empty: '近 12 個月沒有已到賬的付款。' },
   related: { empty: '暫無。', add: '新增' },
   list_actions: { message: { read_all: '全部標為已讀', read_all_done: '此處的消息已全部標為已讀。' } },
+  tenant_tabs: { bu_dict: '本企業字典', platform_dict: '平台字典', member_fields: '成員欄位' },
   record_page: { tabs: '%{name}的頁面', org: '組織資料', staff_fields: '員工欄位' },
   transfer: {
     import: '匯入',
@@ -101,6 +102,11 @@ export default {
     },
     dict: {
       name: '數據字典 |||| 數據字典',
+      fields: { type: '字典類型', label: '標籤', value: '值', remark: '備註', status: '狀態', sort: '排序' },
+      values: { status: { '0': '啟用', '1': '停用' } },
+    },
+    'bu-dict': {
+      name: '本企業字典項',
       fields: { type: '字典類型', label: '標籤', value: '值', remark: '備註', status: '狀態', sort: '排序' },
       values: { status: { '0': '啟用', '1': '停用' } },
     },

@@ -14,6 +14,7 @@ export default {
   totals: { title: '按月汇总', month: '月份', currency: '币种', amount: '合计', count: '笔数', empty: '近 12 个月没有已到账的付款。' },
   related: { empty: '暂无。', add: '新增' },
   list_actions: { message: { read_all: '全部标为已读', read_all_done: '此处的消息已全部标为已读。' } },
+  tenant_tabs: { bu_dict: '本企业字典', platform_dict: '平台字典', member_fields: '成员字段' },
   record_page: { tabs: '%{name}的页面', org: '组织信息', staff_fields: '员工字段' },
   transfer: {
     import: '导入',
@@ -101,6 +102,11 @@ export default {
     },
     dict: {
       name: '数据字典 |||| 数据字典',
+      fields: { type: '字典类型', label: '标签', value: '值', remark: '备注', status: '状态', sort: '排序' },
+      values: { status: { '0': '启用', '1': '停用' } },
+    },
+    'bu-dict': {
+      name: '本企业字典项',
       fields: { type: '字典类型', label: '标签', value: '值', remark: '备注', status: '状态', sort: '排序' },
       values: { status: { '0': '启用', '1': '停用' } },
     },

@@ -40,14 +40,18 @@ const rowsFor = async (ctx: CallContext, buGuid: string) => {
   ].map((r) => ({ guid: r.field, ...r, enabled: !isOff.has(r.field) }));
 };
 
-/** Every switchable field of the definition with whether the BU has it on. */
-export const fieldStatusList = async (ctx: CallContext) => {
+/** The BU a call is about: the caller's own on a BU's mount, else the one the operator names (which must exist). */
+const buOf = async (ctx: CallContext) => {
+  if (ctx.mount.scope === 'bu') return ctx.caller!.buGuid!;
   const { bu_guid } = parseOrWarn(ctx.lang, buInput, ctx.input, 'field-status');
   await requireBu(ctx, bu_guid);
-  return rowsFor(ctx, bu_guid);
+  return bu_guid;
 };
 
-const updateInput = buInput.extend({
+/** Every switchable field of the definition with whether the BU has it on. */
+export const fieldStatusList = async (ctx: CallContext) => rowsFor(ctx, await buOf(ctx));
+
+const updateInput = z.object({
   /** The field's name; `guid` names it too, as the list's rows do. */
   field: z.string().min(1, 'validation.required').max(64).optional(),
   guid: z.string().max(64).optional(),
@@ -56,16 +60,16 @@ const updateInput = buInput.extend({
 
 /** Turns one field on or off in a BU; a required preset field cannot go. */
 export const fieldStatusUpdate = async (ctx: CallContext) => {
+  const bu = await buOf(ctx);
   const input = parseOrWarn(ctx.lang, updateInput, ctx.input, 'field-status');
   const field = input.field ?? input.guid;
-  await requireBu(ctx, input.bu_guid);
-  const rows = await rowsFor(ctx, input.bu_guid);
+  const rows = await rowsFor(ctx, bu);
   const row = rows.find((r) => r.field === field);
   if (!row) throw new Warning('server.field_not_switchable', { field: String(field ?? '') }, { field: 'field' });
   await ctx.services.db.query(
     `insert into custom_field_status (bu_guid, resource, field, enabled) values ($1, $2, $3, $4)
      on conflict (bu_guid, resource, field) do update set enabled = excluded.enabled, updated_at = now()`,
-    [input.bu_guid, subjectOf(ctx), row.field, input.enabled],
+    [bu, subjectOf(ctx), row.field, input.enabled],
   );
   return { ...row, enabled: input.enabled };
 };

@@ -126,7 +126,7 @@ export const routeTree: RouteDef[] = [
   {
     path: '/business', title: 'route.business', redirect: '/business/dict-manage', layout: 'topSidebar', sidebar: 'matched', scene: 'console',
     children: [
-      { path: '/business/dict-manage', title: 'route.dict_manage', page: 'plain', needsBu: true, userTypes: TENANTS },
+      ...tenantPage('/business/dict-manage', 'route.dict_manage', { needsBu: true }),
       ...tenantPage('/business/app', 'route.app', { needsBu: true }),
       appPage('config', 'route.app_config'),
       appPage('log', 'route.app_log'),

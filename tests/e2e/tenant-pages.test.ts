@@ -12,6 +12,8 @@ import { tenantWithBu, uid } from '../helpers/tenant-flows.ts';
 const available = chromiumAvailable(DIST);
 if (!available) console.warn(`SKIPPED: the tenant pages journey needs ${CHROMIUM} and a build in dist/ (npx vite build).`);
 
+/** react-admin's own labels (i18n/ui/ra-*.ts). */
+const RA = { zh: { create: '新增', confirm: '确认' }, en: { create: 'Create', confirm: 'Confirm' } } as const;
 const UI = { zh: { ...zh, ...resZh, ...appsZh }, en: { ...en, ...resEn, ...appsEn } } as const;
 
 /**
@@ -26,11 +28,14 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('tenant pages journey (C
   let union: { guid: string; name: string };
   let app: { guid: string; name: string };
   const request = `req-${uid()}`;
+  const platformLabel = `Platform grade ${uid()}`;
+  const ownLabel = `Our shift ${uid()}`;
   const j = journey(lang, 't', async (s) => {
     tenant = await tenantWithBu(s);
     other = await tenantWithBu(s);
     const op = await s.login();
     union = (await s.post('/open/admin/system/union-bu/add', { name: `Union ${uid()}`, code: `u${uid()}`, bu_guids: [tenant.buGuid, other.buGuid], members_may_leave: true }, { token: op })).data;
+    await s.post('/open/system/dict/add', { type: 'grade', label: platformLabel, value: `g${uid()}` }, { token: op });
     app = (await s.post('/open/app/create', { name: `Portal ${uid()}`, code: `portal-${uid()}` }, { token: tenant.token })).data;
     await s.db.query("insert into api_log (id, app_guid, bu_guid, api_code, http_status, code, ms, request_id, created_at) values (gen_random_uuid(), $1, $2, 'member.get', 200, 200, 4, $3, now() - interval '5 minutes')", [app.guid, tenant.buGuid, request]);
     await s.db.query(
@@ -66,6 +71,30 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('tenant pages journey (C
     await page.waitForURL((u) => u.pathname === `/business/app/${app.guid}/log`);
     await page.getByTestId('app-log').getByText(request).waitFor();
     await j.shot('03-app-log');
+  });
+
+  it('the business dictionary: the BU adds its own item, reads the platform’s, switches a member field', async () => {
+    const { page } = j.w;
+    await page.goto(`${j.base}/business/dict-manage`);
+    await page.getByRole('link', { name: RA[lang].create }).click();
+    await page.locator('input[name=type]').fill('shift');
+    await page.locator('input[name=label]').fill(ownLabel);
+    await page.locator('[name=value]').fill('early');
+    await page.locator('button[type=submit]').click();
+    await page.getByText(ownLabel).first().waitFor();
+    await j.shot('04-bu-dict');
+    await page.getByTestId('tab-/business/dict-manage/platform').click();
+    await page.getByText(platformLabel).first().waitFor();
+    expect(await page.getByRole('link', { name: RA[lang].create }).count()).toBe(0);
+    await j.shot('05-platform-dict');
+    await page.getByTestId('tab-/business/dict-manage/fields').click();
+    const row = page.getByRole('row').filter({ hasText: t('resources.member.fields.english_name') });
+    await row.getByRole('button', { name: t('record_actions.field-status.disable') }).click();
+    await page.getByRole('dialog').getByRole('button', { name: RA[lang].confirm }).click();
+    await row.getByRole('button', { name: t('record_actions.field-status.enable') }).waitFor();
+    await j.shot('06-member-fields');
+    const off = await j.s.db.query('select enabled from custom_field_status where bu_guid = $1 and field = $2', [tenant.buGuid, 'english_name']);
+    expect(off.rows).toEqual([{ enabled: false }]);
   });
 
   it('no console errors and no serious accessibility violations', () => {

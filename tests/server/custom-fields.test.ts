@@ -295,6 +295,19 @@ describe('removal, switches per BU, and the staff calls', () => {
     expect(companies.map((c: { guid: string }) => c.guid)).toEqual([company.guid]);
   });
 
+  it('a BU’s admin switches its own members’ fields; a sub-account without the grant cannot', async () => {
+    const name = newName('own');
+    await addField({ field_name: name, display_name: 'Desk', data_type: 'varchar' });
+    const rows = await ok(asTenant(B, '/open/system/member/field/list-field-status', {}));
+    expect(rows.find((r: { field: string }) => r.field === name)).toMatchObject({ enabled: true });
+    // The body cannot point at another BU: the caller's own is switched.
+    await ok(asTenant(B, '/open/system/member/field/update-field-status', { bu_guid: A.buGuid, field: name, enabled: false }));
+    expect((await ok(asOp(`${STAFF}/list-field-status`, { bu_guid: B.buGuid }))).find((r: { field: string }) => r.field === name).enabled).toBe(false);
+    expect((await ok(asOp(`${STAFF}/list-field-status`, { bu_guid: A.buGuid }))).find((r: { field: string }) => r.field === name).enabled).toBe(true);
+    const sub = await s.tenant({ owner: false });
+    await refused(s.post('/open/system/member/field/update-field-status', { field: name, enabled: true }, { token: sub.token, lang: 'en-US' }), /./);
+  });
+
   it('tenants reach none of it', async () => {
     for (const path of [`${FIELD}/page`, `${STAFF}/page`, `${STAFF}/list-field-status`, `${STAFF}/bu-list`]) {
       await refused(asTenant(A, path, { bu_guid: A.buGuid }), /operators|access/i);

@@ -79,7 +79,7 @@ describe('a BU’s page', () => {
     await open('sso/password');
     expect(await screen.findByText('Harbour Ltd')).toBeTruthy();
     const tabs = screen.getAllByRole('tab');
-    expect(tabs.map((t) => t.textContent)).toEqual(['Organisation info', 'Password policy', 'Login policy', 'SSO configuration', 'Enterprise apps', 'App projects']);
+    expect(tabs.map((t) => t.textContent)).toEqual(['Organisation info', 'Password policy', 'Login policy', 'SSO configuration', 'Enterprise apps', 'App projects', 'Staff fields']);
     expect(screen.getByRole('tab', { selected: true }).textContent).toBe('Password policy');
     // Tabs are links to their URLs (Enter follows them; arrows move between them).
     expect(tabs[4].getAttribute('href')).toBe(`/operation/bu/${BU}/app`);
