@@ -30,7 +30,7 @@ export const auditRecord: ResourceDef<typeof auditRecordSchema> = {
   // A confirmation names the application by the scopes it asks for.
   titleField: 'group_codes',
   references: { app_guid: 'app' },
-  tones: { status: { '0': 'warning', '1': 'success', '2': 'error', '3': 'default' } },
+  tones: { status: { '0': 'warning', '1': 'success', '2': 'error', '3': 'default', '4': 'info' } },
   filters: [{ field: 'status' }, { field: 'app_guid' }],
   columns: [
     { field: 'app_guid', render: 'reference', reference: 'app' },
@@ -41,6 +41,8 @@ export const auditRecord: ResourceDef<typeof auditRecordSchema> = {
     { field: 'created_at', render: 'date', sortable: true },
   ],
   sort: '-created_at',
+  // The BU's approval of it (its process's history), where the BU runs applications through one.
+  related: [{ resource: 'process-step', field: 'subject_guid' }],
   // Operators review applications here: the scopes asked for, approve, reject with a reason, mark complete.
   menu: { scene: 'admin', url: '/operation/app-audit', icon: 'fact_check' },
   status: {
@@ -49,7 +51,7 @@ export const auditRecord: ResourceDef<typeof auditRecordSchema> = {
       { name: 'open_audit', from: [0], to: 1, sides: ['operator'] },
       { name: 'close_audit', from: [0], to: 2, confirm: true, sides: ['operator'], reason: 'remark' },
       // The tenant's own side: withdraw its pending application, or submit a refused one again.
-      { name: 'withdraw', from: [0], to: 2, confirm: true, sides: ['tenant'] },
+      { name: 'withdraw', from: [0, 4], to: 2, confirm: true, sides: ['tenant'] },
       { name: 'reapply', from: [2], to: 0, sides: ['tenant'] },
       // Either side marks a passed application done (it leaves the waiting lists).
       { name: 'sign_complete', from: [1], to: 3 },

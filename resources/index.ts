@@ -5,6 +5,7 @@ import { company } from './company.ts';
 import { department, position } from './department.ts';
 import { member } from './member.ts';
 import { customField, fieldStatus } from './custom-field.ts';
+import { approvalProcess, processInstance, processStep } from './process.ts';
 import { org } from './org.ts';
 import { orgApplication } from './org-application.ts';
 import { i18nSetting } from './i18n-setting.ts';
@@ -34,6 +35,8 @@ export const resources: readonly ResourceDef[] = [
   bu, org, orgApplication, company, project, department, position, member, customField, fieldStatus, subAccount, passwordPolicy, safePolicy, authConfig,
   // Operators' groupings of BUs, and a BU's view of those it is in
   unionBu, unionMembership,
+  // A BU's approval processes and their runs
+  approvalProcess, processInstance, processStep,
   // Apps and the open API
   app, appSecurity, appExtProp, ability, apiGroup, auditRecord, appProject,
   // Events

@@ -9,8 +9,11 @@ export const apiGroupSchema = z.object({
   status: enabledStatus(),
 });
 
-/** 0 pending review, 1 audit passed, 2 audit not passed, 3 marked complete (spec §4). */
-export const AUDIT = { pending: 0, passed: 1, rejected: 2, complete: 3 } as const;
+/**
+ * 0 pending review, 1 audit passed, 2 audit not passed, 3 marked complete (spec §4); 4 waiting for
+ * the BU's own approval process before the platform sees it (docs/tenant-console.md).
+ */
+export const AUDIT = { pending: 0, passed: 1, rejected: 2, complete: 3, bu_review: 4 } as const;
 /** Per app and scope: 0 not opened, 1 under review, 2 opened (spec §4). */
 export const SCOPE = { closed: 0, review: 1, open: 2 } as const;
 
@@ -21,6 +24,6 @@ export const auditRecordSchema = z.object({
 });
 
 export const auditRecordInternal = z.object({
-  status: codes(0, 1, 2, 3),
+  status: codes(0, 1, 2, 3, 4),
   remark: text(200).nullable(),
 });

@@ -14,7 +14,7 @@ export default {
   totals: { title: 'Totals by month', month: 'Month', currency: 'Currency', amount: 'Total', count: 'Transactions', empty: 'No received payments in the last 12 months.' },
   related: { empty: 'None yet.', add: 'Add' },
   list_actions: { message: { read_all: 'Mark all read', read_all_done: 'All messages here are marked read.' } },
-  tenant_tabs: { bu_dict: 'Our dictionaries', platform_dict: 'Platform dictionaries', member_fields: 'Member fields' },
+  tenant_tabs: { processes: 'Processes', process_instances: 'Approvals', bu_dict: 'Our dictionaries', platform_dict: 'Platform dictionaries', member_fields: 'Member fields' },
   record_page: { tabs: 'Pages of %{name}', org: 'Organisation info', staff_fields: 'Staff fields' },
   transfer: {
     import: 'Import',
@@ -199,6 +199,21 @@ export default {
       name: 'Staff field switch |||| Staff field switches',
       fields: { field: 'Field', kind: 'Kind', label: 'Name', enabled: 'On in this BU' },
       values: { kind: { preset: 'Preset', custom: 'Custom' } },
+    },
+    process: {
+      name: 'Approval process |||| Approval processes',
+      fields: { name: 'Name', code: 'Code', trigger: 'Runs', description: 'Description', steps: 'Steps', role_guid: 'Approver role', status: 'Status' },
+      values: { trigger: { scope_application: "Our apps' scope applications", open_api: 'Started by apps (process engine)' }, status: { '0': 'Enabled', '1': 'Disabled' } },
+    },
+    'process-instance': {
+      name: 'Approval |||| Approvals',
+      fields: { process_guid: 'Process', process_name: 'Process', subject_kind: 'About', subject_guid: 'Subject', title: 'Title', data: 'Data', app_guid: 'App', steps: 'Steps', step: 'Step', step_name: 'Waiting step', state: 'State' },
+      values: { subject_kind: { 'audit-record': 'Scope application', 'open-api': 'Started by an app' }, state: { '0': 'Running', '1': 'Approved', '2': 'Rejected', '3': 'Withdrawn' } },
+    },
+    'process-step': {
+      name: 'Approval history',
+      fields: { instance_guid: 'Approval', subject_guid: 'Subject', step: 'Step', step_name: 'Step', action: 'Action', by_name: 'By', remark: 'Remark' },
+      values: { action: { start: 'Started', approve: 'Approved', reject: 'Rejected' } },
     },
     'i18n-setting': {
       name: 'Language |||| Languages',
@@ -428,7 +443,7 @@ export default {
     'audit-record': {
       name: 'Scope application |||| Scope applications',
       fields: { app_guid: 'App', group_codes: 'Scopes', status: 'Review', remark: "Reviewer's reason" },
-      values: { status: { '0': 'Pending review', '1': 'Approved', '2': 'Not approved', '3': 'Complete' } },
+      values: { status: { '0': 'Pending review', '1': 'Approved', '2': 'Not approved', '3': 'Complete', '4': 'Awaiting our approval' } },
     },
     label: {
       name: 'Store label |||| Store labels',

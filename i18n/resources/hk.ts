@@ -14,7 +14,7 @@ export default {
   totals: { title: '按月匯總', month: '月份', currency: '幣種', amount: '合計', count: '筆數', empty: '近 12 個月沒有已到賬的付款。' },
   related: { empty: '暫無。', add: '新增' },
   list_actions: { message: { read_all: '全部標為已讀', read_all_done: '此處的消息已全部標為已讀。' } },
-  tenant_tabs: { bu_dict: '本企業字典', platform_dict: '平台字典', member_fields: '成員欄位' },
+  tenant_tabs: { processes: '流程', process_instances: '審批', bu_dict: '本企業字典', platform_dict: '平台字典', member_fields: '成員欄位' },
   record_page: { tabs: '%{name}的頁面', org: '組織資料', staff_fields: '員工欄位' },
   transfer: {
     import: '匯入',
@@ -199,6 +199,21 @@ export default {
       name: '員工欄位開關',
       fields: { field: '欄位', kind: '類別', label: '名稱', enabled: '本企業啟用' },
       values: { kind: { preset: '預設', custom: '自訂' } },
+    },
+    process: {
+      name: '審批流程',
+      fields: { name: '名稱', code: '編碼', trigger: '用於', description: '描述', steps: '步驟', role_guid: '審批角色', status: '狀態' },
+      values: { trigger: { scope_application: '本企業應用的權限申請', open_api: '應用發起（流程引擎）' }, status: { '0': '啟用', '1': '停用' } },
+    },
+    'process-instance': {
+      name: '審批',
+      fields: { process_guid: '流程', process_name: '流程', subject_kind: '事項', subject_guid: '事項', title: '標題', data: '資料', app_guid: '應用', steps: '步驟', step: '步驟', step_name: '當前步驟', state: '狀態' },
+      values: { subject_kind: { 'audit-record': '權限申請', 'open-api': '應用發起' }, state: { '0': '審批中', '1': '已通過', '2': '已駁回', '3': '已撤回' } },
+    },
+    'process-step': {
+      name: '審批記錄',
+      fields: { instance_guid: '審批', subject_guid: '事項', step: '步驟', step_name: '步驟', action: '操作', by_name: '操作人', remark: '備註' },
+      values: { action: { start: '發起', approve: '通過', reject: '駁回' } },
     },
     'i18n-setting': {
       name: '語言 |||| 語言設定',
@@ -428,7 +443,7 @@ export default {
     'audit-record': {
       name: '權限申請 |||| 權限申請',
       fields: { app_guid: '應用', group_codes: '權限', status: '審核狀態', remark: '審核意見' },
-      values: { status: { '0': '待審核', '1': '審核通過', '2': '審核不通過', '3': '已完成' } },
+      values: { status: { '0': '待審核', '1': '審核通過', '2': '審核不通過', '3': '已完成', '4': '待本企業審批' } },
     },
     label: {
       name: '應用標籤 |||| 應用標籤',

@@ -14,7 +14,7 @@ export default {
   totals: { title: '按月汇总', month: '月份', currency: '币种', amount: '合计', count: '笔数', empty: '近 12 个月没有已到账的付款。' },
   related: { empty: '暂无。', add: '新增' },
   list_actions: { message: { read_all: '全部标为已读', read_all_done: '此处的消息已全部标为已读。' } },
-  tenant_tabs: { bu_dict: '本企业字典', platform_dict: '平台字典', member_fields: '成员字段' },
+  tenant_tabs: { processes: '流程', process_instances: '审批', bu_dict: '本企业字典', platform_dict: '平台字典', member_fields: '成员字段' },
   record_page: { tabs: '%{name}的页面', org: '组织信息', staff_fields: '员工字段' },
   transfer: {
     import: '导入',
@@ -199,6 +199,21 @@ export default {
       name: '员工字段开关',
       fields: { field: '字段', kind: '类别', label: '名称', enabled: '本企业启用' },
       values: { kind: { preset: '预置', custom: '自定义' } },
+    },
+    process: {
+      name: '审批流程',
+      fields: { name: '名称', code: '编码', trigger: '用于', description: '描述', steps: '步骤', role_guid: '审批角色', status: '状态' },
+      values: { trigger: { scope_application: '本企业应用的权限申请', open_api: '应用发起（流程引擎）' }, status: { '0': '启用', '1': '停用' } },
+    },
+    'process-instance': {
+      name: '审批',
+      fields: { process_guid: '流程', process_name: '流程', subject_kind: '事项', subject_guid: '事项', title: '标题', data: '数据', app_guid: '应用', steps: '步骤', step: '步骤', step_name: '当前步骤', state: '状态' },
+      values: { subject_kind: { 'audit-record': '权限申请', 'open-api': '应用发起' }, state: { '0': '审批中', '1': '已通过', '2': '已驳回', '3': '已撤回' } },
+    },
+    'process-step': {
+      name: '审批记录',
+      fields: { instance_guid: '审批', subject_guid: '事项', step: '步骤', step_name: '步骤', action: '操作', by_name: '操作人', remark: '备注' },
+      values: { action: { start: '发起', approve: '通过', reject: '驳回' } },
     },
     'i18n-setting': {
       name: '语言 |||| 语言设置',
@@ -428,7 +443,7 @@ export default {
     'audit-record': {
       name: '权限申请 |||| 权限申请',
       fields: { app_guid: '应用', group_codes: '权限', status: '审核状态', remark: '审核意见' },
-      values: { status: { '0': '待审核', '1': '审核通过', '2': '审核不通过', '3': '已完成' } },
+      values: { status: { '0': '待审核', '1': '审核通过', '2': '审核不通过', '3': '已完成', '4': '待本企业审批' } },
     },
     label: {
       name: '应用标签 |||| 应用标签',

@@ -316,6 +316,7 @@ export default {
     org: { apply: 'Apply for certification', certify: 'Certify', revoke: 'Withdraw certification' },
     'union-membership': { leave: 'Leave', leave_done: 'Your business unit has left %{name}.' },
     'field-status': { enable: 'Turn on', disable: 'Turn off' },
+    'process-instance': { approve: 'Approve', reject: 'Reject' },
     'installed-app': { uninstall: 'Uninstall' },
   },
 };

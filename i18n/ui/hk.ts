@@ -316,6 +316,7 @@ export default {
     org: { apply: '申請認證', certify: '認證通過', revoke: '撤銷認證' },
     'union-membership': { leave: '退出', leave_done: '你的業務單元已退出 %{name}。' },
     'field-status': { enable: '開啟', disable: '關閉' },
+    'process-instance': { approve: '通過', reject: '駁回' },
     'installed-app': { uninstall: '解除安裝' },
   },
 };

@@ -316,6 +316,7 @@ export default {
     org: { apply: '申请认证', certify: '认证通过', revoke: '撤销认证' },
     'union-membership': { leave: '退出', leave_done: '你的业务单元已退出 %{name}。' },
     'field-status': { enable: '开启', disable: '关闭' },
+    'process-instance': { approve: '通过', reject: '驳回' },
     'installed-app': { uninstall: '卸载' },
   },
 };

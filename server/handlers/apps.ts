@@ -6,6 +6,7 @@ import { permCode } from '../../schemas/common.ts';
 import { eventMessageKey } from '../../schemas/event.ts';
 import type { CallContext } from '../engine/context.ts';
 import { pagingOf } from '../engine/paging.ts';
+import { routeApplication } from '../services/processes.ts';
 import { checkReferences } from '../engine/relations.ts';
 import { findOne } from '../engine/verbs.ts';
 import { Warning } from '../http/envelope.ts';
@@ -72,6 +73,8 @@ export const auditApply = async (ctx: CallContext) => {
       [ctx.caller!.buGuid, ctx.caller!.userGuid, app_guid, JSON.stringify(codes), AUDIT.pending],
     );
     await setScopes(tx, app_guid, codes, SCOPE.review);
+    // A BU that approves its scope applications first: the application waits for its process.
+    if (await routeApplication(tx, { buGuid: ctx.caller!.buGuid!, guid: rows[0].guid as string, appGuid: app_guid, codes, by: ctx.caller!.userGuid })) rows[0].status = AUDIT.bu_review;
     return rows[0];
   });
 };

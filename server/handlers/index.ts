@@ -19,12 +19,15 @@ import { buAccountsList, buAccountsPage } from './bu-accounts.ts';
 import { resourceList } from './permission-resources.ts';
 import { customFieldsList, fieldStatusList, fieldStatusUpdate } from './field-status.ts';
 import { buDictListByType } from './bu-dict.ts';
+import { processApprove, processReject } from './processes.ts';
 
 /** Named handlers that resource definitions may reference for real business rules. */
 export const handlers: Record<string, (ctx: CallContext) => Promise<unknown>> = {
   'role.auth': auth,
   'customFields.list': customFieldsList,
   'buDict.listByType': buDictListByType,
+  'process.approve': processApprove,
+  'process.reject': processReject,
   'fieldStatus.list': fieldStatusList,
   'fieldStatus.update': fieldStatusUpdate,
   'payment.monthly': paymentMonthly,

@@ -16,6 +16,8 @@ export interface OpenApiCall {
    */
   resource?: string;
   verb?: Verb;
+  /** An ability the app must have bound (its ability page) to make the call. */
+  ability?: string;
 }
 
 const engine = (resource: string, verb: Verb, scope: string, summary: string): OpenApiCall => ({
@@ -32,6 +34,8 @@ export const OPEN_API_CALLS = {
   positionPage: engine('position', 'page', 'contact:position:readonly', "A page of the BU's positions"),
   companyPage: engine('company', 'page', 'org:company:readonly', "A page of the BU's companies"),
   projectPage: engine('project', 'page', 'org:project:readonly', "A page of the BU's projects"),
+  processStart: { path: '/open/api/v1/process/start', apiCode: 'process.start', ability: 'process-engine', summary: "Start a run of one of the BU's approval processes (by its code) for the BU's approvers to decide" },
+  processGet: { path: '/open/api/v1/process/instance/get', apiCode: 'process.get', ability: 'process-engine', summary: 'A run the app started: its state, waiting step and history' },
 } satisfies Record<string, OpenApiCall>;
 
 export const openApiCalls: readonly OpenApiCall[] = Object.values(OPEN_API_CALLS);

@@ -16,6 +16,9 @@ import { verbs } from '../engine/verbs.ts';
 import { USER_TYPE, type Caller } from '../auth/caller.ts';
 import { pagingInput, pagingOf } from '../engine/paging.ts';
 import { bespoke } from './bespoke.ts';
+import { processStartInput } from '../../schemas/process.ts';
+import { startInstance, type ProcessRow } from '../services/processes.ts';
+import { definitionFor } from '../engine/custom-fields.ts';
 
 /** Failed credential checks allowed per app id and per address in a window, before refusing. */
 /** Calls per minute per app and API unless OPEN_API_RATE_LIMIT says otherwise. */
@@ -132,7 +135,10 @@ export const mountOpenApi = (app: FastifyInstance, services: Services, docs: Cal
     const rules = opts.rules[def.name] ?? {};
     appCall(call, bodyDoc(def, { verb: call.verb }), async ({ app: caller, lang, input }) => {
       const effects: (() => Promise<unknown>)[] = [];
-      const result = await verb({ services, def, mount, call: { verb: call.verb }, lang, input, rules, caller: asBu(caller), afterCommit: (e) => void effects.push(e) });
+      const bu = asBu(caller);
+      // The definition as the app's BU sees it: its custom fields, without those the BU turned off.
+      const seen = await definitionFor(services.db, def, mount, bu);
+      const result = await verb({ services, def: seen, mount, call: { verb: call.verb }, lang, input, rules, caller: bu, afterCommit: (e) => void effects.push(e) });
       for (const effect of effects) await effect();
       return result;
     });
@@ -140,6 +146,35 @@ export const mountOpenApi = (app: FastifyInstance, services: Services, docs: Cal
 
   appCall(OPEN_API_CALLS.appInfo, undefined, async ({ app: caller }) => {
     const { rows } = await services.db.query('select guid, app_id, name, code, type, icon, description, token_ttl, status, bu_guid from app where guid = $1', [caller.appGuid]);
+    return rows[0];
+  });
+
+  /** The process engine (docs/tenant-console.md "Approval processes"): apps that bound it start and read runs of their BU's processes. */
+  const requireAbility = async (caller: AppCaller, ability: string) => {
+    const { rows } = await services.db.query<{ bound: boolean }>('select coalesce(ability_codes ? $2, false) as bound from app where guid = $1', [caller.appGuid, ability]);
+    if (!rows[0]?.bound) throw new Warning('server.ability_missing', { ability, url: `${services.publicUrl}/business/app/${caller.appGuid}/ability` });
+  };
+  appCall(OPEN_API_CALLS.processStart, processStartInput, async ({ app: caller, input, lang }) => {
+    await requireAbility(caller, OPEN_API_CALLS.processStart.ability);
+    const body = parseOrWarn(lang, processStartInput, input, 'process-instance');
+    return services.db.transaction(async (tx) => {
+      const process = (await tx.query<ProcessRow>("select guid, name, steps from process where bu_guid = $1 and code = $2 and trigger = 'open_api' and status = 0", [caller.buGuid, body.process_code])).rows[0];
+      if (!process) throw new Warning('server.process_code_unknown', { code: body.process_code });
+      const appName = (await tx.query<{ name: string }>('select name from app where guid = $1', [caller.appGuid])).rows[0]?.name ?? '';
+      return startInstance(tx, { buGuid: caller.buGuid, process, kind: 'open-api', subject: null, title: body.title, data: body.data ?? null, appGuid: caller.appGuid, by: caller.appGuid, byName: appName });
+    });
+  });
+  appCall(OPEN_API_CALLS.processGet, z.object({ guid: z.uuid() }), async ({ app: caller, input, lang }) => {
+    await requireAbility(caller, OPEN_API_CALLS.processGet.ability);
+    const { guid } = parseOrWarn(lang, z.object({ guid: z.uuid('validation.guid_format') }), input, 'process-instance');
+    const { rows } = await services.db.query(
+      `select guid, process_name, title, data, step, step_name, state, created_at, updated_at,
+        (select coalesce(jsonb_agg(jsonb_build_object('step_name', s.step_name, 'action', s.action, 'by_name', s.by_name, 'remark', s.remark, 'created_at', s.created_at) order by s.created_at), '[]'::jsonb)
+           from process_step s where s.instance_guid = i.guid) as history
+       from process_instance i where guid = $1 and bu_guid = $2 and app_guid = $3`,
+      [guid, caller.buGuid, caller.appGuid],
+    );
+    if (!rows[0]) throw new Warning('server.record_not_found');
     return rows[0];
   });
 

@@ -2,6 +2,7 @@ import { AUDIT, SCOPE } from '../../schemas/app-scope.ts';
 import type { Rules } from '../engine/context.ts';
 import { scopesChanged, setScopes } from '../services/app-scopes.ts';
 import { notify } from '../services/messages.ts';
+import { routeApplication, withdrawRuns } from '../services/processes.ts';
 import { forgetAppCallers } from './app.ts';
 
 /** A decision opens the scopes (passed) or returns those under review to not opened (not passed, withdrawn). */
@@ -23,8 +24,14 @@ export const auditRules: Rules = {
         link: `/business/app/${row.app_guid}/permission`,
       });
     }
-    // Submitted again: its scopes that are still not opened go back under review.
-    if (row.status === AUDIT.pending) await setScopes(tx, row.app_guid as string, codes, SCOPE.review, [SCOPE.closed]);
+    // Submitted again: its scopes that are still not opened go back under review, through the BU's process if it has one.
+    if (row.status === AUDIT.pending) {
+      await setScopes(tx, row.app_guid as string, codes, SCOPE.review, [SCOPE.closed]);
+      const routed = ctx.mount.side !== 'operator' && (await routeApplication(tx, { buGuid: row.bu_guid as string, guid: row.guid as string, appGuid: row.app_guid as string, codes, by: ctx.caller!.userGuid }));
+      // The answer is the row as it now stands.
+      if (routed) row.status = AUDIT.bu_review;
+    }
+    if (row.status === AUDIT.rejected) await withdrawRuns(tx, row.guid as string);
   },
 };
 

@@ -9,6 +9,7 @@ import { unionBuRules } from './union-bu.ts';
 import { orderRules, paymentRecordRules } from './order.ts';
 import { permissionRules } from './permission.ts';
 import { customFieldRules } from './custom-field.ts';
+import { processRules } from './process.ts';
 import { appProjectRules } from './app-project.ts';
 import { roleRules } from './role.ts';
 import { i18nSettingRules } from './i18n-setting.ts';
@@ -30,6 +31,7 @@ export const rules: Record<string, Rules> = {
   position: positionRules,
   member: memberRules,
   'custom-field': customFieldRules,
+  process: processRules,
   'safe-policy': safePolicyRules,
   app: appRules,
   'app-security': appSecurityRules,

@@ -30,12 +30,17 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('tenant pages journey (C
   const request = `req-${uid()}`;
   const platformLabel = `Platform grade ${uid()}`;
   const ownLabel = `Our shift ${uid()}`;
+  const processName = `Scope review ${uid()}`;
   const j = journey(lang, 't', async (s) => {
     tenant = await tenantWithBu(s);
     other = await tenantWithBu(s);
     const op = await s.login();
     union = (await s.post('/open/admin/system/union-bu/add', { name: `Union ${uid()}`, code: `u${uid()}`, bu_guids: [tenant.buGuid, other.buGuid], members_may_leave: true }, { token: op })).data;
     await s.post('/open/system/dict/add', { type: 'grade', label: platformLabel, value: `g${uid()}` }, { token: op });
+    // An approval process for the BU's scope applications, and one application waiting for it.
+    const role = (await s.post('/open/system/role/add', { name: `Lead ${uid()}` }, { token: tenant.token })).data;
+    await s.post('/open/system/process/add', { name: processName, code: 'scope', trigger: 'scope_application', steps: [{ name: 'Lead', role_guid: role.guid }] }, { token: tenant.token });
+    await s.post('/open/system/process/add', { name: 'Leave', code: 'leave', trigger: 'open_api', steps: [{ name: 'Lead', role_guid: role.guid }] }, { token: tenant.token });
     app = (await s.post('/open/app/create', { name: `Portal ${uid()}`, code: `portal-${uid()}` }, { token: tenant.token })).data;
     await s.db.query("insert into api_log (id, app_guid, bu_guid, api_code, http_status, code, ms, request_id, created_at) values (gen_random_uuid(), $1, $2, 'member.get', 200, 200, 4, $3, now() - interval '5 minutes')", [app.guid, tenant.buGuid, request]);
     await s.db.query(
@@ -95,6 +100,27 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('tenant pages journey (C
     await j.shot('06-member-fields');
     const off = await j.s.db.query('select enabled from custom_field_status where bu_guid = $1 and field = $2', [tenant.buGuid, 'english_name']);
     expect(off.rows).toEqual([{ enabled: false }]);
+  });
+
+  it('approval processes: the BU’s processes, an application waiting for its approver, approved; the app’s process engine page', async () => {
+    const { page } = j.w;
+    await j.s.post('/open/app/permissions/audit-record/apply-permissions', { app_guid: app.guid, group_codes: ['contact:member:readonly'] }, { token: tenant.token });
+    await page.goto(`${j.base}/business/process`);
+    await page.getByText(processName).first().waitFor();
+    await j.shot('07-processes');
+    await page.getByTestId('tab-/business/process/instance').click();
+    const row = page.getByRole('row').filter({ hasText: app.name });
+    await row.getByText(t('resources.process-instance.values.state.0')).waitFor();
+    await j.shot('08-approvals');
+    await row.getByRole('button', { name: t('record_actions.process-instance.approve') }).click();
+    await page.getByRole('dialog').getByRole('button', { name: RA[lang].confirm }).click();
+    await row.getByText(t('resources.process-instance.values.state.1')).waitFor();
+    const status = await j.s.db.query('select status from audit_record where app_guid = $1', [app.guid]);
+    expect(status.rows).toEqual([{ status: 0 }]);
+    await page.goto(`${j.base}/business/app/${app.guid}/ability/processEngine`);
+    await page.getByTestId('engine-unbound').waitFor();
+    await page.getByText('leave', { exact: true }).waitFor();
+    await j.shot('09-process-engine');
   });
 
   it('no console errors and no serious accessibility violations', () => {

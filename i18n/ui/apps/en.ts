@@ -1,6 +1,20 @@
 /** An app's own pages' messages (src/console/app/), fetched with those pages. */
 export default {
   apps: {
+    process_engine: {
+      title: 'Process engine',
+      intro: "With the process engine bound, the app starts runs of the business unit's approval processes through the open API and reads how they were decided; the business unit's approvers decide each step.",
+      bound: 'Bound: the app may start and read runs',
+      not_bound: 'The app has not bound the process engine yet; its open-API process calls are refused until it does.',
+      bind: 'Bind on the ability page',
+      processes: 'Processes the app may start',
+      none: 'The business unit has no enabled process that apps may start.',
+      manage: 'Manage processes',
+      no_access: 'You cannot see the business unit’s processes; ask for the Processes page.',
+      calls: 'Open-API calls',
+      runs: 'Runs this app started',
+      no_runs: 'This app has started no run yet.',
+    },
     cancel: 'Cancel',
     copied: 'Copied',
     copy_field: 'Copy %{field}',

@@ -1,6 +1,20 @@
 /** An app's own pages' messages (src/console/app/), fetched with those pages. */
 export default {
   apps: {
+    process_engine: {
+      title: '流程引擎',
+      intro: '綁定流程引擎後，應用可透過開放接口發起本企業審批流程並讀取審批結果；每個步驟由本企業的審批人決定。',
+      bound: '已綁定：應用可以發起和讀取審批',
+      not_bound: '應用尚未綁定流程引擎；綁定前其流程相關的開放接口調用都會被拒絕。',
+      bind: '去能力頁綁定',
+      processes: '應用可發起的流程',
+      none: '本企業沒有允許應用發起的啟用流程。',
+      manage: '管理流程',
+      no_access: '你無法查看本企業的流程，請申請「流程」頁面權限。',
+      calls: '開放接口',
+      runs: '本應用發起的審批',
+      no_runs: '本應用還沒有發起過審批。',
+    },
     cancel: '取消',
     copied: '已複製',
     copy_field: '複製 %{field}',

@@ -1,6 +1,20 @@
 /** An app's own pages' messages (src/console/app/), fetched with those pages. */
 export default {
   apps: {
+    process_engine: {
+      title: '流程引擎',
+      intro: '绑定流程引擎后，应用可通过开放接口发起本企业审批流程并读取审批结果；每个步骤由本企业的审批人决定。',
+      bound: '已绑定：应用可以发起和读取审批',
+      not_bound: '应用尚未绑定流程引擎；绑定前其流程相关的开放接口调用都会被拒绝。',
+      bind: '去能力页绑定',
+      processes: '应用可发起的流程',
+      none: '本企业没有允许应用发起的启用流程。',
+      manage: '管理流程',
+      no_access: '你无法查看本企业的流程，请申请“流程”页面权限。',
+      calls: '开放接口',
+      runs: '本应用发起的审批',
+      no_runs: '本应用还没有发起过审批。',
+    },
     cancel: '取消',
     copied: '已复制',
     copy_field: '复制 %{field}',

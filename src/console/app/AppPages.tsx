@@ -10,6 +10,7 @@ import { AppEvents } from './AppEvents.tsx';
 import { AppLog } from './AppLog.tsx';
 import { AppPermission } from './AppPermission.tsx';
 import { AppSecurity } from './AppSecurity.tsx';
+import { ProcessEngine } from './ProcessEngine.tsx';
 import { appMessages } from './messages.ts';
 import { useApp, type AppRecord } from './useApp.ts';
 
@@ -18,18 +19,20 @@ const PAGES: Record<string, (p: { app: AppRecord }) => React.ReactNode> = {
   security: AppSecurity,
   permission: AppPermission,
   ability: AppAbility,
+  'ability/processEngine': ProcessEngine,
   log: AppLog,
   eventSubscriptions: AppEvents,
 };
 /** The route table's app types for permission, ability and events (spec: self-built and company-built apps only). */
-const STORE_HIDDEN = new Set(['permission', 'ability', 'eventSubscriptions']);
+const STORE_HIDDEN = new Set(['permission', 'ability', 'ability/processEngine', 'eventSubscriptions']);
 
 const queries = new QueryClient({ defaultOptions: { queries: { retry: false } } });
 
 
 const AppPage = () => {
   const { t } = useLang();
-  const [, , , guid, sub] = useLocation().pathname.split('/');
+  const [, , , guid, ...rest] = useLocation().pathname.split('/');
+  const sub = rest.join('/');
   const app = useApp(guid);
   if (app.isPending) return <Loading />;
   // Not one of the caller's BU's apps (or gone): back to the list, where the server's sentence was shown.
