@@ -30,8 +30,8 @@ export const dict: ResourceDef<typeof dictSchema> = {
         'list-by-type': { verb: 'list', requires: ['type'], signedIn: true },
       },
     },
-    // The platform's dictionaries as a BU's admin reads them beside the BU's own (docs/tenant-console.md).
-    { side: 'system', base: '/open/system/dict/platform', scope: 'catalog', perm: 'tenant:dict-manage', calls: { page: 'page', get: 'get' } },
+    // The platform's dictionaries, read-only, for every signed-in caller (a BU's admin reads them beside the BU's own).
+    { side: 'system', base: '/open/system/dict/platform', scope: 'catalog', calls: { page: { verb: 'page', signedIn: true }, get: { verb: 'get', signedIn: true } } },
   ],
   menu: { scene: 'admin', url: '/operation/dict', icon: 'menu_book' },
   tenant: [{ url: '/business/dict-manage/platform', label: 'tenant_tabs.platform_dict', mount: '/open/system/dict/platform' }],

@@ -20,3 +20,4 @@ export const buDictListByType = async (ctx: CallContext) => {
   );
   return rows;
 };
+

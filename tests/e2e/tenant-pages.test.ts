@@ -13,7 +13,7 @@ const available = chromiumAvailable(DIST);
 if (!available) console.warn(`SKIPPED: the tenant pages journey needs ${CHROMIUM} and a build in dist/ (npx vite build).`);
 
 /** react-admin's own labels (i18n/ui/ra-*.ts). */
-const RA = { zh: { create: '新增', confirm: '确认' }, en: { create: 'Create', confirm: 'Confirm' } } as const;
+const RA = { zh: { create: '新增', confirm: '确认', add: '添加' }, en: { create: 'Create', confirm: 'Confirm', add: 'Add' } } as const;
 const UI = { zh: { ...zh, ...resZh, ...appsZh }, en: { ...en, ...resEn, ...appsEn } } as const;
 
 /**
@@ -108,6 +108,12 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('tenant pages journey (C
     await page.goto(`${j.base}/business/process`);
     await page.getByText(processName).first().waitFor();
     await j.shot('07-processes');
+    await page.getByRole('link', { name: RA[lang].create }).click();
+    await page.locator('[name=name]').waitFor();
+    await page.getByRole('button', { name: RA[lang].add }).click();
+    await page.locator('[name="steps.0.name"]').fill('Lead');
+    await j.shot('07b-process-form');
+    await page.goBack();
     await page.getByTestId('tab-/business/process/instance').click();
     const row = page.getByRole('row').filter({ hasText: app.name });
     await row.getByText(t('resources.process-instance.values.state.0')).waitFor();

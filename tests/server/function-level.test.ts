@@ -66,6 +66,11 @@ const PERSONAL: Record<string, string> = {
   '/open/system/bu/list': 'BUs the caller created (scope user)',
   '/open/system/bu/update-status': 'BUs the caller created (scope user)',
   '/open/system/dict/list-by-type': 'dictionary values every console reads',
+  '/open/system/dict/platform/page': 'the platform dictionary every console reads (read-only)',
+  '/open/system/dict/platform/get': 'the platform dictionary every console reads (read-only)',
+  '/open/system/bu-dict/list-by-type': "dictionary values (the platform's and the own BU's) every member reads",
+  '/open/system/process/instance/approve': "decides a step only a holder of the step's role (or the BU's owner) decides, checked by its handler",
+  '/open/system/process/instance/reject': "decides a step only a holder of the step's role (or the BU's owner) decides, checked by its handler",
 };
 
 const lang = 'en' as const;
