@@ -15,7 +15,7 @@ export type LayoutKind =
   | 'sidebar';
 export type SidebarType = 'app' | 'bu' | 'operationApp' | 'matched' | 'enterprise' | 'default';
 export type Scene = 'open' | 'console';
-export type PageKind = 'home' | 'appStore' | 'appDetail' | 'capabilities' | 'docs' | 'docSearch' | 'terms' | 'login' | 'adminLogin' | 'placeholder' | 'plain' | 'console'
+export type PageKind = 'home' | 'appStore' | 'appDetail' | 'capabilities' | 'docs' | 'docSearch' | 'terms' | 'login' | 'adminLogin' | 'placeholder' | 'console'
   /** Sign-up, reset and activation forms (src/pages/auth/). */
   | 'auth'
   /** The tenant console's screens generated from resources/ (src/console/TenantConsole.tsx). */
