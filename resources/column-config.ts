@@ -18,7 +18,11 @@ export const columnConfig: ResourceDef<typeof columnConfigSchema> = {
       side: 'operator', base: '/open/admin/system/column-config', scope: 'platform', perm: 'admin:column',
       calls: { page: 'page', list: 'list', get: 'get', add: 'add', update: 'update', delete: 'delete' },
     },
-    { side: 'system', base: '/open/system/column-config', scope: 'catalog', calls: { list: 'list' } },
+    {
+      side: 'system', base: '/open/system/column-config', scope: 'catalog',
+      // `settings`: the configuration and the caller's own preference of one resource, the one call a list makes.
+      calls: { list: 'list', settings: { handler: 'columnSettings.get', action: 'view' } },
+    },
   ],
   menu: { scene: 'admin', url: '/operation/columns', icon: 'view_column' },
 };

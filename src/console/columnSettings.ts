@@ -1,4 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { onAnswered } from '../../dataProvider/events.ts';
 import { callsOf, pickMount } from '../../dataProvider/calls.ts';
 import { post } from '../../dataProvider/http.ts';
 import { columnConfig, columnPreference } from '../../resources/column-config.ts';
@@ -22,9 +24,11 @@ export interface PreferenceRow {
   hidden: string[];
 }
 
-/** Everyone reads the product staff's settings through the catalogue mount; operators edit them on theirs. */
-const configList = callsOf(columnConfig, pickMount(columnConfig, 'system')).verbs.list!;
+/** Everyone reads a list's settings in one call through the catalogue mount; operators edit the configuration on theirs. */
+const settingsCall = callsOf(columnConfig, pickMount(columnConfig, 'system')).path('settings');
 const preference = callsOf(columnPreference);
+/** The calls that change a configuration: after any of them, every list reads its settings again. */
+const configWrites = new Set(columnConfig.mounts.flatMap((m) => { const v = callsOf(columnConfig, m).verbs; return [v.add, v.update, v.delete]; }).filter(Boolean));
 
 /**
  * A list's columns: the definition's defaults, reordered, hidden, relabelled and resized by the
@@ -42,31 +46,34 @@ export const resolveColumns = (def: ResourceDef, config?: ConfigRow, hidden: rea
   return ordered.filter((c) => !hidden.includes(c.field));
 };
 
-export const columnKeys = (def: ResourceDef) => ({ config: ['column-config', def.name], preference: ['column-preference', def.name] });
+export const columnKeys = (def: ResourceDef) => ['column-settings', def.name];
 
+/**
+ * A list's column settings: one call, kept for the session (react-query's cache), read again when
+ * the person hides columns or anyone in this browser changes a configuration.
+ */
 export const useColumnSettings = (def: ResourceDef) => {
-  const keys = columnKeys(def);
-  const config = useQuery({
-    queryKey: keys.config,
-    queryFn: () => post<ConfigRow[]>(configList, { resource: def.name }, { silent: true }).then((rows) => rows[0] ?? null),
-  });
-  const pref = useQuery({
-    queryKey: keys.preference,
-    queryFn: () => post<PreferenceRow[]>(preference.verbs.list!, { resource: def.name }, { silent: true }).then((rows) => rows[0] ?? null),
-  });
+  const key = columnKeys(def);
   const client = useQueryClient();
+  const settings = useQuery({
+    queryKey: key,
+    queryFn: () => post<{ config: ConfigRow | null; preference: PreferenceRow | null }>(settingsCall, { resource: def.name }, { silent: true }),
+    staleTime: Infinity,
+  });
+  useEffect(() => onAnswered((path) => void (configWrites.has(path) && client.invalidateQueries({ queryKey: ['column-settings'] }))), [client]);
   /** Saves the person's hidden columns (creating the row the first time). */
   const setHidden = async (hidden: string[]) => {
-    const row = pref.data;
+    const row = settings.data?.preference;
     if (row) await post(preference.verbs.update!, { guid: row.guid, hidden });
     else await post(preference.verbs.add!, { resource: def.name, hidden });
-    await client.invalidateQueries({ queryKey: keys.preference });
+    await client.invalidateQueries({ queryKey: key });
   };
+  const config = settings.data?.config ?? undefined;
   return {
-    ready: !config.isPending && !pref.isPending,
-    config: config.data ?? undefined,
-    hidden: pref.data?.hidden ?? [],
-    columns: resolveColumns(def, config.data ?? undefined, pref.data?.hidden),
+    ready: !settings.isPending,
+    config,
+    hidden: settings.data?.preference?.hidden ?? [],
+    columns: resolveColumns(def, config, settings.data?.preference?.hidden),
     setHidden,
   };
 };

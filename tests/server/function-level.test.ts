@@ -54,6 +54,7 @@ const PERSONAL: Record<string, string> = {
   '/open/system/user-info/update': 'own profile',
   '/open/system/user-info/check-exist': 'sign-up style availability check',
   '/open/system/column-config/list': 'column layouts every console reads',
+  '/open/system/column-config/settings': "a column layout every console reads, with the caller's own hidden columns",
   '/open/system/column-preference/list': 'own column preferences',
   '/open/system/column-preference/get': 'own column preferences',
   '/open/system/column-preference/add': 'own column preferences',
