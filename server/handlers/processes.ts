@@ -6,7 +6,7 @@ import type { Queryable } from '../db/driver.ts';
 import { Warning } from '../http/envelope.ts';
 import { parseOrWarn } from '../http/validation.ts';
 import { setScopes } from '../services/app-scopes.ts';
-import { logStep } from '../services/processes.ts';
+import { logStep, nameOf } from '../services/processes.ts';
 import { forgetAppCallers } from '../rules/app.ts';
 
 /**
@@ -26,9 +26,6 @@ interface Instance {
   step: number;
   state: number;
 }
-
-const callerName = async (tx: Queryable, userGuid: string) =>
-  (await tx.query<{ name: string }>('select coalesce(name, username) as name from users where guid = $1', [userGuid])).rows[0]?.name ?? '';
 
 const mayDecide = async (tx: Queryable, ctx: CallContext, roleGuid: string) => {
   const { rows } = await tx.query<{ is_owner: boolean; role_guids: string[] }>('select is_owner, role_guids from user_bu where user_guid = $1 and bu_guid = $2', [ctx.caller!.userGuid, ctx.caller!.buGuid]);
@@ -59,7 +56,7 @@ const decide = (approved: boolean) => async (ctx: CallContext) => {
     const next = run.step + 1;
     const done = !approved || next >= run.steps.length;
     const state = !approved ? INSTANCE.rejected : done ? INSTANCE.approved : INSTANCE.running;
-    await logStep(tx, { buGuid: run.bu_guid, instance: run.guid, subject: run.subject_guid, step: run.step, stepName: current.name, action: approved ? 'approve' : 'reject', by: ctx.caller!.userGuid, byName: await callerName(tx, ctx.caller!.userGuid), remark });
+    await logStep(tx, { buGuid: run.bu_guid, instance: run.guid, subject: run.subject_guid, step: run.step, stepName: current.name, action: approved ? 'approve' : 'reject', by: ctx.caller!.userGuid, byName: await nameOf(tx, ctx.caller!.userGuid), remark });
     const { rows } = await tx.query(
       `update process_instance set step = $2, step_name = $3, state = $4, updated_at = now() where guid = $1
        returning guid, process_guid, process_name, subject_kind, subject_guid, title, data, app_guid, step, step_name, state, created_at, updated_at`,

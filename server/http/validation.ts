@@ -52,3 +52,9 @@ export const parseOrWarn = <S extends z.ZodType>(lang: Lang, schema: S, input: u
   const details = errors.map((e) => e.message).join(lang === 'en' ? '; ' : '；');
   throw new Warning('server.validation_failed', { details }, errors);
 };
+
+/** A rule's refusal shaped like a schema failure: one sentence, naming `field` when given. */
+export const refusal = (lang: Lang, key: string, params: Record<string, unknown> = {}, field?: string) => {
+  const message = translate(lang, key, params);
+  return new Warning('server.validation_failed', { details: message }, field ? [{ field, message }] : undefined);
+};

@@ -7,7 +7,7 @@ import { ident, type Queryable } from '../db/driver.ts';
 import type { CallContext, Rules } from '../engine/context.ts';
 import { MANAGED } from '../engine/fields.ts';
 import { duplicateOf } from '../engine/verbs.ts';
-import { Warning } from '../http/envelope.ts';
+import { refusal } from '../http/validation.ts';
 
 /**
  * A custom field is a real column (docs/operator.md "Custom fields"): adding the field adds the
@@ -37,10 +37,7 @@ const subjectOf = (resource: string): ResourceDef => {
   return def;
 };
 
-const refuse = (ctx: CallContext, key: string, params: Record<string, unknown>, field?: string) => {
-  const message = translate(ctx.lang, key, params);
-  return new Warning('server.validation_failed', { details: message }, field ? [{ field, message }] : undefined);
-};
+const refuse = (ctx: CallContext, key: string, params: Record<string, unknown>, field?: string) => refusal(ctx.lang, key, params, field);
 
 /** `varchar(50)`, `decimal(10,2)`, `int`: how sentences name a type. */
 const typeLabel = (f: Pick<CustomField, 'data_type' | 'text_length' | 'scale'>) =>

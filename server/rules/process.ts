@@ -1,12 +1,8 @@
-import { translate } from '../../i18n/index.ts';
 import type { CallContext, Rules } from '../engine/context.ts';
 import type { Queryable } from '../db/driver.ts';
-import { Warning } from '../http/envelope.ts';
+import { refusal } from '../http/validation.ts';
 
-const refuse = (ctx: CallContext, key: string, field: string) => {
-  const message = translate(ctx.lang, key);
-  return new Warning('server.validation_failed', { details: message }, [{ field, message }]);
-};
+const refuse = (ctx: CallContext, key: string, field: string) => refusal(ctx.lang, key, {}, field);
 
 /** A BU runs its scope applications through one process at most: two enabled ones would be ambiguous. */
 const checkOneScopeProcess = async (ctx: CallContext, tx: Queryable, row: Record<string, unknown>) => {

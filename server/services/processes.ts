@@ -15,6 +15,10 @@ export interface ProcessRow {
   steps: { name: string; role_guid: string }[];
 }
 
+/** How a history row names who acted: the account's name, else its username. */
+export const nameOf = async (tx: Queryable, userGuid: string) =>
+  (await tx.query<{ name: string }>('select coalesce(name, username) as name from users where guid = $1', [userGuid])).rows[0]?.name ?? '';
+
 /** The BU's enabled process for its scope applications, if it has one. */
 export const scopeProcessOf = async (tx: Queryable, buGuid: string) =>
   (await tx.query<ProcessRow>("select guid, name, steps from process where bu_guid = $1 and trigger = 'scope_application' and status = 0 limit 1", [buGuid])).rows[0];
@@ -51,9 +55,8 @@ export const routeApplication = async (tx: Queryable, a: { buGuid: string; guid:
   const process = await scopeProcessOf(tx, a.buGuid);
   if (!process) return false;
   const app = (await tx.query<{ name: string }>('select name from app where guid = $1', [a.appGuid])).rows[0];
-  const byName = (await tx.query<{ name: string }>('select coalesce(name, username) as name from users where guid = $1', [a.by])).rows[0]?.name ?? '';
   await tx.query('update audit_record set status = $2, remark = null, updated_at = now() where guid = $1', [a.guid, AUDIT.bu_review]);
-  await startInstance(tx, { buGuid: a.buGuid, process, kind: 'audit-record', subject: a.guid, title: `${app?.name ?? ''}: ${a.codes.join(', ')}`, by: a.by, byName });
+  await startInstance(tx, { buGuid: a.buGuid, process, kind: 'audit-record', subject: a.guid, title: `${app?.name ?? ''}: ${a.codes.join(', ')}`, by: a.by, byName: await nameOf(tx, a.by) });
   return true;
 };
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../helpers/server.ts';
+import { ok } from '../helpers/answers.ts';
 import { tenantWithBu, uid } from '../helpers/tenant-flows.ts';
 
 /**
@@ -7,16 +8,10 @@ import { tenantWithBu, uid } from '../helpers/tenant-flows.ts';
  * and disables items of its own beside the platform's, which it reads but never changes; a type
  * as members use it is the platform's enabled items followed by the BU's.
  */
-type Answer = { code: number; data: any; message: string };
 let s: TestServer;
 let op: string;
 let A: { token: string; buGuid: string };
 let B: { token: string; buGuid: string };
-const ok = async (p: Promise<Answer>) => {
-  const r = await p;
-  expect(r.code, r.message).toBe(200);
-  return r.data;
-};
 const type = `grade_${uid()}`;
 
 beforeAll(async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../helpers/server.ts';
+import { ok, refused } from '../helpers/answers.ts';
 import { tenantWithBu, uid } from '../helpers/tenant-flows.ts';
 
 /**
@@ -10,23 +11,11 @@ import { tenantWithBu, uid } from '../helpers/tenant-flows.ts';
 const FIELD = '/open/admin/staff-management/field';
 const STAFF = '/open/admin/staff-management';
 
-type Answer = { code: number; data: any; message: string };
 let s: TestServer;
 let op: string;
 let A: Awaited<ReturnType<typeof tenantWithBu>>;
 let B: Awaited<ReturnType<typeof tenantWithBu>>;
 
-const ok = async (p: Promise<Answer>) => {
-  const r = await p;
-  expect(r.code, r.message).toBe(200);
-  return r.data;
-};
-const refused = async (p: Promise<Answer>, pattern: RegExp) => {
-  const r = await p;
-  expect(r.code, JSON.stringify(r.data)).not.toBe(200);
-  expect(r.message).toMatch(pattern);
-  return r;
-};
 const asOp = (path: string, body: unknown, lang = 'en-US') => s.post(path, body, { token: op, lang });
 const asTenant = (t: { token: string }, path: string, body: unknown, lang = 'en-US') => s.post(path, body, { token: t.token, lang });
 

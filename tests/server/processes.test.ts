@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../helpers/server.ts';
+import { ok, refused } from '../helpers/answers.ts';
 import { tenantWithBu, uid } from '../helpers/tenant-flows.ts';
 
 /**
@@ -7,7 +8,6 @@ import { tenantWithBu, uid } from '../helpers/tenant-flows.ts';
  * a BU with a process wait for its approvers, step by step, before the platform sees them; a
  * rejection or a withdrawal ends the run; apps that bound the process engine start and read runs.
  */
-type Answer = { code: number; data: any; message: string };
 let s: TestServer;
 let op: string;
 let owner: Awaited<ReturnType<typeof tenantWithBu>>;
@@ -17,16 +17,6 @@ let roleA: string;
 let roleB: string;
 let app: { guid: string };
 
-const ok = async (p: Promise<Answer>) => {
-  const r = await p;
-  expect(r.code, r.message).toBe(200);
-  return r.data;
-};
-const refused = async (p: Promise<Answer>, pattern: RegExp) => {
-  const r = await p;
-  expect(r.code, JSON.stringify(r.data)).not.toBe(200);
-  expect(r.message).toMatch(pattern);
-};
 const as = (who: { token: string }) => (path: string, body: unknown = {}) => s.post(path, body, { token: who.token, lang: 'en-US' });
 const apply = (codes: string[]) => ok(as(owner)('/open/app/permissions/audit-record/apply-permissions', { app_guid: app.guid, group_codes: codes }));
 const runOf = async (subject: string) => (await ok(as(owner)('/open/system/process/instance/list', { subject_guid: subject })))[0];

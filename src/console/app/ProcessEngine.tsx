@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Loading } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { post } from '../../../dataProvider/http.ts';
+import { LANGUAGES } from '../../../i18n/languages.ts';
 import { useLang } from '../../shell/LangContext.tsx';
 import type { AppRecord } from './useApp.ts';
 
@@ -33,7 +34,6 @@ export const ProcessEngine = ({ app }: { app: AppRecord }) => {
   const bound = (app.ability_codes ?? []).includes(ABILITY);
   const processes = useQuery({ queryKey: ['open-api-processes'], queryFn: () => post<Process[]>('/open/system/process/list', { trigger: 'open_api', status: 0 }, { silent: true }) });
   const runs = useQuery({ queryKey: ['app-runs', app.guid], queryFn: () => post<{ list: Run[] }>('/open/system/process/instance/page', { app_guid: app.guid, page: 1, page_size: 20 }, { silent: true }) });
-  const when = (iso: string) => new Intl.DateTimeFormat(lang === 'en' ? 'en' : lang === 'hk' ? 'zh-HK' : 'zh-CN', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
   return (
     <Stack spacing={2} data-testid="process-engine">
       <Card variant="outlined">
@@ -107,7 +107,7 @@ export const ProcessEngine = ({ app }: { app: AppRecord }) => {
                     <TableCell>{r.process_name}</TableCell>
                     <TableCell>{r.step_name ?? '—'}</TableCell>
                     <TableCell>{t(`resources.process-instance.values.state.${r.state}`)}</TableCell>
-                    <TableCell>{when(r.created_at)}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{new Date(r.created_at).toLocaleString(LANGUAGES[lang])}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>
