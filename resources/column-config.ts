@@ -1,26 +1,41 @@
-import { columnConfigSchema, columnPreferenceSchema } from '../schemas/column-config.ts';
+import { columnConfigSchema, columnPreferenceSchema, publishedViewSchema, savedViewSchema } from '../schemas/column-config.ts';
+import { z } from 'zod';
 import type { ResourceDef } from './types.ts';
 
+/** The role a set or view is for, by name (and its BU's), as it was named when saved: the lists show it. */
+const audienceName = z.object({ role_name: z.string().nullable().optional() });
+
+/**
+ * How every list looks, shaped by product staff without code (docs/views.md): column sets for
+ * everyone or for a role, a person's hidden columns, and saved views, a person's own or published
+ * to a role. Precedence: person > role > everyone > the definition's default.
+ */
 export const columnConfig: ResourceDef<typeof columnConfigSchema> = {
   name: 'column-config',
   table: 'column_config',
   schema: columnConfigSchema,
+  internal: audienceName,
   titleField: 'resource',
   createOnly: ['resource'],
   keyword: ['resource'],
   filters: [{ field: 'resource' }],
-  columns: [{ field: 'resource', sortable: true }, { field: 'columns', render: 'tags' }, { field: 'updated_at', render: 'date', sortable: true }],
+  columns: [{ field: 'resource', sortable: true }, { field: 'role_name' }, { field: 'columns', render: 'tags' }, { field: 'updated_at', render: 'date', sortable: true }],
   sort: 'resource',
-  unique: [['resource']],
+  // One set for everyone (no role) and one per role, for each list.
+  unique: [['resource', 'role_guid']],
   listCap: 500,
   mounts: [
     {
       side: 'operator', base: '/open/admin/system/column-config', scope: 'platform', perm: 'admin:column',
-      calls: { page: 'page', list: 'list', get: 'get', add: 'add', update: 'update', delete: 'delete' },
+      calls: {
+        page: 'page', list: 'list', get: 'get', add: 'add', update: 'update', delete: 'delete',
+        // The roles a set or a view may be for: the platform's and every BU's, found by name.
+        roles: { handler: 'columnSettings.roles', action: 'view' },
+      },
     },
     {
       side: 'system', base: '/open/system/column-config', scope: 'catalog',
-      // `settings`: the configuration and the caller's own preference of one resource, the one call a list makes.
+      // `settings`: everything a list needs to lay itself out, the one call it makes.
       calls: { list: 'list', settings: { handler: 'columnSettings.get', action: 'view' } },
     },
   ],
@@ -41,4 +56,51 @@ export const columnPreference: ResourceDef<typeof columnPreferenceSchema> = {
   mounts: [
     { side: 'system', base: '/open/system/column-preference', scope: 'user', calls: { list: 'list', get: 'get', add: 'add', update: 'update', delete: 'delete' } },
   ],
+};
+
+const viewColumns = [
+  { field: 'name', sortable: true },
+  { field: 'resource', sortable: true },
+  { field: 'per_page' },
+  { field: 'updated_at', render: 'date', sortable: true },
+] as const;
+
+/** A person's own views of a list: theirs alone, following them to any browser. */
+export const savedView: ResourceDef<typeof savedViewSchema> = {
+  name: 'saved-view',
+  table: 'saved_view',
+  schema: savedViewSchema,
+  titleField: 'name',
+  createOnly: ['resource'],
+  filters: [{ field: 'resource' }],
+  columns: viewColumns,
+  sort: 'name',
+  unique: [['resource', 'name']],
+  listCap: 200,
+  mounts: [
+    { side: 'system', base: '/open/system/saved-view', scope: 'user', calls: { list: 'list', get: 'get', add: 'add', update: 'update', delete: 'delete' } },
+  ],
+};
+
+/** Views product staff publish to everyone or to a role's holders; they show beside each person's own. */
+export const publishedView: ResourceDef<typeof publishedViewSchema> = {
+  name: 'published-view',
+  table: 'published_view',
+  schema: publishedViewSchema,
+  internal: audienceName,
+  titleField: 'name',
+  createOnly: ['resource'],
+  keyword: ['name', 'resource'],
+  filters: [{ field: 'resource' }],
+  columns: [...viewColumns.slice(0, 2), { field: 'role_name' }, ...viewColumns.slice(2)],
+  sort: 'resource',
+  unique: [['resource', 'role_guid', 'name']],
+  listCap: 500,
+  mounts: [
+    {
+      side: 'operator', base: '/open/admin/system/published-view', scope: 'platform', perm: 'admin:view',
+      calls: { page: 'page', list: 'list', get: 'get', add: 'add', update: 'update', delete: 'delete' },
+    },
+  ],
+  menu: { scene: 'admin', url: '/operation/views', icon: 'view_quilt' },
 };

@@ -1,6 +1,6 @@
 import { bu } from './bu.ts';
 import { unionBu, unionMembership } from './union-bu.ts';
-import { columnConfig, columnPreference } from './column-config.ts';
+import { columnConfig, columnPreference, publishedView, savedView } from './column-config.ts';
 import { company } from './company.ts';
 import { department, position } from './department.ts';
 import { member } from './member.ts';
@@ -30,7 +30,7 @@ import { loginLog, operationLog, requestLog } from './audit-log.ts';
 
 /** Every entity of the product. Generic code (tables, calls, screens, tests) loops over this. */
 export const resources: readonly ResourceDef[] = [
-  permission, role, user, dict, buDict, columnConfig, columnPreference, i18nSetting,
+  permission, role, user, dict, buDict, columnConfig, columnPreference, savedView, publishedView, i18nSetting,
   // Tenant identity and organisation
   bu, org, orgApplication, company, project, department, position, member, customField, fieldStatus, subAccount, passwordPolicy, safePolicy, authConfig,
   // Operators' groupings of BUs, and a BU's view of those it is in

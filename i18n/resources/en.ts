@@ -111,12 +111,26 @@ export default {
       values: { status: { '0': 'Enabled', '1': 'Disabled' } },
     },
     'column-config': {
-      name: 'Column setting |||| Column settings',
-      fields: { resource: 'Resource', columns: 'Columns', field: 'Field', visible: 'Visible', label: 'Label', width: 'Width' },
+      name: 'Column set |||| Column sets',
+      fields: {
+        resource: 'List', role_guid: 'For role', role_name: 'For', columns: 'Columns', field: 'Field', visible: 'Visible', title: 'Title', width: 'Width',
+        pin: 'Pin', sortable: 'Sortable', filterable: 'Filterable',
+      },
+      values: { pin: { left: 'Left', right: 'Right' } },
     },
     'column-preference': {
       name: 'My column setting |||| My column settings',
-      fields: { resource: 'Resource', hidden: 'Hidden columns' },
+      fields: { resource: 'List', hidden: 'Hidden columns' },
+    },
+    'saved-view': {
+      name: 'My view |||| My views',
+      fields: { resource: 'List', name: 'Name', columns: 'Columns', filters: 'Filters', sort: 'Sort', per_page: 'Rows per page' },
+      values: { per_page: { '10': '10', '20': '20', '50': '50', '100': '100' } },
+    },
+    'published-view': {
+      name: 'Published view |||| Published views',
+      fields: { resource: 'List', name: 'Name', role_guid: 'For role', role_name: 'For', columns: 'Columns', filters: 'Filters', sort: 'Sort', per_page: 'Rows per page' },
+      values: { per_page: { '10': '10', '20': '20', '50': '50', '100': '100' } },
     },
     bu: {
       name: 'Business unit |||| Business units',

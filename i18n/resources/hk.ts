@@ -111,12 +111,26 @@ export default {
       values: { status: { '0': '啟用', '1': '停用' } },
     },
     'column-config': {
-      name: '欄配置 |||| 欄配置',
-      fields: { resource: '資源', columns: '欄', field: '欄位', visible: '顯示', label: '標題', width: '寬度' },
+      name: '列方案 |||| 列方案',
+      fields: {
+        resource: '列表', role_guid: '適用角色', role_name: '適用於', columns: '列', field: '欄位', visible: '顯示', title: '標題', width: '寬度',
+        pin: '固定', sortable: '可排序', filterable: '可篩選',
+      },
+      values: { pin: { left: '左側', right: '右側' } },
     },
     'column-preference': {
-      name: '我的欄設定 |||| 我的欄設定',
-      fields: { resource: '資源', hidden: '隱藏的欄' },
+      name: '我的列設定 |||| 我的列設定',
+      fields: { resource: '列表', hidden: '隱藏的列' },
+    },
+    'saved-view': {
+      name: '我的檢視 |||| 我的檢視',
+      fields: { resource: '列表', name: '名稱', columns: '列', filters: '篩選', sort: '排序', per_page: '每頁行數' },
+      values: { per_page: { '10': '10', '20': '20', '50': '50', '100': '100' } },
+    },
+    'published-view': {
+      name: '發佈的檢視 |||| 發佈的檢視',
+      fields: { resource: '列表', name: '名稱', role_guid: '適用角色', role_name: '適用於', columns: '列', filters: '篩選', sort: '排序', per_page: '每頁行數' },
+      values: { per_page: { '10': '10', '20': '20', '50': '50', '100': '100' } },
     },
     bu: {
       name: '業務單元 |||| 業務單元',

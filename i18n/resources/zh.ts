@@ -111,12 +111,26 @@ export default {
       values: { status: { '0': '启用', '1': '停用' } },
     },
     'column-config': {
-      name: '列配置 |||| 列配置',
-      fields: { resource: '资源', columns: '列', field: '字段', visible: '显示', label: '标题', width: '宽度' },
+      name: '列方案 |||| 列方案',
+      fields: {
+        resource: '列表', role_guid: '适用角色', role_name: '适用于', columns: '列', field: '字段', visible: '显示', title: '标题', width: '宽度',
+        pin: '固定', sortable: '可排序', filterable: '可筛选',
+      },
+      values: { pin: { left: '左侧', right: '右侧' } },
     },
     'column-preference': {
       name: '我的列设置 |||| 我的列设置',
-      fields: { resource: '资源', hidden: '隐藏的列' },
+      fields: { resource: '列表', hidden: '隐藏的列' },
+    },
+    'saved-view': {
+      name: '我的视图 |||| 我的视图',
+      fields: { resource: '列表', name: '名称', columns: '列', filters: '筛选', sort: '排序', per_page: '每页行数' },
+      values: { per_page: { '10': '10', '20': '20', '50': '50', '100': '100' } },
+    },
+    'published-view': {
+      name: '发布的视图 |||| 发布的视图',
+      fields: { resource: '列表', name: '名称', role_guid: '适用角色', role_name: '适用于', columns: '列', filters: '筛选', sort: '排序', per_page: '每页行数' },
+      values: { per_page: { '10': '10', '20': '20', '50': '50', '100': '100' } },
     },
     bu: {
       name: '业务单元 |||| 业务单元',

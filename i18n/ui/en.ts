@@ -212,6 +212,7 @@ export default {
     'admin:store-listing': 'Store listings',
     'admin:certification': 'Certification review',
     'admin:column': 'Columns',
+    'admin:view': 'Views',
     'admin:union-bu': 'Union BUs',
     'tenant:account': 'Account and enterprise',
     'tenant:enterprise-panel': 'Enterprise panel',

@@ -212,6 +212,7 @@ export default {
     'admin:store-listing': '上架管理',
     'admin:certification': '認證審核',
     'admin:column': '列配置',
+    'admin:view': '檢視',
     'admin:union-bu': '聯合BU',
     'tenant:account': '賬號與企業',
     'tenant:enterprise-panel': '企業面板',

@@ -212,6 +212,7 @@ export default {
     'admin:store-listing': '上架管理',
     'admin:certification': '认证审核',
     'admin:column': '列配置',
+    'admin:view': '视图',
     'admin:union-bu': '联合BU',
     'tenant:account': '账号与企业',
     'tenant:enterprise-panel': '企业面板',

@@ -25,6 +25,8 @@ export interface Caller {
   /** Holds every permission of its console (super management role, or owner of the BU). */
   isSuper: boolean;
   codes: ReadonlySet<string>;
+  /** The enabled roles it holds in its console (a BU's, for a tenant): who a published column set or view reaches. */
+  roleGuids: readonly string[];
 }
 
 /**
@@ -78,7 +80,7 @@ export class Callers {
       const roles = row.role_guids ?? [];
       return { ...base, buGuid: null, ...(await this.grants(roles, 'admin')) };
     }
-    if (!buGuid) return { ...base, isSuper: false, codes: new Set() };
+    if (!buGuid) return { ...base, isSuper: false, codes: new Set(), roleGuids: [] };
     const member = await this.db.query<{ is_owner: boolean; role_guids: string[]; bu_status: number | null }>(
       'select ub.is_owner, ub.role_guids, b.status as bu_status from user_bu ub left join bu b on b.guid = ub.bu_guid where ub.user_guid = $1 and ub.bu_guid = $2',
       [userGuid, buGuid],
@@ -87,23 +89,24 @@ export class Callers {
     if (!m) return null;
     // A disabled BU ends its sessions at once: every token carrying it is refused with a sentence saying why.
     if (m.bu_status !== null && m.bu_status !== 0) throw unauthorized('server.bu_disabled_session');
-    if (m.is_owner) return { ...base, isSuper: true, codes: new Set() };
+    if (m.is_owner) return { ...base, ...(await this.grants(m.role_guids ?? [], 'tenant', buGuid)), isSuper: true };
     return { ...base, ...(await this.grants(m.role_guids ?? [], 'tenant', buGuid)) };
   }
 
   private async grants(roleGuids: string[], scene: 'admin' | 'tenant', buGuid: string | null = null) {
-    if (roleGuids.length === 0) return { isSuper: false, codes: new Set<string>() };
+    if (roleGuids.length === 0) return { isSuper: false, codes: new Set<string>(), roleGuids: [] };
     const roles = await this.db.query<{ guid: string; type: number }>(
       'select guid, type from role where guid = any($1::uuid[]) and status = 0 and bu_guid is not distinct from $2',
       [roleGuids, buGuid],
     );
-    if (roles.rows.some((r) => r.type === 0)) return { isSuper: true, codes: new Set<string>() };
-    if (roles.rows.length === 0) return { isSuper: false, codes: new Set<string>() };
+    const held = roles.rows.map((r) => r.guid);
+    if (roles.rows.some((r) => r.type === 0)) return { isSuper: true, codes: new Set<string>(), roleGuids: held };
+    if (roles.rows.length === 0) return { isSuper: false, codes: new Set<string>(), roleGuids: held };
     const codes = await this.db.query<{ code: string }>(
       `select distinct p.code from role_permission rp join permission p on p.guid = rp.permission_guid
         where rp.role_guid = any($1::uuid[]) and p.status = 0 and p.scene = $2`,
       [roles.rows.map((r) => r.guid), scene],
     );
-    return { isSuper: false, codes: new Set(codes.rows.map((r) => r.code)) };
+    return { isSuper: false, codes: new Set(codes.rows.map((r) => r.code)), roleGuids: held };
   }
 }

@@ -256,4 +256,17 @@ export const migrations: readonly Migration[] = [
         primary key (bu_guid, resource, field))`,
     ],
   },
+  {
+    id: 15,
+    name: 'column sets per role, and column titles per language',
+    up: [
+      // A set is now one per list and role (the definition's new unique index); the old one allowed one per list.
+      'drop index if exists column_config_resource_uq',
+      // A title used to be one text for every language: it becomes that text in each.
+      `update column_config set columns = (
+         select coalesce(jsonb_agg(case when c ? 'label' then (c - 'label') || jsonb_build_object('title', jsonb_build_object('zh', c->'label', 'hk', c->'label', 'en', c->'label')) else c end order by n), '[]'::jsonb)
+           from jsonb_array_elements(columns) with ordinality as t(c, n))
+       where jsonb_path_exists(columns, '$[*].label')`,
+    ],
+  },
 ];

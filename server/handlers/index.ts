@@ -19,7 +19,7 @@ import { buAccountsList, buAccountsPage } from './bu-accounts.ts';
 import { resourceList } from './permission-resources.ts';
 import { customFieldsList, fieldStatusList, fieldStatusUpdate } from './field-status.ts';
 import { buDictListByType } from './bu-dict.ts';
-import { columnSettings } from './column-settings.ts';
+import { columnSettings, columnSettingsRoles } from './column-settings.ts';
 import { processApprove, processReject } from './processes.ts';
 
 /** Named handlers that resource definitions may reference for real business rules. */
@@ -28,6 +28,7 @@ export const handlers: Record<string, (ctx: CallContext) => Promise<unknown>> = 
   'customFields.list': customFieldsList,
   'buDict.listByType': buDictListByType,
   'columnSettings.get': columnSettings,
+  'columnSettings.roles': columnSettingsRoles,
   'process.approve': processApprove,
   'process.reject': processReject,
   'fieldStatus.list': fieldStatusList,

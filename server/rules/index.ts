@@ -10,6 +10,7 @@ import { orderRules, paymentRecordRules } from './order.ts';
 import { permissionRules } from './permission.ts';
 import { customFieldRules } from './custom-field.ts';
 import { processRules } from './process.ts';
+import { listSettingsRules } from './column-config.ts';
 import { appProjectRules } from './app-project.ts';
 import { roleRules } from './role.ts';
 import { i18nSettingRules } from './i18n-setting.ts';
@@ -45,4 +46,5 @@ export const rules: Record<string, Rules> = {
   'union-bu': unionBuRules,
   order: orderRules,
   'payment-record': paymentRecordRules,
+  ...listSettingsRules,
 };

@@ -37,6 +37,7 @@ export const adminMenus: MenuSeed[] = [
       { code: 'admin:staff-field', name: '字段管理', url: '/operation/staff-field' },
       { code: 'admin:dict', name: '数据字典', url: '/operation/dict' },
       { code: 'admin:column', name: '列配置', url: '/operation/columns' },
+      { code: 'admin:view', name: '视图', url: '/operation/views' },
     ],
   },
 ];
