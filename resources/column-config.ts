@@ -19,7 +19,7 @@ export const columnConfig: ResourceDef<typeof columnConfigSchema> = {
   createOnly: ['resource'],
   keyword: ['resource'],
   filters: [{ field: 'resource' }],
-  columns: [{ field: 'resource', sortable: true }, { field: 'role_name' }, { field: 'columns', render: 'tags' }, { field: 'updated_at', render: 'date', sortable: true }],
+  columns: [{ field: 'resource', sortable: true, render: 'resource' }, { field: 'role_name' }, { field: 'columns', render: 'tags' }, { field: 'updated_at', render: 'date', sortable: true }],
   sort: 'resource',
   // One set for everyone (no role) and one per role, for each list.
   unique: [['resource', 'role_guid']],
@@ -49,7 +49,7 @@ export const columnPreference: ResourceDef<typeof columnPreferenceSchema> = {
   titleField: 'resource',
   createOnly: ['resource'],
   filters: [{ field: 'resource' }],
-  columns: [{ field: 'resource' }, { field: 'hidden', render: 'tags' }],
+  columns: [{ field: 'resource', render: 'resource' }, { field: 'hidden', render: 'tags' }],
   sort: 'resource',
   unique: [['resource']],
   listCap: 500,
@@ -60,7 +60,7 @@ export const columnPreference: ResourceDef<typeof columnPreferenceSchema> = {
 
 const viewColumns = [
   { field: 'name', sortable: true },
-  { field: 'resource', sortable: true },
+  { field: 'resource', sortable: true, render: 'resource' },
   { field: 'per_page' },
   { field: 'updated_at', render: 'date', sortable: true },
 ] as const;

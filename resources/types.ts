@@ -134,7 +134,9 @@ export type ColumnRender = 'text' | 'status' | 'date' | 'image' | 'reference' | 
   /** HTML the server rendered and sanitised (a message's body). */
   | 'html'
   /** A page of the console, opened in the app. */
-  | 'link';
+  | 'link'
+  /** The name of a definition (a list a column set shapes), shown as its translated name. */
+  | 'resource';
 
 export interface Column {
   field: string;

@@ -5,9 +5,9 @@ import {
   NumberInput, useBasename, usePermissions, useRecordContext, useTranslate,
 } from 'react-admin';
 import { lazy, Suspense, type ComponentProps } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import type { Permissions } from '../../dataProvider/authProvider.ts';
-import { columnConfig } from '../../resources/column-config.ts';
+import { columnConfig, publishedView } from '../../resources/column-config.ts';
 import type { ResourceCalls } from '../../dataProvider/calls.ts';
 import { resourceCalls, routeOf } from '../../dataProvider/calls.ts';
 import type { ListAction, ResourceDef, Scope } from '../../resources/types.ts';
@@ -16,11 +16,14 @@ import { TransferButtons } from './TransferButtons.tsx';
 import { renderColumn } from './fields.tsx';
 import { MyColumnsButton } from './MyColumnsButton.tsx';
 import { fieldLabel, fieldSchemaOf, referenceOf } from './registry.ts';
-import { resolveColumns, useColumnSettings, type ConfigRow } from './columnSettings.ts';
+import { useColumnSettings, type ConfigRow } from './columnSettings.ts';
+import { ViewBar } from './ViewBar.tsx';
+import type { ColumnView } from './fields.tsx';
 import { hasTransitions, StatusButtons } from './StatusButtons.tsx';
 import { RecordActions } from './RecordActions.tsx';
 
 const columnConfigCalls = resourceCalls(columnConfig.name);
+const publishedViewCalls = resourceCalls(publishedView.name);
 
 /** A permission code of the definition's mount, e.g. `admin:role:add`; no code on the mount = allowed. */
 export const useCan = (rc: ResourceCalls) => {
@@ -41,11 +44,12 @@ const FilterInput = (props: ComponentProps<typeof SchemaInput>) => (
   </Suspense>
 );
 
-export const filterInputs = (def: ResourceDef, scope?: Scope) => [
+export const filterInputs = (def: ResourceDef, scope?: Scope, off: ReadonlySet<string> = new Set()) => [
   // A search box only where the server searches (`keyword` fields).
   ...(def.keyword?.length ? [<SearchInput key="q" source="q" alwaysOn />] : []),
   // A BU's own screens are of one BU already: no BU filter there.
-  ...(def.filters ?? []).filter((f) => !(scope === 'bu' && f.field === 'bu_guid')).map((f) => {
+  // Nor those a column set turned off.
+  ...(def.filters ?? []).filter((f) => !(scope === 'bu' && f.field === 'bu_guid') && !off.has(f.field)).map((f) => {
     const schema = fieldSchemaOf(def, f.field);
     const label = fieldLabel(def, f.field);
     // `source` and `label` on the element itself: react-admin's filter menu reads them from it.
@@ -149,37 +153,67 @@ const ListEmpty = ({ rc }: { rc: ResourceCalls }) => {
   );
 };
 
-/** The list screen of any definition: its columns (as configured), filters, sort, paging, bulk delete, row actions. */
+/** Width of the row checkbox column, which pinned columns stay right of. */
+const CHECKBOX_WIDTH = 48;
+/** Width of a pinned column given none: a sticky column needs a known one, so the next knows where to stick. */
+const PIN_WIDTH = 160;
+
+/**
+ * Column widths, and the left-pinned columns (with the row checkboxes) held at the left edge while
+ * the list scrolls sideways, each right of the one before.
+ */
+const columnStyles = (columns: readonly ColumnView[], checkboxes: boolean) => {
+  const styles: Record<string, unknown> = {};
+  let left = checkboxes ? CHECKBOX_WIDTH : 0;
+  const sticky = (offset: number) => ({ position: 'sticky', left: offset, bgcolor: 'background.paper', zIndex: 1, '&.MuiTableCell-head': { zIndex: 3 } });
+  const pinned = columns.some((c) => c.pin === 'left');
+  if (pinned && checkboxes) styles['& .MuiTableCell-paddingCheckbox'] = { ...sticky(0), width: CHECKBOX_WIDTH, minWidth: CHECKBOX_WIDTH };
+  for (const c of columns) {
+    if (c.pin === 'left') {
+      const width = c.width ?? PIN_WIDTH;
+      styles[`& .column-${c.field}`] = { ...sticky(left), width, minWidth: width, maxWidth: width, boxShadow: 'inset -1px 0 0 rgba(0,0,0,0.08)' };
+      left += width;
+    } else if (c.width) styles[`& .column-${c.field}`] = { width: c.width };
+  }
+  return styles;
+};
+
+/** The list screen of any definition: its views, columns (as configured), filters, sort, paging, bulk delete, row actions. */
 export const ResourceList = ({ rc, listActions }: { rc: ResourceCalls; listActions?: readonly ListAction[] }) => {
   const { def } = rc;
-  const settings = useColumnSettings(def);
+  const settings = useColumnSettings(def, new URLSearchParams(useLocation().search).get('view'));
   const can = useCan(rc);
   const columnAdmin = useCan(columnConfigCalls)('update');
+  const canPublish = useCan(publishedViewCalls)('add');
   const [field, order] = def.sort?.startsWith('-') ? [def.sort.slice(1), 'DESC' as const] : [def.sort ?? 'created_at', 'ASC' as const];
   const actions = (
     // Buttons at least 32 px high: wrapped onto two lines, they stay apart enough to hit (WCAG 2.5.8).
     <TopToolbar sx={{ '& .MuiButton-root': { minHeight: 32 } }}>
       <FilterButton />
-      <MyColumnsButton def={def} available={resolveColumns(def, settings.config)} hidden={settings.hidden} setHidden={settings.setHidden} />
+      <MyColumnsButton def={def} available={settings.available} hidden={settings.hidden} setHidden={settings.setHidden} />
       {columnAdmin && def.name !== columnConfig.name && <ConfigureColumns def={def} config={settings.config} />}
       {rc.verbs.add && can('add') && <CreateButton />}
       {listActions?.length ? <ListActions rc={rc} actions={listActions} /> : null}
       {rc.mount.transfer && <TransferButtons rc={rc} can={can} />}
     </TopToolbar>
   );
-  const widths: Record<string, unknown> = { ...fitToWindow, ...Object.fromEntries(settings.columns.filter((c) => c.width).map((c) => [`& .column-${c.field}`, { width: c.width }])) };
+  const bulk = !!rc.verbs.delete && can('delete');
+  const styles = { ...fitToWindow, '& .RaDatagrid-table': { ...fitToWindow['& .RaDatagrid-table'], ...columnStyles(settings.columns, bulk) } };
   return (
-    <List sx={listFrame} empty={<ListEmpty rc={rc} />} filters={filterInputs(def, rc.mount.scope)} sort={{ field, order }} actions={actions} perPage={20} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
+    <List sx={listFrame} empty={<ListEmpty rc={rc} />} filters={filterInputs(def, rc.mount.scope, settings.filtersOff)} sort={{ field, order }} actions={actions} perPage={20} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
       {settings.ready ? (
-        <Datagrid
-          rowClick={rc.opens ? (id) => rc.opens!.replace(':id', String(id)) : rc.verbs.get ? 'show' : false}
-          bulkActionButtons={rc.verbs.delete && can('delete') ? <BulkDeleteButton mutationMode="pessimistic" /> : false}
-          sx={widths}
-          data-testid="resource-list"
-        >
-          {settings.columns.map((c) => renderColumn(def, c))}
-          <RowActions rc={rc} label="list.actions" />
-        </Datagrid>
+        <>
+          <ViewBar def={def} views={settings.views} columns={settings.columns.map((c) => c.field)} canPublish={canPublish} />
+          <Datagrid
+            rowClick={rc.opens ? (id) => rc.opens!.replace(':id', String(id)) : rc.verbs.get ? 'show' : false}
+            bulkActionButtons={bulk ? <BulkDeleteButton mutationMode="pessimistic" /> : false}
+            sx={styles}
+            data-testid="resource-list"
+          >
+            {settings.columns.map((c) => renderColumn(def, c))}
+            <RowActions rc={rc} label="list.actions" />
+          </Datagrid>
+        </>
       ) : (
         <Loading />
       )}

@@ -1,21 +1,28 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useLocale } from 'react-admin';
 import { onAnswered } from '../../dataProvider/events.ts';
 import { callsOf, pickMount } from '../../dataProvider/calls.ts';
 import { post } from '../../dataProvider/http.ts';
-import { columnConfig, columnPreference } from '../../resources/column-config.ts';
+import type { Lang } from '../../i18n/languages.ts';
+import { columnConfig, columnPreference, publishedView, savedView } from '../../resources/column-config.ts';
 import type { ResourceDef } from '../../resources/types.ts';
 import type { ColumnView } from './fields.tsx';
 
-interface ColumnSetting {
+export interface ColumnSetting {
   field: string;
   visible?: boolean;
-  label?: string;
+  title?: Partial<Record<Lang, string>>;
   width?: number;
+  pin?: 'left' | 'right';
+  sortable?: boolean;
+  filterable?: boolean;
 }
 export interface ConfigRow {
   guid: string;
   resource: string;
+  role_guid?: string | null;
+  role_name?: string | null;
   columns: ColumnSetting[];
 }
 export interface PreferenceRow {
@@ -23,44 +30,77 @@ export interface PreferenceRow {
   resource: string;
   hidden: string[];
 }
+export interface ViewRow {
+  guid: string;
+  name: string;
+  columns: string[];
+  filters: Record<string, unknown>;
+  sort?: { field: string; order: 'ASC' | 'DESC' } | null;
+  per_page: number;
+  published: boolean;
+  role_name?: string | null;
+}
+interface Settings {
+  config: ConfigRow | null;
+  preference: PreferenceRow | null;
+  views: ViewRow[];
+}
 
-/** Everyone reads a list's settings in one call through the catalogue mount; operators edit the configuration on theirs. */
+/** Everyone reads a list's settings in one call through the catalogue mount; operators edit the sets on theirs. */
 const settingsCall = callsOf(columnConfig, pickMount(columnConfig, 'system')).path('settings');
 const preference = callsOf(columnPreference);
-/** The calls that change a configuration: after any of them, every list reads its settings again. */
-const configWrites = new Set(columnConfig.mounts.flatMap((m) => { const v = callsOf(columnConfig, m).verbs; return [v.add, v.update, v.delete]; }).filter(Boolean));
+/** The calls that change a set or a view: after any of them, every list reads its settings again. */
+const settingsWrites = new Set(
+  [columnConfig, savedView, publishedView].flatMap((def) => def.mounts.flatMap((m) => { const v = callsOf(def, m).verbs; return [v.add, v.update, v.delete]; })).filter(Boolean),
+);
 
 /**
- * A list's columns: the definition's defaults, reordered, hidden, relabelled and resized by the
- * resource's column configuration, then minus the columns the person hides for themself.
+ * A list's columns (docs/views.md): the definition's, as a column set reorders, hides, retitles,
+ * resizes and pins them — or as a chosen view names them — then minus the columns the person hides
+ * for themself. Fields a definition no longer has are skipped; columns it gained since show last.
  */
-export const resolveColumns = (def: ResourceDef, config?: ConfigRow, hidden: readonly string[] = []): ColumnView[] => {
+export const resolveColumns = (def: ResourceDef, config: Pick<ConfigRow, 'columns'> | undefined, hidden: readonly string[] = [], lang: Lang = 'zh', view?: readonly string[]): ColumnView[] => {
   const byField = new Map(def.columns.map((c) => [c.field, c]));
+  const settings = new Map((config?.columns ?? []).map((s) => [s.field, s]));
   const configured = (config?.columns ?? []).filter((s) => byField.has(s.field));
-  const listed = new Set(configured.map((s) => s.field));
-  const ordered: ColumnView[] = [
-    ...configured.filter((s) => s.visible !== false).map((s) => ({ ...byField.get(s.field)!, label: s.label || undefined, width: s.width ?? byField.get(s.field)!.width })),
-    // Columns added to the definition after the configuration was saved still show.
-    ...def.columns.filter((c) => !listed.has(c.field)),
-  ];
-  return ordered.filter((c) => !hidden.includes(c.field));
+  const order = view?.length
+    ? view.filter((f) => byField.has(f))
+    : [...configured.filter((s) => s.visible !== false).map((s) => s.field), ...def.columns.filter((c) => !settings.has(c.field)).map((c) => c.field)];
+  const columns: ColumnView[] = order.map((field) => {
+    const base = byField.get(field)!;
+    const s = settings.get(field);
+    return {
+      ...base,
+      label: s?.title?.[lang] || undefined,
+      width: s?.width ?? base.width,
+      pin: s?.pin,
+      // A set may turn sorting off; it never turns it on where the definition has none.
+      sortable: !!base.sortable && s?.sortable !== false,
+    };
+  });
+  const shown = columns.filter((c) => !hidden.includes(c.field));
+  return [...shown.filter((c) => c.pin === 'left'), ...shown.filter((c) => !c.pin), ...shown.filter((c) => c.pin === 'right')];
 };
+
+/** The filters a set turned off (their columns' `filterable: false`). */
+export const filtersOff = (config?: Pick<ConfigRow, 'columns'>) => new Set((config?.columns ?? []).filter((s) => s.filterable === false).map((s) => s.field));
 
 export const columnKeys = (def: ResourceDef) => ['column-settings', def.name];
 
 /**
- * A list's column settings: one call, kept for the session (react-query's cache), read again when
- * the person hides columns or anyone in this browser changes a configuration.
+ * A list's settings: one call, kept for the session (react-query's cache), read again when the
+ * person hides columns or saves a view, or anyone in this browser changes a set or a view.
  */
-export const useColumnSettings = (def: ResourceDef) => {
+export const useColumnSettings = (def: ResourceDef, viewGuid?: string | null) => {
   const key = columnKeys(def);
   const client = useQueryClient();
+  const lang = useLocale() as Lang;
   const settings = useQuery({
     queryKey: key,
-    queryFn: () => post<{ config: ConfigRow | null; preference: PreferenceRow | null }>(settingsCall, { resource: def.name }, { silent: true }),
+    queryFn: () => post<Settings>(settingsCall, { resource: def.name }, { silent: true }),
     staleTime: Infinity,
   });
-  useEffect(() => onAnswered((path) => void (configWrites.has(path) && client.invalidateQueries({ queryKey: ['column-settings'] }))), [client]);
+  useEffect(() => onAnswered((path) => void (settingsWrites.has(path) && client.invalidateQueries({ queryKey: ['column-settings'] }))), [client]);
   /** Saves the person's hidden columns (creating the row the first time). */
   const setHidden = async (hidden: string[]) => {
     const row = settings.data?.preference;
@@ -69,11 +109,19 @@ export const useColumnSettings = (def: ResourceDef) => {
     await client.invalidateQueries({ queryKey: key });
   };
   const config = settings.data?.config ?? undefined;
+  const views = settings.data?.views ?? [];
+  const view = viewGuid ? views.find((v) => v.guid === viewGuid) : undefined;
+  const hidden = settings.data?.preference?.hidden ?? [];
   return {
     ready: !settings.isPending,
     config,
-    hidden: settings.data?.preference?.hidden ?? [],
-    columns: resolveColumns(def, config, settings.data?.preference?.hidden),
+    views,
+    view,
+    hidden,
+    /** Every column the set shows (before the person's own hiding), for the person to choose from. */
+    available: resolveColumns(def, config, [], lang, view?.columns),
+    columns: resolveColumns(def, config, hidden, lang, view?.columns),
+    filtersOff: filtersOff(config),
     setHidden,
   };
 };

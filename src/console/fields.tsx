@@ -20,8 +20,9 @@ export const StatusValue = ({ def, field, value, testId }: { def: ResourceDef; f
 const tagText = (v: unknown) => (typeof v === 'object' && v ? String(Object.values(v).find((x) => typeof x === 'string') ?? '') : String(v));
 
 export interface ColumnView extends Column {
-  /** A product staff's label override, shown in every language. */
+  /** Product staff's title for the reader's language, in place of the field's label. */
   label?: string;
+  pin?: 'left' | 'right';
 }
 
 /** The render hint → field component map: one place decides how a column looks. */
@@ -80,6 +81,8 @@ const columnElement = (def: ResourceDef, col: ColumnView) => {
           )}
         />
       );
+    case 'resource':
+      return <FunctionField {...common} render={(r: Record<string, unknown>) => <ResourceName name={String(r[col.field] ?? '')} />} />;
     case 'scopes':
       return <FunctionField {...common} render={(r: Record<string, unknown>) => <ScopeTags codes={Array.isArray(r[col.field]) ? (r[col.field] as string[]) : []} />} />;
     case 'reference':
@@ -88,6 +91,12 @@ const columnElement = (def: ResourceDef, col: ColumnView) => {
     default:
       return def.labelKeys && col.field === def.titleField ? <TitleColumn {...common} def={def} /> : <TextField {...common} />;
   }
+};
+
+/** A definition by its translated name, its registry name beside it for product staff. */
+const ResourceName = ({ name }: { name: string }) => {
+  const translate = useTranslate();
+  return <span title={name}>{translate(`resources.${name}.name`, { smart_count: 2, _: name })}</span>;
 };
 
 /** Loaded when a scope is first opened: a list never pays for it. */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { TextField as MuiTextField } from '@mui/material';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import {
   ArrayInput, AutocompleteArrayInput, DateInput, DateTimeInput, AutocompleteInput, BooleanInput, InputHelperText, NumberInput, PasswordInput, ReferenceArrayInput,
   ReferenceInput, SelectArrayInput, SelectInput, SimpleFormIterator, TextInput, useDataProvider, useInput, useRecordContext, useTranslate,
@@ -11,6 +11,11 @@ import { centsText, parseCents } from '../../schemas/money.ts';
 import { allRowsQuery, listsAll } from './allRows.ts';
 import { FilesInput } from './FilesInput.tsx';
 import { MarkdownInput } from './MarkdownInput.tsx';
+import { AudienceInput } from './AudiencePicker.tsx';
+import { ResourceInput, ViewColumnsInput, ViewSummary } from './ListDesign.tsx';
+
+/** Only product staff open it: loaded then. */
+const ColumnDesigner = lazy(() => import('./ColumnDesigner.tsx'));
 import { choicesOf, fieldLabel, mayBeParent, nonNull, referenceOf, titleFieldOf, valueLabel, type JsonSchema } from './registry.ts';
 import { useTitle } from './useTitle.ts';
 import { useRouteOf } from './routeOf.tsx';
@@ -109,6 +114,12 @@ export const SchemaInput = ({ def, name, schema: raw, source = name, label = fie
   const translate = useTranslate();
   const schema = nonNull(raw);
   const array = schema.type === 'array';
+  // How lists look (docs/views.md): a list, who for, its columns, a view's parts.
+  if (schema.kind === 'resource') return <ResourceInput source={source} label={label} />;
+  if (schema.kind === 'audience') return <AudienceInput source={source} label={label} />;
+  if (schema.kind === 'columns') return <Suspense fallback={null}><ColumnDesigner source={source} label={label} /></Suspense>;
+  if (schema.kind === 'view-columns') return <ViewColumnsInput source={source} label={label} />;
+  if (schema.kind === 'view-filters' || schema.kind === 'view-sort') return <ViewSummary source={source} label={label} />;
   const target = referenceOf(def, name);
   if (target) return <ReferencePicker def={def} target={target} source={source} label={label} array={array} />;
   // Coded fields (an enum, `codes(...)`, a list of either) are selects of their translated values.

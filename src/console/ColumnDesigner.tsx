@@ -1,0 +1,249 @@
+import ArrowDownIcon from '@mui/icons-material/ArrowDownward';
+import ArrowUpIcon from '@mui/icons-material/ArrowUpward';
+import DragIcon from '@mui/icons-material/DragIndicator';
+import {
+  Alert, Box, Checkbox, IconButton, MenuItem, Paper, Select, Stack, Switch, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography,
+} from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { Datagrid, ListContextProvider, useDataProvider, useInput, useList, useLocale, useTranslate } from 'react-admin';
+import { useWatch } from 'react-hook-form';
+import { routeOf } from '../../dataProvider/calls.ts';
+import { LANGUAGES, type Lang } from '../../i18n/languages.ts';
+import { columnConfig } from '../../resources/column-config.ts';
+import type { ResourceDef } from '../../resources/types.ts';
+import { resolveColumns, type ColumnSetting, type ConfigRow } from './columnSettings.ts';
+import { renderColumn } from './fields.tsx';
+import { useFormList } from './ListDesign.tsx';
+import { fieldLabel, fieldSchemaOf } from './registry.ts';
+import { useRouteOf } from './routeOf.tsx';
+
+const LANGS = Object.keys(LANGUAGES) as Lang[];
+const PREVIEW_ROWS = 5;
+
+/** The set's rows for the list: saved ones the definition still has, then columns it gained since (shown). */
+const rowsFor = (def: ResourceDef, value: readonly ColumnSetting[]): ColumnSetting[] => {
+  const known = new Set(def.columns.map((c) => c.field));
+  const listed = new Set(value.map((s) => s.field));
+  return [...value.filter((s) => known.has(s.field)), ...def.columns.filter((c) => !listed.has(c.field)).map((c) => ({ field: c.field, visible: true }))];
+};
+
+const move = <T,>(list: readonly T[], from: number, to: number) => {
+  const next = [...list];
+  const [item] = next.splice(from, 1);
+  next.splice(to, 0, item);
+  return next;
+};
+
+/** Real rows of the list, as this console's route reads them, shown with the columns being designed. */
+const Preview = ({ def, settings }: { def: ResourceDef; settings: readonly ColumnSetting[] }) => {
+  const translate = useTranslate();
+  const locale = useLocale() as Lang;
+  const dataProvider = useDataProvider();
+  const route = useRouteOf()(def);
+  const [field, order] = def.sort?.startsWith('-') ? [def.sort.slice(1), 'DESC' as const] : [def.sort ?? 'created_at', 'ASC' as const];
+  const rows = useQuery({
+    queryKey: ['designer-preview', route],
+    queryFn: async () => (await dataProvider.getList(route, { pagination: { page: 1, perPage: PREVIEW_ROWS }, sort: { field, order }, filter: {} })).data,
+    retry: false,
+  });
+  const list = useList({ data: rows.data ?? [], isPending: rows.isPending, perPage: PREVIEW_ROWS });
+  const columns = resolveColumns(def, { columns: [...settings] }, [], locale);
+  const widths: Record<string, unknown> = Object.fromEntries(columns.filter((c) => c.width).map((c) => [`& .column-${c.field}`, { width: c.width }]));
+  return (
+    <Paper variant="outlined" sx={{ mt: 2, overflowX: 'auto' }} data-testid="designer-preview">
+      <Typography variant="subtitle2" component="h3" sx={{ px: 2, pt: 1 }}>
+        {translate('views.preview')}
+      </Typography>
+      {rows.isError && (
+        <Typography variant="body2" sx={{ px: 2 }} data-testid="preview-no-rows">
+          {translate('views.preview_no_rows')}
+        </Typography>
+      )}
+      <ListContextProvider value={list}>
+        {/* Remade when a title or sorting changes: react-admin's header cells do not redraw for a new label. */}
+        <Datagrid key={columns.map((c) => `${c.label ?? ''}:${c.sortable}`).join('|')} bulkActionButtons={false} rowClick={false} empty={<Typography sx={{ p: 2 }} variant="body2">{translate('views.preview_empty')}</Typography>} sx={widths}>
+          {columns.map((c) => renderColumn(def, c))}
+        </Datagrid>
+      </ListContextProvider>
+    </Paper>
+  );
+};
+
+/** Who sees the set being edited, and who sees another one instead (docs/views.md precedence). */
+const Precedence = ({ def, roleGuid, visible }: { def: ResourceDef; roleGuid: string | null; visible: string[] }) => {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider();
+  const others = useQuery({
+    queryKey: ['designer-sets', def.name],
+    queryFn: async () => (await dataProvider.getList<ConfigRow & { id: string }>(routeOf(columnConfig), { pagination: { page: 1, perPage: 100 }, sort: { field: 'resource', order: 'ASC' }, filter: { resource: def.name } })).data,
+  });
+  const roles = (others.data ?? []).filter((r) => r.role_guid && r.role_guid !== roleGuid).map((r) => r.role_name ?? '');
+  return (
+    <Alert severity="info" sx={{ my: 1 }} data-testid="designer-precedence">
+      <div>{translate(roleGuid ? 'views.sees_role' : 'views.sees_everyone', { roles: roles.join(', ') || translate('views.none') })}</div>
+      <div>{translate('views.sees', { columns: visible.join(', ') || translate('views.none') })}</div>
+      <div>{translate('views.precedence')}</div>
+    </Alert>
+  );
+};
+
+/**
+ * The column designer (docs/views.md): the list's fields by their labels, dragged (or moved with
+ * the arrow buttons) into order, shown or hidden, titled in each language, sized, pinned, with
+ * sorting and filtering turned off where the definition allows them; a live preview of real rows
+ * below. Only the definition's fields are offered; fields it no longer has are flagged and dropped.
+ */
+export const ColumnDesigner = ({ source, label }: { source: string; label: string }) => {
+  const translate = useTranslate();
+  const locale = useLocale() as Lang;
+  const def = useFormList();
+  const roleGuid = (useWatch({ name: 'role_guid' }) as string | null | undefined) ?? null;
+  const { field } = useInput({ source });
+  const value = (field.value as ColumnSetting[] | undefined) ?? [];
+  const [dropped, setDropped] = useState<string[]>([]);
+  const [dragging, setDragging] = useState<number>();
+  const shaped = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (!def) return;
+    const first = shaped.current === undefined;
+    if (shaped.current === def.name) return;
+    // Another list picked in a new set: its defaults. The saved set of this list: completed, and what is gone flagged.
+    const rows = first ? rowsFor(def, value) : rowsFor(def, []);
+    if (first) setDropped(value.filter((s) => !def.columns.some((c) => c.field === s.field)).map((s) => s.field));
+    shaped.current = def.name;
+    if (JSON.stringify(rows) !== JSON.stringify(value)) field.onChange(rows);
+  }, [def, value, field]);
+  if (!def) return <Alert severity="info">{translate('views.pick_list_first')}</Alert>;
+  const rows = rowsFor(def, value);
+  const set = (i: number, patch: Partial<ColumnSetting>) => field.onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  const byField = new Map(def.columns.map((c) => [c.field, c]));
+  const filters = new Set((def.filters ?? []).map((f) => f.field));
+  const labelOf = (f: string) => translate(fieldLabel(def, f), { _: f });
+  const hint = (f: string) => translate(`views.kinds.${byField.get(f)?.render ?? fieldSchemaOf(def, f)?.type ?? 'text'}`, { _: byField.get(f)?.render ?? 'text' });
+  return (
+    <Box sx={{ width: '100%', my: 1 }} data-testid="column-designer">
+      <Typography variant="subtitle1" component="h2">
+        {translate(label)}
+      </Typography>
+      <Precedence def={def} roleGuid={roleGuid} visible={resolveColumns(def, { columns: rows }, [], locale).map((c) => labelOf(c.field))} />
+      {dropped.length > 0 && (
+        <Alert severity="warning" sx={{ my: 1 }} data-testid="designer-dropped">
+          {translate('views.dropped', { fields: dropped.join(', ') })}
+        </Alert>
+      )}
+      <Box sx={{ overflowX: 'auto' }}>
+        <Table size="small" aria-label={translate(label)}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{translate('views.order')}</TableCell>
+              <TableCell>{translate('resources.column-config.fields.field')}</TableCell>
+              <TableCell>{translate('resources.column-config.fields.visible')}</TableCell>
+              {LANGS.map((l) => (
+                <TableCell key={l}>{translate('views.title_in', { lang: translate(`lang.${l}`, { _: l }) })}</TableCell>
+              ))}
+              <TableCell>{translate('resources.column-config.fields.width')}</TableCell>
+              <TableCell>{translate('resources.column-config.fields.pin')}</TableCell>
+              <TableCell>{translate('resources.column-config.fields.sortable')}</TableCell>
+              <TableCell>{translate('resources.column-config.fields.filterable')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((r, i) => {
+              const name = labelOf(r.field);
+              const sortAllowed = !!byField.get(r.field)?.sortable;
+              return (
+                <TableRow
+                  key={r.field}
+                  draggable
+                  onDragStart={() => setDragging(i)}
+                  onDragOver={(e) => e.preventDefault()}
+                  onDrop={() => (dragging !== undefined && dragging !== i && field.onChange(move(rows, dragging, i)), setDragging(undefined))}
+                  sx={{ opacity: dragging === i ? 0.5 : 1 }}
+                  data-testid={`designer-row-${r.field}`}
+                >
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    <DragIcon fontSize="small" sx={{ cursor: 'grab', verticalAlign: 'middle', color: 'text.secondary' }} aria-hidden />
+                    <IconButton size="small" disabled={i === 0} onClick={() => field.onChange(move(rows, i, i - 1))} aria-label={translate('views.move_up', { name })} data-testid={`designer-up-${r.field}`}>
+                      <ArrowUpIcon fontSize="small" />
+                    </IconButton>
+                    <IconButton size="small" disabled={i === rows.length - 1} onClick={() => field.onChange(move(rows, i, i + 1))} aria-label={translate('views.move_down', { name })} data-testid={`designer-down-${r.field}`}>
+                      <ArrowDownIcon fontSize="small" />
+                    </IconButton>
+                  </TableCell>
+                  <TableCell>
+                    <Stack>
+                      <span>{name}</span>
+                      <Typography variant="caption" color="text.secondary">
+                        {r.field} · {hint(r.field)}
+                      </Typography>
+                    </Stack>
+                  </TableCell>
+                  <TableCell>
+                    <Checkbox checked={r.visible !== false} onChange={(e) => set(i, { visible: e.target.checked })} slotProps={{ input: { 'aria-label': translate('views.show', { name }) } }} data-testid={`designer-visible-${r.field}`} />
+                  </TableCell>
+                  {LANGS.map((l) => (
+                    <TableCell key={l}>
+                      <TextField
+                        size="small"
+                        value={r.title?.[l] ?? ''}
+                        placeholder={name}
+                        onChange={(e) => set(i, { title: { ...r.title, [l]: e.target.value || undefined } })}
+                        slotProps={{ htmlInput: { maxLength: 30, 'aria-label': translate('views.title_of', { name, lang: l }), 'data-testid': `designer-title-${l}-${r.field}` } }}
+                        sx={{ width: 120 }}
+                      />
+                    </TableCell>
+                  ))}
+                  <TableCell>
+                    <TextField
+                      size="small"
+                      type="number"
+                      value={r.width ?? ''}
+                      onChange={(e) => set(i, { width: e.target.value === '' ? undefined : Number(e.target.value) })}
+                      error={r.width !== undefined && !(r.width >= 40 && r.width <= 1000)}
+                      slotProps={{ htmlInput: { min: 40, max: 1000, step: 10, 'aria-label': translate('views.width_of', { name }) } }}
+                      sx={{ width: 90 }}
+                    />
+                  </TableCell>
+                  <TableCell>
+                    <Select
+                      size="small"
+                      value={r.pin ?? ''}
+                      displayEmpty
+                      onChange={(e) => set(i, { pin: (e.target.value || undefined) as ColumnSetting['pin'] })}
+                      inputProps={{ 'aria-label': translate('views.pin_of', { name }) }}
+                      data-testid={`designer-pin-${r.field}`}
+                    >
+                      <MenuItem value="">{translate('views.no_pin')}</MenuItem>
+                      <MenuItem value="left">{translate('resources.column-config.values.pin.left')}</MenuItem>
+                      <MenuItem value="right">{translate('resources.column-config.values.pin.right')}</MenuItem>
+                    </Select>
+                  </TableCell>
+                  <TableCell>
+                    <Switch
+                      checked={sortAllowed && r.sortable !== false}
+                      disabled={!sortAllowed}
+                      onChange={(e) => set(i, { sortable: e.target.checked ? undefined : false })}
+                      slotProps={{ input: { 'aria-label': translate('views.sortable_of', { name }) } }}
+                    />
+                  </TableCell>
+                  <TableCell>
+                    <Switch
+                      checked={filters.has(r.field) && r.filterable !== false}
+                      disabled={!filters.has(r.field)}
+                      onChange={(e) => set(i, { filterable: e.target.checked ? undefined : false })}
+                      slotProps={{ input: { 'aria-label': translate('views.filterable_of', { name }) } }}
+                    />
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      </Box>
+      <Preview def={def} settings={rows} />
+    </Box>
+  );
+};
+
+export default ColumnDesigner;
