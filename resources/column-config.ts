@@ -19,7 +19,7 @@ export const columnConfig: ResourceDef<typeof columnConfigSchema> = {
   createOnly: ['resource'],
   keyword: ['resource'],
   filters: [{ field: 'resource' }],
-  columns: [{ field: 'resource', sortable: true, render: 'resource' }, { field: 'role_name' }, { field: 'columns', render: 'tags' }, { field: 'updated_at', render: 'date', sortable: true }],
+  columns: [{ field: 'resource', sortable: true, render: 'resource' }, { field: 'role_name' }, { field: 'columns', render: 'column-set' }, { field: 'updated_at', render: 'date', sortable: true }],
   sort: 'resource',
   // One set for everyone (no role) and one per role, for each list.
   unique: [['resource', 'role_guid']],

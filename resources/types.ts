@@ -136,7 +136,9 @@ export type ColumnRender = 'text' | 'status' | 'date' | 'image' | 'reference' | 
   /** A page of the console, opened in the app. */
   | 'link'
   /** The name of a definition (a list a column set shapes), shown as its translated name. */
-  | 'resource';
+  | 'resource'
+  /** A column set's columns: the shown ones in order, by their labels in the row's list (`resource`). */
+  | 'column-set';
 
 export interface Column {
   field: string;

@@ -122,6 +122,7 @@ export default {
     sees_everyone: 'Everyone sees this set, except holders of a role with its own set: %{roles}.',
     sees: 'Columns shown: %{columns}.',
     precedence: 'Precedence: a person’s own choices, then a role’s set, then the set for everyone, then the list’s default. Delete the set to reset to the default.',
+    reset: 'Reset to the list’s default',
     pick_list_first: 'Choose a list first.',
     dropped: 'No longer in the list, and dropped when you save: %{fields}.',
     order: 'Order',

@@ -122,6 +122,7 @@ export default {
     sees_everyone: '所有人看到此方案，持有自有方案角色的人除外：%{roles}。',
     sees: '顯示的列：%{columns}。',
     precedence: '優先次序：個人選擇 > 角色方案 > 所有人的方案 > 列表預設。刪除方案即恢復預設。',
+    reset: '恢復列表預設',
     pick_list_first: '請先選擇列表。',
     dropped: '以下欄位已不在列表中，儲存時將被移除：%{fields}。',
     order: '順序',

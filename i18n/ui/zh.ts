@@ -122,6 +122,7 @@ export default {
     sees_everyone: '所有人看到此方案，持有自有方案角色的人除外：%{roles}。',
     sees: '显示的列：%{columns}。',
     precedence: '优先级：个人选择 > 角色方案 > 所有人的方案 > 列表默认。删除方案即恢复默认。',
+    reset: '恢复列表默认',
     pick_list_first: '请先选择列表。',
     dropped: '以下字段已不在列表中，保存时将被移除：%{fields}。',
     order: '顺序',

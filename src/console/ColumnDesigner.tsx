@@ -1,8 +1,9 @@
 import ArrowDownIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpIcon from '@mui/icons-material/ArrowUpward';
 import DragIcon from '@mui/icons-material/DragIndicator';
+import RestartIcon from '@mui/icons-material/RestartAlt';
 import {
-  Alert, Box, Checkbox, IconButton, MenuItem, Paper, Select, Stack, Switch, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography,
+  Alert, Box, Button, Checkbox, IconButton, MenuItem, Paper, Select, Stack, Switch, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -132,6 +133,9 @@ export const ColumnDesigner = ({ source, label }: { source: string; label: strin
           {translate('views.dropped', { fields: dropped.join(', ') })}
         </Alert>
       )}
+      <Button size="small" startIcon={<RestartIcon />} onClick={() => field.onChange(rowsFor(def, []))} data-testid="designer-reset" sx={{ minHeight: 32 }}>
+        {translate('views.reset')}
+      </Button>
       <Box sx={{ overflowX: 'auto' }}>
         <Table size="small" aria-label={translate(label)}>
           <TableHead>

@@ -7,6 +7,7 @@ import { defByName, fieldLabel, isArrayField, titleFieldOf, toneOf, valueLabel }
 import { useRouteOf } from './routeOf.tsx';
 import { useTitle } from './useTitle.ts';
 import { formatMoney } from '../shell/money.ts';
+import type { ColumnSetting } from './columnSettings.ts';
 
 /** A coded value: its translated label, in the tone the definition gives it (`tones`). */
 export const StatusValue = ({ def, field, value, testId }: { def: ResourceDef; field: string; value: unknown; testId?: string }) => {
@@ -83,6 +84,8 @@ const columnElement = (def: ResourceDef, col: ColumnView) => {
       );
     case 'resource':
       return <FunctionField {...common} render={(r: Record<string, unknown>) => <ResourceName name={String(r[col.field] ?? '')} />} />;
+    case 'column-set':
+      return <FunctionField {...common} render={(r: Record<string, unknown>) => <ColumnSetTags resource={String(r.resource ?? '')} settings={Array.isArray(r[col.field]) ? (r[col.field] as ColumnSetting[]) : []} />} />;
     case 'scopes':
       return <FunctionField {...common} render={(r: Record<string, unknown>) => <ScopeTags codes={Array.isArray(r[col.field]) ? (r[col.field] as string[]) : []} />} />;
     case 'reference':
@@ -91,6 +94,20 @@ const columnElement = (def: ResourceDef, col: ColumnView) => {
     default:
       return def.labelKeys && col.field === def.titleField ? <TitleColumn {...common} def={def} /> : <TextField {...common} />;
   }
+};
+
+/** A column set's shown columns in order, each by its title in the reader's language or its field's label. */
+const ColumnSetTags = ({ resource, settings }: { resource: string; settings: ColumnSetting[] }) => {
+  const translate = useTranslate();
+  const lang = useLocale() as Lang;
+  const def = defByName(resource);
+  return (
+    <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap' }}>
+      {settings.filter((s) => s.visible !== false).map((s) => (
+        <Chip key={s.field} size="small" label={s.title?.[lang] || (def ? translate(fieldLabel(def, s.field), { _: s.field }) : s.field)} />
+      ))}
+    </Stack>
+  );
 };
 
 /** A definition by its translated name, its registry name beside it for product staff. */

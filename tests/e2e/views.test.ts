@@ -75,8 +75,16 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('list views journey (Chr
     await j.shot('01-designer', op);
     await op.page.getByRole('button', { name: RA[lang].save }).click();
     await op.page.waitForURL((u) => u.pathname === '/operation/columns');
-    await op.page.getByText(roles.sales).first().waitFor();
+    const set = op.page.getByRole('row').filter({ hasText: roles.sales });
+    // The set's columns by their titles, the hidden one left out.
+    await set.getByText(title).waitFor();
+    expect(await set.getByText(t('resources.dict.fields.remark')).count()).toBe(0);
     await j.shot('02-sets', op);
+    // Reset to the list's default, in the designer: the preview shows the definition's columns again (not saved).
+    await set.getByRole('link', { name: RA[lang].edit }).click();
+    await op.page.getByTestId('designer-reset').click();
+    await preview.getByRole('columnheader', { name: t('resources.dict.fields.remark') }).waitFor();
+    expect(await preview.getByRole('columnheader', { name: title }).count()).toBe(0);
     expect(op.problems).toEqual([]);
     expect(op.violations).toEqual([]);
   });
