@@ -16,7 +16,7 @@ import type { ResourceDef } from '../../resources/types.ts';
 import { resolveColumns, type ColumnSetting, type ConfigRow } from './columnSettings.ts';
 import { renderColumn } from './fields.tsx';
 import { useFormList } from './ListDesign.tsx';
-import { fieldLabel, fieldSchemaOf } from './registry.ts';
+import { defaultSort, fieldLabel, fieldSchemaOf } from './registry.ts';
 import { useRouteOf } from './routeOf.tsx';
 
 const LANGS = Object.keys(LANGUAGES) as Lang[];
@@ -42,10 +42,9 @@ const Preview = ({ def, settings }: { def: ResourceDef; settings: readonly Colum
   const locale = useLocale() as Lang;
   const dataProvider = useDataProvider();
   const route = useRouteOf()(def);
-  const [field, order] = def.sort?.startsWith('-') ? [def.sort.slice(1), 'DESC' as const] : [def.sort ?? 'created_at', 'ASC' as const];
   const rows = useQuery({
     queryKey: ['designer-preview', route],
-    queryFn: async () => (await dataProvider.getList(route, { pagination: { page: 1, perPage: PREVIEW_ROWS }, sort: { field, order }, filter: {} })).data,
+    queryFn: async () => (await dataProvider.getList(route, { pagination: { page: 1, perPage: PREVIEW_ROWS }, sort: defaultSort(def), filter: {} })).data,
     retry: false,
   });
   const list = useList({ data: rows.data ?? [], isPending: rows.isPending, perPage: PREVIEW_ROWS });

@@ -15,7 +15,7 @@ import { ListActions } from './ListActions.tsx';
 import { TransferButtons } from './TransferButtons.tsx';
 import { renderColumn } from './fields.tsx';
 import { MyColumnsButton } from './MyColumnsButton.tsx';
-import { fieldLabel, fieldSchemaOf, referenceOf } from './registry.ts';
+import { defaultSort, fieldLabel, fieldSchemaOf, referenceOf } from './registry.ts';
 import { useColumnSettings, type ConfigRow } from './columnSettings.ts';
 import { ViewBar } from './ViewBar.tsx';
 import type { ColumnView } from './fields.tsx';
@@ -185,7 +185,6 @@ export const ResourceList = ({ rc, listActions }: { rc: ResourceCalls; listActio
   const can = useCan(rc);
   const columnAdmin = useCan(columnConfigCalls)('update');
   const canPublish = useCan(publishedViewCalls)('add');
-  const [field, order] = def.sort?.startsWith('-') ? [def.sort.slice(1), 'DESC' as const] : [def.sort ?? 'created_at', 'ASC' as const];
   const actions = (
     // Buttons at least 32 px high: wrapped onto two lines, they stay apart enough to hit (WCAG 2.5.8).
     <TopToolbar sx={{ '& .MuiButton-root': { minHeight: 32 } }}>
@@ -200,7 +199,7 @@ export const ResourceList = ({ rc, listActions }: { rc: ResourceCalls; listActio
   const bulk = !!rc.verbs.delete && can('delete');
   const styles = { ...fitToWindow, '& .RaDatagrid-table': { ...fitToWindow['& .RaDatagrid-table'], ...columnStyles(settings.columns, bulk) } };
   return (
-    <List sx={listFrame} empty={<ListEmpty rc={rc} />} filters={filterInputs(def, rc.mount.scope, settings.filtersOff)} sort={{ field, order }} actions={actions} perPage={20} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
+    <List sx={listFrame} empty={<ListEmpty rc={rc} />} filters={filterInputs(def, rc.mount.scope, settings.filtersOff)} sort={defaultSort(def)} actions={actions} perPage={20} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
       {settings.ready ? (
         <>
           <ViewBar def={def} views={settings.views} columns={settings.columns.map((c) => c.field)} canPublish={canPublish} />

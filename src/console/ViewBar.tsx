@@ -10,6 +10,7 @@ import { CallError, post } from '../../dataProvider/http.ts';
 import { publishedView, savedView } from '../../resources/column-config.ts';
 import type { ResourceDef } from '../../resources/types.ts';
 import { AudienceSelect } from './AudiencePicker.tsx';
+import { defaultSort } from './registry.ts';
 import type { ViewRow } from './columnSettings.ts';
 
 const own = callsOf(savedView);
@@ -17,7 +18,7 @@ const published = callsOf(publishedView);
 
 /** The list's address for a view (or the definition's default): shareable, and what react-admin reads its list from. */
 export const viewSearch = (def: ResourceDef, view?: Pick<ViewRow, 'guid' | 'filters' | 'sort' | 'per_page'>) => {
-  const [field, order] = def.sort?.startsWith('-') ? [def.sort.slice(1), 'DESC'] : [def.sort ?? 'created_at', 'ASC'];
+  const { field, order } = defaultSort(def);
   const filters = view?.filters ?? {};
   const params = new URLSearchParams({
     ...(view ? { view: view.guid } : {}),

@@ -22,6 +22,10 @@ export const fieldLabel = (def: ResourceDef, field: string) =>
 export const valueLabel = (def: ResourceDef, field: string, value: unknown) => `resources.${def.name}.values.${field}.${String(value)}`;
 
 /** The field a record is named by on screens: the definition's `titleField`. */
+/** A list's default sort, as react-admin takes it: the definition's `sort` (`-field` descending), else newest first by creation. */
+export const defaultSort = (def: ResourceDef) =>
+  def.sort?.startsWith('-') ? { field: def.sort.slice(1), order: 'DESC' as const } : { field: def.sort ?? 'created_at', order: 'ASC' as const };
+
 export const titleFieldOf = (def: ResourceDef | undefined) => def?.titleField ?? 'id';
 /** A record's title (its `titleField`), else its id. */
 export const titleOf = (def: ResourceDef | undefined, record: Record<string, unknown> | undefined) =>
