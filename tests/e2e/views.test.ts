@@ -66,6 +66,8 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('list views journey (Chr
     await op.page.getByTestId('designer-up-value').click();
     await op.page.getByTestId('designer-visible-remark').locator('input').uncheck();
     await op.page.getByTestId(`designer-title-${lang}-label`).fill(title);
+    await op.page.getByTestId('designer-pin-value').click();
+    await op.page.getByRole('option', { name: t('resources.column-config.values.pin.left') }).click();
     // The preview follows at once: the new title, the new order, no remark.
     const preview = op.page.getByTestId('designer-preview');
     await preview.getByRole('columnheader', { name: title }).waitFor();
@@ -120,6 +122,9 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('list views journey (Chr
     await sales.page.goto(`${j.base}/operation/dict`);
     await sales.page.getByRole('columnheader', { name: title }).waitFor();
     expect((await headers(sales)).slice(0, 5)).toEqual([t('resources.dict.fields.value'), t('resources.dict.fields.type'), title, t('resources.dict.fields.sort'), t('resources.dict.fields.status')]);
+    // The pinned column holds the left edge while the list scrolls sideways.
+    const pinned = sales.page.getByTestId('resource-list').locator('thead th.column-value');
+    expect(await pinned.evaluate((e) => getComputedStyle(e).position)).toBe('sticky');
     await sales.page.getByRole('tab', { name: viewName }).click();
     await sales.page.waitForURL((u) => u.searchParams.has('view'));
     await sales.page.reload();
