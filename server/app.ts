@@ -49,6 +49,7 @@ import { mountFiles } from './routes/files.ts';
 import { mountSiteMap } from './routes/site-map.ts';
 import { EventDelivery, pruneEvents, type DeliveryOptions } from './events/delivery.ts';
 import { createOutgoing } from './events/outgoing.ts';
+import { FieldSets } from './engine/custom-fields.ts';
 
 export interface AppOptions {
   db: Db;
@@ -123,7 +124,7 @@ export const buildApp = async (opts: AppOptions): Promise<App> => {
   const mailer = opts.mailer ?? (opts.smtpUrl || opts.mailDir ? createMailer({ smtpUrl: opts.smtpUrl, dir: opts.mailDir, log: opts.logger ? (l) => console.log(l) : undefined }) : undefined);
   const publicUrl = (opts.publicUrl ?? 'http://127.0.0.1:8080').replace(/\/+$/, '');
   // `tokens`, `appTokens` and `callers` are set once `prepared` is (below, before the app is returned).
-  const services = { db: opts.db, mailer, publicUrl, admits: (buGuid: string, ip: string) => ipAllowed(opts.db, buGuid, ip) } as Services;
+  const services = { db: opts.db, fieldSets: new FieldSets(opts.db), mailer, publicUrl, admits: (buGuid: string, ip: string) => ipAllowed(opts.db, buGuid, ip) } as Services;
   const limits = { ...DEFAULT_LIMITS, ...opts.limits };
   // Log lines are written in batches of 4 KB rather than one system call each; closing flushes them.
   const stdout = opts.logger && !opts.logStream ? pino.destination({ dest: 1, sync: false, minLength: 4096 }) : undefined;

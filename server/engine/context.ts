@@ -17,6 +17,8 @@ export interface Services {
   /** The event outbox and its delivery worker (docs/events.md). */
   events: import('../events/delivery.ts').EventDelivery;
   callers: Callers;
+  /** Definitions with their custom fields as calls see them, cached (server/engine/custom-fields.ts). */
+  fieldSets: import('./custom-fields.ts').FieldSets;
   /** Uploaded files (server/files/store.ts). */
   files: import('../files/store.ts').FileStore;
   /** Outgoing mail (SMTP, or .eml files); absent where no call sends mail. */
@@ -75,4 +77,6 @@ export interface Rules {
   afterDelete?(ctx: CallContext, tx: Queryable, rows: Record<string, unknown>[]): Promise<void>;
   /** The change alters who may do what: drop cached permissions. */
   affectsGrants?: boolean;
+  /** The change alters a definition's fields (custom fields, a BU's switches): drop cached field sets. */
+  affectsFields?: boolean;
 }

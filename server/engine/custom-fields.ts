@@ -4,10 +4,7 @@ import type { CustomField } from '../../schemas/custom-field.ts';
 import type { Caller } from '../auth/caller.ts';
 import type { Queryable } from '../db/driver.ts';
 
-/**
- * A definition's custom fields, read with every call of it: a field another server added a moment
- * ago is known here too, and the rows are few (docs/operator.md).
- */
+/** A definition's custom fields as they are in the table now (rules and handlers read them in their transaction). */
 export const customFieldsOf = async (db: Queryable, resource: string): Promise<CustomField[]> =>
   (await db.query<CustomField>(
     `select guid, field_name, display_name, data_type, form_type, text_length, scale, formats, required, remark, sort, status
@@ -20,14 +17,57 @@ export const fieldsOffIn = async (db: Queryable, resource: string, buGuid: strin
   (await db.query<{ field: string }>('select field from custom_field_status where bu_guid = $1 and resource = $2 and not enabled order by field', [buGuid, resource])).rows.map((r) => r.field);
 
 /**
- * The definition as this call sees it: with its custom fields, and for a BU's own calls without
- * the fields that BU switched off. Operators see every enabled field.
+ * How long a server trusts its copy of the custom fields and of a BU's switched-off ones. A change
+ * on this server drops the copy at once (`invalidate`); another server's change is seen within
+ * this time, as permissions are (server/auth/caller.ts). A column another server has dropped
+ * meanwhile is caught by `use`, which reads again and retries once.
  */
-export const definitionFor = async (db: Queryable, def: ResourceDef, mount: Mount, caller: Caller | null): Promise<ResourceDef> => {
-  if (!def.customFields) return def;
-  const [fields, off] = await Promise.all([
-    customFieldsOf(db, def.name),
-    mount.scope === 'bu' && caller?.buGuid ? fieldsOffIn(db, def.name, caller.buGuid) : Promise.resolve([]),
-  ]);
-  return withCustomFields(def, fields, off);
-};
+const CACHE_MS = 5000;
+const UNDEFINED_COLUMN = '42703';
+
+/** The definitions as calls see them (docs/operator.md "Custom fields"), cached: every read of a member would otherwise cost two more queries. */
+export class FieldSets {
+  private cache = new Map<string, { until: number; value: Promise<unknown> }>();
+
+  constructor(private readonly db: Queryable) {}
+
+  invalidate() {
+    this.cache.clear();
+  }
+
+  private cached<T>(key: string, read: () => Promise<T>): Promise<T> {
+    const now = Date.now();
+    const hit = this.cache.get(key);
+    if (hit && hit.until > now) return hit.value as Promise<T>;
+    if (this.cache.size > 10_000) this.cache.clear();
+    const value = read();
+    this.cache.set(key, { until: now + CACHE_MS, value });
+    value.catch(() => this.cache.delete(key));
+    return value;
+  }
+
+  /**
+   * The definition as this call sees it: with its custom fields, and for a BU's own calls without
+   * the fields that BU switched off. Operators see every enabled field.
+   */
+  async definitionFor(def: ResourceDef, mount: Mount, caller: Caller | null): Promise<ResourceDef> {
+    if (!def.customFields) return def;
+    const buGuid = mount.scope === 'bu' ? caller?.buGuid : null;
+    const [fields, off] = await Promise.all([
+      this.cached(def.name, () => customFieldsOf(this.db, def.name)),
+      buGuid ? this.cached(`${def.name}\u0000${buGuid}`, () => fieldsOffIn(this.db, def.name, buGuid)) : Promise.resolve([]),
+    ]);
+    return withCustomFields(def, fields, off);
+  }
+
+  /** Runs a call with the definition it sees; once more with a fresh one if a column it named is gone. */
+  async use<T>(def: ResourceDef, mount: Mount, caller: Caller | null, run: (seen: ResourceDef) => Promise<T>): Promise<T> {
+    try {
+      return await run(await this.definitionFor(def, mount, caller));
+    } catch (err) {
+      if (!def.customFields || (err as { code?: unknown }).code !== UNDEFINED_COLUMN) throw err;
+      this.invalidate();
+      return run(await this.definitionFor(def, mount, caller));
+    }
+  }
+}

@@ -7,7 +7,6 @@ import type { CallContext, EngineParts, Rules, Services } from './context.ts';
 import { pagingInput } from './paging.ts';
 import { actionOf, isRead, permissionOf, specOf } from './spec.ts';
 import { guardPrivileges } from './privilege.ts';
-import { definitionFor } from './custom-fields.ts';
 import { schemasOf, verbs } from './verbs.ts';
 import { z } from 'zod';
 
@@ -93,15 +92,16 @@ export const mountResources = (app: FastifyInstance, services: Services, defs: r
         };
         defineCall(app, services, docs, doc, async ({ caller, lang, input, req }, reply) => {
           authorize(mount, spec, caller);
-          const effects: (() => Promise<unknown>)[] = [];
-          const seen = await definitionFor(services.db, def, mount, caller);
-          const ctx: CallContext = { services, def: seen, mount, call: spec, caller, lang, input, req, reply, rules, afterCommit: (e) => void effects.push(e) };
-          await guardPrivileges(ctx, actionOf(spec));
-          const result = await run(ctx);
-          // The operation log: every write that succeeded, in this one place (names of fields, never values).
-          if (!isRead(spec)) services.audit.operation({ def: seen, spec, action: actionOf(spec), path: doc.path, caller, input, result, ip: req.ip });
-          for (const effect of effects) await effect().catch((err) => req.log.error({ err }, 'side effect after commit failed'));
-          return result;
+          return services.fieldSets.use(def, mount, caller, async (seen) => {
+            const effects: (() => Promise<unknown>)[] = [];
+            const ctx: CallContext = { services, def: seen, mount, call: spec, caller, lang, input, req, reply, rules, afterCommit: (e) => void effects.push(e) };
+            await guardPrivileges(ctx, actionOf(spec));
+            const result = await run(ctx);
+            // The operation log: every write that succeeded, in this one place (names of fields, never values).
+            if (!isRead(spec)) services.audit.operation({ def: seen, spec, action: actionOf(spec), path: doc.path, caller, input, result, ip: req.ip });
+            for (const effect of effects) await effect().catch((err) => req.log.error({ err }, 'side effect after commit failed'));
+            return result;
+          });
         });
       }
     }

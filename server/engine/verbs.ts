@@ -6,7 +6,7 @@ import { hashPassword } from '../auth/password.ts';
 import { ident, type Queryable } from '../db/driver.ts';
 import { Warning } from '../http/envelope.ts';
 import { parseOrWarn } from '../http/validation.ts';
-import type { CallContext } from './context.ts';
+import type { CallContext, Rules, Services } from './context.ts';
 import { fieldsOf, MANAGED } from './fields.ts';
 import { filterWhere, scopeWhere, Where } from './where.ts';
 import { checkReferences, checkTreeCycle, nest } from './relations.ts';
@@ -18,6 +18,12 @@ import { specOf } from './spec.ts';
 export const LIST_CAP_DEFAULT = 1000;
 
 const guidInput = z.object({ guid: z.uuid('validation.guid_format') });
+
+/** What a committed write makes stale on this server (other servers see it within their caches' few seconds). */
+const dropCaches = (services: Services, rules: Rules) => {
+  if (rules.affectsGrants) services.callers.invalidate();
+  if (rules.affectsFields) services.fieldSets.invalidate();
+};
 
 /** Types answered as text, exactly as stored (a bigint beyond 2^53, a decimal, a date without a time zone). */
 const AS_TEXT = new Set(['bigint', 'numeric', 'date']);
@@ -172,7 +178,7 @@ export const add = async (ctx: CallContext) => {
       await emitChange(ctx, tx, 'created', row);
       return row;
     });
-    if (rules.affectsGrants) services.callers.invalidate();
+    dropCaches(services, rules);
     return row;
   } catch (e) {
     throw duplicateWarning(ctx.lang, ctx.def, e);
@@ -207,7 +213,7 @@ export const update = async (ctx: CallContext) => {
       if (names.length) await emitChange(ctx, tx, 'updated', row, existing);
       return row;
     });
-    if (rules.affectsGrants) services.callers.invalidate();
+    dropCaches(services, rules);
     return row;
   } catch (e) {
     throw duplicateWarning(ctx.lang, ctx.def, e);
@@ -233,7 +239,7 @@ export const remove = async (ctx: CallContext) => {
     for (const row of rows) await emitChange(ctx, tx, 'deleted', row);
     return rows.length;
   });
-  if (rules.affectsGrants) services.callers.invalidate();
+  dropCaches(services, rules);
   return { deleted };
 };
 
@@ -291,7 +297,7 @@ export const status = async (ctx: CallContext) => {
     await emitChange(ctx, tx, 'updated', row, existing);
     return row;
   });
-  if (rules.affectsGrants) services.callers.invalidate();
+  dropCaches(services, rules);
   return row;
 };
 
@@ -381,7 +387,7 @@ export const save = async (ctx: CallContext) => {
       await rules.afterWrite?.(ctx, tx, saved, found);
       return saved;
     });
-    if (rules.affectsGrants) services.callers.invalidate();
+    dropCaches(services, rules);
     return row;
   } catch (e) {
     throw duplicateWarning(ctx.lang, ctx.def, e);

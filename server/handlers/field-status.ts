@@ -71,5 +71,6 @@ export const fieldStatusUpdate = async (ctx: CallContext) => {
      on conflict (bu_guid, resource, field) do update set enabled = excluded.enabled, updated_at = now()`,
     [bu, subjectOf(ctx), row.field, input.enabled],
   );
+  ctx.services.fieldSets.invalidate();
   return { ...row, enabled: input.enabled };
 };

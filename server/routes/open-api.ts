@@ -18,7 +18,6 @@ import { pagingInput, pagingOf } from '../engine/paging.ts';
 import { bespoke } from './bespoke.ts';
 import { processStartInput } from '../../schemas/process.ts';
 import { startInstance, type ProcessRow } from '../services/processes.ts';
-import { definitionFor } from '../engine/custom-fields.ts';
 
 /** Failed credential checks allowed per app id and per address in a window, before refusing. */
 /** Calls per minute per app and API unless OPEN_API_RATE_LIMIT says otherwise. */
@@ -134,13 +133,14 @@ export const mountOpenApi = (app: FastifyInstance, services: Services, docs: Cal
     if (!def || !mount || !verb) throw new Error(`open API ${call.path}: no BU mount of ${call.resource} or no verb ${call.verb}`);
     const rules = opts.rules[def.name] ?? {};
     appCall(call, bodyDoc(def, { verb: call.verb }), async ({ app: caller, lang, input }) => {
-      const effects: (() => Promise<unknown>)[] = [];
       const bu = asBu(caller);
       // The definition as the app's BU sees it: its custom fields, without those the BU turned off.
-      const seen = await definitionFor(services.db, def, mount, bu);
-      const result = await verb({ services, def: seen, mount, call: { verb: call.verb }, lang, input, rules, caller: bu, afterCommit: (e) => void effects.push(e) });
-      for (const effect of effects) await effect();
-      return result;
+      return services.fieldSets.use(def, mount, bu, async (seen) => {
+        const effects: (() => Promise<unknown>)[] = [];
+        const result = await verb({ services, def: seen, mount, call: { verb: call.verb }, lang, input, rules, caller: bu, afterCommit: (e) => void effects.push(e) });
+        for (const effect of effects) await effect();
+        return result;
+      });
     });
   }
 

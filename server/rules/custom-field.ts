@@ -135,6 +135,7 @@ const addDistinct = async (ctx: CallContext, tx: Queryable, def: ResourceDef, f:
 };
 
 export const customFieldRules: Rules = {
+  affectsFields: true,
   async beforeWrite(ctx, tx, values, existing) {
     const merged = { ...existing, ...values };
     normalise(ctx, merged);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { ok, refused } from '../helpers/answers.ts';
 import { tenantWithBu, uid } from '../helpers/tenant-flows.ts';
@@ -218,6 +219,23 @@ describe('removal, switches per BU, and the staff calls', () => {
     expect(await columnType(name)).toBeUndefined();
     const got = await ok(asTenant(A, '/open/system/member/get', { guid: m.guid }));
     expect(name in got).toBe(false);
+  });
+
+  it('another server, holding the field set from a moment ago, still answers once the field’s column is dropped here', async () => {
+    const other = await buildApp({ db: s.db });
+    try {
+      const name = newName('stale');
+      const f = await addField({ field_name: name, display_name: 'Stale', data_type: 'varchar' });
+      const m = await ok(member(A, { [name]: 'v' }));
+      const read = async () => (await other.app.inject({ method: 'POST', url: '/open/system/member/get', payload: { guid: m.guid }, headers: { authorization: `Bearer ${A.token}` } })).json();
+      expect((await read()).data[name]).toBe('v');
+      await ok(asOp(`${FIELD}/delete`, { guid: f.guid }));
+      const after = await read();
+      expect(after.code).toBe(200);
+      expect(name in after.data).toBe(false);
+    } finally {
+      await other.app.close();
+    }
   });
 
   it('a disabled field is kept but shown and taken nowhere', async () => {
