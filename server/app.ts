@@ -16,7 +16,7 @@ import { mountResources } from './engine/mount.ts';
 import { handlers } from './handlers/index.ts';
 import { rules } from './rules/index.ts';
 import type { CallDoc } from './http/calls.ts';
-import { errorHandler, notFoundHandler } from './http/envelope.ts';
+import { errorHandler, langOf, notFoundHandler } from './http/envelope.ts';
 import { capConnections, DEFAULT_LIMITS, edgeOptions, firstHook, type EdgeLimits } from './http/edge.ts';
 import { accessLog } from './http/access-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
@@ -50,6 +50,7 @@ import { mountSiteMap } from './routes/site-map.ts';
 import { EventDelivery, pruneEvents, type DeliveryOptions } from './events/delivery.ts';
 import { createOutgoing } from './events/outgoing.ts';
 import { FieldSets } from './engine/custom-fields.ts';
+import { summaryOf } from './open-api/calls.ts';
 
 export interface AppOptions {
   db: Db;
@@ -219,7 +220,12 @@ export const buildApp = async (opts: AppOptions): Promise<App> => {
   });
   app.get('/open/openapi.json', async () => openapiDocument(docs));
   mountSiteMap(app, services);
-  app.get('/open/api/openapi.json', async () => openapiDocument(docs.filter((d) => d.tag === 'open-api'), OPEN_API_INFO));
+  // Apps' document: each call's summary in the Accept-Language's language (i18n/open-api), as the envelope's sentences are.
+  app.get('/open/api/openapi.json', async (req, reply) => {
+    const lang = langOf(req);
+    reply.header('vary', 'Accept-Language');
+    return openapiDocument(docs.filter((d) => d.tag === 'open-api').map((d) => ({ ...d, summary: summaryOf(lang, d.path) })), OPEN_API_INFO);
+  });
 
   if (serveApp && opts.staticDir) {
     // Brotli or gzip copies by Accept-Encoding; hashed assets immutable, index.html no-cache (server/http/static-files.ts).

@@ -11,7 +11,7 @@ import { checkReferences } from '../engine/relations.ts';
 import { findOne } from '../engine/verbs.ts';
 import { Warning } from '../http/envelope.ts';
 import { parseOrWarn } from '../http/validation.ts';
-import { openApiCalls } from '../open-api/calls.ts';
+import { openApiCalls, summaryOf } from '../open-api/calls.ts';
 import { resetSecret } from '../services/app-credentials.ts';
 import { checkGroups, scopesChanged, setScopes } from '../services/app-scopes.ts';
 
@@ -122,7 +122,7 @@ const groupOf = async (ctx: CallContext) => {
 export const groupApis = async (ctx: CallContext) => {
   const { page, page_size } = pagingOf(ctx.lang, ctx.input, 'api-group');
   const group = await groupOf(ctx);
-  const all = openApiCalls.filter((c) => c.scope === group.code).map((c) => ({ name: c.summary, api_code: c.apiCode, path: c.path, category: 1 }));
+  const all = openApiCalls.filter((c) => c.scope === group.code).map((c) => ({ name: summaryOf(ctx.lang, c.path), api_code: c.apiCode, path: c.path, category: 1 }));
   return { list: all.slice((page - 1) * page_size, page * page_size), count: all.length, page, page_size };
 };
 

@@ -12,7 +12,7 @@ import { parseOrWarn } from '../http/validation.ts';
 import { lineDiff } from '../docs/diff.ts';
 import { plainText, renderMarkdown } from '../docs/markdown.ts';
 import { searchQuery, snippetOf } from '../docs/search.ts';
-import { openApiCalls } from '../open-api/calls.ts';
+import { openApiCalls, summaryOf } from '../open-api/calls.ts';
 
 /** Developer documents as visitors read them, and their versions for operators (docs/docs.md). */
 
@@ -68,7 +68,7 @@ export const docsApiDocument = async (ctx: CallContext) => {
   return {
     code,
     openapi: '/open/api/openapi.json',
-    apis: openApiCalls.filter((c) => c.scope === code).map((c) => ({ method: 'POST', path: c.path, api_code: c.apiCode, summary: c.summary })),
+    apis: openApiCalls.filter((c) => c.scope === code).map((c) => ({ method: 'POST', path: c.path, api_code: c.apiCode, summary: summaryOf(ctx.lang, c.path) })),
     events: events.rows,
   };
 };

@@ -1,3 +1,7 @@
+import type { Lang } from '../../i18n/languages.ts';
+import en from '../../i18n/open-api/en.ts';
+import hk from '../../i18n/open-api/hk.ts';
+import zh from '../../i18n/open-api/zh.ts';
 import type { Verb } from '../../resources/types.ts';
 
 /**
@@ -8,7 +12,6 @@ import type { Verb } from '../../resources/types.ts';
 export interface OpenApiCall {
   path: string;
   apiCode: string;
-  summary: string;
   scope?: string;
   /**
    * Served by the engine: this definition's verb through its BU mount, as the app's BU. The
@@ -20,22 +23,28 @@ export interface OpenApiCall {
   ability?: string;
 }
 
-const engine = (resource: string, verb: Verb, scope: string, summary: string): OpenApiCall => ({
-  path: `/open/api/v1/${resource}/${verb === 'add' ? 'create' : verb}`, apiCode: `${resource}.${verb}`, summary, scope, resource, verb,
+const engine = (resource: string, verb: Verb, scope: string): OpenApiCall => ({
+  path: `/open/api/v1/${resource}/${verb === 'add' ? 'create' : verb}`, apiCode: `${resource}.${verb}`, scope, resource, verb,
 });
 
 export const OPEN_API_CALLS = {
-  appInfo: { path: '/open/api/v1/app/info', apiCode: 'app.info', summary: "The calling app's own information (no secrets)" },
-  departmentTree: engine('department', 'tree', 'contact:department:readonly', "The departments of the app's BU, nested"),
-  memberPage: engine('member', 'page', 'contact:member:readonly', "A page of the BU's members (filters: name, department, position, account type, duty status)"),
-  memberGet: engine('member', 'get', 'contact:member:readonly', 'One member by guid'),
-  memberAdd: engine('member', 'add', 'contact:member:write', 'Add a member to the BU'),
-  memberUpdate: engine('member', 'update', 'contact:member:write', 'Change a member (the fields given)'),
-  positionPage: engine('position', 'page', 'contact:position:readonly', "A page of the BU's positions"),
-  companyPage: engine('company', 'page', 'org:company:readonly', "A page of the BU's companies"),
-  projectPage: engine('project', 'page', 'org:project:readonly', "A page of the BU's projects"),
-  processStart: { path: '/open/api/v1/process/start', apiCode: 'process.start', ability: 'process-engine', summary: "Start a run of one of the BU's approval processes (by its code) for the BU's approvers to decide" },
-  processGet: { path: '/open/api/v1/process/instance/get', apiCode: 'process.get', ability: 'process-engine', summary: 'A run the app started: its state, waiting step and history' },
+  appInfo: { path: '/open/api/v1/app/info', apiCode: 'app.info' },
+  departmentTree: engine('department', 'tree', 'contact:department:readonly'),
+  memberPage: engine('member', 'page', 'contact:member:readonly'),
+  memberGet: engine('member', 'get', 'contact:member:readonly'),
+  memberAdd: engine('member', 'add', 'contact:member:write'),
+  memberUpdate: engine('member', 'update', 'contact:member:write'),
+  positionPage: engine('position', 'page', 'contact:position:readonly'),
+  companyPage: engine('company', 'page', 'org:company:readonly'),
+  projectPage: engine('project', 'page', 'org:project:readonly'),
+  processStart: { path: '/open/api/v1/process/start', apiCode: 'process.start', ability: 'process-engine' },
+  processGet: { path: '/open/api/v1/process/instance/get', apiCode: 'process.get', ability: 'process-engine' },
 } satisfies Record<string, OpenApiCall>;
 
 export const openApiCalls: readonly OpenApiCall[] = Object.values(OPEN_API_CALLS);
+
+const SUMMARIES: Record<Lang, Record<string, string>> = { zh, hk, en };
+export type OpenApiPath = keyof typeof en;
+
+/** What an open-API call (by path, the token call's too) does, in the reader's language (i18n/open-api). */
+export const summaryOf = (lang: Lang, path: string) => SUMMARIES[lang][path] ?? en[path as OpenApiPath] ?? path;

@@ -8,7 +8,7 @@ import { parseOrWarn } from '../http/validation.ts';
 import { searchApiLog } from '../services/api-log.ts';
 import { listAdmits } from '../services/policy.ts';
 import { secretMatches } from '../services/app-credentials.ts';
-import { OPEN_API_CALLS, openApiCalls, type OpenApiCall } from '../open-api/calls.ts';
+import { OPEN_API_CALLS, openApiCalls, summaryOf, type OpenApiCall } from '../open-api/calls.ts';
 import type { ResourceDef } from '../../resources/types.ts';
 import type { Rules } from '../engine/context.ts';
 import { bodyDoc } from '../engine/mount.ts';
@@ -61,7 +61,7 @@ export const mountOpenApi = (app: FastifyInstance, services: Services, docs: Cal
 
   defineCall(
     app, services, docs,
-    { method: 'POST', path: '/open/api/auth/app-access-token', tag: 'open-api', summary: "An app's access token for its id and secret (Lark's rules: reused while 30 minutes or more are left)", body: tokenInput, public: true, limit: { max: 60, timeWindow: '1 minute' } },
+    { method: 'POST', path: '/open/api/auth/app-access-token', tag: 'open-api', summary: summaryOf('en', '/open/api/auth/app-access-token'), body: tokenInput, public: true, limit: { max: 60, timeWindow: '1 minute' } },
     async ({ req, input, lang }: CallRequest) => {
       const { app_id, app_secret } = parseOrWarn(lang, tokenInput, input, 'app');
       const keys = [`id:${app_id}`, `ip:${req.ip}`];
@@ -90,7 +90,7 @@ export const mountOpenApi = (app: FastifyInstance, services: Services, docs: Cal
    */
   const appCall = (call: OpenApiCall, body: z.ZodType | undefined, handler: (r: { app: AppCaller; input: Record<string, unknown>; lang: ReturnType<typeof langOf> }) => Promise<unknown>) => {
     const { apiCode, scope } = call;
-    docs.push({ method: 'POST', tag: 'open-api', public: false, path: call.path, summary: call.summary, body, permission: APP_TOKEN, apiCode, scope });
+    docs.push({ method: 'POST', tag: 'open-api', public: false, path: call.path, summary: summaryOf('en', call.path), body, permission: APP_TOKEN, apiCode, scope });
     app.post(call.path, async (req, reply) => {
       reply.header('x-request-id', req.id);
       const header = req.headers.authorization;

@@ -49,3 +49,21 @@ it('gives apps a document of their own: the token call and the calls made with a
   expect(doc.paths['/open/api/v1/app/info'].post.security).toEqual([{ bearer: [] }]);
   expect(doc.components.securitySchemes.bearer.bearerFormat).toBe('app access token');
 });
+
+it("names each of the apps' calls in the reader's language, in the document, the scope tables and the docs", async () => {
+  const get = async (lang: string) => (await s.app.inject({ method: 'GET', url: '/open/api/openapi.json', headers: { 'accept-language': lang } }));
+  const [zh, hk, en] = await Promise.all(['zh-CN', 'zh-HK', 'en-US'].map(get));
+  expect(en.headers.vary).toContain('Accept-Language');
+  const summaries = (r: Awaited<ReturnType<typeof get>>) => Object.entries(r.json().paths as Record<string, { post: { summary: string } }>).map(([path, ops]) => [path, ops.post.summary]);
+  for (const [path, summary] of summaries(en)) expect(summary, path).not.toBe(path);
+  expect(Object.fromEntries(summaries(en))['/open/api/v1/member/get']).toBe('One member by guid');
+  expect(Object.fromEntries(summaries(zh))['/open/api/v1/member/get']).toBe('按 guid 获取一名成员');
+  expect(Object.fromEntries(summaries(hk))['/open/api/v1/member/get']).toBe('按 guid 獲取一名成員');
+  // Every call has its own sentence in each language: none falls back to English or repeats another's.
+  for (const r of [zh, hk]) for (const [path, summary] of summaries(r)) expect(summary, path).not.toBe(Object.fromEntries(summaries(en))[path]);
+  expect(new Set(summaries(zh).map(([, x]) => x)).size).toBe(summaries(zh).length);
+  const table = await s.post('/open/api-field/group-api-detail', { code: 'contact:member:readonly', page: 1, page_size: 50 }, { lang: 'zh-CN' });
+  expect(table.data.list.map((a: { name: string }) => a.name)).toContain('按 guid 获取一名成员');
+  const reference = await s.post('/open/admin/document-manage/api-document', { code: 'contact:member:readonly' }, { lang: 'en-US' });
+  expect(reference.data.apis.map((a: { summary: string }) => a.summary)).toContain('One member by guid');
+});

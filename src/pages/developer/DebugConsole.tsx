@@ -95,7 +95,15 @@ const DebugConsolePage = () => {
       (list) => live && setApps(Array.isArray(list) ? list : []),
       (e) => live && setAppsError(e),
     );
-    fetch(`${API_BASE}${OPENAPI_PATH}`)
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  // The document names each call in the page's language.
+  useEffect(() => {
+    let live = true;
+    fetch(`${API_BASE}${OPENAPI_PATH}`, { headers: { 'accept-language': LANGUAGES[lang] } })
       .then((res) => {
         if (!res.ok) throw new Error(`HTTP ${res.status}`);
         return res.json();
@@ -107,7 +115,7 @@ const DebugConsolePage = () => {
     return () => {
       live = false;
     };
-  }, []);
+  }, [lang]);
 
   // The page shows errors itself (silent calls), in the server's sentence when there is one.
   const sentenceOf = (e: unknown) => (e instanceof CallError && e.message ? e.message : t('debug.failed'));
