@@ -1,5 +1,5 @@
 import { resources } from '../resources/index.ts';
-import type { CallSpec, Mount, ResourceDef, Scope, Verb } from '../resources/types.ts';
+import type { CallSpec, Mount, RecordPage, ResourceDef, Scope, Verb } from '../resources/types.ts';
 
 /** A definition as the console uses it: one mount, and the call path of each verb. */
 export interface ResourceCalls {
@@ -52,6 +52,14 @@ export const callsOf = (def: ResourceDef, mount = pickMount(def)): ResourceCalls
 /** A screen's route: its menu URL below the console section (`/operation/store/app` → `store/app`). */
 const routeOfUrl = (url: string) => url.replace(/^\/[^/]+\//, '');
 
+/**
+ * A record page's tab holding the record's own form (`edit`), first, where the screen can change
+ * the record (a store app's details beside its extra properties); the page's URL takes the place of
+ * react-admin's edit route.
+ */
+export const EDIT_TAB = 'edit';
+export const firstTabOf = (page: RecordPage, calls: Pick<ResourceCalls, 'verbs'>) => (calls.verbs.update ? EDIT_TAB : page.tabs[0].url);
+
 const registry = new Map<string, ResourceCalls>();
 for (const def of resources) {
   const calls = callsOf(def);
@@ -63,8 +71,9 @@ for (const def of resources) {
   for (const m of def.mounts) {
     if (!m.menu) continue;
     const own = { ...def, columns: m.menu.columns ?? def.columns, schema: m.menu.schema ?? def.schema };
-    const opens = m.menu.page ? `${m.menu.url}/:id/${m.menu.page.tabs[0].url}` : undefined;
-    registry.set(routeOfUrl(m.menu.url), { ...callsOf(own, m), route: routeOfUrl(m.menu.url), ...(opens ? { opens } : {}) });
+    const calls = callsOf(own, m);
+    const opens = m.menu.page ? `${m.menu.url}/:id/${firstTabOf(m.menu.page, calls)}` : undefined;
+    registry.set(routeOfUrl(m.menu.url), { ...calls, route: routeOfUrl(m.menu.url), ...(opens ? { opens } : {}) });
   }
 }
 

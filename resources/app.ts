@@ -1,7 +1,33 @@
 import { abilitySchema, appExtPropSchema, appInternal, appSchema, appSecuritySchema } from '../schemas/app.ts';
 import { codedCatalogue } from './catalogue.ts';
 import { enableDisable, enabledTones } from './status.ts';
-import type { ResourceDef } from './types.ts';
+import { appScopeSchema, SCOPE } from '../schemas/app-scope.ts';
+import type { RecordPage, ResourceDef } from './types.ts';
+
+/**
+ * An app's page for operators (spec §2 `/operation/app/{id}/...`): its state in each scope, which
+ * they may open directly, and its applications for scopes, which they decide there too.
+ */
+const APP_PAGE: RecordPage = {
+  param: 'app_guid',
+  get: 'get-app-detail',
+  getBy: 'guid',
+  tabs: [
+    {
+      url: 'permission', resource: 'app-scope', base: '/open/admin/app/permissions', param: 'guid', verbs: { list: 'list' },
+      actions: [{ name: 'open', call: 'active-permissions', rowList: { group_codes: 'code' }, when: { status: [SCOPE.closed, SCOPE.review] }, confirm: true }],
+    },
+    { url: 'audit', resource: 'audit-record', base: '/open/admin/app/permissions/audit-record' },
+  ],
+};
+
+/** A store app's page (`/operation/store/app/{id}/...`): its extra properties for the store listing. */
+const STORE_APP_PAGE: RecordPage = {
+  param: 'app_guid',
+  get: 'app-info',
+  getBy: 'guid',
+  tabs: [{ url: 'ext-props', resource: 'app-ext-prop', base: '/open/admin/app-manage', verbs: { list: 'ext-props-list' }, form: ['prop_key', 'prop_value', 'sort'] }],
+};
 
 /**
  * A developer's app (spec §3): it belongs to the caller's BU; its credentials are an app id and a
@@ -29,8 +55,6 @@ export const app: ResourceDef<typeof appSchema> = {
   unique: [['code'], ['name']],
   indexes: [['app_id']],
   status: enableDisable,
-  // Operators oversee every BU's apps (details, enable and disable) on a screen of their own.
-  menu: { scene: 'admin', url: '/operation/app', icon: 'apps' },
   // The developer's list of the BU's apps; an app (and a new one) opens its own pages.
   tenant: [{ url: '/business/app', needsBu: true, opens: '/business/app/:id/config' }],
   mounts: [
@@ -53,17 +77,15 @@ export const app: ResourceDef<typeof appSchema> = {
       },
     },
     {
+      // Operators oversee every BU's apps (details, enable and disable) on a screen of their own, and an app's page.
       side: 'operator', base: '/open/admin/app', scope: 'oversight', perm: 'admin:app',
-      calls: {
-        'app-list': 'page', 'get-app-detail': 'get', 'update-status': 'status',
-        'permissions/active-permissions': { handler: 'app.activatePermissions', action: 'status' },
-        'permissions/list': { handler: 'app.scopes', action: 'view' },
-      },
+      menu: { scene: 'admin', url: '/operation/app', icon: 'apps', page: APP_PAGE },
+      calls: { 'app-list': 'page', 'get-app-detail': 'get', 'update-status': 'status' },
     },
     {
-      // The platform's own apps (the store's), which store staff create, with a screen of their own.
+      // The platform's own apps (the store's), which store staff create, with a screen of their own and a page per app.
       side: 'operator', base: '/open/admin/app-manage', scope: 'platform', perm: 'admin:store-app',
-      menu: { scene: 'admin', url: '/operation/store/app', icon: 'widgets' },
+      menu: { scene: 'admin', url: '/operation/store/app', icon: 'widgets', page: STORE_APP_PAGE },
       // A store app is taken out of the store by disabling it (named in the catalogue's convention).
       calls: { page: 'page', 'app-list': 'list', 'app-info': 'get', 'add-app': 'add', 'update-app': 'update', 'update-status': 'status' },
     },
@@ -116,6 +138,29 @@ export const appExtProp: ResourceDef<typeof appExtPropSchema> = {
     {
       side: 'operator', base: '/open/admin/app-manage', scope: 'platform', perm: 'admin:app',
       calls: { 'ext-props-list': { verb: 'list', requires: ['app_guid'] }, 'add-ext-props': 'add', 'update-ext-props': 'update', 'delete-ext-props': 'delete' },
+    },
+  ],
+};
+
+/**
+ * An app's state in each enabled scope of the open API (not opened, under review, opened), read
+ * through the app (handler `app.scopes`); operators open scopes directly (`active-permissions`).
+ */
+export const appScope: ResourceDef<typeof appScopeSchema> = {
+  name: 'app-scope',
+  table: 'app_scope',
+  virtual: true,
+  schema: appScopeSchema,
+  titleField: 'name',
+  tones: { status: { [SCOPE.closed]: 'default', [SCOPE.review]: 'warning', [SCOPE.open]: 'success' } },
+  columns: [{ field: 'name' }, { field: 'code' }, { field: 'description' }, { field: 'status', render: 'status' }],
+  mounts: [
+    {
+      side: 'operator', base: '/open/admin/app/permissions', scope: 'oversight', perm: 'admin:app',
+      calls: {
+        list: { handler: 'app.scopes', action: 'view' },
+        'active-permissions': { handler: 'app.activatePermissions', action: 'status' },
+      },
     },
   ],
 };

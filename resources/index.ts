@@ -16,7 +16,7 @@ import { subAccount } from './sub-account.ts';
 import { buDict, dict } from './dict.ts';
 import { permission } from './permission.ts';
 import { role } from './role.ts';
-import { ability, app, appExtProp, appSecurity } from './app.ts';
+import { ability, app, appExtProp, appScope, appSecurity } from './app.ts';
 import { apiGroup, auditRecord } from './api-group.ts';
 import { eventConfig, eventInfo, eventRel } from './event.ts';
 import { classify, classifyApp, label, listing } from './store.ts';
@@ -38,7 +38,7 @@ export const resources: readonly ResourceDef[] = [
   // A BU's approval processes and their runs
   approvalProcess, processInstance, processStep,
   // Apps and the open API
-  app, appSecurity, appExtProp, ability, apiGroup, auditRecord, appProject,
+  app, appSecurity, appExtProp, appScope, ability, apiGroup, auditRecord, appProject,
   // Events
   eventInfo, eventConfig, eventRel,
   // The app store, and what buying in it makes

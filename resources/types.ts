@@ -99,6 +99,8 @@ export interface RecordPage {
   param: string;
   /** The call of the screen's mount answering the record (by `param`): its title heads the page. */
   get: string;
+  /** The field naming the record in `get`, where it is not `param` (an app's `get-app-detail` takes `guid`). */
+  getBy?: string;
   tabs: readonly RecordTab[];
 }
 
@@ -109,6 +111,8 @@ export interface RecordTab {
   resource: string;
   /** The base of the mount (of any definition) whose calls the tab makes. */
   base: string;
+  /** The field naming the record in this tab's calls, where it is not the page's `param`. */
+  param?: string;
   /** `list` (default) or `single` (the record's one row: `one`, saved with `save`). */
   view?: 'list' | 'single';
   /** The tab's label key; the definition's name otherwise. */
@@ -333,6 +337,8 @@ export interface RecordAction {
   noBody?: boolean;
   /** Fixed fields the call takes besides `guid` (the state an operator certifies a BU into). */
   body?: Record<string, string | number | boolean>;
+  /** Fields the call takes as a one-item list of a field of the row (`{ group_codes: 'code' }`: the scope's code). */
+  rowList?: Record<string, string>;
 }
 
 /** A call on a whole list, taking a fixed body (label `list_actions.<definition>.<name>`, then `…_done`). */

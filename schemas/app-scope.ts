@@ -17,6 +17,9 @@ export const AUDIT = { pending: 0, passed: 1, rejected: 2, complete: 3, bu_revie
 /** Per app and scope: 0 not opened, 1 under review, 2 opened (spec §4). */
 export const SCOPE = { closed: 0, review: 1, open: 2 } as const;
 
+/** An app's state in one scope (a row of `permissions/list`): the scope as listed, and the app's state in it. */
+export const appScopeSchema = apiGroupSchema.omit({ status: true }).extend({ status: codes(SCOPE.closed, SCOPE.review, SCOPE.open) });
+
 /** A tenant's application for scopes of one app; operators decide it. */
 export const auditRecordSchema = z.object({
   app_guid: guid(),

@@ -454,6 +454,11 @@ export default {
       fields: { guid: 'Scope', code: 'Scope code', name: 'Scope name', description: 'Description', status: 'Status' },
       values: { status: { '0': 'Enabled', '1': 'Disabled' } },
     },
+    'app-scope': {
+      name: "App's scope |||| App's scopes",
+      fields: { code: 'Scope code', name: 'Scope name', description: 'Description', status: 'State for this app' },
+      values: { status: { '0': 'Not opened', '1': 'Under review', '2': 'Opened' } },
+    },
     'audit-record': {
       name: 'Scope application |||| Scope applications',
       fields: { app_guid: 'App', group_codes: 'Scopes', status: 'Review', remark: "Reviewer's reason" },

@@ -454,6 +454,11 @@ export default {
       fields: { guid: '權限', code: '權限編碼', name: '權限名稱', description: '描述', status: '狀態' },
       values: { status: { '0': '啟用', '1': '停用' } },
     },
+    'app-scope': {
+      name: '應用權限 |||| 應用權限',
+      fields: { code: '權限編碼', name: '權限名稱', description: '描述', status: '本應用的狀態' },
+      values: { status: { '0': '未開通', '1': '審核中', '2': '已開通' } },
+    },
     'audit-record': {
       name: '權限申請 |||| 權限申請',
       fields: { app_guid: '應用', group_codes: '權限', status: '審核狀態', remark: '審核意見' },

@@ -454,6 +454,11 @@ export default {
       fields: { guid: '权限', code: '权限编码', name: '权限名称', description: '描述', status: '状态' },
       values: { status: { '0': '启用', '1': '停用' } },
     },
+    'app-scope': {
+      name: '应用权限 |||| 应用权限',
+      fields: { code: '权限编码', name: '权限名称', description: '描述', status: '本应用的状态' },
+      values: { status: { '0': '未开通', '1': '审核中', '2': '已开通' } },
+    },
     'audit-record': {
       name: '权限申请 |||| 权限申请',
       fields: { app_guid: '应用', group_codes: '权限', status: '审核状态', remark: '审核意见' },

@@ -371,5 +371,6 @@ export default {
     'field-status': { enable: 'Turn on', disable: 'Turn off' },
     'process-instance': { approve: 'Approve', reject: 'Reject' },
     'installed-app': { uninstall: 'Uninstall' },
+    'app-scope': { open: 'Open now', open_done: '%{name} is open for this app.' },
   },
 };

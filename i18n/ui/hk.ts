@@ -371,5 +371,6 @@ export default {
     'field-status': { enable: '開啟', disable: '關閉' },
     'process-instance': { approve: '通過', reject: '駁回' },
     'installed-app': { uninstall: '解除安裝' },
+    'app-scope': { open: '直接開通', open_done: '已為本應用開通 %{name}。' },
   },
 };

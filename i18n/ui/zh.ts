@@ -371,5 +371,6 @@ export default {
     'field-status': { enable: '开启', disable: '关闭' },
     'process-instance': { approve: '通过', reject: '驳回' },
     'installed-app': { uninstall: '卸载' },
+    'app-scope': { open: '直接开通', open_done: '已为本应用开通 %{name}。' },
   },
 };

@@ -9,6 +9,8 @@ import { pagingOf } from '../engine/paging.ts';
 import { routeApplication } from '../services/processes.ts';
 import { checkReferences } from '../engine/relations.ts';
 import { findOne } from '../engine/verbs.ts';
+import type { Queryable } from '../db/driver.ts';
+import { resourceByName } from '../../resources/index.ts';
 import { Warning } from '../http/envelope.ts';
 import { parseOrWarn } from '../http/validation.ts';
 import { openApiCalls, summaryOf } from '../open-api/calls.ts';
@@ -79,17 +81,29 @@ export const auditApply = async (ctx: CallContext) => {
   });
 };
 
+/** A seeded row's words in the reader's language while it keeps them; an operator's rename as written. */
+const seededText = (ctx: CallContext, value: string | null, key: string) =>
+  value !== null && value === translate(DEFAULT_LANG, key) ? translate(ctx.lang, key) : value;
+
+/** The app named by `guid`, reached through the caller's mount (`app-scope`'s calls are about an app, within the same scope). */
+const findApp = (ctx: CallContext, guid: string, tx?: Queryable) => findOne(ctx.def.name === 'app' ? ctx : { ...ctx, def: resourceByName.get('app')! }, guid, tx);
+
 const appScopesInput = z.object({ guid: z.uuid('validation.guid_format') });
 /** `permissions/list`: every enabled scope with the app's state in it (the app reachable through the caller's mount). */
 export const appScopes = async (ctx: CallContext) => {
   const { guid } = parseOrWarn(ctx.lang, appScopesInput, ctx.input, 'app');
-  await findOne(ctx, guid);
+  await findApp(ctx, guid);
   const { rows } = await ctx.services.db.query(
     `select g.guid, g.code, g.name, g.description, coalesce(s.status, 0) as status from api_group g
      left join app_scope s on s.group_code = g.code and s.app_guid = $1 where g.status = 0 order by g.code`,
     [guid],
   );
-  return rows;
+  // Seeded scopes in the reader's language while they keep their seeded words.
+  return rows.map((g) => ({
+    ...g,
+    name: seededText(ctx, g.name as string, `resources.api-group.seeded.${g.code}.name`),
+    description: seededText(ctx, g.description as string | null, `resources.api-group.seeded.${g.code}.description`),
+  }));
 };
 
 const activateInput = z.object({ guid: z.uuid('validation.guid_format'), group_codes: z.array(permCode()).min(1, 'validation.required').max(50, 'validation.too_many') });
@@ -97,7 +111,7 @@ const activateInput = z.object({ guid: z.uuid('validation.guid_format'), group_c
 export const activatePermissions = async (ctx: CallContext) => {
   const { guid, group_codes } = parseOrWarn(ctx.lang, activateInput, ctx.input, 'app');
   await ctx.services.db.transaction(async (tx) => {
-    await findOne(ctx, guid, tx);
+    await findApp(ctx, guid, tx);
     await checkGroups(ctx, tx, group_codes);
     await setScopes(tx, guid, group_codes, SCOPE.open);
     await scopesChanged(ctx, tx, guid);
@@ -144,9 +158,6 @@ export const groupEvents = async (ctx: CallContext) => {
 };
 
 /** A seeded row's text in the caller's language while it keeps its seeded (default-language) text; an operator's own text as written. */
-const seededText = (ctx: CallContext, value: string | null, key: string) =>
-  value !== null && value === translate(DEFAULT_LANG, key) ? translate(ctx.lang, key) : value;
-
 /**
  * The open capabilities (public): each enabled scope with how many APIs and events it opens, for
  * the capabilities page, which links each to its documentation.

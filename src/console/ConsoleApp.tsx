@@ -100,7 +100,8 @@ const ConsoleApp = () => {
               recordRepresentation={(r) => titleOf(rc.def, r)}
               list={references(rc, withCustomFieldsOf(rc, (rc) => (rc.def.tree ? <TreeList rc={rc} /> : <ResourceList rc={rc} />)))}
               create={rc.verbs.add ? references(rc, withCustomFieldsOf(rc, (rc) => later(<ResourceCreate rc={rc} />))) : undefined}
-              edit={rc.verbs.update ? references(rc, withCustomFieldsOf(rc, (rc) => later(<ResourceEdit rc={rc} />))) : undefined}
+              // A record page's first tab is the record's form, at the URL react-admin's edit route would take.
+              edit={rc.verbs.update && !rc.mount.menu?.page ? references(rc, withCustomFieldsOf(rc, (rc) => later(<ResourceEdit rc={rc} />))) : undefined}
               show={rc.verbs.get ? references(rc, withCustomFieldsOf(rc, (rc) => later(<ResourceShow rc={rc} />))) : undefined}
             >
               {rc.def.grants && <Route path=":id/grants" element={later(<GrantScreen rc={rc} />)} />}

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
 import { Loading, ResourceContextProvider, useBasename, useDataProvider, useResourceDefinitionContext, useTranslate } from 'react-admin';
 import { Link, Navigate, Route, Routes, useParams } from 'react-router-dom';
-import { boundRoute, referenceRoute, resourceCalls, type ResourceCalls } from '../../dataProvider/calls.ts';
+import { boundRoute, EDIT_TAB, firstTabOf, referenceRoute, resourceCalls, type ResourceCalls } from '../../dataProvider/calls.ts';
 import type { ConsoleDataProvider } from '../../dataProvider/dataProvider.ts';
 import type { RecordPage as PageHint, RecordTab, ResourceDef } from '../../resources/types.ts';
 import { ScreenActionsContext } from './RecordActions.tsx';
@@ -41,7 +41,7 @@ const tabsOf = (screen: ResourceCalls, page: PageHint, id: string): TabCalls[] =
   page.tabs.map((tab) => {
     const def = defByName(tab.resource);
     if (!def) throw new Error(`unknown resource ${tab.resource}`);
-    const bound = { [page.param]: id };
+    const bound = { [tab.param ?? page.param]: id };
     const route = boundRoute(`${screen.route}/${id}/${tab.url}`, tabDef(def, tab), tab.base, bound, tab.verbs);
     const pickers = new Map(
       Object.entries(tab.pickers ?? {}).map(([field, p]) => {
@@ -59,8 +59,9 @@ const Row = ({ rc, show }: { rc: ResourceCalls; show?: boolean }) => {
   return later(show ? <ResourceShow rc={rc} id={row} /> : <ResourceEdit rc={rc} id={row} />);
 };
 
-/** A tab's screens: its single row, or its list with create, edit and details below the tab's URL. */
-const TabScreens = ({ tab, rc }: TabCalls) => {
+/** A tab's screens: the record's own form, its single row, or its list with create, edit and details below the tab's URL. */
+const TabScreens = ({ tab, rc, record }: TabCalls & { record: string }) => {
+  if (tab.url === EDIT_TAB) return <Routes><Route path={EDIT_TAB} element={later(<ResourceEdit rc={rc} id={record} />)} /></Routes>;
   if (tab.view === 'single') return <Routes><Route path={tab.url} element={later(<SingleScreen rc={rc} />)} /></Routes>;
   return (
     <Routes>
@@ -96,17 +97,22 @@ export const RecordPage = ({ rc }: { rc: ResourceCalls }) => {
   const translate = useTranslate();
   const basename = useBasename();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
-  const tabs = useMemo(() => tabsOf(rc, page, id), [rc, page, id]);
-  useRegistered(tabs);
+  const bound = useMemo(() => tabsOf(rc, page, id), [rc, page, id]);
+  // The record's own form is the screen's route, which react-admin knows already.
+  useRegistered(bound);
+  const tabs = useMemo(() => {
+    const own: TabCalls[] = firstTabOf(page, rc) === EDIT_TAB ? [{ tab: { url: EDIT_TAB, resource: rc.def.name, base: rc.mount.base, view: 'single' }, rc, pickers: new Map() }] : [];
+    return [...own, ...bound];
+  }, [rc, page, bound]);
   const actions = useMemo(() => new Map(tabs.map(({ tab, rc: t }) => [t.route, tab.actions ?? []])), [tabs]);
   const record = useQuery({
     queryKey: [rc.route, 'record-page', id],
-    queryFn: () => dataProvider.call<Record<string, unknown>>(rc.route, page.get, { [page.param]: id }, { silent: true }),
+    queryFn: () => dataProvider.call<Record<string, unknown>>(rc.route, page.get, { [page.getBy ?? page.param]: id }, { silent: true }),
   });
   const root = `${basename}/${rc.route}/${id}`;
   // The longest tab URL the path starts with (`sso/password` before a shorter one).
   const current = [...tabs].sort((a, b) => b.tab.url.length - a.tab.url.length).find(({ tab }) => rest === tab.url || rest.startsWith(`${tab.url}/`));
-  if (!current) return <Navigate to={`${root}/${page.tabs[0].url}`} replace />;
+  if (!current) return <Navigate to={`${root}/${tabs[0].tab.url}`} replace />;
   const title = record.data ? String(record.data[titleFieldOf(rc.def)] ?? '') : '';
   const routeOf = (target: ResourceDef) => current.pickers.get(target.name) ?? referenceRoute(current.rc, target);
   return (
@@ -135,7 +141,7 @@ export const RecordPage = ({ rc }: { rc: ResourceCalls }) => {
       <ResourceContextProvider value={current.rc.route}>
         <RouteOfContext.Provider value={routeOf}>
           <ScreenActionsContext.Provider value={actions}>
-            <TabScreens key={current.rc.route} {...current} />
+            <TabScreens key={current.rc.route} {...current} record={id} />
           </ScreenActionsContext.Provider>
         </RouteOfContext.Provider>
       </ResourceContextProvider>

@@ -147,6 +147,30 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('apps journey (Chromium,
     await shot('08-scope-opened');
   });
 
+  it("the operator's page of the app: its state in each scope, one opened directly after confirming, and its applications", async () => {
+    const OTHER = 'org:company:readonly';
+    const state = (n: number) => translate(lang, `resources.app-scope.values.status.${n}`);
+    await op.page.getByTestId('menu-/operation/app').click();
+    await op.page.getByRole('row', { name: new RegExp(name) }).getByText(name).click();
+    await op.page.waitForURL(new RegExp(`/operation/app/${appGuid}/permission$`));
+    await op.page.getByTestId('record-title').getByText(name).waitFor();
+    const scope = (code: string) => op.page.getByRole('row', { name: new RegExp(code) });
+    await scope(SCOPE).getByText(state(2)).waitFor();
+    expect(await scope(SCOPE).getByTestId('action-open').count()).toBe(0);
+    await scope(OTHER).getByText(state(0)).waitFor();
+    await scope(OTHER).getByTestId('action-open').click();
+    await op.page.getByRole('dialog').getByRole('button', { name: { zh: '确认', en: 'Confirm' }[lang] }).click();
+    await scope(OTHER).getByText(state(2)).waitFor();
+    await shot('08a-operator-app-scopes', op);
+    await op.page.getByTestId('tab-audit').click();
+    await op.page.waitForURL(new RegExp(`/operation/app/${appGuid}/audit$`));
+    await op.page.getByRole('row', { name: new RegExp(translate(lang, 'resources.audit-record.values.status.1')) }).waitFor();
+    await shot('08b-operator-app-applications', op);
+    // The developer's side agrees: the scope the operator opened is open for the app.
+    await page.reload();
+    await page.getByTestId(`scope-status-${OTHER}`).getByText(t('apps.scope_status.2')).waitFor();
+  });
+
   it('the debug console gets the token and calls a member API: 200', async () => {
     await page.goto(`${base}/developer/console`);
     await page.getByTestId('debug-app').click();

@@ -26,6 +26,7 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('BU page journey (Chromi
   const appName = `Ledger ${uid()}`;
   let tenant: Awaited<ReturnType<typeof tenantWithBu>>;
   let buName: string;
+  let appGuid: string;
   const j = journey(lang, 'bu', async (s) => {
     tenant = await tenantWithBu(s);
     buName = (await s.db.query<{ name: string }>('select name from bu where guid = $1', [tenant.buGuid])).rows[0].name;
@@ -34,6 +35,7 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('BU page journey (Chromi
     const admin = await s.login();
     const app = await s.post('/open/admin/app-manage/add-app', { name: appName, code: `ledger-${uid()}`, type: 0 }, { token: admin });
     if (app.code !== 200) throw new Error(app.message);
+    appGuid = app.data.guid;
   });
 
   it('opens a BU from the list onto its organisation info, and certifies it after asking', async () => {
@@ -77,6 +79,46 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('BU page journey (Chromi
     await op.page.getByText(t('tenant.saved')).first().waitFor();
     expect((await j.s.db.query('select min_length from password_policy where bu_guid = $1', [tenant.buGuid])).rows[0]).toEqual({ min_length: 12 });
     await j.shot('04-password-policy', op);
+    expect(op.problems).toEqual([]);
+    expect(op.violations).toEqual([]);
+  });
+
+  it('a store app opens its page: extra properties added, changed and removed after asking', async () => {
+    const op = await j.operator();
+    await op.page.goto(`${j.base}/operation/store/app`);
+    await op.page.getByText(appName, { exact: true }).first().click();
+    // The app's page opens on its own form, with its extra properties on the next tab.
+    await op.page.waitForURL((u) => u.pathname === `/operation/store/app/${appGuid}/edit`);
+    await expect.poll(() => op.page.getByTestId('record-title').textContent(), { timeout: 15000 }).toBe(appName);
+    expect(await op.page.getByLabel(res('app.fields.name')).inputValue()).toBe(appName);
+    await j.shot('04-store-app', op);
+    await op.page.getByTestId('tab-ext-props').click();
+    await op.page.waitForURL((u) => u.pathname === `/operation/store/app/${appGuid}/ext-props`);
+    await op.page.getByTestId('list-empty').waitFor();
+    await op.page.getByTestId('list-empty').getByRole('link').click();
+    await op.page.getByLabel(res('app-ext-prop.fields.prop_key')).fill('bad key!');
+    await op.page.getByLabel(res('app-ext-prop.fields.prop_value')).fill('https://ledger.example/help');
+    await op.page.locator('button[type=submit]').click();
+    // Refused in the form, with what was typed kept.
+    await op.page.getByText(t('validation.code_format')).first().waitFor();
+    expect(await op.page.getByLabel(res('app-ext-prop.fields.prop_value')).inputValue()).toBe('https://ledger.example/help');
+    await op.page.getByLabel(res('app-ext-prop.fields.prop_key')).fill('help_url');
+    await j.shot('04a-ext-prop-form', op);
+    await op.page.locator('button[type=submit]').click();
+    await op.page.waitForURL((u) => u.pathname === `/operation/store/app/${appGuid}/ext-props`);
+    const list = op.page.getByTestId('resource-list');
+    await list.getByText('help_url').waitFor();
+    expect((await j.s.db.query('select prop_key, prop_value from app_ext_prop where app_guid = $1', [appGuid])).rows).toEqual([{ prop_key: 'help_url', prop_value: 'https://ledger.example/help' }]);
+    await j.shot('04b-ext-props', op);
+    await list.getByRole('link', { name: { zh: '编辑', en: 'Edit' }[lang] }).click();
+    await op.page.getByLabel(res('app-ext-prop.fields.prop_value')).fill('https://ledger.example/docs');
+    await op.page.locator('button[type=submit]').click();
+    await list.getByText('https://ledger.example/docs').waitFor();
+    await list.getByRole('checkbox').last().check();
+    await op.page.getByRole('button', { name: { zh: '删除', en: 'Delete' }[lang] }).click();
+    await op.page.getByRole('dialog').locator('button.ra-confirm').click();
+    await op.page.getByTestId('list-empty').waitFor();
+    expect((await j.s.db.query('select 1 from app_ext_prop where app_guid = $1', [appGuid])).rows).toEqual([]);
     expect(op.problems).toEqual([]);
     expect(op.violations).toEqual([]);
   });

@@ -264,6 +264,19 @@ describe('scopes: apply, operator audit, and the check on open-API calls', () =>
     expect((await s.post('/open/admin/app/permissions/audit-record/sign-complete', { guid: again.data.guid }, { token: admin })).data.status).toBe(3);
   });
 
+  it("operators list an app's state in every scope (seeded names in their language), open one directly, and reach any BU's app", async () => {
+    const app = (await post('/open/app/create', { name: `Op ${uid()}`, code: `op-${uid()}` }, B.token)).data;
+    const list = async (lang: string) => (await s.post('/open/admin/app/permissions/list', { guid: app.guid }, { token: admin, lang })).data as { code: string; name: string; status: number }[];
+    const en = await list('en-US');
+    expect(en.find((g) => g.code === SCOPE_CODE)).toMatchObject({ name: 'Read departments', status: 0 });
+    expect((await list('zh-CN')).find((g) => g.code === SCOPE_CODE)!.name).toBe('读取部门信息');
+    expect((await s.post('/open/admin/app/permissions/active-permissions', { guid: app.guid, group_codes: [SCOPE_CODE] }, { token: admin })).code).toBe(200);
+    expect((await list('en-US')).find((g) => g.code === SCOPE_CODE)!.status).toBe(2);
+    // A tenant's token is refused on the operator's calls; an unknown app is named as not found.
+    expect((await post('/open/admin/app/permissions/list', { guid: app.guid })).code).toBe(201);
+    expect((await s.post('/open/admin/app/permissions/list', { guid: '00000000-0000-4000-8000-000000000000' }, { token: admin })).code).toBe(201);
+  });
+
   it("an app reads only its own BU's departments; a tenant cannot apply for another BU's app, an unknown scope, or approve its own", async () => {
     const mine = (await post('/open/app/create', { name: `Iso ${uid()}`, code: `iso-${uid()}` })).data;
     const theirs = (await post('/open/app/create', { name: `Iso ${uid()}`, code: `iso-${uid()}` }, B.token)).data;
