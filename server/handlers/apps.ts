@@ -85,8 +85,8 @@ export const auditApply = async (ctx: CallContext) => {
 const seededText = (ctx: CallContext, value: string | null, key: string) =>
   value !== null && value === translate(DEFAULT_LANG, key) ? translate(ctx.lang, key) : value;
 
-/** The app named by `guid`, reached through the caller's mount (`app-scope`'s calls are about an app, within the same scope). */
-const findApp = (ctx: CallContext, guid: string, tx?: Queryable) => findOne(ctx.def.name === 'app' ? ctx : { ...ctx, def: resourceByName.get('app')! }, guid, tx);
+/** The app named by `guid`, within the caller's mount's scope (the app's mounts and `app-scope`'s alike). */
+const findApp = (ctx: CallContext, guid: string, tx?: Queryable) => findOne({ ...ctx, def: resourceByName.get('app')! }, guid, tx);
 
 const appScopesInput = z.object({ guid: z.uuid('validation.guid_format') });
 /** `permissions/list`: every enabled scope with the app's state in it (the app reachable through the caller's mount). */
@@ -157,7 +157,6 @@ export const groupEvents = async (ctx: CallContext) => {
   return { list, count: rows[0].count, page, page_size };
 };
 
-/** A seeded row's text in the caller's language while it keeps its seeded (default-language) text; an operator's own text as written. */
 /**
  * The open capabilities (public): each enabled scope with how many APIs and events it opens, for
  * the capabilities page, which links each to its documentation.
