@@ -18,6 +18,8 @@ export const holds = (caller: Caller, code: string, scene: string = code.startsW
 /** Who is calling, resolved once per request from the bearer token. */
 export interface Caller {
   userGuid: string;
+  /** The account's username when the session was read (the audit logs name it); null for an app acting as its BU. */
+  username: string | null;
   userType: number;
   buGuid: string | null;
   jti: string;
@@ -67,15 +69,15 @@ export class Callers {
   }
 
   private async load(userGuid: string, jti: string, buGuid: string | null, exp: number): Promise<Caller | null> {
-    const { rows } = await this.db.query<{ user_type: number; status: number; role_guids: string[]; revoked: boolean }>(
-      `select u.user_type, u.status, u.role_guids, (s.revoked_at is not null or s.expires_at < now()) as revoked
+    const { rows } = await this.db.query<{ username: string; user_type: number; status: number; role_guids: string[]; revoked: boolean }>(
+      `select u.username, u.user_type, u.status, u.role_guids, (s.revoked_at is not null or s.expires_at < now()) as revoked
          from session s join users u on u.guid = s.user_guid
         where s.jti = $1 and s.user_guid = $2`,
       [jti, userGuid],
     );
     const row = rows[0];
     if (!row || row.revoked || row.status !== 0) return null;
-    const base = { userGuid, userType: row.user_type, buGuid, jti, exp };
+    const base = { userGuid, username: row.username, userType: row.user_type, buGuid, jti, exp };
     if (row.user_type === USER_TYPE.operator) {
       const roles = row.role_guids ?? [];
       return { ...base, buGuid: null, ...(await this.grants(roles, 'admin')) };

@@ -64,6 +64,9 @@ export const openPgliteThread = async (opts: { dataDir?: string; snapshot?: Arra
       await call('end', { tx, commit: true });
       return result;
     },
+    append: async (table, columns, rows) => {
+      await call('append', { table, columns, rows });
+    },
     dumpDataDir: async () => new Blob([(await call<{ snapshot: ArrayBuffer }>('dump')).snapshot]),
     close: async () => {
       await call('close');

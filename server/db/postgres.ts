@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Db } from './driver.ts';
+import { ident, type Db } from './driver.ts';
 
 /** PostgreSQL through a pool: the production store, and the road past one machine. */
 export const openPostgres = async (url: string, max = 10): Promise<Db> => {
@@ -25,6 +25,11 @@ export const openPostgres = async (url: string, max = 10): Promise<Db> => {
       } finally {
         client.release();
       }
+    },
+    append: async (table, columns, rows) => {
+      const cols = columns.map(ident).join(', ');
+      const objects = rows.map((row) => Object.fromEntries(columns.map((c, i) => [c, row[i]])));
+      await pool.query(`insert into ${ident(table)} (${cols}) select ${cols} from jsonb_populate_recordset(null::${ident(table)}, $1::jsonb)`, [JSON.stringify(objects)]);
     },
     close: () => pool.end(),
   };

@@ -25,16 +25,16 @@ export const accessLog = (app: FastifyInstance) => {
     clearInterval(timer);
     flush();
   });
-  app.addHook('onResponse', async (req: FastifyRequest, reply: FastifyReply) => {
-    if (!req.url.startsWith('/open/')) return;
-    const status = reply.statusCode;
-    const line = { method: req.method, route: req.routeOptions.url ?? req.url.split('?')[0], status, ms: Math.round(reply.elapsedTime * 10) / 10, caller: req.callerKind };
-    if (status === 401 || status === 429) {
-      refused.set(req.ip, (refused.get(req.ip) ?? 0) + 1);
-      req.log.debug(line, 'refused');
-      return;
+  app.addHook('onResponse', (req: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    if (req.url.startsWith('/open/')) {
+      const status = reply.statusCode;
+      const line = { method: req.method, route: req.routeOptions.url ?? req.url.split('?')[0], status, ms: Math.round(reply.elapsedTime * 10) / 10, caller: req.callerKind };
+      if (status === 401 || status === 429) {
+        refused.set(req.ip, (refused.get(req.ip) ?? 0) + 1);
+        req.log.debug(line, 'refused');
+      } else req.log.info(line, 'request');
     }
-    req.log.info(line, 'request');
+    done();
   });
 };
 

@@ -3,7 +3,7 @@ import type { Caller } from '../auth/caller.ts';
 
 /** One user's call, as the request log keeps it (never a body). */
 export interface RequestEntry {
-  caller: Pick<Caller, 'userGuid' | 'userType' | 'buGuid'>;
+  caller: Pick<Caller, 'userGuid' | 'username' | 'userType' | 'buGuid'>;
   method: string;
   path: string;
   httpStatus: number;
@@ -30,14 +30,14 @@ const ENVELOPE_CODE = /^\{"code":(\d{3})[,}]/;
  */
 export const userRequestLog = (app: FastifyInstance, recorder: RequestRecorder) => {
   app.decorateRequest('envelopeCode', null);
-  app.addHook('onSend', async (req, _reply, payload) => {
+  // Callback hooks: every call passes them, and an async hook costs a promise and a microtask each.
+  app.addHook('onSend', (req, _reply, payload, done) => {
     if (req.caller && typeof payload === 'string') req.envelopeCode = Number(ENVELOPE_CODE.exec(payload)?.[1] ?? 0) || null;
-    return payload;
+    done(null, payload);
   });
-  app.addHook('onResponse', async (req, reply) => {
+  app.addHook('onResponse', (req, reply, done) => {
     const caller = req.caller;
-    if (!caller) return;
-    recorder.request({
+    if (caller) recorder.request({
       caller,
       method: req.method,
       path: req.routeOptions.url ?? req.url.split('?')[0],
@@ -48,6 +48,7 @@ export const userRequestLog = (app: FastifyInstance, recorder: RequestRecorder) 
       ip: req.ip,
       userAgent: req.headers['user-agent'],
     });
+    done();
   });
 };
 

@@ -207,7 +207,7 @@ const refuseOutsideWhitelist = (whitelist: string[], ip: string) => {
  * permission. The engine's BU scope then reads and writes that BU's rows only; rows an app
  * writes name the app as their creator.
  */
-const asBu = (caller: AppCaller): Caller => ({ userGuid: caller.appGuid, userType: USER_TYPE.main, buGuid: caller.buGuid, jti: caller.tokenId, exp: 0, isSuper: false, codes: new Set(), roleGuids: [] });
+const asBu = (caller: AppCaller): Caller => ({ userGuid: caller.appGuid, username: null, userType: USER_TYPE.main, buGuid: caller.buGuid, jti: caller.tokenId, exp: 0, isSuper: false, codes: new Set(), roleGuids: [] });
 
 export interface OpenApiOptions {
   defs: readonly ResourceDef[];

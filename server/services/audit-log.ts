@@ -1,6 +1,7 @@
 import type { CallSpec, ResourceDef } from '../../resources/types.ts';
 import type { Caller } from '../auth/caller.ts';
-import { ident, type Queryable } from '../db/driver.ts';
+import { ident, type AppendValue, type Db, type Queryable } from '../db/driver.ts';
+import { timeUuid } from '../db/time-uuid.ts';
 import { COUNT_CAP } from '../engine/paging.ts';
 import type { RequestEntry } from '../http/user-request-log.ts';
 
@@ -9,8 +10,8 @@ import type { RequestEntry } from '../http/user-request-log.ts';
  * the engine (`operation_log`) and calls made with a user's token (`request_log`). Their tables
  * come from their definitions (resources/audit-log.ts).
  *
- * Writing costs a call nothing it waits for: an entry is appended in memory, and one multi-row
- * insert per table writes what has gathered every 100 ms (or 500 entries). A search flushes first,
+ * Writing costs a call nothing it waits for: an entry is appended in memory, and one append per
+ * table (a COPY on the embedded database) writes what has gathered every 100 ms (or 500 entries). A search flushes first,
  * so it sees every entry recorded before it; a stop flushes too. A crash loses at most the last 100 ms.
  */
 export const AUDIT_FLUSH = { ms: 100, rows: 500 };
@@ -28,49 +29,44 @@ const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 const MAX_FIELDS = 50;
 const NOT_FIELDS = new Set(['guid', 'guids', 'page', 'page_size']);
 
-type Row = Record<string, unknown> & { at: string };
-
-/** One table's batched writer: `insert` writes a batch given as a JSON array of rows in one statement. */
+/**
+ * One table's batched writer: rows gather in memory and go in one `append`. Each row is keyed by
+ * a time-ordered guid and stamped with the time it was recorded.
+ */
 class BatchWriter {
-  private pending: Row[] = [];
+  private pending: AppendValue[][] = [];
   private timer: NodeJS.Timeout | undefined;
   private writing: Promise<void> = Promise.resolve();
+  private readonly columns: readonly string[];
 
   constructor(
-    private readonly db: Queryable,
-    private readonly insert: string,
+    private readonly db: Db,
+    private readonly table: (typeof AUDIT_TABLES)[number],
+    columns: readonly string[],
     private readonly onError: (e: unknown) => void,
-  ) {}
+  ) {
+    this.columns = ['guid', 'created_at', 'updated_at', 'created_by', ...columns];
+  }
 
-  record(row: Omit<Row, 'at'>) {
-    this.pending.push({ ...row, at: new Date().toISOString() });
+  /** A row of the table's own columns, made by `by` (a user's guid, or null). */
+  record(by: string | null, values: AppendValue[]) {
+    const now = Date.now();
+    const at = new Date(now).toISOString();
+    this.pending.push([timeUuid(now), at, at, by, ...values]);
     if (this.pending.length >= AUDIT_FLUSH.rows) void this.flush();
     else this.timer ??= setTimeout(() => void this.flush(), AUDIT_FLUSH.ms);
   }
 
-  /** Writes everything recorded so far; resolves once it is in the table. One insert at a time, in order. */
+  /** Writes everything recorded so far; resolves once it is in the table. One append at a time, in order. */
   flush(): Promise<void> {
     clearTimeout(this.timer);
     this.timer = undefined;
     const batch = this.pending;
     this.pending = [];
-    this.writing = this.writing.then(() => (batch.length ? this.db.query(this.insert, [JSON.stringify(batch)]).then(() => undefined) : undefined)).catch(this.onError);
+    this.writing = this.writing.then(() => (batch.length ? this.db.append(this.table, this.columns, batch) : undefined)).catch(this.onError);
     return this.writing;
   }
 }
-
-// Each insert names the account as it is now (the username survives the account), in the same statement.
-const LOGIN_INSERT = `insert into login_log (guid, created_at, updated_at, created_by, scene, username, user_guid, result, ip, user_agent)
-  select gen_random_uuid(), x.at, x.at, x.user_guid, x.scene, x.username, x.user_guid, x.result, x.ip, x.user_agent
-  from jsonb_to_recordset($1::jsonb) as x(at timestamptz, scene text, username text, user_guid uuid, result text, ip text, user_agent text)`;
-const OPERATION_INSERT = `insert into operation_log (guid, created_at, updated_at, created_by, user_guid, username, user_type, bu_guid, resource, action, path, target_guid, fields, ip)
-  select gen_random_uuid(), x.at, x.at, x.user_guid, x.user_guid, u.username, x.user_type, x.bu_guid, x.resource, x.action, x.path, x.target_guid, x.fields, x.ip
-  from jsonb_to_recordset($1::jsonb) as x(at timestamptz, user_guid uuid, user_type smallint, bu_guid uuid, resource text, action text, path text, target_guid uuid, fields jsonb, ip text)
-  left join users u on u.guid = x.user_guid`;
-const REQUEST_INSERT = `insert into request_log (guid, created_at, updated_at, created_by, user_guid, username, user_type, bu_guid, method, path, http_status, code, ms, request_id, ip, user_agent)
-  select gen_random_uuid(), x.at, x.at, x.user_guid, x.user_guid, u.username, x.user_type, x.bu_guid, x.method, x.path, x.http_status, x.code, x.ms, x.request_id, x.ip, x.user_agent
-  from jsonb_to_recordset($1::jsonb) as x(at timestamptz, user_guid uuid, user_type smallint, bu_guid uuid, method text, path text, http_status integer, code integer, ms double precision, request_id text, ip text, user_agent text)
-  left join users u on u.guid = x.user_guid`;
 
 export interface LoginAttempt {
   scene: 'admin' | 'tenant';
@@ -109,55 +105,61 @@ const targetOf = (op: Operation) => {
 };
 
 /**
- * The three writers. A server built without the logs' definitions (a test's own registry) gets
- * writers that keep nothing.
+ * The three writers. A row names the account as the caller's session knows it (the username
+ * survives the account). A server built without the logs' definitions (a test's own registry)
+ * gets writers that keep nothing.
  */
 export class AuditLogs {
   private readonly logins?: BatchWriter;
   private readonly operations?: BatchWriter;
   private readonly requests?: BatchWriter;
 
-  constructor(db: Queryable, tables: ReadonlySet<string>, onError: (e: unknown) => void = () => {}) {
-    if (tables.has('login_log')) this.logins = new BatchWriter(db, LOGIN_INSERT, onError);
-    if (tables.has('operation_log') && tables.has('users')) this.operations = new BatchWriter(db, OPERATION_INSERT, onError);
-    if (tables.has('request_log') && tables.has('users')) this.requests = new BatchWriter(db, REQUEST_INSERT, onError);
+  constructor(db: Db, tables: ReadonlySet<string>, onError: (e: unknown) => void = () => {}) {
+    if (tables.has('login_log')) this.logins = new BatchWriter(db, 'login_log', ['scene', 'username', 'user_guid', 'result', 'ip', 'user_agent'], onError);
+    if (tables.has('operation_log')) this.operations = new BatchWriter(db, 'operation_log', ['user_guid', 'username', 'user_type', 'bu_guid', 'resource', 'action', 'path', 'target_guid', 'fields', 'ip'], onError);
+    if (tables.has('request_log')) this.requests = new BatchWriter(db, 'request_log', ['user_guid', 'username', 'user_type', 'bu_guid', 'method', 'path', 'http_status', 'code', 'ms', 'request_id', 'ip', 'user_agent'], onError);
   }
 
   login(a: LoginAttempt) {
-    this.logins?.record({ scene: a.scene, username: cut(a.username, 64).trim(), user_guid: uuidOr(a.userGuid), result: a.result, ip: cut(a.ip, 64), user_agent: cut(a.userAgent, 512) });
+    const user = uuidOr(a.userGuid);
+    this.logins?.record(user, [a.scene, cut(a.username, 64).trim(), user, a.result, cut(a.ip, 64), cut(a.userAgent, 512)]);
   }
 
   /** A write that succeeded, by an operator or a tenant user (`caller`); field names only, never values. */
   operation(op: Operation) {
-    if (!this.operations || !op.caller) return;
+    const caller = op.caller;
+    if (!this.operations || !caller) return;
     const { target, bu } = targetOf(op);
-    this.operations.record({
-      user_guid: op.caller.userGuid,
-      user_type: op.caller.userType,
-      bu_guid: op.caller.buGuid ?? bu,
-      resource: cut(op.def.name, 64),
-      action: cut(op.action, 32),
-      path: cut(op.path, 200),
-      target_guid: target,
-      fields: fieldNames(op),
-      ip: cut(op.ip, 64),
-    });
+    this.operations.record(caller.userGuid, [
+      caller.userGuid,
+      caller.username,
+      caller.userType,
+      caller.buGuid ?? bu,
+      cut(op.def.name, 64),
+      cut(op.action, 32),
+      cut(op.path, 200),
+      target,
+      fieldNames(op),
+      cut(op.ip, 64),
+    ]);
   }
 
   request(r: RequestEntry) {
-    this.requests?.record({
-      user_guid: r.caller.userGuid,
-      user_type: r.caller.userType,
-      bu_guid: r.caller.buGuid,
-      method: cut(r.method, 8),
-      path: cut(r.path, 200),
-      http_status: r.httpStatus,
-      code: r.code,
-      ms: Math.round(r.ms * 10) / 10,
-      request_id: cut(r.requestId, 64),
-      ip: cut(r.ip, 64),
-      user_agent: cut(r.userAgent, 512),
-    });
+    const caller = r.caller;
+    this.requests?.record(caller.userGuid, [
+      caller.userGuid,
+      caller.username,
+      caller.userType,
+      caller.buGuid,
+      cut(r.method, 8),
+      cut(r.path, 200),
+      r.httpStatus,
+      r.code,
+      Math.round(r.ms * 10) / 10,
+      cut(r.requestId, 64),
+      cut(r.ip, 64),
+      cut(r.userAgent, 512),
+    ]);
   }
 
   /** Writes every entry recorded so far (a stop's last step), or those of one log (a search's first). */
