@@ -73,9 +73,19 @@ const servedBuild = (): Plugin => {
   };
 };
 
+/** The console's calls run on axios' XMLHttpRequest adapter: its fetch adapter is left out (src/shims/axios-fetch.ts). */
+const axiosWithoutFetch = (): Plugin => ({
+  name: 'open-platform:axios-without-fetch',
+  enforce: 'pre',
+  applyToEnvironment: (environment) => environment.name === 'client',
+  resolveId(source, importer) {
+    if (source === './fetch.js' && importer?.replaceAll('\\', '/').endsWith('/axios/lib/adapters/adapters.js')) return fileURLToPath(new URL('./src/shims/axios-fetch.ts', import.meta.url));
+  },
+});
+
 export default defineConfig({
   base,
-  plugins: [react(), servedBuild()],
+  plugins: [react(), axiosWithoutFetch(), servedBuild()],
   // The light shell marks menu entries without a screen; it must not import the schemas to know them.
   define: { __CONSOLE_URLS__: JSON.stringify(resources.flatMap((r) => menuScreens(r).map((s) => s.menu.url))) },
   resolve: {

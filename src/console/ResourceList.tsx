@@ -1,8 +1,8 @@
 import SettingsIcon from '@mui/icons-material/Settings';
 import { Box, Typography } from '@mui/material';
 import {
-  BooleanInput, BulkDeleteButton, Button, CreateButton, Datagrid, EditButton, FilterButton, List, Loading, Pagination, SearchInput, ShowButton, TextInput, TopToolbar,
-  NumberInput, useBasename, usePermissions, useRecordContext, useTranslate,
+  BulkDeleteButton, Button, CreateButton, Datagrid, EditButton, FilterButton, List, Loading, Pagination, SearchInput, ShowButton, TextInput, TopToolbar,
+  useBasename, usePermissions, useRecordContext, useTranslate,
 } from 'react-admin';
 import { lazy, Suspense, type ComponentProps } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -43,6 +43,19 @@ const FilterInput = (props: ComponentProps<typeof SchemaInput>) => (
     <SchemaInput {...props} />
   </Suspense>
 );
+/** A switch (always on) and a number filter load with the few lists that have one. */
+const BooleanInput = lazy(() => import('./filterInputs.ts').then((m) => ({ default: m.BooleanInput })));
+const BooleanFilter = (props: ComponentProps<typeof BooleanInput>) => (
+  <Suspense fallback={null}>
+    <BooleanInput {...props} />
+  </Suspense>
+);
+const NumberInput = lazy(() => import('./filterInputs.ts').then((m) => ({ default: m.NumberInput })));
+const NumberFilter = (props: ComponentProps<typeof NumberInput>) => (
+  <Suspense fallback={null}>
+    <NumberInput {...props} />
+  </Suspense>
+);
 
 export const filterInputs = (def: ResourceDef, scope?: Scope, off: ReadonlySet<string> = new Set()) => [
   // A search box only where the server searches (`keyword` fields).
@@ -53,8 +66,8 @@ export const filterInputs = (def: ResourceDef, scope?: Scope, off: ReadonlySet<s
     const schema = fieldSchemaOf(def, f.field);
     const label = fieldLabel(def, f.field);
     // `source` and `label` on the element itself: react-admin's filter menu reads them from it.
-    if (f.type === 'boolean') return <BooleanInput key={f.field} source={f.field} label={label} alwaysOn />;
-    if (f.op === 'age') return <NumberInput key={f.field} source={f.field} label={label} min={0} step={1} />;
+    if (f.type === 'boolean') return <BooleanFilter key={f.field} source={f.field} label={label} alwaysOn />;
+    if (f.op === 'age') return <NumberFilter key={f.field} source={f.field} label={label} min={0} step={1} />;
     // A managed reference (an operator's BU filter) picks from its rows like a schema field.
     const input = schema ?? (referenceOf(def, f.field) ? { type: 'string', format: 'uuid' } : undefined);
     return f.op === 'like' || !input ? <TextInput key={f.field} source={f.field} label={label} /> : <FilterInput key={f.field} def={def} name={f.field} schema={input} source={f.field} label={label} />;

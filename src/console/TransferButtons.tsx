@@ -1,15 +1,11 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadIcon from '@mui/icons-material/Upload';
-import {
-  Alert, Box, Button as MuiButton, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, Menu, MenuItem, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography,
-} from '@mui/material';
-import { useRef, useState, type ChangeEvent } from 'react';
-import { Button, useListContext, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { Menu, MenuItem } from '@mui/material';
+import { lazy, Suspense, useState } from 'react';
+import { Button, useListContext, useNotify, useTranslate } from 'react-admin';
 import type { ResourceCalls } from '../../dataProvider/calls.ts';
 import { filterBody } from '../../dataProvider/dataProvider.ts';
-import { CallError, post } from '../../dataProvider/http.ts';
-import { centsText } from '../../schemas/money.ts';
-import { fieldLabel, valueLabel } from './registry.ts';
+import { post } from '../../dataProvider/http.ts';
 
 /**
  * Import and Export on a list whose mount names `transfer` calls (resources/types.ts): Import
@@ -27,167 +23,24 @@ export const TransferButtons = ({ rc, can }: { rc: ResourceCalls; can: (action: 
   );
 };
 
-interface Preview {
-  columns: string[];
-  total: number;
-  valid: number;
-  error_count: number;
-  rows: (Record<string, unknown> & { row: number; errors: string[] })[];
-}
-
-const multipart = { headers: { 'Content-Type': 'multipart/form-data' } };
+/** Import's dialog and its preview table load when it is first opened. */
+const ImportDialog = lazy(() => import('./ImportDialog.tsx'));
 
 const ImportButton = ({ rc, call }: { rc: ResourceCalls; call: string }) => {
-  const translate = useTranslate();
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const picker = useRef<HTMLInputElement>(null);
   const [open, setOpen] = useState(false);
-  const [file, setFile] = useState<File>();
-  const [preview, setPreview] = useState<Preview>();
-  const [stage, setStage] = useState<'idle' | 'reading' | 'writing' | 'done'>('idle');
-  const [percent, setPercent] = useState(0);
-  const [imported, setImported] = useState(0);
-  const send = (f: File, commit: boolean) => {
-    const form = new FormData();
-    if (commit) form.append('commit', 'true');
-    form.append('file', f);
-    setPercent(0);
-    return post<Preview & { imported: number }>(rc.path(call), form, {
-      ...multipart,
-      onUploadProgress: (e) => setPercent(e.total ? Math.round((e.loaded / e.total) * 100) : 0),
-    });
-  };
-  const chosen = async (e: ChangeEvent<HTMLInputElement>) => {
-    const f = e.target.files?.[0];
-    e.target.value = '';
-    if (!f) return;
-    setFile(f);
-    setPreview(undefined);
-    setStage('reading');
-    try {
-      setPreview(await send(f, false));
-    } catch {
-      // The http client has shown the server's sentence (wrong format, too large, no rows).
-    } finally {
-      setStage('idle');
-    }
-  };
-  const commit = async () => {
-    if (!file) return;
-    setStage('writing');
-    try {
-      const r = await send(file, true);
-      setImported(r.imported);
-      setStage('done');
-      notify(translate('transfer.done', { count: r.imported }), { type: 'success' });
-    } catch (e) {
-      setStage('idle');
-      if (e instanceof CallError && e.data && typeof e.data === 'object' && 'errors' in e.data) setPreview(undefined);
-    }
-  };
-  // The list reloads once the dialog closes (an empty list's dialog would go with its empty state).
-  const close = () => {
-    if (stage === 'done') refresh();
-    setOpen(false);
-    setFile(undefined);
-    setPreview(undefined);
-    setStage('idle');
-  };
-  const busy = stage === 'reading' || stage === 'writing';
-  const bad = preview ? preview.total - preview.valid : 0;
+  // Mounted from the first opening on, so that it closes with its transition like any dialog.
+  const [opened, setOpened] = useState(false);
   return (
     <>
-      <Button label="transfer.import" onClick={() => setOpen(true)} data-testid="transfer-import">
+      <Button label="transfer.import" onClick={() => (setOpened(true), setOpen(true))} data-testid="transfer-import">
         <UploadIcon />
       </Button>
-      <Dialog open={open} onClose={busy ? undefined : close} maxWidth="lg" fullWidth aria-labelledby="transfer-import-title">
-        <DialogTitle id="transfer-import-title">{translate('transfer.title', { name: translate(`resources.${rc.def.name}.name`, { smart_count: 2 }) })}</DialogTitle>
-        <DialogContent>
-          <Typography variant="body2" gutterBottom>
-            {translate('transfer.hint')}
-          </Typography>
-          <input ref={picker} type="file" hidden accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" onChange={chosen} aria-label={translate('transfer.choose')} data-testid="transfer-file" />
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, my: 1 }}>
-            <MuiButton variant="outlined" disabled={busy} onClick={() => picker.current?.click()} data-testid="transfer-choose">
-              {translate(file ? 'transfer.choose_again' : 'transfer.choose')}
-            </MuiButton>
-            {file && <Typography variant="body2">{file.name}</Typography>}
-          </Box>
-          {busy && (
-            <Box sx={{ my: 2 }} data-testid="transfer-progress">
-              <Typography variant="body2">{translate(stage === 'reading' ? 'transfer.reading' : percent < 100 ? 'transfer.uploading' : 'transfer.writing', { percent })}</Typography>
-              <LinearProgress variant={percent < 100 ? 'determinate' : 'indeterminate'} value={percent} aria-label={translate('transfer.progress')} />
-            </Box>
-          )}
-          {stage === 'done' && (
-            <Alert severity="success" data-testid="transfer-done">
-              {translate('transfer.done', { count: imported })}
-            </Alert>
-          )}
-          {preview && stage !== 'done' && (
-            <>
-              <Alert severity={bad ? 'warning' : 'info'} sx={{ my: 1 }} data-testid="transfer-summary">
-                {translate('transfer.summary', { total: preview.total, valid: preview.valid, bad })}
-                {bad ? ` ${translate('transfer.fix')}` : ''}
-              </Alert>
-              <PreviewTable rc={rc} preview={preview} />
-            </>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <MuiButton onClick={close} disabled={busy}>
-            {translate(stage === 'done' ? 'transfer.close' : 'ra.action.cancel')}
-          </MuiButton>
-          {stage !== 'done' && (
-            <MuiButton variant="contained" onClick={commit} disabled={busy || !preview || bad > 0 || !preview.total} data-testid="transfer-commit">
-              {translate('transfer.commit', { count: preview?.total ?? 0 })}
-            </MuiButton>
-          )}
-        </DialogActions>
-      </Dialog>
+      {opened && (
+        <Suspense fallback={null}>
+          <ImportDialog rc={rc} call={call} open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
-  );
-};
-
-/** The preview's rows (those with errors first), each field shown as the list shows it, and the row's errors. */
-const PreviewTable = ({ rc, preview }: { rc: ResourceCalls; preview: Preview }) => {
-  const translate = useTranslate();
-  const money = new Set(rc.def.columns.filter((c) => c.render === 'money').map((c) => c.field));
-  const show = (field: string, row: Record<string, unknown>) => {
-    const v = row[field];
-    if (v === null || v === undefined) return '';
-    if (money.has(field) && typeof v === 'number') return centsText(v);
-    if (typeof v === 'number') return translate(valueLabel(rc.def, field, v), { _: String(v) });
-    return String(v);
-  };
-  return (
-    <TableContainer sx={{ maxHeight: 360 }}>
-      <Table size="small" stickyHeader data-testid="transfer-preview">
-        <TableHead>
-          <TableRow>
-            <TableCell>{translate('transfer.row')}</TableCell>
-            {preview.columns.map((c) => (
-              <TableCell key={c}>{translate(fieldLabel(rc.def, c))}</TableCell>
-            ))}
-            <TableCell>{translate('transfer.errors')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {preview.rows.map((r) => (
-            <TableRow key={r.row} sx={r.errors.length ? { bgcolor: 'rgba(211, 47, 47, 0.06)' } : undefined}>
-              <TableCell>{r.row}</TableCell>
-              {preview.columns.map((c) => (
-                <TableCell key={c}>{show(c, r)}</TableCell>
-              ))}
-              <TableCell sx={{ color: r.errors.length ? 'error.dark' : undefined }} data-testid={r.errors.length ? 'transfer-row-error' : undefined}>
-                {r.errors.length ? r.errors.join(' ') : translate('transfer.ok')}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
   );
 };
 
