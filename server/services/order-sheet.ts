@@ -1,6 +1,5 @@
 import { PassThrough, Readable } from 'node:stream';
 import { parse } from 'csv-parse';
-import ExcelJS from 'exceljs';
 import { LANGUAGES, translate, type Lang } from '../../i18n/index.ts';
 import { centsText } from '../../schemas/money.ts';
 import { Warning } from '../http/envelope.ts';
@@ -15,6 +14,9 @@ import { Warning } from '../http/envelope.ts';
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 export const MAX_IMPORT_ROWS = 10_000;
 /** An .xlsx is a zip: its parts may unpack to at most this much (a small zip must not expand to gigabytes). */
+/** exceljs and its zip libraries (half the compiled server) load with the first spreadsheet, not at every start. */
+const excel = async () => (await import('exceljs')).default;
+
 const MAX_XLSX_UNPACKED = 100 * 1024 * 1024;
 
 /** The sheet's columns, in order. `imported` ones are read back; the others are the server's and ignored on import. */
@@ -165,6 +167,7 @@ export async function* readSheet(lang: Lang, format: 'csv' | 'xlsx', bytes: Buff
     }
   } else {
     checkUnpackedSize(bytes);
+    const ExcelJS = await excel();
     const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), { sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit', entries: 'emit' });
     try {
       for await (const sheet of reader) {
@@ -269,10 +272,11 @@ export const sheetStream = (lang: Lang, format: 'csv' | 'xlsx', batches: AsyncIt
     );
   }
   const out = new PassThrough();
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const sheet = book.addWorksheet(translate(lang, 'resources.order.name').split('|').pop()!.trim().slice(0, 31));
-  sheet.columns = COLUMNS.map((c) => ({ key: c.key, width: c.key === 'note' ? 40 : c.key.endsWith('_at') ? 26 : 16, ...(c.key.endsWith('amount') ? { style: { numFmt: '0.00' } } : {}) }));
   (async () => {
+    const ExcelJS = await excel();
+    const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+    const sheet = book.addWorksheet(translate(lang, 'resources.order.name').split('|').pop()!.trim().slice(0, 31));
+    sheet.columns = COLUMNS.map((c) => ({ key: c.key, width: c.key === 'note' ? 40 : c.key.endsWith('_at') ? 26 : 16, ...(c.key.endsWith('amount') ? { style: { numFmt: '0.00' } } : {}) }));
     sheet.addRow(headerRow(lang)).commit();
     for await (const batch of batches) {
       for (const o of batch) sheet.addRow(exportCells(lang, o, false)).commit();
