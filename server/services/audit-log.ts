@@ -88,7 +88,6 @@ export interface Operation {
   ip: string;
 }
 
-
 /** The names of the fields a write's body gave: a verb's are its definition's fields, a handler's the body's keys. */
 const fieldNames = (op: Operation) => {
   const known = op.spec.handler ? undefined : new Set(Object.keys({ ...op.def.schema.shape, ...(op.def.internal?.shape ?? {}) }));
