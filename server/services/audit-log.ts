@@ -11,8 +11,9 @@ import type { RequestEntry } from '../http/user-request-log.ts';
  * come from their definitions (resources/audit-log.ts).
  *
  * Writing costs a call nothing it waits for: an entry is appended in memory, and one append per
- * table (a COPY on the embedded database) writes what has gathered every 100 ms (or 500 entries). A search flushes first,
- * so it sees every entry recorded before it; a stop flushes too. A crash loses at most the last 100 ms.
+ * table (a COPY on the embedded database) writes what has gathered every 100 ms (or 500 entries).
+ * A search flushes first, so it sees every entry recorded before it; a stop flushes too. A crash
+ * loses at most the last 100 ms.
  */
 export const AUDIT_FLUSH = { ms: 100, rows: 500 };
 /** A search's window (spec §5: logs are searched within 7 days). */
