@@ -1,3 +1,6 @@
+import commonEn from './common/en.ts';
+import commonHk from './common/hk.ts';
+import commonZh from './common/zh.ts';
 import resourcesEn from './resources/en.ts';
 import resourcesHk from './resources/hk.ts';
 import resourcesZh from './resources/zh.ts';
@@ -11,9 +14,9 @@ export { DEFAULT_LANG, LANGUAGES, type Lang } from './languages.ts';
 
 /** Messages shared by the server and the console: server answers, validation and resource labels. */
 export const sharedMessages: Record<Lang, Record<string, unknown>> = {
-  zh: { ...serverZh, ...resourcesZh },
-  hk: { ...serverHk, ...resourcesHk },
-  en: { ...serverEn, ...resourcesEn },
+  zh: { ...serverZh, ...commonZh, ...resourcesZh },
+  hk: { ...serverHk, ...commonHk, ...resourcesHk },
+  en: { ...serverEn, ...commonEn, ...resourcesEn },
 };
 
 /** zh-CN → zh, zh-HK / zh-TW / zh-Hant → hk, en-* → en; anything else the default. */

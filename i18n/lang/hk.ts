@@ -1,11 +1,11 @@
 import ra from '../ui/ra-hk.ts';
 import resources from '../resources/hk.ts';
-import server from '../server/hk.ts';
+import common from '../common/hk.ts';
 
 /**
  * One language's share of the browser's large messages, a chunk of its own that i18n/messages.ts
- * loads for the current language only: the shared messages (server answers, validation, resource
- * labels, as in i18n/index.ts) and react-admin's own.
+ * loads for the current language only: the messages shared with the server (validation, action
+ * names, resource labels; its own answers and mail stay on the server) and react-admin's own.
  */
-export const shared: Record<string, unknown> = { ...server, ...resources };
+export const shared: Record<string, unknown> = { ...common, ...resources };
 export { ra };

@@ -3,6 +3,8 @@ import resZh from '../../i18n/resources/zh.ts';
 import resEn from '../../i18n/resources/en.ts';
 import srvZh from '../../i18n/server/zh.ts';
 import srvEn from '../../i18n/server/en.ts';
+import comZh from '../../i18n/common/zh.ts';
+import comEn from '../../i18n/common/en.ts';
 import zh from '../../i18n/ui/zh.ts';
 import en from '../../i18n/ui/en.ts';
 import { chromiumAvailable, CHROMIUM } from '../helpers/browser.ts';
@@ -12,7 +14,7 @@ import { tenantWithBu, uid } from '../helpers/tenant-flows.ts';
 const available = chromiumAvailable(DIST);
 if (!available) console.warn(`SKIPPED: the orders journey needs ${CHROMIUM} and a build in dist/ (npx vite build).`);
 
-const UI = { zh: { ...zh, ...srvZh, ...resZh }, en: { ...en, ...srvEn, ...resEn } } as const;
+const UI = { zh: { ...zh, ...srvZh, ...comZh, ...resZh }, en: { ...en, ...srvEn, ...comEn, ...resEn } } as const;
 
 /**
  * An operator makes a product order for a BU in HKD, typing the amount as a decimal, and records

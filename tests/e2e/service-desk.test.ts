@@ -3,6 +3,8 @@ import resZh from '../../i18n/resources/zh.ts';
 import resEn from '../../i18n/resources/en.ts';
 import srvZh from '../../i18n/server/zh.ts';
 import srvEn from '../../i18n/server/en.ts';
+import comZh from '../../i18n/common/zh.ts';
+import comEn from '../../i18n/common/en.ts';
 import zh from '../../i18n/ui/zh.ts';
 import en from '../../i18n/ui/en.ts';
 import { chromiumAvailable, CHROMIUM } from '../helpers/browser.ts';
@@ -13,7 +15,7 @@ import { tenantWithBu, uid } from '../helpers/tenant-flows.ts';
 const available = chromiumAvailable(DIST);
 if (!available) console.warn(`SKIPPED: the service desk journey needs ${CHROMIUM} and a build in dist/ (npx vite build).`);
 
-const UI = { zh: { ...zh, ...srvZh, ...resZh }, en: { ...en, ...srvEn, ...resEn } } as const;
+const UI = { zh: { ...zh, ...srvZh, ...comZh, ...resZh }, en: { ...en, ...srvEn, ...comEn, ...resEn } } as const;
 /** A 1×1 PNG. */
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5d2ad150000000049454e44ae426082', 'hex');
 

@@ -3,6 +3,8 @@ import resZh from '../../i18n/resources/zh.ts';
 import resEn from '../../i18n/resources/en.ts';
 import srvZh from '../../i18n/server/zh.ts';
 import srvEn from '../../i18n/server/en.ts';
+import comZh from '../../i18n/common/zh.ts';
+import comEn from '../../i18n/common/en.ts';
 import zh from '../../i18n/ui/zh.ts';
 import en from '../../i18n/ui/en.ts';
 import { chromiumAvailable, CHROMIUM } from '../helpers/browser.ts';
@@ -14,7 +16,7 @@ if (!available) console.warn(`SKIPPED: the staff fields journey needs ${CHROMIUM
 
 /** react-admin's own labels (i18n/ui/ra-*.ts). */
 const RA = { zh: { create: '新增', confirm: '确认' }, en: { create: 'Create', confirm: 'Confirm' } } as const;
-const UI = { zh: { ...zh, ...srvZh, ...resZh }, en: { ...en, ...srvEn, ...resEn } } as const;
+const UI = { zh: { ...zh, ...srvZh, ...comZh, ...resZh }, en: { ...en, ...srvEn, ...comEn, ...resEn } } as const;
 
 /**
  * An operator adds a custom field to staff (an e-mail, unique in the BU); it appears in the staff

@@ -3,6 +3,7 @@ import ui from '../../i18n/ui/hk.ts';
 import ra from '../../i18n/ui/ra-hk.ts';
 import resources from '../../i18n/resources/hk.ts';
 import server from '../../i18n/server/hk.ts';
+import common from '../../i18n/common/hk.ts';
 import apps from '../../i18n/ui/apps/hk.ts';
 import debug from '../../i18n/ui/debug/hk.ts';
 import store from '../../i18n/ui/store/hk.ts';
@@ -24,7 +25,7 @@ const strings = (node: unknown, path = ''): [string, string][] =>
 
 describe('traditional Chinese messages', () => {
   it('hold no simplified-only characters', () => {
-    const bad = [ui, ra, resources, server, apps, debug, store, docs]
+    const bad = [ui, ra, resources, server, common, apps, debug, store, docs]
       .flatMap((m) => strings(m))
       .filter(([, text]) => [...text].some((c) => SIMPLIFIED_ONLY.includes(c)))
       .map(([key, text]) => `${key}: ${text}`);
