@@ -4,6 +4,7 @@ import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { menuScreens } from './resources/screens.ts';
+import { consoleDef } from './resources/console-defs.ts';
 import { resources } from './resources/index.ts';
 import { projectFiles, viteEnv, writeStamp } from './scripts/build-stamp.mjs';
 import { precompressDir } from './scripts/compress.mjs';
@@ -86,8 +87,12 @@ const axiosWithoutFetch = (): Plugin => ({
 export default defineConfig({
   base,
   plugins: [react(), axiosWithoutFetch(), servedBuild()],
-  // The light shell marks menu entries without a screen; it must not import the schemas to know them.
-  define: { __CONSOLE_URLS__: JSON.stringify(resources.flatMap((r) => menuScreens(r).map((s) => s.menu.url))) },
+  define: {
+    // The light shell marks menu entries without a screen; it must not import the schemas to know them.
+    __CONSOLE_URLS__: JSON.stringify(resources.flatMap((r) => menuScreens(r).map((s) => s.menu.url))),
+    // The console's lists and menus run on the definitions as data, without zod (resources/console-defs.ts).
+    __CONSOLE_DEFS__: JSON.stringify(resources.map(consoleDef)),
+  },
   resolve: {
     alias: [
       // `object.entries` (a polyfill node-polyglot requires) costs ~5 KB gzipped of es-shims: the built-in does.

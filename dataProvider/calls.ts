@@ -1,10 +1,11 @@
-import { resources } from '../resources/index.ts';
-import type { CallSpec, Mount, RecordPage, ResourceDef, Scope, Verb } from '../resources/types.ts';
+import { resources } from './definitions.ts';
+import type { CallSpec, RecordPage, Scope, Verb } from '../resources/types.ts';
+import type { ConsoleDef, ConsoleMount } from '../resources/console-defs.ts';
 
 /** A definition as the console uses it: one mount, and the call path of each verb. */
 export interface ResourceCalls {
-  def: ResourceDef;
-  mount: Mount;
+  def: ConsoleDef;
+  mount: ConsoleMount;
   /** react-admin's resource name: its menu URL below the console section (`/operation/role` → `role`), else its name. */
   route: string;
   verbs: Partial<Record<Verb, string>>;
@@ -21,13 +22,13 @@ export interface ResourceCalls {
 const spec = (c: Verb | CallSpec): CallSpec => (typeof c === 'string' ? { verb: c } : c);
 
 /** The operator console uses a definition's operator mount when it has one, else its first. */
-export const pickMount = (def: ResourceDef, side: Mount['side'] = 'operator') => def.mounts.find((m) => m.side === side) ?? def.mounts[0];
+export const pickMount = (def: ConsoleDef, side: ConsoleMount['side'] = 'operator') => def.mounts.find((m) => m.side === side) ?? def.mounts[0];
 
-export const routeOf = (def: ResourceDef) => (def.menu ? routeOfUrl(def.menu.url) : def.name);
+export const routeOf = (def: ConsoleDef) => (def.menu ? routeOfUrl(def.menu.url) : def.name);
 /** The console section a definition's screens live under, e.g. `/operation`. */
-export const sectionOf = (def: ResourceDef) => (def.menu ? `/${def.menu.url.split('/')[1]}` : undefined);
+export const sectionOf = (def: ConsoleDef) => (def.menu ? `/${def.menu.url.split('/')[1]}` : undefined);
 
-export const callsOf = (def: ResourceDef, mount = pickMount(def)): ResourceCalls => {
+export const callsOf = (def: ConsoleDef, mount = pickMount(def)): ResourceCalls => {
   const verbs: Partial<Record<Verb, string>> = {};
   const transitions: Record<string, string> = {};
   const plain = new Set<Verb>();
@@ -70,7 +71,7 @@ for (const def of resources) {
   // A screen with a record page (`menu.page`) opens it at its first tab from a row; its form may take more than the definition's fields.
   for (const m of def.mounts) {
     if (!m.menu) continue;
-    const own = { ...def, columns: m.menu.columns ?? def.columns, schema: m.menu.schema ?? def.schema };
+    const own = { ...def, columns: m.menu.columns ?? def.columns, ...(m.menu.json ? { json: m.menu.json, origin: { ...def.origin, mount: m.base } } : {}) };
     const calls = callsOf(own, m);
     const opens = m.menu.page ? `${m.menu.url}/:id/${firstTabOf(m.menu.page, calls)}` : undefined;
     registry.set(routeOfUrl(m.menu.url), { ...calls, route: routeOfUrl(m.menu.url), ...(opens ? { opens } : {}) });
@@ -91,7 +92,7 @@ const reach = (scope: Scope) => (scope === 'catalog' ? 'platform' : scope);
  * listing names the platform's apps, not the BUs' ones the operator's app screen lists.
  */
 /** The route of one mount of a definition, registered on first use. */
-export const mountRoute = (def: ResourceDef, mount: Mount) => {
+export const mountRoute = (def: ConsoleDef, mount: ConsoleMount) => {
   const route = `${def.name}@${mount.base}`;
   if (!registry.has(route)) registry.set(route, { ...callsOf(def, mount), route });
   return route;
@@ -101,7 +102,7 @@ export const mountRoute = (def: ResourceDef, mount: Mount) => {
  * The mount of `target` that lists its rows naming a record of `from` in `field` (an order's
  * payments), on the same side and reach; its route, or none.
  */
-export const relatedRoute = (from: ResourceCalls, target: ResourceDef, field: string) => {
+export const relatedRoute = (from: ResourceCalls, target: ConsoleDef, field: string) => {
   const mount = target.mounts.find(
     (m) => reach(m.scope) === reach(from.mount.scope) && (m.side === 'operator') === (from.mount.side === 'operator') &&
       Object.values(m.calls).some((c) => typeof c === 'object' && c.verb === 'list' && c.requires?.includes(field)),
@@ -109,7 +110,7 @@ export const relatedRoute = (from: ResourceCalls, target: ResourceDef, field: st
   return mount && mountRoute(target, mount);
 };
 
-export const referenceRoute = (from: ResourceCalls, target: ResourceDef) => {
+export const referenceRoute = (from: ResourceCalls, target: ConsoleDef) => {
   const own = pickMount(target);
   const reachable = target.mounts.filter((m) => reach(m.scope) === reach(from.mount.scope));
   // Mounts that can read rows by id (a get, or a list to find them in); first the one of the screen's own permission.
@@ -126,7 +127,7 @@ export const referenceRoute = (from: ResourceCalls, target: ResourceDef) => {
  * else of any definition (a BU's installed apps go through the BU's app mount); `verbs` name calls
  * standing in for generic verbs; a `list` path alone makes a picker's route.
  */
-export const boundRoute = (route: string, def: ResourceDef, base: string, bound: Record<string, string>, verbs: Partial<Record<Verb, string>> = {}, list?: string) => {
+export const boundRoute = (route: string, def: ConsoleDef, base: string, bound: Record<string, string>, verbs: Partial<Record<Verb, string>> = {}, list?: string) => {
   if (!registry.has(route)) {
     const mount = def.mounts.find((m) => m.base === base) ?? resources.flatMap((d) => d.mounts).find((m) => m.base === base);
     if (!mount) throw new Error(`no mount at ${base}`);

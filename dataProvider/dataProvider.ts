@@ -13,7 +13,7 @@ interface Page {
 const withId = (row: Row): RaRecord => ({ ...row, id: row.guid });
 /** A call of the route, with the fields its every call carries (a record page's `bu_guid`). */
 const send = <T>(rc: ResourceCalls, path: string, body: Record<string, unknown>, options?: CallOptions) => post<T>(path, rc.bound ? { ...body, ...rc.bound } : body, options);
-const fields = (rc: ResourceCalls) => new Set(Object.keys(rc.def.schema.shape));
+const fields = (rc: ResourceCalls) => new Set(Object.keys(rc.def.json.properties ?? {}));
 
 const need = (rc: ResourceCalls, verb: keyof ResourceCalls['verbs']) => {
   const path = rc.verbs[verb];

@@ -17,6 +17,32 @@ const columnOf = (f: CustomField): Column => ({ field: f.field_name, ...(f.data_
 const filterOf = (f: CustomField): Filter | undefined =>
   TEXT_TYPES.includes(f.data_type) ? { field: f.field_name, op: 'like' } : f.data_type === 'datetime' ? undefined : { field: f.field_name };
 
+/** The lists a definition shows and searches (the console's definitions carry the same ones). */
+type Lists = Pick<ResourceDef, 'columns' | 'filters' | 'keyword' | 'unique' | 'labels'>;
+
+const enabled = (fields: readonly CustomField[], hidden: ReadonlySet<string>) => fields.filter((f) => f.status === 0 && !hidden.has(f.field_name));
+
+/** `def`'s columns, filters, search, unique sets and labels with the enabled custom fields, without the fields in `off`. */
+export const withCustomLists = <D extends Lists>(def: D, fields: readonly CustomField[], off: readonly string[] = []): D => {
+  const hidden = new Set(off);
+  const own = enabled(fields, hidden);
+  return {
+    ...def,
+    columns: [...def.columns.filter((c) => !hidden.has(c.field)), ...own.map(columnOf)],
+    filters: [...(def.filters ?? []).filter((f) => !hidden.has(f.field)), ...own.map(filterOf).filter((f): f is Filter => !!f)],
+    keyword: def.keyword?.filter((f) => !hidden.has(f)),
+    unique: [...(def.unique ?? []), ...own.filter((f) => f.formats.includes('DISTINCT')).map((f) => [f.field_name])],
+    labels: { ...def.labels, ...Object.fromEntries(own.map((f) => [f.field_name, f.display_name])) },
+  };
+};
+
+/** `schema` with the enabled custom fields' rules added and the fields in `off` taken out. */
+export const withCustomSchema = (schema: z.ZodObject, fields: readonly CustomField[], off: readonly string[] = []): z.ZodObject => {
+  const hidden = new Set(off);
+  const omit = Object.fromEntries([...hidden].filter((f) => f in schema.shape).map((f) => [f, true as const]));
+  return schema.omit(omit as never).extend(Object.fromEntries(enabled(fields, hidden).map((f) => [f.field_name, customFieldRule(f)])));
+};
+
 const memo = new WeakMap<ResourceDef, Map<string, ResourceDef>>();
 
 /**
@@ -30,19 +56,7 @@ export const withCustomFields = (def: ResourceDef, fields: readonly CustomField[
   if (!seen) memo.set(def, (seen = new Map()));
   const hit = seen.get(key);
   if (hit) return hit;
-  const hidden = new Set(off);
-  const own = fields.filter((f) => f.status === 0 && !hidden.has(f.field_name));
-  const shape = def.schema.shape as Record<string, z.ZodType>;
-  const omit = Object.fromEntries([...hidden].filter((f) => f in shape).map((f) => [f, true as const]));
-  const extended: ResourceDef = {
-    ...def,
-    schema: def.schema.omit(omit as never).extend(Object.fromEntries(own.map((f) => [f.field_name, customFieldRule(f)]))),
-    columns: [...def.columns.filter((c) => !hidden.has(c.field)), ...own.map(columnOf)],
-    filters: [...(def.filters ?? []).filter((f) => !hidden.has(f.field)), ...own.map(filterOf).filter((f): f is Filter => !!f)],
-    keyword: def.keyword?.filter((f) => !hidden.has(f)),
-    unique: [...(def.unique ?? []), ...own.filter((f) => f.formats.includes('DISTINCT')).map((f) => [f.field_name])],
-    labels: { ...def.labels, ...Object.fromEntries(own.map((f) => [f.field_name, f.display_name])) },
-  };
+  const extended: ResourceDef = { ...withCustomLists(def, fields, off), schema: withCustomSchema(def.schema, fields, off) };
   // Field sets change rarely; a bound keeps a busy editor from growing the cache.
   if (seen.size > 64) seen.clear();
   seen.set(key, extended);

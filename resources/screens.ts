@@ -1,7 +1,9 @@
-import type { ConsoleMenu, Mount, ResourceDef } from './types.ts';
-
-/** Every console screen of a definition: its own `menu` (`mount` absent: the console picks the mount) and each mount's own. */
-export const menuScreens = (def: ResourceDef): { menu: ConsoleMenu; mount?: Mount }[] => [
+/**
+ * Every console screen of a definition: its own `menu` (`mount` absent: the console picks the
+ * mount) and each mount's own. Generic over the menu's type: the console's definitions
+ * (resources/console-defs.ts) carry JSON Schema where a menu has a schema of its own.
+ */
+export const menuScreens = <Menu, M extends { menu?: Menu }>(def: { menu?: Menu; mounts: readonly M[] }): { menu: Menu; mount?: M }[] => [
   ...(def.menu ? [{ menu: def.menu }] : []),
   ...def.mounts.filter((m) => m.menu).map((m) => ({ menu: m.menu!, mount: m })),
 ];

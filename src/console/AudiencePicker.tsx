@@ -4,7 +4,9 @@ import { useState } from 'react';
 import { useInput, useTranslate } from 'react-admin';
 import { callsOf } from '../../dataProvider/calls.ts';
 import { post } from '../../dataProvider/http.ts';
-import { columnConfig } from '../../resources/column-config.ts';
+import { definition } from '../../dataProvider/definitions.ts';
+
+const columnConfig = definition('column-config');
 
 interface RoleRow {
   guid: string;

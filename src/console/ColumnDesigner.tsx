@@ -11,19 +11,21 @@ import { Datagrid, ListContextProvider, useDataProvider, useInput, useList, useL
 import { useWatch } from 'react-hook-form';
 import { routeOf } from '../../dataProvider/calls.ts';
 import { LANGUAGES, type Lang } from '../../i18n/languages.ts';
-import { columnConfig } from '../../resources/column-config.ts';
-import type { ResourceDef } from '../../resources/types.ts';
+import { definition } from '../../dataProvider/definitions.ts';
+import type { ConsoleDef } from '../../resources/console-defs.ts';
 import { resolveColumns, type ColumnSetting, type ConfigRow } from './columnSettings.ts';
 import { renderColumn } from './fields.tsx';
 import { useFormList } from './ListDesign.tsx';
 import { defaultSort, fieldLabel, fieldSchemaOf } from './registry.ts';
 import { useRouteOf } from './routeOf.tsx';
 
+const columnConfig = definition('column-config');
+
 const LANGS = Object.keys(LANGUAGES) as Lang[];
 const PREVIEW_ROWS = 5;
 
 /** The set's rows for the list: saved ones the definition still has, then columns it gained since (shown). */
-const rowsFor = (def: ResourceDef, value: readonly ColumnSetting[]): ColumnSetting[] => {
+const rowsFor = (def: ConsoleDef, value: readonly ColumnSetting[]): ColumnSetting[] => {
   const known = new Set(def.columns.map((c) => c.field));
   const listed = new Set(value.map((s) => s.field));
   return [...value.filter((s) => known.has(s.field)), ...def.columns.filter((c) => !listed.has(c.field)).map((c) => ({ field: c.field, visible: true }))];
@@ -37,7 +39,7 @@ const move = <T,>(list: readonly T[], from: number, to: number) => {
 };
 
 /** Real rows of the list, as this console's route reads them, shown with the columns being designed. */
-const Preview = ({ def, settings }: { def: ResourceDef; settings: readonly ColumnSetting[] }) => {
+const Preview = ({ def, settings }: { def: ConsoleDef; settings: readonly ColumnSetting[] }) => {
   const translate = useTranslate();
   const locale = useLocale() as Lang;
   const dataProvider = useDataProvider();
@@ -71,7 +73,7 @@ const Preview = ({ def, settings }: { def: ResourceDef; settings: readonly Colum
 };
 
 /** Who sees the set being edited, and who sees another one instead (docs/views.md precedence). */
-const Precedence = ({ def, roleGuid, visible }: { def: ResourceDef; roleGuid: string | null; visible: string[] }) => {
+const Precedence = ({ def, roleGuid, visible }: { def: ConsoleDef; roleGuid: string | null; visible: string[] }) => {
   const translate = useTranslate();
   const dataProvider = useDataProvider();
   const others = useQuery({

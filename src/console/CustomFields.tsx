@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, type ReactElement } from 'react';
 import { addRoute, type ResourceCalls } from '../../dataProvider/calls.ts';
 import { post } from '../../dataProvider/http.ts';
-import { withCustomFields } from '../../resources/custom-fields.ts';
 import type { CustomField } from '../../schemas/custom-field.ts';
 
 /** The route as registered before any extension: extending always starts from it. */
@@ -21,13 +20,17 @@ export const customFieldsKey = (route: string) => ['custom-fields', route];
 const Extended = ({ rc, call, render }: { rc: ResourceCalls; call: string; render: (rc: ResourceCalls) => ReactElement }) => {
   if (!plain.has(rc.route)) plain.set(rc.route, rc);
   const base = plain.get(rc.route)!;
+  // The extension needs the zod schemas (src/console/formSchema.ts): they load with the first screen that has custom fields.
   const answer = useQuery({
     queryKey: customFieldsKey(rc.route),
-    queryFn: () => post<{ fields: CustomField[]; off: string[] }>(base.path(call), {}, { silent: true }),
+    queryFn: async () => {
+      const [{ fields, off }, { withConsoleCustomFields }] = await Promise.all([post<{ fields: CustomField[]; off: string[] }>(base.path(call), {}, { silent: true }), import('./formSchema.ts')]);
+      return withConsoleCustomFields(base.def, fields, off);
+    },
   });
   const extended = useMemo(() => {
     if (!answer.data) return undefined;
-    const next = { ...base, def: withCustomFields(base.def, answer.data.fields, answer.data.off) };
+    const next = { ...base, def: answer.data };
     addRoute(next);
     return next;
   }, [answer.data, base]);

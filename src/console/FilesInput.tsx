@@ -4,7 +4,7 @@ import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import type { ConsoleDataProvider } from '../../dataProvider/dataProvider.ts';
-import type { ResourceDef } from '../../resources/types.ts';
+import type { ConsoleDef } from '../../resources/console-defs.ts';
 import { MAX_FILES, uploadAccept } from '../../schemas/file.ts';
 import { uploadRules, type UploadedFile } from './markdown.ts';
 import { useUploadCall } from './useUploadCall.ts';
@@ -14,7 +14,7 @@ import { useUploadCall } from './useUploadCall.ts';
  * button that sends the chosen files through the definition's upload call (`form: true`) of this
  * side, and each attached file as a chip that can be removed. At most `MAX_FILES`.
  */
-export const FilesInput = ({ def, source, label }: { def: ResourceDef; source: string; label: string }) => {
+export const FilesInput = ({ def, source, label }: { def: ConsoleDef; source: string; label: string }) => {
   const translate = useTranslate();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const { rc, segment } = useUploadCall(def);

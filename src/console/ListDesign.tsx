@@ -2,12 +2,12 @@ import { Autocomplete, Box, Chip, Stack, TextField, Typography } from '@mui/mate
 import { useMemo } from 'react';
 import { AutocompleteArrayInput, useInput, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import { resources } from '../../resources/index.ts';
-import type { ResourceDef } from '../../resources/types.ts';
+import { resources } from '../../dataProvider/definitions.ts';
+import type { ConsoleDef } from '../../resources/console-defs.ts';
 import { defByName, fieldLabel } from './registry.ts';
 
 /** Which console shows a list: the operator's (a screen there) or the tenant's (`tenant` screens). */
-const consolesOf = (def: ResourceDef) => [
+const consolesOf = (def: ConsoleDef) => [
   ...(def.menu?.scene === 'admin' || def.mounts.some((m) => m.menu) ? (['admin'] as const) : []),
   ...(def.tenant?.length || def.menu?.scene === 'tenant' ? (['tenant'] as const) : []),
 ];

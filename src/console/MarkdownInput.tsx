@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState, type ChangeEvent, type FocusEvent }
 import { TextInput, useDataProvider, useTranslate } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import type { ConsoleDataProvider } from '../../dataProvider/dataProvider.ts';
-import type { ResourceDef } from '../../resources/types.ts';
+import type { ConsoleDef } from '../../resources/console-defs.ts';
 import { uploadAccept } from '../../schemas/file.ts';
 import { insertAt, markdownLink, uploadRules, type UploadedFile } from './markdown.ts';
 import { useUploadCall } from './useUploadCall.ts';
@@ -15,7 +15,7 @@ import { useUploadCall } from './useUploadCall.ts';
  * http client and puts `![name](url)` (images) or `[name](url)` (other files) at the caret, or at the
  * end when the text area was never focused. Text typed while the upload runs is kept.
  */
-export const MarkdownInput = ({ def, source, label }: { def: ResourceDef; source: string; label: string }) => {
+export const MarkdownInput = ({ def, source, label }: { def: ConsoleDef; source: string; label: string }) => {
   const translate = useTranslate();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const { rc, segment } = useUploadCall(def);

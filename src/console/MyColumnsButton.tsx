@@ -2,12 +2,12 @@ import ViewColumnIcon from '@mui/icons-material/ViewColumn';
 import { Checkbox, FormControlLabel, Popover, Stack } from '@mui/material';
 import { useState } from 'react';
 import { Button, useTranslate } from 'react-admin';
-import type { ResourceDef } from '../../resources/types.ts';
+import type { ConsoleDef } from '../../resources/console-defs.ts';
 import type { ColumnView } from './fields.tsx';
 import { fieldLabel } from './registry.ts';
 
 /** A person hides columns for themself; the choice is saved on the server (column-preference). */
-export const MyColumnsButton = ({ def, available, hidden, setHidden }: { def: ResourceDef; available: ColumnView[]; hidden: string[]; setHidden(h: string[]): Promise<void> }) => {
+export const MyColumnsButton = ({ def, available, hidden, setHidden }: { def: ConsoleDef; available: ColumnView[]; hidden: string[]; setHidden(h: string[]): Promise<void> }) => {
   const translate = useTranslate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const toggle = (field: string) => setHidden(hidden.includes(field) ? hidden.filter((f) => f !== field) : [...hidden, field]).catch(() => undefined);

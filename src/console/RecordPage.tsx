@@ -5,7 +5,8 @@ import { Loading, ResourceContextProvider, useBasename, useDataProvider, useReso
 import { Link, Navigate, Route, Routes, useParams } from 'react-router-dom';
 import { boundRoute, EDIT_TAB, firstTabOf, referenceRoute, resourceCalls, type ResourceCalls } from '../../dataProvider/calls.ts';
 import type { ConsoleDataProvider } from '../../dataProvider/dataProvider.ts';
-import type { RecordPage as PageHint, RecordTab, ResourceDef } from '../../resources/types.ts';
+import type { RecordPage as PageHint, RecordTab } from '../../resources/types.ts';
+import type { ConsoleDef, JsonSchema } from '../../resources/console-defs.ts';
 import { ScreenActionsContext } from './RecordActions.tsx';
 import { defByName, titleFieldOf, titleOf } from './registry.ts';
 import { ResourceList } from './ResourceList.tsx';
@@ -29,10 +30,15 @@ interface TabCalls {
   pickers: Map<string, string>;
 }
 
+const pickFields = (json: JsonSchema, fields: readonly string[]): JsonSchema => ({
+  ...json,
+  properties: Object.fromEntries(Object.entries(json.properties ?? {}).filter(([f]) => fields.includes(f))),
+});
+
 /** The tab's definition as its forms use it: only the fields it takes (`form`), its pickers as references. */
-const tabDef = (def: ResourceDef, tab: RecordTab): ResourceDef => ({
+const tabDef = (def: ConsoleDef, tab: RecordTab): ConsoleDef => ({
   ...def,
-  schema: tab.form ? def.schema.pick(Object.fromEntries(tab.form.map((f) => [f, true])) as never) : def.schema,
+  ...(tab.form ? { json: pickFields(def.json, tab.form), origin: { ...def.origin, pick: tab.form } } : {}),
   references: { ...def.references, ...Object.fromEntries(Object.entries(tab.pickers ?? {}).map(([field, p]) => [field, p.resource])) },
 });
 
@@ -114,7 +120,7 @@ export const RecordPage = ({ rc }: { rc: ResourceCalls }) => {
   const current = [...tabs].sort((a, b) => b.tab.url.length - a.tab.url.length).find(({ tab }) => rest === tab.url || rest.startsWith(`${tab.url}/`));
   if (!current) return <Navigate to={`${root}/${tabs[0].tab.url}`} replace />;
   const title = record.data ? String(record.data[titleFieldOf(rc.def)] ?? '') : '';
-  const routeOf = (target: ResourceDef) => current.pickers.get(target.name) ?? referenceRoute(current.rc, target);
+  const routeOf = (target: ConsoleDef) => current.pickers.get(target.name) ?? referenceRoute(current.rc, target);
   return (
     <Box data-testid="record-page">
       <Typography variant="h5" component="h1" sx={{ mb: 1 }} data-testid="record-title">

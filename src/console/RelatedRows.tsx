@@ -6,7 +6,7 @@ import {
   useRecordContext, useRefresh, useTranslate, type Identifier,
 } from 'react-admin';
 import { relatedRoute, resourceCalls, type ResourceCalls } from '../../dataProvider/calls.ts';
-import type { ResourceDef } from '../../resources/types.ts';
+import type { ConsoleDef } from '../../resources/console-defs.ts';
 import { renderColumn } from './fields.tsx';
 import { defByName } from './registry.ts';
 import { SchemaForm } from './SchemaForm.tsx';
@@ -28,7 +28,7 @@ export const RelatedRows = ({ rc }: { rc: ResourceCalls }) => (
   </>
 );
 
-const Related = ({ target, route, field }: { target: ResourceDef; route: string; field: string }) => {
+const Related = ({ target, route, field }: { target: ConsoleDef; route: string; field: string }) => {
   const record = useRecordContext();
   const translate = useTranslate();
   const refresh = useRefresh();

@@ -7,10 +7,11 @@ import {
 import { lazy, Suspense, type ComponentProps } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { Permissions } from '../../dataProvider/authProvider.ts';
-import { columnConfig, publishedView } from '../../resources/column-config.ts';
+import { definition } from '../../dataProvider/definitions.ts';
 import type { ResourceCalls } from '../../dataProvider/calls.ts';
 import { resourceCalls, routeOf } from '../../dataProvider/calls.ts';
-import type { ListAction, ResourceDef, Scope } from '../../resources/types.ts';
+import type { ListAction, Scope } from '../../resources/types.ts';
+import type { ConsoleDef } from '../../resources/console-defs.ts';
 import { ListActions } from './ListActions.tsx';
 import { TransferButtons } from './TransferButtons.tsx';
 import { renderColumn } from './fields.tsx';
@@ -21,6 +22,9 @@ import { ViewBar } from './ViewBar.tsx';
 import type { ColumnView } from './fields.tsx';
 import { hasTransitions, StatusButtons } from './StatusButtons.tsx';
 import { RecordActions } from './RecordActions.tsx';
+
+const columnConfig = definition('column-config');
+const publishedView = definition('published-view');
 
 const columnConfigCalls = resourceCalls(columnConfig.name);
 const publishedViewCalls = resourceCalls(publishedView.name);
@@ -57,7 +61,7 @@ const NumberFilter = (props: ComponentProps<typeof NumberInput>) => (
   </Suspense>
 );
 
-export const filterInputs = (def: ResourceDef, scope?: Scope, off: ReadonlySet<string> = new Set()) => [
+export const filterInputs = (def: ConsoleDef, scope?: Scope, off: ReadonlySet<string> = new Set()) => [
   // A search box only where the server searches (`keyword` fields).
   ...(def.keyword?.length ? [<SearchInput key="q" source="q" alwaysOn />] : []),
   // A BU's own screens are of one BU already: no BU filter there.
@@ -75,7 +79,7 @@ export const filterInputs = (def: ResourceDef, scope?: Scope, off: ReadonlySet<s
 ];
 
 /** Opens the resource's column configuration, or a new one filled with the definition's defaults. */
-const ConfigureColumns = ({ def, config }: { def: ResourceDef; config?: ConfigRow }) => {
+const ConfigureColumns = ({ def, config }: { def: ConsoleDef; config?: ConfigRow }) => {
   const navigate = useNavigate();
   const basename = useBasename();
   const target = `${basename}/${routeOf(columnConfig)}`;

@@ -3,10 +3,13 @@ import { useState } from 'react';
 import { useListContext, useNotify, useTranslate } from 'react-admin';
 import { callsOf } from '../../dataProvider/calls.ts';
 import { CallError, post } from '../../dataProvider/http.ts';
-import { publishedView, savedView } from '../../resources/column-config.ts';
-import type { ResourceDef } from '../../resources/types.ts';
+import { definition } from '../../dataProvider/definitions.ts';
+import type { ConsoleDef } from '../../resources/console-defs.ts';
 import { AudienceSelect } from './AudiencePicker.tsx';
 import type { ViewRow } from './columnSettings.ts';
+
+const publishedView = definition('published-view');
+const savedView = definition('saved-view');
 
 const own = callsOf(savedView);
 const published = callsOf(publishedView);
@@ -17,7 +20,7 @@ type Audience = 'me' | 'everyone' | 'role';
  * Saves what the list shows now (columns, filters, sort, page size) as a view: the person's own, or
  * published by product staff. `onSaved` opens a view the person will see.
  */
-const SaveViewDialog = ({ def, columns, canPublish, onClose, onSaved }: { def: ResourceDef; columns: readonly string[]; canPublish: boolean; onClose(): void; onSaved(view: Pick<ViewRow, 'guid' | 'filters' | 'sort' | 'per_page'>): void }) => {
+const SaveViewDialog = ({ def, columns, canPublish, onClose, onSaved }: { def: ConsoleDef; columns: readonly string[]; canPublish: boolean; onClose(): void; onSaved(view: Pick<ViewRow, 'guid' | 'filters' | 'sort' | 'per_page'>): void }) => {
   const translate = useTranslate();
   const notify = useNotify();
   const { filterValues, sort, perPage } = useListContext();

@@ -1,7 +1,7 @@
 import { SaveButton, SimpleForm, Toolbar, useTranslate } from 'react-admin';
 import { useMemo } from 'react';
 import { z } from 'zod';
-import type { ResourceDef } from '../../resources/types.ts';
+import type { ConsoleDef } from '../../resources/console-defs.ts';
 import { ReferencePicker, SchemaInput, type JsonSchema } from './inputs.tsx';
 import { defByName } from './registry.ts';
 
@@ -14,7 +14,7 @@ import { formSchema, zodValidator } from './validate.ts';
  * `hidden`: fields the form carries without showing (a payment's order, set by the order's page).
  * `owner`: an operator's new row of a BU's definition names its BU first.
  */
-export const SchemaForm = ({ def, mode, saveOnly, hidden = [], owner }: { def: ResourceDef; mode: 'create' | 'edit'; saveOnly?: boolean; hidden?: readonly string[]; owner?: boolean }) => {
+export const SchemaForm = ({ def, mode, saveOnly, hidden = [], owner }: { def: ConsoleDef; mode: 'create' | 'edit'; saveOnly?: boolean; hidden?: readonly string[]; owner?: boolean }) => {
   const translate = useTranslate();
   const { properties, defaults } = useMemo(() => {
     const json = z.toJSONSchema(formSchema(def, mode), { io: 'input', unrepresentable: 'any' }) as JsonSchema;

@@ -3,20 +3,20 @@ import { useState } from 'react';
 import { Button, Confirm, useDataProvider, useNotify, useRecordContext, useRefresh, useResourceContext, useTranslate } from 'react-admin';
 import type { ConsoleDataProvider } from '../../dataProvider/dataProvider.ts';
 import type { ResourceCalls } from '../../dataProvider/calls.ts';
-import type { ResourceDef, Transition } from '../../resources/types.ts';
-import { fieldLabel, titleOf } from './registry.ts';
+import type { Transition } from '../../resources/types.ts';
+import type { ConsoleDef } from '../../resources/console-defs.ts';
+import { fieldLabel, nonNull, titleOf } from './registry.ts';
 
 /** Disabling always asks, whatever the definition says (spec §4); a move that takes values asks for them. */
 export const needsConfirm = (t: Transition) => !!t.confirm || !!t.reason || !!t.takes?.length || t.name === 'disable';
 
 /** Whether an internal field holds a number (a rating), under its optional and nullable wrappers. */
-const numeric = (def: ResourceDef, field: string) => {
-  let s = (def.internal?.shape as Record<string, { _zod: { def: { type: string; innerType?: unknown } } }> | undefined)?.[field];
-  while (s?._zod.def.innerType) s = s._zod.def.innerType as typeof s;
-  return s?._zod.def.type === 'number';
+const numeric = (def: ConsoleDef, field: string) => {
+  const type = nonNull(def.internalJson.properties?.[field] ?? {}).type;
+  return type === 'number' || type === 'integer';
 };
 
-const TransitionButton = ({ def, transition }: { def: ResourceDef; transition: Transition }) => {
+const TransitionButton = ({ def, transition }: { def: ConsoleDef; transition: Transition }) => {
   const record = useRecordContext();
   const resource = useResourceContext()!;
   const translate = useTranslate();

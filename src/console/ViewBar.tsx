@@ -7,17 +7,18 @@ import { Confirm, useTranslate } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { callsOf } from '../../dataProvider/calls.ts';
 import { post } from '../../dataProvider/http.ts';
-import { savedView } from '../../resources/column-config.ts';
-import type { ResourceDef } from '../../resources/types.ts';
+import { definition } from '../../dataProvider/definitions.ts';
+import type { ConsoleDef } from '../../resources/console-defs.ts';
 import { defaultSort } from './registry.ts';
 import type { ViewRow } from './columnSettings.ts';
 
+const savedView = definition('saved-view');
 const own = callsOf(savedView);
 /** The save dialog (its audience picker an autocomplete) loads when first opened. */
 const SaveViewDialog = lazy(() => import('./SaveViewDialog.tsx'));
 
 /** The list's address for a view (or the definition's default): shareable, and what react-admin reads its list from. */
-export const viewSearch = (def: ResourceDef, view?: Pick<ViewRow, 'guid' | 'filters' | 'sort' | 'per_page'>) => {
+export const viewSearch = (def: ConsoleDef, view?: Pick<ViewRow, 'guid' | 'filters' | 'sort' | 'per_page'>) => {
   const { field, order } = defaultSort(def);
   const filters = view?.filters ?? {};
   const params = new URLSearchParams({
@@ -37,7 +38,7 @@ export const viewSearch = (def: ResourceDef, view?: Pick<ViewRow, 'guid' | 'filt
  * as tabs; the address carries the chosen one (`?view=`), so a link shares it. A view named in the
  * address that this person cannot see still filters and sorts the list as the link says.
  */
-export const ViewBar = ({ def, views, columns, canPublish }: { def: ResourceDef; views: readonly ViewRow[]; columns: readonly string[]; canPublish: boolean }) => {
+export const ViewBar = ({ def, views, columns, canPublish }: { def: ConsoleDef; views: readonly ViewRow[]; columns: readonly string[]; canPublish: boolean }) => {
   const translate = useTranslate();
   const navigate = useNavigate();
   const chosen = new URLSearchParams(useLocation().search).get('view');

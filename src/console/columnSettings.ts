@@ -5,9 +5,14 @@ import { onAnswered } from '../../dataProvider/events.ts';
 import { callsOf, pickMount } from '../../dataProvider/calls.ts';
 import { post } from '../../dataProvider/http.ts';
 import type { Lang } from '../../i18n/languages.ts';
-import { columnConfig, columnPreference, publishedView, savedView } from '../../resources/column-config.ts';
-import type { ResourceDef } from '../../resources/types.ts';
+import { definition } from '../../dataProvider/definitions.ts';
+import type { ConsoleDef } from '../../resources/console-defs.ts';
 import type { ColumnView } from './fields.tsx';
+
+const columnConfig = definition('column-config');
+const columnPreference = definition('column-preference');
+const publishedView = definition('published-view');
+const savedView = definition('saved-view');
 
 export interface ColumnSetting {
   field: string;
@@ -59,7 +64,7 @@ const settingsWrites = new Set(
  * resizes and pins them — or as a chosen view names them — then minus the columns the person hides
  * for themself. Fields a definition no longer has are skipped; columns it gained since show last.
  */
-export const resolveColumns = (def: ResourceDef, config: Pick<ConfigRow, 'columns'> | undefined, hidden: readonly string[] = [], lang: Lang = 'zh', view?: readonly string[]): ColumnView[] => {
+export const resolveColumns = (def: ConsoleDef, config: Pick<ConfigRow, 'columns'> | undefined, hidden: readonly string[] = [], lang: Lang = 'zh', view?: readonly string[]): ColumnView[] => {
   const byField = new Map(def.columns.map((c) => [c.field, c]));
   const settings = new Map((config?.columns ?? []).map((s) => [s.field, s]));
   const configured = (config?.columns ?? []).filter((s) => byField.has(s.field));
@@ -85,13 +90,13 @@ export const resolveColumns = (def: ResourceDef, config: Pick<ConfigRow, 'column
 /** The filters a set turned off (their columns' `filterable: false`). */
 export const filtersOff = (config?: Pick<ConfigRow, 'columns'>) => new Set((config?.columns ?? []).filter((s) => s.filterable === false).map((s) => s.field));
 
-export const columnKeys = (def: ResourceDef) => ['column-settings', def.name];
+export const columnKeys = (def: ConsoleDef) => ['column-settings', def.name];
 
 /**
  * A list's settings: one call, kept for the session (react-query's cache), read again when the
  * person hides columns or saves a view, or anyone in this browser changes a set or a view.
  */
-export const useColumnSettings = (def: ResourceDef, viewGuid?: string | null) => {
+export const useColumnSettings = (def: ConsoleDef, viewGuid?: string | null) => {
   const key = columnKeys(def);
   const client = useQueryClient();
   const lang = useLocale() as Lang;

@@ -2,7 +2,8 @@ import { cloneElement, lazy, Suspense, useState } from 'react';
 import { Box, Chip, Link as MuiLink, Stack } from '@mui/material';
 import { BooleanField, ChipField, DateField, FunctionField, ImageField, ReferenceArrayField, ReferenceField, SingleFieldList, TextField, useLocale, useTranslate } from 'react-admin';
 import { LANGUAGES, type Lang } from '../../i18n/languages.ts';
-import type { Column, ResourceDef } from '../../resources/types.ts';
+import type { Column } from '../../resources/types.ts';
+import type { ConsoleDef } from '../../resources/console-defs.ts';
 import { defByName, fieldLabel, isArrayField, titleFieldOf, toneOf, valueLabel } from './registry.ts';
 import { useRouteOf } from './routeOf.tsx';
 import { useTitle } from './useTitle.ts';
@@ -10,7 +11,7 @@ import { formatMoney } from '../shell/money.ts';
 import type { ColumnSetting } from './columnSettings.ts';
 
 /** A coded value: its translated label, in the tone the definition gives it (`tones`). */
-export const StatusValue = ({ def, field, value, testId }: { def: ResourceDef; field: string; value: unknown; testId?: string }) => {
+export const StatusValue = ({ def, field, value, testId }: { def: ConsoleDef; field: string; value: unknown; testId?: string }) => {
   const translate = useTranslate();
   if (value === undefined || value === null) return null;
   const tone = toneOf(def, field, value);
@@ -28,7 +29,7 @@ export interface ColumnView extends Column {
 
 /** The render hint → field component map: one place decides how a column looks. */
 /** A list of tags; coded ones (a custom field's formats) by their translated labels. */
-const Tags = ({ def, field, values }: { def: ResourceDef; field: string; values: unknown[] }) => {
+const Tags = ({ def, field, values }: { def: ConsoleDef; field: string; values: unknown[] }) => {
   const translate = useTranslate();
   return (
     <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap' }}>
@@ -39,9 +40,9 @@ const Tags = ({ def, field, values }: { def: ResourceDef; field: string; values:
   );
 };
 
-export const renderColumn = (def: ResourceDef, col: ColumnView) => cloneElement(columnElement(def, col), { key: col.field });
+export const renderColumn = (def: ConsoleDef, col: ColumnView) => cloneElement(columnElement(def, col), { key: col.field });
 
-const columnElement = (def: ResourceDef, col: ColumnView) => {
+const columnElement = (def: ConsoleDef, col: ColumnView) => {
   const label = col.label ?? fieldLabel(def, col.field);
   const common = { source: col.field, label, sortable: !!col.sortable };
   const target = col.reference ? defByName(col.reference) : undefined;
@@ -150,13 +151,13 @@ const ScopeTags = ({ codes }: { codes: string[] }) => {
 };
 
 /** The title column of a definition with `labelKeys`: seeded rows in the reader's language. */
-const TitleColumn = ({ def, ...common }: { source: string; label: string; sortable: boolean; def: ResourceDef }) => {
+const TitleColumn = ({ def, ...common }: { source: string; label: string; sortable: boolean; def: ConsoleDef }) => {
   const title = useTitle();
   return <FunctionField {...common} render={(r: Record<string, unknown>) => title(def, r)} />;
 };
 
 /** A reference column, routed by the console it is in (operator or tenant). */
-const RefColumn = ({ target, array, ...common }: { source: string; label: string; sortable: boolean; target: ResourceDef; array: boolean }) => {
+const RefColumn = ({ target, array, ...common }: { source: string; label: string; sortable: boolean; target: ConsoleDef; array: boolean }) => {
   const reference = useRouteOf()(target);
   return array ? (
     <ReferenceArrayField {...common} reference={reference}>

@@ -2,7 +2,7 @@ import polyglotI18nProvider from 'ra-i18n-polyglot';
 import type { TranslationMessages } from 'react-admin';
 import { loadMessages, messagesOf, raMessages } from '../../i18n/messages.ts';
 import type { Lang } from '../../i18n/languages.ts';
-import { resources } from '../../resources/index.ts';
+import { resources } from '../../dataProvider/definitions.ts';
 import { routeOf } from '../../dataProvider/calls.ts';
 
 /**

@@ -6,7 +6,7 @@ import {
   ReferenceInput, SelectArrayInput, SelectInput, SimpleFormIterator, TextInput, useDataProvider, useInput, useRecordContext, useTranslate,
 } from 'react-admin';
 import type { ConsoleDataProvider } from '../../dataProvider/dataProvider.ts';
-import type { ResourceDef } from '../../resources/types.ts';
+import type { ConsoleDef } from '../../resources/console-defs.ts';
 import { centsText, parseCents } from '../../schemas/money.ts';
 import { allRowsQuery, listsAll } from './allRows.ts';
 import { FilesInput } from './FilesInput.tsx';
@@ -24,7 +24,7 @@ import { buildTree, findNode, subtreeIds, treePaths } from './tree.ts';
 export type { JsonSchema } from './registry.ts';
 
 interface Props {
-  def: ResourceDef;
+  def: ConsoleDef;
   name: string;
   schema: JsonSchema;
   /** Source inside an array item. */
@@ -38,7 +38,7 @@ interface Props {
  * of the target, each shown by its path ("System / Roles / Add"). Editing a row of the tree itself,
  * its own subtree is left out (a node cannot move under itself).
  */
-const TreePicker = ({ def, target, route, source, label, array }: { def: ResourceDef; target: ResourceDef; route: string; source: string; label: string; array: boolean }) => {
+const TreePicker = ({ def, target, route, source, label, array }: { def: ConsoleDef; target: ConsoleDef; route: string; source: string; label: string; array: boolean }) => {
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const record = useRecordContext();
   const rows = useQuery(allRowsQuery(dataProvider, route));
@@ -59,7 +59,7 @@ const TreePicker = ({ def, target, route, source, label, array }: { def: Resourc
 };
 
 /** A reference field: a picker over the target's rows by their title, a path picker for a tree. */
-export const ReferencePicker = ({ def, target, source, label, array }: { def: ResourceDef; target: ResourceDef; source: string; label: string; array: boolean }) => {
+export const ReferencePicker = ({ def, target, source, label, array }: { def: ConsoleDef; target: ConsoleDef; source: string; label: string; array: boolean }) => {
   const route = useRouteOf()(target);
   const title = useTitle();
   if (target.tree && listsAll(route)) return <TreePicker def={def} target={target} route={route} source={source} label={label} array={array} />;

@@ -1,5 +1,5 @@
 import { resourceCalls, type ResourceCalls } from '../../dataProvider/calls.ts';
-import type { ResourceDef } from '../../resources/types.ts';
+import type { ConsoleDef } from '../../resources/console-defs.ts';
 import { MAX_FILES, MB, UPLOAD_KINDS } from '../../schemas/file.ts';
 
 /**
@@ -17,7 +17,7 @@ export interface UploadedFile {
 }
 
 /** The calls behind a form: the form's own resource when it is this definition's, else the definition's route. */
-export const callsFor = (def: ResourceDef, resource: string | undefined, fallback: string): ResourceCalls | undefined => {
+export const callsFor = (def: ConsoleDef, resource: string | undefined, fallback: string): ResourceCalls | undefined => {
   for (const route of [resource, fallback]) {
     if (!route) continue;
     try {

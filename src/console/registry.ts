@@ -1,7 +1,9 @@
-import { resourceByName, resources } from '../../resources/index.ts';
-import { z } from 'zod';
+import { resourceByName, resources } from '../../dataProvider/definitions.ts';
 import { menuScreens } from '../../resources/screens.ts';
-import type { ResourceDef, Tone } from '../../resources/types.ts';
+import type { Tone } from '../../resources/types.ts';
+import type { ConsoleDef, JsonSchema } from '../../resources/console-defs.ts';
+
+export type { JsonSchema } from '../../resources/console-defs.ts';
 import { resourceCalls, type ResourceCalls } from '../../dataProvider/calls.ts';
 
 /** The screens of one console section: every definition whose menu lives under it. */
@@ -12,30 +14,30 @@ export const sectionResources = (section: string, scene: 'admin' | 'tenant'): Re
       .map(({ menu, mount }) => resourceCalls(mount ? menu.url.slice(section.length + 1) : d.name)),
   );
 
-export const defByName = (name: string): ResourceDef | undefined => resourceByName.get(name);
+export const defByName = (name: string): ConsoleDef | undefined => resourceByName.get(name);
 
 /** Label keys: the resource's own, else the shared ones (`common.fields.*`). */
 const MANAGED = new Set(['guid', 'created_at', 'updated_at', 'created_by', 'bu_guid']);
-export const fieldLabel = (def: ResourceDef, field: string) =>
+export const fieldLabel = (def: ConsoleDef, field: string) =>
   def.labels?.[field] ??
-  (MANAGED.has(field) && !(field in def.schema.shape) ? `common.fields.${field}` : `resources.${def.name}.fields.${field}`);
-export const valueLabel = (def: ResourceDef, field: string, value: unknown) => `resources.${def.name}.values.${field}.${String(value)}`;
+  (MANAGED.has(field) && !(field in (def.json.properties ?? {})) ? `common.fields.${field}` : `resources.${def.name}.fields.${field}`);
+export const valueLabel = (def: ConsoleDef, field: string, value: unknown) => `resources.${def.name}.values.${field}.${String(value)}`;
 
 /** The field a record is named by on screens: the definition's `titleField`. */
 /** A list's default sort, as react-admin takes it: the definition's `sort` (`-field` descending), else newest first by creation. */
-export const defaultSort = (def: ResourceDef) =>
+export const defaultSort = (def: ConsoleDef) =>
   def.sort?.startsWith('-') ? { field: def.sort.slice(1), order: 'DESC' as const } : { field: def.sort ?? 'created_at', order: 'ASC' as const };
 
-export const titleFieldOf = (def: ResourceDef | undefined) => def?.titleField ?? 'id';
+export const titleFieldOf = (def: ConsoleDef | undefined) => def?.titleField ?? 'id';
 /** A record's title (its `titleField`), else its id. */
-export const titleOf = (def: ResourceDef | undefined, record: Record<string, unknown> | undefined) =>
+export const titleOf = (def: ConsoleDef | undefined, record: Record<string, unknown> | undefined) =>
   String(record?.[titleFieldOf(def)] ?? record?.id ?? '');
 
 const meets = (record: Record<string, unknown>, when?: Record<string, readonly (number | string)[]>) =>
   !when || Object.entries(when).every(([f, values]) => values.includes(record[f] as never));
 
 /** The message that names a record (the definition's `labelKeys`), if one exists (`has`). */
-export const labelKeyOf = (def: ResourceDef | undefined, record: Record<string, unknown> | undefined, has: (key: string) => boolean) => {
+export const labelKeyOf = (def: ConsoleDef | undefined, record: Record<string, unknown> | undefined, has: (key: string) => boolean) => {
   if (!def?.labelKeys || !record) return undefined;
   for (const { key, when } of def.labelKeys) {
     if (!meets(record, when)) continue;
@@ -49,25 +51,10 @@ export const labelKeyOf = (def: ResourceDef | undefined, record: Record<string, 
 };
 
 /** Whether a row may hold others in its tree (`tree.parents`). */
-export const mayBeParent = (def: ResourceDef, record: Record<string, unknown>) => meets(record, def.tree?.parents);
+export const mayBeParent = (def: ConsoleDef, record: Record<string, unknown>) => meets(record, def.tree?.parents);
 
 /** The tone of a coded value in lists, from the definition's `tones`; unlisted values are grey. */
-export const toneOf = (def: ResourceDef, field: string, value: unknown): Tone => def.tones?.[field]?.[String(value)] ?? 'default';
-
-/** The subset of JSON Schema that zod's `toJSONSchema` writes for our schemas. */
-export interface JsonSchema {
-  type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  items?: JsonSchema;
-  anyOf?: JsonSchema[];
-  enum?: (string | number)[];
-  const?: string | number;
-  format?: string;
-  maxLength?: number;
-  /** A field hint from the schema's `.meta({ kind })`: `password`, `secret` (never a form field), `markdown` (an editor with uploads). */
-  kind?: string;
-  default?: unknown;
-}
+export const toneOf = (def: ConsoleDef, field: string, value: unknown): Tone => def.tones?.[field]?.[String(value)] ?? 'default';
 
 /** A schema without its `null` branch (nullable fields); a union of several other branches stays a union. */
 export const nonNull = (s: JsonSchema): JsonSchema => {
@@ -87,31 +74,17 @@ export const choicesOf = (raw: JsonSchema): (string | number)[] | undefined => {
   return undefined;
 };
 
-const json = new WeakMap<ResourceDef, JsonSchema>();
-/** The definition's schema as JSON Schema (input side), computed once. */
-export const jsonSchemaOf = (def: ResourceDef) => {
-  let s = json.get(def);
-  if (!s) json.set(def, (s = z.toJSONSchema(def.schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema));
-  return s;
-};
-const internalJson = new WeakMap<ResourceDef, JsonSchema>();
-/** The server-kept fields (`internal`: a status, a list of role guids) as JSON Schema, computed once. */
-const internalSchemaOf = (def: ResourceDef) => {
-  let s = internalJson.get(def);
-  if (!s) internalJson.set(def, (s = def.internal ? (z.toJSONSchema(def.internal, { io: 'output', unrepresentable: 'any' }) as JsonSchema) : {}));
-  return s;
-};
 /** A field's JSON Schema, editable or server-kept (a filter may be on either, e.g. a certification's state). */
-export const fieldSchemaOf = (def: ResourceDef, field: string): JsonSchema | undefined =>
-  jsonSchemaOf(def).properties?.[field] ?? internalSchemaOf(def).properties?.[field];
+export const fieldSchemaOf = (def: ConsoleDef, field: string): JsonSchema | undefined =>
+  def.json.properties?.[field] ?? def.internalJson.properties?.[field];
 /** A list-valued field, editable or server-kept (a reference column over it shows several rows). */
-export const isArrayField = (def: ResourceDef, field: string) => nonNull(fieldSchemaOf(def, field) ?? {}).type === 'array';
+export const isArrayField = (def: ConsoleDef, field: string) => nonNull(fieldSchemaOf(def, field) ?? {}).type === 'array';
 
 /**
  * The definition a guid field points at: the definition's `references`, a `reference` column, or
  * the tree's own parent field (a department's parent is a department).
  */
-export const referenceOf = (def: ResourceDef, field: string): ResourceDef | undefined => {
+export const referenceOf = (def: ConsoleDef, field: string): ConsoleDef | undefined => {
   const name = def.references?.[field] ?? def.columns.find((c) => c.field === field)?.reference ?? (def.tree?.parent === field ? def.name : undefined);
   return name ? defByName(name) : undefined;
 };

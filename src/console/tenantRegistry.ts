@@ -1,6 +1,7 @@
 import { addRoute, callsOf, type ResourceCalls } from '../../dataProvider/calls.ts';
-import { resources } from '../../resources/index.ts';
-import type { ResourceDef, TenantScreen } from '../../resources/types.ts';
+import { resources } from '../../dataProvider/definitions.ts';
+import type { TenantScreen } from '../../resources/types.ts';
+import type { ConsoleDef } from '../../resources/console-defs.ts';
 
 /**
  * The tenant console's screens live in several sections (`/account`, `/business`); react-admin
@@ -15,7 +16,7 @@ export interface TenantScreenCalls {
 }
 
 /** A screen's BU-side mount: the one it names, else BU-scoped calls, else the caller's own rows (BUs). */
-const tenantMount = (def: ResourceDef, screen: TenantScreen) =>
+const tenantMount = (def: ConsoleDef, screen: TenantScreen) =>
   (screen.mount ? def.mounts.find((m) => m.base === screen.mount) : undefined) ??
   def.mounts.find((m) => m.side !== 'operator' && m.scope === 'bu') ?? def.mounts.find((m) => m.side !== 'operator' && m.scope === 'user');
 
@@ -36,7 +37,7 @@ export const tenantScreens: TenantScreenCalls[] = resources.flatMap((def) =>
 /** The route a reference to `def` opens in the tenant console: its first list screen. */
 const firstList = new Map<string, string>();
 for (const { screen, rc } of tenantScreens) if ((screen.view ?? 'list') === 'list' && !firstList.has(rc.def.name)) firstList.set(rc.def.name, rc.route);
-export const tenantRouteOf = (def: ResourceDef) => firstList.get(def.name);
+export const tenantRouteOf = (def: ConsoleDef) => firstList.get(def.name);
 
 /** The screens of one page (`/account/organzize`): its own URL and the URLs below it, as tabs. */
 export const pageScreens = (page: string) => tenantScreens.filter(({ screen }) => screen.url === page || screen.url.startsWith(`${page}/`));

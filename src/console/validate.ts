@@ -1,6 +1,7 @@
 import { prune } from '../../dataProvider/prune.ts';
 import type { z } from 'zod';
-import type { ResourceDef } from '../../resources/types.ts';
+import type { ConsoleDef } from '../../resources/console-defs.ts';
+import { zodSchemaOf } from './formSchema.ts';
 
 type Translate = (key: string, params?: Record<string, unknown>) => string;
 
@@ -37,15 +38,16 @@ const setPath = (target: Record<string, unknown>, path: PropertyKey[], message: 
 };
 
 /** The form's schema: create takes the editable fields; edit the updatable ones, each optional. */
-export const formSchema = (def: ResourceDef, mode: 'create' | 'edit') => {
+export const formSchema = (def: ConsoleDef, mode: 'create' | 'edit') => {
+  const schema = zodSchemaOf(def);
   // Only fields the schema has (a status may live in the internal fields, e.g. org's auth_state): zod refuses unknown keys in omit.
-  const omit = [...(def.status ? [def.status.field] : []), ...(mode === 'edit' ? (def.createOnly ?? []) : [])].filter((f) => f in def.schema.shape);
-  const shape = def.schema.omit(Object.fromEntries(omit.map((f) => [f, true])) as never);
+  const omit = [...(def.status ? [def.status.field] : []), ...(mode === 'edit' ? (def.createOnly ?? []) : [])].filter((f) => f in schema.shape);
+  const shape = schema.omit(Object.fromEntries(omit.map((f) => [f, true])) as never);
   return mode === 'edit' ? shape.partial() : shape;
 };
 
 /** A react-admin form validator running the definition's zod schema. */
-export const zodValidator = (def: ResourceDef, mode: 'create' | 'edit', t: Translate) => {
+export const zodValidator = (def: ConsoleDef, mode: 'create' | 'edit', t: Translate) => {
   const schema = formSchema(def, mode);
   const known = new Set(Object.keys(schema.shape));
   return (values: Record<string, unknown>) => {

@@ -5,7 +5,7 @@ import { AdminContext, memoryStore, RecordContextProvider, ResourceContextProvid
 import { resourceCalls } from '../../dataProvider/calls.ts';
 import type { Lang } from '../../i18n/languages.ts';
 import { loadMessages, messagesOf } from '../../i18n/messages.ts';
-import type { ResourceDef } from '../../resources/types.ts';
+import type { ConsoleDef } from '../../resources/console-defs.ts';
 import { i18nProviderFor } from '../../src/console/i18nProvider.ts';
 import { RouteOfContext } from '../../src/console/routeOf.tsx';
 import { tenantRouteOf } from '../../src/console/tenantRegistry.ts';
@@ -20,7 +20,7 @@ import { store } from '../../dataProvider/session.ts';
 export type Rows = Record<string, RaRecord[]>;
 
 /** One row per definition, named by its title field (and able to hold others in a tree), unless the test gives its own. */
-const rowsOf = (rows: Rows, def: ResourceDef): RaRecord[] =>
+const rowsOf = (rows: Rows, def: ConsoleDef): RaRecord[] =>
   rows[def.name] ?? [{ id: `${def.name}-1`, guid: `${def.name}-1`, [def.titleField ?? 'name']: `${def.name} one`, ...Object.fromEntries(Object.entries(def.tree?.parents ?? {}).map(([f, v]) => [f, v[0]])) }];
 
 export const fakeDataProvider = (rows: Rows = {}) => {
@@ -40,7 +40,7 @@ export const fakeDataProvider = (rows: Rows = {}) => {
 };
 
 /** Routes as the tenant console gives them (BU-side screens), else the operator console's. */
-export const consoleRouteOf = (def: ResourceDef) => tenantRouteOf(def) ?? routeOf(def);
+export const consoleRouteOf = (def: ConsoleDef) => tenantRouteOf(def) ?? routeOf(def);
 
 export const loadLang = async (lang: Lang) => {
   await loadMessages(lang);

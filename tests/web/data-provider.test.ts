@@ -2,7 +2,7 @@ import type { AxiosAdapter } from 'axios';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { referenceRoute, resourceCalls } from '../../dataProvider/calls.ts';
 import { dataProvider } from '../../dataProvider/dataProvider.ts';
-import { resourceByName } from '../../resources/index.ts';
+import { resourceByName } from '../../dataProvider/definitions.ts';
 import { setNavigator } from '../../dataProvider/events.ts';
 import { http } from '../../dataProvider/http.ts';
 import { store } from '../../dataProvider/session.ts';

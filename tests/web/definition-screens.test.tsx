@@ -3,10 +3,9 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { RecordContextProvider } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resourceCalls } from '../../dataProvider/calls.ts';
+import { definition, resources as consoleDefs } from '../../dataProvider/definitions.ts';
+import type { ConsoleDef } from '../../resources/console-defs.ts';
 import { resources } from '../../resources/index.ts';
-import { dict } from '../../resources/dict.ts';
-import { org } from '../../resources/org.ts';
-import type { ResourceDef } from '../../resources/types.ts';
 import { renderColumn } from '../../src/console/fields.tsx';
 import { choicesOf, fieldSchemaOf } from '../../src/console/registry.ts';
 import { ResourceList } from '../../src/console/ResourceList.tsx';
@@ -23,6 +22,9 @@ afterEach(resetConsole);
 
 beforeEach(signedInWithoutSettings);
 
+const dict = definition('dict');
+const org = definition('org');
+
 const chipOf = (text: string) => screen.getByText(text).closest('.MuiChip-root')!;
 
 describe('tones are data of the definition', () => {
@@ -38,12 +40,12 @@ describe('tones are data of the definition', () => {
     await renderInConsole(<RecordContextProvider value={{ id: 'o1', auth_state: 1 }}>{renderColumn(org, { field: 'auth_state', render: 'status' })}</RecordContextProvider>);
     expect(chipOf('Certifying').className).toMatch(/MuiChip-colorWarning/);
     cleanup();
-    const plain: ResourceDef = { ...org, tones: undefined };
+    const plain: ConsoleDef = { ...org, tones: undefined };
     await renderInConsole(<RecordContextProvider value={{ id: 'o1', auth_state: 1 }}>{renderColumn(plain, { field: 'auth_state', render: 'status' })}</RecordContextProvider>);
     expect(chipOf('Certifying').className).toMatch(/MuiChip-colorDefault/);
   });
 
-  it.each(resources.map((d) => [d.name, d] as const))('%s: tones name coded fields and their values; its status field has a tone for every value', (_, def) => {
+  it.each(consoleDefs.map((d) => [d.name, d] as const))('%s: tones name coded fields and their values; its status field has a tone for every value', (_, def) => {
     for (const [field, tones] of Object.entries(def.tones ?? {})) {
       const values = choicesOf(fieldSchemaOf(def, field) ?? {});
       expect(values, `${def.name}.${field} is coded`).toBeDefined();

@@ -1,10 +1,9 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { definition } from '../../dataProvider/definitions.ts';
+import type { ConsoleDef } from '../../resources/console-defs.ts';
 import { resources } from '../../resources/index.ts';
-import { member } from '../../resources/member.ts';
-import { permission } from '../../resources/permission.ts';
-import { role } from '../../resources/role.ts';
 import type { ResourceDef } from '../../resources/types.ts';
 import { addRoute, callsOf, resourceCalls } from '../../dataProvider/calls.ts';
 import { ResourceList } from '../../src/console/ResourceList.tsx';
@@ -21,6 +20,11 @@ import { consoleRouteOf, loadLang, renderInConsole, signedInWithoutSettings, res
  */
 afterEach(resetConsole);
 beforeEach(signedInWithoutSettings);
+
+// Screens render the console's definitions (JSON Schema); the expected values are read from the zod schemas (`resources`).
+const member = definition('member');
+const permission = definition('permission');
+const role = definition('role');
 
 type Messages = { resources: Record<string, { fields?: Record<string, string>; values?: Record<string, Record<string, string>> }> };
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -60,7 +64,7 @@ const codedField = (def: ResourceDef, field: string) => {
 };
 
 /** Where a field points: the definition's `references`, a reference column, its own tree. */
-const referenceTarget = (def: ResourceDef, field: string) =>
+const referenceTarget = (def: Pick<ResourceDef, 'name' | 'references' | 'columns' | 'tree'>, field: string) =>
   def.references?.[field] ?? def.columns.find((c) => c.field === field && c.reference)?.reference ?? (def.tree?.parent === field ? def.name : undefined);
 
 /** The select labelled `label`: a MUI select (never a number box or a text box), opened; its options' texts. */
@@ -96,7 +100,7 @@ const openPicker = async (label: string) => {
  * A definition's list screen, as its console routes it; a definition no console lists yet (an
  * operator's view of certifications) gets a route of its own over its first mount.
  */
-const renderList = (def: ResourceDef, rows?: Rows) => {
+const renderList = (def: ConsoleDef, rows?: Rows) => {
   let route = consoleRouteOf(def);
   if (resourceCalls(route).def !== def) addRoute({ ...callsOf(def), route: (route = `list-of/${def.name}`) });
   return renderInConsole(<ResourceList rc={resourceCalls(route)} />, { resource: route, rows });
@@ -131,15 +135,15 @@ describe('coded fields are selects of translated values', () => {
     const labels = m.resources[def.name];
     const expected = (field: string, values: unknown[]) => values.map((v) => labels.values?.[field]?.[String(v)] ?? `missing label resources.${def.name}.values.${field}.${String(v)}`);
     for (const mode of ['create', 'edit'] as const) {
-      const fields = Object.keys(formSchema(def, mode).shape).filter((f) => codedField(def, f) && !referenceTarget(def, f));
+      const fields = Object.keys(formSchema(definition(def.name), mode).shape).filter((f) => codedField(def, f) && !referenceTarget(def, f));
       if (!fields.length) continue;
-      const { unmount } = await renderInConsole(<SchemaForm def={def} mode={mode} />, { resource: def.name, record: mode === 'edit' ? { id: 'r1' } : undefined });
+      const { unmount } = await renderInConsole(<SchemaForm def={definition(def.name)} mode={mode} />, { resource: def.name, record: mode === 'edit' ? { id: 'r1' } : undefined });
       for (const f of fields) expect(await openSelect(labels.fields![f]), `${def.name}.${f} (${mode})`).toEqual(expected(f, codedField(def, f)!.values));
       unmount();
     }
     const filters = (def.filters ?? []).filter((f) => f.op !== 'like' && codedField(def, f.field));
     if (filters.length) {
-      await renderList(def);
+      await renderList(definition(def.name));
       for (const f of filters) {
         await addFilter(labels.fields![f.field]);
         expect(await openSelect(labels.fields![f.field]), `${def.name} filter ${f.field}`).toEqual(expected(f.field, codedField(def, f.field)!.values));
@@ -205,15 +209,15 @@ describe('reference fields are pickers', () => {
   it.each(resources.map((d) => [d.name, d] as const))('every reference field of %s is a picker in its forms and filters', async (_, def) => {
     const m = (await loadLang('en')) as unknown as Messages;
     const labels = m.resources[def.name];
-    const fields = Object.keys(formSchema(def, 'create').shape).filter((f) => referenceTarget(def, f));
+    const fields = Object.keys(formSchema(definition(def.name), 'create').shape).filter((f) => referenceTarget(def, f));
     if (fields.length) {
-      await renderInConsole(<SchemaForm def={def} mode="create" />, { resource: def.name });
+      await renderInConsole(<SchemaForm def={definition(def.name)} mode="create" />, { resource: def.name });
       for (const f of fields) expect((await openPicker(labels.fields![f])).length, `${def.name}.${f}`).toBeGreaterThan(0);
       cleanup();
     }
     const filters = (def.filters ?? []).filter((f) => f.op !== 'like' && referenceTarget(def, f.field) && f.field in def.schema.shape);
     if (filters.length) {
-      await renderList(def);
+      await renderList(definition(def.name));
       for (const f of filters) {
         await addFilter(labels.fields![f.field]);
         expect((await openPicker(labels.fields![f.field])).length, `${def.name} filter ${f.field}`).toBeGreaterThan(0);

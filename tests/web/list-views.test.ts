@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { filtersOff, resolveColumns } from '../../src/console/columnSettings.ts';
 import { viewSearch } from '../../src/console/ViewBar.tsx';
-import { role } from '../../resources/role.ts';
+import { definition } from '../../dataProvider/definitions.ts';
+
+const role = definition('role');
 
 /** How a list lays out its columns from a column set, a view and a person's hidden columns (docs/views.md). */
 describe('resolveColumns', () => {

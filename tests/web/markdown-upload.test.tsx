@@ -8,13 +8,15 @@ import { onToast, type Toast } from '../../dataProvider/events.ts';
 import { http } from '../../dataProvider/http.ts';
 import { store } from '../../dataProvider/session.ts';
 import type { Lang } from '../../i18n/languages.ts';
-import { document as documentDef } from '../../resources/document.ts';
-import { role } from '../../resources/role.ts';
+import { definition } from '../../dataProvider/definitions.ts';
 import { i18nProviderFor } from '../../src/console/i18nProvider.ts';
 import { SchemaInput } from '../../src/console/inputs.tsx';
 import { RouteOfContext } from '../../src/console/routeOf.tsx';
 import { SchemaForm } from '../../src/console/SchemaForm.tsx';
 import { consoleRouteOf, fakeDataProvider, loadLang, resetConsole, signedInWithoutSettings } from './console-harness.tsx';
+
+const documentDef = definition('document');
+const role = definition('role');
 
 /**
  * A Markdown field (`.meta({ kind: 'markdown' })`, a document's body) has an Upload button: the

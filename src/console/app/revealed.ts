@@ -1,4 +1,4 @@
-import type { ResourceDef } from '../../../resources/types.ts';
+import type { ConsoleDef } from '../../../resources/console-defs.ts';
 
 /**
  * Secrets an answer shows once (an app's secret on create and on reset), kept in memory only until
@@ -7,12 +7,12 @@ import type { ResourceDef } from '../../../resources/types.ts';
 const pending = new Map<string, Record<string, string>>();
 
 /** The fields of a definition the server keeps as secrets (`secretHash()`): answered once, in clear. */
-export const secretFields = (def: ResourceDef) =>
-  Object.entries((def.internal as { shape?: Record<string, { meta?(): { kind?: string } | undefined }> } | undefined)?.shape ?? {})
-    .filter(([, s]) => s.meta?.()?.kind === 'secret')
+export const secretFields = (def: ConsoleDef) =>
+  Object.entries(def.internalJson.properties ?? {})
+    .filter(([, s]) => s.kind === 'secret')
     .map(([k]) => k);
 
-export const keepRevealed = (def: ResourceDef, guid: string, answer: Record<string, unknown>) => {
+export const keepRevealed = (def: ConsoleDef, guid: string, answer: Record<string, unknown>) => {
   const secrets = Object.fromEntries(secretFields(def).filter((f) => typeof answer[f] === 'string').map((f) => [f, answer[f] as string]));
   if (Object.keys(secrets).length) pending.set(guid, secrets);
 };

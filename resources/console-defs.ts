@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import type { CustomField } from '../schemas/custom-field.ts';
+import type { ConsoleMenu, Mount, ResourceDef } from './types.ts';
+
+/**
+ * The definitions as the console's first load takes them: plain data, the zod schemas written out
+ * as JSON Schema at build time (vite.config.ts, `__CONSOLE_DEFS__`), so that lists, filters and
+ * menus run without zod. Forms, which check values with the zod schema itself, find it again
+ * through `origin` (src/console/formSchema.ts, loaded with the forms).
+ */
+
+/** The subset of JSON Schema that zod's `toJSONSchema` writes for our schemas, and the console reads. */
+export interface JsonSchema {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  enum?: (string | number)[];
+  const?: string | number;
+  format?: string;
+  maxLength?: number;
+  /** A field hint from the schema's `.meta({ kind })`: `password`, `secret` (never a form field), `markdown` (an editor with uploads). */
+  kind?: string;
+  default?: unknown;
+}
+
+export type ConsoleMenuDef = Omit<ConsoleMenu, 'schema'> & {
+  /** The screen's form fields, where they are not the definition's (ConsoleMenu `schema`). */
+  json?: JsonSchema;
+};
+export type ConsoleMount = Omit<Mount, 'menu'> & { menu?: ConsoleMenuDef };
+
+/**
+ * Where a console definition's form schema comes from: the definition's, or the `menu` schema of
+ * its mount at `mount`; with custom fields (`custom`, resources/custom-fields.ts) and only the
+ * fields in `pick` (a record page's tab).
+ */
+export interface SchemaOrigin {
+  name: string;
+  mount?: string;
+  custom?: { fields: readonly CustomField[]; off: readonly string[] };
+  pick?: readonly string[];
+}
+
+/** What only the server reads: tables, indexes, privilege checks, events. */
+type ServerOnly = 'table' | 'indexes' | 'privileges' | 'events';
+
+export type ConsoleDef = Omit<ResourceDef, 'schema' | 'internal' | 'menu' | 'mounts' | ServerOnly> & {
+  /** The editable fields (`schema`), input side. */
+  json: JsonSchema;
+  /** The server-kept fields (`internal`), as answers carry them. */
+  internalJson: JsonSchema;
+  menu?: ConsoleMenuDef;
+  mounts: readonly ConsoleMount[];
+  origin: SchemaOrigin;
+};
+
+const READ: readonly (keyof JsonSchema)[] = ['type', 'properties', 'items', 'anyOf', 'enum', 'const', 'format', 'maxLength', 'kind', 'default'];
+
+/** Only the keys of `JsonSchema` (the console's forms check values with zod, not with these). */
+const readable = (s: Record<string, unknown>): JsonSchema => {
+  const out: Record<string, unknown> = {};
+  for (const key of READ) {
+    const v = s[key];
+    if (v === undefined) continue;
+    if (key === 'properties') out[key] = Object.fromEntries(Object.entries(v as Record<string, Record<string, unknown>>).map(([f, p]) => [f, readable(p)]));
+    else if (key === 'items') out[key] = readable(v as Record<string, unknown>);
+    else if (key === 'anyOf') out[key] = (v as Record<string, unknown>[]).map(readable);
+    else out[key] = v;
+  }
+  return out;
+};
+
+/** A schema as the JSON Schema the console reads. */
+export const jsonSchema = (schema: z.ZodType, io: 'input' | 'output' = 'input'): JsonSchema =>
+  readable(z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>);
+
+const menuDef = ({ schema, ...menu }: ConsoleMenu): ConsoleMenuDef => ({ ...menu, ...(schema ? { json: jsonSchema(schema) } : {}) });
+
+export const consoleDef = ({ schema, internal, menu, mounts, table: _t, indexes: _i, privileges: _p, events: _e, ...rest }: ResourceDef): ConsoleDef => ({
+  ...rest,
+  json: jsonSchema(schema),
+  internalJson: internal ? jsonSchema(internal, 'output') : {},
+  ...(menu ? { menu: menuDef(menu) } : {}),
+  mounts: mounts.map(({ menu: m, ...mount }) => ({ ...mount, ...(m ? { menu: menuDef(m) } : {}) })),
+  origin: { name: rest.name },
+});
