@@ -7,6 +7,7 @@ import { menuScreens } from './resources/screens.ts';
 import { consoleDef } from './resources/console-defs.ts';
 import { resources } from './resources/index.ts';
 import { projectFiles, viteEnv, writeStamp } from './scripts/build-stamp.mjs';
+import { consoleChunk } from './scripts/console-chunk.mjs';
 import { precompressDir } from './scripts/compress.mjs';
 
 /**
@@ -61,7 +62,8 @@ const servedBuild = (): Plugin => {
       for (const name of Object.keys(bundle)) outputs.add(name);
     },
     async closeBundle() {
-      if (failed) return;
+      // Nothing written (the console chunk's learning build, scripts/console-chunk.mjs): no stamp either.
+      if (failed || !outputs.size) return;
       // The renderer, built just before (see `builder`), is part of a complete build: without it `npm start` builds again.
       outputs.add(relative(outDir, resolve(root, SSR_OUT, 'entry-server.js')));
       const written = await precompressDir(outDir);
@@ -84,9 +86,11 @@ const axiosWithoutFetch = (): Plugin => ({
   },
 });
 
+const consoleFirstLoad = consoleChunk();
+
 export default defineConfig({
   base,
-  plugins: [react(), axiosWithoutFetch(), servedBuild()],
+  plugins: [react(), axiosWithoutFetch(), consoleFirstLoad.plugin, servedBuild()],
   define: {
     // The light shell marks menu entries without a screen; it must not import the schemas to know them.
     __CONSOLE_URLS__: JSON.stringify(resources.flatMap((r) => menuScreens(r).map((s) => s.menu.url))),
@@ -110,10 +114,12 @@ export default defineConfig({
     ssr: { resolve: { noExternal: true }, define: { 'process.env.NODE_ENV': JSON.stringify('production') }, build: { outDir: SSR_OUT, emptyOutDir: true, rollupOptions: { input: SERVER_ENTRY } } },
   },
   // `vite build` builds both: the renderer first, so that the web app's build stamp, written last, covers a complete build.
+  // The web app is built twice: the first build's chunks tell what the consoles' first load holds (scripts/console-chunk.mjs).
   builder: {
     async buildApp(builder) {
       await builder.build(builder.environments.ssr);
       await builder.build(builder.environments.client);
+      if (consoleFirstLoad.learned()) await builder.build(builder.environments.client);
     },
   },
 });

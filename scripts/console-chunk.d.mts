@@ -1,0 +1,5 @@
+import type { Plugin } from 'vite';
+export declare const consoleChunk: () => {
+  plugin: Plugin;
+  learned: () => boolean;
+};
