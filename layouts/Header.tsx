@@ -1,10 +1,11 @@
 import HomeIcon from '@mui/icons-material/Home';
 import HubIcon from '@mui/icons-material/Hub';
 import SearchIcon from '@mui/icons-material/Search';
-import { AppBar, Box, Button, InputBase, Toolbar, Typography } from '@mui/material';
+import { AppBar, Box, Button, Toolbar, Typography } from '@mui/material';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useLang } from '../src/shell/LangContext.tsx';
+import { PlainInput } from '../src/shell/PlainInput.tsx';
 import { useSession } from '../src/shell/SessionContext.tsx';
 import { LanguageMenu } from './LanguageMenu.tsx';
 import { UserMenu } from './UserMenu.tsx';
@@ -37,10 +38,10 @@ export const Header = ({ scene }: { scene: 'open' | 'console' }) => {
               e.preventDefault();
               navigate(`/developer/search?query=${encodeURIComponent(query.trim())}`);
             }}
-            sx={{ display: 'flex', alignItems: 'center', bgcolor: 'action.hover', borderRadius: 1, px: 1, width: 360, maxWidth: '40vw', minWidth: 0 }}
+            sx={{ display: 'flex', alignItems: 'center', bgcolor: 'action.hover', borderRadius: 1, px: 1, width: 360, maxWidth: '40vw', minWidth: 0, '&:focus-within': { outline: '2px solid', outlineColor: 'primary.main' } }}
           >
             <SearchIcon fontSize="small" />
-            <InputBase sx={{ ml: 1, flex: 1 }} placeholder={t('header.search_placeholder')} value={query} onChange={(e) => setQuery(e.target.value)} inputProps={{ 'aria-label': t('header.search_placeholder') }} />
+            <PlainInput sx={{ ml: 1, flex: 1 }} placeholder={t('header.search_placeholder')} value={query} onChange={(e) => setQuery(e.target.value)} aria-label={t('header.search_placeholder')} />
           </Box>
         ) : (
           <Button color="inherit" startIcon={<HomeIcon />} onClick={() => navigate('/')} aria-label={t('header.back_home')} sx={{ minWidth: 0, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } }}>

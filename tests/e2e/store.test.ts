@@ -47,7 +47,7 @@ describe.skipIf(!available).each(['zh', 'hk', 'en'] as const)('store journey (Ch
   });
   const shot = (label: string) => j.shot(label);
 
-  it('home: a featured app in the store links to its page; one that is not is shown plainly; the hero search goes to the docs search', async () => {
+  it('home: a featured app in the store links to its page; one that is not is shown plainly; the hero search shows its focus and goes to the docs search', async () => {
     await j.w.page.goto(`${j.base}/`);
     const featured = j.w.page.getByTestId('featured-SERVICE').locator('a');
     await expect.poll(() => featured.getAttribute('href')).toBe(`/appStore/${appGuid}`);
@@ -57,6 +57,10 @@ describe.skipIf(!available).each(['zh', 'hk', 'en'] as const)('store journey (Ch
     expect(await j.w.page.title()).toContain(t('route.home'));
     await shot('01-home');
     await j.w.page.getByTestId('hero-search').fill('members');
+    // The field is a plain input (src/shell/PlainInput.tsx): its search box shows the focus.
+    const box = j.w.page.locator('form[role="search"]').filter({ has: j.w.page.getByTestId('hero-search') });
+    expect(await box.evaluate((form) => getComputedStyle(form).outlineStyle)).toBe('solid');
+    await shot('01b-home-search-focused');
     await j.w.page.getByTestId('hero-search').press('Enter');
     await j.w.page.waitForURL((u) => u.pathname === '/developer/search' && u.searchParams.get('query') === 'members');
   });
