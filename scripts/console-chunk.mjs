@@ -42,7 +42,7 @@ export const consoleChunk = () => {
     generateBundle(_options, bundle) {
       if (learned) return;
       const chunks = new Map(Object.values(bundle).filter((c) => c.type === 'chunk').map((c) => [c.fileName, c]));
-      /** Chunk files reachable from `starts` along `next`, not entering those `stop` names. */
+      /** Chunk files reachable from `starts` along `next`, not entering a chunk that `stop` accepts. */
       const reach = (starts, next, stop = () => false) => {
         const seen = new Set();
         const queue = [...starts];
