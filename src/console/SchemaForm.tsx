@@ -1,8 +1,7 @@
 import { SaveButton, SimpleForm, Toolbar, useTranslate } from 'react-admin';
 import { useMemo } from 'react';
-import { z } from 'zod';
-import type { ConsoleDef } from '../../resources/console-defs.ts';
-import { ReferencePicker, SchemaInput, type JsonSchema } from './inputs.tsx';
+import { jsonSchema, type ConsoleDef } from '../../resources/console-defs.ts';
+import { ReferencePicker, SchemaInput } from './inputs.tsx';
 import { defByName } from './registry.ts';
 
 const buDef = defByName('bu');
@@ -17,8 +16,7 @@ import { formSchema, zodValidator } from './validate.ts';
 export const SchemaForm = ({ def, mode, saveOnly, hidden = [], owner }: { def: ConsoleDef; mode: 'create' | 'edit'; saveOnly?: boolean; hidden?: readonly string[]; owner?: boolean }) => {
   const translate = useTranslate();
   const { properties, defaults } = useMemo(() => {
-    const json = z.toJSONSchema(formSchema(def, mode), { io: 'input', unrepresentable: 'any' }) as JsonSchema;
-    const props = json.properties ?? {};
+    const props = jsonSchema(formSchema(def, mode)).properties ?? {};
     return { properties: props, defaults: Object.fromEntries(Object.entries(props).filter(([, s]) => s.default !== undefined).map(([k, s]) => [k, s.default])) };
   }, [def, mode]);
   const validate = useMemo(() => {
