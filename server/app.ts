@@ -32,6 +32,8 @@ import { AuditLogs, AUDIT_RETENTION_DAYS, maintainAuditLogs } from './services/a
 import { userRequestLog } from './http/user-request-log.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { OPEN_API_INFO, openapiDocument } from './openapi.ts';
+import { PrebuiltJson } from './http/prebuilt-json.ts';
+import type { Lang } from '../i18n/index.ts';
 import { seedPermissions } from './seed/seed.ts';
 import { seedApiGroups } from './seed/api-groups.ts';
 import { seedEventTypes } from './seed/event-types.ts';
@@ -218,14 +220,13 @@ export const buildApp = async (opts: AppOptions): Promise<App> => {
     mountDeveloperLog(scope, services, docs);
     mountResources(scope, services, defs, docs, { handlers, rules });
   });
-  app.get('/open/openapi.json', async () => openapiDocument(docs));
+  // Both documents are built once per start (per language) and served from memory (server/http/prebuilt-json.ts).
+  const consoleDoc = new PrebuiltJson(() => openapiDocument(docs));
+  app.get('/open/openapi.json', (req, reply) => consoleDoc.send(req, reply, ''));
   mountSiteMap(app, services);
   // Apps' document: each call's summary in the Accept-Language's language (i18n/open-api), as the envelope's sentences are.
-  app.get('/open/api/openapi.json', async (req, reply) => {
-    const lang = langOf(req);
-    reply.header('vary', 'Accept-Language');
-    return openapiDocument(docs.filter((d) => d.tag === 'open-api').map((d) => ({ ...d, summary: summaryOf(lang, d.path) })), OPEN_API_INFO);
-  });
+  const appsDoc = new PrebuiltJson((lang) => openapiDocument(docs.filter((d) => d.tag === 'open-api').map((d) => ({ ...d, summary: summaryOf(lang as Lang, d.path) })), OPEN_API_INFO));
+  app.get('/open/api/openapi.json', (req, reply) => appsDoc.send(req, reply, langOf(req), ['Accept-Language']));
 
   if (serveApp && opts.staticDir) {
     // Brotli or gzip copies by Accept-Encoding; hashed assets immutable, index.html no-cache (server/http/static-files.ts).

@@ -85,8 +85,9 @@ export default {
     app_disabled: 'This app is disabled; enable it to get a token.',
     app_rate_limited: 'This app is calling this API too often (at most %{limit} calls a minute); try again in %{seconds} s.',
     app_ip_refused: 'The address %{ip} is not on this app’s IP whitelist.',
+    app_bu_disabled: "This app's business unit has been disabled, so its apps get no access tokens until the business unit is enabled again.",
     app_credentials_invalid: 'The app ID or app secret is wrong, or the app is disabled.',
-    app_auth_throttled: 'Too many failed attempts for this app or from this address. Try again in %{minutes} minutes.',
+    app_auth_throttled: 'Too many failed attempts from this address for this app. Try again in %{minutes} minutes.',
     app_token_invalid: 'The app access token is missing, invalid or expired, or the app is disabled. Get a new one from /open/api/auth/app-access-token.',
     log_window: 'The search covers at most %{days} days, and its start comes before its end.',
     log_page_too_deep: 'Numbered pages reach the first %{max} rows of a search; go further with the cursor (the previous page\'s next), or narrow the search.',
@@ -166,6 +167,10 @@ export default {
     code: {
       subject: 'Your verification code %{code}',
       body: 'Your verification code is %{code}. It is valid for %{minutes} minutes and can be used once. If you did not ask for it, ignore this e-mail.',
+    },
+    registered: {
+      subject: 'You already have an account',
+      body: 'Someone asked to sign up with this e-mail address, which already belongs to the account %{username}. To sign in, open %{link}; if you forgot the password, choose "Forgot password?" there. If you did not ask for it, ignore this e-mail.',
     },
     reset: {
       subject: 'Reset your password',

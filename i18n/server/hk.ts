@@ -85,8 +85,9 @@ export default {
     app_disabled: '該應用已停用，啟用後才能取得令牌。',
     app_rate_limited: '該應用調用此接口過於頻繁（每分鐘最多 %{limit} 次），請 %{seconds} 秒後再試。',
     app_ip_refused: '該應用的 IP 白名單不包含此地址（%{ip}）。',
+    app_bu_disabled: '該應用所屬的業務單元已被停用，重新啟用前其應用無法取得存取憑證。',
     app_credentials_invalid: 'App ID 或 App Secret 不正確，或應用已停用。',
-    app_auth_throttled: '該應用或該地址的失敗次數過多，請 %{minutes} 分鐘後再試。',
+    app_auth_throttled: '此地址對該應用的失敗次數過多，請 %{minutes} 分鐘後再試。',
     app_token_invalid: '應用存取令牌缺失、無效或已過期，或應用已停用。請透過 /open/api/auth/app-access-token 重新取得。',
     log_window: '查詢範圍最多 %{days} 天，且開始時間須早於結束時間。',
     log_page_too_deep: '按頁碼只能翻到查詢結果的前 %{max} 條；更早的記錄請用游標（上一頁的 next）繼續，或縮小查詢範圍。',
@@ -166,6 +167,10 @@ export default {
     code: {
       subject: '您的驗證碼 %{code}',
       body: '您的驗證碼是 %{code}，%{minutes} 分鐘內有效，僅可使用一次。如非本人操作，請忽略此郵件。',
+    },
+    registered: {
+      subject: '您已有帳號',
+      body: '有人使用此郵箱申請註冊，但該郵箱已屬於帳號 %{username}。請打開 %{link} 登入；如忘記密碼，請在該頁點擊「忘記密碼？」。如非本人操作，請忽略此郵件。',
     },
     reset: {
       subject: '重設密碼',

@@ -85,8 +85,9 @@ export default {
     app_disabled: '该应用已停用，启用后才能获取令牌。',
     app_rate_limited: '该应用调用此接口过于频繁（每分钟最多 %{limit} 次），请 %{seconds} 秒后再试。',
     app_ip_refused: '该应用的 IP 白名单不包含此地址（%{ip}）。',
+    app_bu_disabled: '该应用所属的业务单元已被停用，重新启用前其应用无法获取访问凭证。',
     app_credentials_invalid: 'App ID 或 App Secret 不正确，或应用已停用。',
-    app_auth_throttled: '该应用或该地址的失败次数过多，请 %{minutes} 分钟后再试。',
+    app_auth_throttled: '此地址对该应用的失败次数过多，请 %{minutes} 分钟后再试。',
     app_token_invalid: '应用访问令牌缺失、无效或已过期，或应用已停用。请通过 /open/api/auth/app-access-token 重新获取。',
     log_window: '查询范围最多 %{days} 天，且开始时间须早于结束时间。',
     log_page_too_deep: '按页码只能翻到查询结果的前 %{max} 条；更早的记录请用游标（上一页的 next）继续，或缩小查询范围。',
@@ -166,6 +167,10 @@ export default {
     code: {
       subject: '您的验证码 %{code}',
       body: '您的验证码是 %{code}，%{minutes} 分钟内有效，仅可使用一次。如非本人操作，请忽略此邮件。',
+    },
+    registered: {
+      subject: '您已有账号',
+      body: '有人使用此邮箱申请注册，但该邮箱已属于账号 %{username}。请打开 %{link} 登录；如忘记密码，请在该页点击“忘记密码？”。如非本人操作，请忽略此邮件。',
     },
     reset: {
       subject: '重置密码',

@@ -39,7 +39,7 @@ export class AppTokens {
     private readonly key: Buffer,
   ) {}
 
-  /** Drops every cached app: called after a write to an app's status, secret, security or scopes commits. */
+  /** Drops every cached app: called after a write to an app's status, secret, security or scopes, or its BU's status, commits. */
   forget() {
     this.cache.clear();
   }
@@ -68,7 +68,7 @@ export class AppTokens {
     return { app_access_token: `t-${id}.${this.mac(id)}`, expire: ttl };
   }
 
-  /** The app a live token belongs to; null for a malformed, forged or expired token, or a disabled app. */
+  /** The app a live token belongs to; null for a malformed, forged or expired token, a disabled app, or an app of a disabled BU. */
   async verify(token: string): Promise<AppCaller | null> {
     const m = TOKEN.exec(token);
     if (!m) return null;
@@ -84,7 +84,8 @@ export class AppTokens {
               array(select group_code from app_scope o where o.app_guid = a.guid and o.status = $2) as scopes
        from app_token t join app a on a.guid = t.app_guid
        left join app_security s on s.app_guid = a.guid
-       where t.id = $1 and t.expires_at > now() and a.status = 0`,
+       left join bu b on b.guid = a.bu_guid
+       where t.id = $1 and t.expires_at > now() and a.status = 0 and (a.bu_guid is null or b.status = 0)`,
       [id, SCOPE.open],
     );
     const app = rows[0];

@@ -36,9 +36,11 @@ const failureOf = (e: NodeJS.ErrnoException): Failure => {
  */
 export const createOutgoing = (allowPrivate: boolean): Outgoing => {
   const options = { keepAlive: true, maxSockets: 64 };
+  // IPv4-compatible IPv6 (`[::127.0.0.1]` is `::7f00:1`) is "unicast" to the filter, yet names an IPv4 address: refused like the other loopback forms.
+  const filtered = { ...options, denyIPAddressList: ['::/96'] };
   const agents = allowPrivate
     ? { http: new http.Agent(options), https: new https.Agent(options) }
-    : { http: new RequestFilteringHttpAgent(options), https: new RequestFilteringHttpsAgent(options) };
+    : { http: new RequestFilteringHttpAgent(filtered), https: new RequestFilteringHttpsAgent(filtered) };
   return {
     post: (url, body, headers, deadlineMs = DEADLINE_MS) =>
       new Promise((resolve) => {

@@ -16,32 +16,12 @@ import { verbs } from '../engine/verbs.ts';
 import { USER_TYPE, type Caller } from '../auth/caller.ts';
 import { pagingInput, pagingOf } from '../engine/paging.ts';
 import { bespoke } from './bespoke.ts';
+import { appAuthLane, FailureCounter } from '../auth/app-auth-failures.ts';
 import { processStartInput } from '../../schemas/process.ts';
 import { startInstance, type ProcessRow } from '../services/processes.ts';
 
-/** Failed credential checks allowed per app id and per address in a window, before refusing. */
 /** Calls per minute per app and API unless OPEN_API_RATE_LIMIT says otherwise. */
 export const OPEN_API_RATE_DEFAULT = 600;
-export const APP_AUTH_FAILURES = { max: 10, windowMinutes: 15 };
-const TRACKED = 10_000;
-
-/** Failures per key (`id:<app_id>`, `ip:<address>`) in this process; bounded, oldest dropped first. */
-class FailureCounter {
-  private readonly seen = new Map<string, { count: number; until: number }>();
-  blockedFor(keys: string[], now = Date.now()) {
-    const waits = keys.map((k) => this.seen.get(k)).filter((e) => e && e.until > now && e.count >= APP_AUTH_FAILURES.max).map((e) => e!.until - now);
-    return waits.length ? Math.ceil(Math.max(...waits) / 60_000) : 0;
-  }
-  fail(keys: string[], now = Date.now()) {
-    for (const k of keys) {
-      const e = this.seen.get(k);
-      const fresh = !e || e.until <= now;
-      this.seen.delete(k);
-      this.seen.set(k, { count: fresh ? 1 : e.count + 1, until: fresh ? now + APP_AUTH_FAILURES.windowMinutes * 60_000 : e.until });
-      if (this.seen.size > TRACKED) this.seen.delete(this.seen.keys().next().value!);
-    }
-  }
-}
 
 const tokenInput = z.object({
   app_id: z.string().trim().min(1, 'validation.required').max(64, 'validation.max_64'),
@@ -64,19 +44,22 @@ export const mountOpenApi = (app: FastifyInstance, services: Services, docs: Cal
     { method: 'POST', path: '/open/api/auth/app-access-token', tag: 'open-api', summary: summaryOf('en', '/open/api/auth/app-access-token'), body: tokenInput, public: true, limit: { max: 60, timeWindow: '1 minute' } },
     async ({ req, input, lang }: CallRequest) => {
       const { app_id, app_secret } = parseOrWarn(lang, tokenInput, input, 'app');
-      const keys = [`id:${app_id}`, `ip:${req.ip}`];
-      const wait = failures.blockedFor(keys);
+      const lane = appAuthLane(app_id, req.ip);
+      const wait = failures.blockedFor(lane);
       if (wait) throw new Warning('server.app_auth_throttled', { minutes: wait });
-      const { rows } = await services.db.query<{ guid: string; app_secret: string; status: number; token_ttl: number; ip_whitelist: string[] | null }>(
-        'select a.guid, a.app_secret, a.status, a.token_ttl, s.ip_whitelist from app a left join app_security s on s.app_guid = a.guid where a.app_id = $1',
+      const { rows } = await services.db.query<{ guid: string; app_secret: string; status: number; token_ttl: number; ip_whitelist: string[] | null; bu_enabled: boolean }>(
+        `select a.guid, a.app_secret, a.status, a.token_ttl, s.ip_whitelist, (a.bu_guid is null or b.status = 0) as bu_enabled
+           from app a left join app_security s on s.app_guid = a.guid left join bu b on b.guid = a.bu_guid where a.app_id = $1`,
         [app_id],
       );
       const found = rows[0];
       // Neither half is named: a wrong id, a wrong secret and a disabled app read the same.
       if (!found || found.status !== 0 || !secretMatches(app_secret, found.app_secret)) {
-        failures.fail(keys);
+        failures.fail(lane);
         throw new Warning('server.app_credentials_invalid');
       }
+      // Only a caller holding the secret learns that the BU is disabled; its apps get no token until it is enabled.
+      if (!found.bu_enabled) throw new Warning('server.app_bu_disabled');
       refuseOutsideWhitelist(found.ip_whitelist ?? [], req.ip);
       return services.appTokens.issue(found.guid, found.token_ttl);
     },

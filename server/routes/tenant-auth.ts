@@ -71,14 +71,14 @@ export const mountTenantAuth = (app: FastifyInstance, services: Services, docs: 
 
   call({ path: '/open/system/user/send-email-verification-code', summary: 'Mail a 6-digit code (10 minutes, single use)', body: emailCodeInput, limit: LOGIN_RATE }, { public: true }, async ({ input, lang, caller }) => {
     const { email, purpose } = parseOrWarn(lang, emailCodeInput, input, 'user');
-    if (purpose === 'register') {
-      const taken = await db.query('select 1 from users where lower(email) = lower($1) and user_type = 1', [email]);
-      if (taken.rows[0]) throw new Warning('server.duplicate', { fields: translate(lang, 'resources.user.fields.email') }, { fields: ['email'] });
-    }
     if (purpose === 'change-email' && !caller) throw new Warning('server.not_logged_in', {}, null, 401);
     const target = purpose === 'change-email' ? `${caller!.userGuid}:${email.toLowerCase()}` : email.toLowerCase();
+    // The same answer (and the same resend wait) whether or not the address has an account, so sign-up tells no stranger who is registered.
     const { code, expires_in, resend_after } = await issueCode(db, purpose, target);
-    await sendMail(services, lang, email, 'code', { code, minutes: expires_in / 60 });
+    const holder = purpose === 'register' ? (await db.query<{ username: string }>('select username from users where lower(email) = lower($1) and user_type = 1', [email])).rows[0] : undefined;
+    // Its owner is told instead that the address already has an account, and how to get back in.
+    if (holder) await sendMail(services, lang, email, 'registered', { username: holder.username, link: `${services.publicUrl}/login` });
+    else await sendMail(services, lang, email, 'code', { code, minutes: expires_in / 60 });
     return { expires_in, resend_after };
   });
 

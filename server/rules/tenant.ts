@@ -6,6 +6,7 @@ import { duplicateOf } from '../engine/verbs.ts';
 import { Warning } from '../http/envelope.ts';
 import { invalidateWhitelists, listAdmits } from '../services/policy.ts';
 import { recordOrgStep, reviewStepOf } from '../services/org-applications.ts';
+import { forgetAppCallers } from './app.ts';
 
 /** A refusal naming one field, shaped like a schema failure. */
 const fieldWarning = (ctx: CallContext, field: string, key: string) => {
@@ -22,6 +23,10 @@ export const buRules: Rules = {
   async afterWrite(ctx, tx, row, existing) {
     if (existing) return;
     await tx.query('insert into user_bu (user_guid, bu_guid, is_owner, role_guids) values ($1, $2, true, $3) on conflict do nothing', [ctx.caller!.userGuid, row.guid, '[]']);
+  },
+  // A disabled BU's apps stop at once: their cached tokens go, and verifying one reads the BU's status.
+  async afterTransition(ctx) {
+    forgetAppCallers(ctx);
   },
   async beforeDelete() {
     throw new Warning('server.in_use');

@@ -160,12 +160,40 @@ describe('app access tokens (Lark rules)', () => {
     expect((await info(`t-${id}.${'A'.repeat(43)}`)).status).toBe(401);
   });
 
-  it('repeated failures for an app id are throttled, even with the right secret then', async () => {
+  it("failures lock the failing address's lane for that app, never the app: the right secret from another address still gets a token", async () => {
     const app = await newApp();
-    for (let i = 0; i < 10; i++) expect((await token(app.app_id, `wrong-${i}`)).code).toBe(201);
-    const blocked = await token(app.app_id, app.app_secret);
+    const from = async (remoteAddress: string, app_secret: string) =>
+      (await s.app.inject({ method: 'POST', url: '/open/api/auth/app-access-token', remoteAddress, payload: { app_id: app.app_id, app_secret }, headers: { 'accept-language': 'en' } })).json();
+    for (let i = 0; i < 10; i++) expect((await from('198.51.100.7', `wrong-${i}`)).code).toBe(201);
+    const blocked = await from('198.51.100.7', app.app_secret);
     expect(blocked.code).toBe(201);
-    expect(blocked.message).toMatch(/Too many failed attempts.*15 minutes/);
+    expect(blocked.message).toMatch(/Too many failed attempts from this address for this app.*15 minutes/);
+    // The owner, elsewhere, is not locked out; nor is another app from the failing address.
+    const owner = await from('203.0.113.9', app.app_secret);
+    expect(owner.code, owner.message).toBe(200);
+    const other = await newApp();
+    const otherFromThere = (await s.app.inject({ method: 'POST', url: '/open/api/auth/app-access-token', remoteAddress: '198.51.100.7', payload: { app_id: other.app_id, app_secret: other.app_secret } })).json();
+    expect(otherFromThere.code, otherFromThere.message).toBe(200);
+  });
+
+  it("a disabled BU's app tokens are refused at once and none are issued; enabling it again restores them", async () => {
+    const owner = await tenantWithBu(s);
+    const app = (await s.post('/open/app/create', { name: `Bu ${uid()}`, code: `bu-${uid()}` }, { token: owner.token })).data;
+    const live = (await token(app.app_id, app.app_secret)).data.app_access_token;
+    expect((await info(live)).code).toBe(200);
+    expect((await s.post('/open/system/bu/update-status', { guid: owner.buGuid, status: 1 }, { token: owner.token })).code).toBe(200);
+    expect((await info(live)).status).toBe(401);
+    const refused = await token(app.app_id, app.app_secret);
+    expect(refused.code).toBe(201);
+    expect(refused.message).toBe("This app's business unit has been disabled, so its apps get no access tokens until the business unit is enabled again.");
+    // Another instance's cache (or this one's, without the change's own drop) does not keep it alive: the check reads the BU.
+    s.services.appTokens.forget();
+    expect((await info(live)).status).toBe(401);
+    // The owner's console token for that BU ended with it; a new login lands elsewhere, so the BU is enabled as its creator.
+    const login = await s.post('/open/sys-auth/login', { username: owner.username, password: owner.password });
+    expect((await s.post('/open/system/bu/update-status', { guid: owner.buGuid, status: 0 }, { token: login.data.token })).code).toBe(200);
+    expect((await info(live)).code).toBe(200);
+    expect((await token(app.app_id, app.app_secret)).code).toBe(200);
   });
 });
 

@@ -384,7 +384,9 @@ describe('outgoing requests refuse private addresses unless ALLOW_PRIVATE_WEBHOO
     const port = new URL(receiver.url).port;
     const app = (await strict.post('/open/app/create', { name: `S ${uid()}`, code: `s-${uid()}` }, { token: T.token })).data;
     try {
-      for (const url of [receiver.url, `http://10.1.2.3:${port}/hook`, 'http://169.254.169.254/latest/meta-data', `http://[::1]:${port}/hook`, `http://localhost:${port}/hook`, 'http://192.168.0.1/x']) {
+      for (const url of [receiver.url, `http://10.1.2.3:${port}/hook`, 'http://169.254.169.254/latest/meta-data', `http://[::1]:${port}/hook`, `http://localhost:${port}/hook`, 'http://192.168.0.1/x',
+        // IPv4 inside IPv6: mapped, and the deprecated IPv4-compatible form (`::7f00:1`), which the filter's ranges call unicast.
+        `http://[::ffff:127.0.0.1]:${port}/hook`, `http://[::127.0.0.1]:${port}/hook`, 'http://[::10.1.2.3]/x']) {
         const r = await strict.post('/open/app/event/subscribe-config/save-update', { app_guid: app.guid, request_url: url }, { token: T.token, lang: 'en' });
         expect([r.code, r.data?.challenge?.reason], url).toEqual([201, 'blocked']);
         expect(r.message).toMatch(/loopback, private, link-local or a cloud metadata address/);

@@ -1,4 +1,7 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { PrebuiltJson } from '../../server/http/prebuilt-json.ts';
 import { resources } from '../../resources/index.ts';
 import { compareCatalogue } from '../../server/catalogue.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
@@ -66,4 +69,45 @@ it("names each of the apps' calls in the reader's language, in the document, the
   expect(table.data.list.map((a: { name: string }) => a.name)).toContain('按 guid 获取一名成员');
   const reference = await s.post('/open/admin/document-manage/api-document', { code: 'contact:member:readonly' }, { lang: 'en-US' });
   expect(reference.data.apis.map((a: { summary: string }) => a.summary)).toContain('One member by guid');
+});
+
+it('serves both documents from memory: a strong ETag, 304 when the client holds it, brotli or gzip as accepted', async () => {
+  for (const [url, lang] of [['/open/openapi.json', 'en-US'], ['/open/api/openapi.json', 'zh-CN']]) {
+    const get = (headers: Record<string, string>) => s.app.inject({ method: 'GET', url, headers: { 'accept-language': lang, ...headers } });
+    const plain = await get({});
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const etag = String(plain.headers.etag);
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]{32}"$/);
+    expect(plain.headers['cache-control']).toBe('public, no-cache');
+    expect(plain.headers.vary).toContain('Accept-Encoding');
+    const br = await get({ 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).equals(plain.rawPayload)).toBe(true);
+    const gz = await get({ 'accept-encoding': 'gzip, br;q=0' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).equals(plain.rawPayload)).toBe(true);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 5);
+    for (const held of [etag, `W/${etag}`, `"other", ${etag}`]) {
+      const again = await get({ 'if-none-match': held });
+      expect(again.statusCode, held).toBe(304);
+      expect(again.rawPayload.length).toBe(0);
+      expect(again.headers.etag).toBe(etag);
+    }
+    expect((await get({ 'if-none-match': '"stale"' })).statusCode).toBe(200);
+  }
+  // Each language is a document of its own, with its own tag.
+  const tags = await Promise.all(['zh-CN', 'en-US'].map(async (lang) => (await s.app.inject({ method: 'GET', url: '/open/api/openapi.json', headers: { 'accept-language': lang } })).headers.etag));
+  expect(tags[0]).not.toBe(tags[1]);
+});
+
+it('builds a document once per key however many ask at once', async () => {
+  let builds = 0;
+  const doc = new PrebuiltJson((key) => ({ key, n: ++builds }));
+  const app = Fastify();
+  app.get('/d', (req, reply) => doc.send(req, reply, String((req.query as { k?: string }).k ?? '')));
+  const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => app.inject({ method: 'GET', url: `/d?k=${i % 2}` })));
+  expect(builds).toBe(2);
+  expect(new Set(answers.map((a) => a.body)).size).toBe(2);
+  await app.close();
 });
