@@ -21,7 +21,10 @@ import { capConnections, DEFAULT_LIMITS, edgeOptions, firstHook, type EdgeLimits
 import { accessLog } from './http/access-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { mountIdentity } from './routes/identity.ts';
-import { ipAllowed } from './services/policy.ts';
+import { dropWhitelists, ipAllowed } from './services/policy.ts';
+import { CacheBus } from './services/cache-bus.ts';
+import { countersFor } from './services/counters.ts';
+import { counterStore } from './http/rate-limit-store.ts';
 import { mountTenantAuth } from './routes/tenant-auth.ts';
 import { mountUnlock } from './routes/unlock.ts';
 import { mountOpenApi, OPEN_API_RATE_DEFAULT } from './routes/open-api.ts';
@@ -114,7 +117,8 @@ export const buildApp = async (opts: AppOptions): Promise<App> => {
   const bodyLimit = opts.bodyLimit ?? 1024 * 1024;
   // Tables, seed and the token key are prepared on the database's side while this thread builds the
   // routes (a start waits for the longer of the two, not both); nothing reads them before a request.
-  const prepared = (async () => {
+  // Instances starting at once on one PostgreSQL take turns (an advisory lock): the first creates, the others find it done.
+  const prepared = opts.db.exclusive(async () => {
     await syncSchema(opts.db, defs);
     await seedPermissions(opts.db, defs);
     if (defs.some((d) => d.table === 'api_group') && defs.some((d) => d.table === 'ability')) await seedApiGroups(opts.db);
@@ -122,12 +126,17 @@ export const buildApp = async (opts: AppOptions): Promise<App> => {
     if (defs.some((d) => d.table === 'document')) await seedDocuments(opts.db);
     if (defs.some((d) => d.table === 'i18n_setting')) await seedLanguages(opts.db);
     return Promise.all([Tokens.open(opts.db), AppTokens.open(opts.db)]);
-  })();
+  });
   prepared.catch(() => {});
   const mailer = opts.mailer ?? (opts.smtpUrl || opts.mailDir ? createMailer({ smtpUrl: opts.smtpUrl, dir: opts.mailDir, log: opts.logger ? (l) => console.log(l) : undefined }) : undefined);
   const publicUrl = (opts.publicUrl ?? 'http://127.0.0.1:8080').replace(/\/+$/, '');
   // `tokens`, `appTokens` and `callers` are set once `prepared` is (below, before the app is returned).
-  const services = { db: opts.db, fieldSets: new FieldSets(opts.db), mailer, publicUrl, admits: (buGuid: string, ip: string) => ipAllowed(opts.db, buGuid, ip) } as Services;
+  // What decides access is cached per instance; a change anywhere drops it everywhere (server/services/cache-bus.ts).
+  const caches = new CacheBus(opts.db, (message) => console.warn(message));
+  caches.register('whitelists', dropWhitelists);
+  // Rate limits and lockouts: shared rows on PostgreSQL, memory on the embedded database (server/services/counters.ts).
+  const counters = countersFor(opts.db);
+  const services = { db: opts.db, caches, counters, fieldSets: new FieldSets(opts.db, caches), mailer, publicUrl, admits: (buGuid: string, ip: string) => ipAllowed(opts.db, buGuid, ip) } as Services;
   const limits = { ...DEFAULT_LIMITS, ...opts.limits };
   // Log lines are written in batches of 4 KB rather than one system call each; closing flushes them.
   const stdout = opts.logger && !opts.logStream ? pino.destination({ dest: 1, sync: false, minLength: 4096 }) : undefined;
@@ -187,6 +196,10 @@ export const buildApp = async (opts: AppOptions): Promise<App> => {
   const pruneOutbox = setInterval(() => void pruneEvents(opts.db).catch((e) => app.log.warn({ err: e }, 'event log upkeep failed')), 3_600_000);
   pruneOutbox.unref();
   app.addHook('onClose', async () => clearInterval(pruneOutbox));
+  // Counters' ended windows go every 10 minutes (rows on PostgreSQL).
+  const pruneCounters = setInterval(() => void counters.prune().catch((e) => app.log.warn({ err: e }, 'counter upkeep failed')), 600_000);
+  pruneCounters.unref();
+  app.addHook('onClose', async () => clearInterval(pruneCounters));
   // JSON only: a text/plain body answers 415 instead of reaching a call as a string.
   app.removeContentTypeParser('text/plain');
   // An empty JSON body is an empty object: several calls take no body.
@@ -205,7 +218,7 @@ export const buildApp = async (opts: AppOptions): Promise<App> => {
   // the app; unknown API paths keep their 404 envelope.
   const page = serveApp && opts.staticDir ? pageRenderer(app, { staticDir: opts.staticDir, ssrDir: opts.ssrDir ?? join(dirname(opts.staticDir), 'dist-ssr'), publicUrl, log: app.log }) : undefined;
   app.setNotFoundHandler(page ? (req, reply) => (isPageRoute(req.method, req.url) ? page(req, reply) : notFoundHandler(req, reply)) : notFoundHandler);
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, store: counterStore(services.counters) });
   // Form uploads (file/simple-upload): read by the one call that takes them (`form` calls); one more
   // file than allowed is let through so that the call can say how many are.
   await app.register(multipart, { limits: { fileSize: 10 * MB + 1, files: MAX_FILES + 1, fields: 10, parts: MAX_FILES + 11 } });
@@ -235,7 +248,10 @@ export const buildApp = async (opts: AppOptions): Promise<App> => {
   // The routes registered so far are built now, then the database's part is awaited.
   await app.after();
   const [tokens, appTokens] = await prepared;
-  Object.assign(services, { tokens, appTokens, callers: new Callers(opts.db, tokens) });
+  appTokens.joinBus(caches);
+  Object.assign(services, { tokens, appTokens, callers: new Callers(opts.db, tokens, caches) });
+  await caches.start();
+  app.addHook('onClose', () => caches.stop());
   if (eventOpts.worker !== false) services.events.start();
   return { app, services, docs };
 };

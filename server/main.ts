@@ -74,7 +74,8 @@ const start = async () => {
     filesDir: cfg.filesDir,
   });
   app = built.app;
-  const seeded = await seedOperator(db, cfg.adminUsername, cfg.adminPassword);
+  // Under the start lock: of instances starting at once on an empty database, one creates the operator.
+  const seeded = await db.exclusive(() => seedOperator(db, cfg.adminUsername, cfg.adminPassword));
   if (stopping) return;
   await app.listen({ port: cfg.port, host: cfg.host });
   // The listening address (a wildcard host is shown as 127.0.0.1).

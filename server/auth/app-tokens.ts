@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/driver.ts';
 import { SCOPE } from '../../schemas/app-scope.ts';
+import type { CacheBus } from '../services/cache-bus.ts';
 
 /** Asked for a token with less than this left, an app gets a new one (Lark's rule); both stay valid. */
 export const RENEW_BELOW_SECONDS = 30 * 60;
@@ -18,8 +19,8 @@ export interface AppCaller {
 
 /**
  * How long a verified token's app (status, whitelist, scopes) is kept in this process. Every write
- * that changes one of those calls `forget()`, so here a change applies at once; another process
- * sharing the database sees it within this time.
+ * that changes one of those calls `forget()`, which every instance hears at once
+ * (server/services/cache-bus.ts); this time bounds it only while announcements cannot arrive.
  */
 export const APP_CALLER_CACHE_MS = 5_000;
 const CACHED = 10_000;
@@ -33,15 +34,30 @@ const TOKEN = /^t-([0-9a-f-]{36})\.([A-Za-z0-9_-]{43})$/;
  */
 export class AppTokens {
   private readonly cache = new Map<string, { caller: AppCaller; until: number }>();
+  /** Counts drops: an app read before a drop is not cached after it. */
+  private generation = 0;
+  private bus: CacheBus | undefined;
 
   private constructor(
     private readonly db: Db,
     private readonly key: Buffer,
   ) {}
 
-  /** Drops every cached app: called after a write to an app's status, secret, security or scopes, or its BU's status, commits. */
+  /** Drops every cached app on every instance: called after a write to an app's status, secret, security or scopes, or its BU's status, commits. */
   forget() {
+    if (this.bus) this.bus.changed('app-callers');
+    else this.drop();
+  }
+
+  private drop() {
+    this.generation++;
     this.cache.clear();
+  }
+
+  /** Hears the other instances' changes (and says its own through it). */
+  joinBus(bus: CacheBus) {
+    this.bus = bus;
+    bus.register('app-callers', () => this.drop());
   }
 
   static async open(db: Db) {
@@ -79,6 +95,7 @@ export class AppTokens {
     const now = Date.now();
     const hit = this.cache.get(id);
     if (hit && hit.until > now) return hit.caller;
+    const generation = this.generation;
     const { rows } = await this.db.query<{ guid: string; app_id: string; bu_guid: string; ip_whitelist: string[] | null; scopes: string[]; left_ms: number }>(
       `select a.guid, a.app_id, a.bu_guid, s.ip_whitelist, extract(epoch from t.expires_at - now()) * 1000 as left_ms,
               array(select group_code from app_scope o where o.app_guid = a.guid and o.status = $2) as scopes
@@ -91,6 +108,7 @@ export class AppTokens {
     const app = rows[0];
     if (!app) return null;
     const caller = { appGuid: app.guid, appId: app.app_id, buGuid: app.bu_guid, tokenId: id, ipWhitelist: app.ip_whitelist ?? [], scopes: new Set(app.scopes) };
+    if (generation !== this.generation) return caller;
     if (this.cache.size >= CACHED) this.cache.clear();
     // Never past the token's own expiry.
     this.cache.set(id, { caller, until: now + Math.min(APP_CALLER_CACHE_MS, Number(app.left_ms)) });

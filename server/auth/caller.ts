@@ -1,6 +1,7 @@
 import type { Db } from '../db/driver.ts';
 import { unauthorized } from '../http/envelope.ts';
 import type { Tokens } from './tokens.ts';
+import type { CacheBus } from '../services/cache-bus.ts';
 
 export const USER_TYPE = { operator: 0, main: 1, sub: 2 } as const;
 
@@ -33,21 +34,30 @@ export interface Caller {
 
 /**
  * Session validity and permission codes cached per token for a few seconds: a primary-key page
- * would otherwise cost three queries. Changes on this instance clear it at once; other instances
- * see them within CACHE_MS.
+ * would otherwise cost three queries. A change on any instance drops it on every instance at once
+ * (server/services/cache-bus.ts); CACHE_MS bounds it only while announcements cannot arrive.
  */
 const CACHE_MS = 5000;
 
 export class Callers {
   private cache = new Map<string, { caller: Caller; until: number }>();
+  /** Counts drops: a caller read before a drop is not cached after it. */
+  private generation = 0;
 
   constructor(
     private readonly db: Db,
     private readonly tokens: Tokens,
-  ) {}
+    private readonly bus: CacheBus,
+  ) {
+    bus.register('callers', () => {
+      this.generation++;
+      this.cache.clear();
+    });
+  }
 
+  /** After a change to sessions, accounts, memberships, roles, grants or a BU's status has committed: every instance forgets. */
   invalidate() {
-    this.cache.clear();
+    this.bus.changed('callers');
   }
 
   /** Resolves the Authorization header; null when there is none, throws 401 when it is bad. */
@@ -61,8 +71,10 @@ export class Callers {
     if (hit && hit.until > now && hit.caller.exp * 1000 > now) return hit.caller;
     const claims = await this.tokens.verify(token);
     if (!claims) throw unauthorized();
+    const generation = this.generation;
     const caller = await this.load(claims.sub, claims.jti, claims.buGuid, claims.exp);
     if (!caller) throw unauthorized();
+    if (generation !== this.generation) return caller;
     if (this.cache.size > 10_000) this.cache.clear();
     this.cache.set(token, { caller, until: now + CACHE_MS });
     return caller;

@@ -16,7 +16,24 @@ export interface Db extends Queryable {
    * fraction of what a parameterised insert costs); PostgreSQL inserts them from one JSON array.
    */
   append(table: string, columns: readonly string[], rows: readonly (readonly AppendValue[])[]): Promise<void>;
+  /**
+   * Runs `fn` while holding the database's start lock, so that instances starting at once (schema
+   * sync, migrations, seeds, the first operator) take turns: a PostgreSQL advisory lock; nothing
+   * on the embedded database, which one process holds.
+   */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
+  /**
+   * PostgreSQL only: listens on `channel` on a connection of its own, reconnecting when it is lost;
+   * `connected` runs after every (re)connection, once the LISTEN is in place. Answers the stop.
+   */
+  listen?(channel: string, on: Listener): () => Promise<void>;
   close(): Promise<void>;
+}
+
+export interface Listener {
+  message(payload: string): void;
+  connected(): void;
+  lost(error: Error): void;
 }
 
 /** Quotes an identifier. Identifiers come only from resource definitions, never from a body. */

@@ -269,4 +269,35 @@ export const migrations: readonly Migration[] = [
        where jsonb_path_exists(columns, '$[*].label')`,
     ],
   },
+  {
+    id: 16,
+    name: 'files know whether they are public and who owns them',
+    up: [
+      // New files are private unless the upload call says public (server/handlers/files.ts).
+      'alter table file add column if not exists public boolean not null default false',
+      'alter table file add column if not exists bu_guid uuid',
+      // Files so far: what a work order or a reply names stays private, in that record's BU, and so
+      // does whatever a tenant uploaded (a tenant's only upload call was the work order's); the
+      // rest are operators' uploads, which documents and the store show to visitors: public.
+      `update file f set bu_guid = w.bu_guid from work_order w where w.attachments @> jsonb_build_array('/open/file/' || f.guid)`,
+      `update file f set bu_guid = r.bu_guid from work_order_record r where f.bu_guid is null and r.attachments @> jsonb_build_array('/open/file/' || f.guid)`,
+      `update file f set public = true
+        where not exists (select 1 from work_order w where w.attachments @> jsonb_build_array('/open/file/' || f.guid))
+          and not exists (select 1 from work_order_record r where r.attachments @> jsonb_build_array('/open/file/' || f.guid))
+          and not exists (select 1 from users u where u.guid = f.created_by and u.user_type <> 0)`,
+    ],
+  },
+  {
+    id: 17,
+    name: 'counters that protect the platform, shared by every instance',
+    up: [
+      // One row per key, holding its current window (server/services/counters.ts): rate limits and lockouts hold across instances.
+      `create table if not exists rate_counter (
+        key text primary key,
+        window_start timestamptz not null,
+        window_end timestamptz not null,
+        count integer not null)`,
+      'create index if not exists rate_counter_window_end_idx on rate_counter (window_end)',
+    ],
+  },
 ];

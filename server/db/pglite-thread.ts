@@ -67,6 +67,8 @@ export const openPgliteThread = async (opts: { dataDir?: string; snapshot?: Arra
     append: async (table, columns, rows) => {
       await call('append', { table, columns, rows });
     },
+    // One process holds the folder (server/db/data-dir-lock.ts): there is nobody to take turns with.
+    exclusive: <T>(fn: () => Promise<T>) => fn(),
     dumpDataDir: async () => new Blob([(await call<{ snapshot: ArrayBuffer }>('dump')).snapshot]),
     close: async () => {
       await call('close');

@@ -1,5 +1,10 @@
 import pg from 'pg';
-import { ident, type Db } from './driver.ts';
+import { ident, type Db, type Listener } from './driver.ts';
+
+/** The advisory lock every instance takes to prepare the database (an arbitrary constant of ours). */
+const START_LOCK = 7_263_542_010;
+/** How long a lost listening connection waits before it connects again, doubling up to the cap. */
+const RECONNECT_MS = { first: 100, max: 5_000 };
 
 /** PostgreSQL through a pool: the production store, and the road past one machine. */
 export const openPostgres = async (url: string, max = 10): Promise<Db> => {
@@ -31,6 +36,62 @@ export const openPostgres = async (url: string, max = 10): Promise<Db> => {
       const objects = rows.map((row) => Object.fromEntries(columns.map((c, i) => [c, row[i]])));
       await pool.query(`insert into ${ident(table)} (${cols}) select ${cols} from jsonb_populate_recordset(null::${ident(table)}, $1::jsonb)`, [JSON.stringify(objects)]);
     },
+    // The lock belongs to a session: one connection holds it while `fn` works through the pool.
+    exclusive: async (fn) => {
+      const holder = await pool.connect();
+      try {
+        await holder.query('select pg_advisory_lock($1)', [START_LOCK]);
+        try {
+          return await fn();
+        } finally {
+          await holder.query('select pg_advisory_unlock($1)', [START_LOCK]);
+        }
+      } finally {
+        holder.release();
+      }
+    },
+    listen: (channel, on) => listenOn(url, channel, on),
     close: () => pool.end(),
+  };
+};
+
+/** LISTEN on a client outside the pool (a pooled one would be handed to queries), connecting again whenever it is lost. */
+const listenOn = (url: string, channel: string, on: Listener) => {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let wait = RECONNECT_MS.first;
+  let timer: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    const c = new pg.Client({ connectionString: url });
+    client = c;
+    let failed = false;
+    const lost = (e: Error) => {
+      if (failed || stopped) return;
+      failed = true;
+      c.end().catch(() => {});
+      on.lost(e);
+      timer = setTimeout(() => void connect(), wait);
+      wait = Math.min(wait * 2, RECONNECT_MS.max);
+    };
+    c.on('error', lost);
+    c.on('end', () => lost(new Error('connection ended')));
+    c.on('notification', (n) => {
+      if (n.channel === channel) on.message(n.payload ?? '');
+    });
+    try {
+      await c.connect();
+      await c.query(`listen ${ident(channel)}`);
+      if (stopped) return void c.end().catch(() => {});
+      wait = RECONNECT_MS.first;
+      on.connected();
+    } catch (e) {
+      lost(e as Error);
+    }
+  };
+  void connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await client?.end().catch(() => {});
   };
 };

@@ -17,6 +17,10 @@ export interface Services {
   /** The event outbox and its delivery worker (docs/events.md). */
   events: import('../events/delivery.ts').EventDelivery;
   callers: Callers;
+  /** Drops a cache on every instance once a change has committed (server/services/cache-bus.ts). */
+  caches: import('../services/cache-bus.ts').CacheBus;
+  /** Rate limits and lockouts, shared by every instance on PostgreSQL (server/services/counters.ts). */
+  counters: import('../services/counters.ts').Counters;
   /** Definitions with their custom fields as calls see them, cached (server/engine/custom-fields.ts). */
   fieldSets: import('./custom-fields.ts').FieldSets;
   /** Uploaded files (server/files/store.ts). */

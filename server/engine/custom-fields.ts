@@ -3,6 +3,7 @@ import { withCustomFields } from '../../resources/custom-fields.ts';
 import type { CustomField } from '../../schemas/custom-field.ts';
 import type { Caller } from '../auth/caller.ts';
 import type { Queryable } from '../db/driver.ts';
+import type { CacheBus } from '../services/cache-bus.ts';
 
 /** A definition's custom fields as they are in the table now (rules and handlers read them in their transaction). */
 export const customFieldsOf = async (db: Queryable, resource: string): Promise<CustomField[]> =>
@@ -18,8 +19,8 @@ export const fieldsOffIn = async (db: Queryable, resource: string, buGuid: strin
 
 /**
  * How long a server trusts its copy of the custom fields and of a BU's switched-off ones. A change
- * on this server drops the copy at once (`invalidate`); another server's change is seen within
- * this time, as permissions are (server/auth/caller.ts). A column another server has dropped
+ * on any server drops every server's copy at once (`invalidate`, server/services/cache-bus.ts);
+ * this time bounds it only while announcements cannot arrive. A column another server has dropped
  * meanwhile is caught by `use`, which reads again and retries once.
  */
 const CACHE_MS = 5000;
@@ -29,10 +30,16 @@ const UNDEFINED_COLUMN = '42703';
 export class FieldSets {
   private cache = new Map<string, { until: number; value: Promise<unknown> }>();
 
-  constructor(private readonly db: Queryable) {}
+  constructor(
+    private readonly db: Queryable,
+    private readonly bus: CacheBus,
+  ) {
+    bus.register('custom-fields', () => this.cache.clear());
+  }
 
+  /** After a change to custom fields or a BU's switches has committed: every instance forgets. */
   invalidate() {
-    this.cache.clear();
+    this.bus.changed('custom-fields');
   }
 
   private cached<T>(key: string, read: () => Promise<T>): Promise<T> {
@@ -66,7 +73,8 @@ export class FieldSets {
       return await run(await this.definitionFor(def, mount, caller));
     } catch (err) {
       if (!def.customFields || (err as { code?: unknown }).code !== UNDEFINED_COLUMN) throw err;
-      this.invalidate();
+      // Another server changed the fields: only this one's copy is stale.
+      this.cache.clear();
       return run(await this.definitionFor(def, mount, caller));
     }
   }

@@ -16,7 +16,8 @@ import { verbs } from '../engine/verbs.ts';
 import { USER_TYPE, type Caller } from '../auth/caller.ts';
 import { pagingInput, pagingOf } from '../engine/paging.ts';
 import { bespoke } from './bespoke.ts';
-import { appAuthLane, FailureCounter } from '../auth/app-auth-failures.ts';
+import type { Counters } from '../services/counters.ts';
+import { appAuthBlockedFor, appAuthFailed } from '../auth/app-auth-failures.ts';
 import { processStartInput } from '../../schemas/process.ts';
 import { startInstance, type ProcessRow } from '../services/processes.ts';
 
@@ -37,15 +38,13 @@ export const APP_TOKEN = 'app';
  * an app token, and an app token opens no console call: the two never meet.
  */
 export const mountOpenApi = (app: FastifyInstance, services: Services, docs: CallDoc[], opts: OpenApiOptions) => {
-  const failures = new FailureCounter();
 
   defineCall(
     app, services, docs,
     { method: 'POST', path: '/open/api/auth/app-access-token', tag: 'open-api', summary: summaryOf('en', '/open/api/auth/app-access-token'), body: tokenInput, public: true, limit: { max: 60, timeWindow: '1 minute' } },
     async ({ req, input, lang }: CallRequest) => {
       const { app_id, app_secret } = parseOrWarn(lang, tokenInput, input, 'app');
-      const lane = appAuthLane(app_id, req.ip);
-      const wait = failures.blockedFor(lane);
+      const wait = await appAuthBlockedFor(services.counters, app_id, req.ip);
       if (wait) throw new Warning('server.app_auth_throttled', { minutes: wait });
       const { rows } = await services.db.query<{ guid: string; app_secret: string; status: number; token_ttl: number; ip_whitelist: string[] | null; bu_enabled: boolean }>(
         `select a.guid, a.app_secret, a.status, a.token_ttl, s.ip_whitelist, (a.bu_guid is null or b.status = 0) as bu_enabled
@@ -55,7 +54,7 @@ export const mountOpenApi = (app: FastifyInstance, services: Services, docs: Cal
       const found = rows[0];
       // Neither half is named: a wrong id, a wrong secret and a disabled app read the same.
       if (!found || found.status !== 0 || !secretMatches(app_secret, found.app_secret)) {
-        failures.fail(lane);
+        await appAuthFailed(services.counters, app_id, req.ip);
         throw new Warning('server.app_credentials_invalid');
       }
       // Only a caller holding the secret learns that the BU is disabled; its apps get no token until it is enabled.
@@ -65,7 +64,6 @@ export const mountOpenApi = (app: FastifyInstance, services: Services, docs: Cal
     },
   );
 
-  const limiter = new CallLimiter(opts.ratePerMinute);
 
   /**
    * A call made with an app token: 401 in the envelope without one, or with a console token. Each
@@ -85,7 +83,7 @@ export const mountOpenApi = (app: FastifyInstance, services: Services, docs: Cal
         services.apiLog.record({ appGuid: caller.appGuid, buGuid: caller.buGuid, apiCode, httpStatus, code, ms: Math.round(reply.elapsedTime * 10) / 10, requestId: String(req.id) });
       try {
         refuseOutsideWhitelist(caller.ipWhitelist, req.ip);
-        const wait = limiter.take(`${caller.appGuid} ${apiCode}`);
+        const wait = await rateWait(services.counters, `api ${caller.appGuid} ${apiCode}`, opts.ratePerMinute);
         if (wait) {
           reply.header('retry-after', wait).header('x-ratelimit-reset', wait);
           throw new Warning('server.app_rate_limited', { seconds: wait, limit: opts.ratePerMinute }, null, 429);
@@ -199,23 +197,14 @@ export interface OpenApiOptions {
   ratePerMinute: number;
 }
 
-/** Calls per key in the current minute, in this process; a key over the limit waits for the next minute. */
-class CallLimiter {
-  private minute = 0;
-  private counts = new Map<string, number>();
-  constructor(private readonly perMinute: number) {}
-  /** 0 when the call may go, else the seconds until the next window. */
-  take(key: string, now = Date.now()) {
-    const minute = Math.floor(now / 60_000);
-    if (minute !== this.minute) {
-      this.minute = minute;
-      this.counts = new Map();
-    }
-    const n = (this.counts.get(key) ?? 0) + 1;
-    this.counts.set(key, n);
-    return n > this.perMinute ? Math.ceil(((minute + 1) * 60_000 - now) / 1000) : 0;
-  }
-}
+/**
+ * Counts a call of `key` in the current minute (shared by every instance on PostgreSQL): 0 when it
+ * may go, else the seconds until the next window.
+ */
+const rateWait = async (counters: Counters, key: string, perMinute: number) => {
+  const { count, resetSeconds } = await counters.hit(key, 60);
+  return count > perMinute ? resetSeconds : 0;
+};
 
 /** The log search's window (spec: 7 days); the form refuses a longer one too. */
 export const LOG_WINDOW_DAYS = 7;

@@ -4,7 +4,7 @@ import { USER_TYPE } from '../auth/caller.ts';
 import type { CallContext, Rules } from '../engine/context.ts';
 import { duplicateOf } from '../engine/verbs.ts';
 import { Warning } from '../http/envelope.ts';
-import { invalidateWhitelists, listAdmits } from '../services/policy.ts';
+import { listAdmits } from '../services/policy.ts';
 import { recordOrgStep, reviewStepOf } from '../services/org-applications.ts';
 import { forgetAppCallers } from './app.ts';
 
@@ -112,14 +112,14 @@ export const memberRules: Rules = {
   },
 };
 
-/** A tenant cannot lock itself out: its own address must be on a new whitelist. A new whitelist applies at once on this instance. */
+/** A tenant cannot lock itself out: its own address must be on a new whitelist. A new whitelist applies at once on every instance. */
 export const safePolicyRules: Rules = {
   async beforeWrite(ctx, _tx, values) {
     const list = values.ip_whitelist as string[] | undefined;
     const ip = ctx.req?.ip;
     if (ctx.mount.scope === 'bu' && list?.length && ip && !listAdmits(list, ip)) throw fieldWarning(ctx, 'ip_whitelist', 'validation.whitelist_excludes_caller');
   },
-  async afterWrite() {
-    invalidateWhitelists();
+  async afterWrite(ctx) {
+    ctx.afterCommit(async () => ctx.services.caches.changed('whitelists'));
   },
 };

@@ -69,9 +69,15 @@ export const tokenTtlOf = (policy: SafePolicy | null) => policy?.token_validity_
 
 /* IP whitelist ------------------------------------------------------------------------------- */
 
+/** How long a BU's whitelist is trusted while changes cannot be heard (server/services/cache-bus.ts drops it at once otherwise). */
 const WHITELIST_CACHE_MS = 5000;
 const whitelistCache = new Map<string, { list: BlockList | null; until: number }>();
-export const invalidateWhitelists = () => whitelistCache.clear();
+/** Counts drops: a list read before a drop is not cached after it. */
+let whitelistGeneration = 0;
+export const dropWhitelists = () => {
+  whitelistGeneration++;
+  whitelistCache.clear();
+};
 
 const blockListOf = (entries: string[]): BlockList | null => {
   if (!entries.length) return null;
@@ -101,10 +107,11 @@ export const ipAllowed = async (db: Queryable, buGuid: string, ip: string) => {
   const now = Date.now();
   let hit = whitelistCache.get(buGuid);
   if (!hit || hit.until < now) {
+    const generation = whitelistGeneration;
     const policy = await safePolicyOf(db, buGuid);
     hit = { list: blockListOf(policy?.ip_whitelist ?? []), until: now + WHITELIST_CACHE_MS };
     if (whitelistCache.size > 10_000) whitelistCache.clear();
-    whitelistCache.set(buGuid, hit);
+    if (generation === whitelistGeneration) whitelistCache.set(buGuid, hit);
   }
   return check(hit.list, ip);
 };
