@@ -43,8 +43,8 @@ export const document: ResourceDef<typeof documentSchema> = {
         // A rename and a move are updates of the title, and of the place in the tree; each keeps a version.
         'update-doc-name': 'update',
         move: 'update',
-        // Images and attachments for documents (multipart form; docs/docs.md).
-        'file/simple-upload': { handler: 'files.upload', action: 'update', form: true },
+        // Images and attachments for documents (multipart form; docs/docs.md): public, as visitors read them.
+        'file/simple-upload': { handler: 'files.uploadPublic', action: 'update', form: true },
         'document-history-list': { handler: 'docs.versions', action: 'view' },
         'document-history': { handler: 'docs.version', action: 'view' },
         // What visitors read (published documents; an operator's token also sees drafts).

@@ -52,7 +52,7 @@ export const workOrder: ResourceDef<typeof workOrderSchema> = {
         get: { verb: 'get', handler: 'workOrder.get' },
         count: { handler: 'workOrder.count', action: 'view' },
         'update-status': 'status',
-        // Not in the call catalogue: a tenant's attachments need an upload call of its own side.
+        // Not in the call catalogue: a tenant's attachments need an upload call of its own side. Private files.
         'file/simple-upload': { handler: 'files.upload', action: 'add', form: true },
       },
     },

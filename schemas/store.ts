@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { codes, enabledStatus, guid, name30, sort, text } from './common.ts';
 
-/** An image the store shows: an http(s) address or a file of ours (`/open/file/...`), never a script URL. */
+/** An image the store shows: an http(s) address or a public file of ours (`/open/file/...`, a documents' upload; a private one shows to nobody), never a script URL. */
 export const imageRef = () => z.string().trim().max(500, 'validation.max_500').regex(/^(https?:\/\/|\/)\S*$/, 'validation.url_format');
 
 /** A label shown on store cards (e.g. "Free trial"). */

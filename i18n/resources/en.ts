@@ -9,6 +9,7 @@ export default {
   files: {
     attach: 'Attach files',
     hint: 'Images (%{images}) up to %{image_mb} MB, files (%{files}) up to %{file_mb} MB, at most %{count}.',
+    unnamed: 'File %{n}',
   },
   conversation: { send: 'Send reply', hint: 'Ctrl+Enter sends.' },
   totals: { title: 'Totals by month', month: 'Month', currency: 'Currency', amount: 'Total', count: 'Transactions', empty: 'No received payments in the last 12 months.' },
@@ -491,7 +492,7 @@ export default {
       name: 'Order |||| Orders',
       fields: {
         number: 'Order number', app_guid: 'App', app_name: 'Item', kind: 'Kind', amount: 'Amount', currency: 'Currency', paid_amount: 'Received', cycle: 'Billing cycle', pay_type: 'Payment', state: 'State', bu_guid: 'Business unit',
-        bu_name: 'Business unit', bu_code: 'Business unit code', created_at: 'Created at', format: 'File format', rows: 'Rows',
+        bu_name: 'Business unit', bu_code: 'Business unit code', bu_id: 'Business unit ID', created_at: 'Created at', format: 'File format', rows: 'Rows',
         due_at: 'Due by', note: 'Note', void_reason: 'Reason for voiding',
       },
       values: {

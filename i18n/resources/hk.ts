@@ -9,6 +9,7 @@ export default {
   files: {
     attach: '添加附件',
     hint: '圖片（%{images}）不超過 %{image_mb} MB，檔案（%{files}）不超過 %{file_mb} MB，最多 %{count} 個。',
+    unnamed: '檔案 %{n}',
   },
   conversation: { send: '發送回覆', hint: 'Ctrl+Enter 發送。' },
   totals: { title: '按月匯總', month: '月份', currency: '幣種', amount: '合計', count: '筆數', empty: '近 12 個月沒有已到賬的付款。' },
@@ -491,7 +492,7 @@ export default {
       name: '訂單 |||| 訂單',
       fields: {
         number: '訂單號', app_guid: '應用', app_name: '商品', kind: '訂單類型', amount: '金額', currency: '幣種', paid_amount: '已收款', cycle: '計費週期', pay_type: '付費方式', state: '訂單狀態', bu_guid: '業務單元',
-        bu_name: '業務單元', bu_code: '業務單元編碼', created_at: '建立時間', format: '檔案格式', rows: '資料行',
+        bu_name: '業務單元', bu_code: '業務單元編碼', bu_id: '業務單元 ID', created_at: '建立時間', format: '檔案格式', rows: '資料行',
         due_at: '付款截止', note: '備註', void_reason: '作廢原因',
       },
       values: {

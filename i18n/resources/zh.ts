@@ -9,6 +9,7 @@ export default {
   files: {
     attach: '添加附件',
     hint: '图片（%{images}）不超过 %{image_mb} MB，文件（%{files}）不超过 %{file_mb} MB，最多 %{count} 个。',
+    unnamed: '文件 %{n}',
   },
   conversation: { send: '发送回复', hint: 'Ctrl+Enter 发送。' },
   totals: { title: '按月汇总', month: '月份', currency: '币种', amount: '合计', count: '笔数', empty: '近 12 个月没有已到账的付款。' },
@@ -491,7 +492,7 @@ export default {
       name: '订单 |||| 订单',
       fields: {
         number: '订单号', app_guid: '应用', app_name: '商品', kind: '订单类型', amount: '金额', currency: '币种', paid_amount: '已收款', cycle: '计费周期', pay_type: '付费方式', state: '订单状态', bu_guid: '业务单元',
-        bu_name: '业务单元', bu_code: '业务单元编码', created_at: '创建时间', format: '文件格式', rows: '数据行',
+        bu_name: '业务单元', bu_code: '业务单元编码', bu_id: '业务单元 ID', created_at: '创建时间', format: '文件格式', rows: '数据行',
         due_at: '付款截止', note: '备注', void_reason: '作废原因',
       },
       values: {

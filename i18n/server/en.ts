@@ -21,6 +21,7 @@ export default {
     file_type: '%{name}: this kind of file cannot be uploaded. Allowed: %{types}.',
     file_too_large: '%{name} is larger than %{limit}.',
     file_content: '%{name} is not a valid .%{ext} file.',
+    file_not_yours: 'A file in %{field} does not exist or you may not read it; upload it again.',
     bu_required: 'Please create or select a business unit first.',
     system_exception: 'System exception. Please try again later.',
     maintenance: 'The system is under emergency maintenance. Please try again later.',

@@ -21,6 +21,7 @@ export default {
     file_type: '%{name}：不支援上傳此類檔案，允許的類型：%{types}。',
     file_too_large: '%{name} 超過 %{limit}。',
     file_content: '%{name} 不是有效的 .%{ext} 檔案。',
+    file_not_yours: '%{field}中的檔案不存在或您無權讀取，請重新上傳。',
     bu_required: '請先建立或選擇業務單元',
     system_exception: '系統異常，請稍後再試',
     maintenance: '系統正在緊急維護，請稍後再試',

@@ -21,6 +21,7 @@ export default {
     file_type: '%{name}：不支持上传此类文件，允许的类型：%{types}。',
     file_too_large: '%{name} 超过 %{limit}。',
     file_content: '%{name} 不是有效的 .%{ext} 文件。',
+    file_not_yours: '%{field}中的文件不存在或您无权读取，请重新上传。',
     bu_required: '请先创建或选择业务单元',
     system_exception: '系统异常，请稍后再试',
     maintenance: '系统正在紧急维护，请稍后再试',

@@ -13,6 +13,8 @@ export interface FieldInfo {
   password: boolean;
   /** Never returned nor sorted on: a password hash or a server-kept secret's hash (`secretHash()`). */
   hidden: boolean;
+  /** Holds addresses of uploaded files (`.meta({ kind: 'files' })`): who reads the row may read them (server/files/access.ts). */
+  files: boolean;
 }
 
 type JsonSchema = { type?: string | string[]; format?: string; anyOf?: JsonSchema[]; const?: unknown; enum?: unknown[]; kind?: string; sqlType?: SqlType };
@@ -51,7 +53,7 @@ export const fieldsOf = (def: ResourceDef): FieldInfo[] => {
   const json = z.toJSONSchema(z.object(shape), { io: 'input', unrepresentable: 'any' }) as { properties: Record<string, JsonSchema> };
   const fields = Object.entries(json.properties).map(([name, s]) => {
     const sqlType = sqlTypeOf(s);
-    return { name, sqlType, json: sqlType === 'jsonb', password: s.kind === 'password', hidden: s.kind === 'password' || s.kind === 'secret' };
+    return { name, sqlType, json: sqlType === 'jsonb', password: s.kind === 'password', hidden: s.kind === 'password' || s.kind === 'secret', files: s.kind === 'files' };
   });
   cache.set(def, fields);
   return fields;

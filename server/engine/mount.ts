@@ -1,40 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import type { CallSpec, Mount, ResourceDef } from '../../resources/types.ts';
-import { holds, USER_TYPE, type Caller } from '../auth/caller.ts';
+import type { CallSpec, ResourceDef } from '../../resources/types.ts';
 import { defineCall, type CallDoc } from '../http/calls.ts';
-import { Warning } from '../http/envelope.ts';
 import type { CallContext, EngineParts, Rules, Services } from './context.ts';
 import { pagingInput } from './paging.ts';
 import { actionOf, isRead, permissionOf, specOf } from './spec.ts';
+import { authorize } from './authorize.ts';
 import { guardPrivileges } from './privilege.ts';
 import { schemasOf, verbs } from './verbs.ts';
 import { z } from 'zod';
-
-/** Scope and permission, checked here for every call of every definition. */
-export const authorize = (mount: Mount, spec: CallSpec, caller: Caller | null) => {
-  if (spec.public) return;
-  if (!caller) throw new Warning('server.not_logged_in', {}, null, 401);
-  const operator = caller.userType === USER_TYPE.operator;
-  switch (mount.scope) {
-    case 'platform':
-      if (!operator) throw new Warning('server.operators_only');
-      break;
-    case 'catalog':
-      if (!isRead(spec) && !operator) throw new Warning('server.operators_only');
-      break;
-    case 'bu':
-      if (operator) throw new Warning('server.no_access');
-      if (!caller.buGuid) throw new Warning('server.bu_required');
-      break;
-    case 'user':
-      break;
-    case 'oversight':
-      if (!operator) throw new Warning('server.operators_only');
-      break;
-  }
-  const code = permissionOf(mount, spec);
-  if (code && !holds(caller, code)) throw new Warning('server.no_access');
-};
 
 /** The request body a generic verb takes, for the OpenAPI documents. */
 export const bodyDoc = (def: ResourceDef, spec: Pick<CallSpec, 'verb'>) => {

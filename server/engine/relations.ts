@@ -4,6 +4,7 @@ import type { ResourceDef } from '../../resources/types.ts';
 import { resourceByName } from '../../resources/index.ts';
 import { translate } from '../../i18n/index.ts';
 import type { CallContext } from './context.ts';
+import { checkFiles } from '../files/access.ts';
 
 /**
  * The BU a write lands in: the caller's for tenant mounts, the row's own for operators' oversight.
@@ -17,7 +18,8 @@ const hasBu = (def: ResourceDef) => def.mounts.some((m) => m.scope === 'bu');
 
 /**
  * Every guid a write names in a reference field must be a row of the target definition within the
- * same BU (or, for definitions without BUs, simply exist). Runs inside the write's transaction.
+ * same BU (or, for definitions without BUs, simply exist), and every file it names in a `files`
+ * field one its caller may read. Runs inside the write's transaction.
  */
 export const checkReferences = async (ctx: CallContext, tx: Queryable, values: Record<string, unknown>, existing?: Record<string, unknown>, defs: ReadonlyMap<string, ResourceDef> = resourceByName) => {
   const refs = { ...(ctx.def.references ?? {}), ...(ctx.def.tree ? { [ctx.def.tree.parent]: ctx.def.name } : {}) };
@@ -35,6 +37,7 @@ export const checkReferences = async (ctx: CallContext, tx: Queryable, values: R
     );
     if (rows[0].n !== guids.length) throw new Warning('server.reference_not_found', { field: fieldLabel(ctx, field) }, { field });
   }
+  await checkFiles(ctx, tx, values, existing);
 };
 
 /** A tree row's new parent may not be the row itself or one of its descendants. */

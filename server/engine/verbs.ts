@@ -89,9 +89,14 @@ export const findOne = async (ctx: CallContext, guid: string, tx: Queryable = ct
   return rows[0];
 };
 
+/** One row; a row holding files (`files` fields) comes with their names by address, `file_names`, for links named by them. */
 export const get = async (ctx: CallContext) => {
   const { guid } = parseOrWarn(ctx.lang, guidInput, ctx.input, ctx.def.name);
-  return findOne(ctx, guid);
+  const row = await findOne(ctx, guid);
+  const files = fieldsOf(ctx.def).filter((f) => f.files);
+  if (!files.length) return row;
+  const addresses = files.flatMap((f) => [row[f.name]].flat().filter((a): a is string => typeof a === 'string'));
+  return { ...row, file_names: await ctx.services.files.names(addresses) };
 };
 
 /** Schemas derived from the definition, never copied: create takes the editable fields, update a part of them. */

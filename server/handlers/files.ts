@@ -1,15 +1,18 @@
 import type { CallContext } from '../engine/context.ts';
 import { Warning } from '../http/envelope.ts';
 import { extensionOf, KINDS, MAX_FILES, MB } from '../files/rules.ts';
+import { fileAddress } from '../files/store.ts';
 
 const megabytes = (n: number) => `${n / MB} MB`;
 
 /**
  * `file/simple-upload` (multipart form): up to 5 files, each of an allowed kind, within its size,
  * and with content that is that kind. Nothing is kept unless every file passes. Answers each
- * file's guid and its address (`/open/file/{guid}`), which documents link or show.
+ * file's guid and its address (`/open/file/{guid}`), which documents link or show and records
+ * hold. A public file is anyone's to read (a document's image); a private one is owned by the
+ * uploader in the caller's BU and read by whoever may read a record naming it (server/files/access.ts).
  */
-export const uploadFiles = async (ctx: CallContext) => {
+const uploadFiles = (visibility: 'public' | 'private') => async (ctx: CallContext) => {
   const req = ctx.req!;
   if (!req.isMultipart()) throw new Warning('server.file_missing');
   const files: { name: string; ext: string; bytes: Buffer }[] = [];
@@ -32,7 +35,13 @@ export const uploadFiles = async (ctx: CallContext) => {
   const saved = [];
   for (const f of files) {
     const kind = KINDS[f.ext];
-    saved.push(await ctx.services.files.save({ name: f.name, content_type: kind.type, image: kind.image }, f.bytes, ctx.caller?.userGuid ?? null));
+    const owner = { public: visibility === 'public', createdBy: ctx.caller?.userGuid ?? null, buGuid: ctx.caller?.buGuid ?? null };
+    saved.push(await ctx.services.files.save({ name: f.name, content_type: kind.type, image: kind.image }, f.bytes, owner));
   }
-  return saved.map((f) => ({ ...f, url: `/open/file/${f.guid}` }));
+  return saved.map((f) => ({ guid: f.guid, name: f.name, content_type: f.content_type, size: f.size, image: f.image, public: f.public, url: fileAddress(f.guid) }));
 };
+
+/** Uploads for a record (a work order's attachments): private. */
+export const uploadPrivate = uploadFiles('private');
+/** Uploads for what visitors read (documents' images and files): public and cacheable. */
+export const uploadPublic = uploadFiles('public');

@@ -5,7 +5,7 @@ import { activatePermissions, capacities, appResetSecret, appScopes, appDebugTok
 import { checkEndpoint, getConfig, logPage, replay, resetKey, saveConfig, subscribe, testSend } from './events.ts';
 import { marketCard, marketDetail, marketLabels, marketPurchase, marketSearch } from './market.ts';
 import { docsApiDocument, docsCategory, docsFind, docsInfo, docsSearch, docsTree, docsVersion, docsVersions } from './docs.ts';
-import { uploadFiles } from './files.ts';
+import { uploadPrivate, uploadPublic } from './files.ts';
 import { workOrderCount, workOrderGet, workOrderReply } from './work-orders.ts';
 import { messageAppList, messageBuList, messageGet, messageRead, messageUnread, messageUserList } from './messages.ts';
 import { paymentMonthly } from './payments.ts';
@@ -97,7 +97,8 @@ export const handlers: Record<string, (ctx: CallContext) => Promise<unknown>> = 
   'docs.versions': docsVersions,
   'docs.version': docsVersion,
   'docs.search': docsSearch,
-  'files.upload': uploadFiles,
+  'files.upload': uploadPrivate,
+  'files.uploadPublic': uploadPublic,
   'workOrder.get': workOrderGet,
   'workOrder.count': workOrderCount,
   'workOrder.reply': workOrderReply,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { RECORD_KIND, WORK_ORDER_STATE, workOrderRecordSchema } from '../../schemas/work-order.ts';
 import type { Queryable } from '../db/driver.ts';
 import type { CallContext } from '../engine/context.ts';
+import { checkReferences } from '../engine/relations.ts';
 import { get, reachRow } from '../engine/verbs.ts';
 import { Warning } from '../http/envelope.ts';
 import { parseOrWarn } from '../http/validation.ts';
@@ -38,6 +39,7 @@ export const workOrderReply = async (ctx: CallContext) => {
   const input = parseOrWarn(ctx.lang, workOrderRecordSchema, ctx.input, ctx.def.name) as z.infer<typeof workOrderRecordSchema>;
   return ctx.services.db.transaction(async (tx) => {
     const order = await reachRow(ctx, 'work-order', input.work_order_guid, tx);
+    await checkReferences(ctx, tx, input);
     const { rows } = await tx.query<{ state: number }>('select state from work_order where guid = $1 for update', [order.guid]);
     if (rows[0].state === WORK_ORDER_STATE.closed) throw new Warning('server.work_order_closed');
     await writeRecord(ctx, tx, order, { kind: RECORD_KIND.reply, content: input.content, attachments: input.attachments });

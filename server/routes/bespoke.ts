@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Scope } from '../../resources/types.ts';
 import { USER_TYPE, type Caller } from '../auth/caller.ts';
 import type { Services } from '../engine/context.ts';
-import { authorize } from '../engine/mount.ts';
+import { authorize } from '../engine/authorize.ts';
 import { defineCall, type CallDoc, type CallRequest } from '../http/calls.ts';
 import { Warning } from '../http/envelope.ts';
 

@@ -1,11 +1,12 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { holds } from '../auth/caller.ts';
+import { USER_TYPE } from '../auth/caller.ts';
 import type { Services } from '../engine/context.ts';
+import { mayRead } from '../files/access.ts';
+import type { StoredFile } from '../files/store.ts';
 import { defineCall, type CallDoc } from '../http/calls.ts';
 import { Warning } from '../http/envelope.ts';
 import { parseOrWarn } from '../http/validation.ts';
-import type { StoredFile } from '../files/store.ts';
 
 /** RFC 6266: an ASCII fallback and the UTF-8 name. */
 const disposition = (kind: 'inline' | 'attachment', name: string) =>
@@ -13,6 +14,8 @@ const disposition = (kind: 'inline' | 'attachment', name: string) =>
 
 const send = (services: Services, reply: FastifyReply, file: StoredFile, kind: 'inline' | 'attachment') => {
   reply
+    // A private file reaches only its reader: no shared cache may keep it, nor the browser's disk.
+    .header('cache-control', file.public ? 'public, max-age=31536000, immutable' : 'private, no-store')
     .header('content-type', file.content_type)
     .header('content-length', file.size)
     .header('content-disposition', disposition(kind, file.name))
@@ -25,26 +28,43 @@ const send = (services: Services, reply: FastifyReply, file: StoredFile, kind: '
 const previewInput = z.object({ guid: z.uuid('validation.guid_format') });
 
 /**
- * Uploaded files. `GET /open/file/{guid}` serves one to anyone (documents show their images to
- * visitors): images inline, other files as attachments, never sniffed. The catalogue's previews
- * (`/open/file/preview`, `/open/admin/file/preview`) answer a signed-in caller the file itself, as
- * an attachment named in `Content-Disposition`.
+ * Who reads a file by its address: the bearer token's caller when the token is valid and its BU's
+ * IP whitelist admits the address, else nobody (a private file is then simply not found).
+ */
+const readerOf = async (services: Services, req: FastifyRequest) => {
+  const header = req.headers.authorization;
+  const caller = header ? await services.callers.resolve(header).catch(() => null) : null;
+  if (caller?.buGuid && caller.userType !== USER_TYPE.operator && !(await services.admits(caller.buGuid, req.ip))) return null;
+  return caller;
+};
+
+/**
+ * Uploaded files (server/files/access.ts says who reads which). `GET /open/file/{guid}` serves a
+ * public file to anyone, cached for a year (documents show their images to visitors), and a private
+ * one only with a bearer token that may read it, uncached; for anyone else a private file is a 404
+ * like a missing one, so its existence is never confirmed. Images inline, other files as
+ * attachments, never sniffed. The catalogue's previews (`/open/file/preview` for any signed-in
+ * caller, `/open/admin/file/preview` for operators) answer the same files by the same rule, as
+ * attachments named in `Content-Disposition`.
  */
 export const mountFiles = (app: FastifyInstance, services: Services, docs: CallDoc[]) => {
   app.get<{ Params: { guid: string } }>('/open/file/:guid', async (req, reply) => {
     const file = await services.files.find(req.params.guid);
     if (!file) return reply.callNotFound();
-    reply.header('cache-control', 'public, max-age=31536000, immutable');
+    if (!file.public) {
+      const caller = await readerOf(services, req);
+      if (!(await mayRead(services.db, caller, file))) return reply.callNotFound();
+      // A private read is a user's call: the request log keeps who read it.
+      req.caller = caller;
+    }
     return send(services, reply, file, file.image ? 'inline' : 'attachment');
   });
-  // Operators preview the documents' files; any signed-in tenant may download what documents show anyway.
-  for (const [path, permission] of [['/open/file/preview', undefined], ['/open/admin/file/preview', 'admin:document:view']] as const) {
-    defineCall(app, services, docs, { method: 'POST', path, tag: 'file', summary: 'An uploaded file, as an attachment', public: false, body: previewInput, permission }, async ({ lang, input, caller }, reply) => {
-      if (permission && caller?.userType !== 0) throw new Warning('server.operators_only');
-      if (permission && !holds(caller!, permission)) throw new Warning('server.no_access');
+  for (const [path, operators] of [['/open/file/preview', false], ['/open/admin/file/preview', true]] as const) {
+    defineCall(app, services, docs, { method: 'POST', path, tag: 'file', summary: 'An uploaded file the caller may read, as an attachment', public: false, body: previewInput }, async ({ lang, input, caller }, reply) => {
+      if (operators && caller?.userType !== USER_TYPE.operator) throw new Warning('server.operators_only');
       const { guid } = parseOrWarn(lang, previewInput, input, 'file');
       const file = await services.files.find(guid);
-      if (!file) throw new Warning('server.record_not_found');
+      if (!file || !(await mayRead(services.db, caller, file))) throw new Warning('server.record_not_found');
       return send(services, reply, file, 'attachment');
     });
   }

@@ -1,7 +1,7 @@
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import { Box, Button, Chip, CircularProgress, FormHelperText, FormLabel, Stack } from '@mui/material';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
-import { useDataProvider, useTranslate } from 'react-admin';
+import { useDataProvider, useRecordContext, useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import type { ConsoleDataProvider } from '../../dataProvider/dataProvider.ts';
 import type { ConsoleDef } from '../../resources/console-defs.ts';
@@ -23,7 +23,10 @@ export const FilesInput = ({ def, source, label }: { def: ConsoleDef; source: st
   const picker = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
-  const [names, setNames] = useState<Record<string, string>>({});
+  // Names of the files the record held (its get answers them) and of those uploaded here.
+  const record = useRecordContext();
+  const [uploaded, setUploaded] = useState<Record<string, string>>({});
+  const names: Record<string, string> = { ...(record?.file_names as Record<string, string> | undefined), ...uploaded };
   const id = useId();
   const set = (next: string[]) => setValue(source, next, { shouldDirty: true, shouldValidate: true });
 
@@ -37,7 +40,7 @@ export const FilesInput = ({ def, source, label }: { def: ConsoleDef; source: st
     for (const f of picked) form.append('file', f, f.name);
     try {
       const saved = await dataProvider.call<UploadedFile[]>(rc.route, segment, form, { headers: { 'Content-Type': 'multipart/form-data' } });
-      setNames((n) => ({ ...n, ...Object.fromEntries(saved.map((f) => [f.url, f.name])) }));
+      setUploaded((n) => ({ ...n, ...Object.fromEntries(saved.map((f) => [f.url, f.name])) }));
       set([...files, ...saved.map((f) => f.url)]);
     } catch (err) {
       setError(err instanceof Error && err.message ? err.message : translate('http.error'));
@@ -54,7 +57,7 @@ export const FilesInput = ({ def, source, label }: { def: ConsoleDef; source: st
       </FormLabel>
       <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center' }} aria-labelledby={`${id}-label`}>
         {files.map((url, i) => (
-          <Chip key={url} label={names[url] ?? `${i + 1}. ${url.split('/').pop()!.slice(0, 8)}`} onDelete={() => set(files.filter((f) => f !== url))} />
+          <Chip key={url} label={names[url] ?? translate('files.unnamed', { n: i + 1 })} onDelete={() => set(files.filter((f) => f !== url))} />
         ))}
         <input ref={picker} type="file" multiple hidden accept={uploadAccept()} onChange={chosen} aria-label={translate('files.attach')} data-testid={`files-${source}-input`} />
         <Button

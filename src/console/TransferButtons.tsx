@@ -6,6 +6,7 @@ import { Button, useListContext, useNotify, useTranslate } from 'react-admin';
 import type { ResourceCalls } from '../../dataProvider/calls.ts';
 import { filterBody } from '../../dataProvider/dataProvider.ts';
 import { post } from '../../dataProvider/http.ts';
+import { saveBlob } from './saveBlob.ts';
 
 /**
  * Import and Export on a list whose mount names `transfer` calls (resources/types.ts): Import
@@ -62,14 +63,7 @@ const ExportButton = ({ rc, call }: { rc: ResourceCalls; call: string }) => {
         notify(answer.message ?? translate('transfer.export_failed'), { type: 'warning' });
         return;
       }
-      const url = URL.createObjectURL(blob);
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = `${rc.route.replaceAll('/', '-')}-${new Date().toISOString().slice(0, 10)}.${format}`;
-      document.body.appendChild(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveBlob(blob, `${rc.route.replaceAll('/', '-')}-${new Date().toISOString().slice(0, 10)}.${format}`);
     } catch {
       // The http client has shown the sentence.
     } finally {

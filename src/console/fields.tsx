@@ -9,6 +9,7 @@ import { useRouteOf } from './routeOf.tsx';
 import { useTitle } from './useTitle.ts';
 import { formatMoney } from '../shell/money.ts';
 import type { ColumnSetting } from './columnSettings.ts';
+import { FileLinks } from './FileLinks.tsx';
 
 /** A coded value: its translated label, in the tone the definition gives it (`tones`). */
 export const StatusValue = ({ def, field, value, testId }: { def: ConsoleDef; field: string; value: unknown; testId?: string }) => {
@@ -72,15 +73,7 @@ const columnElement = (def: ConsoleDef, col: ColumnView) => {
       return (
         <FunctionField
           {...common}
-          render={(r: Record<string, unknown>) => (
-            <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
-              {(Array.isArray(r[col.field]) ? (r[col.field] as string[]) : []).map((href, i) => (
-                <MuiLink key={href} href={href} target="_blank" rel="noopener">
-                  {`${i + 1}. ${href.split('/').pop()!.slice(0, 8)}`}
-                </MuiLink>
-              ))}
-            </Stack>
-          )}
+          render={(r: Record<string, unknown>) => <FileLinks addresses={Array.isArray(r[col.field]) ? (r[col.field] as string[]) : []} names={r.file_names as Record<string, string> | undefined} />}
         />
       );
     case 'resource':

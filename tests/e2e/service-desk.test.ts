@@ -57,12 +57,21 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('service desk journey (C
     expect(stored.state).toBe(0);
     expect(stored.attachments).toHaveLength(1);
     expect(stored.attachments[0]).toMatch(/^\/open\/file\/[0-9a-f-]{36}$/);
+    // The attachment is private: by its address alone (no token) it is not found; on the page it is a
+    // button named by the file, reached by Tab, that downloads it with the tenant's token.
+    expect((await page.request.get(`${j.base}${stored.attachments[0]}`)).status()).toBe(404);
+    const link = page.getByRole('button', { name: 'screen.png' });
+    await link.focus();
+    const download = page.waitForEvent('download');
+    await page.keyboard.press('Enter');
+    expect((await download).suggestedFilename()).toBe('screen.png');
   });
 
   it('the operator takes it up, replies and marks it processed', async () => {
     const op = await j.operator();
     const guid = (await j.s.db.query<{ guid: string }>('select guid from work_order where title = $1', [title])).rows[0].guid;
     await op.page.goto(`${j.base}/operation/work-order/${guid}/show`);
+    await op.page.getByRole('button', { name: 'screen.png' }).waitFor();
     await op.page.getByTestId('status-take_up').click();
     await state(op.page, '1');
     await op.page.getByTestId('conversation-reply').fill('Unfrozen now; please try again.');

@@ -4,6 +4,7 @@ import { renderMarkdown } from '../../server/docs/markdown.ts';
 import { searchQuery, searchTokens, snippetOf } from '../../server/docs/search.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { tenantWithBu, uid } from '../helpers/tenant-flows.ts';
+import { multipart as form, PNG, upload as uploadTo, type UploadPart } from '../helpers/upload.ts';
 
 let s: TestServer;
 let admin: string;
@@ -196,27 +197,20 @@ describe('line diff', () => {
 });
 
 describe('uploads', () => {
-  const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5d2ad150000000049454e44ae426082', 'hex');
-  const form = (files: { name: string; bytes: Buffer; type?: string }[]) => {
-    const boundary = `----open${uid()}`;
-    const parts = files.map((f) => Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${f.name}"\r\nContent-Type: ${f.type ?? 'application/octet-stream'}\r\n\r\n`), f.bytes, Buffer.from('\r\n')]));
-    return { payload: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-  };
-  const upload = async (files: { name: string; bytes: Buffer; type?: string }[], token: string | null = admin) => {
-    const f = form(files);
-    const raw = await s.app.inject({ method: 'POST', url: `${BASE}/file/simple-upload`, payload: f.payload, headers: { ...f.headers, 'accept-language': 'en-US', ...(token ? { authorization: `Bearer ${token}` } : {}) } });
-    return { status: raw.statusCode, ...raw.json() };
-  };
+  const upload = (files: UploadPart[], token: string | null = admin) => uploadTo(s, `${BASE}/file/simple-upload`, files, token);
 
-  it('keeps allowed files and serves them: images inline with their type, others as attachments, never sniffed', async () => {
+  it('keeps allowed files and serves them to anyone, cached: images inline with their type, others as attachments, never sniffed', async () => {
     const r = await upload([{ name: '图表 chart.png', bytes: PNG }, { name: 'notes.md', bytes: Buffer.from('# Notes\n') }]);
     expect(r.code, r.message).toBe(200);
+    // Documents' files are what visitors read: public (a record's attachments are not: file-access.test.ts).
+    expect(r.data.map((f: { public: boolean }) => f.public)).toEqual([true, true]);
     expect(r.data.map((f: { name: string; content_type: string; url: string }) => [f.name, f.content_type])).toEqual([['图表 chart.png', 'image/png'], ['notes.md', 'text/markdown; charset=utf-8']]);
     const image = await s.app.inject({ method: 'GET', url: r.data[0].url });
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/png');
     expect(image.headers['content-disposition']).toBe(`inline; filename="__ chart.png"; filename*=UTF-8''${encodeURIComponent('图表 chart.png')}`);
     expect(image.headers['x-content-type-options']).toBe('nosniff');
+    expect(image.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(image.rawPayload.equals(PNG)).toBe(true);
     const md = await s.app.inject({ method: 'GET', url: r.data[1].url });
     expect(md.headers['content-disposition']).toMatch(/^attachment; filename="notes.md"/);

@@ -35,7 +35,8 @@ const isOperatorCall = (d: CallDoc) => isOperatorPath(d.path) || !!d.permission?
 const PERSONAL: Record<string, string> = {
   '/open/logout': 'ends the own session',
   '/open/admin/sys-announcement/get-announcement-unread-quantity': "the operator's own unread messages (the header badge)",
-  '/open/file/preview': 'a file documents show to everyone (GET /open/file/{guid}), as a download',
+  '/open/file/preview': "a file the caller may read by the file's own rule (server/files/access.ts: public, its own upload, or named by a record it may read), as a download",
+  '/open/admin/file/preview': "the same for operators: the file's own rule decides, not one permission (a work order's attachment needs admin:work-order:view)",
   '/open/admin/user/info': 'the calling operator',
   '/open/admin/user/get-permission-auth': "the operator's own permission tree",
   '/open/user/get-permission-auth': "the caller's own permission tree",

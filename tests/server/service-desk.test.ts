@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { activeSub, tenantWithBu, uid } from '../helpers/tenant-flows.ts';
+import { PNG, upload } from '../helpers/upload.ts';
 
 /**
  * The service desk (docs/service-desk.md): work orders move through their states only by the side
@@ -113,13 +114,18 @@ describe('conversation', () => {
     expect(empty.code).toBe(201);
   });
 
-  it('attachments are files of the upload call, at most five', async () => {
-    const file = '/open/file/00000000-0000-4000-8000-000000000000';
+  it('attachments are files of the upload call, at most five, that the writer may read', async () => {
+    const sent = await upload(s, '/open/app/work-order/file/simple-upload', [{ name: 'screen.png', bytes: PNG }], A.token);
+    expect(sent.code, sent.message).toBe(200);
+    const file = sent.data[0].url as string;
     expect((await raise(A.token, { attachments: [file] })).guid).toBeTruthy();
     const bad = await s.post('/open/app/work-order/save', { title: 't', description: 'd', attachments: ['https://evil.example/x.png'] }, { token: A.token });
     expect(bad.code).toBe(201);
     const many = await s.post('/open/app/work-order/save', { title: 't', description: 'd', attachments: Array(6).fill(file) }, { token: A.token });
     expect(many.code).toBe(201);
+    // An address no upload answered (or another BU's file: tests/server/file-access.test.ts) is refused.
+    const unknown = await s.post('/open/app/work-order/save', { title: 't', description: 'd', attachments: ['/open/file/00000000-0000-4000-8000-000000000000'] }, { token: A.token });
+    expect(unknown.message).toBe('A file in Attachments does not exist or you may not read it; upload it again.');
   });
 });
 

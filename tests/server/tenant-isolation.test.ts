@@ -1,15 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '../../resources/index.ts';
 import type { Mount, ResourceDef } from '../../resources/types.ts';
+import { fieldsOf } from '../../server/engine/fields.ts';
 import { specOf } from '../../server/engine/spec.ts';
 import { samples } from '../fixtures/samples.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { activeSub, tenantWithBu, uid } from '../helpers/tenant-flows.ts';
+import { PNG, previewFile, readFile, upload } from '../helpers/upload.ts';
 
 /**
  * The isolation matrix: for every BU-scoped mount of every definition, a row of tenant A, and every
  * call of that mount made by tenant B's owner, by a sub-account of A without grants, by an operator
- * and without a token. None may answer with A's row, and A's row must come out unchanged.
+ * and without a token. None may answer with A's row, and A's row must come out unchanged. For every
+ * definition with a `files` field, a file of A's named by such a row: none of them reads it, by its
+ * address or a preview, nor gains it by naming it in a row of its own.
  */
 let s: TestServer;
 let A: Awaited<ReturnType<typeof tenantWithBu>>;
@@ -22,7 +26,13 @@ beforeAll(async () => {
   callers['sub-account of A without grants'] = (await activeSub(s, A.token)).token;
   callers.operator = await s.login();
   callers['no token'] = undefined;
+  // Reads A's files only as a reader of A's rows: it holds every grant of A's BU, and uploads nothing.
+  const role = await s.post('/open/system/role/add', { name: `All ${uid()}` }, { token: A.token });
+  const nodes = (await s.post('/open/system/role/auth-list', { guid: role.data.guid }, { token: A.token })).data.list as { guid: string }[];
+  await s.post('/open/system/role/auth', { guid: role.data.guid, permission_guids: nodes.map((n) => n.guid) }, { token: A.token });
+  readerOfA = (await activeSub(s, A.token, [role.data.guid])).token;
 });
+let readerOfA: string;
 afterAll(() => s?.close());
 
 const segmentOf = (mount: Mount, verb: string) => Object.entries(mount.calls).find(([, c]) => specOf(c).verb === verb && !specOf(c).requires)?.[0];
@@ -91,6 +101,54 @@ describe.each(buMounts)('$label', ({ def, mount }: { def: ResourceDef; mount: Mo
       }
     }
     expect(await read(guid, owner)).toEqual(before);
+  });
+});
+
+/** Definitions whose rows hold files, each with its BU-scoped mount and those fields. */
+const fileHolders = resources.flatMap((def) => {
+  const fields = fieldsOf(def).filter((f) => f.files).map((f) => f.name);
+  const mount = def.mounts.find((m) => m.scope === 'bu');
+  return fields.length && mount ? [{ def, mount, fields, label: def.name }] : [];
+});
+/** The tenant side's upload call of private files (a record's attachments). */
+const privateUpload = resources.flatMap((d) => d.mounts.filter((m) => m.scope === 'bu').flatMap((m) => Object.entries(m.calls).filter(([, c]) => specOf(c).handler === 'files.upload').map(([seg]) => `${m.base}/${seg}`)))[0];
+
+it('covers file reads of every definition holding files', () => {
+  expect(fileHolders.map((h) => h.def.name)).toEqual(expect.arrayContaining(['work-order', 'work-order-record']));
+  expect(privateUpload).toBeTruthy();
+});
+
+describe.each(fileHolders)('files of $label', ({ def, mount, fields }: { def: ResourceDef; mount: Mount; fields: string[] }) => {
+  const sample = samples[def.name];
+  /** A row of the caller's BU naming `address` in every files field, or null when the server refuses it. */
+  const rowNaming = async (token: string, address: string) => {
+    const named = Object.fromEntries(fields.map((f) => [f, [address]]));
+    const post = (path: string, body: unknown) => s.post(path, body, { token });
+    if (sample.create) return sample.create(post, uid(), (path, body) => s.post(path, body, { token: callers.operator }), named).catch(() => null);
+    const write = segmentOf(mount, 'add') ?? segmentOf(mount, 'save');
+    const r = await post(`${mount.base}/${write}`, { ...sample.add(uid()), ...named });
+    return r.code === 200 ? (r.data as Record<string, unknown>) : null;
+  };
+
+  it("another BU, a sub-account without grants and no token never read A's file; a reader of A's rows does", async () => {
+    const file = await upload(s, privateUpload, [{ name: `${def.name}.png`, bytes: PNG }], A.token);
+    expect(file.code, file.message).toBe(200);
+    const { guid, url } = file.data[0] as { guid: string; url: string };
+    expect(await rowNaming(A.token, url)).toBeTruthy();
+    const read = await readFile(s, url, readerOfA);
+    expect(read.statusCode).toBe(200);
+    expect(read.headers['cache-control']).toBe('private, no-store');
+    for (const [who, token] of Object.entries(callers)) {
+      if (who === 'operator') continue;
+      // Naming it in a row of its own gives nobody the file.
+      if (token) expect(await rowNaming(token, url), who).toBeNull();
+      expect((await readFile(s, url, token)).statusCode, who).toBe(404);
+      for (const path of ['/open/file/preview', '/open/admin/file/preview']) {
+        const r = await previewFile(s, path, guid, token);
+        expect(r.rawPayload.equals(PNG), `${who} ${path}`).toBe(false);
+        expect(r.json().code, `${who} ${path}`).toBe(201);
+      }
+    }
   });
 });
 
