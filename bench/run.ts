@@ -5,6 +5,7 @@ import { measureBundle, printBundle } from './bundle.ts';
 import { benchLighthouse } from './lighthouse.ts';
 import { benchAuditLogs } from './audit-log.ts';
 import { benchOrderExport } from './order-export.ts';
+import { benchImportFlood } from './import-flood.ts';
 import { measureServing, printServing } from './serving.ts';
 
 /**
@@ -135,6 +136,11 @@ await benchAuditLogs();
 // written nowhere (bench/order-export.ts; `npx tsx bench/order-export.ts` runs this section alone).
 console.log('\nOrder export (100,000 orders, CSV and XLSX streamed over HTTP):');
 await benchOrderExport();
+
+// Other calls while order imports of a CSV of 1,500,000 blank lines are refused one after another,
+// beside the same load alone (bench/import-flood.ts; `npx tsx bench/import-flood.ts` runs this section alone).
+console.log('\nOrder import flood (a cached call, 10 connections, alone and while 1,500,000-blank-line CSVs are imported):');
+await benchImportFlood();
 
 // Start, memory and the bytes a browser downloads, on the server as `npm start` runs it (bench/serving.ts).
 // It builds what is stale first, so the bundle figures below describe the build it served.

@@ -7,19 +7,21 @@
 // - @node-rs/argon2: a native addon;
 // - pino: its transports start worker threads by file path (fastify shares the same copy);
 // - pg-native: pg's optional native driver, not installed.
-// The embedded database's worker (server/db/pglite-worker.mjs, plain JavaScript loaded by path from
-// server/db/pglite-thread.ts with `new URL('./pglite-worker.mjs', import.meta.url)`) is copied
-// beside the chunk that loads it.
+// The workers (plain JavaScript loaded by path with `new URL('./….mjs', import.meta.url)`: the
+// embedded database's, server/db/pglite-worker.mjs from server/db/pglite-thread.ts, and the import
+// sheets', server/services/sheet-worker.mjs from server/services/sheet-thread.ts) are copied beside
+// the chunk that loads each; they import only packages, which resolve from node_modules.
 import { build } from 'esbuild';
 import { copyFileSync, existsSync, readdirSync, rmSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { projectFiles, writeStamp } from './build-stamp.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const SERVER_OUT = join(ROOT, 'dist-server');
 export const SERVER_ENTRY = join(SERVER_OUT, 'main.js');
-const WORKER = 'server/db/pglite-worker.mjs';
+/** Each worker file, by the module that loads it. */
+const WORKERS = { 'server/db/pglite-thread.ts': 'server/db/pglite-worker.mjs', 'server/services/sheet-thread.ts': 'server/services/sheet-worker.mjs' };
 export const EXTERNAL = ['@electric-sql/pglite', '@electric-sql/pglite/*', '@node-rs/argon2', 'pino', 'pg-native'];
 
 export const buildServer = async ({ quiet = false } = {}) => {
@@ -44,12 +46,14 @@ export const buildServer = async ({ quiet = false } = {}) => {
     logLevel: quiet ? 'error' : 'warning',
     metafile: true,
   });
-  // The worker is loaded relative to the chunk holding pglite-thread.ts.
-  const loaders = Object.entries(result.metafile.outputs)
-    .filter(([, out]) => Object.keys(out.inputs).includes('server/db/pglite-thread.ts'))
-    .map(([file]) => dirname(resolve(ROOT, file)));
-  if (!loaders.length) throw new Error('build-server: no output chunk holds server/db/pglite-thread.ts');
-  for (const dir of new Set(loaders)) copyFileSync(join(ROOT, WORKER), join(dir, 'pglite-worker.mjs'));
+  // A worker is loaded relative to the chunk holding the module that starts it.
+  for (const [loader, worker] of Object.entries(WORKERS)) {
+    const dirs = Object.entries(result.metafile.outputs)
+      .filter(([, out]) => Object.keys(out.inputs).includes(loader))
+      .map(([file]) => dirname(resolve(ROOT, file)));
+    if (!dirs.length) throw new Error(`build-server: no output chunk holds ${loader}`);
+    for (const dir of new Set(dirs)) copyFileSync(join(ROOT, worker), join(dir, basename(worker)));
+  }
   const outputs = [];
   const list = (dir, rel = '') => {
     for (const e of readdirSync(dir, { withFileTypes: true })) {
@@ -58,7 +62,7 @@ export const buildServer = async ({ quiet = false } = {}) => {
     }
   };
   list(SERVER_OUT);
-  const files = projectFiles(ROOT, [...Object.keys(result.metafile.inputs), WORKER, 'scripts/build-server.mjs', 'scripts/build-stamp.mjs', 'package.json']);
+  const files = projectFiles(ROOT, [...Object.keys(result.metafile.inputs), ...Object.values(WORKERS), 'scripts/build-server.mjs', 'scripts/build-stamp.mjs', 'package.json']);
   writeStamp({ root: ROOT, outDir: SERVER_OUT, files, outputs, startedAt });
   if (!quiet) console.log(`Server compiled to ${SERVER_OUT} in ${Date.now() - startedAt} ms (${files.length} source files).`);
   return { files, outputs };

@@ -25,7 +25,7 @@ export default {
     export_xlsx: 'Export as Excel (.xlsx)',
     export_failed: 'The file could not be made.',
     title: 'Import %{name}',
-    hint: 'A CSV (UTF-8) or Excel (.xlsx) file of up to 5 MB and 10,000 rows. The first row names the columns (in Chinese or English, as an export writes them); at least one data row. Nothing is written until every row is right.',
+    hint: 'A CSV (UTF-8) or Excel (.xlsx) file of up to 5 MB and 10,000 rows. The first row names the columns (in Chinese or English, as an export writes them); at least one data row. A business unit is named by its code or its ID, not its name. Nothing is written until every row is right.',
     choose: 'Choose a file',
     choose_again: 'Choose another file',
     reading: 'Checking the file… %{percent}%',

@@ -25,7 +25,7 @@ export default {
     export_xlsx: '匯出為 Excel（.xlsx）',
     export_failed: '未能產生檔案。',
     title: '匯入%{name}',
-    hint: 'CSV（UTF-8）或 Excel（.xlsx）檔案，最大 5 MB、10,000 行。第一行為欄名（中文或英文，與匯出的一致），至少一行資料。全部行無誤才會寫入。',
+    hint: 'CSV（UTF-8）或 Excel（.xlsx）檔案，最大 5 MB、10,000 行。第一行為欄名（中文或英文，與匯出的一致），至少一行資料。業務單元須填編碼或 ID，不能填名稱。全部行無誤才會寫入。',
     choose: '選擇檔案',
     choose_again: '重新選擇檔案',
     reading: '正在檢查檔案… %{percent}%',

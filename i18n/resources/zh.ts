@@ -25,7 +25,7 @@ export default {
     export_xlsx: '导出为 Excel（.xlsx）',
     export_failed: '未能生成文件。',
     title: '导入%{name}',
-    hint: 'CSV（UTF-8）或 Excel（.xlsx）文件，最大 5 MB、10,000 行。第一行为列名（中文或英文，与导出的一致），至少一行数据。全部行无误才会写入。',
+    hint: 'CSV（UTF-8）或 Excel（.xlsx）文件，最大 5 MB、10,000 行。第一行为列名（中文或英文，与导出的一致），至少一行数据。业务单元须填编码或 ID，不能填名称。全部行无误才会写入。',
     choose: '选择文件',
     choose_again: '重新选择文件',
     reading: '正在检查文件… %{percent}%',

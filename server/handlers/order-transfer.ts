@@ -16,7 +16,7 @@ import { codeOf, formatOf, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, parseTime, readShe
  * export keeps to.
  *
  * Import: a CSV or XLSX file (multipart form: `file`, and `commit` = `true` to write), or JSON
- * `{ rows: [{ bu_name | bu_code, app_name, amount, ... }], commit }`. Without `commit` it answers a
+ * `{ rows: [{ bu_code | bu_guid, app_name, amount, ... }], commit }`. Without `commit` it answers a
  * preview with every bad row named (row number, field, sentence in the caller's language); with
  * it, all rows are written in one transaction, or none when any row is bad.
  */
@@ -25,7 +25,7 @@ import { codeOf, formatOf, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, parseTime, readShe
 interface Checked {
   row: number;
   values?: Record<string, unknown>;
-  bu?: string;
+  bu?: { guid: string; name: string };
   errors: { row: number; field: string; message: string }[];
 }
 
@@ -84,27 +84,40 @@ const checkRow = (ctx: CallContext, raw: RawRow): Checked => {
   return { row: raw.row, values: parsed.success ? { ...parsed.data, ...(ctx.mount.fixed ?? {}) } : undefined, errors };
 };
 
-/** The BU each row names: by its code column, else by the BU column's name (or code): one query for the whole file; a name two BUs share is ambiguous. */
+/** A guid's shape, which no BU code has (codes are letters and digits). */
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The BU columns, the first filled one naming the row's BU: the ID an export writes, then the code, then the BU column. */
+const BU_COLUMNS = ['bu_guid', 'bu_code', 'bu_name'] as const;
+
+/**
+ * The BU each row names, by its guid or its code and never by its name: every tenant names its own
+ * BU as it likes, so a BU renamed after another's code cannot draw that BU's rows. One query for the
+ * whole file; a code two BUs share is ambiguous, and a value that is only a BU's name names no BU.
+ */
 const resolveBus = async (ctx: CallContext, db: Queryable, raws: RawRow[], checked: Checked[]) => {
-  const str = (v: unknown) => (typeof v === 'string' ? v.trim() : v instanceof Date ? '' : '');
-  const codes = [...new Set(raws.map((r) => str(r.cells.bu_code)).filter(Boolean))];
-  const names = [...new Set(raws.map((r) => str(r.cells.bu_name)).filter(Boolean))];
-  // The BU column holds a name, or a code when no BU has that name.
-  const { rows } = await db.query<{ guid: string; name: string; code: string | null }>('select guid, name, code from bu where code = any($1::text[]) or name = any($2::text[])', [[...codes, ...names], names]);
-  const byCode = new Map<string, string[]>();
-  const byName = new Map<string, string[]>();
+  const named = raws.map((r) => {
+    for (const field of BU_COLUMNS) {
+      const v = r.cells[field];
+      const value = typeof v === 'string' ? v.trim() : '';
+      if (value) return { field, value, guid: GUID.test(value) };
+    }
+    return undefined;
+  });
+  const guids = [...new Set(named.flatMap((n) => (n?.guid ? [n.value.toLowerCase()] : [])))];
+  const codes = [...new Set(named.flatMap((n) => (n && !n.guid ? [n.value] : [])))];
+  const { rows } = await db.query<{ guid: string; name: string; code: string | null }>('select guid, name, code from bu where guid = any($1::uuid[]) or code = any($2::text[])', [guids, codes]);
+  const byKey = new Map<string, { guid: string; name: string }[]>();
   for (const b of rows) {
-    if (b.code) byCode.set(b.code, [...(byCode.get(b.code) ?? []), b.guid]);
-    byName.set(b.name, [...(byName.get(b.name) ?? []), b.guid]);
+    byKey.set(b.guid, [b]);
+    if (b.code) byKey.set(`code:${b.code}`, [...(byKey.get(`code:${b.code}`) ?? []), b]);
   }
   raws.forEach((r, i) => {
-    const code = str(r.cells.bu_code);
-    const name = str(r.cells.bu_name);
-    const [field, value, found] = code ? ['bu_code', code, byCode.get(code)] as const : ['bu_name', name, byName.get(name) ?? byCode.get(name)] as const;
-    if (!value) checked[i].errors.unshift(fieldError(ctx.lang, r.row, 'bu_name', 'validation.required'));
-    else if (!found?.length) checked[i].errors.unshift(fieldError(ctx.lang, r.row, field, 'server.import_bu_unknown', { value }));
-    else if (found.length > 1) checked[i].errors.unshift(fieldError(ctx.lang, r.row, field, 'server.import_bu_ambiguous', { value }));
-    else checked[i].bu = found[0];
+    const n = named[i];
+    const found = n && byKey.get(n.guid ? n.value.toLowerCase() : `code:${n.value}`);
+    if (!n) checked[i].errors.unshift(fieldError(ctx.lang, r.row, 'bu_name', 'validation.required'));
+    else if (!found?.length) checked[i].errors.unshift(fieldError(ctx.lang, r.row, n.field, 'server.import_bu_unknown', { value: n.value }));
+    else if (found.length > 1) checked[i].errors.unshift(fieldError(ctx.lang, r.row, n.field, 'server.import_bu_ambiguous', { value: n.value }));
+    else checked[i].bu = { guid: found[0].guid, name: found[0].name };
   });
 };
 
@@ -119,12 +132,11 @@ const rowsOf = async (ctx: CallContext): Promise<{ raws: RawRow[]; commit: boole
   const req = ctx.req!;
   if (!req.isMultipart()) {
     const { rows, commit } = parseOrWarn(ctx.lang, jsonInput, ctx.input, 'order');
-    const raws: RawRow[] = [];
     // Keys are the sheet's headers (a field key, or its label in any language), like a file's.
     const header = [...new Set(rows.flatMap((r) => Object.keys(r)))];
     const lines = [header, ...rows.map((r) => header.map((h) => (r[h] === null || r[h] === undefined ? '' : String(r[h]))))];
     const csv = lines.map((l) => l.map((c) => `"${c.replaceAll('"', '""')}"`).join(',')).join('\n');
-    for await (const r of readSheet(ctx.lang, 'csv', Buffer.from(csv))) raws.push({ ...r, row: r.row - 1 });
+    const raws = (await readSheet(ctx.lang, 'csv', Buffer.from(csv))).map((r) => ({ ...r, row: r.row - 1 }));
     return { raws, commit: !!commit };
   }
   let file: { name: string; bytes: Buffer } | undefined;
@@ -141,9 +153,7 @@ const rowsOf = async (ctx: CallContext): Promise<{ raws: RawRow[]; commit: boole
   }
   if (!file) throw new Warning('server.file_missing');
   const format = formatOf(ctx.lang, file.name, file.bytes);
-  const raws: RawRow[] = [];
-  for await (const r of readSheet(ctx.lang, format, file.bytes)) raws.push(r);
-  return { raws, commit };
+  return { raws: await readSheet(ctx.lang, format, file.bytes), commit };
 };
 
 /** Stores the checked rows through the definition's rules (number, state) in batches, inside `tx`. */
@@ -155,7 +165,7 @@ const store = async (ctx: CallContext, tx: Queryable, rows: Checked[]) => {
       rows.slice(i, i + BATCH).map(async (r) => {
         const values = { ...r.values! };
         await ctx.rules.beforeWrite?.(ctx, tx, values);
-        return { guid: randomUUID(), created_by: ctx.caller?.userGuid ?? null, bu_guid: r.bu!, ...values } as Record<string, unknown>;
+        return { guid: randomUUID(), created_by: ctx.caller?.userGuid ?? null, bu_guid: r.bu!.guid, ...values } as Record<string, unknown>;
       }),
     );
     // Order numbers are random: a clash with a stored one (or within the batch) takes a new number and tries again.
@@ -197,8 +207,9 @@ export const importOrders = async (ctx: CallContext) => {
     rows: [...bad, ...checked.filter((c) => !c.errors.length)].slice(0, PREVIEW_ROWS).map((c, i) => {
       const raw = raws.find((r) => r.row === c.row) ?? raws[i];
       const cell = (k: ColumnKey) => (raw.cells[k] instanceof Date ? (raw.cells[k] as Date).toISOString() : (raw.cells[k] as string | undefined) ?? null);
-      return { row: c.row, bu_name: cell('bu_code') ?? cell('bu_name'), // A bad row shows what the file holds; a good one what will be stored.
-        ...(c.values && !c.errors.length ? c.values : { app_name: cell('app_name'), amount: cell('amount'), currency: cell('currency'), cycle: cell('cycle'), pay_type: cell('pay_type'), due_at: cell('due_at'), note: cell('note') }), errors: c.errors.map((e) => e.message) };
+      // A bad row shows what the file holds; a good one what will be stored, with the name of the BU it lands in.
+      if (c.values && !c.errors.length) return { row: c.row, bu_name: c.bu!.name, ...c.values, errors: [] };
+      return { row: c.row, bu_name: cell('bu_guid') ?? cell('bu_code') ?? cell('bu_name'), app_name: cell('app_name'), amount: cell('amount'), currency: cell('currency'), cycle: cell('cycle'), pay_type: cell('pay_type'), due_at: cell('due_at'), note: cell('note'), errors: c.errors.map((e) => e.message) };
     }),
   };
   if (!commit) return { ...preview, committed: false };

@@ -1,29 +1,43 @@
+import { isUtf8 } from 'node:buffer';
 import { PassThrough, Readable } from 'node:stream';
-import { parse } from 'csv-parse';
 import { LANGUAGES, translate, type Lang } from '../../i18n/index.ts';
 import { centsText } from '../../schemas/money.ts';
 import { Warning } from '../http/envelope.ts';
+import { readSheetOffThread } from './sheet-thread.ts';
 
 /**
  * Orders as a sheet (docs/orders.md "Import and export"): the columns, their headers in every
- * language, reading CSV and XLSX files into raw rows, and writing rows as CSV lines or an XLSX
- * workbook. No database here: the handler (server/handlers/order-transfer.ts) validates and stores.
+ * language, reading CSV and XLSX files into raw rows (on a worker thread: server/services/sheet-thread.ts),
+ * and writing rows as CSV lines or an XLSX workbook. No database here: the handler
+ * (server/handlers/order-transfer.ts) validates and stores.
  */
 
 /** At most 5 MB per file and 10,000 data rows; the header row must be followed by at least one. */
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 export const MAX_IMPORT_ROWS = 10_000;
+/** Lines in all, blank ones included: room for blank lines among 10,000 rows, not for a million of them. */
+const MAX_IMPORT_LINES = 20_000;
+/** Cells a row may span: an order row has 15 columns, and a working sheet may keep a few of its own. */
+const MAX_IMPORT_CELLS = 100;
+/**
+ * Characters in one cell. The longest field an order takes, its note, holds 500 (schemas/order.ts);
+ * four times that leaves a long note to be refused by its row's own sentence, while a cell of
+ * megabytes stops the file before it is held or answered back.
+ */
+const MAX_CELL_CHARS = 2_000;
+/** Characters in all the imported columns' cells: 10,000 rows with full 500-character notes hold about 7 million. */
+const MAX_IMPORT_TEXT = 10_000_000;
 /** An .xlsx is a zip: its parts may unpack to at most this much (a small zip must not expand to gigabytes). */
-/** exceljs and its zip libraries (half the compiled server) load with the first spreadsheet, not at every start. */
-const excel = async () => (await import('exceljs')).default;
-
 const MAX_XLSX_UNPACKED = 100 * 1024 * 1024;
+/** exceljs and its zip libraries (half the compiled server) load with the first export, not at every start. */
+const excel = async () => (await import('exceljs')).default;
 
 /** The sheet's columns, in order. `imported` ones are read back; the others are the server's and ignored on import. */
 export const COLUMNS = [
   { key: 'number', label: 'resources.order.fields.number' },
   { key: 'bu_name', label: 'resources.order.fields.bu_name', imported: true },
   { key: 'bu_code', label: 'resources.order.fields.bu_code', imported: true },
+  { key: 'bu_guid', label: 'resources.order.fields.bu_id', imported: true },
   { key: 'app_name', label: 'resources.order.fields.app_name', imported: true },
   { key: 'kind', label: 'resources.order.fields.kind', coded: true },
   { key: 'amount', label: 'resources.order.fields.amount', imported: true },
@@ -37,9 +51,10 @@ export const COLUMNS = [
   { key: 'created_at', label: 'resources.order.fields.created_at' },
 ] as const;
 export type ColumnKey = (typeof COLUMNS)[number]['key'];
-/** The columns an import needs: what was bought, and the BU (by name or code). */
-const REQUIRED: readonly ColumnKey[] = ['app_name'];
+/** The columns an import needs: the BU (one of its three columns), and what was bought. */
+const REQUIRED: ColumnKey[][] = [['bu_name', 'bu_code', 'bu_guid'], ['app_name']];
 
+/** Header text folded for matching; sheet-worker.mjs folds a file's headers the same way. */
 const norm = (s: string) => s.replace(/^\uFEFF/, '').trim().toLowerCase().replace(/\s+/g, ' ');
 
 const LANGS = Object.keys(LANGUAGES) as Lang[];
@@ -79,50 +94,10 @@ export interface RawRow {
   cells: Partial<Record<ColumnKey, string | Date>>;
 }
 
-/** Maps a header row onto columns; refuses a file without the needed ones. */
-const columnsOf = (lang: Lang, header: readonly unknown[]) => {
-  const map = header.map((h) => (h === null || h === undefined ? undefined : HEADERS.get(norm(String(h)))));
-  const missing = REQUIRED.filter((k) => !map.includes(k));
-  if (!map.includes('bu_name') && !map.includes('bu_code')) missing.unshift('bu_name');
-  if (missing.length) {
-    throw new Warning('server.import_columns', { columns: missing.map((k) => translate(lang, COLUMNS.find((c) => c.key === k)!.label)).join(lang === 'en' ? ', ' : '、') });
-  }
-  return map;
-};
-
 /** Cells of a text file that Excel would run as a formula start with one of these; such text is written after a `'`. */
 const FORMULA = /^'*[=+\-@\t\r]/;
 export const csvSafe = (text: string) => (FORMULA.test(text) ? `'${text}` : text);
 const csvUnsafe = (text: string) => (FORMULA.test(text) && text.startsWith("'") ? text.slice(1) : text);
-
-const toRow = (map: (ColumnKey | undefined)[], values: readonly unknown[], row: number, csv: boolean): RawRow | null => {
-  const cells: RawRow['cells'] = {};
-  let any = false;
-  map.forEach((key, i) => {
-    if (!key) return;
-    const v = cellValue(values[i]);
-    if (v === '') return;
-    any = true;
-    cells[key] = typeof v === 'string' && csv ? csvUnsafe(v) : v;
-  });
-  return any ? { row, cells } : null;
-};
-
-/** An XLSX cell's value as text (or a date): rich text joined, a formula's result, a link's text. */
-const cellValue = (v: unknown): string | Date => {
-  if (v === null || v === undefined) return '';
-  if (v instanceof Date) return v;
-  if (typeof v === 'number') return String(v);
-  if (typeof v === 'string') return v.trim();
-  if (typeof v === 'boolean') return String(v);
-  if (typeof v === 'object') {
-    const o = v as { richText?: { text: string }[]; result?: unknown; text?: unknown; error?: string };
-    if (o.richText) return o.richText.map((r) => r.text).join('').trim();
-    if ('result' in o) return cellValue(o.result);
-    if ('text' in o) return cellValue(o.text);
-  }
-  return '';
-};
 
 /** Which kind of file the bytes are, by name and content; a sentence for anything else. */
 export const formatOf = (lang: Lang, name: string, bytes: Buffer): 'csv' | 'xlsx' => {
@@ -130,61 +105,36 @@ export const formatOf = (lang: Lang, name: string, bytes: Buffer): 'csv' | 'xlsx
   const zip = bytes.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
   if (ext === 'xlsx' && zip) return 'xlsx';
   if (ext === 'csv' && !zip && !bytes.includes(0)) {
-    try {
-      new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    } catch {
-      throw new Warning('server.import_encoding', { name });
-    }
+    if (!isUtf8(bytes)) throw new Warning('server.import_encoding', { name });
     return 'csv';
   }
   throw new Warning('server.import_format', { name });
 };
 
-/** Reads the data rows of a file (after its header row), at most MAX_IMPORT_ROWS of them. */
-export async function* readSheet(lang: Lang, format: 'csv' | 'xlsx', bytes: Buffer): AsyncGenerator<RawRow> {
-  let map: (ColumnKey | undefined)[] | undefined;
-  let count = 0;
-  const take = (values: readonly unknown[], row: number, csv: boolean) => {
-    if (!map) {
-      map = columnsOf(lang, values);
-      return null;
-    }
-    const r = toRow(map, values, row, csv);
-    if (r && ++count > MAX_IMPORT_ROWS) throw new Warning('server.import_too_many_rows', { max: MAX_IMPORT_ROWS.toLocaleString('en') });
-    return r;
-  };
-  if (format === 'csv') {
-    const parser = Readable.from([bytes]).pipe(parse({ bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: false }));
-    let row = 0;
-    try {
-      for await (const record of parser as AsyncIterable<string[]>) {
-        const r = take(record, ++row, true);
-        if (r) yield r;
-      }
-    } catch (e) {
-      if (e instanceof Warning) throw e;
-      throw new Warning('server.import_unreadable', { row: row + 1 });
-    }
-  } else {
-    checkUnpackedSize(bytes);
-    const ExcelJS = await excel();
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), { sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit', entries: 'emit' });
-    try {
-      for await (const sheet of reader) {
-        for await (const row of sheet) {
-          // exceljs counts cells from 1: values[0] is empty.
-          const r = take((row.values as unknown[]).slice(1), row.number, false);
-          if (r) yield r;
-        }
-        break; // the first sheet only
-      }
-    } catch (e) {
-      if (e instanceof Warning) throw e;
-      throw new Warning('server.import_unreadable', { row: 1 });
-    }
+/** The headers the worker reads cells under: the imported columns' (the others are never sent back). */
+const IMPORTED = new Set<string>(COLUMNS.filter((c) => 'imported' in c).map((c) => c.key));
+const HEADER_KEYS = Object.fromEntries([...HEADERS].filter(([, key]) => IMPORTED.has(key)));
+
+/**
+ * The data rows of a file (after its header row), read on a worker thread within the caps above;
+ * a sentence for a file without the needed columns or rows, or over a cap.
+ */
+export const readSheet = async (lang: Lang, format: 'csv' | 'xlsx', bytes: Buffer): Promise<RawRow[]> => {
+  if (format === 'xlsx') checkUnpackedSize(bytes);
+  const { rows, missing } = await readSheetOffThread({
+    format,
+    bytes,
+    headers: HEADER_KEYS,
+    required: REQUIRED,
+    caps: { lines: MAX_IMPORT_LINES, rows: MAX_IMPORT_ROWS, cells: MAX_IMPORT_CELLS, cellChars: MAX_CELL_CHARS, text: MAX_IMPORT_TEXT, unpacked: MAX_XLSX_UNPACKED, sizeText: '5 MB' },
+  });
+  if (missing.length) {
+    throw new Warning('server.import_columns', { columns: missing.map((k) => translate(lang, COLUMNS.find((c) => c.key === k)!.label)).join(lang === 'en' ? ', ' : '、') });
   }
-  if (!map || !count) throw new Warning('server.import_empty');
-}
+  if (format === 'xlsx') return rows as RawRow[];
+  for (const r of rows) for (const [k, v] of Object.entries(r.cells)) if (typeof v === 'string') r.cells[k] = csvUnsafe(v);
+  return rows as RawRow[];
+};
 
 /** Refuses a zip whose entries unpack to more than MAX_XLSX_UNPACKED (read from its central directory). */
 const checkUnpackedSize = (zip: Buffer) => {
@@ -276,7 +226,7 @@ export const sheetStream = (lang: Lang, format: 'csv' | 'xlsx', batches: AsyncIt
     const ExcelJS = await excel();
     const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
     const sheet = book.addWorksheet(translate(lang, 'resources.order.name').split('|').pop()!.trim().slice(0, 31));
-    sheet.columns = COLUMNS.map((c) => ({ key: c.key, width: c.key === 'note' ? 40 : c.key.endsWith('_at') ? 26 : 16, ...(c.key.endsWith('amount') ? { style: { numFmt: '0.00' } } : {}) }));
+    sheet.columns = COLUMNS.map((c) => ({ key: c.key, width: c.key === 'note' || c.key === 'bu_guid' ? 40 : c.key.endsWith('_at') ? 26 : 16, ...(c.key.endsWith('amount') ? { style: { numFmt: '0.00' } } : {}) }));
     sheet.addRow(headerRow(lang)).commit();
     for await (const batch of batches) {
       for (const o of batch) sheet.addRow(exportCells(lang, o, false)).commit();

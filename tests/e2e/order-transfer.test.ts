@@ -27,18 +27,19 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('order import and export
   const t = (key: string) => key.split('.').reduce<any>((m, k) => m?.[k], UI[lang]) as string;
   const res = (key: string) => t(`resources.${key}`);
   const item = `Support ${uid()}`;
-  let buName: string;
+  // An import names a BU by its code (or its ID), never by its name.
+  const buCode = `OT${uid()}`;
   const j = journey(lang, 'ot', async (s) => {
     const tenant = await tenantWithBu(s);
-    buName = (await s.db.query<{ name: string }>('select name from bu where guid = $1', [tenant.buGuid])).rows[0].name;
+    await s.db.query('update bu set code = $1 where guid = $2', [buCode, tenant.buGuid]);
   });
   const file = (secondAmount: string) => ({
     name: 'orders.csv',
     mimeType: 'text/csv',
     buffer: Buffer.from(
-      `\uFEFF${[res('order.fields.bu_name'), res('order.fields.app_name'), res('order.fields.amount'), res('order.fields.currency'), res('order.fields.cycle')].join(',')}\r\n` +
-        `${buName},${item} A,"1,200.50",HKD,${res('order.values.cycle.1')}\r\n` +
-        `${buName},${item} B,${secondAmount},CNY,${res('order.values.cycle.0')}\r\n`,
+      `\uFEFF${[res('order.fields.bu_code'), res('order.fields.app_name'), res('order.fields.amount'), res('order.fields.currency'), res('order.fields.cycle')].join(',')}\r\n` +
+        `${buCode},${item} A,"1,200.50",HKD,${res('order.values.cycle.1')}\r\n` +
+        `${buCode},${item} B,${secondAmount},CNY,${res('order.values.cycle.0')}\r\n`,
     ),
   });
 

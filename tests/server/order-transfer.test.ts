@@ -52,16 +52,18 @@ const rowsOf = async (item: string) =>
 const essence = (r: Record<string, unknown>) => ({ bu_guid: r.bu_guid, app_name: r.app_name, amount: r.amount, currency: r.currency, cycle: r.cycle, pay_type: r.pay_type, due_at: r.due_at ? new Date(r.due_at as string).toISOString() : null, note: r.note, kind: r.kind });
 
 describe('import', () => {
-  it('previews then writes a good CSV in zh headers, naming the BU by name or code, amounts exact', async () => {
+  it('previews then writes a good CSV in zh headers, naming the BU by its ID or code, amounts exact', async () => {
     const item = `Csv ${uid()}`;
     const file = csv([
       '业务单元,业务单元编码,商品,金额,币种,计费周期,付费方式,付款截止,备注',
-      `${bu.name},,${item} A,"1,200.50",HKD,按月,后付费,${futureText},"第一行, 带逗号"`,
+      `${bu.guid.toUpperCase()},,${item} A,"1,200.50",HKD,按月,后付费,${futureText},"第一行, 带逗号"`,
       `,${bu.code},${item} B,0.01,,1,0,,`,
     ]);
     const preview = await upload(`${BASE}/product/import-orders`, 'orders.csv', file);
     expect(preview.code, preview.message).toBe(200);
     expect(preview.data).toMatchObject({ total: 2, valid: 2, error_count: 0, committed: false });
+    // The preview names the BU each row lands in.
+    expect(preview.data.rows.map((r: { bu_name: string }) => r.bu_name)).toEqual([bu.name, bu.name]);
     expect(await rowsOf(item)).toEqual([]);
     const done = await upload(`${BASE}/product/import-orders`, 'orders.csv', file, { commit: true });
     expect(done.code, done.message).toBe(200);
@@ -79,7 +81,7 @@ describe('import', () => {
     const book = new ExcelJS.Workbook();
     const sheet = book.addWorksheet('Orders');
     sheet.addRow(['Business unit', 'Item', 'Amount', 'Currency', 'Billing cycle', 'Payment', 'Due by', 'Note']);
-    sheet.addRow([bu.name, `${item} A`, 99.9, 'usd', 'Yearly', 'Prepaid', new Date(Date.UTC(future.getUTCFullYear(), future.getUTCMonth(), future.getUTCDate(), 9, 30)), 'xlsx']);
+    sheet.addRow([bu.guid, `${item} A`, 99.9, 'usd', 'Yearly', 'Prepaid', new Date(Date.UTC(future.getUTCFullYear(), future.getUTCMonth(), future.getUTCDate(), 9, 30)), 'xlsx']);
     sheet.addRow([bu.code, `${item} B`, '10', 'CNY', 'One-off', 'Postpaid', null, null]);
     const bytes = Buffer.from(await book.xlsx.writeBuffer());
     const done = await upload(`${BASE}/service/import-orders`, 'orders.xlsx', bytes, { commit: true });
@@ -104,11 +106,11 @@ describe('import', () => {
   const badFile = (item: string) =>
     csv([
       'Business unit,Item,Amount,Currency,Billing cycle,Due by',
-      `${bu.name},${item} good,10,CNY,Monthly,`,
-      `${bu.name},${item} cents,12.345,CNY,Monthly,`,
+      `${bu.code},${item} good,10,CNY,Monthly,`,
+      `${bu.code},${item} cents,12.345,CNY,Monthly,`,
       `No such BU ${item},${item} bu,10,CNY,Monthly,`,
-      `${bu.name},${item} currency,10,EUR,Fortnightly,2001-01-01 10:00`,
-      `${bu.name},,10,CNY,,`,
+      `${bu.code},${item} currency,10,EUR,Fortnightly,2001-01-01 10:00`,
+      `${bu.code},,10,CNY,,`,
     ]);
 
   it.each(['en', 'zh'] as const)('names each bad row with its row and field (%s), and writes nothing', async (lang) => {
@@ -158,7 +160,7 @@ describe('import', () => {
   it('refuses a file over 5 MB, or over 10,000 rows', async () => {
     const big = await upload(`${BASE}/import-orders`, 'big.csv', Buffer.concat([csv(['Business unit,Item,Amount']), Buffer.alloc(5 * 1024 * 1024, 'a')]));
     expect([big.code, big.message]).toEqual([201, translate('en', 'server.import_too_large', { limit: '5 MB' })]);
-    const many = await upload(`${BASE}/import-orders`, 'many.csv', csv(['Business unit,Item,Amount', ...Array.from({ length: 10_001 }, (_, i) => `${bu.name},Many ${i},1`)]));
+    const many = await upload(`${BASE}/import-orders`, 'many.csv', csv(['Business unit,Item,Amount', ...Array.from({ length: 10_001 }, (_, i) => `${bu.code},Many ${i},1`)]));
     expect([many.code, many.message]).toEqual([201, translate('en', 'server.import_too_many_rows', { max: '10,000' })]);
   });
 
@@ -176,12 +178,13 @@ describe('export', () => {
     return raw;
   };
 
-  it.each(['csv', 'xlsx'] as const)('round-trips: the exported %s imports back to the same rows', async (format) => {
+  it.each(['csv', 'xlsx'] as const)('round-trips: the exported %s imports back to the same rows and BUs', async (format) => {
     const item = `Trip${format} ${uid()}`;
+    // `other` has no code: the export's BU ID column brings its rows back.
     const rows = [
-      { bu_name: bu.name, app_name: `${item} 1`, amount: '1200.50', currency: 'HKD', cycle: '1', pay_type: '1', due_at: future.toISOString(), note: '=SUM(A1) 备注, "quoted"\nnext line' },
-      { bu_name: other.name, app_name: `${item} 2`, amount: '0.07', currency: 'USD', cycle: '2', pay_type: '0', note: "'+starts with a quote" },
-      { bu_name: bu.name, app_name: `${item} 3`, amount: '10000000.00' },
+      { bu_code: bu.code, app_name: `${item} 1`, amount: '1200.50', currency: 'HKD', cycle: '1', pay_type: '1', due_at: future.toISOString(), note: '=SUM(A1) 备注, "quoted"\nnext line' },
+      { bu_guid: other.guid, app_name: `${item} 2`, amount: '0.07', currency: 'USD', cycle: '2', pay_type: '0', note: "'+starts with a quote" },
+      { bu_code: bu.code, app_name: `${item} 3`, amount: '10000000.00' },
     ];
     const made = await s.post(`${BASE}/service/import-orders`, { rows, commit: true }, { token: admin });
     expect(made.code, made.message).toBe(200);
@@ -192,7 +195,8 @@ describe('export', () => {
     expect(String(file.headers['content-disposition'])).toMatch(new RegExp(`attachment; filename="orders-service-\\d{8}\\.${format}"`));
     if (format === 'csv') {
       expect(file.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
-      expect(file.body.split('\r\n')[0]).toContain('业务单元');
+      expect(file.body.split('\r\n')[0]).toContain('业务单元,业务单元编码,业务单元 ID,');
+      expect(file.body).toContain(`${other.name},,${other.guid},`);
       // Text Excel would run as a formula is written after a quote.
       expect(file.body).toContain(`"'=SUM(A1) 备注, ""quoted""\nnext line"`);
     }
@@ -205,7 +209,7 @@ describe('export', () => {
 
   it('exports the list filtered by state, and the general kind through export and export-orders', async () => {
     const item = `State ${uid()}`;
-    await s.post(`${BASE}/import-orders`, { rows: [1, 2, 3].map((i) => ({ bu_name: bu.name, app_name: `${item} ${i}`, amount: '1' })), commit: true }, { token: admin });
+    await s.post(`${BASE}/import-orders`, { rows: [1, 2, 3].map((i) => ({ bu_code: bu.code, app_name: `${item} ${i}`, amount: '1' })), commit: true }, { token: admin });
     const [first] = await rowsOf(item);
     const guid = (await s.db.query<{ guid: string }>('select guid from orders where number = $1', [first.number])).rows[0].guid;
     const voided = await s.post(`${BASE}/void`, { guid, void_reason: 'test' }, { token: admin });
@@ -228,7 +232,7 @@ describe('export', () => {
 describe('who may', () => {
   it('refuses a tenant token and an operator without admin:order', async () => {
     const t = await tenantWithBu(s);
-    const file = csv(['Business unit,Item,Amount', `${bu.name},x,1`]);
+    const file = csv(['Business unit,Item,Amount', `${bu.code},x,1`]);
     for (const token of [t.token]) {
       const r = await upload(`${BASE}/import-orders`, 'x.csv', file, { token });
       expect([r.code, r.message]).toEqual([201, translate('en', 'server.operators_only')]);
