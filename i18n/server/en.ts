@@ -145,6 +145,7 @@ export default {
       network: 'A network error broke the connection.',
       status: 'The answer had HTTP status %{status}; a 2xx is needed.',
       echo: 'The answer did not echo the challenge (answer {"challenge": "…"} with the value received).',
+      encrypted: 'The answer did not echo the challenge. This app has an Encrypt Key, so the challenge was sent encrypted as {"encrypt": "…"}: decrypt it with the Encrypt Key (Lark\'s SDK does, given encryptKey) and answer {"challenge": "…"}, or remove the Encrypt Key on this page to receive plain JSON.',
     },
     event_key_required: 'Only the Encrypt Key can be removed; the Verification Token and the signing secret can only be reset.',
     event_no_url: 'Save the event request URL first.',

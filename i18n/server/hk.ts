@@ -145,6 +145,7 @@ export default {
       network: '網絡錯誤，連線被中斷。',
       status: '回覆的 HTTP 狀態為 %{status}，需要 2xx。',
       echo: '回覆中沒有原樣返回 challenge 值（應回覆 {"challenge": "…"}）。',
+      encrypted: '回覆中沒有返回 challenge。此應用設有 Encrypt Key，故 challenge 以加密形式 {"encrypt": "…"} 發送：請用 Encrypt Key 解密（飛書 SDK 傳入 encryptKey 即可）後回覆 {"challenge": "…"}，或在本頁移除 Encrypt Key 以接收明文 JSON。',
     },
     event_key_required: '只有 Encrypt Key 可以清除；Verification Token 和簽名密鑰只能重設。',
     event_no_url: '請先儲存事件請求地址。',

@@ -145,6 +145,7 @@ export default {
       network: '网络错误，连接被中断。',
       status: '回复的 HTTP 状态为 %{status}，需要 2xx。',
       echo: '回复中没有原样返回 challenge 值（应回复 {"challenge": "…"}）。',
+      encrypted: '回复中没有返回 challenge。此应用设有 Encrypt Key，因此 challenge 以加密形式 {"encrypt": "…"} 发送：请用 Encrypt Key 解密（飞书 SDK 传入 encryptKey 即可）后回复 {"challenge": "…"}，或在本页移除 Encrypt Key 以接收明文 JSON。',
     },
     event_key_required: '只有 Encrypt Key 可以清除；Verification Token 和签名密钥只能重置。',
     event_no_url: '请先保存事件请求地址。',

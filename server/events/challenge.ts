@@ -15,13 +15,14 @@ export interface ChallengeResult {
   ms: number;
   budget_ms: number;
   status: number;
-  reason?: Failure | 'status' | 'echo';
+  reason?: Failure | 'status' | 'echo' | 'encrypted';
 }
 
 /**
  * Lark's URL verification: `{ challenge, token, type: "url_verification" }`, encrypted as
  * `{ encrypt }` when the endpoint has an Encrypt Key; the endpoint must answer `{ challenge }`
- * with the same value, with a 2xx status, within CHALLENGE_MS.
+ * with the same value, with a 2xx status, within CHALLENGE_MS. An answer without the challenge
+ * while an Encrypt Key is set is told apart (`encrypted`): the receiver did not decrypt it.
  */
 export const runChallenge = async (out: Outgoing, url: string, keys: EndpointKeys): Promise<ChallengeResult> => {
   const challenge = randomUUID();
@@ -36,5 +37,10 @@ export const runChallenge = async (out: Outgoing, url: string, keys: EndpointKey
   } catch {
     echoed = undefined;
   }
-  return echoed === challenge ? { ...base, ok: true } : { ...base, ok: false, reason: 'echo' };
+  if (echoed === challenge) return { ...base, ok: true };
+  // A receiver that read the challenge from the body as plain JSON found none (or sent the body back):
+  // it did not decrypt what the app's Encrypt Key sealed, which the refusal then says.
+  const sealedAs = keys.encrypt_key ? (JSON.parse(body) as { encrypt: string }).encrypt : undefined;
+  const undecrypted = !!sealedAs && (echoed === undefined || echoed === null || echoed === '' || o.answer.includes(sealedAs));
+  return { ...base, ok: false, reason: undecrypted ? 'encrypted' : 'echo' };
 };

@@ -73,6 +73,8 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('events journey (Chromiu
   it('saves the request URL once the challenge passes, showing its time', async () => {
     await page.goto(`${base}/business/app/${app.guid}/eventSubscriptions`);
     await page.getByTestId('endpoint-no-url').waitFor();
+    // The card says how the challenge arrives: sealed by the Encrypt Key every app starts with.
+    expect(await page.getByTestId('challenge-format').textContent()).toMatch(/Encrypt Key[\s\S]*\{ "encrypt": "…" \}[\s\S]*url_verification/);
     await shot('01-no-url');
     await page.locator('input[name=request_url]').fill(receiver.url);
     await page.getByTestId('save-request-url').click();

@@ -100,6 +100,8 @@ describe('the request URL and its challenge', () => {
     const { app } = await appWith();
     const cases: [Awaited<ReturnType<typeof scriptedReceiver>>, RegExp][] = [
       [await scriptedReceiver([200]), /did not echo the challenge/],
+      // Built as for plain JSON (it echoes a `challenge` it finds in the body): the app's default Encrypt Key sealed it.
+      [await scriptedReceiver([200], { echo: true }), /This app has an Encrypt Key, so the challenge was sent encrypted as \{"encrypt": "…"\}: decrypt it with the Encrypt Key .* or remove the Encrypt Key on this page to receive plain JSON\./],
       [await scriptedReceiver([500], { echo: true }), /HTTP status 500/],
       [await scriptedReceiver([200], { echo: true, delayMs: 1300 }), /No answer within 1000 ms/],
     ];
@@ -116,6 +118,11 @@ describe('the request URL and its challenge', () => {
       expect((await post('/open/app/event/subscribe-config/get', { app_guid: app.guid })).data.request_url).toBeNull();
       // Without an Encrypt Key the challenge is plain JSON, echoed by a plain receiver.
       expect((await post('/open/app/event/subscribe-config/reset', { app_guid: app.guid, key: 'encrypt_key', clear: true })).data.encrypt_key).toBeNull();
+      const silent = await scriptedReceiver([200]);
+      const unechoed = await post('/open/app/event/subscribe-config/save-update', { app_guid: app.guid, request_url: silent.url });
+      expect(unechoed.data.challenge.reason).toBe('echo');
+      expect(unechoed.message).not.toMatch(/Encrypt Key/);
+      await silent.close();
       const plain = await scriptedReceiver([200], { echo: true });
       const ok = await post('/open/app/event/subscribe-config/save-update', { app_guid: app.guid, request_url: plain.url });
       expect(ok.code, ok.message).toBe(200);

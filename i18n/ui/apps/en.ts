@@ -77,6 +77,8 @@ export default {
     events: {
       endpoint: 'Event endpoint',
       endpoint_hint: "Events are pushed to this URL as Lark pushes them (POST JSON), so receivers built on Lark's SDKs work. Saving a URL first sends it Lark's challenge, which it must echo within 1 second.",
+      challenge_encrypted: "This app has an Encrypt Key, so the challenge (like every push) arrives encrypted as {\"encrypt\": \"…\"}. Decrypt it with the Encrypt Key (Lark's SDK does: EventDispatcher with encryptKey, adaptDefault with autoChallenge) and answer the challenge; or remove the Encrypt Key below to receive plain JSON.",
+      challenge_plain: 'This app has no Encrypt Key, so the challenge (like every push) arrives as plain JSON. Answer it with the same challenge value.',
       request_url_hint: 'An http or https URL; leave it empty to stop the pushes.',
       challenge_ok: 'Challenge answered in %{ms} ms (budget %{budget} ms).',
       verified_at: 'Verified at %{time}',

@@ -77,6 +77,8 @@ export default {
     events: {
       endpoint: '事件推送地址',
       endpoint_hint: '事件以飛書的推送方式（POST JSON）傳送到此地址，基於飛書 SDK 的接收端可直接使用。儲存地址時會先傳送飛書的 challenge 驗證請求，須於 1 秒內原樣返回。',
+      challenge_encrypted: '此應用設有 Encrypt Key，故 challenge（與每次推送一樣）以加密形式 {"encrypt": "…"} 到達。請用 Encrypt Key 解密（飛書 SDK 即可：EventDispatcher 傳入 encryptKey，adaptDefault 開啟 autoChallenge）後回覆 challenge；或在下方移除 Encrypt Key 以接收明文 JSON。',
+      challenge_plain: '此應用未設 Encrypt Key，故 challenge（與每次推送一樣）以明文 JSON 到達。請原樣回覆其中的 challenge 值。',
       request_url_hint: 'http 或 https 地址；留空即停止推送。',
       challenge_ok: 'challenge 驗證用時 %{ms} 毫秒（上限 %{budget} 毫秒）。',
       verified_at: '驗證時間：%{time}',

@@ -77,6 +77,8 @@ export default {
     events: {
       endpoint: '事件推送地址',
       endpoint_hint: '事件以飞书的推送方式（POST JSON）发送到此地址，基于飞书 SDK 的接收端可直接使用。保存地址时会先发送飞书的 challenge 校验请求，需在 1 秒内原样返回。',
+      challenge_encrypted: '此应用设有 Encrypt Key，因此 challenge（与每次推送一样）以加密形式 {"encrypt": "…"} 到达。请用 Encrypt Key 解密（飞书 SDK 即可：EventDispatcher 传入 encryptKey，adaptDefault 开启 autoChallenge）后回复 challenge；或在下方移除 Encrypt Key 以接收明文 JSON。',
+      challenge_plain: '此应用未设 Encrypt Key，因此 challenge（与每次推送一样）以明文 JSON 到达。请原样回复其中的 challenge 值。',
       request_url_hint: 'http 或 https 地址；留空则停止推送。',
       challenge_ok: 'challenge 校验用时 %{ms} 毫秒（上限 %{budget} 毫秒）。',
       verified_at: '校验时间：%{time}',

@@ -112,6 +112,14 @@ export const EventEndpoint = ({ app }: { app: AppRecord }) => {
           <Typography variant="body2" color="text.secondary">
             {t('apps.events.endpoint_hint')}
           </Typography>
+          {/* How the challenge actually arrives: sealed by the Encrypt Key when there is one (the default). */}
+          <Alert severity="info" data-testid="challenge-format">
+            <Typography variant="body2">{t(config.encrypt_key ? 'apps.events.challenge_encrypted' : 'apps.events.challenge_plain')}</Typography>
+            <Box component="pre" sx={{ m: 0, mt: 1, whiteSpace: 'pre-wrap', wordBreak: 'break-all', fontSize: 13 }}>
+              {config.encrypt_key ? '{ "encrypt": "…" }\n→ { "challenge": "…", "token": "…", "type": "url_verification" }' : '{ "challenge": "…", "token": "…", "type": "url_verification" }'}
+              {'\n← { "challenge": "…" }'}
+            </Box>
+          </Alert>
           {config.paused_at ? (
             <Alert severity="warning" data-testid="endpoint-paused">
               {t('apps.events.paused', { time: time(config.paused_at) })}
