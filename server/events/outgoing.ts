@@ -1,7 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
-import { ANSWER_READ_MAX, CONNECT_MS, DEADLINE_MS } from './policy.ts';
+import { ANSWER_READ_MAX, CONNECT_MS, DEADLINE_MS, IN_FLIGHT_MAX } from './policy.ts';
 
 /** Why a push got no HTTP answer: each has a sentence in `server.event_failure.*`. */
 export type Failure = 'endpoint_gone' | 'blocked' | 'dns' | 'refused' | 'connect_timeout' | 'timeout' | 'tls' | 'network';
@@ -35,7 +35,8 @@ const failureOf = (e: NodeJS.ErrnoException): Failure => {
  * to after DNS, so a name that resolves to 127.0.0.1 is refused like the address itself.
  */
 export const createOutgoing = (allowPrivate: boolean): Outgoing => {
-  const options = { keepAlive: true, maxSockets: 64 };
+  // As many sockets per host as pushes may be in flight: a push never queues behind others for a socket, its deadline running.
+  const options = { keepAlive: true, maxSockets: IN_FLIGHT_MAX };
   // IPv4-compatible IPv6 (`[::127.0.0.1]` is `::7f00:1`) is "unicast" to the filter, yet names an IPv4 address: refused like the other loopback forms.
   const filtered = { ...options, denyIPAddressList: ['::/96'] };
   const agents = allowPrivate

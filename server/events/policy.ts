@@ -22,5 +22,12 @@ export const LOG_WINDOW_DAYS = 7;
 export const RETENTION_DAYS = 8;
 /** A replay sends at most this many events. */
 export const REPLAY_MAX = 1000;
-/** Events claimed per round, pushed concurrently. */
-export const BATCH = 50;
+/**
+ * Pushes in flight at once on one instance to one app's endpoint. Small, so that a slow or dead
+ * endpoint holds only these few sockets while every other app's events go on being pushed, and no
+ * receiver is flooded; 8 still lets a receiver answering in 50 ms take 160 events a second from
+ * each instance, and 4 drained one app's backlog at less than half the rate (docs/events.md, "Figures").
+ */
+export const APP_IN_FLIGHT = 8;
+/** Pushes in flight at once on one instance, all apps together: the sockets it may hold open. */
+export const IN_FLIGHT_MAX = 128;

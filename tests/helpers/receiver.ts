@@ -31,20 +31,32 @@ export const larkReceiver = async (keys: { encrypt_key: string | null; verificat
 export interface RawHit {
   headers: IncomingHttpHeaders;
   body: string;
+  /** When the request arrived (performance.now()). */
+  at: number;
 }
 
-/** A receiver whose answers the test scripts: each request gets the next status (the last repeats) after `delayMs`; `hits` may be cleared. */
+/**
+ * A receiver whose answers the test scripts: each request gets the next status (the last repeats)
+ * after `delayMs`; `hits` may be cleared. `answered` holds when each answer went (performance.now())
+ * and `peak` the most requests it held at once.
+ */
 export const scriptedReceiver = async (statuses: number[], opts: { delayMs?: number; echo?: boolean } = {}) => {
   const hits: RawHit[] = [];
+  const answered: number[] = [];
   let served = 0;
+  let holding = 0;
+  let peak = 0;
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c) => chunks.push(c));
     req.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
-      hits.push({ headers: req.headers, body });
+      hits.push({ headers: req.headers, body, at: performance.now() });
+      peak = Math.max(peak, ++holding);
       const status = statuses[Math.min(served++, statuses.length - 1)];
       setTimeout(() => {
+        holding--;
+        answered.push(performance.now());
         let answer = '{}';
         // A plain (unencrypted) challenge is echoed when asked to.
         if (opts.echo) {
@@ -58,7 +70,15 @@ export const scriptedReceiver = async (statuses: number[], opts: { delayMs?: num
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, hits, close: () => close(server) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    hits,
+    answered,
+    get peak() {
+      return peak;
+    },
+    close: () => close(server),
+  };
 };
 
 const close = (server: Server) => new Promise<void>((r) => {
