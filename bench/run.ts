@@ -5,7 +5,10 @@ import { measureBundle, printBundle } from './bundle.ts';
 import { benchLighthouse } from './lighthouse.ts';
 import { benchAuditLogs } from './audit-log.ts';
 import { benchOrderExport } from './order-export.ts';
+import { benchEventNeighbour } from './events-neighbour.ts';
 import { benchImportFlood } from './import-flood.ts';
+import { benchOpenApi } from './openapi.ts';
+import { benchCounters } from './counters.ts';
 import { measureServing, printServing } from './serving.ts';
 
 /**
@@ -123,6 +126,9 @@ try {
   ]);
   console.log(`Throughput with the outbox: ${tr.toFixed(2)}x the same changes without (target >= 0.80) ${met(tr >= 0.8)}; ${pushed.toLocaleString('en')} events pushed in all`);
   console.log(`Commit to receipt at 20 adds/s for 10 s, idle queue: p50 ${latency.p50.toFixed(1)} ms, p99 ${latency.p99.toFixed(1)} ms (target p99 <= 1000 ms) ${met(latency.p99 <= 1000 && latency.received === latency.sent)}; ${latency.received} of ${latency.sent} received (measured from each add's start)`);
+  // The same beside another BU's app whose endpoint is slow and backlogged (bench/events-neighbour.ts;
+  // `npx tsx bench/events-neighbour.ts` runs this alone). Last: the neighbour's backlog stays.
+  await benchEventNeighbour(events);
 } finally {
   events.child.disconnect();
 }
@@ -141,6 +147,16 @@ await benchOrderExport();
 // beside the same load alone (bench/import-flood.ts; `npx tsx bench/import-flood.ts` runs this section alone).
 console.log('\nOrder import flood (a cached call, 10 connections, alone and while 1,500,000-blank-line CSVs are imported):');
 await benchImportFlood();
+
+// The OpenAPI documents beside a static asset of their size, and an operator's call while 8
+// connections fetch them (bench/openapi.ts; `npx tsx bench/openapi.ts` runs this section alone).
+console.log('\nOpenAPI documents (served from memory), beside a static asset and under a document flood:');
+await benchOpenApi();
+
+// What shared limits cost: the counters behind rate limits and lockouts on PostgreSQL beside memory
+// (bench/counters.ts; `npx tsx bench/counters.ts` runs this section alone).
+console.log('\nRate-limit and lockout counters (10 at a time), shared rows on PostgreSQL beside memory:');
+await benchCounters();
 
 // Start, memory and the bytes a browser downloads, on the server as `npm start` runs it (bench/serving.ts).
 // It builds what is stale first, so the bundle figures below describe the build it served.

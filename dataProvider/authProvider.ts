@@ -152,9 +152,11 @@ export const reloadSession = () => {
 
 export const logout = async () => {
   const operator = isOperator();
-  if (validToken()) await post(PATHS.logout, {}, { silent: true }).catch(() => undefined);
+  const answer = validToken() ? await post<{ idp_logout_url?: string } | null>(PATHS.logout, {}, { silent: true }).catch(() => null) : null;
   clearSession();
   resetSession();
+  // After a company sign-in the IdP's session ends too: the browser goes there and comes back to the login page.
+  if (answer?.idp_logout_url) window.location.assign(answer.idp_logout_url);
   return operator ? '/adminLogin' : '/login';
 };
 

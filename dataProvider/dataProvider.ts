@@ -2,6 +2,7 @@ import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-ad
 import { post, type CallOptions } from './http.ts';
 import { prune } from './prune.ts';
 import { resourceCalls, type ResourceCalls } from './calls.ts';
+import { inReaderWords } from './seeded.ts';
 
 type Row = Record<string, unknown> & { guid: string };
 interface Page {
@@ -10,7 +11,8 @@ interface Page {
   count_capped?: boolean;
 }
 
-const withId = (row: Row): RaRecord => ({ ...row, id: row.guid });
+/** A row as react-admin takes it: with its `id`, and seeded words in the reader's language. */
+const recordOf = (rc: ResourceCalls) => (row: Row): RaRecord => ({ ...inReaderWords(rc.def, row), id: row.guid });
 /** A call of the route, with the fields its every call carries (a record page's `bu_guid`). */
 const send = <T>(rc: ResourceCalls, path: string, body: Record<string, unknown>, options?: CallOptions) => post<T>(path, rc.bound ? { ...body, ...rc.bound } : body, options);
 const fields = (rc: ResourceCalls) => new Set(Object.keys(rc.def.json.properties ?? {}));
@@ -39,11 +41,11 @@ const pageOf = async (rc: ResourceCalls, params: Partial<GetListParams>, extra: 
   const body = { ...filterBody(rc, params.filter), ...extra, page, page_size: perPage, ...(sort ? { sort } : {}) };
   if (rc.verbs.page) {
     const res = await send<Page>(rc, rc.verbs.page, body);
-    return { data: res.list.map(withId), total: res.count, ...(res.count_capped ? { pageInfo: { hasNextPage: true, hasPreviousPage: page > 1 } } : {}) };
+    return { data: res.list.map(recordOf(rc)), total: res.count, ...(res.count_capped ? { pageInfo: { hasNextPage: true, hasPreviousPage: page > 1 } } : {}) };
   }
   // A definition with only an unpaged list (capped on the server) is paged here.
   const rows = await send<Row[]>(rc, need(rc, 'list'), body);
-  return { data: rows.slice((page - 1) * perPage, page * perPage).map(withId), total: rows.length };
+  return { data: rows.slice((page - 1) * perPage, page * perPage).map(recordOf(rc)), total: rows.length };
 };
 
 /** One row by its `get` call; a route with only an unpaged list (a BU's app-project bindings) finds it there. */
@@ -84,23 +86,26 @@ export interface ConsoleDataProvider extends DataProvider {
 /** react-admin's nine methods over any resource of the registry: no per-entity code. */
 export const dataProvider: ConsoleDataProvider = {
   getList: (resource, params) => pageOf(resourceCalls(resource), params) as never,
-  getOne: async (resource, { id }) => ({ data: withId(await rowOf(resourceCalls(resource), id)) }) as never,
+  getOne: async (resource, { id }) => {
+    const rc = resourceCalls(resource);
+    return { data: recordOf(rc)(await rowOf(rc, id)) } as never;
+  },
   getMany: async (resource, { ids }) => {
     const rc = resourceCalls(resource);
-    if (!rc.verbs.get && rc.verbs.list) return { data: (await send<Row[]>(rc, rc.verbs.list, {})).filter((r) => ids.includes(r.guid)).map(withId) } as never;
+    if (!rc.verbs.get && rc.verbs.list) return { data: (await send<Row[]>(rc, rc.verbs.list, {})).filter((r) => ids.includes(r.guid)).map(recordOf(rc)) } as never;
     const rows = await Promise.all(ids.map((id) => send<Row>(rc, need(rc, 'get'), { guid: id }, { silent: true }).catch(() => null)));
-    return { data: rows.filter((r): r is Row => !!r).map(withId) } as never;
+    return { data: rows.filter((r): r is Row => !!r).map(recordOf(rc)) } as never;
   },
   getManyReference: (resource, params) => pageOf(resourceCalls(resource), params, { [params.target]: params.id }) as never,
   create: async (resource, { data }) => {
     const rc = resourceCalls(resource);
-    return { data: withId(await send<Row>(rc, need(rc, 'add'), createBody(rc, data))) } as never;
+    return { data: recordOf(rc)(await send<Row>(rc, need(rc, 'add'), createBody(rc, data))) } as never;
   },
   update: async (resource, { id, data, previousData }) => {
     const rc = resourceCalls(resource);
     // A save call finds its singleton by the row it belongs to, which an update does not change.
     const per = rc.def.singletonPer ? { [rc.def.singletonPer]: previousData?.[rc.def.singletonPer] } : {};
-    return { data: withId(await send<Row>(rc, need(rc, 'update'), { guid: id, ...per, ...changedFields(rc, data, previousData) })) } as never;
+    return { data: recordOf(rc)(await send<Row>(rc, need(rc, 'update'), { guid: id, ...per, ...changedFields(rc, data, previousData) })) } as never;
   },
   updateMany: async (resource, { ids, data }) => {
     const rc = resourceCalls(resource);
@@ -120,7 +125,7 @@ export const dataProvider: ConsoleDataProvider = {
   updateStatus: async (resource, { id, status, transition, extra }) => {
     const rc = resourceCalls(resource);
     const bound = transition ? rc.transitions[transition] : undefined;
-    return { data: withId(await send<Row>(rc, bound ?? need(rc, 'status'), bound ? { ...extra, guid: id } : { ...extra, guid: id, status })) };
+    return { data: recordOf(rc)(await send<Row>(rc, bound ?? need(rc, 'status'), bound ? { ...extra, guid: id } : { ...extra, guid: id, status })) };
   },
   call: (resource, segment, body, options) => {
     const rc = resourceCalls(resource);
@@ -128,6 +133,6 @@ export const dataProvider: ConsoleDataProvider = {
   },
   getAll: async (resource, filter) => {
     const rc = resourceCalls(resource);
-    return (await send<Row[]>(rc, need(rc, 'list'), filterBody(rc, filter))).map(withId);
+    return (await send<Row[]>(rc, need(rc, 'list'), filterBody(rc, filter))).map(recordOf(rc));
   },
 };

@@ -15,6 +15,11 @@ export const PUBLIC_PATHS: ReadonlySet<string> = new Set<string>([
   '/open/sys-auth/verify-reset-password-link',
   '/open/sys-auth/reset-password',
   '/open/system/user/child-set',
+  // The e-mail-code sign-in and the company sign-in (docs/sso.md).
+  '/open/sys-auth/send-login-code',
+  '/open/sys-auth/code-login',
+  '/open/sso/start',
+  '/open/sso/finish',
   // The mailed link that lifts a login lockout (docs/security.md).
   '/open/sys-auth/unlock-account',
   // An app's id and secret for its access token (docs/apps.md); the debug console calls it too.

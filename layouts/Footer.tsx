@@ -3,12 +3,10 @@ import { Box, Container, Link as MuiLink, Stack, Typography } from '@mui/materia
 import { Link } from 'react-router-dom';
 import { useLang } from '../src/shell/LangContext.tsx';
 import { useSession } from '../src/shell/SessionContext.tsx';
+import { AGREEMENTS } from '../src/shell/agreements.ts';
 
-/** Agreement ids and the ICP number are per deployment (spec §9); absent, the links still lead somewhere real. */
-const env = import.meta.env as Record<string, string | undefined>;
-const AGREEMENT = env.VITE_AGREEMENT_SERVICE ?? 'service';
-const PRIVACY = env.VITE_AGREEMENT_PRIVACY ?? 'privacy';
-const ICP = env.VITE_ICP;
+/** The ICP number is per deployment (spec §9), as are the agreements' codes (src/shell/agreements.ts). */
+const ICP = (import.meta.env as Record<string, string | undefined>).VITE_ICP;
 
 const Column = ({ title, links }: { title: string; links: [string, string][] }) => (
   <Stack spacing={0.5}>
@@ -40,12 +38,11 @@ export const Footer = () => {
       </Container>
       <Container sx={{ mt: 3, display: 'flex', gap: 2, flexWrap: 'wrap', fontSize: 13 }}>
         <span>{t('footer.copyright', { year: new Date().getFullYear() })}</span>
-        <MuiLink component={Link} to={`/terms/${AGREEMENT}`} color="inherit">
-          {t('footer.agreement')}
-        </MuiLink>
-        <MuiLink component={Link} to={`/terms/${PRIVACY}`} color="inherit">
-          {t('footer.privacy')}
-        </MuiLink>
+        {AGREEMENTS.map(([to, label]) => (
+          <MuiLink key={to} component={Link} to={to} color="inherit">
+            {t(label)}
+          </MuiLink>
+        ))}
         <MuiLink href="https://beian.miit.gov.cn/" target="_blank" rel="noreferrer" color="inherit">
           {ICP ?? t('footer.icp')}
         </MuiLink>

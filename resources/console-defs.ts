@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import defaultMessages from '../i18n/resources/zh.ts';
 import type { CustomField } from '../schemas/custom-field.ts';
 import type { ConsoleMenu, Mount, ResourceDef } from './types.ts';
 
@@ -53,6 +54,12 @@ export type ConsoleDef = Omit<ResourceDef, 'schema' | 'internal' | 'menu' | 'mou
   menu?: ConsoleMenuDef;
   mounts: readonly ConsoleMount[];
   origin: SchemaOrigin;
+  /**
+   * The words seeded rows were written with (the default language's `resources.<name>.seeded`, by
+   * code with dots as underscores): while a row still holds them, screens show the reader's own
+   * (dataProvider/seeded.ts).
+   */
+  seeded?: Record<string, Record<string, string>>;
 };
 
 const READ: readonly (keyof JsonSchema)[] = ['type', 'properties', 'items', 'anyOf', 'enum', 'const', 'format', 'maxLength', 'kind', 'default'];
@@ -77,6 +84,11 @@ export const jsonSchema = (schema: z.ZodType, io: 'input' | 'output' = 'input'):
 
 const menuDef = ({ schema, ...menu }: ConsoleMenu): ConsoleMenuDef => ({ ...menu, ...(schema ? { json: jsonSchema(schema) } : {}) });
 
+const seededOf = (name: string) => {
+  const seeded = (defaultMessages.resources as Record<string, { seeded?: Record<string, Record<string, string>> }>)[name]?.seeded;
+  return seeded ? { seeded } : {};
+};
+
 export const consoleDef = ({ schema, internal, menu, mounts, table: _t, indexes: _i, privileges: _p, events: _e, ...rest }: ResourceDef): ConsoleDef => ({
   ...rest,
   json: jsonSchema(schema),
@@ -84,4 +96,5 @@ export const consoleDef = ({ schema, internal, menu, mounts, table: _t, indexes:
   ...(menu ? { menu: menuDef(menu) } : {}),
   mounts: mounts.map(({ menu: m, ...mount }) => ({ ...mount, ...(m ? { menu: menuDef(m) } : {}) })),
   origin: { name: rest.name },
+  ...seededOf(rest.name),
 });

@@ -1,4 +1,4 @@
-import { authConfigSchema, passwordPolicySchema, safePolicySchema } from '../schemas/sso.ts';
+import { authConfigInternal, authConfigSchema, passwordPolicySchema, safePolicySchema } from '../schemas/sso.ts';
 import type { Mount, ResourceDef } from './types.ts';
 
 /**
@@ -30,16 +30,27 @@ export const safePolicy: ResourceDef<typeof safePolicySchema> = {
   tenant: [{ url: '/account/enterprise/sso/login', view: 'single', needsBu: true }],
 };
 
+/**
+ * A BU's single sign-on (docs/sso.md): its login types, claimed domains and identity provider.
+ * `auth-config-info` never answers the client secret or the SAML private key (`client_secret_set`
+ * says whether a secret is stored); `auth-config-test` checks the saved settings live.
+ */
 export const authConfig: ResourceDef<typeof authConfigSchema> = {
   name: 'auth-config',
   table: 'sso_auth_config',
   schema: authConfigSchema,
-  columns: [{ field: 'sso_enabled', render: 'boolean' }, { field: 'protocol' }, { field: 'issuer_url' }, { field: 'login_types', render: 'tags' }],
+  internal: authConfigInternal,
+  columns: [{ field: 'sso_enabled', render: 'boolean' }, { field: 'protocol' }, { field: 'issuer_url' }, { field: 'login_types', render: 'tags' }, { field: 'domains', render: 'tags' }],
   unique: [[]],
-  tenant: [{ url: '/account/enterprise/sso/auth', view: 'single', needsBu: true }],
-  mounts: [
-    ...mounts('auth-config-info', 'auth-config-update'),
-    { side: 'system', base: '/open/system/sso', scope: 'bu', perm: 'tenant:enterprise-sso', calls: { 'login-type-list': { handler: 'sso.loginTypes', action: 'view' } } },
-    { side: 'operator', base: '/open/admin/system/bu-management/sso', scope: 'oversight', perm: 'admin:bu', calls: { 'login-type-list': { handler: 'sso.loginTypes', action: 'view' } } },
-  ],
+  references: { default_role_guid: 'role' },
+  tenant: [{ url: '/account/enterprise/sso/auth', view: 'single', needsBu: true, check: 'auth-config-test' }],
+  mounts: (['system', 'operator'] as const).map((side): Mount => ({
+    ...mounts('auth-config-info', 'auth-config-update').find((m) => m.side === side)!,
+    calls: {
+      'auth-config-info': { verb: 'one', handler: 'sso.configInfo' },
+      'auth-config-update': 'save',
+      'login-type-list': { handler: 'sso.loginTypes', action: 'view' },
+      'auth-config-test': { handler: 'sso.test', action: 'view' },
+    },
+  })),
 };

@@ -371,6 +371,11 @@ export interface TenantScreen {
   listActions?: readonly ListAction[];
   /** Needs a current BU (shown as an empty state without one). */
   needsBu?: boolean;
+  /**
+   * A `single` view's live check of the saved row (SSO's "Test connection"): a call of the mount
+   * answering `{ ok, message, items: [{ label, value, copy? }] }`, offered as a button above the form.
+   */
+  check?: string;
   /** Creating a row here reloads the BU list and selects the new BU when none is current. */
   selectsBu?: boolean;
   /** A row, and a row just created, open this page (`:id` the row's guid): an app opens its own pages. */

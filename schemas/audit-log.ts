@@ -7,7 +7,19 @@ import { codes, guid } from './common.ts';
  */
 
 /** How a sign-in attempt ended: success, or the refusal's reason (the sentence key it answered). */
-export const LOGIN_RESULTS = ['success', 'login_failed', 'login_throttled', 'account_frozen', 'account_not_activated', 'ip_not_allowed', 'invalid_input', 'other'] as const;
+export const LOGIN_RESULTS = [
+  'success', 'login_failed', 'login_throttled', 'account_frozen', 'account_not_activated', 'ip_not_allowed', 'invalid_input',
+  /** The BU's login types do not allow this way in (docs/sso.md). */
+  'login_type_not_allowed',
+  /** An e-mail code that was wrong, expired or used. */
+  'code_invalid',
+  /** Company sign-in: no BU claims the company, the IdP's answer failed a check, or the person may not be provisioned. */
+  'sso_unknown_company', 'sso_rejected', 'sso_not_provisioned',
+  'other',
+] as const;
+
+/** How a sign-in was made: a password (an owner's while the BU allows only SSO is `break_glass`), an e-mail code, or the company's IdP. */
+export const LOGIN_METHODS = ['password', 'break_glass', 'email_code', 'oidc', 'saml'] as const;
 
 /** One sign-in attempt on the operator (`admin`) or the tenant (`tenant`) sign-in route. */
 export const loginLogSchema = z.object({
@@ -17,6 +29,8 @@ export const loginLogSchema = z.object({
   /** The account signed in; null when the attempt was refused. */
   user_guid: guid().nullable(),
   result: z.enum(LOGIN_RESULTS),
+  /** Null on rows written before sign-in methods were recorded. */
+  method: z.enum(LOGIN_METHODS).nullable(),
   ip: z.string().max(64),
   user_agent: z.string().max(512),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { text, url } from './common.ts';
-import { ipEntry } from './tenant-common.ts';
+import { text, webUrl } from './common.ts';
+import { distinct, domain, ipEntry, optionalGuid } from './tenant-common.ts';
 
 const int = (min: number, max: number, fallback: number) =>
   z.number({ error: 'validation.invalid_type' }).int('validation.integer').min(min, 'validation.range').max(max, 'validation.range').default(fallback);
@@ -32,14 +32,49 @@ export const safePolicySchema = z.object({
 });
 
 export const LOGIN_TYPES = ['password', 'email_code', 'sso'] as const;
+/** CAS was offered once and dropped: no CAS server runs in a test here (migration 18 moved its rows to OIDC, switched off). */
+export const SSO_PROTOCOLS = ['oidc', 'saml'] as const;
 
-/** SSO settings of a BU. */
+/** A claim or attribute name of the identity provider's answer. */
+const claimName = () => z.string().trim().max(200, 'validation.too_big');
+/** Written, never answered: stored encrypted (server/sso/sealer.ts); an empty value leaves the stored one as it is. */
+const sealed = (max: number) => z.string().trim().max(max, 'validation.too_big').meta({ kind: 'sealed' });
+
+/**
+ * SSO settings of a BU (docs/sso.md): which login types its members may use, the domains it
+ * claims, and its identity provider (OpenID Connect or SAML 2.0), with the claim mapping and
+ * just-in-time provisioning.
+ */
 export const authConfigSchema = z.object({
   sso_enabled: z.boolean().default(false),
-  protocol: z.enum(['oidc', 'saml', 'cas'], { error: 'validation.invalid_option' }).default('oidc'),
-  issuer_url: url().optional(),
-  client_id: text(200).optional(),
-  client_secret: text(500).optional(),
-  redirect_url: url().optional(),
+  protocol: z.enum(SSO_PROTOCOLS, { error: 'validation.invalid_option' }).default('oidc'),
   login_types: z.array(z.enum(LOGIN_TYPES, { error: 'validation.invalid_option' })).min(1, 'validation.required').max(3).default(['password']),
+  /** E-mail domains whose people sign in here ("Sign in with your company"); each is claimed by one BU only. */
+  domains: distinct(domain(), 20).default([]),
+  /** OpenID Connect: the issuer (its discovery document), the client registered there, the scopes asked. */
+  issuer_url: webUrl().optional(),
+  client_id: text(200).optional(),
+  client_secret: sealed(500).optional(),
+  scopes: text(200).default('openid email profile'),
+  /** SAML 2.0: the identity provider's metadata, by URL or as the file's text. */
+  idp_metadata_url: webUrl().optional(),
+  idp_metadata_xml: z.string().trim().max(200_000, 'validation.too_big').meta({ kind: 'textarea' }).optional(),
+  /** Which claim (OIDC) or attribute (SAML) gives the username, e-mail, name and department. */
+  claim_username: claimName().default('preferred_username'),
+  claim_email: claimName().default('email'),
+  claim_name: claimName().default('name'),
+  claim_department: claimName().optional(),
+  /** Just-in-time: a first sign-in of an unknown person creates their member and sub-account with this role. */
+  jit_enabled: z.boolean().default(false),
+  default_role_guid: optionalGuid(),
+});
+
+/** What the server keeps beside the form: the IdP's metadata as read, and the BU's own SAML signing key. */
+export const authConfigInternal = z.object({
+  idp_entity_id: z.string().nullable().optional(),
+  idp_sso_url: z.string().nullable().optional(),
+  idp_slo_url: z.string().nullable().optional(),
+  idp_certs: z.array(z.string()).optional(),
+  sp_certificate: z.string().nullable().optional(),
+  sp_private_key: z.string().nullable().meta({ kind: 'sealed' }).optional(),
 });

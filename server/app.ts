@@ -16,7 +16,7 @@ import { mountResources } from './engine/mount.ts';
 import { handlers } from './handlers/index.ts';
 import { rules } from './rules/index.ts';
 import type { CallDoc } from './http/calls.ts';
-import { errorHandler, langOf, notFoundHandler } from './http/envelope.ts';
+import { errorHandler, langOf, wrongMethodOr404 } from './http/envelope.ts';
 import { capConnections, DEFAULT_LIMITS, edgeOptions, firstHook, type EdgeLimits } from './http/edge.ts';
 import { accessLog } from './http/access-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
@@ -27,6 +27,11 @@ import { countersFor } from './services/counters.ts';
 import { counterStore } from './http/rate-limit-store.ts';
 import { mountTenantAuth } from './routes/tenant-auth.ts';
 import { mountUnlock } from './routes/unlock.ts';
+import { mountCodeLogin } from './routes/code-login.ts';
+import { mountSso } from './routes/sso.ts';
+import { Sealer } from './services/sealer.ts';
+import { guardedFetch } from './sso/guarded-fetch.ts';
+import { randomBytes } from 'node:crypto';
 import { mountOpenApi, OPEN_API_RATE_DEFAULT } from './routes/open-api.ts';
 import { mountDeveloperLog } from './routes/developer-log.ts';
 import { AppTokens } from './auth/app-tokens.ts';
@@ -34,7 +39,7 @@ import { ApiLogWriter, maintainApiLog } from './services/api-log.ts';
 import { AuditLogs, AUDIT_RETENTION_DAYS, maintainAuditLogs } from './services/audit-log.ts';
 import { userRequestLog } from './http/user-request-log.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
-import { OPEN_API_INFO, openapiDocument } from './openapi.ts';
+import { openapiDocument } from './openapi.ts';
 import { PrebuiltJson } from './http/prebuilt-json.ts';
 import type { Lang } from '../i18n/index.ts';
 import { seedPermissions } from './seed/seed.ts';
@@ -94,6 +99,10 @@ export interface AppOptions {
    * addresses; `worker: false` leaves delivery to `services.events.runOnce()` (tests step it).
    */
   events?: DeliveryOptions & { allowPrivate?: boolean; worker?: boolean };
+  /** SSO's fetches to identity providers may reach loopback and private addresses (ALLOW_PRIVATE_IDP; docs/sso.md). */
+  sso?: { allowPrivate?: boolean };
+  /** The key sealing BUs' SSO secrets (SECRETS_KEY or DATA_DIR/secrets.key); a key of this process only when absent. */
+  secretsKey?: Buffer;
 }
 
 export interface App {
@@ -136,7 +145,9 @@ export const buildApp = async (opts: AppOptions): Promise<App> => {
   caches.register('whitelists', dropWhitelists);
   // Rate limits and lockouts: shared rows on PostgreSQL, memory on the embedded database (server/services/counters.ts).
   const counters = countersFor(opts.db);
-  const services = { db: opts.db, caches, counters, fieldSets: new FieldSets(opts.db, caches), mailer, publicUrl, admits: (buGuid: string, ip: string) => ipAllowed(opts.db, buGuid, ip) } as Services;
+  const ssoAllowPrivate = !!opts.sso?.allowPrivate;
+  const sso = { sealer: new Sealer(opts.secretsKey ?? randomBytes(32)), idpFetch: guardedFetch(ssoAllowPrivate), ssoAllowPrivate };
+  const services = { db: opts.db, caches, counters, fieldSets: new FieldSets(opts.db, caches), mailer, publicUrl, ...sso, admits: (buGuid: string, ip: string) => ipAllowed(opts.db, buGuid, ip) } as Services;
   const limits = { ...DEFAULT_LIMITS, ...opts.limits };
   // Log lines are written in batches of 4 KB rather than one system call each; closing flushes them.
   const stdout = opts.logger && !opts.logStream ? pino.destination({ dest: 1, sync: false, minLength: 4096 }) : undefined;
@@ -213,20 +224,26 @@ export const buildApp = async (opts: AppOptions): Promise<App> => {
     }
   });
   app.setErrorHandler(errorHandler(bodyLimit));
+  const docs: CallDoc[] = [];
   const serveApp = !!opts.staticDir && existsSync(opts.staticDir);
   // Fastify takes one not-found handler: with the console built, client-side routes answer with
   // the app; unknown API paths keep their 404 envelope.
   const page = serveApp && opts.staticDir ? pageRenderer(app, { staticDir: opts.staticDir, ssrDir: opts.ssrDir ?? join(dirname(opts.staticDir), 'dist-ssr'), publicUrl, log: app.log }) : undefined;
-  app.setNotFoundHandler(page ? (req, reply) => (isPageRoute(req.method, req.url) ? page(req, reply) : notFoundHandler(req, reply)) : notFoundHandler);
+  // A mounted call asked with another method answers 405 naming the one it takes (`docs` is complete once the app is ready).
+  let methods: Map<string, string[]> | undefined;
+  const methodsOf = (path: string) => (methods ??= docs.reduce((m, d) => m.set(d.path, [...(m.get(d.path) ?? []), d.method]), new Map<string, string[]>())).get(path);
+  const apiMiss = wrongMethodOr404(methodsOf);
+  app.setNotFoundHandler(page ? (req, reply) => (isPageRoute(req.method, req.url) ? page(req, reply) : apiMiss(req, reply)) : apiMiss);
   await app.register(rateLimit, { global: false, store: counterStore(services.counters) });
   // Form uploads (file/simple-upload): read by the one call that takes them (`form` calls); one more
   // file than allowed is let through so that the call can say how many are.
   await app.register(multipart, { limits: { fileSize: 10 * MB + 1, files: MAX_FILES + 1, fields: 10, parts: MAX_FILES + 11 } });
 
-  const docs: CallDoc[] = [];
   app.register(async (scope) => {
     mountIdentity(scope, services, docs);
     mountTenantAuth(scope, services, docs);
+    mountCodeLogin(scope, services, docs);
+    mountSso(scope, services, docs);
     mountUnlock(scope, services, docs);
     mountFiles(scope, services, docs);
     mountOpenApi(scope, services, docs, { defs, rules, ratePerMinute: opts.openApiRatePerMinute ?? OPEN_API_RATE_DEFAULT });
@@ -234,11 +251,13 @@ export const buildApp = async (opts: AppOptions): Promise<App> => {
     mountResources(scope, services, defs, docs, { handlers, rules });
   });
   // Both documents are built once per start (per language) and served from memory (server/http/prebuilt-json.ts).
-  const consoleDoc = new PrebuiltJson(() => openapiDocument(docs));
-  app.get('/open/openapi.json', (req, reply) => consoleDoc.send(req, reply, ''));
+  // Each in the reader's language (Accept-Language), as the envelope's sentences are; the apps' calls summarised from i18n/open-api.
+  const consoleDoc = new PrebuiltJson((lang) => openapiDocument(docs, { kind: 'console', lang: lang as Lang, publicUrl }));
+  app.get('/open/openapi.json', (req, reply) => consoleDoc.send(req, reply, langOf(req), ['Accept-Language']));
   mountSiteMap(app, services);
-  // Apps' document: each call's summary in the Accept-Language's language (i18n/open-api), as the envelope's sentences are.
-  const appsDoc = new PrebuiltJson((lang) => openapiDocument(docs.filter((d) => d.tag === 'open-api').map((d) => ({ ...d, summary: summaryOf(lang as Lang, d.path) })), OPEN_API_INFO));
+  const appsDoc = new PrebuiltJson((lang) =>
+    openapiDocument(docs.filter((d) => d.tag === 'open-api').map((d) => ({ ...d, summary: summaryOf(lang as Lang, d.path) })), { kind: 'apps', lang: lang as Lang, publicUrl }),
+  );
   app.get('/open/api/openapi.json', (req, reply) => appsDoc.send(req, reply, langOf(req), ['Accept-Language']));
 
   if (serveApp && opts.staticDir) {

@@ -56,6 +56,10 @@ export const config = () => {
     openApiRatePerMinute: intEnv('OPEN_API_RATE_LIMIT', 600),
     /** Event pushes may reach loopback and private addresses (development and tests only; docs/events.md). */
     allowPrivateWebhooks: process.env.ALLOW_PRIVATE_WEBHOOKS === '1',
+    /** SSO's fetches (discovery, keys, metadata, tokens) may reach loopback and private addresses (an IdP inside the network; docs/sso.md). */
+    allowPrivateIdp: process.env.ALLOW_PRIVATE_IDP === '1',
+    /** The key sealing BUs' SSO secrets (docs/sso.md); a key file in DATA_DIR when absent. */
+    secretsKey: process.env.SECRETS_KEY || undefined,
   };
 };
 

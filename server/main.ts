@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { config, publicUrlOf } from './config.ts';
+import { secretsKeyOf } from './services/sealer.ts';
 import type { Db } from './db/driver.ts';
 import { DataDirLockedError, hasDataDir, openPglite } from './db/pglite.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -70,6 +71,8 @@ const start = async () => {
     auditLogRetentionDays: cfg.auditLogRetentionDays,
     openApiRatePerMinute: cfg.openApiRatePerMinute,
     events: { allowPrivate: cfg.allowPrivateWebhooks },
+    sso: { allowPrivate: cfg.allowPrivateIdp },
+    secretsKey: secretsKeyOf(cfg.secretsKey, cfg.dataDir),
     mailer,
     filesDir: cfg.filesDir,
   });

@@ -1,65 +1,142 @@
 import { z } from 'zod';
-import type { CallDoc } from './http/calls.ts';
+import { hasKey, translate, type Lang } from '../i18n/index.ts';
+import type { AnswerDoc, CallDoc } from './http/calls.ts';
+import { docSchema, type JsonSchema } from './http/json-schema.ts';
 
-const envelope = {
+/** Which document: the consoles' (`/open/openapi.json`, every call) or the apps' (`/open/api/openapi.json`). */
+export type DocKind = 'console' | 'apps';
+
+export interface DocOptions {
+  kind: DocKind;
+  lang: Lang;
+  /** PUBLIC_URL: the document's one server. */
+  publicUrl: string;
+}
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
+
+/** The refusal every call may answer with HTTP 200 (or the status of its response), in the envelope. */
+const REFUSAL: Record<string, JsonSchema> = {
+  FieldError: {
+    type: 'object',
+    required: ['field', 'message'],
+    properties: { field: { type: 'string', description: 'The failing field (a dotted path inside it)' }, message: { type: 'string', description: 'A sentence naming the field, for the person' } },
+  },
+  Refusal: {
+    type: 'object',
+    required: ['code', 'data', 'message'],
+    properties: {
+      code: { const: 201, description: 'A refusal: `message` is a complete sentence in the caller\'s language, to be shown as it is' },
+      data: {
+        description: 'The failing fields of a validation failure, details of some refusals (e.g. `{ from, to }`, `permission_violations`), else null',
+        anyOf: [{ type: 'array', items: ref('FieldError') }, { type: 'object' }, { type: 'null' }],
+      },
+      message: { type: 'string' },
+    },
+  },
+};
+
+const refusal = (description: string, headers?: Record<string, unknown>) => ({ description, ...(headers ? { headers } : {}), content: json(ref('Refusal')) });
+const RESPONSES = (t: (key: string) => string) => ({
+  Unauthorized: refusal(t('unauthorized')),
+  TooLarge: refusal(t('too_large')),
+  TooMany: refusal(t('too_many'), {
+    'Retry-After': { description: t('retry_after'), schema: { type: 'integer', minimum: 0 } },
+  }),
+});
+
+/** A form upload: one or more files in `file`. */
+const UPLOAD = { type: 'object', required: ['file'], properties: { file: { type: 'string', contentMediaType: 'application/octet-stream' } } };
+
+/** The success envelope with `data` as the call documents it. */
+const success = (data: JsonSchema) => ({
   type: 'object',
   required: ['code', 'data', 'message'],
-  properties: {
-    code: { type: 'integer', description: '200 success, 201 business warning (message is a sentence for the person), 404 unknown call, 500 system exception' },
-    data: { description: 'The payload; for a 201 validation failure, the failing fields' },
-    message: { type: 'string' },
-  },
-};
-
-const schemaOf = (body: z.ZodType | undefined) => {
-  if (!body) return { type: 'object' };
-  const { $schema: _, ...rest } = z.toJSONSchema(body, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
-  return rest;
-};
-
-const groupByPath = (docs: readonly CallDoc[]) => {
-  const map = new Map<string, CallDoc[]>();
-  for (const d of docs) map.set(d.path, [...(map.get(d.path) ?? []), d]);
-  return map;
-};
-
-const CONSOLE_INFO = { title: 'Open Platform API', version: '1', description: 'Every call answers the envelope { code, data, message }. See docs/api.md.' };
-/** The document apps read (`GET /open/api/openapi.json`): the token call and the calls made with app tokens. */
-export const OPEN_API_INFO = {
-  title: 'Open Platform open API',
-  version: '1',
-  description: 'Calls an app makes with its app access token (POST /open/api/auth/app-access-token). Every call answers the envelope { code, data, message } and its request id in X-Request-Id. See docs/apps.md.',
-};
-
-/** OpenAPI 3.1 for the given mounted calls, from the same definitions that mount them. */
-export const openapiDocument = (docs: readonly CallDoc[], info = CONSOLE_INFO) => ({
-  openapi: '3.1.0',
-  info,
-  components: {
-    securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: info === CONSOLE_INFO ? 'JWT' : 'app access token' } },
-    schemas: { Envelope: envelope },
-  },
-  paths: Object.fromEntries(
-    [...groupByPath(docs)].map(([path, list]) => [
-      path,
-      Object.fromEntries(
-        list.map((d) => [
-          d.method.toLowerCase(),
-          {
-            tags: [d.tag],
-            summary: d.summary,
-            ...(d.apiCode ? { operationId: d.apiCode } : {}),
-            ...(d.scope ? { 'x-scope': d.scope } : {}),
-            ...(d.permission ? { description: `Permission code: ${d.permission}` } : {}),
-            security: d.public ? [] : [{ bearer: [] }],
-            ...(d.method === 'POST' ? { requestBody: { required: false, content: { 'application/json': { schema: schemaOf(d.body) } } } } : {}),
-            responses: {
-              '200': { description: 'Success or business warning', content: { 'application/json': { schema: { $ref: '#/components/schemas/Envelope' } } } },
-              '401': { description: 'Missing, malformed, expired or revoked token (code 201)' },
-            },
-          },
-        ]),
-      ),
-    ]),
-  ),
+  properties: { code: { const: 200 }, data, message: { type: 'string' } },
 });
+
+const answerSchema = (answer: AnswerDoc | undefined, components: Record<string, JsonSchema>): JsonSchema => {
+  if (!answer) return {};
+  if (answer instanceof z.ZodType) return docSchema(answer, 'output');
+  Object.assign(components, answer.components);
+  return answer.json;
+};
+
+/** A stable operationId from the call's path: `/open/admin/system/role/add` → `adminSystemRoleAdd` (the method prefixed when not POST). */
+export const operationIdOf = (d: Pick<CallDoc, 'path' | 'method' | 'apiCode'>) => {
+  if (d.apiCode) return d.apiCode;
+  const words = d.path.replace(/^\/open\//, '').split(/[^A-Za-z0-9]+/).filter(Boolean);
+  const id = words.map((w, i) => (i ? w[0].toUpperCase() + w.slice(1) : w)).join('');
+  return d.method === 'POST' ? id : `${d.method.toLowerCase()}${id[0].toUpperCase()}${id.slice(1)}`;
+};
+
+/** Whether a body schema names fields a request must carry (then the body itself is required). */
+const needsBody = (schema: JsonSchema) => Array.isArray(schema.required) && schema.required.length > 0;
+
+/** A tag's description: the definition's name in the reader's language where it is one, else the group's own words. */
+const tagDescription = (lang: Lang, tag: string) => {
+  const key = `resources.${tag}.name`;
+  if (hasKey(lang, key)) {
+    const forms = translate(lang, key).split('||||').map((s) => s.trim());
+    return forms.at(-1)!;
+  }
+  const own = `openapi.tags.${tag}`;
+  return hasKey(lang, own) ? translate(lang, own) : tag;
+};
+
+/** OpenAPI 3.1 for the given mounted calls, from the same definitions and declarations that mount and validate them. */
+export const openapiDocument = (docs: readonly CallDoc[], { kind, lang, publicUrl }: DocOptions) => {
+  const t = (key: string) => translate(lang, `openapi.${key}`);
+  const schemas: Record<string, JsonSchema> = {};
+  const used = new Set<string>();
+  const ids = new Map<string, string>();
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const d of docs) {
+    const operationId = operationIdOf(d);
+    const clash = ids.get(operationId);
+    if (clash) throw new Error(`OpenAPI: ${d.path} and ${clash} would share the operationId ${operationId}`);
+    ids.set(operationId, d.path);
+    const body = d.method === 'POST' && d.body ? docSchema(d.body) : undefined;
+    const data = answerSchema(d.answer, schemas);
+    const use = (name: string) => (used.add(name), { $ref: `#/components/responses/${name}` });
+    const ok = d.file
+      ? { description: t('file'), content: { 'application/octet-stream': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } }, ...json(ref('Refusal')) } }
+      : { description: t('ok'), content: json({ oneOf: [success(data), ref('Refusal')] }) };
+    (paths[d.path] ??= {})[d.method.toLowerCase()] = {
+      operationId,
+      tags: [d.tag],
+      summary: d.summary,
+      ...(d.permission ? { description: `${t('permission')}: ${d.permission}` } : {}),
+      ...(d.scope ? { 'x-scope': d.scope } : {}),
+      security: d.public ? [] : [{ bearer: [] }],
+      ...(body ? { requestBody: { required: needsBody(body), content: json(body) } } : {}),
+      ...(d.form ? { requestBody: { required: true, content: { 'multipart/form-data': { schema: UPLOAD } } } } : {}),
+      responses: {
+        '200': ok,
+        ...(d.public ? {} : { '401': use('Unauthorized') }),
+        ...(d.method === 'POST' ? { '413': use('TooLarge') } : {}),
+        ...(d.limit || d.throttled ? { '429': use('TooMany') } : {}),
+      },
+    };
+  }
+  const tags = [...new Set(docs.map((d) => d.tag))].sort().map((name) => ({ name, description: tagDescription(lang, name) }));
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: t(`${kind}.title`),
+      version: '1',
+      description: t(`${kind}.description`),
+      contact: { name: t('contact'), url: `${publicUrl}/developer/doc` },
+      license: { name: t('license'), url: `${publicUrl}/terms/agreement` },
+    },
+    servers: [{ url: publicUrl, description: t('server') }],
+    tags,
+    paths,
+    components: {
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: kind === 'console' ? 'JWT' : 'app access token', description: t(`${kind}.bearer`) } },
+      schemas: { ...REFUSAL, ...schemas },
+      responses: Object.fromEntries(Object.entries(RESPONSES(t)).filter(([name]) => used.has(name))),
+    },
+  };
+};

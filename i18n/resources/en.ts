@@ -48,7 +48,7 @@ export default {
   resources: {
     'login-log': {
       name: 'Login log |||| Login log',
-      fields: { scene: 'Sign-in page', username: 'Username', user_guid: 'Account', result: 'Result', ip: 'Address', user_agent: 'Browser (user agent)', from: 'From', to: 'To', cursor: 'Page' },
+      fields: { scene: 'Sign-in page', username: 'Username', user_guid: 'Account', result: 'Result', method: 'Method', ip: 'Address', user_agent: 'Browser (user agent)', from: 'From', to: 'To', cursor: 'Page' },
       values: {
         scene: { admin: 'Operator console', tenant: 'Tenant console' },
         result: {
@@ -59,8 +59,14 @@ export default {
           account_not_activated: 'Account not activated',
           ip_not_allowed: 'Address not whitelisted',
           invalid_input: 'Invalid input',
+          login_type_not_allowed: 'Login type not allowed',
+          code_invalid: 'Wrong or expired code',
+          sso_unknown_company: 'No company sign-in',
+          sso_rejected: 'IdP answer refused',
+          sso_not_provisioned: 'No account for the IdP user',
           other: 'Other refusal',
         },
+        method: { password: 'Password', break_glass: 'Owner password (SSO only)', email_code: 'E-mail code', oidc: 'OIDC', saml: 'SAML' },
       },
     },
     'operation-log': {
@@ -92,6 +98,8 @@ export default {
       values: { type: { '0': 'Menu', '1': 'Submenu', '2': 'Button' }, status: { '0': 'Enabled', '1': 'Disabled' }, scene: { admin: 'Operator console', tenant: 'Tenant console' } },
     },
     role: {
+      /** The seeded role in this language (server/seed/seed.ts); shown while the row keeps its seeded words. */
+      seeded: { superadmin: { name: 'Super administrator', description: 'Holds every operator permission' } },
       name: 'Role |||| Roles',
       fields: { name: 'Role name', code: 'Role code', type: 'Role type', category: 'Role scope', description: 'Description', status: 'Status' },
       values: { type: { '0': 'Super management', '1': 'Administrator', '2': 'Ordinary' }, category: { common: 'Common', project: 'Project' }, status: { '0': 'Enabled', '1': 'Disabled' } },
@@ -553,7 +561,7 @@ export default {
     },
     document: {
       name: 'Document |||| Documents',
-      fields: { query: 'Search words', title: 'Title', code: 'Document code', category: 'Category', parent_guid: 'Under', summary: 'Summary', body: 'Content (Markdown)', sort: 'Order', status: 'Status', version: 'Version' },
+      fields: { query: 'Search words', title: 'Title (simplified Chinese)', title_hk: 'Title (traditional Chinese)', title_en: 'Title (English)', code: 'Document code', category: 'Category', parent_guid: 'Under', summary: 'Summary (simplified Chinese)', summary_hk: 'Summary (traditional Chinese)', summary_en: 'Summary (English)', body: 'Content (simplified Chinese, Markdown)', body_hk: 'Content (traditional Chinese, Markdown)', body_en: 'Content (English, Markdown)', sort: 'Order', status: 'Status', version: 'Version' },
       values: { status: { '0': 'Published', '1': 'Draft' }, category: { developer_guide: 'Developer guide', server: 'Server API', open_ability: 'Open capabilities', general_ability: 'General abilities', tools: 'Tools', best_practices: 'Best practices', faq: 'FAQ', solution: 'Solutions', help: 'Help', business_engine: 'Business engine', business_data: 'Business data', public_data: 'Public data', app_introduction: 'App introductions', website_agreement: 'Agreements' } },
     },
     'event-info': {
@@ -589,18 +597,28 @@ export default {
       fields: {
         sso_enabled: 'SSO enabled',
         protocol: 'Protocol',
-        issuer_url: 'Issuer URL',
-        client_id: 'Client ID',
-        client_secret: 'Client secret',
-        redirect_url: 'Redirect URL',
+        issuer_url: 'Issuer URL (OIDC)',
+        client_id: 'Client ID (OIDC)',
+        client_secret: 'Client secret (OIDC; type to replace)',
+        scopes: 'Scopes (OIDC)',
+        idp_metadata_url: 'IdP metadata URL (SAML)',
+        idp_metadata_xml: 'IdP metadata file content (SAML)',
+        domains: 'Company e-mail domains',
+        claim_username: 'Claim or attribute: username',
+        claim_email: 'Claim or attribute: e-mail',
+        claim_name: 'Claim or attribute: name',
+        claim_department: 'Claim or attribute: department',
+        jit_enabled: 'Create accounts at the first sign-in',
+        default_role_guid: 'Role of created accounts',
+        idp_entity_id: 'IdP entity ID', idp_sso_url: 'IdP sign-in address', idp_slo_url: 'IdP logout address', idp_certs: 'IdP signing certificates', sp_certificate: 'SP signing certificate', sp_private_key: 'SP signing key',
         login_types: 'Login types',
         bu_guid: 'Business unit',
       },
+      actions: { test: 'Test connection' },
       values: {
         protocol: {
           oidc: 'OIDC',
           saml: 'SAML',
-          cas: 'CAS',
         },
         login_types: {
           password: 'Username and password',

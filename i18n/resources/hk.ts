@@ -48,7 +48,7 @@ export default {
   resources: {
     'login-log': {
       name: '登入日誌',
-      fields: { scene: '登入入口', username: '用戶名', user_guid: '帳號', result: '結果', ip: '地址', user_agent: '瀏覽器（User-Agent）', from: '開始時間', to: '結束時間', cursor: '翻頁位置' },
+      fields: { scene: '登入入口', username: '用戶名', user_guid: '帳號', result: '結果', method: '方式', ip: '地址', user_agent: '瀏覽器（User-Agent）', from: '開始時間', to: '結束時間', cursor: '翻頁位置' },
       values: {
         scene: { admin: '營運後台', tenant: '租戶控制台' },
         result: {
@@ -59,8 +59,14 @@ export default {
           account_not_activated: '帳號未啟用',
           ip_not_allowed: '地址不在白名單',
           invalid_input: '輸入無效',
+          login_type_not_allowed: '登入方式不允許',
+          code_invalid: '驗證碼錯誤或過期',
+          sso_unknown_company: '無企業登入',
+          sso_rejected: 'IdP 應答被拒絕',
+          sso_not_provisioned: 'IdP 用戶無帳號',
           other: '其他拒絕',
         },
+        method: { password: '密碼', break_glass: '擁有者密碼（僅 SSO 時）', email_code: '電郵驗證碼', oidc: 'OIDC', saml: 'SAML' },
       },
     },
     'operation-log': {
@@ -92,6 +98,8 @@ export default {
       values: { type: { '0': '選單', '1': '子選單', '2': '按鈕' }, status: { '0': '啟用', '1': '停用' }, scene: { admin: '營運控制台', tenant: '租戶控制台' } },
     },
     role: {
+      /** The seeded role in this language (server/seed/seed.ts); shown while the row keeps its seeded words. */
+      seeded: { superadmin: { name: '超級管理員', description: '擁有全部運營權限' } },
       name: '角色 |||| 角色',
       fields: { name: '角色名稱', code: '角色編碼', type: '角色類型', category: '角色範圍', description: '描述', status: '狀態' },
       values: { type: { '0': '超級管理', '1': '管理員', '2': '普通' }, category: { common: '通用', project: '項目' }, status: { '0': '啟用', '1': '停用' } },
@@ -553,7 +561,7 @@ export default {
     },
     document: {
       name: '文檔 |||| 文檔',
-      fields: { query: '搜尋關鍵詞', title: '標題', code: '文檔編碼', category: '分類', parent_guid: '上級文檔', summary: '摘要', body: '正文（Markdown）', sort: '排序', status: '狀態', version: '版本' },
+      fields: { query: '搜尋關鍵詞', title: '標題（簡體中文）', title_hk: '標題（繁體中文）', title_en: '標題（英文）', code: '文檔編碼', category: '分類', parent_guid: '上級文檔', summary: '摘要（簡體中文）', summary_hk: '摘要（繁體中文）', summary_en: '摘要（英文）', body: '正文（簡體中文，Markdown）', body_hk: '正文（繁體中文，Markdown）', body_en: '正文（英文，Markdown）', sort: '排序', status: '狀態', version: '版本' },
       values: { status: { '0': '已發佈', '1': '草稿' }, category: { developer_guide: '開發指南', server: '服務端 API', open_ability: '開放能力', general_ability: '通用能力', tools: '開發工具', best_practices: '最佳實踐', faq: '常見問題', solution: '解決方案', help: '幫助中心', business_engine: '業務引擎', business_data: '業務數據', public_data: '公共數據', app_introduction: '應用介紹', website_agreement: '網站協議' } },
     },
     'event-info': {
@@ -589,18 +597,28 @@ export default {
       fields: {
         sso_enabled: '啟用 SSO',
         protocol: '協議',
-        issuer_url: '認證地址',
-        client_id: '用戶端 ID',
-        client_secret: '用戶端密鑰',
-        redirect_url: '回調地址',
+        issuer_url: '認證地址（OIDC 簽發方）',
+        client_id: '用戶端 ID（OIDC）',
+        client_secret: '用戶端密鑰（OIDC；輸入即替換）',
+        scopes: '授權範圍（OIDC）',
+        idp_metadata_url: 'IdP 元數據地址（SAML）',
+        idp_metadata_xml: 'IdP 元數據檔案內容（SAML）',
+        domains: '企業電郵域名',
+        claim_username: '聲明或屬性：用戶名',
+        claim_email: '聲明或屬性：電郵',
+        claim_name: '聲明或屬性：姓名',
+        claim_department: '聲明或屬性：部門',
+        jit_enabled: '首次登入時自動建立帳號',
+        default_role_guid: '自動建立帳號的角色',
+        idp_entity_id: 'IdP 實體 ID', idp_sso_url: 'IdP 登入地址', idp_slo_url: 'IdP 登出地址', idp_certs: 'IdP 簽名證書', sp_certificate: 'SP 簽名證書', sp_private_key: 'SP 簽名私鑰',
         login_types: '登入方式',
         bu_guid: '業務單元',
       },
+      actions: { test: '測試連線' },
       values: {
         protocol: {
           oidc: 'OIDC',
           saml: 'SAML',
-          cas: 'CAS',
         },
         login_types: {
           password: '帳號密碼',

@@ -48,7 +48,7 @@ export default {
   resources: {
     'login-log': {
       name: '登录日志',
-      fields: { scene: '登录入口', username: '用户名', user_guid: '账号', result: '结果', ip: '地址', user_agent: '浏览器（User-Agent）', from: '开始时间', to: '结束时间', cursor: '翻页位置' },
+      fields: { scene: '登录入口', username: '用户名', user_guid: '账号', result: '结果', method: '方式', ip: '地址', user_agent: '浏览器（User-Agent）', from: '开始时间', to: '结束时间', cursor: '翻页位置' },
       values: {
         scene: { admin: '运营后台', tenant: '租户控制台' },
         result: {
@@ -59,8 +59,14 @@ export default {
           account_not_activated: '账号未激活',
           ip_not_allowed: '地址不在白名单',
           invalid_input: '输入无效',
+          login_type_not_allowed: '登录方式不允许',
+          code_invalid: '验证码错误或过期',
+          sso_unknown_company: '无企业登录',
+          sso_rejected: 'IdP 应答被拒绝',
+          sso_not_provisioned: 'IdP 用户无账号',
           other: '其他拒绝',
         },
+        method: { password: '密码', break_glass: '所有者密码（仅 SSO 时）', email_code: '邮箱验证码', oidc: 'OIDC', saml: 'SAML' },
       },
     },
     'operation-log': {
@@ -92,6 +98,8 @@ export default {
       values: { type: { '0': '菜单', '1': '子菜单', '2': '按钮' }, status: { '0': '启用', '1': '停用' }, scene: { admin: '运营控制台', tenant: '租户控制台' } },
     },
     role: {
+      /** The seeded role in this language (server/seed/seed.ts); shown while the row keeps its seeded words. */
+      seeded: { superadmin: { name: '超级管理员', description: '拥有全部运营权限' } },
       name: '角色 |||| 角色',
       fields: { name: '角色名称', code: '角色编码', type: '角色类型', category: '角色范围', description: '描述', status: '状态' },
       values: { type: { '0': '超级管理', '1': '管理员', '2': '普通' }, category: { common: '通用', project: '项目' }, status: { '0': '启用', '1': '停用' } },
@@ -553,7 +561,7 @@ export default {
     },
     document: {
       name: '文档 |||| 文档',
-      fields: { query: '搜索关键词', title: '标题', code: '文档编码', category: '分类', parent_guid: '上级文档', summary: '摘要', body: '正文（Markdown）', sort: '排序', status: '状态', version: '版本' },
+      fields: { query: '搜索关键词', title: '标题（简体中文）', title_hk: '标题（繁体中文）', title_en: '标题（英文）', code: '文档编码', category: '分类', parent_guid: '上级文档', summary: '摘要（简体中文）', summary_hk: '摘要（繁体中文）', summary_en: '摘要（英文）', body: '正文（简体中文，Markdown）', body_hk: '正文（繁体中文，Markdown）', body_en: '正文（英文，Markdown）', sort: '排序', status: '状态', version: '版本' },
       values: { status: { '0': '已发布', '1': '草稿' }, category: { developer_guide: '开发指南', server: '服务端 API', open_ability: '开放能力', general_ability: '通用能力', tools: '开发工具', best_practices: '最佳实践', faq: '常见问题', solution: '解决方案', help: '帮助中心', business_engine: '业务引擎', business_data: '业务数据', public_data: '公共数据', app_introduction: '应用介绍', website_agreement: '网站协议' } },
     },
     'event-info': {
@@ -589,18 +597,28 @@ export default {
       fields: {
         sso_enabled: '启用 SSO',
         protocol: '协议',
-        issuer_url: '认证地址',
-        client_id: '客户端 ID',
-        client_secret: '客户端密钥',
-        redirect_url: '回调地址',
+        issuer_url: '认证地址（OIDC 签发方）',
+        client_id: '客户端 ID（OIDC）',
+        client_secret: '客户端密钥（OIDC；输入即替换）',
+        scopes: '授权范围（OIDC）',
+        idp_metadata_url: 'IdP 元数据地址（SAML）',
+        idp_metadata_xml: 'IdP 元数据文件内容（SAML）',
+        domains: '企业邮箱域名',
+        claim_username: '声明或属性：用户名',
+        claim_email: '声明或属性：邮箱',
+        claim_name: '声明或属性：姓名',
+        claim_department: '声明或属性：部门',
+        jit_enabled: '首次登录时自动创建账号',
+        default_role_guid: '自动创建账号的角色',
+        idp_entity_id: 'IdP 实体 ID', idp_sso_url: 'IdP 登录地址', idp_slo_url: 'IdP 登出地址', idp_certs: 'IdP 签名证书', sp_certificate: 'SP 签名证书', sp_private_key: 'SP 签名私钥',
         login_types: '登录方式',
         bu_guid: '业务单元',
       },
+      actions: { test: '测试连接' },
       values: {
         protocol: {
           oidc: 'OIDC',
           saml: 'SAML',
-          cas: 'CAS',
         },
         login_types: {
           password: '账号密码',

@@ -300,4 +300,72 @@ export const migrations: readonly Migration[] = [
       'create index if not exists rate_counter_window_end_idx on rate_counter (window_end)',
     ],
   },
+  {
+    id: 18,
+    name: 'single sign-on: flows, linked identities, used assertions, IdP sessions; CAS dropped',
+    up: [
+      // One row per company sign-in: the state the IdP hands back (used once), what proves the same browser finishes it, its outcome (server/sso/flows.ts).
+      `create table if not exists sso_flow (
+        guid uuid primary key,
+        state text not null unique,
+        bu_guid uuid not null,
+        protocol text not null,
+        binding_hash text not null,
+        secrets text not null,
+        redirect text,
+        expires_at timestamptz not null,
+        answered_at timestamptz,
+        proof_hash text,
+        outcome jsonb,
+        handed_at timestamptz,
+        created_at timestamptz not null default now())`,
+      'create index if not exists sso_flow_expires_idx on sso_flow (expires_at)',
+      // The IdP's subject an account was linked to on its first sign-in (server/sso/provision.ts).
+      `create table if not exists sso_identity (
+        bu_guid uuid not null,
+        protocol text not null,
+        subject text not null,
+        user_guid uuid not null,
+        created_at timestamptz not null default now(),
+        primary key (bu_guid, protocol, subject))`,
+      // Each SAML assertion id is accepted once, and each AuthnRequest id answered once (server/sso/saml.ts).
+      `create table if not exists sso_assertion (
+        bu_guid uuid not null,
+        assertion_id text not null,
+        expires_at timestamptz not null,
+        primary key (bu_guid, assertion_id))`,
+      `create table if not exists sso_saml_request (
+        request_id text primary key,
+        created_at timestamptz not null default now())`,
+      // What ending the IdP's session needs, per platform session (sealed: an ID token, or a SAML NameID and session index).
+      `create table if not exists sso_session (
+        jti uuid primary key,
+        bu_guid uuid not null,
+        protocol text not null,
+        hint text not null,
+        created_at timestamptz not null default now())`,
+      // CAS was never built (no CAS server runs in a test): its configurations become OIDC, switched off, and keep a login type that works.
+      `update sso_auth_config set protocol = 'oidc', sso_enabled = false,
+         login_types = case when login_types ?| array['password', 'email_code'] then login_types else '["password"]'::jsonb end
+       where protocol = 'cas'`,
+      // The callback is the server's own (docs/sso.md): no BU chooses it.
+      'alter table sso_auth_config drop column if exists redirect_url',
+    ],
+  },
+  {
+    id: 19,
+    name: 'documents in three languages: the versions keep the other languages\' texts',
+    up: [
+      // Title and body in hk and en beside the default language's (schemas/document.ts); a restore writes them back too.
+      "alter table document_version add column if not exists translations jsonb not null default '{}'",
+    ],
+  },
+  {
+    id: 20,
+    name: "each app's due events in order, for the fair claim",
+    up: [
+      // server/events/claim.ts walks the apps with due events and reads only each one's first few.
+      'create index if not exists event_message_app_due_idx on event_message (app_guid, next_attempt_at) where state = 0',
+    ],
+  },
 ];

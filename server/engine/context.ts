@@ -29,6 +29,11 @@ export interface Services {
   mailer?: import('../mail/mailer.ts').Mailer;
   /** Origin of links in mail (PUBLIC_URL), fixed at start. */
   publicUrl: string;
+  /** Seals and opens the secrets BUs hand the platform (server/services/sealer.ts). */
+  sealer: import('../services/sealer.ts').Sealer;
+  /** SSO's fetches to identity providers, through the SSRF filter unless `ssoAllowPrivate` (server/sso/guarded-fetch.ts). */
+  idpFetch: import('../sso/guarded-fetch.ts').GuardedFetch;
+  ssoAllowPrivate: boolean;
   /** Whether a BU's IP whitelist admits an address (cached; see handlers/policy.ts). */
   admits(buGuid: string, ip: string): Promise<boolean>;
 }
@@ -55,8 +60,18 @@ export interface CallContext {
   afterCommit(effect: () => Promise<unknown>): void;
 }
 
-/** A named handler for a real business rule; definitions name it in a call spec. */
-export type Handler = (ctx: CallContext) => Promise<unknown>;
+/**
+ * A named handler for a real business rule; definitions name it in a call spec. What it declares
+ * (server/engine/named.ts) is the one schema of its body and of its answer's `data`: the engine
+ * validates the body with `input` before it runs and hands it the parsed value, and the OpenAPI
+ * documents and the debug console's form show the same schemas.
+ */
+export interface Handler {
+  (ctx: CallContext, body?: never): Promise<unknown>;
+  /** Its body; per mount where the mount changes it (an operator's mount names the BU it acts on). */
+  input?: import('zod').ZodType | ((mount: Mount) => import('zod').ZodType);
+  output?: import('../http/calls.ts').AnswerDoc;
+}
 
 /**
  * What the application hands the engine at mount time: the named handlers and each definition's

@@ -11,7 +11,7 @@ export interface FieldInfo {
   json: boolean;
   /** Stored as an argon2id hash, never returned. */
   password: boolean;
-  /** Never returned nor sorted on: a password hash or a server-kept secret's hash (`secretHash()`). */
+  /** Never returned nor sorted on: a password hash, a server-kept secret's hash (`secretHash()`) or a sealed secret (`kind: 'sealed'`). */
   hidden: boolean;
   /** Holds addresses of uploaded files (`.meta({ kind: 'files' })`): who reads the row may read them (server/files/access.ts). */
   files: boolean;
@@ -53,7 +53,7 @@ export const fieldsOf = (def: ResourceDef): FieldInfo[] => {
   const json = z.toJSONSchema(z.object(shape), { io: 'input', unrepresentable: 'any' }) as { properties: Record<string, JsonSchema> };
   const fields = Object.entries(json.properties).map(([name, s]) => {
     const sqlType = sqlTypeOf(s);
-    return { name, sqlType, json: sqlType === 'jsonb', password: s.kind === 'password', hidden: s.kind === 'password' || s.kind === 'secret', files: s.kind === 'files' };
+    return { name, sqlType, json: sqlType === 'jsonb', password: s.kind === 'password', hidden: s.kind === 'password' || s.kind === 'secret' || s.kind === 'sealed', files: s.kind === 'files' };
   });
   cache.set(def, fields);
   return fields;

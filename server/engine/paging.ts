@@ -20,6 +20,10 @@ export const pagingInput = z.object({
 /** A query string carries numbers as digits; a JSON body as numbers. */
 const numeric = (v: unknown) => (typeof v === 'string' && /^\d{1,9}$/.test(v) ? Number(v) : v);
 
+/** The input with `page` and `page_size` as numbers where a query string gave them as digits. */
+export const pagingValues = (input: Record<string, unknown>) =>
+  'page' in input || 'page_size' in input ? { ...input, page: numeric(input.page), page_size: numeric(input.page_size) } : input;
+
 export const pagingOf = (lang: Lang, input: Record<string, unknown>, resource: string) => {
   const { page = 1, page_size = PAGE_SIZE_DEFAULT } = parseOrWarn(lang, pagingInput, { page: numeric(input.page), page_size: numeric(input.page_size) }, resource);
   return { page, page_size };

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { translate } from '../../i18n/index.ts';
-import type { ResourceDef, Transition } from '../../resources/types.ts';
+import type { CallSpec, ResourceDef, Transition } from '../../resources/types.ts';
 import { hashPassword } from '../auth/password.ts';
 import { ident, type Queryable } from '../db/driver.ts';
 import { Warning } from '../http/envelope.ts';
@@ -60,7 +60,11 @@ const sortParam = (input: Record<string, unknown>) => {
 
 const requireFilters = (ctx: CallContext) => {
   const missing = (ctx.call.requires ?? []).filter((f) => ctx.input[f] === undefined || ctx.input[f] === '');
-  if (missing.length) throw new Warning('server.filter_required', { fields: missing.map((f) => translate(ctx.lang, `resources.${ctx.def.name}.fields.${f}`)).join(', ') });
+  if (!missing.length) return;
+  const labels = missing.map((f) => translate(ctx.lang, `resources.${ctx.def.name}.fields.${f}`));
+  // The fields named as a validation failure names them, so a client reads both alike.
+  const required = translate(ctx.lang, 'validation.required');
+  throw new Warning('server.filter_required', { fields: labels.join(', ') }, missing.map((field, i) => ({ field, message: translate(ctx.lang, 'server.field_error', { field: labels[i], message: required }) })));
 };
 
 const readWhere = (ctx: CallContext) => filterWhere(ctx.def, ctx.call, ctx.input, scopeWhere(ctx.def, ctx.mount, ctx.caller));
@@ -225,7 +229,10 @@ export const update = async (ctx: CallContext) => {
   }
 };
 
-const deleteInput = z.object({ guid: z.uuid('validation.guid_format').optional(), guids: z.array(z.uuid('validation.guid_format')).min(1).max(500).optional() });
+/** One row (`guid`) or several (`guids`): the document says one of the two is needed, as the refusal of neither names `guid`. */
+export const deleteInput = z
+  .object({ guid: z.uuid('validation.guid_format').optional(), guids: z.array(z.uuid('validation.guid_format')).min(1).max(500).optional() })
+  .meta({ anyOf: [{ required: ['guid'] }, { required: ['guids'] }] });
 
 /** Deletes one row (`guid`) or several (`guids`); all must be reachable or nothing is deleted. */
 export const remove = async (ctx: CallContext) => {
@@ -248,9 +255,29 @@ export const remove = async (ctx: CallContext) => {
   return { deleted };
 };
 
-const statusInput = z.object({ guid: z.uuid('validation.guid_format'), status: z.union([z.number(), z.string()]).optional(), action: z.string().max(64).optional() });
-
 const reasonInput = (column: string) => z.object({ [column]: z.string().trim().min(1, 'validation.required').max(200, 'validation.max_200') });
+
+const statusInputs = new WeakMap<ResourceDef, Map<string, z.ZodObject>>();
+/**
+ * The body of a status call, which the call validates and the documents show: the row (none for
+ * the owner's single row), the state or action unless the call is bound to a transition, and the
+ * reason and fields the transition takes (required for a bound one, optional otherwise).
+ */
+export const statusInputOf = (def: ResourceDef, spec: Pick<CallSpec, 'transition'>, single: boolean) => {
+  const key = `${spec.transition ?? ''}|${single}`;
+  const cached = statusInputs.get(def)?.get(key);
+  if (cached) return cached;
+  const uuid = z.uuid('validation.guid_format');
+  const bound = spec.transition ? def.status?.transitions.find((t) => t.name === spec.transition) : undefined;
+  const internal = (def.internal?.shape ?? {}) as Record<string, z.ZodType>;
+  const taken = (t: Transition) => ({ ...(t.reason ? reasonInput(t.reason).shape : {}), ...Object.fromEntries((t.takes ?? []).map((f) => [f, internal[f]])) });
+  const schema = z.object({
+    guid: single ? uuid.optional() : uuid,
+    ...(bound ? taken(bound) : { status: z.union([z.number(), z.string()]).optional(), action: z.string().max(64).optional(), ...z.object(Object.assign({}, ...(def.status?.transitions ?? []).map(taken))).partial().shape }),
+  });
+  statusInputs.set(def, (statusInputs.get(def) ?? new Map()).set(key, schema));
+  return schema;
+};
 
 /**
  * The columns a transition writes besides the status: its own reason (required), every other one
@@ -278,7 +305,7 @@ export const status = async (ctx: CallContext) => {
   const ownRow = single ? ((await one(ctx)) as { guid: string | null } | null) : null;
   if (single && !ownRow?.guid) throw new Warning(def.missing ?? 'server.record_not_found');
   const input = ownRow?.guid ? { ...ctx.input, guid: ownRow.guid } : ctx.input;
-  const { guid, status: to, action } = parseOrWarn(ctx.lang, statusInput, input, def.name);
+  const { guid, status: to, action } = parseOrWarn(ctx.lang, statusInputOf(def, ctx.call, single), input, def.name) as { guid: string; status?: number | string; action?: string };
   const transition = transitionOf(def, ctx.mount, ctx.call, ctx.input);
   const valueLabel = (v: unknown) => translate(ctx.lang, `resources.${def.name}.values.${sm.field}.${String(v)}`);
   if (!transition) throw new Warning('server.unknown_status', { to: String(to ?? action ?? '') });

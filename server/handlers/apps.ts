@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { translate } from '../../i18n/index.ts';
-import { DEFAULT_LANG } from '../../i18n/languages.ts';
 import { auditRecordSchema, AUDIT, SCOPE } from '../../schemas/app-scope.ts';
 import { permCode } from '../../schemas/common.ts';
 import { eventMessageKey } from '../../schemas/event.ts';
 import type { CallContext } from '../engine/context.ts';
-import { pagingOf } from '../engine/paging.ts';
+import { pagingInput, pagingOf } from '../engine/paging.ts';
 import { routeApplication } from '../services/processes.ts';
+import { seededText } from '../services/seeded-text.ts';
 import { checkReferences } from '../engine/relations.ts';
 import { findOne } from '../engine/verbs.ts';
 import type { Queryable } from '../db/driver.ts';
@@ -16,14 +16,14 @@ import { parseOrWarn } from '../http/validation.ts';
 import { openApiCalls, summaryOf } from '../open-api/calls.ts';
 import { resetSecret } from '../services/app-credentials.ts';
 import { checkGroups, scopesChanged, setScopes } from '../services/app-scopes.ts';
+import { named } from '../engine/named.ts';
 
 /** Apps' named calls: secret reset, scopes, applications for them and the scope tables (docs/apps.md). */
 
 const one = z.object({ guid: z.uuid('validation.guid_format') });
 
 /** `reset-secret`: a new secret for an app of the caller's BU, answered once. */
-export const appResetSecret = async (ctx: CallContext) => {
-  const { guid } = parseOrWarn(ctx.lang, one, ctx.input, 'app');
+export const appResetSecret = named({ input: one }, async (ctx, { guid }) => {
   const answer = await ctx.services.db.transaction(async (tx) => {
     const app = await findOne(ctx, guid, tx);
     return { guid, app_id: app.app_id, app_secret: await resetSecret(tx, guid) };
@@ -31,24 +31,22 @@ export const appResetSecret = async (ctx: CallContext) => {
   // The old secret's tokens are gone from the database; from this process's cache too.
   ctx.services.appTokens.forget();
   return answer;
-};
+});
 
 /**
  * `debug/app-token`: the debug console's one-click token for an app of the caller's BU. The person
  * may edit the app, so may act as it; no secret crosses the page. Lark's rules apply as for
  * `/open/api/auth/app-access-token` (the same token is answered while 30 minutes or more are left).
  */
-export const appDebugToken = async (ctx: CallContext) => {
-  const { guid } = parseOrWarn(ctx.lang, one, ctx.input, 'app');
+export const appDebugToken = named({ input: one }, async (ctx, { guid }) => {
   const app = await findOne(ctx, guid);
   if (app.status !== 0) throw new Warning('server.app_disabled');
   return ctx.services.appTokens.issue(guid, app.token_ttl as number);
-};
+});
 
 const bindInput = z.object({ guid: z.uuid('validation.guid_format'), ability_codes: z.array(z.string().max(64, 'validation.max_64')).max(50, 'validation.too_many') });
 /** `ability/bind`: the abilities an app of the caller's BU uses, replacing the set it had. */
-export const appBindAbilities = async (ctx: CallContext) => {
-  const { guid, ability_codes } = parseOrWarn(ctx.lang, bindInput, ctx.input, 'app');
+export const appBindAbilities = named({ input: bindInput }, async (ctx, { guid, ability_codes }) => {
   const codes = [...new Set(ability_codes)];
   return ctx.services.db.transaction(async (tx) => {
     await findOne(ctx, guid, tx);
@@ -57,11 +55,10 @@ export const appBindAbilities = async (ctx: CallContext) => {
     await tx.query('update app set ability_codes = $1, updated_at = now() where guid = $2', [JSON.stringify(codes), guid]);
     return { guid, ability_codes: codes };
   });
-};
+});
 
 /** `apply-permissions`: a tenant applies for scopes of one of its BU's apps; they go under review. */
-export const auditApply = async (ctx: CallContext) => {
-  const { app_guid, group_codes } = parseOrWarn(ctx.lang, auditRecordSchema, ctx.input, 'audit-record');
+export const auditApply = named({ input: auditRecordSchema }, async (ctx, { app_guid, group_codes }) => {
   const codes = [...new Set(group_codes)];
   return ctx.services.db.transaction(async (tx) => {
     // The app must be one of the caller's BU: the definition's `references`, checked as every write checks them.
@@ -79,19 +76,15 @@ export const auditApply = async (ctx: CallContext) => {
     if (await routeApplication(tx, { buGuid: ctx.caller!.buGuid!, guid: rows[0].guid as string, appGuid: app_guid, codes, by: ctx.caller!.userGuid })) rows[0].status = AUDIT.bu_review;
     return rows[0];
   });
-};
+});
 
-/** A seeded row's words in the reader's language while it keeps them; an operator's rename as written. */
-const seededText = (ctx: CallContext, value: string | null, key: string) =>
-  value !== null && value === translate(DEFAULT_LANG, key) ? translate(ctx.lang, key) : value;
 
 /** The app named by `guid`, within the caller's mount's scope (the app's mounts and `app-scope`'s alike). */
 const findApp = (ctx: CallContext, guid: string, tx?: Queryable) => findOne({ ...ctx, def: resourceByName.get('app')! }, guid, tx);
 
 const appScopesInput = z.object({ guid: z.uuid('validation.guid_format') });
 /** `permissions/list`: every enabled scope with the app's state in it (the app reachable through the caller's mount). */
-export const appScopes = async (ctx: CallContext) => {
-  const { guid } = parseOrWarn(ctx.lang, appScopesInput, ctx.input, 'app');
+export const appScopes = named({ input: appScopesInput }, async (ctx, { guid }) => {
   await findApp(ctx, guid);
   const { rows } = await ctx.services.db.query(
     `select g.guid, g.code, g.name, g.description, coalesce(s.status, 0) as status from api_group g
@@ -101,15 +94,14 @@ export const appScopes = async (ctx: CallContext) => {
   // Seeded scopes in the reader's language while they keep their seeded words.
   return rows.map((g) => ({
     ...g,
-    name: seededText(ctx, g.name as string, `resources.api-group.seeded.${g.code}.name`),
-    description: seededText(ctx, g.description as string | null, `resources.api-group.seeded.${g.code}.description`),
+    name: seededText(ctx.lang, g.name as string, `resources.api-group.seeded.${g.code}.name`),
+    description: seededText(ctx.lang, g.description as string | null, `resources.api-group.seeded.${g.code}.description`),
   }));
-};
+});
 
 const activateInput = z.object({ guid: z.uuid('validation.guid_format'), group_codes: z.array(permCode()).min(1, 'validation.required').max(50, 'validation.too_many') });
 /** `active-permissions`: an operator opens scopes of an app directly. */
-export const activatePermissions = async (ctx: CallContext) => {
-  const { guid, group_codes } = parseOrWarn(ctx.lang, activateInput, ctx.input, 'app');
+export const activatePermissions = named({ input: activateInput }, async (ctx, { guid, group_codes }) => {
   await ctx.services.db.transaction(async (tx) => {
     await findApp(ctx, guid, tx);
     await checkGroups(ctx, tx, group_codes);
@@ -117,13 +109,14 @@ export const activatePermissions = async (ctx: CallContext) => {
     await scopesChanged(ctx, tx, guid);
   });
   ctx.services.appTokens.forget();
-  return appScopes({ ...ctx, input: { guid } });
-};
+  return appScopes({ ...ctx, input: { guid } }, { guid } as never);
+});
 
 /** A scope by its guid (the scope table) or its code (an application's scopes, for its reviewer). */
-const groupDetailInput = z
-  .object({ guid: z.uuid('validation.guid_format').optional(), code: permCode().optional() })
-  .refine((v) => v.guid || v.code, { message: 'validation.required', path: ['guid'] });
+const groupDetailInput = pagingInput
+  .extend({ guid: z.uuid('validation.guid_format').optional(), code: permCode().optional() })
+  .refine((v) => v.guid || v.code, { message: 'validation.required', path: ['guid'] })
+  .meta({ anyOf: [{ required: ['guid'] }, { required: ['code'] }] });
 const groupOf = async (ctx: CallContext) => {
   const by = parseOrWarn(ctx.lang, groupDetailInput, ctx.input, 'api-group');
   const { rows } = by.guid
@@ -133,15 +126,15 @@ const groupOf = async (ctx: CallContext) => {
   return rows[0];
 };
 /** `api-field/group-api-detail`: the open-API calls a scope unlocks, paged (`{ list, count }`); the scope by guid or code. */
-export const groupApis = async (ctx: CallContext) => {
+export const groupApis = named({ input: groupDetailInput }, async (ctx) => {
   const { page, page_size } = pagingOf(ctx.lang, ctx.input, 'api-group');
   const group = await groupOf(ctx);
   const all = openApiCalls.filter((c) => c.scope === group.code).map((c) => ({ name: summaryOf(ctx.lang, c.path), api_code: c.apiCode, path: c.path, category: 1 }));
   return { list: all.slice((page - 1) * page_size, page * page_size), count: all.length, page, page_size };
-};
+});
 
 /** `api-field/group-event-detail`: the event types a scope unlocks, paged (`{ list, count }`). */
-export const groupEvents = async (ctx: CallContext) => {
+export const groupEvents = named({ input: groupDetailInput }, async (ctx) => {
   const { page, page_size } = pagingOf(ctx.lang, ctx.input, 'api-group');
   const group = await groupOf(ctx);
   const { rows } = await ctx.services.db.query<{ list: { name: string; api_code: string; description: string | null }[]; count: number }>(
@@ -152,10 +145,10 @@ export const groupEvents = async (ctx: CallContext) => {
   );
   const list = rows[0].list.map((e) => {
     const key = `resources.event-info.seeded.${eventMessageKey(e.api_code)}`;
-    return { ...e, name: seededText(ctx, e.name, `${key}.name`), description: seededText(ctx, e.description, `${key}.description`) };
+    return { ...e, name: seededText(ctx.lang, e.name, `${key}.name`), description: seededText(ctx.lang, e.description, `${key}.description`) };
   });
   return { list, count: rows[0].count, page, page_size };
-};
+});
 
 /**
  * The open capabilities (public): each enabled scope with how many APIs and events it opens, for
@@ -168,8 +161,8 @@ export const capacities = async (ctx: CallContext) => {
   );
   return rows.map((g) => ({
     ...g,
-    name: seededText(ctx, g.name, `resources.api-group.seeded.${g.code}.name`),
-    description: seededText(ctx, g.description, `resources.api-group.seeded.${g.code}.description`),
+    name: seededText(ctx.lang, g.name, `resources.api-group.seeded.${g.code}.name`),
+    description: seededText(ctx.lang, g.description, `resources.api-group.seeded.${g.code}.description`),
     api_count: openApiCalls.filter((c) => c.scope === g.code).length,
   }));
 };

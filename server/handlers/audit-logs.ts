@@ -4,6 +4,7 @@ import type { CallContext } from '../engine/context.ts';
 import { COUNT_CAP, pagingOf } from '../engine/paging.ts';
 import { Warning } from '../http/envelope.ts';
 import { parseOrWarn } from '../http/validation.ts';
+import { named } from '../engine/named.ts';
 
 /**
  * The audit logs' searches (docs/operator.md, "Audit logs"): a window of at most 7 days (the last
@@ -117,11 +118,10 @@ export const userOperations = (ctx: CallContext) => {
 
 const detailInput = z.object({ guid: z.uuid('validation.guid_format') });
 /** `detail`: one row of the log, with everything it keeps. */
-export const logDetail = async (ctx: CallContext) => {
-  const { guid } = parseOrWarn(ctx.lang, detailInput, ctx.input, ctx.def.name);
+export const logDetail = named({ input: detailInput }, async (ctx, { guid }) => {
   const { table } = logOf(ctx);
   await ctx.services.audit.flush(table);
   const row = await logRow(ctx.services.db, table, columnsOf(ctx), guid);
   if (!row) throw new Warning('server.record_not_found');
   return row;
-};
+});

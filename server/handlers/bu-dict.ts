@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type { CallContext } from '../engine/context.ts';
-import { parseOrWarn } from '../http/validation.ts';
+import { named } from '../engine/named.ts';
 
 const typeInput = z.object({ type: z.string().trim().min(1, 'validation.required').max(64, 'validation.max_64') });
 
@@ -8,8 +7,7 @@ const typeInput = z.object({ type: z.string().trim().min(1, 'validation.required
  * A dictionary type as a BU's members use it: the platform's enabled items, then the BU's own
  * (docs/tenant-console.md "Business dictionary"), each in its sort order and marked by `source`.
  */
-export const buDictListByType = async (ctx: CallContext) => {
-  const { type } = parseOrWarn(ctx.lang, typeInput, ctx.input, 'bu-dict');
+export const buDictListByType = named({ input: typeInput }, async (ctx, { type }) => {
   const { rows } = await ctx.services.db.query(
     `select guid, type, label, value, remark, sort, 'platform' as source from dict where type = $1 and status = 0
      union all
@@ -19,5 +17,5 @@ export const buDictListByType = async (ctx: CallContext) => {
     [type, ctx.caller!.buGuid],
   );
   return rows;
-};
+});
 

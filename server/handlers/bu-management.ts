@@ -7,12 +7,14 @@ import { code32, codes, name30, text, url } from '../../schemas/common.ts';
 import { AUTH_STATE, orgSchema } from '../../schemas/org.ts';
 import { ident, type Queryable } from '../db/driver.ts';
 import type { CallContext } from '../engine/context.ts';
-import { pageQuery, pagingOf } from '../engine/paging.ts';
+import { pageQuery, pagingInput, pagingOf } from '../engine/paging.ts';
 import { add, duplicateOf, duplicateWarning } from '../engine/verbs.ts';
+import { bodyDoc } from '../engine/call-docs.ts';
 import { coerce, escapeLike, filterWhere, scopeWhere, Where } from '../engine/where.ts';
 import { Warning } from '../http/envelope.ts';
 import { parseOrWarn } from '../http/validation.ts';
 import { operatorStepOf, recordOrgStep } from '../services/org-applications.ts';
+import { named } from '../engine/named.ts';
 
 /**
  * Operators' BU management (docs/operator.md, "BU management"). An operator names the BU it acts on
@@ -78,7 +80,7 @@ export const buPage = async (ctx: CallContext) => {
 const buRow = async (db: Queryable, guid: string) => (await db.query(`select ${BU_ROW} ${BU_FROM} where b.guid = $1`, [guid])).rows[0];
 
 /** One BU as the page lists it (its page's header), named by `bu_guid`. */
-export const buDetail = async (ctx: CallContext) => buRow(ctx.services.db, (await namedBu(ctx)).guid);
+export const buDetail = named({ input: buInput }, async (ctx) => buRow(ctx.services.db, (await namedBu(ctx)).guid));
 
 /** A BU's profile, and optionally its owner: a main account named by its username. */
 const addInput = buWithOwnerSchema;
@@ -87,8 +89,7 @@ const addInput = buWithOwnerSchema;
  * Adds a BU. With `owner_username` the BU belongs to that main account (as if it had created it:
  * it lists it and may switch to it); without, it is an operator-made BU nobody signs in to yet.
  */
-export const buAdd = async (ctx: CallContext) => {
-  const { owner_username, ...values } = parseOrWarn(ctx.lang, addInput, ctx.input, 'bu');
+export const buAdd = named({ input: addInput }, async (ctx, { owner_username, ...values }) => {
   const def = resourceByName.get('bu')!;
   try {
     const row = await ctx.services.db.transaction(async (tx) => {
@@ -113,7 +114,7 @@ export const buAdd = async (ctx: CallContext) => {
   } catch (e) {
     throw duplicateWarning(ctx.lang, def, e);
   }
-};
+});
 
 /**
  * What a BU holds that must not be lost with it: its own apps (their credentials may be in use),
@@ -183,7 +184,7 @@ const orgAnswer = async (tx: Queryable, bu: Awaited<ReturnType<typeof namedBu>>)
   return { ...(org ?? { guid: null, bu_guid: bu.guid, auth_state: AUTH_STATE.unverified }), bu_guid: bu.guid, bu_name: bu.name, bu_code: bu.code, bu_cover_url: bu.cover_url };
 };
 
-export const orgInfo = async (ctx: CallContext) => orgAnswer(ctx.services.db, await namedBu(ctx));
+export const orgInfo = named({ input: buInput }, async (ctx) => orgAnswer(ctx.services.db, await namedBu(ctx)));
 
 const buFields = z.object({ bu_name: name30().optional(), bu_code: code32().optional(), bu_cover_url: url().optional() });
 const ORG_FIELDS = Object.keys(orgSchema.shape);
@@ -222,7 +223,7 @@ export const orgUpdate = async (ctx: CallContext) => {
 };
 
 /** The BU's certification: its state, the reviewer's reason, when it applied and what it certifies. */
-export const authInfo = async (ctx: CallContext) => {
+export const authInfo = named({ input: buInput }, async (ctx) => {
   const bu = await namedBu(ctx);
   const org = await orgOf(ctx.services.db, bu.guid);
   return {
@@ -235,7 +236,7 @@ export const authInfo = async (ctx: CallContext) => {
     credit_code: org?.credit_code ?? null,
     updated_at: org?.updated_at ?? null,
   };
-};
+});
 
 const authInput = buInput.extend({
   /** 2 certified, 0 uncertified (withdrawn), 3 failed; 1 (certifying) is the tenant's application. */
@@ -247,8 +248,7 @@ const authInput = buInput.extend({
  * Sets a BU's certification outside the review of an application: certifies it (its organisation info
  * must exist), withdraws a certification, or fails it with a reason. Setting the state it has changes nothing.
  */
-export const authUpdate = async (ctx: CallContext) => {
-  const { auth_state, remark } = parseOrWarn(ctx.lang, authInput, ctx.input, 'org');
+export const authUpdate = named({ input: authInput }, async (ctx, { auth_state, remark }) => {
   if (auth_state === AUTH_STATE.failed && !remark) {
     const message = translate(ctx.lang, 'server.field_error', { field: translate(ctx.lang, 'resources.org.fields.remark'), message: translate(ctx.lang, 'validation.required') });
     throw new Warning('server.validation_failed', { details: message }, [{ field: 'remark', message }]);
@@ -263,7 +263,7 @@ export const authUpdate = async (ctx: CallContext) => {
   });
   ctx.services.callers.invalidate();
   return authInfo(ctx);
-};
+});
 
 /* Installed apps --------------------------------------------------------------------------------- */
 
@@ -272,7 +272,7 @@ const APP_ROW = `i.guid, i.bu_guid, i.app_guid, i.app_name, i.icon, i.order_guid
 const APP_FROM = 'from installed_app i left join app a on a.guid = i.app_guid left join orders o on o.guid = i.order_guid';
 
 /** A BU's installed apps, a page at a time (keyword: the app's name). */
-export const appPage = async (ctx: CallContext) => {
+export const appPage = named({ input: buInput.extend(pagingInput.shape) }, async (ctx) => {
   const paging = pagingOf(ctx.lang, ctx.input, 'installed-app');
   const bu = await namedBu(ctx);
   const params: unknown[] = [bu.guid];
@@ -280,7 +280,7 @@ export const appPage = async (ctx: CallContext) => {
   const keyword = typeof ctx.input.keyword === 'string' ? ctx.input.keyword.trim().slice(0, 64) : '';
   if (keyword) where += ` and i.app_name ilike $${params.push(`%${escapeLike(keyword)}%`)}`;
   return pageQuery(ctx.services.db, { select: APP_ROW, from: `${APP_FROM} ${where}`, order: 'order by i.created_at desc, i.guid desc', params }, paging);
-};
+});
 
 /** An installation named by its `guid` or by its app (`app_guid`). */
 const appInput = buInput.extend({ guid: z.uuid('validation.guid_format').optional(), app_guid: z.uuid('validation.guid_format').optional() });
@@ -293,7 +293,7 @@ const installation = async (ctx: CallContext, tx: Queryable) => {
 };
 
 /** One installed app of the BU, with the projects of the BU it is bound to. */
-export const appDetail = async (ctx: CallContext) => {
+export const appDetail = named({ input: appInput }, async (ctx) => {
   const { bu, row } = await installation(ctx, ctx.services.db);
   if (!row) throw new Warning('server.record_not_found');
   const projects = await ctx.services.db.query(
@@ -302,7 +302,7 @@ export const appDetail = async (ctx: CallContext) => {
     [bu.guid, row.app_guid],
   );
   return { ...row, projects: projects.rows };
-};
+});
 
 const installInput = buInput.extend({ app_guid: z.uuid('validation.guid_format') });
 
@@ -311,8 +311,7 @@ const installInput = buInput.extend({ app_guid: z.uuid('validation.guid_format')
  * an operator's installation is a grant, billed, if at all, through order management. Installing an
  * installed app answers the installation there is (`already`).
  */
-export const install = async (ctx: CallContext) => {
-  const { app_guid } = parseOrWarn(ctx.lang, installInput, ctx.input, 'installed-app');
+export const install = named({ input: installInput }, async (ctx, { app_guid }) => {
   return ctx.services.db.transaction(async (tx) => {
     const bu = await namedBu(ctx, tx);
     const app = (await tx.query<{ guid: string; name: string; icon: string | null }>('select guid, name, icon from app where guid = $1 and bu_guid is null and type = 0 and status = 0', [app_guid])).rows[0];
@@ -324,26 +323,26 @@ export const install = async (ctx: CallContext) => {
     const row = (await tx.query(`select ${APP_ROW} ${APP_FROM} where i.bu_guid = $1 and i.app_guid = $2`, [bu.guid, app.guid])).rows[0];
     return { ...row, already: made.rows.length === 0 };
   });
-};
+});
 
 /**
  * Uninstalls an app from the BU, with the BU's bindings of it to projects; its order, if any, stays
  * (billing history). Uninstalling an app the BU does not have answers `already`.
  */
-export const uninstall = async (ctx: CallContext) =>
+export const uninstall = named({ input: appInput }, async (ctx) =>
   ctx.services.db.transaction(async (tx) => {
     const { bu, row, app_guid } = await installation(ctx, tx);
     if (!row) return { deleted: 0, already: true, app_guid: app_guid ?? null };
     await tx.query('delete from app_project where bu_guid = $1 and app_guid = $2 and app_guid not in (select guid from app where bu_guid = $1)', [bu.guid, row.app_guid]);
     await tx.query('delete from installed_app where guid = $1', [row.guid]);
     return { deleted: 1, already: false, app_guid: row.app_guid };
-  });
+  }));
 
 /** A picker's typed words (`keyword`) as an ILIKE pattern on names; none matches every row. */
 const pickerKeyword = (ctx: CallContext) => `%${escapeLike(typeof ctx.input.keyword === 'string' ? ctx.input.keyword.trim().slice(0, 64) : '')}%`;
 
 /** Enabled store apps (the platform's, type 0) the BU has not installed: what an operator may install. */
-export const installable = async (ctx: CallContext) => {
+export const installable = named({ input: buInput }, async (ctx) => {
   const bu = await namedBu(ctx);
   const { rows } = await ctx.services.db.query(
     `select guid, name, code, icon from app where bu_guid is null and type = 0 and status = 0
@@ -351,10 +350,10 @@ export const installable = async (ctx: CallContext) => {
     [bu.guid, pickerKeyword(ctx)],
   );
   return rows;
-};
+});
 
 /** The apps a BU's projects may be bound to: its own apps and the store apps installed in it. */
-export const buApps = async (ctx: CallContext) => {
+export const buApps = named({ input: buInput }, async (ctx) => {
   const bu = await namedBu(ctx);
   const { rows } = await ctx.services.db.query(
     `select * from (select guid, name, code, type from app where bu_guid = $1
@@ -363,13 +362,13 @@ export const buApps = async (ctx: CallContext) => {
     [bu.guid, pickerKeyword(ctx)],
   );
   return rows;
-};
+});
 
 /** A BU's projects (pickers of its app-project bindings). */
-export const buProjects = async (ctx: CallContext) => {
+export const buProjects = named({ input: buInput }, async (ctx) => {
   const bu = await namedBu(ctx);
   return (await ctx.services.db.query('select guid, name, code from project where bu_guid = $1 and name ilike $2 order by name, guid limit 1000', [bu.guid, pickerKeyword(ctx)])).rows;
-};
+});
 
 /* App-projects ----------------------------------------------------------------------------------- */
 
@@ -393,6 +392,8 @@ export const appProjectList = async (ctx: CallContext) => {
 /** An operator's binding: the BU is named first (`bu_guid`), so its references are checked within it. */
 export const appProjectAdd = async (ctx: CallContext) => {
   const input = aliased(ctx.input);
+  // The documented body (the binding and its BU) is checked whole once the catalogue's names are read.
+  parseOrWarn(ctx.lang, bodyDoc(ctx.def, ctx.call, ctx.mount)!, input, ctx.def.name);
   await namedBu({ ...ctx, input });
   return add({ ...ctx, input });
 };

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type { CallContext } from '../engine/context.ts';
-import { parseOrWarn } from '../http/validation.ts';
+import { named } from '../engine/named.ts';
 
 const input = z.object({ resource: z.string().trim().min(1, 'validation.required').max(64, 'validation.max_64') });
 
@@ -10,8 +9,7 @@ const input = z.object({ resource: z.string().trim().min(1, 'validation.required
  * — the caller's own hidden columns, and the views it may pick: its own, then those published to
  * everyone or to one of its roles.
  */
-export const columnSettings = async (ctx: CallContext) => {
-  const { resource } = parseOrWarn(ctx.lang, input, ctx.input, 'column-config');
+export const columnSettings = named({ input: input }, async (ctx, { resource }) => {
   const caller = ctx.caller!;
   const roles = [...caller.roleGuids];
   const db = ctx.services.db;
@@ -35,7 +33,7 @@ export const columnSettings = async (ctx: CallContext) => {
     preference: preference.rows[0] ?? null,
     views: [...own.rows.map((v) => ({ ...v, published: false })), ...published.rows.map((v) => ({ ...v, published: true }))],
   };
-};
+});
 
 const rolesInput = z.object({ keyword: z.string().trim().max(64, 'validation.max_64').optional(), guids: z.array(z.uuid('validation.guid_format')).max(100).optional() });
 
@@ -43,8 +41,7 @@ const rolesInput = z.object({ keyword: z.string().trim().max(64, 'validation.max
  * Roles a column set or view may be for, found by name (or by guid, to show a saved choice): the
  * platform's and every BU's, each with its BU's name; at most 50.
  */
-export const columnSettingsRoles = async (ctx: CallContext) => {
-  const { keyword, guids } = parseOrWarn(ctx.lang, rolesInput, ctx.input, 'column-config');
+export const columnSettingsRoles = named({ input: rolesInput }, async (ctx, { keyword, guids }) => {
   const { rows } = await ctx.services.db.query(
     `select r.guid, r.name, r.bu_guid, b.name as bu_name from role r left join bu b on b.guid = r.bu_guid
       where ($1::text is null or r.name ilike '%' || $1 || '%' or b.name ilike '%' || $1 || '%')
@@ -53,4 +50,4 @@ export const columnSettingsRoles = async (ctx: CallContext) => {
     [keyword ? keyword.replace(/[\\%_]/g, '\\$&') : null, guids ?? null],
   );
   return rows;
-};
+});

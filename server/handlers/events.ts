@@ -8,12 +8,12 @@ import { pagingOf } from '../engine/paging.ts';
 import { reachRow } from '../engine/verbs.ts';
 import type { Queryable } from '../db/driver.ts';
 import { Warning } from '../http/envelope.ts';
-import { parseOrWarn } from '../http/validation.ts';
 import { runChallenge, type ChallengeResult } from '../events/challenge.ts';
 import { newKey } from '../events/crypto.ts';
 import { replayEvents, searchEventLog } from '../events/log.ts';
 import { LOG_WINDOW_DAYS, REPLAY_MAX } from '../events/policy.ts';
 import { sampleOf } from '../events/sample.ts';
+import { named } from '../engine/named.ts';
 
 /** Events' named calls (docs/events.md): the endpoint and its challenge, subscriptions, the log and replay. */
 
@@ -36,10 +36,9 @@ const endpointOf = async (ctx: CallContext, tx: Queryable, app: { guid: string; 
 const described = (ctx: CallContext, r: ChallengeResult) => ({ ...r, ...(r.reason ? { reason_text: translate(ctx.lang, `server.event_failure.${r.reason}`, { status: r.status, ms: r.budget_ms }) } : {}) });
 
 /** `subscribe-config/get`: the app's endpoint and its keys (created with fresh keys on first read). */
-export const getConfig = async (ctx: CallContext) => {
-  const { app_guid } = parseOrWarn(ctx.lang, appOnly, ctx.input, 'event-config');
+export const getConfig = named({ input: appOnly }, async (ctx, { app_guid }) => {
   return endpointOf(ctx, ctx.services.db, await reachRow(ctx, 'app', app_guid));
-};
+});
 
 const saveInput = appOnly.extend({ request_url: webUrl().nullable() });
 /**
@@ -47,8 +46,7 @@ const saveInput = appOnly.extend({ request_url: webUrl().nullable() });
  * challenge within 1 s (the answer says how long it took); saving it again resumes a paused
  * endpoint. `null` stops the pushes (events are no longer written for the app).
  */
-export const saveConfig = async (ctx: CallContext) => {
-  const { app_guid, request_url } = parseOrWarn(ctx.lang, saveInput, ctx.input, 'event-config');
+export const saveConfig = named({ input: saveInput }, async (ctx, { app_guid, request_url }) => {
   const app = await reachRow(ctx, 'app', app_guid);
   const config = await endpointOf(ctx, ctx.services.db, app);
   let challenge: ReturnType<typeof described> | undefined;
@@ -64,13 +62,12 @@ export const saveConfig = async (ctx: CallContext) => {
   // Events waiting for a paused endpoint go now.
   ctx.services.events.kick();
   return { ...rows[0], ...(challenge ? { challenge } : {}) };
-};
+});
 
 const KEYS = ['verification_token', 'encrypt_key', 'signing_secret'] as const;
 const resetInput = appOnly.extend({ key: z.enum(KEYS, { error: 'validation.invalid_option' }), clear: z.boolean().default(false) });
 /** `subscribe-config/reset`: a new key (the receiver needs it before the next push); the Encrypt Key may also be removed. */
-export const resetKey = async (ctx: CallContext) => {
-  const { app_guid, key, clear } = parseOrWarn(ctx.lang, resetInput, ctx.input, 'event-config');
+export const resetKey = named({ input: resetInput }, async (ctx, { app_guid, key, clear }) => {
   if (clear && key !== 'encrypt_key') throw new Warning('server.event_key_required', {}, { field: 'clear' });
   const app = await reachRow(ctx, 'app', app_guid);
   return ctx.services.db.transaction(async (tx) => {
@@ -78,23 +75,21 @@ export const resetKey = async (ctx: CallContext) => {
     const { rows } = await tx.query(`update event_config set ${key} = $2, updated_at = now() where guid = $1 returning ${CONFIG_COLUMNS}`, [config.guid, clear ? null : newKey()]);
     return rows[0];
   });
-};
+});
 
 /** `subscribe-config/check`: the debug console's self-test, the challenge against the saved URL with what went wrong. */
-export const checkEndpoint = async (ctx: CallContext) => {
-  const { app_guid } = parseOrWarn(ctx.lang, appOnly, ctx.input, 'event-config');
+export const checkEndpoint = named({ input: appOnly }, async (ctx, { app_guid }) => {
   const app = await reachRow(ctx, 'app', app_guid);
   const config = await endpointOf(ctx, ctx.services.db, app);
   if (!config.request_url) throw new Warning('server.event_no_url', {}, { field: 'request_url' });
   return { request_url: config.request_url, ...described(ctx, await runChallenge(ctx.services.events.outgoing, config.request_url, config)) };
-};
+});
 
 /**
  * `subscribe-rel/save`: adds event types to an app's subscriptions (at least one); each must be an
  * enabled type whose scope the app has opened. Answers the app's subscriptions.
  */
-export const subscribe = async (ctx: CallContext) => {
-  const { app_guid, event_codes } = parseOrWarn(ctx.lang, eventRelSaveSchema, ctx.input, 'event-rel');
+export const subscribe = named({ input: eventRelSaveSchema }, async (ctx, { app_guid, event_codes }) => {
   const codes = [...new Set(event_codes)];
   const app = await reachRow(ctx, 'app', app_guid);
   return ctx.services.db.transaction(async (tx) => {
@@ -114,19 +109,18 @@ export const subscribe = async (ctx: CallContext) => {
     const { rows } = await tx.query('select guid, app_guid, event_code, created_at from event_rel where app_guid = $1 order by event_code', [app_guid]);
     return rows;
   });
-};
+});
 
 const testInput = appOnly.extend({ event_code: eventCode() });
 /** `test-send`: a sample event of a type the app subscribes to, through the outbox like any other (its id answered). */
-export const testSend = async (ctx: CallContext) => {
-  const { app_guid, event_code } = parseOrWarn(ctx.lang, testInput, ctx.input, 'event-rel');
+export const testSend = named({ input: testInput }, async (ctx, { app_guid, event_code }) => {
   await reachRow(ctx, 'app', app_guid);
   const type = (await ctx.services.db.query<{ payload_schema: Record<string, unknown> }>('select payload_schema from event_info where code = $1', [event_code])).rows[0];
   if (!type) throw new Warning('server.reference_not_found', { field: translate(ctx.lang, 'resources.event-rel.fields.event_code') }, { field: 'event_code' });
   const ids = await ctx.services.db.transaction((tx) => ctx.services.events.emit(ctx, tx, { type: event_code, appGuid: app_guid, event: sampleOf(type.payload_schema) }));
   if (!ids.length) throw new Warning('server.event_not_subscribed', {}, { field: 'event_code' });
   return { event_id: ids[0] };
-};
+});
 
 const when = z.iso.datetime({ offset: true, error: 'validation.datetime_format' }).optional();
 /** The search's window: at most LOG_WINDOW_DAYS, ending now unless given. */
@@ -147,12 +141,11 @@ const logInput = appOnly.extend({
   with_total: z.boolean().default(true),
 });
 /** `log/page`: the app's push attempts, newest first (keyset `cursor`, total capped), each with its event's state. */
-export const logPage = async (ctx: CallContext) => {
-  const q = parseOrWarn(ctx.lang, logInput, ctx.input, 'event-config');
+export const logPage = named({ input: logInput }, async (ctx, q) => {
   const { page_size } = pagingOf(ctx.lang, ctx.input, 'event-config');
   await reachRow(ctx, 'app', q.app_guid);
   return searchEventLog(ctx.services.db, { ...q, ...windowOf(ctx, q.from, q.to, 1), pageSize: page_size });
-};
+});
 
 const replayInput = appOnly.extend({
   event_ids: z.array(z.string().trim().min(1, 'validation.required').max(64, 'validation.max_64')).min(1, 'validation.required').max(REPLAY_MAX, 'validation.too_many').optional(),
@@ -162,12 +155,11 @@ const replayInput = appOnly.extend({
   state: z.enum(['delivered', 'failed', 'retrying'], { error: 'validation.invalid_option' }).optional(),
 });
 /** `log/replay`: sends events again with their own event_id, by id or a filtered batch of up to 1,000 within 7 days. */
-export const replay = async (ctx: CallContext) => {
-  const q = parseOrWarn(ctx.lang, replayInput, ctx.input, 'event-config');
+export const replay = named({ input: replayInput }, async (ctx, q) => {
   await reachRow(ctx, 'app', q.app_guid);
   const ids = await replayEvents(ctx.services.db, { ...q, ...windowOf(ctx, q.from, q.to, LOG_WINDOW_DAYS) }, new Date(ctx.services.events.now()));
   if (ids === null) throw new Warning('server.replay_too_many', { max: REPLAY_MAX });
   if (!ids.length) throw new Warning('server.replay_none');
   ctx.services.events.kick();
   return { replayed: ids.length, event_ids: ids };
-};
+});

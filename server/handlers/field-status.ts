@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { Mount } from '../../resources/types.ts';
+import { named } from '../engine/named.ts';
 import { translate } from '../../i18n/index.ts';
 import { presetFields } from '../../resources/custom-fields.ts';
 import { resourceByName } from '../../resources/index.ts';
@@ -23,6 +25,8 @@ export const customFieldsList = async (ctx: CallContext) => {
 };
 
 const buInput = z.object({ bu_guid: z.uuid('validation.guid_format') });
+/** On a BU's mount the BU is the caller's; an operator names it. */
+const inBu = <S extends z.ZodObject>(schema: S) => (mount: Mount) => (mount.scope === 'bu' ? schema : schema.extend(buInput.shape));
 
 const requireBu = async (ctx: CallContext, buGuid: string) => {
   const { rows } = await ctx.services.db.query('select 1 from bu where guid = $1', [buGuid]);
@@ -49,7 +53,7 @@ const buOf = async (ctx: CallContext) => {
 };
 
 /** Every switchable field of the definition with whether the BU has it on. */
-export const fieldStatusList = async (ctx: CallContext) => rowsFor(ctx, await buOf(ctx));
+export const fieldStatusList = named({ input: inBu(z.object({})) }, async (ctx) => rowsFor(ctx, await buOf(ctx)));
 
 const updateInput = z.object({
   /** The field's name; `guid` names it too, as the list's rows do. */
@@ -59,9 +63,8 @@ const updateInput = z.object({
 });
 
 /** Turns one field on or off in a BU; a required preset field cannot go. */
-export const fieldStatusUpdate = async (ctx: CallContext) => {
+export const fieldStatusUpdate = named({ input: inBu(updateInput) }, async (ctx, input) => {
   const bu = await buOf(ctx);
-  const input = parseOrWarn(ctx.lang, updateInput, ctx.input, 'field-status');
   const field = input.field ?? input.guid;
   const rows = await rowsFor(ctx, bu);
   const row = rows.find((r) => r.field === field);
@@ -73,4 +76,4 @@ export const fieldStatusUpdate = async (ctx: CallContext) => {
   );
   ctx.services.fieldSets.invalidate();
   return { ...row, enabled: input.enabled };
-};
+});

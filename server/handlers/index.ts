@@ -21,6 +21,7 @@ import { customFieldsList, fieldStatusList, fieldStatusUpdate } from './field-st
 import { buDictListByType } from './bu-dict.ts';
 import { columnSettings, columnSettingsRoles } from './column-settings.ts';
 import { processApprove, processReject } from './processes.ts';
+import { ssoConfigInfo, ssoTest } from './sso.ts';
 
 /** Named handlers that resource definitions may reference for real business rules. */
 export const handlers: Record<string, (ctx: CallContext) => Promise<unknown>> = {
@@ -46,6 +47,8 @@ export const handlers: Record<string, (ctx: CallContext) => Promise<unknown>> = 
   'department.listUsers': listUsers,
   'bu.sandboxCertificate': sandboxCertificate,
   'sso.loginTypes': loginTypes,
+  'sso.configInfo': ssoConfigInfo,
+  'sso.test': ssoTest,
   'buManagement.page': buPage,
   'buManagement.add': buAdd,
   'buManagement.remove': buRemove,

@@ -3,10 +3,11 @@ import { z } from 'zod';
 import { ORDER_KIND, ORDER_STATE } from '../../schemas/order.ts';
 import { orderNumber } from '../rules/order.ts';
 import type { CallContext } from '../engine/context.ts';
-import { pageQuery, pagingOf } from '../engine/paging.ts';
+import { pageQuery, pagingInput, pagingOf } from '../engine/paging.ts';
 import { escapeLike } from '../engine/where.ts';
 import { Warning } from '../http/envelope.ts';
 import { parseOrWarn } from '../http/validation.ts';
+import { named } from '../engine/named.ts';
 
 /**
  * The store as visitors see it (docs/store.md): apps of type 0 the platform manages, enabled, with
@@ -27,9 +28,8 @@ const searchInput = z.object({
 });
 
 /** Listed apps by name (or summary, or code) and classification, a page at a time. */
-export const marketSearch = async (ctx: CallContext) => {
+export const marketSearch = named({ input: searchInput.extend(pagingInput.shape) }, async (ctx, { name, classify_guid, codes }) => {
   const { page, page_size } = pagingOf(ctx.lang, ctx.input, 'listing');
-  const { name, classify_guid, codes } = parseOrWarn(ctx.lang, searchInput, ctx.input, 'listing');
   const params: unknown[] = [];
   const p = (v: unknown) => `$${params.push(v)}`;
   let where = LISTED;
@@ -40,7 +40,7 @@ export const marketSearch = async (ctx: CallContext) => {
   if (classify_guid) where += ` and exists (select 1 from app_classify_app c where c.app_guid = a.guid and c.classify_guid = ${p(classify_guid)})`;
   if (codes?.length) where += ` and a.code = any(${p(codes)}::text[])`;
   return pageQuery(ctx.services.db, { select: CARD, from: `from app a join app_listing l on l.app_guid = a.guid where ${where}`, order: 'order by l.sort, a.name, a.guid', params }, { page, page_size });
-};
+});
 
 const guidInput = z.object({ guid: z.uuid('validation.guid_format') });
 
@@ -52,30 +52,30 @@ const listed = async (ctx: CallContext, select: string) => {
 };
 
 /** One listed app's card. */
-export const marketCard = (ctx: CallContext) => listed(ctx, CARD);
+export const marketCard = named({ input: guidInput }, (ctx) => listed(ctx, CARD));
 
 /**
  * One listed app's page: its card, description, screenshots and classifications, and — for a
  * signed-in tenant with a BU — whether that BU has it already.
  */
-export const marketDetail = async (ctx: CallContext) => {
+export const marketDetail = named({ input: guidInput }, async (ctx) => {
   const row = await listed(ctx, `${CARD}, a.description as app_description, l.description, l.screenshots,
     coalesce((select json_agg(json_build_object('guid', c.guid, 'name', c.name) order by c.sort, c.name)
                 from app_classify c join app_classify_app r on r.classify_guid = c.guid where r.app_guid = a.guid and c.status = 0), '[]'::json) as classifications`);
   const bu = ctx.caller?.buGuid;
   const installed = bu ? (await ctx.services.db.query('select 1 from installed_app where bu_guid = $1 and app_guid = $2', [bu, row.guid])).rows.length > 0 : false;
   return { ...row, installed };
-};
+});
 
 /** One listed app's enabled labels. */
-export const marketLabels = async (ctx: CallContext) => (await listed(ctx, CARD)).labels;
+export const marketLabels = named({ input: guidInput }, async (ctx) => (await listed(ctx, CARD)).labels);
 
 /**
  * Buys a listed app for the caller's BU: a general order to be paid and the app installed, in one
  * transaction. Buying it again answers the same order and installation (the installation is unique
  * per BU and app, so even two purchases at once make one).
  */
-export const marketPurchase = async (ctx: CallContext) => {
+export const marketPurchase = named({ input: guidInput }, async (ctx) => {
   const app = await listed(ctx, 'a.guid, a.name, a.icon, l.price, l.cycle');
   const bu = ctx.caller!.buGuid!;
   return ctx.services.db.transaction(async (tx) => {
@@ -101,4 +101,4 @@ export const marketPurchase = async (ctx: CallContext) => {
     );
     return { ...rows[0], already: installed.rows.length === 0 };
   });
-};
+});

@@ -8,6 +8,7 @@ import { pageQuery, pagingOf } from '../engine/paging.ts';
 import { Warning } from '../http/envelope.ts';
 import { parseOrWarn } from '../http/validation.ts';
 import { unreadCounts } from '../services/messages.ts';
+import { named } from '../engine/named.ts';
 
 /**
  * What a reader sees: an operator the platform's messages; a tenant its own user messages and its
@@ -62,8 +63,7 @@ export const messageBuList = listOf(MESSAGE_KIND.bu);
 const guidInput = z.object({ guid: z.uuid('validation.guid_format') });
 
 /** One message the reader sees, worded, with its body as sanitised HTML; opening it reads it. */
-export const messageGet = async (ctx: CallContext) => {
-  const { guid } = parseOrWarn(ctx.lang, guidInput, ctx.input, 'message');
+export const messageGet = named({ input: guidInput }, async (ctx, { guid }) => {
   const me = [ctx.caller!.userGuid, ctx.caller!.buGuid];
   const { rows } = await ctx.services.db.query<Row>(`select ${COLUMNS}, true as read from message m where ${visible(kindsOf(ctx))} and m.guid = $3`, [...me, guid]);
   if (!rows[0]) throw new Warning('server.record_not_found');
@@ -72,7 +72,7 @@ export const messageGet = async (ctx: CallContext) => {
   const row = rows[0];
   const text = row.key ? translate(ctx.lang, `messages.${row.key}.body`, row.params) : (row.body ?? '');
   return { ...worded(ctx, row), html: renderMarkdown(text).html };
-};
+});
 
 const readInput = z.object({
   guids: z.array(z.uuid('validation.guid_format')).max(100, 'validation.too_many').optional(),
@@ -82,8 +82,7 @@ const readInput = z.object({
 });
 
 /** Marks the reader's messages read: the ones named, or all of a kind; answers the unread count after. */
-export const messageRead = async (ctx: CallContext) => {
-  const input = parseOrWarn(ctx.lang, readInput, ctx.input, 'message');
+export const messageRead = named({ input: readInput }, async (ctx, input) => {
   const kinds = (input.kind !== undefined ? [input.kind] : kindsOf(ctx)).filter((k) => kindsOf(ctx).includes(k));
   const me = [ctx.caller!.userGuid, ctx.caller!.buGuid];
   if (!kinds.length) return messageUnread(ctx);
@@ -99,7 +98,7 @@ export const messageRead = async (ctx: CallContext) => {
   );
   unreadCounts.forget(ctx.caller!.userGuid);
   return messageUnread(ctx);
-};
+});
 
 /**
  * The reader's unread messages (the header's badge shows 99+ above 99): one indexed count per kind,

@@ -8,7 +8,7 @@ import type { CallContext } from '../engine/context.ts';
 import { emitChange, findOne } from '../engine/verbs.ts';
 import { pageQuery, pagingInput, pagingOf } from '../engine/paging.ts';
 import { Warning } from '../http/envelope.ts';
-import { parseOrWarn } from '../http/validation.ts';
+import { named } from '../engine/named.ts';
 
 /** Sends the BU's certification data for review: from unverified or failed to in progress. */
 const COUNTED = [
@@ -52,8 +52,7 @@ export const statistics = async (ctx: CallContext) => {
 const bindInput = z.object({ guid: z.uuid('validation.guid_format'), user_guids: z.array(z.uuid('validation.guid_format')).max(1000) });
 
 /** Puts members of the BU into a department (a member has one department). */
-export const bindUsers = async (ctx: CallContext) => {
-  const { guid, user_guids } = parseOrWarn(ctx.lang, bindInput, ctx.input, 'department');
+export const bindUsers = named({ input: bindInput }, async (ctx, { guid, user_guids }) => {
   const wanted = [...new Set(user_guids)];
   await ctx.services.db.transaction(async (tx) => {
     await findOne(ctx, guid, tx);
@@ -66,12 +65,11 @@ export const bindUsers = async (ctx: CallContext) => {
     for (const row of after) await emitChange(ctx, tx, 'updated', row, old.get(row.guid), resourceByName.get('member')!);
   });
   return { guid, user_guids: wanted };
-};
+});
 
 const listInput = pagingInput.extend({ guid: z.uuid('validation.guid_format') });
 
-export const listUsers = async (ctx: CallContext) => {
-  const { guid } = parseOrWarn(ctx.lang, listInput, ctx.input, 'department');
+export const listUsers = named({ input: listInput }, async (ctx, { guid }) => {
   const paging = pagingOf(ctx.lang, ctx.input, 'department');
   await findOne(ctx, guid);
   return pageQuery(
@@ -79,7 +77,7 @@ export const listUsers = async (ctx: CallContext) => {
     { select: 'guid, name, english_name, job_number, position_guid, phone, email, duty_status', from: 'from member where bu_guid = $1 and department_guid = $2', order: 'order by name, guid', params: [ctx.caller!.buGuid, guid] },
     paging,
   );
-};
+});
 
 /**
  * The sandbox certificate of the current BU: a stable HMAC of the BU under a server secret, for

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type { CallContext } from '../engine/context.ts';
-import { parseOrWarn } from '../http/validation.ts';
+import { named } from '../engine/named.ts';
 
 /** Months are the platform's business months (UTC+8, where its tenants are). */
 export const BUSINESS_TIME_ZONE = 'Asia/Shanghai';
@@ -11,8 +10,7 @@ const monthsInput = z.object({ months: z.number().int().min(1).max(36).default(1
  * The BU's expenses by month and currency: its received payments of the last `months` months
  * (12 by default), newest first. Sums stay exact: integer cents, answered as digits.
  */
-export const paymentMonthly = async (ctx: CallContext) => {
-  const { months } = parseOrWarn(ctx.lang, monthsInput, ctx.input, 'payment-record');
+export const paymentMonthly = named({ input: monthsInput }, async (ctx, { months }) => {
   const { rows } = await ctx.services.db.query<{ month: string; currency: string; amount: string; count: number }>(
     `select to_char(paid_at at time zone $3, 'YYYY-MM') as month, currency, sum(amount)::text as amount, count(*)::int as count
        from payment_records
@@ -21,4 +19,4 @@ export const paymentMonthly = async (ctx: CallContext) => {
     [ctx.caller!.buGuid, months, BUSINESS_TIME_ZONE],
   );
   return { totals: rows };
-};
+});

@@ -4,7 +4,7 @@ import { INSTANCE, processActInput } from '../../schemas/process.ts';
 import type { CallContext } from '../engine/context.ts';
 import type { Queryable } from '../db/driver.ts';
 import { Warning } from '../http/envelope.ts';
-import { parseOrWarn } from '../http/validation.ts';
+import { named } from '../engine/named.ts';
 import { setScopes } from '../services/app-scopes.ts';
 import { logStep, nameOf } from '../services/processes.ts';
 import { forgetAppCallers } from '../rules/app.ts';
@@ -45,8 +45,7 @@ const settleSubject = async (ctx: CallContext, tx: Queryable, run: Instance, app
   }
 };
 
-const decide = (approved: boolean) => async (ctx: CallContext) => {
-  const { guid, remark } = parseOrWarn(ctx.lang, processActInput, ctx.input, 'process-instance');
+const decide = (approved: boolean) => named({ input: processActInput }, async (ctx, { guid, remark }) => {
   return ctx.services.db.transaction(async (tx) => {
     const run = (await tx.query<Instance>('select guid, bu_guid, subject_kind, subject_guid, process_name, steps, step, state from process_instance where guid = $1 and bu_guid = $2 for update', [guid, ctx.caller!.buGuid])).rows[0];
     if (!run) throw new Warning('server.record_not_found');
@@ -65,7 +64,7 @@ const decide = (approved: boolean) => async (ctx: CallContext) => {
     if (done) await settleSubject(ctx, tx, run, approved, remark);
     return rows[0];
   });
-};
+});
 
 export const processApprove = decide(true);
 export const processReject = decide(false);

@@ -9,13 +9,13 @@ import type { Queryable } from '../db/driver.ts';
 import type { CallContext } from '../engine/context.ts';
 import { findOne } from '../engine/verbs.ts';
 import { Warning } from '../http/envelope.ts';
-import { parseOrWarn } from '../http/validation.ts';
 import { issueLink, readLink, RESET_LINK_SECONDS, useLink } from '../services/one-time-codes.ts';
 import { checkConfirm, checkPassword, passwordPolicyOf } from '../services/policy.ts';
 import { sendMail } from '../mail/send.ts';
 import { syncUserRoles } from '../services/memberships.ts';
 import { mailActivation } from '../services/activation.ts';
 import { notify } from '../services/messages.ts';
+import { named } from '../engine/named.ts';
 
 /**
  * A BU's sub-accounts: created "to be activated" with an activation mail, then normal, frozen and
@@ -32,26 +32,23 @@ const checkRoles = async (ctx: CallContext, tx: Queryable, roles: string[]) => {
 };
 
 /** Mails the sub-account a password reset link (its password is never seen by the main account). */
-export const childReset = async (ctx: CallContext) => {
-  const { guid } = parseOrWarn(ctx.lang, one, ctx.input, 'sub-account');
+export const childReset = named({ input: one }, async (ctx, { guid }) => {
   const row = await findOne(ctx, guid);
   if (row.status === SUB_STATUS.toBeActivated) throw new Warning('server.account_not_activated');
   const token = await issueLink(ctx.services.db, 'reset', guid, RESET_LINK_SECONDS);
   await sendMail(ctx.services, ctx.lang, row.email as string, 'reset', { username: row.username, link: `${ctx.services.publicUrl}/resetPassword?token=${token}`, minutes: RESET_LINK_SECONDS / 60 });
   return { sent: true, email: row.email };
-};
+});
 
-export const childResend = async (ctx: CallContext) => {
-  const { guid } = parseOrWarn(ctx.lang, one, ctx.input, 'sub-account');
+export const childResend = named({ input: one }, async (ctx, { guid }) => {
   const row = await findOne(ctx, guid);
   if (row.status !== SUB_STATUS.toBeActivated) throw new Warning('server.already_activated');
   await mailActivation(ctx.services, ctx.lang, ctx.caller!.buGuid!, { guid, username: row.username as string, email: row.email as string });
   return { sent: true, email: row.email };
-};
+});
 
 const setRoleInput = one.extend({ role_guids: rolesInput });
-export const childSetRole = async (ctx: CallContext) => {
-  const { guid, role_guids } = parseOrWarn(ctx.lang, setRoleInput, ctx.input, 'sub-account');
+export const childSetRole = named({ input: setRoleInput }, async (ctx, { guid, role_guids }) => {
   const roles = [...new Set(role_guids)];
   await ctx.services.db.transaction(async (tx) => {
     await findOne(ctx, guid, tx);
@@ -61,12 +58,11 @@ export const childSetRole = async (ctx: CallContext) => {
   });
   ctx.services.callers.invalidate();
   return findOne(ctx, guid);
-};
+});
 
 /** The activation link's form: the sub-account sets its password (its BU's policy) and becomes normal. */
 const activateInput = newPasswordInput.extend(linkInput.shape);
-export const childActivate = async (ctx: CallContext) => {
-  const body = parseOrWarn(ctx.lang, activateInput, ctx.input, 'sub-account');
+export const childActivate = named({ input: activateInput }, async (ctx, body) => {
   const db = ctx.services.db;
   const link = await readLink(db, 'activate', body.token);
   const u = (await db.query<{ guid: string; username: string; bu_guid: string; status: number }>('select guid, username, bu_guid, status from users where guid = $1 and user_type = $2', [link.userGuid, USER_TYPE.sub])).rows[0];
@@ -82,4 +78,4 @@ export const childActivate = async (ctx: CallContext) => {
     if (owner) await notify.user(tx, owner, u.bu_guid, { key: 'sub_account_activated', params: { username: u.username }, link: '/account/member-manage' });
   });
   return { username: u.username };
-};
+});

@@ -4,11 +4,13 @@ import { UNION_BU_LIMITS, unionBuAppsInput, unionBuDeptUsersInput } from '../../
 import { holds } from '../auth/caller.ts';
 import type { Queryable } from '../db/driver.ts';
 import type { CallContext } from '../engine/context.ts';
-import { pageQuery, pagingOf } from '../engine/paging.ts';
+import { pageQuery, pagingInput, pagingOf } from '../engine/paging.ts';
 import { add, findOne, update } from '../engine/verbs.ts';
 import { escapeLike, Where } from '../engine/where.ts';
 import { Warning } from '../http/envelope.ts';
 import { parseOrWarn } from '../http/validation.ts';
+import { unionBuSchema } from '../../schemas/union-bu.ts';
+import { named } from '../engine/named.ts';
 
 /**
  * Union BUs (docs/operator.md "Union BUs"): what a union shares is drawn only from its member BUs
@@ -43,12 +45,24 @@ const unionOf = async (ctx: CallContext, tx?: Queryable) => {
  * call checks), with one it changes that union; either way through the generic verb, so the schema,
  * references, uniqueness and rules are the same as `add` and `update`.
  */
-export const unionBuSave = async (ctx: CallContext) => {
+/**
+ * `save` takes what `add` does, or the union's `guid` and the fields to change: without a guid
+ * the fields `add` requires are refused by name, as the document's first alternative says.
+ */
+const saveInput = unionBuSchema
+  .partial()
+  .extend({ guid: guid().optional() })
+  .superRefine((v, ctx) => {
+    // Fields present were checked by the partial schema above; only what `add` lacks is added.
+    if (!v.guid) for (const issue of unionBuSchema.safeParse(v).error?.issues ?? []) if ((v as Record<string, unknown>)[String(issue.path[0])] === undefined) ctx.addIssue({ ...issue, message: issue.message });
+  })
+  .meta({ anyOf: [{ required: (z.toJSONSchema(unionBuSchema, { io: 'input' }) as { required?: string[] }).required ?? [] }, { required: ['guid'] }] });
+export const unionBuSave = named({ input: saveInput }, async (ctx) => {
   const { guid: g, ...rest } = ctx.input;
   if (g !== undefined && g !== null && g !== '') return update(ctx);
   if (!holds(ctx.caller!, `${ctx.mount.perm}:add`)) throw new Warning('server.no_access');
   return add({ ...ctx, input: rest });
-};
+});
 
 const buListInput = z.object({ guid: guid().optional(), keyword: keyword() });
 
@@ -56,8 +70,7 @@ const buListInput = z.object({ guid: guid().optional(), keyword: keyword() });
  * `bu-list`: with a union's guid, its member BUs (whatever their state); without, the enabled BUs an
  * operator may add to a union. Paged, searched by name, alias or code.
  */
-export const unionBuBuList = async (ctx: CallContext) => {
-  const input = parseOrWarn(ctx.lang, buListInput, ctx.input, NAME);
+export const unionBuBuList = named({ input: buListInput.extend(pagingInput.shape) }, async (ctx, input) => {
   const paging = pagingOf(ctx.lang, ctx.input, NAME);
   const where = new Where();
   if (input.guid) {
@@ -66,7 +79,7 @@ export const unionBuBuList = async (ctx: CallContext) => {
   } else where.add((p) => `status = ${p(ENABLED)}`);
   if (input.keyword) where.add(anyLike(['name', 'alias', 'code'], input.keyword));
   return pageQuery(ctx.services.db, { select: 'guid, name, alias, code, cover_url, status, created_at', from: `from bu${where.toSql()}`, order: 'order by name, guid', params: where.params }, paging);
-};
+});
 
 const DEPT_COLUMNS = 'd.guid, d.name, d.code, d.parent_guid, d.sort, d.bu_guid, b.name as bu_name';
 const deptListInput = z.object({ guid: guid(), bu_guid: guid().optional(), keyword: keyword() });
@@ -75,8 +88,7 @@ const deptListInput = z.object({ guid: guid(), bu_guid: guid().optional(), keywo
  * `get-dept-list`: the departments of the union's member BUs (or of one of them, `bu_guid`), flat
  * with `parent_guid` for a tree, each with its BU's name; searched by name or code.
  */
-export const unionBuDeptList = async (ctx: CallContext) => {
-  const input = parseOrWarn(ctx.lang, deptListInput, ctx.input, NAME);
+export const unionBuDeptList = named({ input: deptListInput }, async (ctx, input) => {
   const { members } = await unionOf(ctx);
   const where = new Where().add((p) => `d.bu_guid = any(${p(members)}::uuid[])`);
   if (input.bu_guid) where.add((p) => `d.bu_guid = ${p(input.bu_guid)}`);
@@ -86,7 +98,7 @@ export const unionBuDeptList = async (ctx: CallContext) => {
     where.params,
   );
   return rows;
-};
+});
 
 const USER_COLUMNS = 'm.guid, m.name, m.english_name, m.job_number, m.phone, m.email, m.duty_status, m.department_guid, d.name as department_name, m.bu_guid, b.name as bu_name';
 const USER_FROM = 'from member m join bu b on b.guid = m.bu_guid left join department d on d.guid = m.department_guid';
@@ -97,8 +109,7 @@ const userListInput = z.object({ guid: guid(), bu_guid: guid().optional(), dept_
  * (`bu_guid`) or to one department's own members (`dept_guid`); searched by name, English name,
  * job number, phone or e-mail.
  */
-export const unionBuUserList = async (ctx: CallContext) => {
-  const input = parseOrWarn(ctx.lang, userListInput, ctx.input, NAME);
+export const unionBuUserList = named({ input: userListInput.extend(pagingInput.shape) }, async (ctx, input) => {
   const paging = pagingOf(ctx.lang, ctx.input, NAME);
   const { members } = await unionOf(ctx);
   const where = new Where().add((p) => `m.bu_guid = any(${p(members)}::uuid[])`);
@@ -106,7 +117,7 @@ export const unionBuUserList = async (ctx: CallContext) => {
   if (input.dept_guid) where.add((p) => `m.department_guid = ${p(input.dept_guid)}`);
   if (input.keyword) where.add(anyLike(['m.name', 'm.english_name', 'm.job_number', 'm.phone', 'm.email'], input.keyword));
   return pageQuery(ctx.services.db, { select: USER_COLUMNS, from: `${USER_FROM}${where.toSql()}`, order: 'order by m.name, m.guid', params: where.params }, paging);
-};
+});
 
 /** The departments and users a union shares that are still rows of its member BUs. */
 const selectedDeptUsers = async (db: Queryable, guidOf: string, row: Record<string, unknown>) => {
@@ -124,10 +135,10 @@ const selectedDeptUsers = async (db: Queryable, guidOf: string, row: Record<stri
 };
 
 /** `get-selected-user-dept-list`: the departments and users the union shares, with their BUs' names. */
-export const unionBuSelectedDeptUsers = async (ctx: CallContext) => {
+export const unionBuSelectedDeptUsers = named({ input: unionInput }, async (ctx) => {
   const { guid: g, row } = await unionOf(ctx);
   return selectedDeptUsers(ctx.services.db, g, row);
-};
+});
 
 /** Every guid must be a row of `table` in one of the member BUs, or the whole save is refused naming the field. */
 const mustBeInMembers = async (ctx: CallContext, tx: Queryable, table: 'department' | 'member', field: string, guids: string[], members: string[]) => {
@@ -140,8 +151,7 @@ const mustBeInMembers = async (ctx: CallContext, tx: Queryable, table: 'departme
  * `save-dept-users`: replaces the departments (`dept_guids`) and users (`user_guids`) the union
  * shares; a list left out stays as it is. Each must belong to one of the union's member BUs.
  */
-export const unionBuSaveDeptUsers = async (ctx: CallContext) => {
-  const input = parseOrWarn(ctx.lang, unionBuDeptUsersInput, ctx.input, NAME);
+export const unionBuSaveDeptUsers = named({ input: unionBuDeptUsersInput }, async (ctx, input) => {
   return ctx.services.db.transaction(async (tx) => {
     await findOne(ctx, input.guid, tx);
     // Held until the end, so a concurrent change of the member BUs cannot slip between check and write.
@@ -162,7 +172,7 @@ export const unionBuSaveDeptUsers = async (ctx: CallContext) => {
     }
     return selectedDeptUsers(tx, input.guid, { ...row, ...sets });
   });
-};
+});
 
 const APP_COLUMNS = 'a.guid, a.name, a.code, a.icon, a.type, a.status, a.bu_guid, b.name as bu_name';
 const APP_FROM = 'from app a left join bu b on b.guid = a.bu_guid';
@@ -174,14 +184,13 @@ const appListInput = z.object({ guid: guid(), keyword: keyword() });
  * `get-app-list`: a page of the apps the union may share: the enabled store apps (the platform's
  * own) and the enabled apps of its member BUs, store apps first; searched by name or code.
  */
-export const unionBuAppList = async (ctx: CallContext) => {
-  const input = parseOrWarn(ctx.lang, appListInput, ctx.input, NAME);
+export const unionBuAppList = named({ input: appListInput.extend(pagingInput.shape) }, async (ctx, input) => {
   const paging = pagingOf(ctx.lang, ctx.input, NAME);
   const { members } = await unionOf(ctx);
   const where = appReach(new Where(), members).add((p) => `a.status = ${p(ENABLED)}`);
   if (input.keyword) where.add(anyLike(['a.name', 'a.code'], input.keyword));
   return pageQuery(ctx.services.db, { select: APP_COLUMNS, from: `${APP_FROM}${where.toSql()}`, order: 'order by a.bu_guid is not null, b.name, a.name, a.guid', params: where.params }, paging);
-};
+});
 
 /** The apps the union shares that it may still share (whatever their state now). */
 const selectedApps = async (db: Queryable, guidOf: string, row: Record<string, unknown>) => {
@@ -191,17 +200,16 @@ const selectedApps = async (db: Queryable, guidOf: string, row: Record<string, u
 };
 
 /** `get-selected-app-list`: the apps the union shares. */
-export const unionBuSelectedApps = async (ctx: CallContext) => {
+export const unionBuSelectedApps = named({ input: unionInput }, async (ctx) => {
   const { guid: g, row } = await unionOf(ctx);
   return selectedApps(ctx.services.db, g, row);
-};
+});
 
 /**
  * `save-apps`: replaces the apps the union shares. Each must be one `get-app-list` offers (enabled,
  * the store's or a member BU's); one already shared stays allowed after it was disabled.
  */
-export const unionBuSaveApps = async (ctx: CallContext) => {
-  const input = parseOrWarn(ctx.lang, unionBuAppsInput, ctx.input, NAME);
+export const unionBuSaveApps = named({ input: unionBuAppsInput }, async (ctx, input) => {
   const wanted = unique(input.app_guids);
   return ctx.services.db.transaction(async (tx) => {
     await findOne(ctx, input.guid, tx);
@@ -216,4 +224,4 @@ export const unionBuSaveApps = async (ctx: CallContext) => {
     await tx.query('update union_bu set app_guids = $2::jsonb, updated_at = now() where guid = $1', [input.guid, JSON.stringify(wanted)]);
     return selectedApps(tx, input.guid, { ...row, app_guids: wanted });
   });
-};
+});

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import type { CallContext } from '../engine/context.ts';
 import { pageQuery, pagingOf } from '../engine/paging.ts';
 import { Warning } from '../http/envelope.ts';
-import { parseOrWarn } from '../http/validation.ts';
 import { keptIn } from '../rules/union-bu.ts';
+import { named } from '../engine/named.ts';
 
 /**
  * A BU's side of union BUs (docs/tenant-console.md "Associated organisations"): the unions it is a
@@ -25,8 +25,7 @@ export const unionMembershipPage = async (ctx: CallContext) =>
 const leaveInput = z.object({ guid: z.uuid('validation.guid_format') });
 
 /** Leaves a union the operator lets members leave; the BU's departments, users and apps leave its selections with it. */
-export const unionMembershipLeave = async (ctx: CallContext) => {
-  const { guid } = parseOrWarn(ctx.lang, leaveInput, ctx.input, 'union-membership');
+export const unionMembershipLeave = named({ input: leaveInput }, async (ctx, { guid }) => {
   const bu = ctx.caller!.buGuid!;
   return ctx.services.db.transaction(async (tx) => {
     const { rows } = await tx.query<{ bu_guids: string[]; dept_guids: string[]; user_guids: string[]; app_guids: string[]; members_may_leave: boolean }>(
@@ -46,4 +45,4 @@ export const unionMembershipLeave = async (ctx: CallContext) => {
     ]);
     return { left: true };
   });
-};
+});

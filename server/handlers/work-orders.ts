@@ -1,12 +1,11 @@
-import { z } from 'zod';
 import { RECORD_KIND, WORK_ORDER_STATE, workOrderRecordSchema } from '../../schemas/work-order.ts';
 import type { Queryable } from '../db/driver.ts';
 import type { CallContext } from '../engine/context.ts';
 import { checkReferences } from '../engine/relations.ts';
 import { get, reachRow } from '../engine/verbs.ts';
 import { Warning } from '../http/envelope.ts';
-import { parseOrWarn } from '../http/validation.ts';
 import { tellOtherSide, writeRecord, type Order } from '../services/work-orders.ts';
+import { named } from '../engine/named.ts';
 
 /** The conversation of a work order, oldest first. */
 const recordsOf = async (db: Queryable, guid: string) =>
@@ -35,8 +34,7 @@ export const workOrderCount = async (ctx: CallContext) => {
  * A reply by either side to a work order the caller reaches (a tenant its BU's, an operator any).
  * A closed work order takes no more replies: the tenant reopens it first.
  */
-export const workOrderReply = async (ctx: CallContext) => {
-  const input = parseOrWarn(ctx.lang, workOrderRecordSchema, ctx.input, ctx.def.name) as z.infer<typeof workOrderRecordSchema>;
+export const workOrderReply = named({ input: workOrderRecordSchema }, async (ctx, input) => {
   return ctx.services.db.transaction(async (tx) => {
     const order = await reachRow(ctx, 'work-order', input.work_order_guid, tx);
     await checkReferences(ctx, tx, input);
@@ -46,4 +44,4 @@ export const workOrderReply = async (ctx: CallContext) => {
     await tellOtherSide(ctx, tx, order as unknown as Order, 'work_order_reply');
     return { work_order_guid: order.guid, records: await recordsOf(tx, order.guid) };
   });
-};
+});

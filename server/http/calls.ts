@@ -1,9 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import type { JsonSchema } from './json-schema.ts';
 import { USER_TYPE, type Caller } from '../auth/caller.ts';
 import type { Services } from '../engine/context.ts';
 import { langOf, ok, sendWarning, unauthorized, Warning } from './envelope.ts';
 import type { Lang } from '../../i18n/index.ts';
+
+/** An answer's `data`: a zod schema (its output), or JSON Schema with the named schemas it refers to (`#/components/schemas/<name>`). */
+export type AnswerDoc = z.ZodType | { json: JsonSchema; components?: Record<string, JsonSchema> };
 
 /** One mounted call, as the OpenAPI document and the catalogue report see it. */
 export interface CallDoc {
@@ -12,6 +16,8 @@ export interface CallDoc {
   tag: string;
   summary: string;
   body?: z.ZodType;
+  /** What `data` holds on success. */
+  answer?: AnswerDoc;
   public: boolean;
   permission?: string;
   /** Per-address rate limit, for calls that invite guessing (logins, codes). */
@@ -21,6 +27,10 @@ export interface CallDoc {
   /** An open-API call's `api_code` (its OpenAPI operationId) and the scope it needs (`x-scope`). */
   apiCode?: string;
   scope?: string;
+  /** Counted per app and minute (the open API): past it HTTP 429 with Retry-After. */
+  throttled?: boolean;
+  /** Answers the file itself (a download), not the envelope, on success. */
+  file?: boolean;
 }
 
 export interface CallRequest {

@@ -75,3 +75,18 @@ export const errorHandler = (bodyLimit: number) => (err: Error & { code?: string
 
 export const notFoundHandler = (req: FastifyRequest, reply: FastifyReply) =>
   reply.status(404).send({ code: 404, data: null, message: translate(langOf(req), 'server.not_found', { path: req.url.split('?')[0] }) } satisfies Envelope);
+
+/**
+ * A call asked with a method it does not take answers 405 with `Allow` and a sentence naming the
+ * method to use (RFC 9110 §15.5.6); any other unknown target is the 404 above.
+ */
+export const wrongMethodOr404 = (methodsOf: (path: string) => readonly string[] | undefined) => (req: FastifyRequest, reply: FastifyReply) => {
+  const path = req.url.split('?')[0];
+  const allowed = methodsOf(path);
+  if (!allowed?.length) return notFoundHandler(req, reply);
+  const allow = allowed.join(', ');
+  return reply
+    .status(405)
+    .header('allow', allow)
+    .send({ code: 405, data: null, message: translate(langOf(req), 'server.method_not_allowed', { path, allow, method: req.method }) } satisfies Envelope);
+};

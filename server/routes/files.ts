@@ -60,7 +60,7 @@ export const mountFiles = (app: FastifyInstance, services: Services, docs: CallD
     return send(services, reply, file, file.image ? 'inline' : 'attachment');
   });
   for (const [path, operators] of [['/open/file/preview', false], ['/open/admin/file/preview', true]] as const) {
-    defineCall(app, services, docs, { method: 'POST', path, tag: 'file', summary: 'An uploaded file the caller may read, as an attachment', public: false, body: previewInput }, async ({ lang, input, caller }, reply) => {
+    defineCall(app, services, docs, { method: 'POST', path, tag: 'file', summary: 'An uploaded file the caller may read, as an attachment', public: false, body: previewInput, file: true }, async ({ lang, input, caller }, reply) => {
       if (operators && caller?.userType !== USER_TYPE.operator) throw new Warning('server.operators_only');
       const { guid } = parseOrWarn(lang, previewInput, input, 'file');
       const file = await services.files.find(guid);

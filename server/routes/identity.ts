@@ -11,6 +11,7 @@ import { defineCall, type CallDoc } from '../http/calls.ts';
 import { Warning, unauthorized } from '../http/envelope.ts';
 import { parseOrWarn } from '../http/validation.ts';
 import { recordLogin } from '../services/audit-log.ts';
+import { idpLogoutUrl } from '../sso/logout.ts';
 
 const loginInput = z.object({
   username: z.string().trim().min(1, 'validation.required').max(32, 'validation.max_32'),
@@ -18,6 +19,12 @@ const loginInput = z.object({
 });
 
 const PUBLIC_USER_COLUMNS = 'guid, username, name, alias, email, phone, avatar_url, status, user_type, role_guids, created_at';
+/** What a login answers (the documents show it): the token, its expiry (Unix seconds) and the account. */
+const loginAnswer = z.object({
+  token: z.string(),
+  exp: z.number().int(),
+  user: z.object({ guid: z.uuid(), username: z.string(), name: z.string().nullable(), email: z.string().nullable(), status: z.number().int(), user_type: z.number().int() }).catchall(z.unknown()),
+});
 
 /** Password login for one kind of account; tenants' login comes with tenant identity. */
 const login = async (services: Services, input: Record<string, unknown>, lang: Lang, ip: string, userTypes: number[]) => {
@@ -43,14 +50,16 @@ export const mountIdentity = (app: FastifyInstance, services: Services, docs: Ca
     defineCall(app, services, docs, { method: 'POST', tag: 'identity', ...doc }, handler);
 
   // Every attempt, success or refusal, goes to the login log (server/services/audit-log.ts).
-  call({ path: '/open/admin/sys-auth/login', summary: 'Operator login', body: loginInput, public: true, limit: LOGIN_RATE }, ({ input, lang, req }) =>
-    recordLogin(services.audit, { scene: 'admin', username: input.username, ip: req.ip, userAgent: req.headers['user-agent'] }, () => login(services, input, lang, req.ip, [USER_TYPE.operator])),
+  call({ path: '/open/admin/sys-auth/login', summary: 'Operator login', body: loginInput, answer: loginAnswer, public: true, limit: LOGIN_RATE }, ({ input, lang, req }) =>
+    recordLogin(services.audit, { scene: 'admin', method: 'password', username: input.username, ip: req.ip, userAgent: req.headers['user-agent'] }, () => login(services, input, lang, req.ip, [USER_TYPE.operator])),
   );
 
-  call({ path: '/open/logout', summary: 'Revoke the current token', public: false }, async ({ caller }) => {
+  // After a company sign-in the answer names the IdP's logout address, for the browser to end that session too (docs/sso.md).
+  call({ path: '/open/logout', summary: 'Revoke the current token', public: false }, async ({ caller, req }) => {
     await services.tokens.revoke(caller!.jti);
     services.callers.invalidate();
-    return null;
+    const idp = await idpLogoutUrl(services, caller!.jti, (err) => req.log.warn({ err }, 'IdP logout address failed'));
+    return idp ? { idp_logout_url: idp } : null;
   });
 
   const info = async (guid: string) => {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppCaller } from '../auth/app-tokens.ts';
 import type { Services } from '../engine/context.ts';
-import { defineCall, inputOf, type CallDoc, type CallRequest } from '../http/calls.ts';
+import { defineCall, inputOf, type AnswerDoc, type CallDoc, type CallRequest } from '../http/calls.ts';
 import { langOf, ok, sendWarning, unauthorized, Warning } from '../http/envelope.ts';
 import { parseOrWarn } from '../http/validation.ts';
 import { searchApiLog } from '../services/api-log.ts';
@@ -11,7 +11,7 @@ import { secretMatches } from '../services/app-credentials.ts';
 import { OPEN_API_CALLS, openApiCalls, summaryOf, type OpenApiCall } from '../open-api/calls.ts';
 import type { ResourceDef } from '../../resources/types.ts';
 import type { Rules } from '../engine/context.ts';
-import { bodyDoc } from '../engine/mount.ts';
+import { answerDoc, bodyDoc } from '../engine/call-docs.ts';
 import { verbs } from '../engine/verbs.ts';
 import { USER_TYPE, type Caller } from '../auth/caller.ts';
 import { pagingInput, pagingOf } from '../engine/paging.ts';
@@ -29,6 +29,23 @@ const tokenInput = z.object({
   app_secret: z.string().min(1, 'validation.required').max(128, 'validation.too_big'),
 });
 
+/** What the open API answers in `data` where no definition's row is the answer (the documents show them). */
+const tokenAnswer = z.object({ app_access_token: z.string(), expire: z.number().int().describe('Seconds the token has left') });
+const appAnswer = z.object({
+  guid: z.uuid(), app_id: z.string(), name: z.string(), code: z.string(), type: z.number().int(), icon: z.string().nullable(),
+  description: z.string().nullable(), token_ttl: z.number().int(), status: z.number().int(), bu_guid: z.uuid().nullable(),
+});
+const instanceFields = {
+  guid: z.uuid(), process_name: z.string(), title: z.string(), data: z.record(z.string(), z.unknown()).nullable(),
+  step: z.number().int(), step_name: z.string().nullable(), state: z.number().int(), created_at: z.iso.datetime(), updated_at: z.iso.datetime(),
+};
+const instanceStarted = z.object({ ...instanceFields, process_guid: z.uuid(), subject_kind: z.string(), subject_guid: z.uuid().nullable(), app_guid: z.uuid().nullable() });
+const instanceRead = z.object({
+  ...instanceFields,
+  history: z.array(z.object({ step_name: z.string().nullable(), action: z.string(), by_name: z.string().nullable(), remark: z.string().nullable(), created_at: z.iso.datetime() })),
+});
+const instanceInput = z.object({ guid: z.uuid('validation.guid_format') });
+
 const APP_TOKEN_INVALID = unauthorized('server.app_token_invalid');
 /** The `permission` an open-API call's doc names: an app token, not a console one (the suites read it). */
 export const APP_TOKEN = 'app';
@@ -41,7 +58,7 @@ export const mountOpenApi = (app: FastifyInstance, services: Services, docs: Cal
 
   defineCall(
     app, services, docs,
-    { method: 'POST', path: '/open/api/auth/app-access-token', tag: 'open-api', summary: summaryOf('en', '/open/api/auth/app-access-token'), body: tokenInput, public: true, limit: { max: 60, timeWindow: '1 minute' } },
+    { method: 'POST', path: '/open/api/auth/app-access-token', tag: 'open-api', summary: summaryOf('en', '/open/api/auth/app-access-token'), body: tokenInput, answer: tokenAnswer, public: true, limit: { max: 60, timeWindow: '1 minute' } },
     async ({ req, input, lang }: CallRequest) => {
       const { app_id, app_secret } = parseOrWarn(lang, tokenInput, input, 'app');
       const wait = await appAuthBlockedFor(services.counters, app_id, req.ip);
@@ -69,9 +86,9 @@ export const mountOpenApi = (app: FastifyInstance, services: Services, docs: Cal
    * A call made with an app token: 401 in the envelope without one, or with a console token. Each
    * call an app makes is logged (docs/apps.md) and answers its request id in `X-Request-Id`.
    */
-  const appCall = (call: OpenApiCall, body: z.ZodType | undefined, handler: (r: { app: AppCaller; input: Record<string, unknown>; lang: ReturnType<typeof langOf> }) => Promise<unknown>) => {
+  const appCall = (call: OpenApiCall, body: z.ZodType | undefined, answer: AnswerDoc | undefined, handler: (r: { app: AppCaller; input: Record<string, unknown>; lang: ReturnType<typeof langOf> }) => Promise<unknown>) => {
     const { apiCode, scope } = call;
-    docs.push({ method: 'POST', tag: 'open-api', public: false, path: call.path, summary: summaryOf('en', call.path), body, permission: APP_TOKEN, apiCode, scope });
+    docs.push({ method: 'POST', tag: 'open-api', public: false, path: call.path, summary: summaryOf('en', call.path), body, answer, permission: APP_TOKEN, apiCode, scope, throttled: true });
     app.post(call.path, async (req, reply) => {
       reply.header('x-request-id', req.id);
       const header = req.headers.authorization;
@@ -113,7 +130,7 @@ export const mountOpenApi = (app: FastifyInstance, services: Services, docs: Cal
     const verb = call.verb && verbs[call.verb];
     if (!def || !mount || !verb) throw new Error(`open API ${call.path}: no BU mount of ${call.resource} or no verb ${call.verb}`);
     const rules = opts.rules[def.name] ?? {};
-    appCall(call, bodyDoc(def, { verb: call.verb }), async ({ app: caller, lang, input }) => {
+    appCall(call, bodyDoc(def, { verb: call.verb }, mount), answerDoc(def, { verb: call.verb }), async ({ app: caller, lang, input }) => {
       const bu = asBu(caller);
       // The definition as the app's BU sees it: its custom fields, without those the BU turned off.
       return services.fieldSets.use(def, mount, bu, async (seen) => {
@@ -125,7 +142,7 @@ export const mountOpenApi = (app: FastifyInstance, services: Services, docs: Cal
     });
   }
 
-  appCall(OPEN_API_CALLS.appInfo, undefined, async ({ app: caller }) => {
+  appCall(OPEN_API_CALLS.appInfo, undefined, appAnswer, async ({ app: caller }) => {
     const { rows } = await services.db.query('select guid, app_id, name, code, type, icon, description, token_ttl, status, bu_guid from app where guid = $1', [caller.appGuid]);
     return rows[0];
   });
@@ -135,7 +152,7 @@ export const mountOpenApi = (app: FastifyInstance, services: Services, docs: Cal
     const { rows } = await services.db.query<{ bound: boolean }>('select coalesce(ability_codes ? $2, false) as bound from app where guid = $1', [caller.appGuid, ability]);
     if (!rows[0]?.bound) throw new Warning('server.ability_missing', { ability, url: `${services.publicUrl}/business/app/${caller.appGuid}/ability` });
   };
-  appCall(OPEN_API_CALLS.processStart, processStartInput, async ({ app: caller, input, lang }) => {
+  appCall(OPEN_API_CALLS.processStart, processStartInput, instanceStarted, async ({ app: caller, input, lang }) => {
     await requireAbility(caller, OPEN_API_CALLS.processStart.ability);
     const body = parseOrWarn(lang, processStartInput, input, 'process-instance');
     return services.db.transaction(async (tx) => {
@@ -145,9 +162,9 @@ export const mountOpenApi = (app: FastifyInstance, services: Services, docs: Cal
       return startInstance(tx, { buGuid: caller.buGuid, process, kind: 'open-api', subject: null, title: body.title, data: body.data ?? null, appGuid: caller.appGuid, by: caller.appGuid, byName: appName });
     });
   });
-  appCall(OPEN_API_CALLS.processGet, z.object({ guid: z.uuid() }), async ({ app: caller, input, lang }) => {
+  appCall(OPEN_API_CALLS.processGet, instanceInput, instanceRead, async ({ app: caller, input, lang }) => {
     await requireAbility(caller, OPEN_API_CALLS.processGet.ability);
-    const { guid } = parseOrWarn(lang, z.object({ guid: z.uuid('validation.guid_format') }), input, 'process-instance');
+    const { guid } = parseOrWarn(lang, instanceInput, input, 'process-instance');
     const { rows } = await services.db.query(
       `select guid, process_name, title, data, step, step_name, state, created_at, updated_at,
         (select coalesce(jsonb_agg(jsonb_build_object('step_name', s.step_name, 'action', s.action, 'by_name', s.by_name, 'remark', s.remark, 'created_at', s.created_at) order by s.created_at), '[]'::jsonb)

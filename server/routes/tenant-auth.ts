@@ -16,6 +16,7 @@ import type { CallDoc } from '../http/calls.ts';
 import { Warning } from '../http/envelope.ts';
 import { parseOrWarn } from '../http/validation.ts';
 import { recordLogin } from '../services/audit-log.ts';
+import { passwordMethodOf } from '../services/login-types.ts';
 import { assertMayGiveRoles, assertNotOwnRoles } from '../engine/privilege.ts';
 import { duplicateWarning } from '../engine/verbs.ts';
 import { pageQuery, pagingInput, pagingOf } from '../engine/paging.ts';
@@ -27,13 +28,13 @@ import { checkConfirm, checkPassword, ipAllowed, passwordPolicyOf, safePolicyOf,
 
 export const PUBLIC_USER_COLUMNS = 'guid, username, name, alias, email, phone, avatar_url, status, user_type, lang, created_at';
 
-const userRow = async (db: Queryable, guid: string) => (await db.query(`select ${PUBLIC_USER_COLUMNS} from users where guid = $1`, [guid])).rows[0];
+export const userRow = async (db: Queryable, guid: string) => (await db.query(`select ${PUBLIC_USER_COLUMNS} from users where guid = $1`, [guid])).rows[0];
 
 
 const langOfUser = (stored: unknown, fallback: Lang): Lang => (stored === 'zh' || stored === 'hk' || stored === 'en' ? stored : fallback);
 
 /** The BU a new token carries: the first membership (owned first) whose whitelist admits the address. */
-const pickBu = async (db: Queryable, userGuid: string, ip: string) => {
+export const pickBu = async (db: Queryable, userGuid: string, ip: string) => {
   const memberships = (await membershipsOf(db, userGuid)).filter((m) => m.status === null || m.status === 0);
   for (const m of memberships) if (await ipAllowed(db, m.bu_guid, ip)) return m.bu_guid;
   if (memberships.length) throw new Warning('server.ip_not_allowed', { ip });
@@ -112,11 +113,12 @@ export const mountTenantAuth = (app: FastifyInstance, services: Services, docs: 
   /* Sign-in ----------------------------------------------------------------------------------- */
 
   // Every attempt, success or refusal, goes to the login log (server/services/audit-log.ts).
-  call({ path: '/open/sys-auth/login', summary: 'Tenant login (main and sub accounts)', body: loginInput, limit: LOGIN_RATE }, { public: true }, ({ input, lang, req }) =>
-    recordLogin(services.audit, { scene: 'tenant', username: input.username, ip: req.ip, userAgent: req.headers['user-agent'] }, () => tenantLogin(input, lang, req.ip)),
-  );
+  call({ path: '/open/sys-auth/login', summary: 'Tenant login (main and sub accounts)', body: loginInput, limit: LOGIN_RATE }, { public: true }, ({ input, lang, req }) => {
+    const entry = { scene: 'tenant' as const, method: 'password', username: input.username, ip: req.ip, userAgent: req.headers['user-agent'] };
+    return recordLogin(services.audit, entry, () => tenantLogin(input, lang, req.ip, entry));
+  });
 
-  const tenantLogin = async (input: Record<string, unknown>, lang: Lang, ip: string) => {
+  const tenantLogin = async (input: Record<string, unknown>, lang: Lang, ip: string, entry: { method: string }) => {
     const { username, password } = parseOrWarn(lang, loginInput, input, 'user');
     const found = (await db.query<{ guid: string; password: string | null; status: number; user_type: number; username: string; email: string | null; lang: string | null }>(
       'select guid, username, password, status, user_type, email, lang from users where username = $1 and user_type = any($2::smallint[])',
@@ -131,6 +133,8 @@ export const mountTenantAuth = (app: FastifyInstance, services: Services, docs: 
     await clearAttempts(db, username, lane);
     if (found.status === 2) throw new Warning('server.account_not_activated');
     if (found.status !== 0) throw new Warning('server.account_frozen');
+    // The BU's login types decide, once the password was right: a stranger learns nothing of them.
+    entry.method = await passwordMethodOf(db, found.guid);
     await rememberAddress(db, found.guid, ip);
     const buGuid = await pickBu(db, found.guid, ip);
     const { token, exp } = await issueFor(services, found, buGuid);
@@ -244,11 +248,14 @@ export const mountTenantAuth = (app: FastifyInstance, services: Services, docs: 
   // (README: SMS_PROVIDER, not yet supported), so both calls refuse with that sentence — never a
   // code that was not sent, never a number changed unverified (docs/operator.md, "Platform calls").
   const newPhone = z.object({ phone: phoneField() });
-  call({ path: '/open/system/user/send-phone-verification-code', summary: 'Text a code to a new phone number (refused: no SMS transport yet)', body: newPhone }, { tenantOnly: true }, async () => {
+  call({ path: '/open/system/user/send-phone-verification-code', summary: 'Text a code to a new phone number (refused: no SMS transport yet)', body: newPhone }, { tenantOnly: true }, async ({ input, lang }) => {
+    // The body is checked as documented before the refusal, so a client learns both.
+    parseOrWarn(lang, newPhone, input, 'user');
     throw new Warning('server.sms_not_configured');
   });
   const phoneVerify = newPhone.extend({ code: verificationCode() });
-  call({ path: '/open/system/user/update-personal-phone', summary: 'Change own phone number with the texted code (refused: no SMS transport yet)', body: phoneVerify }, { tenantOnly: true }, async () => {
+  call({ path: '/open/system/user/update-personal-phone', summary: 'Change own phone number with the texted code (refused: no SMS transport yet)', body: phoneVerify }, { tenantOnly: true }, async ({ input, lang }) => {
+    parseOrWarn(lang, phoneVerify, input, 'user');
     throw new Warning('server.sms_not_configured');
   });
 
@@ -284,7 +291,7 @@ export const mountTenantAuth = (app: FastifyInstance, services: Services, docs: 
     return userRow(db, caller.userGuid);
   });
 
-  const existInput = z.object({ username: usernameField().optional(), email: emailField().optional() }).refine((v) => v.username || v.email, 'validation.username_or_email');
+  const existInput = z.object({ username: usernameField().optional(), email: emailField().optional() }).refine((v) => v.username || v.email, { message: 'validation.username_or_email', path: ['username'] }).meta({ anyOf: [{ required: ['username'] }, { required: ['email'] }] });
   call({ path: '/open/system/user-info/check-exist', summary: 'Whether a username or e-mail is taken', body: existInput }, { tenantOnly: true }, async ({ input, lang }) => {
     const body = parseOrWarn(lang, existInput, input, 'user');
     const username = body.username ? !!(await db.query('select 1 from users where username = $1', [body.username])).rows[0] : undefined;

@@ -1,4 +1,5 @@
 import type { Rules } from '../engine/context.ts';
+import { authConfigRules } from './sso.ts';
 import { appRules, appSecurityRules } from './app.ts';
 import { auditRules } from './app-scope.ts';
 import { storeAppRules } from './store.ts';
@@ -34,6 +35,7 @@ export const rules: Record<string, Rules> = {
   'custom-field': customFieldRules,
   process: processRules,
   'safe-policy': safePolicyRules,
+  'auth-config': authConfigRules,
   app: appRules,
   'app-security': appSecurityRules,
   'app-project': appProjectRules,

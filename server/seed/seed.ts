@@ -5,6 +5,7 @@ import { hashPassword } from '../auth/password.ts';
 import type { Db } from '../db/driver.ts';
 import { actionOf, specOf } from '../engine/spec.ts';
 import zh from '../../i18n/resources/zh.ts';
+import { DEFAULT_LANG, translate } from '../../i18n/index.ts';
 import { adminMenus, buttonNames, tenantMenus, type MenuSeed } from './menus.ts';
 
 interface NodeSeed {
@@ -117,8 +118,9 @@ export const seedOperator = async (db: Db, username?: string, password?: string)
   await db.transaction(async (tx) => {
     await tx.query("insert into role (guid, name, code, type, category, description, status) values ($1, $2, 'superadmin', 0, 'common', $3, 0) on conflict do nothing", [
       roleGuid,
-      '超级管理员',
-      '拥有全部运营权限',
+      // The default language's words; screens show the reader's while the row keeps them (dataProvider/seeded.ts).
+      translate(DEFAULT_LANG, 'resources.role.seeded.superadmin.name'),
+      translate(DEFAULT_LANG, 'resources.role.seeded.superadmin.description'),
     ]);
     const role = (await tx.query<{ guid: string }>("select guid from role where code = 'superadmin' and bu_guid is null")).rows[0];
     await tx.query('insert into users (guid, username, password, name, status, user_type, role_guids) values ($1, $2, $3, $4, 0, 0, $5)', [

@@ -74,6 +74,8 @@ export interface LoginAttempt {
   username: unknown;
   userGuid?: string | null;
   result: string;
+  /** One of LOGIN_METHODS (schemas/audit-log.ts). */
+  method: string;
   ip: string;
   userAgent: unknown;
 }
@@ -115,14 +117,14 @@ export class AuditLogs {
   private readonly requests?: BatchWriter;
 
   constructor(db: Db, tables: ReadonlySet<string>, onError: (e: unknown) => void = () => {}) {
-    if (tables.has('login_log')) this.logins = new BatchWriter(db, 'login_log', ['scene', 'username', 'user_guid', 'result', 'ip', 'user_agent'], onError);
+    if (tables.has('login_log')) this.logins = new BatchWriter(db, 'login_log', ['scene', 'username', 'user_guid', 'result', 'method', 'ip', 'user_agent'], onError);
     if (tables.has('operation_log')) this.operations = new BatchWriter(db, 'operation_log', ['user_guid', 'username', 'user_type', 'bu_guid', 'resource', 'action', 'path', 'target_guid', 'fields', 'ip'], onError);
     if (tables.has('request_log')) this.requests = new BatchWriter(db, 'request_log', ['user_guid', 'username', 'user_type', 'bu_guid', 'method', 'path', 'http_status', 'code', 'ms', 'request_id', 'ip', 'user_agent'], onError);
   }
 
   login(a: LoginAttempt) {
     const user = uuidOr(a.userGuid);
-    this.logins?.record(user, [a.scene, cut(a.username, 64).trim(), user, a.result, cut(a.ip, 64), cut(a.userAgent, 512)]);
+    this.logins?.record(user, [a.scene, cut(a.username, 64).trim(), user, a.result, a.method, cut(a.ip, 64), cut(a.userAgent, 512)]);
   }
 
   /** A write that succeeded, by an operator or a tenant user (`caller`); field names only, never values. */
@@ -175,12 +177,18 @@ export const loginResultOf = (e: unknown): string => {
   if (typeof key !== 'string') return 'other';
   const reason = key.replace(/^server\./, '');
   if (reason === 'validation_failed') return 'invalid_input';
-  return ['login_failed', 'login_throttled', 'account_frozen', 'account_not_activated', 'ip_not_allowed'].includes(reason) ? reason : 'other';
+  if (reason === 'code_wrong' || reason === 'code_expired' || reason === 'code_too_many_tries') return 'code_invalid';
+  if (reason.startsWith('sso.rejected.') || reason === 'sso.flow_lost') return 'sso_rejected';
+  if (reason === 'sso.unknown_company' || reason === 'sso.not_offered') return 'sso_unknown_company';
+  if (reason === 'sso.not_provisioned' || reason === 'sso.account_deleted') return 'sso_not_provisioned';
+  if (reason === 'sso.password_not_allowed' || reason === 'sso.code_not_allowed' || reason === 'sso.code_only') return 'login_type_not_allowed';
+  return ['login_failed', 'login_throttled', 'account_frozen', 'account_not_activated', 'ip_not_allowed', 'code_invalid'].includes(reason) ? reason : 'other';
 };
 
 /**
  * Records one sign-in attempt around `attempt`: success (naming the account the answer names) or
- * the refusal's reason; the answer, or the refusal, passes through unchanged.
+ * the refusal's reason; the answer, or the refusal, passes through unchanged. The attempt may
+ * change `a.method` (an owner's break-glass password).
  */
 export const recordLogin = async <T extends { user?: unknown }>(audit: AuditLogs, a: Omit<LoginAttempt, 'result' | 'userGuid'>, attempt: () => Promise<T>): Promise<T> => {
   try {

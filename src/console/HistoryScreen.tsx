@@ -6,7 +6,7 @@ import { useParams } from 'react-router-dom';
 import { LANGUAGES, type Lang } from '../../i18n/languages.ts';
 import type { ResourceCalls } from '../../dataProvider/calls.ts';
 import type { ConsoleDataProvider } from '../../dataProvider/dataProvider.ts';
-import { titleOf } from './registry.ts';
+import { fieldLabel, titleOf } from './registry.ts';
 
 interface Version {
   guid: string;
@@ -16,13 +16,37 @@ interface Version {
   author: string | null;
   created_at: string;
 }
+type Diff = { op: '=' | '+' | '-'; text: string }[];
 interface VersionDetail extends Version {
   body: string;
   title_before: string | null;
-  diff: { op: '=' | '+' | '-'; text: string }[];
+  diff: Diff;
+  /** The line diffs of the record's other texts (a document's other languages), by field. */
+  diffs: Record<string, Diff>;
+  /** What restoring this version writes back. */
+  restore: Record<string, unknown>;
 }
 
 const DIFF_COLOURS = { '+': { bgcolor: '#e6f4ea', color: '#0d5b1f' }, '-': { bgcolor: '#fdecea', color: '#8a1c1c' }, '=': {} } as const;
+
+/** A text's line diff: removed lines red, added green. */
+const DiffView = ({ diff, label, testId }: { diff: Diff; label: string; testId: string }) => {
+  const translate = useTranslate();
+  return (
+    <Box component="pre" tabIndex={0} data-testid={testId} aria-label={label} sx={{ m: 0, p: 1, fontSize: 13, fontFamily: 'monospace', whiteSpace: 'pre-wrap', wordBreak: 'break-word', border: 1, borderColor: 'divider', borderRadius: 1, maxHeight: '65vh', overflow: 'auto' }}>
+      {diff.every((l) => l.op === '=') && (
+        <Typography variant="body2" color="text.secondary" sx={{ p: 1 }}>
+          {translate('history.no_changes')}
+        </Typography>
+      )}
+      {diff.map((l, i) => (
+        <Box key={i} component="span" data-op={l.op} sx={{ display: 'block', px: 1, ...DIFF_COLOURS[l.op] }}>
+          {`${l.op === '=' ? ' ' : l.op} ${l.text}`}
+        </Box>
+      ))}
+    </Box>
+  );
+};
 
 /**
  * A record's versions (a definition with `history`): who saved what and when, each version's line
@@ -46,7 +70,7 @@ export const HistoryScreen = ({ rc }: { rc: ResourceCalls }) => {
   const restore = async () => {
     const v = detail.data!;
     try {
-      await dataProvider.update(rc.route, { id: id!, data: { ...record, title: v.title, body: v.body }, previousData: record });
+      await dataProvider.update(rc.route, { id: id!, data: { ...record, ...v.restore }, previousData: record });
       notify('history.restored', { type: 'success', messageArgs: { version: v.version } });
       setAsking(false);
       setPicked(undefined);
@@ -91,18 +115,13 @@ export const HistoryScreen = ({ rc }: { rc: ResourceCalls }) => {
                 </Typography>
                 {current !== latest && <Button label="history.restore" variant="outlined" onClick={() => setAsking(true)} data-testid="history-restore" />}
               </Stack>
-              <Box component="pre" tabIndex={0} data-testid="history-diff" aria-label={translate('history.diff')} sx={{ m: 0, p: 1, fontSize: 13, fontFamily: 'monospace', whiteSpace: 'pre-wrap', wordBreak: 'break-word', border: 1, borderColor: 'divider', borderRadius: 1, maxHeight: '65vh', overflow: 'auto' }}>
-                {detail.data.diff.every((l) => l.op === '=') && (
-                  <Typography variant="body2" color="text.secondary" sx={{ p: 1 }}>
-                    {translate('history.no_changes')}
-                  </Typography>
-                )}
-                {detail.data.diff.map((l, i) => (
-                  <Box key={i} component="span" data-op={l.op} sx={{ display: 'block', px: 1, ...DIFF_COLOURS[l.op] }}>
-                    {`${l.op === '=' ? ' ' : l.op} ${l.text}`}
-                  </Box>
-                ))}
-              </Box>
+              <DiffView diff={detail.data.diff} label={translate('history.diff')} testId="history-diff" />
+              {Object.entries(detail.data.diffs).map(([field, diff]) => (
+                <Box key={field} sx={{ mt: 2 }}>
+                  <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>{translate(fieldLabel(rc.def, field))}</Typography>
+                  <DiffView diff={diff} label={`${translate('history.diff')}: ${translate(fieldLabel(rc.def, field))}`} testId={`history-diff-${field}`} />
+                </Box>
+              ))}
             </>
           )}
         </Box>

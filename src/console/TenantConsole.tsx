@@ -182,7 +182,7 @@ const TenantConsole = () => {
                 {tenantScreens
                   .filter(({ screen }) => screen.view === 'single' || screen.view === 'counts')
                   .map(({ rc, screen }) => (
-                    <Route key={rc.route} path={rc.route} element={later(screen.view === 'counts' ? <CountsScreen rc={rc} call={screen.call!} /> : <SingleScreen rc={rc} />)} />
+                    <Route key={rc.route} path={rc.route} element={later(screen.view === 'counts' ? <CountsScreen rc={rc} call={screen.call!} /> : <SingleScreen rc={rc} check={screen.check} />)} />
                   ))}
               </CustomRoutes>
             </CoreAdminUI>

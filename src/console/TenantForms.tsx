@@ -18,6 +18,7 @@ import { StatusValue } from './fields.tsx';
 import { RecordActions } from './RecordActions.tsx';
 import { fieldLabel } from './registry.ts';
 import { SchemaForm } from './SchemaForm.tsx';
+import { CheckPanel } from './CheckPanel.tsx';
 
 /**
  * The tenant console's forms: a create screen and a BU's single row. A chunk of their own, loaded
@@ -65,7 +66,7 @@ export const CreateScreen = ({ rc, screen }: { rc: ResourceCalls; screen: Tenant
 };
 
 /** The BU's one row (a policy, the certification): read with `one`/`info`, saved with `save` or add/update. */
-export const SingleScreen = ({ rc }: { rc: ResourceCalls }) => {
+export const SingleScreen = ({ rc, check }: { rc: ResourceCalls; check?: string }) => {
   const { t } = useLang();
   const translate = useTranslate();
   const client = useQueryClient();
@@ -115,6 +116,7 @@ export const SingleScreen = ({ rc }: { rc: ResourceCalls }) => {
           </RecordContextProvider>
         </Stack>
       )}
+      {check && <CheckPanel rc={rc} call={check} bound={bound} />}
       <RecordContextProvider value={record}>
         <SaveContextProvider value={{ save, saving, mutationMode: 'pessimistic' }}>
           {/* Before the row exists (add/update definitions) the form checks what creating needs. */}

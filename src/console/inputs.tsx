@@ -148,7 +148,8 @@ export const SchemaInput = ({ def, name, schema: raw, source = name, label = fie
     return (
       <ArrayInput source={source} label={label}>
         <SimpleFormIterator inline>
-          <TextInput source="" label={false} />
+          {/* Each item is named by the list's label: without a label of its own it would be a field nobody can name. */}
+          <TextInput source="" label={false} slotProps={{ htmlInput: { 'aria-label': translate(label) } }} />
         </SimpleFormIterator>
       </ArrayInput>
     );
@@ -156,7 +157,8 @@ export const SchemaInput = ({ def, name, schema: raw, source = name, label = fie
   if (schema.format === 'date') return <DateInput source={source} label={label} />;
   // An instant: typed in the person's local time, sent as ISO 8601 in UTC.
   if (schema.kind === 'datetime') return <DateTimeInput source={source} label={label} parse={(v: string) => (v ? new Date(v).toISOString() : null)} />;
-  if (schema.kind === 'password') return <PasswordInput source={source} label={label} />;
+  // A sealed secret is never answered: the input starts empty and replaces the stored one only when typed in.
+  if (schema.kind === 'password' || schema.kind === 'sealed') return <PasswordInput source={source} label={label} />;
   if (schema.kind === 'markdown') return <MarkdownInput def={def} source={source} label={label} />;
   return <TextInput source={source} label={label} multiline={schema.kind === 'textarea' || (schema.maxLength ?? 0) > 100} />;
 };

@@ -1,11 +1,16 @@
 import { Box, Button, Link as MuiLink, Paper, Stack, TextField, Typography } from '@mui/material';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { login } from '../../dataProvider/authProvider.ts';
 import { LanguageMenu } from '../../layouts/LanguageMenu.tsx';
 import { safeRedirect } from '../routes/guard.ts';
 import { useLang } from '../shell/LangContext.tsx';
 import { useSession } from '../shell/SessionContext.tsx';
+
+/** Company sign-in and e-mail codes (docs/sso.md): loaded when chosen, and on the way back from the IdP. */
+const CompanySignIn = lazy(() => import('./login/CompanySignIn.tsx').then((m) => ({ default: m.CompanySignIn })));
+const CodeSignIn = lazy(() => import('./login/CodeSignIn.tsx').then((m) => ({ default: m.CodeSignIn })));
+const SsoFinish = lazy(() => import('./login/SsoFinish.tsx').then((m) => ({ default: m.SsoFinish })));
 
 /** The registration form loads only when asked for (it brings zod's rules). */
 const RegisterForm = lazy(() => import('./auth/AuthPages.tsx').then((m) => ({ default: m.RegisterForm })));
@@ -17,7 +22,20 @@ export const LoginPage = ({ operator }: { operator: boolean }) => {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [busy, setBusy] = useState(false);
+  const { pathname } = useLocation();
   const register = !operator && params.get('register') === '1';
+  // The tenant page's ways in besides the password: the company's IdP, or a mailed code.
+  const [way, setWay] = useState<'password' | 'company' | 'code'>('password');
+  const landed = () => {
+    refresh();
+    navigate(safeRedirect(params.get('redirect')) ?? '/account/enterprise-panel', { replace: true });
+  };
+  if (pathname === '/login/sso')
+    return (
+      <Suspense fallback={null}>
+        <SsoFinish />
+      </Suspense>
+    );
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const form = new FormData(e.currentTarget);
@@ -45,7 +63,8 @@ export const LoginPage = ({ operator }: { operator: boolean }) => {
     );
   return (
     <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', bgcolor: 'grey.100' }}>
-      <Paper component="form" onSubmit={submit} sx={{ p: 4, width: 360 }} data-testid="login-form">
+      {/* The other ways in are forms of their own: the page is a form only for the password. */}
+      <Paper component={way === 'password' ? 'form' : 'div'} onSubmit={way === 'password' ? submit : undefined} sx={{ p: 4, width: 360 }} data-testid="login-form">
         <Stack spacing={2}>
           <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
             <Typography variant="h5" component="h1">
@@ -53,11 +72,29 @@ export const LoginPage = ({ operator }: { operator: boolean }) => {
             </Typography>
             <LanguageMenu color="primary" />
           </Stack>
-          <TextField name="username" label={t('login.username')} autoComplete="username" required autoFocus />
-          <TextField name="password" label={t('login.password')} type="password" autoComplete="current-password" required />
-          <Button type="submit" variant="contained" disabled={busy} data-testid="login-submit">
-            {t('login.submit')}
-          </Button>
+          {way === 'password' && (
+            <>
+              <TextField name="username" label={t('login.username')} autoComplete="username" required autoFocus />
+              <TextField name="password" label={t('login.password')} type="password" autoComplete="current-password" required />
+              <Button type="submit" variant="contained" disabled={busy} data-testid="login-submit">
+                {t('login.submit')}
+              </Button>
+            </>
+          )}
+          {way !== 'password' && (
+            <Suspense fallback={null}>
+              {way === 'company' ? <CompanySignIn redirect={safeRedirect(params.get('redirect'))} /> : <CodeSignIn onSignedIn={landed} />}
+            </Suspense>
+          )}
+          {!operator && (
+            <Stack spacing={1}>
+              {(['password', 'company', 'code'] as const).filter((w) => w !== way).map((w) => (
+                <Button key={w} variant="outlined" onClick={() => setWay(w)} data-testid={`way-${w}`}>
+                  {t(`login.way_${w}`)}
+                </Button>
+              ))}
+            </Stack>
+          )}
           {!operator && (
             <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
               <MuiLink component={Link} to="/login?register=1" variant="body2" data-testid="to-register">

@@ -4,7 +4,7 @@ import { useLang } from '../shell/LangContext.tsx';
 /**
  * Pages later issues build (home, app store, docs, app debug, tenant screens) show their title and
  * no content until then: nothing invented. `placeholder` marks the pages the spec itself calls
- * placeholders (about us, service provider, file).
+ * placeholders (service provider, file).
  */
 export const PlainPage = ({ title, placeholder = false }: { title: string; placeholder?: boolean }) => {
   const { t } = useLang();

@@ -12,6 +12,7 @@ const CapabilitiesPage = lazy(() => import('./store/CapabilitiesPage.tsx'));
 const DocsPage = lazy(() => import('./docs/DocsPage.tsx'));
 const SearchPage = lazy(() => import('./docs/SearchPage.tsx'));
 const TermsPage = lazy(() => import('./docs/TermsPage.tsx'));
+const AboutPage = lazy(() => import('./docs/AboutPage.tsx'));
 
 export const Lazy = ({ page }: { page: ReactNode }) => <Suspense fallback={<CircularProgress sx={{ m: 4 }} />}>{page}</Suspense>;
 
@@ -35,6 +36,8 @@ export const publicPage = (route: RouteDef): ReactNode | null => {
       return <Lazy page={<SearchPage />} />;
     case 'terms':
       return <Lazy page={<TermsPage />} />;
+    case 'about':
+      return <Lazy page={<AboutPage />} />;
     case 'placeholder':
       return <PlainPage title={route.title} placeholder />;
     default:

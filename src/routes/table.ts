@@ -15,7 +15,7 @@ export type LayoutKind =
   | 'sidebar';
 export type SidebarType = 'app' | 'bu' | 'operationApp' | 'matched' | 'enterprise' | 'default';
 export type Scene = 'open' | 'console';
-export type PageKind = 'home' | 'appStore' | 'appDetail' | 'capabilities' | 'docs' | 'docSearch' | 'terms' | 'login' | 'adminLogin' | 'placeholder' | 'console'
+export type PageKind = 'home' | 'appStore' | 'appDetail' | 'capabilities' | 'docs' | 'docSearch' | 'terms' | 'about' | 'login' | 'adminLogin' | 'placeholder' | 'console'
   /** Sign-up, reset and activation forms (src/pages/auth/). */
   | 'auth'
   /** The tenant console's screens generated from resources/ (src/console/TenantConsole.tsx). */
@@ -85,7 +85,7 @@ export const routeTree: RouteDef[] = [
     ],
   },
   { path: '/open-capability', title: 'route.open_capability', page: 'capabilities', public: true, layout: 'topBottom', scene: 'open' },
-  { path: '/about-us', title: 'route.about_us', page: 'placeholder', public: true, layout: 'topBottom', hidden: true },
+  { path: '/about-us', title: 'route.about_us', page: 'about', public: true, layout: 'topBottom', hidden: true },
   {
     path: '/developer', title: 'route.developer', redirect: '/developer/doc', layout: 'topSidebar', sidebar: 'matched',
     children: [
@@ -96,6 +96,8 @@ export const routeTree: RouteDef[] = [
     ],
   },
   { path: '/login', title: 'route.login', page: 'login', public: true, loginType: true, layout: 'content', hidden: true },
+  // Back from a company's identity provider (docs/sso.md).
+  { path: '/login/sso', title: 'route.login', page: 'login', public: true, layout: 'content', hidden: true },
   { path: '/adminLogin', title: 'route.admin_login', page: 'adminLogin', public: true, loginType: true, layout: 'content', hidden: true },
   { path: '/resetPassword', title: 'route.reset_password', page: 'auth', public: true, loginType: true, layout: 'content', hidden: true },
   { path: '/resetExpire', title: 'route.reset_expire', page: 'auth', public: true, layout: 'content', hidden: true },

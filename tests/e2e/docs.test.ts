@@ -75,8 +75,9 @@ describe.skipIf(!available).each(['zh', 'hk', 'en'] as const)('docs journey (Chr
     await expect.poll(() => j.w.page.getByTestId('doc-title').innerText()).toBe(`Webhook guide ${tag}`);
   });
 
-  it('an agreement not yet published says so', async () => {
-    await j.w.page.goto(`${j.base}/terms/privacy`);
+  it('an agreement not published says so', async () => {
+    // The seeded agreements are published (tests/e2e/legal.test.ts); a code with no document is not.
+    await j.w.page.goto(`${j.base}/terms/unpublished-${tag}`);
     await expect.poll(() => j.w.page.getByTestId('terms-missing').innerText()).toBe(t('docs.terms_missing'));
   });
 

@@ -6,6 +6,7 @@ import { permissionOf, specOf } from '../../server/engine/spec.ts';
 import { samples } from '../fixtures/samples.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { tenantWithBu } from '../helpers/tenant-flows.ts';
+import { documentedAnswers } from '../helpers/documented.ts';
 
 /**
  * The contract every definition gets from the engine, proven on every mount of every resource:
@@ -16,10 +17,13 @@ let s: TestServer;
 let admin: string;
 /** A real BU (a row of `bu`), which an operator's new row of a BU's definition names. */
 let realBu: string;
+/** The errors of an answer's `data` against what the OpenAPI document says that call answers. */
+let undocumented: ReturnType<typeof documentedAnswers>;
 beforeAll(async () => {
   s = await startServer();
   admin = await s.login();
   realBu = (await tenantWithBu(s)).buGuid;
+  undocumented = documentedAnswers((await s.app.inject({ method: 'GET', url: '/open/openapi.json' })).json());
 });
 afterAll(() => s?.close());
 
@@ -69,6 +73,7 @@ describe.each(resources.flatMap((def) => def.mounts.map((mount) => ({ def, mount
     const forged = { guid: '00000000-0000-4000-8000-000000000000', created_by: '00000000-0000-4000-8000-000000000001', ...(chosenBu ? {} : { bu_guid: '00000000-0000-4000-8000-000000000002' }), created_at: '2000-01-01T00:00:00Z' };
     const created = await s.post(add!, { ...(await addBody(token, n)), ...forged }, { token });
     expect(created.code, created.message).toBe(200);
+    expect(undocumented(add!, created.data)).toEqual([]);
     const row = created.data;
     expect(row.guid).not.toBe(forged.guid);
     expect(row.created_by).not.toBe(forged.created_by);
@@ -80,6 +85,7 @@ describe.each(resources.flatMap((def) => def.mounts.map((mount) => ({ def, mount
     if (page) {
       const listed = await s.post(page, { page: 1, page_size: 100 }, { token });
       expect(listed.code).toBe(200);
+      expect(undocumented(page, listed.data)).toEqual([]);
       const list = Array.isArray(listed.data) ? listed.data : listed.data.list;
       expect(list.map((r: { guid: string }) => r.guid)).toContain(row.guid);
       if (!Array.isArray(listed.data)) expect(listed.data.count).toBeGreaterThanOrEqual(1);
@@ -87,11 +93,13 @@ describe.each(resources.flatMap((def) => def.mounts.map((mount) => ({ def, mount
     if (get) {
       const got = await s.post(get, { guid: row.guid }, { token });
       expect(got.code).toBe(200);
+      expect(undocumented(get, got.data)).toEqual([]);
       expect(got.data.guid).toBe(row.guid);
     }
     if (update) {
       const changed = await s.post(update, { guid: row.guid, ...sample.update }, { token });
       expect(changed.code, changed.message).toBe(200);
+      expect(undocumented(update, changed.data)).toEqual([]);
       expect(changed.data).toMatchObject(sample.update);
     }
     // A move this side may make from the new row's state (a tenant cannot take up its own work order).
@@ -99,6 +107,7 @@ describe.each(resources.flatMap((def) => def.mounts.map((mount) => ({ def, mount
     if (status && def.status && t) {
       const moved = await s.post(status, { guid: row.guid, status: t.to }, { token });
       expect(moved.code, moved.message).toBe(200);
+      expect(undocumented(status, moved.data)).toEqual([]);
       expect(moved.data[def.status.field]).toBe(t.to);
       const again = await s.post(status, { guid: row.guid, status: t.to }, { token });
       expect(again.code).toBe(201);
@@ -107,6 +116,7 @@ describe.each(resources.flatMap((def) => def.mounts.map((mount) => ({ def, mount
     if (del) {
       const gone = await s.post(del, { guid: row.guid }, { token });
       expect(gone.code, gone.message).toBe(200);
+      expect(undocumented(del, gone.data)).toEqual([]);
       if (get) expect((await s.post(get, { guid: row.guid }, { token })).code).toBe(201);
     }
   });

@@ -8,6 +8,8 @@ import apps from '../../i18n/ui/apps/hk.ts';
 import debug from '../../i18n/ui/debug/hk.ts';
 import store from '../../i18n/ui/store/hk.ts';
 import docs from '../../i18n/ui/docs/hk.ts';
+import documents from '../../i18n/documents/hk.ts';
+import demo from '../../i18n/demo/hk.ts';
 
 /**
  * Characters that exist only in simplified Chinese and have a distinct traditional form used in
@@ -25,7 +27,7 @@ const strings = (node: unknown, path = ''): [string, string][] =>
 
 describe('traditional Chinese messages', () => {
   it('hold no simplified-only characters', () => {
-    const bad = [ui, ra, resources, server, common, apps, debug, store, docs]
+    const bad = [ui, ra, resources, server, common, apps, debug, store, docs, documents, demo]
       .flatMap((m) => strings(m))
       .filter(([, text]) => [...text].some((c) => SIMPLIFIED_ONLY.includes(c)))
       .map(([key, text]) => `${key}: ${text}`);

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { AxiosAdapter, AxiosResponse, InternalAxiosRequestConfig } from 'axios';
 import type { ReactNode } from 'react';
 import { AdminContext, memoryStore, RecordContextProvider, ResourceContextProvider, SaveContextProvider, SimpleForm, type RaRecord } from 'react-admin';
@@ -76,7 +76,7 @@ describe('Markdown upload button', () => {
     answerWith((config) => (config.url === UPLOAD ? call.answer : ok([])));
     let saved: Record<string, unknown> | undefined;
     await renderForm(<SchemaForm def={documentDef} mode="edit" />, { record: doc('Intro\n\nOutro'), saved: (v) => (saved = v) });
-    const button = await screen.findByRole('button', { name: 'Upload image or file' });
+    const button = await within(await screen.findByTestId('markdown-body')).findByRole('button', { name: 'Upload image or file' });
     const text = bodyBox();
     await waitFor(() => expect(text.value).toBe('Intro\n\nOutro'));
     // The caret after the blank line; then focus moves to the button (as a click or Tab does).
@@ -116,7 +116,7 @@ describe('Markdown upload button', () => {
     const call = held();
     answerWith((config) => (config.url === UPLOAD ? call.answer : ok([])));
     await renderForm(<SchemaForm def={documentDef} mode="edit" />, { record: doc('Hello') });
-    fireEvent.click(await screen.findByRole('button', { name: 'Upload image or file' }));
+    fireEvent.click(await within(await screen.findByTestId('markdown-body')).findByRole('button', { name: 'Upload image or file' }));
     choose(new File(['%PDF-1.4'], 'notes.pdf', { type: 'application/pdf' }));
     await waitFor(() => expect(calls.some((c) => c.url === UPLOAD)).toBe(true));
     // Typed while the file is on its way.
@@ -132,7 +132,7 @@ describe('Markdown upload button', () => {
     const off = onToast((t) => toasts.push(t));
     try {
       await renderForm(<SchemaForm def={documentDef} mode="edit" />, { record: doc('Keep me') });
-      fireEvent.click(await screen.findByRole('button', { name: 'Upload image or file' }));
+      fireEvent.click(await within(await screen.findByTestId('markdown-body')).findByRole('button', { name: 'Upload image or file' }));
       choose(new File(['MZ'], 'run.exe'));
       expect((await screen.findByTestId('markdown-body-error')).textContent).toBe(refusal);
       expect(toasts.map((t) => [t.type, t.message])).toEqual([['warning', refusal]]);
@@ -146,7 +146,7 @@ describe('Markdown upload button', () => {
   it('is labelled in the reader’s language and offers the allowed kinds', async () => {
     answerWith(() => ok([]));
     await renderForm(<SchemaForm def={documentDef} mode="edit" />, { record: doc(''), lang: 'zh' });
-    await screen.findByRole('button', { name: '上传图片或文件' });
+    await within(await screen.findByTestId('markdown-body')).findByRole('button', { name: '上传图片或文件' });
     const accept = screen.getByTestId('markdown-body-file').getAttribute('accept')!.split(',');
     expect(accept).toEqual(expect.arrayContaining(['.png', '.jpg', '.svg', '.pdf', '.zip', '.md']));
   });

@@ -17,6 +17,7 @@ export default {
     capabilities: 'Capabilities',
     documents: 'Documents',
     pages: 'Pages of results',
+    fallback: 'This document has not been translated into English yet; it is shown in simplified Chinese.',
     terms_missing: 'This agreement has not been published yet.',
     apis: 'APIs',
     events: 'Events',

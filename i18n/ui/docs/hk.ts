@@ -17,6 +17,7 @@ export default {
     capabilities: '開放能力',
     documents: '文檔',
     pages: '結果分頁',
+    fallback: '本文檔暫未提供繁體中文版本，以下為簡體中文原文。',
     terms_missing: '該協議尚未發佈。',
     apis: '介面',
     events: '事件',

@@ -17,6 +17,7 @@ export default {
     capabilities: '开放能力',
     documents: '文档',
     pages: '结果分页',
+    fallback: '本文档暂无你所选语言的版本，以下为简体中文原文。',
     terms_missing: '该协议尚未发布。',
     apis: '接口',
     events: '事件',

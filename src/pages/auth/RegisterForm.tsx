@@ -8,6 +8,7 @@ import { registerInput } from '../../../schemas/tenant-auth.ts';
 import { useLang } from '../../shell/LangContext.tsx';
 import { useSession } from '../../shell/SessionContext.tsx';
 import { check, checkConfirm, CodeRow, emailCodeBody, Field, formValues, serverErrors, type Errors } from './fields.tsx';
+import { agreementLink } from '../../shell/agreements.ts';
 
 /** Registration (reached from /login): mailed 6-digit code with a resend countdown, agreement (spec §5). */
 export const RegisterForm = () => {
@@ -55,8 +56,12 @@ export const RegisterForm = () => {
           label={
             <Typography variant="body2">
               {t('register.agree')}{' '}
-              <MuiLink component={Link} to="/terms/agreement" target="_blank">
-                {t('footer.agreement')}
+              <MuiLink component={Link} to={agreementLink('service')} target="_blank">
+                {t('footer.service')}
+              </MuiLink>{' '}
+              {t('register.agree_and')}{' '}
+              <MuiLink component={Link} to={agreementLink('privacy')} target="_blank">
+                {t('footer.privacy')}
               </MuiLink>
             </Typography>
           }

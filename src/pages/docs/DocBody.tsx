@@ -3,15 +3,17 @@ import { useNavigate } from 'react-router-dom';
 import { ApiTable } from '../../public/ApiTable.tsx';
 import { useLang } from '../../shell/LangContext.tsx';
 import { tokens } from '../../shell/tokens.ts';
+import { LANGUAGES, type Lang } from '../../../i18n/languages.ts';
 
 /** The server's placeholder for an embedded table (server/docs/markdown.ts): the only markup of ours in a document. */
 const TABLE = /<div data-api-table="(api|event)" data-code="([a-z0-9:._-]+)"><\/div>\n?/g;
 
 /**
  * A document's HTML as the server rendered and sanitised it, with its embedded API tables in place.
- * The HTML is cut at the tables' placeholders (block level, so every piece is whole).
+ * The HTML is cut at the tables' placeholders (block level, so every piece is whole). `lang` is the
+ * language the text is written in (a document not yet translated is the default language's).
  */
-export const DocBody = ({ html }: { html: string }) => {
+export const DocBody = ({ html, lang }: { html: string; lang: Lang }) => {
   const { t } = useLang();
   const navigate = useNavigate();
   const parts = html.split(TABLE);
@@ -31,6 +33,7 @@ export const DocBody = ({ html }: { html: string }) => {
     <Box
       className="doc-body"
       data-testid="doc-body"
+      lang={LANGUAGES[lang]}
       // A link to a page of this site stays in the app (no reload); others behave as links do.
       onClick={(e) => {
         const a = (e.target as HTMLElement).closest('a');

@@ -2,13 +2,14 @@ import MenuBookIcon from '@mui/icons-material/MenuBook';
 import { Alert, Box, Breadcrumbs, Button, Collapse, Container, Link as MuiLink, Skeleton, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { LANGUAGES } from '../../../i18n/languages.ts';
+import { LANGUAGES, type Lang } from '../../../i18n/languages.ts';
 import { usePublicData } from '../../public/usePublicData.ts';
 import { useLang } from '../../shell/LangContext.tsx';
 import { usePageHead } from '../../shell/usePageHead.ts';
 import { HEAD_LEVEL } from '../../ssr/context.ts';
 import { withPageMessages } from '../../shell/withPageMessages.tsx';
 import { DocBody } from './DocBody.tsx';
+import { FallbackNote } from './FallbackNote.tsx';
 import { docsMessages } from './messages.ts';
 
 interface DocNode {
@@ -26,6 +27,8 @@ interface Doc {
   summary: string | null;
   updated_at: string;
   html: string;
+  /** The language the title and body are in: the reader's, or the default one's until it is translated. */
+  text_lang: Lang;
   toc: { level: number; id: string; text: string }[];
   parents: { guid: string; title: string; code: string }[];
 }
@@ -125,7 +128,8 @@ const Docs = () => {
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1, mb: 2 }}>
               {t('docs.updated', { date: new Date(doc.data.updated_at).toLocaleDateString(LANGUAGES[lang]) })}
             </Typography>
-            <DocBody html={doc.data.html} />
+            <FallbackNote textLang={doc.data.text_lang} />
+            <DocBody html={doc.data.html} lang={doc.data.text_lang} />
           </>
         ) : (
           <Skeleton variant="rounded" height={320} />

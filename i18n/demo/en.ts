@@ -1,0 +1,57 @@
+/**
+ * What `npm run demo` enters in English (server/demo/fill.ts): the words a person would type into
+ * the screens. The demo fills a database in one language (`--lang`), as a person would.
+ */
+export default {
+  bu: 'Northwind Trading',
+  company: { company_name: 'Northwind Trading Co., Ltd.', legal_person: 'Alex Chen', contact_name: 'Alex Chen', address: '88 Harbour Road' },
+  departments: { head: 'Head office', sales: 'Sales', engineering: 'Engineering' },
+  members: [
+    { name: 'Wang Fang', job_number: 'NW001', department: 'head' },
+    { name: 'Liu Yang', job_number: 'NW002', department: 'sales' },
+    { name: 'Zhang Wei', job_number: 'NW003', department: 'engineering' },
+  ],
+  roles: {
+    people: { name: 'People administrator', description: 'Keeps departments and members up to date' },
+    viewer: { name: 'Organisation viewer', description: 'Reads departments and members' },
+  },
+  sub_account: 'Chen Jing',
+  app: { name: 'Northwind HR sync', description: 'Keeps the HR system in step with the directory' },
+  labels: { trial: 'Free trial', popular: 'Popular', new: 'New' },
+  categories: { service: 'Customer service', growth: 'Marketing and growth', operations: 'Operations' },
+  store: {
+    SERVICE: {
+      name: 'Service Desk', provider: 'Open Platform',
+      summary: 'Tickets and service requests from your customers, in one queue.',
+      description: 'Collect requests from e-mail, web forms and the open API, assign them to the right people, track every reply and close the loop with a satisfaction survey.',
+    },
+    ENGAGE: {
+      name: 'Engage', provider: 'Open Platform',
+      summary: 'Reach and keep members with campaigns and messages.',
+      description: 'Plan campaigns for the members of your business unit, send announcements and messages, and see who read them.',
+    },
+    CONNECT: {
+      name: 'Connect', provider: 'Open Platform',
+      summary: 'Link your systems through APIs and events.',
+      description: 'Ready-made connectors keep your HR, finance and office systems in step with the directory, driven by the platform\'s events.',
+    },
+    PROVISION: {
+      name: 'Provision', provider: 'Open Platform',
+      summary: 'Accounts and access for new members, automatically.',
+      description: 'When a member joins a department, Provision opens the accounts and roles they need; when they leave, it closes them.',
+    },
+    LEASE: {
+      name: 'Lease', provider: 'Open Platform',
+      summary: 'Lease projects, contracts and billing.',
+      description: 'Keep lease projects, their contracts and billing cycles together, with reminders before every renewal.',
+    },
+  },
+  announcement: {
+    title: 'Welcome to the open platform',
+    body: 'The app store now lists **five apps** for every business unit. Read [Getting started](/developer/doc?category=developer_guide&docCode=getting-started) to build your own.',
+  },
+  work_order: {
+    title: 'Add our HR system as an event receiver',
+    description: 'We would like our HR system to receive member changes. Which scopes should our app apply for?',
+  },
+};

@@ -1,0 +1,57 @@
+/**
+ * What `npm run demo` enters in traditional Chinese (server/demo/fill.ts): the words a person would type into
+ * the screens. The demo fills a database in one language (`--lang`), as a person would.
+ */
+export default {
+  bu: '北風貿易',
+  company: { company_name: '北風貿易有限公司', legal_person: '陳曉', contact_name: '陳曉', address: '海港路 88 號' },
+  departments: { head: '總部', sales: '銷售部', engineering: '研發部' },
+  members: [
+    { name: '王芳', job_number: 'NW001', department: 'head' },
+    { name: '劉洋', job_number: 'NW002', department: 'sales' },
+    { name: '張偉', job_number: 'NW003', department: 'engineering' },
+  ],
+  roles: {
+    people: { name: '人事管理員', description: '維護部門與成員' },
+    viewer: { name: '組織查看者', description: '查看部門與成員' },
+  },
+  sub_account: '陳靜',
+  app: { name: '北風人事同步', description: '讓人事系統與通訊錄保持一致' },
+  labels: { trial: '免費試用', popular: '熱門', new: '新上架' },
+  categories: { service: '客戶服務', growth: '營銷與增長', operations: '運營管理' },
+  store: {
+    SERVICE: {
+      name: '服務枱', provider: '開放平台',
+      summary: '集中處理客戶的工單與服務請求。',
+      description: '從電郵、網頁表單和開放接口收集請求，分派給合適的人，跟蹤每一次回覆，並以滿意度調查收尾。',
+    },
+    ENGAGE: {
+      name: '互動', provider: '開放平台',
+      summary: '通過活動與消息觸達並留住成員。',
+      description: '為業務單元的成員策劃活動，發送公告和消息，並查看誰已閱讀。',
+    },
+    CONNECT: {
+      name: '連接', provider: '開放平台',
+      summary: '通過接口與事件打通各個系統。',
+      description: '現成的連接器由平台事件驅動，讓人事、財務和辦公系統與通訊錄保持一致。',
+    },
+    PROVISION: {
+      name: '開通', provider: '開放平台',
+      summary: '為新成員自動開通帳號與權限。',
+      description: '成員加入部門時，自動開通其所需的帳號和角色；成員離開時自動關閉。',
+    },
+    LEASE: {
+      name: '租賃', provider: '開放平台',
+      summary: '租賃項目、合同與賬單管理。',
+      description: '集中管理租賃項目、合同和賬單週期，每次續約前提醒。',
+    },
+  },
+  announcement: {
+    title: '歡迎使用開放平台',
+    body: '應用市場已為每個業務單元上架 **五款應用**。閱讀[快速開始](/developer/doc?category=developer_guide&docCode=getting-started)，構建你自己的應用。',
+  },
+  work_order: {
+    title: '將我們的人事系統接入事件推送',
+    description: '我們希望人事系統能接收成員變更。我們的應用應申請哪些權限範圍？',
+  },
+};

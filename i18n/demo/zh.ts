@@ -1,0 +1,57 @@
+/**
+ * What `npm run demo` enters in simplified Chinese (server/demo/fill.ts): the words a person would type into
+ * the screens. The demo fills a database in one language (`--lang`), as a person would.
+ */
+export default {
+  bu: '北风贸易',
+  company: { company_name: '北风贸易有限公司', legal_person: '陈晓', contact_name: '陈晓', address: '海港路 88 号' },
+  departments: { head: '总部', sales: '销售部', engineering: '研发部' },
+  members: [
+    { name: '王芳', job_number: 'NW001', department: 'head' },
+    { name: '刘洋', job_number: 'NW002', department: 'sales' },
+    { name: '张伟', job_number: 'NW003', department: 'engineering' },
+  ],
+  roles: {
+    people: { name: '人事管理员', description: '维护部门与成员' },
+    viewer: { name: '组织查看者', description: '查看部门与成员' },
+  },
+  sub_account: '陈静',
+  app: { name: '北风人事同步', description: '让人事系统与通讯录保持一致' },
+  labels: { trial: '免费试用', popular: '热门', new: '新上架' },
+  categories: { service: '客户服务', growth: '营销与增长', operations: '运营管理' },
+  store: {
+    SERVICE: {
+      name: '服务台', provider: '开放平台',
+      summary: '集中处理客户的工单与服务请求。',
+      description: '从邮件、网页表单和开放接口收集请求，分派给合适的人，跟踪每一次回复，并以满意度调查收尾。',
+    },
+    ENGAGE: {
+      name: '互动', provider: '开放平台',
+      summary: '通过活动与消息触达并留住成员。',
+      description: '为业务单元的成员策划活动，发送公告和消息，并查看谁已阅读。',
+    },
+    CONNECT: {
+      name: '连接', provider: '开放平台',
+      summary: '通过接口与事件打通各个系统。',
+      description: '现成的连接器由平台事件驱动，让人事、财务和办公系统与通讯录保持一致。',
+    },
+    PROVISION: {
+      name: '开通', provider: '开放平台',
+      summary: '为新成员自动开通账号与权限。',
+      description: '成员加入部门时，自动开通其所需的账号和角色；成员离开时自动关闭。',
+    },
+    LEASE: {
+      name: '租赁', provider: '开放平台',
+      summary: '租赁项目、合同与账单管理。',
+      description: '集中管理租赁项目、合同和账单周期，每次续约前提醒。',
+    },
+  },
+  announcement: {
+    title: '欢迎使用开放平台',
+    body: '应用市场已为每个业务单元上架 **五款应用**。阅读[快速开始](/developer/doc?category=developer_guide&docCode=getting-started)，构建你自己的应用。',
+  },
+  work_order: {
+    title: '将我们的人事系统接入事件推送',
+    description: '我们希望人事系统能接收成员变更。我们的应用应申请哪些权限范围？',
+  },
+};

@@ -1,0 +1,973 @@
+export interface paths {
+    "/open/api/auth/app-access-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An app's access token for its id and secret (reused while 30 minutes or more are left) */
+        post: operations["apiAuthAppAccessToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/open/api/v1/department/tree": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The departments of the app's BU, nested
+         * @description Permission code: app
+         */
+        post: operations["department.tree"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/open/api/v1/member/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A page of the BU's members (filters: name, department, position, account type, duty status)
+         * @description Permission code: app
+         */
+        post: operations["member.page"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/open/api/v1/member/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * One member by guid
+         * @description Permission code: app
+         */
+        post: operations["member.get"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/open/api/v1/member/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a member to the BU
+         * @description Permission code: app
+         */
+        post: operations["member.add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/open/api/v1/member/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change a member (the fields given)
+         * @description Permission code: app
+         */
+        post: operations["member.update"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/open/api/v1/position/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A page of the BU's positions
+         * @description Permission code: app
+         */
+        post: operations["position.page"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/open/api/v1/company/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A page of the BU's companies
+         * @description Permission code: app
+         */
+        post: operations["company.page"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/open/api/v1/project/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A page of the BU's projects
+         * @description Permission code: app
+         */
+        post: operations["project.page"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/open/api/v1/app/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The calling app's own information (no secrets)
+         * @description Permission code: app
+         */
+        post: operations["app.info"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/open/api/v1/process/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a run of one of the BU's approval processes (by its code) for the BU's approvers to decide
+         * @description Permission code: app
+         */
+        post: operations["process.start"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/open/api/v1/process/instance/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A run the app started: its state, waiting step and history
+         * @description Permission code: app
+         */
+        post: operations["process.get"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        FieldError: {
+            /** @description The failing field (a dotted path inside it) */
+            field: string;
+            /** @description A sentence naming the field, for the person */
+            message: string;
+        };
+        Refusal: {
+            /**
+             * @description A refusal: `message` is a complete sentence in the caller's language, to be shown as it is
+             * @constant
+             */
+            code: 201;
+            /** @description The failing fields of a validation failure, details of some refusals (e.g. `{ from, to }`, `permission_violations`), else null */
+            data: components["schemas"]["FieldError"][] | Record<string, never> | null;
+            message: string;
+        };
+        department: {
+            /** Format: uuid */
+            guid: string;
+            bu_guid?: string | null;
+            created_by?: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            name?: string | null;
+            parent_guid?: string | null;
+            code?: string | null;
+            leader_guid?: string | null;
+            description?: string | null;
+            sort?: number | null;
+        } & {
+            [key: string]: unknown;
+        };
+        "department.node": {
+            children: components["schemas"]["department.node"][];
+        } & components["schemas"]["department"];
+        member: {
+            /** Format: uuid */
+            guid: string;
+            bu_guid?: string | null;
+            created_by?: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            name?: string | null;
+            english_name?: string | null;
+            alias?: string | null;
+            job_number?: string | null;
+            department_guid?: string | null;
+            superior_guid?: string | null;
+            position_guid?: string | null;
+            account_type?: (0 | 1 | 2) | null;
+            area_code?: ("86" | "852" | "853" | "886") | null;
+            phone?: string | null;
+            email?: string | null;
+            duty_status?: (0 | 1) | null;
+        } & {
+            [key: string]: unknown;
+        };
+        position: {
+            /** Format: uuid */
+            guid: string;
+            bu_guid?: string | null;
+            created_by?: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            name?: string | null;
+            code?: string | null;
+            description?: string | null;
+            status?: (0 | 1) | null;
+        } & {
+            [key: string]: unknown;
+        };
+        company: {
+            /** Format: uuid */
+            guid: string;
+            bu_guid?: string | null;
+            created_by?: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            name?: string | null;
+            alias?: string | null;
+            credit_code?: string | null;
+            address?: string | null;
+            type?: (0 | 1) | null;
+            status?: (0 | 1) | null;
+            invoice_title?: string | null;
+            invoice_address?: string | null;
+            invoice_phone?: string | null;
+            taxpayer_type?: (0 | 1) | null;
+            bank_accounts?: {
+                bank_name: string;
+                account_name: string;
+                account_number: string;
+                default_receive: boolean;
+                default_pay: boolean;
+            }[] | null;
+        } & {
+            [key: string]: unknown;
+        };
+        project: {
+            /** Format: uuid */
+            guid: string;
+            bu_guid?: string | null;
+            created_by?: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            name?: string | null;
+            code?: string | null;
+            area_code?: string | null;
+            address?: string | null;
+            longitude?: number | null;
+            latitude?: number | null;
+            opening_time?: string | null;
+            closing_time?: string | null;
+            opening_status?: (0 | 1 | 2) | null;
+            cover_url?: string | null;
+            main_currency?: string | null;
+            secondary_currencies?: string[] | null;
+            company_guids?: string[] | null;
+            member_guids?: string[] | null;
+        } & {
+            [key: string]: unknown;
+        };
+    };
+    responses: {
+        /** @description No token, or one that is malformed, expired or revoked (code 201) */
+        Unauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Refusal"];
+            };
+        };
+        /** @description The body is over the limit (code 201) */
+        TooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Refusal"];
+            };
+        };
+        /** @description Too many calls: past the limit for this caller and call (code 201) */
+        TooMany: {
+            headers: {
+                /** @description Seconds until calls are taken again */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Refusal"];
+            };
+        };
+    };
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    apiAuthAppAccessToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    app_id: string;
+                    app_secret: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The envelope: code 200 with data as documented, or code 201 (a refusal) with a sentence in message */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: {
+                            app_access_token: string;
+                            /** @description Seconds the token has left */
+                            expire: number;
+                        };
+                        message: string;
+                    } | components["schemas"]["Refusal"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["TooMany"];
+        };
+    };
+    "department.tree": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    page?: number;
+                    page_size?: number;
+                    keyword?: string;
+                    sort?: string;
+                    name?: string;
+                    parent_guid?: string | null;
+                    bu_guid?: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The envelope: code 200 with data as documented, or code 201 (a refusal) with a sentence in message */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: components["schemas"]["department.node"][];
+                        message: string;
+                    } | components["schemas"]["Refusal"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["TooMany"];
+        };
+    };
+    "member.page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    page?: number;
+                    page_size?: number;
+                    keyword?: string;
+                    sort?: string;
+                    name?: string;
+                    bu_guid?: unknown;
+                    department_guid?: string | null;
+                    position_guid?: string | null;
+                    account_type?: 0 | 1 | 2;
+                    duty_status?: 0 | 1;
+                };
+            };
+        };
+        responses: {
+            /** @description The envelope: code 200 with data as documented, or code 201 (a refusal) with a sentence in message */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: {
+                            list: components["schemas"]["member"][];
+                            count: number;
+                            count_capped: boolean;
+                            page: number;
+                            page_size: number;
+                        };
+                        message: string;
+                    } | components["schemas"]["Refusal"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["TooMany"];
+        };
+    };
+    "member.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    guid: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The envelope: code 200 with data as documented, or code 201 (a refusal) with a sentence in message */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: components["schemas"]["member"];
+                        message: string;
+                    } | components["schemas"]["Refusal"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["TooMany"];
+        };
+    };
+    "member.add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    english_name?: string;
+                    alias?: string;
+                    job_number?: string;
+                    department_guid?: string | null;
+                    superior_guid?: string | null;
+                    position_guid?: string | null;
+                    /** @default 0 */
+                    account_type?: 0 | 1 | 2;
+                    /**
+                     * @default 86
+                     * @enum {string}
+                     */
+                    area_code?: "86" | "852" | "853" | "886";
+                    phone?: string;
+                    email?: string;
+                    /** @default 0 */
+                    duty_status?: 0 | 1;
+                };
+            };
+        };
+        responses: {
+            /** @description The envelope: code 200 with data as documented, or code 201 (a refusal) with a sentence in message */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: components["schemas"]["member"];
+                        message: string;
+                    } | components["schemas"]["Refusal"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["TooMany"];
+        };
+    };
+    "member.update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    english_name?: string;
+                    alias?: string;
+                    job_number?: string;
+                    department_guid?: string | null;
+                    superior_guid?: string | null;
+                    position_guid?: string | null;
+                    /** @default 0 */
+                    account_type?: 0 | 1 | 2;
+                    /**
+                     * @default 86
+                     * @enum {string}
+                     */
+                    area_code?: "86" | "852" | "853" | "886";
+                    phone?: string;
+                    email?: string;
+                    /** Format: uuid */
+                    guid: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The envelope: code 200 with data as documented, or code 201 (a refusal) with a sentence in message */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: components["schemas"]["member"];
+                        message: string;
+                    } | components["schemas"]["Refusal"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["TooMany"];
+        };
+    };
+    "position.page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    page?: number;
+                    page_size?: number;
+                    keyword?: string;
+                    sort?: string;
+                    name?: string;
+                    status?: 0 | 1;
+                };
+            };
+        };
+        responses: {
+            /** @description The envelope: code 200 with data as documented, or code 201 (a refusal) with a sentence in message */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: {
+                            list: components["schemas"]["position"][];
+                            count: number;
+                            count_capped: boolean;
+                            page: number;
+                            page_size: number;
+                        };
+                        message: string;
+                    } | components["schemas"]["Refusal"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["TooMany"];
+        };
+    };
+    "company.page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    page?: number;
+                    page_size?: number;
+                    keyword?: string;
+                    sort?: string;
+                    name?: string;
+                    type?: 0 | 1;
+                    status?: 0 | 1;
+                    taxpayer_type?: 0 | 1;
+                    bu_guid?: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The envelope: code 200 with data as documented, or code 201 (a refusal) with a sentence in message */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: {
+                            list: components["schemas"]["company"][];
+                            count: number;
+                            count_capped: boolean;
+                            page: number;
+                            page_size: number;
+                        };
+                        message: string;
+                    } | components["schemas"]["Refusal"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["TooMany"];
+        };
+    };
+    "project.page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    page?: number;
+                    page_size?: number;
+                    keyword?: string;
+                    sort?: string;
+                    name?: string;
+                    opening_status?: 0 | 1 | 2;
+                    area_code?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The envelope: code 200 with data as documented, or code 201 (a refusal) with a sentence in message */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: {
+                            list: components["schemas"]["project"][];
+                            count: number;
+                            count_capped: boolean;
+                            page: number;
+                            page_size: number;
+                        };
+                        message: string;
+                    } | components["schemas"]["Refusal"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["TooMany"];
+        };
+    };
+    "app.info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope: code 200 with data as documented, or code 201 (a refusal) with a sentence in message */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: {
+                            /** Format: uuid */
+                            guid: string;
+                            app_id: string;
+                            name: string;
+                            code: string;
+                            type: number;
+                            icon: string | null;
+                            description: string | null;
+                            token_ttl: number;
+                            status: number;
+                            bu_guid: string | null;
+                        };
+                        message: string;
+                    } | components["schemas"]["Refusal"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["TooMany"];
+        };
+    };
+    "process.start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    process_code: string;
+                    title: string;
+                    data?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The envelope: code 200 with data as documented, or code 201 (a refusal) with a sentence in message */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: {
+                            /** Format: uuid */
+                            guid: string;
+                            process_name: string;
+                            title: string;
+                            data: {
+                                [key: string]: unknown;
+                            } | null;
+                            step: number;
+                            step_name: string | null;
+                            state: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** Format: uuid */
+                            process_guid: string;
+                            subject_kind: string;
+                            subject_guid: string | null;
+                            app_guid: string | null;
+                        };
+                        message: string;
+                    } | components["schemas"]["Refusal"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["TooMany"];
+        };
+    };
+    "process.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    guid: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The envelope: code 200 with data as documented, or code 201 (a refusal) with a sentence in message */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: {
+                            /** Format: uuid */
+                            guid: string;
+                            process_name: string;
+                            title: string;
+                            data: {
+                                [key: string]: unknown;
+                            } | null;
+                            step: number;
+                            step_name: string | null;
+                            state: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            history: {
+                                step_name: string | null;
+                                action: string;
+                                by_name: string | null;
+                                remark: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                            }[];
+                        };
+                        message: string;
+                    } | components["schemas"]["Refusal"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["TooMany"];
+        };
+    };
+}

@@ -1,0 +1,119 @@
+import type { FastifyInstance } from 'fastify';
+import en from '../../i18n/demo/en.ts';
+import hk from '../../i18n/demo/hk.ts';
+import zh from '../../i18n/demo/zh.ts';
+import { LANGUAGES, type Lang } from '../../i18n/languages.ts';
+import { randomPassword } from '../seed/seed.ts';
+
+/** The words the demo types, in the language it fills the database in (i18n/demo/). */
+const WORDS = { zh, hk, en } as const;
+/** The five featured store apps (spec §1), as the home page asks for them by code. */
+const FEATURED = ['SERVICE', 'ENGAGE', 'CONNECT', 'PROVISION', 'LEASE'] as const;
+/** Which classification and labels each featured app is listed with, and its price in cents and cycle. */
+const LISTED = {
+  SERVICE: { category: 'service', labels: ['popular', 'trial'], price: 19900, cycle: 1 },
+  ENGAGE: { category: 'growth', labels: ['new'], price: 9900, cycle: 1 },
+  CONNECT: { category: 'operations', labels: ['popular'], price: 0, cycle: 0 },
+  PROVISION: { category: 'operations', labels: ['trial'], price: 199900, cycle: 2 },
+  LEASE: { category: 'operations', labels: ['new'], price: 29900, cycle: 1 },
+} as const;
+/** The scopes the demo's own app applies for, and the events it subscribes to. */
+const SCOPES = ['contact:department:readonly', 'contact:member:readonly'];
+const EVENTS = ['contact.department.created_v3', 'contact.user.created_v3', 'contact.user.updated_v3'];
+/** What the demo's role may do: the organisation pages, departments and members. */
+const PEOPLE_GRANTS = /^tenant:(organize|department|member)(:|$)/;
+const VIEWER_GRANTS = /^tenant:(organize$|department$|department:view|member$|member:view)/;
+/** A valid unified social credit code (spec §5), for the certification. */
+const CREDIT_CODE = '91350100M000100Y43';
+
+export interface DemoAccount {
+  role: string;
+  username: string;
+  password: string;
+  url: string;
+}
+
+/**
+ * Fills the database through the calls the screens make, in `lang`: a tenant whose BU is certified,
+ * with departments, members, roles and a sub-account; a self-built app with scopes opened and events
+ * subscribed; the five featured store apps listed in classifications with their introductions and
+ * labels; an announcement and a work order. `operator` is an operator's token; `mailedTo` the text
+ * of the latest mail the server sent an address (the sign-up code and the activation link are read there).
+ */
+export const fillDemo = async (app: FastifyInstance, operator: string, mailedTo: (to: string) => string | undefined, lang: Lang): Promise<DemoAccount[]> => {
+  const w = WORDS[lang];
+  const call = async <T = any>(path: string, body: Record<string, unknown>, token?: string): Promise<T> => {
+    const res = await app.inject({ method: 'POST', url: path, payload: body, headers: { 'accept-language': LANGUAGES[lang], ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+    const envelope = res.json() as { code: number; data: T; message: string };
+    if (envelope.code !== 200) throw new Error(`${path}: ${envelope.message ?? res.statusCode}`);
+    return envelope.data;
+  };
+  const op = <T = any>(path: string, body: Record<string, unknown>) => call<T>(path, body, operator);
+  const mailed = (to: string, pattern: RegExp) => {
+    const found = pattern.exec(mailedTo(to) ?? '');
+    if (!found) throw new Error(`nothing was mailed to ${to}`);
+    return found[1];
+  };
+
+  // The owner signs up with the code mailed to them, creates the BU and works in it.
+  const owner = { username: 'demo_owner', password: randomPassword(), email: 'demo_owner@example.com' };
+  await call('/open/system/user/send-email-verification-code', { email: owner.email });
+  const code = mailed(owner.email, /\b(\d{6})\b/);
+  const signedUp = await call<{ token: string }>('/open/sys-auth/register-account', { ...owner, confirm_password: owner.password, code, agree: true });
+  const bu = await call<{ guid: string }>('/open/system/bu/add', { name: w.bu }, signedUp.token);
+  const { token } = await call<{ token: string }>('/open/system/user-bu/select', { guid: bu.guid }, signedUp.token);
+  const tenant = <T = any>(path: string, body: Record<string, unknown>) => call<T>(path, body, token);
+
+  // Certification: the owner applies, an operator approves.
+  await tenant('/open/system/org/add', { ...w.company, credit_code: CREDIT_CODE });
+  await tenant('/open/system/org/apply-auth', {});
+  const [application] = (await op<{ list: { guid: string }[] }>('/open/admin/org/list', { bu_guid: bu.guid, page: 1, page_size: 1 })).list;
+  await op('/open/admin/org/update-status', { guid: application.guid, status: 2 });
+
+  // Departments, roles with their grants, members and a sub-account who signs in.
+  const head = await tenant<{ guid: string }>('/open/system/department/add', { name: w.departments.head });
+  const departments: Record<string, string> = { head: head.guid };
+  for (const key of ['sales', 'engineering'] as const) departments[key] = (await tenant<{ guid: string }>('/open/system/department/add', { name: w.departments[key], parent_guid: head.guid })).guid;
+  const roles: Record<string, string> = {};
+  for (const [key, grants] of [['people', PEOPLE_GRANTS], ['viewer', VIEWER_GRANTS]] as const) {
+    const role = await tenant<{ guid: string }>('/open/system/role/add', w.roles[key]);
+    const tree = await tenant<{ list: { guid: string; code: string }[] }>('/open/system/role/auth-list', { guid: role.guid });
+    await tenant('/open/system/role/auth', { guid: role.guid, permission_guids: tree.list.filter((p) => grants.test(p.code)).map((p) => p.guid) });
+    roles[key] = role.guid;
+  }
+  for (const m of w.members) await tenant('/open/system/member/add', { name: m.name, job_number: m.job_number, department_guid: departments[m.department] });
+  const sub = { username: 'demo_member', password: randomPassword(), email: 'demo_member@example.com' };
+  await tenant('/open/system/user/child-add', { username: sub.username, name: w.sub_account, email: sub.email, role_guids: [roles.people] });
+  await call('/open/system/user/child-set', { token: mailed(sub.email, /token=([A-Za-z0-9_-]+)/), password: sub.password, confirm_password: sub.password });
+
+  // A self-built app: scopes applied for and opened by an operator, events subscribed.
+  const own = await tenant<{ guid: string }>('/open/app/create', { ...w.app, code: 'northwind-hr', type: 1 });
+  const scopeApplication = await tenant<{ guid: string }>('/open/app/permissions/audit-record/apply-permissions', { app_guid: own.guid, group_codes: SCOPES });
+  await op('/open/admin/app/permissions/audit-record/open-audit', { guid: scopeApplication.guid });
+  await tenant('/open/app/event/subscribe-config/get', { app_guid: own.guid });
+  await tenant('/open/app/event/subscribe-rel/save', { app_guid: own.guid, event_codes: EVENTS });
+
+  // The store: labels, classifications, the five featured apps listed in them.
+  const labels: Record<string, string> = {};
+  for (const [i, [key, name]] of Object.entries(w.labels).entries()) labels[key] = (await op<{ guid: string }>('/open/app/label/add', { name, sort: i })).guid;
+  const categories: Record<string, string> = {};
+  for (const [i, [key, name]] of Object.entries(w.categories).entries()) categories[key] = (await op<{ guid: string }>('/open/app/classify/add', { name, sort: i })).guid;
+  for (const [i, code] of FEATURED.entries()) {
+    const { name, description, summary, provider } = w.store[code];
+    const listed = LISTED[code];
+    const storeApp = await op<{ guid: string }>('/open/admin/app-manage/add-app', { name, code, type: 0, description: summary });
+    await op('/open/app/introduce/update/app-manage', {
+      app_guid: storeApp.guid, summary, description, provider, label_guids: listed.labels.map((l) => labels[l]), price: listed.price, cycle: listed.cycle, status: 0, sort: i,
+    });
+    await op('/open/app/classify/app-related/add', { classify_guid: categories[listed.category], app_guid: storeApp.guid, sort: i });
+  }
+
+  // An announcement to every BU, and a work order the owner raises.
+  await op('/open/admin/sys-announcement/add', { ...w.announcement, audience: 0 });
+  await tenant('/open/app/work-order/save', { ...w.work_order, category: 0 });
+
+  return [
+    { role: 'owner', username: owner.username, password: owner.password, url: '/login' },
+    { role: 'member', username: sub.username, password: sub.password, url: '/login' },
+  ];
+};

@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import type { CallSpec, Mount, ResourceDef } from '../../resources/types.ts';
+import type { AnswerDoc } from '../http/calls.ts';
+import { docSchema, nullable, shapeOf, type JsonSchema } from '../http/json-schema.ts';
+import { fieldsOf } from './fields.ts';
+import { pagingInput } from './paging.ts';
+import { schemasOf, statusInputOf, deleteInput } from './verbs.ts';
+
+/**
+ * What a generic verb takes and answers, for the OpenAPI documents. Each body is the schema the
+ * verb validates with; each answer is the definition's row as the verb selects it.
+ */
+
+const guid = z.object({ guid: z.uuid() });
+
+/** A filter is a condition, never a value the server fills in: its field's type without the field's default. */
+const withoutDefault = (schema: z.ZodType): z.ZodType => {
+  let s = schema;
+  while (s instanceof z.ZodDefault || s instanceof z.ZodPrefault || s instanceof z.ZodOptional) s = s.unwrap() as z.ZodType;
+  return s;
+};
+
+const filterSchema = (def: ResourceDef, f: NonNullable<ResourceDef['filters']>[number]) =>
+  f.type === 'boolean' ? z.boolean() : f.op === 'age' ? z.number().int().min(0).max(36_500) : withoutDefault(({ ...def.internal?.shape, ...def.schema.shape } as Record<string, z.ZodType>)[f.field] ?? z.unknown());
+
+/** The singleton row's owner a body names: the row it belongs to (an app's security), or an operator's BU. */
+const ownerInput = (def: ResourceDef, mount?: Mount) =>
+  def.singletonPer ? z.object({ [def.singletonPer]: z.uuid() }) : mount?.scope === 'oversight' ? z.object({ bu_guid: z.uuid() }) : z.object({});
+
+/** The request body a generic verb takes, with the conditions the call requires (`requires`: refused when absent). */
+export const bodyDoc = (def: ResourceDef, spec: Pick<CallSpec, 'verb' | 'requires' | 'transition'>, mount?: Mount): z.ZodType | undefined => {
+  const body = verbBody(def, spec, mount);
+  const requires = spec.requires ?? [];
+  if (!requires.length || !(body instanceof z.ZodObject)) return body;
+  const shape = body.shape as Record<string, z.ZodType>;
+  return body.extend(Object.fromEntries(requires.map((f) => [f, withoutDefault(shape[f] ?? (def.schema.shape as Record<string, z.ZodType>)[f] ?? z.uuid())])));
+};
+
+const verbBody = (def: ResourceDef, spec: Pick<CallSpec, 'verb' | 'transition'>, mount?: Mount): z.ZodType | undefined => {
+  switch (spec.verb) {
+    case 'add':
+      return schemasOf(def).create;
+    case 'update':
+      return schemasOf(def).update;
+    case 'get':
+      return guid;
+    case 'delete':
+      return deleteInput;
+    case 'status':
+      return statusInputOf(def, spec, !!mount && Object.values(mount.calls).some((c) => typeof c !== 'string' ? c.verb === 'one' : c === 'one'));
+    case 'one': {
+      const owner = ownerInput(def, mount);
+      return Object.keys(owner.shape).length ? owner : undefined;
+    }
+    case 'save':
+      return def.schema.partial().extend(ownerInput(def, mount).shape);
+    case 'page':
+    case 'list':
+    case 'tree':
+      return pagingInput.extend({
+        keyword: z.string().optional(),
+        sort: z.string().optional(),
+        // A filter takes its field's own type (typed inputs in the debug console); `bu_guid` is managed.
+        ...Object.fromEntries((def.filters ?? []).map((f) => [f.field, filterSchema(def, f).optional()])),
+      });
+    default:
+      return undefined;
+  }
+};
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+/** A row as the verbs select it: managed columns, then every stored field but hashes, any of which may be null; custom fields beside them. */
+const rowSchema = (def: ResourceDef): JsonSchema => {
+  const hidden = new Set(fieldsOf(def).filter((f) => f.hidden).map((f) => f.name));
+  const stored = docSchema(z.object({ ...def.schema.shape, ...(def.internal?.shape ?? {}) }), 'output');
+  const fields = Object.entries((stored.properties ?? {}) as Record<string, JsonSchema>).filter(([name]) => !hidden.has(name));
+  const uuid = { type: 'string', format: 'uuid' };
+  const time = { type: 'string', format: 'date-time' };
+  const owners = [...new Set(def.mounts.flatMap((m) => (m.scope === 'bu' ? ['bu_guid'] : m.scope === 'user' ? ['user_guid'] : [])))];
+  return {
+    type: 'object',
+    required: ['guid', 'created_at', 'updated_at'],
+    properties: {
+      guid: uuid,
+      ...Object.fromEntries(owners.map((o) => [o, nullable(uuid)])),
+      created_by: nullable(uuid),
+      created_at: time,
+      updated_at: time,
+      ...Object.fromEntries(fields.map(([name, s]) => [name, nullable(shapeOf(s))])),
+    },
+    // A BU's custom fields (resources/custom-fields.ts), and what a verb adds (a get's `file_names`).
+    additionalProperties: true,
+  };
+};
+
+/** The named schemas of a definition's rows: `<name>`, and `<name>.node` (a row with its `children`) for trees. */
+const rowComponents = (def: ResourceDef): Record<string, JsonSchema> => ({
+  [def.name]: rowSchema(def),
+  ...(def.tree ? { [`${def.name}.node`]: { allOf: [ref(def.name)], type: 'object', required: ['children'], properties: { children: { type: 'array', items: ref(`${def.name}.node`) } } } } : {}),
+});
+
+/** What a generic verb answers in `data`. */
+export const answerDoc = (def: ResourceDef, spec: Pick<CallSpec, 'verb'>): AnswerDoc | undefined => {
+  const row = ref(def.name);
+  const json = ((): JsonSchema | undefined => {
+    switch (spec.verb) {
+      case 'page':
+        return {
+          type: 'object',
+          required: ['list', 'count', 'count_capped', 'page', 'page_size'],
+          properties: { list: { type: 'array', items: row }, count: { type: 'integer' }, count_capped: { type: 'boolean' }, page: { type: 'integer' }, page_size: { type: 'integer' } },
+        };
+      case 'list':
+        return { type: 'array', items: row };
+      case 'tree':
+        return { type: 'array', items: ref(`${def.name}.node`) };
+      case 'get':
+      case 'add':
+      case 'update':
+      case 'status':
+      case 'save':
+        return row;
+      case 'one':
+        // No row yet: the schema's defaults with a null guid (or null when the schema has required fields).
+        return { anyOf: [row, { type: 'object', required: ['guid'], properties: { guid: { type: 'null' } }, additionalProperties: true }, { type: 'null' }] };
+      case 'delete':
+        return { type: 'object', required: ['deleted'], properties: { deleted: { type: 'integer' } } };
+      default:
+        return undefined;
+    }
+  })();
+  return json && { json, components: rowComponents(def) };
+};

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { translate } from '../../i18n/index.ts';
+import type { CallContext } from '../engine/context.ts';
+import { verbs } from '../engine/verbs.ts';
+import { Warning } from '../http/envelope.ts';
+import { parseOrWarn } from '../http/validation.ts';
+import { fetchMetadata } from '../rules/sso.ts';
+import { discover, oidcCallbackUrl, oidcLogoutReturnUrl } from '../sso/oidc.ts';
+import { parseIdpMetadata } from '../sso/saml-metadata.ts';
+import { spUrls } from '../sso/saml.ts';
+import { settingsOf } from '../sso/settings.ts';
+
+const buInput = z.object({ bu_guid: z.uuid('validation.guid_format') });
+
+/** The BU a call is about: the caller's current one, or (operators, through bu-management) the one the body names. */
+const buOf = (ctx: CallContext) => (ctx.mount.scope === 'oversight' ? parseOrWarn(ctx.lang, buInput, ctx.input, 'auth-config').bu_guid : ctx.caller!.buGuid!);
+
+/** The configuration as the form reads it: never a secret or a private key, only whether one is set. */
+export const ssoConfigInfo = async (ctx: CallContext) => {
+  const row = (await verbs.one(ctx)) as Record<string, unknown> | null;
+  const { rows } = await ctx.services.db.query<{ client_secret_set: boolean }>('select client_secret is not null as client_secret_set from sso_auth_config where bu_guid = $1', [buOf(ctx)]);
+  return row && { ...row, client_secret_set: !!rows[0]?.client_secret_set };
+};
+
+interface CheckItem {
+  label: string;
+  value: string;
+  /** Offered with a copy button: an address to register at the IdP. */
+  copy?: boolean;
+}
+
+/**
+ * "Test connection" (docs/sso.md): the saved configuration checked live — OIDC discovery and the
+ * provider's signing keys, or SAML metadata and its certificates — with the addresses to register
+ * at the IdP. Answers `{ ok, message, items }`; what is wrong is a sentence, never an error.
+ */
+export const ssoTest = async (ctx: CallContext) => {
+  const bu = buOf(ctx);
+  const s = await settingsOf(ctx.services, bu);
+  const t = (key: string, params?: Record<string, unknown>) => translate(ctx.lang, `server.sso.check.${key}`, params);
+  const items: CheckItem[] = [];
+  if (!s || (s.protocol === 'oidc' ? !s.issuer_url || !s.client_id : !s.idp_sso_url && !s.idp_metadata_url)) return { ok: false, message: translate(ctx.lang, 'server.sso.not_configured'), items };
+  try {
+    if (s.protocol === 'oidc') {
+      items.push({ label: t('redirect_uri'), value: oidcCallbackUrl(ctx.services), copy: true }, { label: t('logout_uri'), value: oidcLogoutReturnUrl(ctx.services), copy: true });
+      const config = await discover(ctx.services, s);
+      const meta = config.serverMetadata();
+      const jwks = meta.jwks_uri ? ((await (await ctx.services.idpFetch(meta.jwks_uri)).json()) as { keys?: unknown[] }) : { keys: [] };
+      if (!jwks.keys?.length) throw new Warning('server.sso.check.no_keys', { url: meta.jwks_uri ?? '' });
+      items.push({ label: t('issuer'), value: meta.issuer }, { label: t('keys'), value: String(jwks.keys.length) }, { label: t('client_secret'), value: t(s.client_secret ? 'set' : 'not_set') });
+      if (!meta.end_session_endpoint) items.push({ label: t('logout'), value: t('no_logout') });
+    } else {
+      const urls = spUrls(ctx.services, bu);
+      items.push({ label: t('entity_id'), value: urls.entityId, copy: true }, { label: t('acs'), value: urls.acs, copy: true }, { label: t('slo'), value: urls.slo, copy: true });
+      const meta = s.idp_metadata_url ? parseIdpMetadata(await fetchMetadata(ctx, s.idp_metadata_url)) : { idp_entity_id: s.idp_entity_id ?? '', idp_sso_url: s.idp_sso_url!, idp_slo_url: s.idp_slo_url, idp_certs: s.idp_certs };
+      items.push({ label: t('idp_entity_id'), value: meta.idp_entity_id }, { label: t('idp_sso_url'), value: meta.idp_sso_url }, { label: t('certificates'), value: String(meta.idp_certs.length) });
+      if (!meta.idp_slo_url) items.push({ label: t('logout'), value: t('no_logout') });
+    }
+    return { ok: true, message: t(`ok_${s.protocol}`), items };
+  } catch (e) {
+    if (!(e instanceof Warning)) throw e;
+    return { ok: false, message: translate(ctx.lang, e.key, e.params), items };
+  }
+};

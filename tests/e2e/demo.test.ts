@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import demoEn from '../../i18n/demo/en.ts';
+import en from '../../i18n/ui/en.ts';
+import { fillDemo } from '../../server/demo/fill.ts';
+import { chromiumAvailable, CHROMIUM } from '../helpers/browser.ts';
+import { DIST, journey } from '../helpers/journey.ts';
+
+const available = chromiumAvailable(DIST);
+if (!available) console.warn(`SKIPPED: the demo journey needs ${CHROMIUM} and a build in dist/ (npx vite build).`);
+
+/**
+ * What `npm run demo` leaves (server/demo/fill.ts, in English), seen by a visitor and an operator:
+ * the home page's five featured apps link to their pages; the store shows its classifications and
+ * their apps; the operator console names the seeded role in English. Clicks only after `/` for the
+ * visitor; axe on every page; no console errors. (tests/server/demo.test.ts runs the command itself.)
+ */
+describe.skipIf(!available)('a fresh install filled by the demo (Chromium, en)', () => {
+  const j = journey('en', 'demo', async (s) => {
+    await fillDemo(s.app, await s.login(), (to) => s.mails(to).at(-1)?.text, 'en');
+  });
+
+  it('home: the five featured apps are in the store; one opens its page with its introduction and labels', async () => {
+    await j.w.page.goto(`${j.base}/`);
+    for (const code of Object.keys(demoEn.store)) {
+      await expect.poll(() => j.w.page.getByTestId(`featured-${code}`).locator('a').count(), { message: code }).toBe(1);
+    }
+    expect(await j.w.page.getByTestId('not-in-store').count()).toBe(0);
+    await j.shot('01-home');
+    await j.w.page.getByTestId('featured-SERVICE').locator('a').click();
+    await expect.poll(() => j.w.page.getByTestId('app-name').innerText()).toBe(demoEn.store.SERVICE.name);
+    await expect.poll(() => j.w.page.getByTestId('app-about').innerText()).toContain(demoEn.store.SERVICE.description);
+    await j.w.page.getByText(demoEn.labels.popular, { exact: true }).first().waitFor();
+    await j.shot('02-app');
+  });
+
+  it('the store shows its classifications, each with its apps', async () => {
+    // The app page's way back to the store.
+    await j.w.page.getByRole('navigation', { name: en.route.app_store }).getByRole('link').click();
+    await j.w.page.waitForURL((u) => u.pathname === '/appStore');
+    await expect.poll(() => j.w.page.getByTestId('store-card').count()).toBe(5);
+    await j.shot('03-store');
+    await j.w.page.getByRole('button', { name: demoEn.categories.operations, exact: true }).click();
+    await expect.poll(() => j.w.page.getByTestId('store-card').count()).toBe(3);
+    for (const code of ['CONNECT', 'PROVISION', 'LEASE'] as const) {
+      await j.w.page.getByTestId('store-card').filter({ hasText: demoEn.store[code].name }).first().waitFor();
+    }
+    await j.shot('04-category');
+  });
+
+  it('the operator console names the seeded super-admin role in English', async () => {
+    const op = await j.operator();
+    await op.page.goto(`${j.base}/operation/role`);
+    await op.page.getByText('Super administrator', { exact: true }).waitFor();
+    await op.page.getByText('Holds every operator permission', { exact: true }).waitFor();
+    await j.shot('05-roles', op);
+    expect(op.problems).toEqual([]);
+    expect(op.violations).toEqual([]);
+  });
+
+  it('no console errors and no serious accessibility violations', () => {
+    expect(j.w.problems).toEqual([]);
+    expect(j.w.violations).toEqual([]);
+  });
+});
