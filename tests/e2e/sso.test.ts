@@ -10,6 +10,11 @@ import { startSamlIdp, type SamlIdp } from '../helpers/saml-idp.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { tenantWithBu } from '../helpers/tenant-flows.ts';
 import { hashPassword } from '../../server/auth/password.ts';
+import { translate } from '../../i18n/index.ts';
+import uiEn from '../../i18n/ui/en.ts';
+import uiZh from '../../i18n/ui/zh.ts';
+import raZh from '../../i18n/ui/ra-zh.ts';
+import raEn from 'ra-language-english';
 
 const available = chromiumAvailable(DIST);
 if (!available) console.warn(`SKIPPED: the SSO journey needs ${CHROMIUM} and a build in dist/ (npx vite build).`);
@@ -23,7 +28,12 @@ const freePort = () =>
     });
   });
 
-describe.skipIf(!available)('SSO journey (Chromium): the owner sets up the company sign-in, members sign in through the IdPs', () => {
+const UI = { en: uiEn, zh: uiZh } as const;
+
+describe.skipIf(!available).each(['en', 'zh'] as const)('SSO journey (Chromium, %s): the owner sets up the company sign-in, members sign in through the IdPs', (lang) => {
+  const t = (key: string) => key.split('.').reduce<any>((m, k) => m?.[k], UI[lang]) as string;
+  const r = (key: string, params?: Record<string, unknown>) => translate(lang, key, params);
+  const label = (field: string) => r(`resources.auth-config.fields.${field}`);
   let s: TestServer;
   let base: string;
   let oidc: OidcIdp;
@@ -33,7 +43,7 @@ describe.skipIf(!available)('SSO journey (Chromium): the owner sets up the compa
   let page: Page;
   let owner: Awaited<ReturnType<typeof tenantWithBu>>;
   const shot = async (name: string, on: Watched = w) => {
-    await on.shot(`sso-en-${name}`);
+    await on.shot(`sso-${lang}-${name}`);
     await on.axe(name);
   };
 
@@ -53,7 +63,7 @@ describe.skipIf(!available)('SSO journey (Chromium): the owner sets up the compa
     // a failed call of the platform's would still show as its own `[status] METHOD path` line.
     w = await watchPage(browser, { expected: [/^\[console\] Failed to load resource: net::ERR_NAME_NOT_RESOLVED$/, /^\[console\] Failed to load resource: the server responded with a status of 404 \(Not Found\)$/] });
     page = w.page;
-    await page.addInitScript(() => localStorage.setItem('open:language', JSON.stringify('en')));
+    await page.addInitScript((l) => localStorage.setItem('open:language', JSON.stringify(l)), lang);
   });
 
   afterEach(async (ctx) => {
@@ -67,34 +77,46 @@ describe.skipIf(!available)('SSO journey (Chromium): the owner sets up the compa
     await saml?.close();
   });
 
-  const field = (label: string | RegExp) => page.getByLabel(label, { exact: typeof label === 'string' });
+  const field = (name: string | RegExp) => page.getByLabel(name, { exact: typeof name === 'string' });
+  /** The SSO configuration by clicks from wherever the console is: the security settings, then its SSO tab. */
+  const openSsoTab = async () => {
+    // Signed in, the owner lands on the home page: into the console, then its security settings.
+    await page.getByRole('link', { name: t('home.to_console') }).first().click();
+    await page.getByRole('navigation').getByText(t('route.enterprise_sso'), { exact: true }).click();
+    await page.getByRole('tab', { name: r('resources.auth-config.name').split('|')[0].trim() }).click();
+    await page.getByTestId('check-panel').waitFor();
+  };
+  const logOut = async (who: string) => {
+    await page.getByRole('button', { name: who }).click();
+    await page.getByRole('menuitem', { name: t('header.logout') }).click();
+  };
 
   it('the owner configures OIDC on the SSO page, tests the connection and allows SSO only', async () => {
-    // A deep link to the SSO page: the login page first, then back to it.
-    await page.goto(`${base}/account/enterprise/sso/auth`);
-    await page.waitForURL((u) => u.pathname === '/login');
+    // From the login page, by clicks: the console, its security settings, the SSO tab.
+    await page.goto(`${base}/login`);
     await page.fill('input[name=username]', owner.username);
     await page.fill('input[name=password]', owner.password);
     await page.click('[data-testid=login-submit]');
-    await page.waitForURL((u) => u.pathname === '/account/enterprise/sso/auth');
-    await page.getByTestId('check-panel').waitFor();
-    await field('SSO enabled').check();
-    await field('Issuer URL (OIDC)').fill(oidc.issuer);
-    await field('Client ID (OIDC)').fill(oidc.clientId);
-    await field('Client secret (OIDC; type to replace)').fill(oidc.clientSecret);
-    await page.getByRole('button', { name: 'Add' }).click();
+    await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+    await openSsoTab();
+    await field(label('sso_enabled')).check();
+    await field(label('issuer_url')).fill(oidc.issuer);
+    await field(label('client_id')).fill(oidc.clientId);
+    await field(label('client_secret')).fill(oidc.clientSecret);
+    // react-admin's own "add an item" button of the domains list (its words: ra-language-english, i18n/ui/ra-zh.ts).
+    await page.getByRole('button', { name: lang === 'zh' ? raZh.ra.action.add : raEn.ra.action.add, exact: true }).click();
     await page.locator('[name="domains.0"]').fill('acme.example');
-    await field('Create accounts at the first sign-in').check();
-    await field('Role of created accounts').click();
+    await field(label('jit_enabled')).check();
+    await field(label('default_role_guid')).click();
     await page.getByRole('option', { name: 'Staff' }).click();
-    await field('Login types').click();
-    await page.getByRole('option', { name: 'Single sign-on' }).click();
-    await page.getByRole('option', { name: 'Username and password' }).click();
+    await field(label('login_types')).click();
+    await page.getByRole('option', { name: r('resources.auth-config.values.login_types.sso') }).click();
+    await page.getByRole('option', { name: r('resources.auth-config.values.login_types.password') }).click();
     await page.keyboard.press('Escape');
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Saved').first().waitFor();
+    await page.getByRole('button', { name: t('tenant.save') }).click();
+    await page.getByText(t('tenant.saved')).first().waitFor();
     await page.getByTestId('check-run').click();
-    await page.getByTestId('check-result').getByText('Connected: the discovery document and the provider’s signing keys were read.').waitFor();
+    await page.getByTestId('check-result').getByText(r('server.sso.check.ok_oidc')).waitFor();
     await page.getByTestId('check-items').getByText(`${base}/open/sso/oidc/callback`).waitFor();
     await shot('oidc-configured');
     // Saved without the secret, and never shown.
@@ -104,13 +126,12 @@ describe.skipIf(!available)('SSO journey (Chromium): the owner sets up the compa
   });
 
   it('a new member signs in through the company’s OIDC provider and lands in the console with the default role', async () => {
-    await page.getByRole('button', { name: owner.username }).click();
-    await page.getByRole('menuitem', { name: /log out/i }).click();
+    await logOut(owner.username);
     await page.waitForURL((u) => u.pathname === '/login');
     // A fresh login page: the one logging out led to would bring Mei back to the owner's page.
     await page.goto(`${base}/login`);
     await page.getByTestId('way-company').click();
-    await page.getByLabel('Company code or work e-mail').fill('mei@acme.example');
+    await page.getByLabel(t('login.company')).fill('mei@acme.example');
     await shot('company-sign-in');
     await page.getByTestId('company-submit').click();
     // The IdP's own login page.
@@ -129,8 +150,7 @@ describe.skipIf(!available)('SSO journey (Chromium): the owner sets up the compa
   });
 
   it('with SSO only, a member’s password is refused with a sentence naming the company sign-in', async () => {
-    await page.getByRole('button', { name: 'Mei Lin' }).click();
-    await page.getByRole('menuitem', { name: /log out/i }).click();
+    await logOut('Mei Lin');
     // Signing out went through the provider's end-session page, which asks before it ends its own session.
     await page.getByRole('button', { name: 'Yes, sign me out' }).click();
     await page.waitForURL((u) => u.href.startsWith(`${base}/login`));
@@ -139,7 +159,8 @@ describe.skipIf(!available)('SSO journey (Chromium): the owner sets up the compa
     await page.fill('input[name=username]', 'mei');
     await page.fill('input[name=password]', 'MeiPassw0rd');
     await page.click('[data-testid=login-submit]');
-    await page.getByText('signs its members in through its own company sign-in: choose “Sign in with your company” on the login page.').first().waitFor();
+    const company = (await s.db.query<{ name: string }>('select name from bu where guid = $1', [owner.buGuid])).rows[0].name;
+    await page.getByText(r('server.sso.password_not_allowed', { company })).first().waitFor();
     await shot('password-refused');
   });
 
@@ -148,25 +169,23 @@ describe.skipIf(!available)('SSO journey (Chromium): the owner sets up the compa
     await page.fill('input[name=password]', owner.password);
     await page.click('[data-testid=login-submit]');
     await page.waitForURL((u) => !u.pathname.startsWith('/login'));
-    await page.goto(`${base}/account/enterprise/sso/auth`);
-    await page.getByTestId('check-panel').waitFor();
-    await field('Protocol').click();
-    await page.getByRole('option', { name: 'SAML' }).click();
-    await field('IdP metadata URL (SAML)').fill(saml.metadataUrl);
+    await openSsoTab();
+    await field(label('protocol')).click();
+    await page.getByRole('option', { name: r('resources.auth-config.values.protocol.saml') }).click();
+    await field(label('idp_metadata_url')).fill(saml.metadataUrl);
     await page.locator('[name="domains.0"]').fill('globex.example');
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Saved').first().waitFor();
+    await page.getByRole('button', { name: t('tenant.save') }).click();
+    await page.getByText(t('tenant.saved')).first().waitFor();
     await page.getByTestId('check-run').click();
-    await page.getByTestId('check-result').getByText('Connected: the identity provider metadata and its signing certificates were read.').waitFor();
+    await page.getByTestId('check-result').getByText(r('server.sso.check.ok_saml')).waitFor();
     await page.getByTestId('check-items').getByText(`${base}/open/sso/saml/acs/${owner.buGuid}`).waitFor();
     await shot('saml-configured');
     saml.trust(await (await fetch(`${base}/open/sso/saml/metadata/${owner.buGuid}`)).text());
-    await page.getByRole('button', { name: owner.username }).click();
-    await page.getByRole('menuitem', { name: /log out/i }).click();
+    await logOut(owner.username);
     await page.waitForURL((u) => u.pathname === '/login');
     await page.goto(`${base}/login`);
     await page.getByTestId('way-company').click();
-    await page.getByLabel('Company code or work e-mail').fill('sam@globex.example');
+    await page.getByLabel(t('login.company')).fill('sam@globex.example');
     await page.getByTestId('company-submit').click();
     await page.waitForURL((u) => u.href.startsWith(saml.base));
     await page.getByLabel('User').fill('sam');
@@ -181,20 +200,19 @@ describe.skipIf(!available)('SSO journey (Chromium): the owner sets up the compa
   });
 
   it('a refused company sign-in shows its sentence on the way back', async () => {
-    await page.getByRole('button', { name: 'Sam Ortiz' }).click();
-    await page.getByRole('menuitem', { name: /log out/i }).click();
+    await logOut('Sam Ortiz');
     // Signing out went on to the IdP's single logout.
     await page.getByText('You are signed out of Acme.').waitFor();
     await page.goto(`${base}/login`);
     saml.variant = { audience: 'https://another-sp.example' };
     await page.getByTestId('way-company').click();
-    await page.getByLabel('Company code or work e-mail').fill('sam@globex.example');
+    await page.getByLabel(t('login.company')).fill('sam@globex.example');
     await page.getByTestId('company-submit').click();
     await page.getByLabel('User').fill('sam');
     await page.getByLabel('Password').fill('any');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('button', { name: 'Continue to the platform' }).click();
-    await page.getByTestId('sso-refusal').getByText('The company sign-in was refused: the answer was meant for another application (audience).').waitFor();
+    await page.getByTestId('sso-refusal').getByText(r('server.sso.rejected.audience')).waitFor();
     await shot('refused');
     saml.variant = {};
   });
