@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { menuScreens } from './resources/screens.ts';
 import { consoleDef } from './resources/console-defs.ts';
+import { menuTitles, tenantPages } from './resources/pages.ts';
 import { resources } from './resources/index.ts';
 import { projectFiles, viteEnv, writeStamp } from './scripts/build-stamp.mjs';
 import { consoleChunk } from './scripts/console-chunk.mjs';
@@ -94,6 +95,9 @@ export default defineConfig({
   define: {
     // The light shell marks menu entries without a screen; it must not import the schemas to know them.
     __CONSOLE_URLS__: JSON.stringify(resources.flatMap((r) => menuScreens(r).map((s) => s.menu.url))),
+    // The tenant pages and menu labels the definitions make (resources/pages.ts), likewise without the schemas.
+    __TENANT_PAGES__: JSON.stringify(tenantPages(resources)),
+    __MENU_TITLES__: JSON.stringify(menuTitles(resources)),
     // The console's lists and menus run on the definitions as data, without zod (resources/console-defs.ts).
     __CONSOLE_DEFS__: JSON.stringify(resources.map(consoleDef)),
   },

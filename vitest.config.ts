@@ -1,4 +1,6 @@
 import { defineConfig } from 'vitest/config';
+import { resources } from './resources/index.ts';
+import { tenantPages } from './resources/pages.ts';
 
 /**
  * Three projects: the server through inject (node), the console's units and components (jsdom)
@@ -9,6 +11,8 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // The registry test reads the route table, which takes the defined pages from the build (vite.config.ts).
+        define: { __TENANT_PAGES__: JSON.stringify(tenantPages(resources)) },
         test: {
           name: 'server',
           environment: 'node',

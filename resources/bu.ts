@@ -122,6 +122,6 @@ export const bu: ResourceDef<typeof buSchema> = {
       },
     },
   ],
-  menu: { scene: 'tenant', url: '/account/enterprise/info', icon: 'business' },
+  menu: { scene: 'tenant', url: '/account/enterprise/info', icon: 'business', title: 'route.enterprise_info', sidebar: 'enterprise' },
   tenant: [{ url: '/account/enterprise/info', selectsBu: true }],
 };

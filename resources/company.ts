@@ -28,6 +28,7 @@ export const company: ResourceDef<typeof companySchema> = {
     // The staff screen's companies, every BU's or one BU's (`bu_guid`): catalogue `staff-management/company-list`.
     { side: 'operator', base: '/open/admin/staff-management', scope: 'oversight', perm: 'admin:staff', calls: { 'company-list': 'list' } },
   ],
+  openApi: { page: 'org:company:readonly' },
   menu: { scene: 'tenant', url: '/account/organzize/company', icon: 'domain', parent: '/account/organzize' },
   tenant: [{ url: '/account/organzize/company', needsBu: true }],
 };

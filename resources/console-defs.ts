@@ -89,7 +89,7 @@ const seededOf = (name: string) => {
   return seeded ? { seeded } : {};
 };
 
-export const consoleDef = ({ schema, internal, menu, mounts, table: _t, indexes: _i, privileges: _p, events: _e, ...rest }: ResourceDef): ConsoleDef => ({
+export const consoleDef = ({ schema, internal, menu, mounts, table: _t, indexes: _i, privileges: _p, events: _e, openApi: _o, ...rest }: ResourceDef): ConsoleDef => ({
   ...rest,
   json: jsonSchema(schema),
   internalJson: internal ? jsonSchema(internal, 'output') : {},

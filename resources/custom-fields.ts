@@ -13,7 +13,7 @@ export const presetFields = (def: ResourceDef): string[] =>
     .filter(([name, rule]) => name !== def.status?.field && rule.safeParse(undefined).success)
     .map(([name]) => name);
 
-const columnOf = (f: CustomField): Column => ({ field: f.field_name, ...(f.data_type === 'datetime' ? { render: 'date' as const } : {}) });
+const columnOf = (f: CustomField): Column => ({ field: f.field_name, ...(f.data_type === 'datetime' || f.data_type === 'date' ? { render: 'date' as const } : {}) });
 const filterOf = (f: CustomField): Filter | undefined =>
   TEXT_TYPES.includes(f.data_type) ? { field: f.field_name, op: 'like' } : f.data_type === 'datetime' ? undefined : { field: f.field_name };
 

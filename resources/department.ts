@@ -20,8 +20,12 @@ export const department: ResourceDef<typeof departmentSchema> = {
   unique: [['parent_guid', 'name']],
   tree: { parent: 'parent_guid' },
   references: { leader_guid: 'member' },
-  events: { created: 'contact.department.created_v3', updated: 'contact.department.updated_v3', deleted: 'contact.department.deleted_v3' },
+  events: { scope: 'contact:department:readonly', created: 'contact.department.created_v3', updated: 'contact.department.updated_v3', deleted: 'contact.department.deleted_v3' },
   listCap: 5000,
+  openApi: {
+    page: 'contact:department:readonly', get: 'contact:department:readonly', tree: 'contact:department:readonly',
+    add: 'contact:department:write', update: 'contact:department:write', delete: 'contact:department:write',
+  },
   mounts: [
     {
       side: 'system', base: '/open/system/department', scope: 'bu', perm: 'tenant:department',
@@ -38,7 +42,7 @@ export const department: ResourceDef<typeof departmentSchema> = {
     // One BU's departments for the staff screen (catalogue `staff-management/department-tree`).
     { side: 'operator', base: '/open/admin/staff-management', scope: 'oversight', perm: 'admin:staff', calls: { 'department-tree': { verb: 'tree', requires: ['bu_guid'] } } },
   ],
-  menu: { scene: 'tenant', url: '/account/organzize', icon: 'account_tree' },
+  menu: { scene: 'tenant', url: '/account/organzize', icon: 'account_tree', title: 'route.organize', needsVerified: true },
   tenant: [{ url: '/account/organzize/department', needsBu: true, verbs: { list: 'tree' } }],
 };
 
@@ -60,6 +64,7 @@ export const position: ResourceDef<typeof positionSchema> = {
       calls: { add: 'add', page: 'page', list: 'list', get: 'get', update: 'update', delete: 'delete', 'update-status': 'status' },
     },
   ],
+  openApi: { page: 'contact:position:readonly', get: 'contact:position:readonly', add: 'contact:position:write', update: 'contact:position:write', delete: 'contact:position:write' },
   menu: { scene: 'tenant', url: '/account/organzize/position', icon: 'badge', parent: '/account/organzize' },
   tenant: [{ url: '/account/organzize/position', needsBu: true }],
 };

@@ -8,7 +8,7 @@ export const member: ResourceDef<typeof memberSchema> = {
   titleField: 'name',
   tones: { duty_status: { '0': 'success', '1': 'default' } },
   keyword: ['name', 'english_name', 'alias', 'job_number', 'phone', 'email'],
-  filters: [{ field: 'name', op: 'like' }, { field: 'bu_guid' }, { field: 'department_guid' }, { field: 'position_guid' }, { field: 'account_type' }, { field: 'duty_status' }],
+  filters: [{ field: 'name', op: 'like' }, { field: 'bu_guid' }, { field: 'department_guid' }, { field: 'position_guid' }, { field: 'account_type' }, { field: 'duty_status' }, { field: 'email' }, { field: 'phone' }],
   columns: [
     { field: 'name', sortable: true },
     { field: 'english_name' },
@@ -60,7 +60,8 @@ export const member: ResourceDef<typeof memberSchema> = {
     // The catalogue's second prefix for the same calls.
     { side: 'operator', base: '/open/admin/system/staff-management', scope: 'oversight', perm: 'admin:staff', calls: { page: 'page', info: 'get', update: 'update', delete: 'delete' } },
   ],
-  events: { created: 'contact.user.created_v3', updated: 'contact.user.updated_v3', deleted: 'contact.user.deleted_v3' },
-  menu: { scene: 'tenant', url: '/account/member-manage', icon: 'groups' },
+  openApi: { page: 'contact:member:readonly', get: 'contact:member:readonly', add: 'contact:member:write', update: 'contact:member:write', delete: 'contact:member:write' },
+  events: { scope: 'contact:member:readonly', created: 'contact.user.created_v3', updated: 'contact.user.updated_v3', deleted: 'contact.user.deleted_v3' },
+  menu: { scene: 'tenant', url: '/account/member-manage', icon: 'groups', title: 'route.member_manage', needsVerified: true },
   tenant: [{ url: '/account/member-manage', needsBu: true }],
 };

@@ -60,7 +60,7 @@ export const announcement: ResourceDef<typeof announcementSchema> = {
     { field: 'title' },
     { field: 'audience', render: 'status' },
     { field: 'state', render: 'status' },
-    { field: 'publish_at', render: 'date' },
+    { field: 'publish_at', render: 'date', zone: true },
     { field: 'published_at', render: 'date' },
     { field: 'reach' },
   ],

@@ -12,13 +12,15 @@ const kindCalls: Record<string, CallSpec | 'page' | 'get'> = {
   // Import and export (docs/orders.md): a CSV or XLSX file, or JSON rows; the filtered list as a file.
   'import-orders': { handler: 'order.import', action: 'import', form: true },
   'export-orders': { handler: 'order.export', action: 'export' },
+  // The import's template: its columns in the reader's language, an example row and the rules (an XLSX).
+  'import-template': { handler: 'order.template', action: 'import' },
 };
 /** The general kind's mount also has the catalogue's `export` (the list's filters in a JSON body). */
 const generalCalls: Record<string, CallSpec | 'page' | 'get'> = { ...kindCalls, export: { handler: 'order.export', action: 'export' } };
 
 const kindMount = (kind: 'product' | 'service', value: number): Mount => ({
   side: 'operator', base: `/open/admin/order-management/${kind}`, scope: 'oversight', perm: `admin:order-${kind}`,
-  fixed: { kind: value }, calls: kindCalls, transfer: { import: 'import-orders', export: 'export-orders' },
+  fixed: { kind: value }, calls: kindCalls, transfer: { import: 'import-orders', export: 'export-orders', template: 'import-template' },
   menu: { scene: 'admin', url: `/operation/order-${kind}`, icon: kind === 'product' ? 'inventory_2' : 'support_agent' },
 });
 
@@ -66,7 +68,7 @@ export const order: ResourceDef<typeof orderSchema> = {
   tenant: [{ url: '/account/order', needsBu: true, details: 'info' }],
   mounts: [
     { side: 'tenant', base: '/open/order', scope: 'bu', perm: 'tenant:order', calls: { page: 'page', get: 'get' } },
-    { side: 'operator', base: '/open/admin/order-management', scope: 'oversight', perm: 'admin:order', fixed: { kind: 0 }, calls: generalCalls, transfer: { import: 'import-orders', export: 'export' } },
+    { side: 'operator', base: '/open/admin/order-management', scope: 'oversight', perm: 'admin:order', fixed: { kind: 0 }, calls: generalCalls, transfer: { import: 'import-orders', export: 'export', template: 'import-template' } },
     kindMount('product', 1),
     kindMount('service', 2),
   ],

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { codes, text } from '../schemas/common.ts';
+import { codes, datetime, text } from '../schemas/common.ts';
 import { orgSchema } from '../schemas/org.ts';
 import type { ResourceDef } from './types.ts';
 
@@ -13,7 +13,7 @@ export const org: ResourceDef<typeof orgSchema> = {
   internal: z.object({
     /** 0 unverified, 1 in progress, 2 verified, 3 failed. */
     auth_state: codes(0, 1, 2, 3),
-    applied_at: z.iso.datetime().nullable(),
+    applied_at: datetime().nullable(),
     remark: text(200).nullable(),
   }),
   keyword: ['company_name', 'credit_code'],

@@ -36,6 +36,7 @@ export const project: ResourceDef<typeof projectSchema> = {
     // store app leases out — for operators to read, a page at a time; nobody changes them here.
     { side: 'operator', base: '/open/admin/system/lease-project', scope: 'oversight', perm: 'admin:bu', calls: { list: 'page' } },
   ],
+  openApi: { page: 'org:project:readonly' },
   menu: { scene: 'tenant', url: '/account/organzize/project', icon: 'apartment', parent: '/account/organzize' },
   tenant: [{ url: '/account/organzize/project', needsBu: true }],
 };

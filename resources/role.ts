@@ -44,6 +44,7 @@ export const role: ResourceDef<typeof roleSchema> = {
       },
     },
   ],
+  openApi: { page: 'contact:role:readonly', get: 'contact:role:readonly' },
   menu: { scene: 'admin', url: '/operation/role', icon: 'security' },
   tenant: [
     {

@@ -71,9 +71,10 @@ export interface Mount {
   /**
    * Console hint: the mount's calls that import a file of rows (multipart `file`, a preview
    * unless `commit` is `true`) and export the filtered list (`{ format: 'csv' | 'xlsx', ...filters }`,
-   * answering the file); the list screen offers Import and Export buttons for them.
+   * answering the file), and the import's template (an XLSX to fill); the list screen offers Import
+   * and Export buttons for them, the import dialog the template.
    */
-  transfer?: { import?: string; export?: string };
+  transfer?: { import?: string; export?: string; template?: string };
 }
 
 /** Where a console screen lives (see ResourceDef `menu`). */
@@ -82,6 +83,16 @@ export interface ConsoleMenu {
   url: string;
   icon?: string;
   parent?: string;
+  /**
+   * Label key of the page's title, breadcrumb and menu entry; the definition's name otherwise
+   * (`menu.<code>` still wins in the operator console's tree where the skeleton labels a node).
+   */
+  title?: string;
+  /** A tenant page (no `parent`): shown only once a BU exists / the organisation is verified. */
+  needsBu?: boolean;
+  needsVerified?: boolean;
+  /** A tenant page in the enterprise section's sidebar. */
+  sidebar?: 'enterprise';
   /** The page of one of the screen's records, opened from its row (a BU's page). */
   page?: RecordPage;
   /** The screen's columns in place of the definition's, for what its mount's page call answers besides them. */
@@ -151,6 +162,8 @@ export interface Column {
   sortable?: boolean;
   /** Reference target resource for `reference` columns. */
   reference?: string;
+  /** A `date` column of instants whose time zone matters (logs, scheduled publishing): shown with seconds and the zone. */
+  zone?: boolean;
 }
 
 /** The colour of a coded value's chip: green, grey, red, amber, blue. */
@@ -163,8 +176,11 @@ export interface Filter {
    * ago (`created_at`), the filter's own name being the input's (a work order's `older_than`).
    */
   op?: 'eq' | 'like' | 'age';
-  /** A condition the list call takes that is no stored field (a message's `unread`): its input's type. */
-  type?: 'boolean';
+  /**
+   * A condition the list call takes that is no stored field: its input's type (a message's
+   * `unread`; a log's window, `from` and `to`, picked as instants).
+   */
+  type?: 'boolean' | 'datetime';
 }
 
 export interface Transition {
@@ -272,7 +288,20 @@ export interface ResourceDef<S extends z.ZodObject = z.ZodObject> {
    * Event types the engine emits when a BU's row changes (a status change is an update), written to
    * the outbox in the change's own transaction (docs/events.md); the event is `{ object, old_object }`.
    */
-  events?: { created?: string; updated?: string; deleted?: string };
+  events?: {
+    /** The scope an app needs opened to receive them (resources/scopes.ts). */
+    scope: string;
+    created?: string;
+    updated?: string;
+    deleted?: string;
+  };
+  /**
+   * The open API (docs/apps.md): the verbs of its BU mount apps may call, at
+   * `/open/api/v1/<name>/<verb>` (`add` is `create`), each with the scope an app needs opened
+   * (resources/scopes.ts). The call goes through the engine as the app's BU: the console's schema,
+   * rules and scope, logged in the app's call log.
+   */
+  openApi?: Partial<Record<Verb, string>>;
   /**
    * Console hint: the record keeps versions, read through these calls of its mount (`list` takes
    * `{ guid }` of the record, `one` of a version and answers its `diff`); the console shows them

@@ -29,6 +29,13 @@ export const url = () => z.string().trim().max(500, 'validation.max_500');
 /** An http or https URL: never `javascript:`, `data:` or a file. */
 export const webUrl = () => z.url({ protocol: /^https?$/, error: 'validation.url_format' }).max(500, 'validation.max_500');
 export const guid = () => z.uuid('validation.guid_format');
+/**
+ * An instant (SQL `timestamptz`): ISO 8601 with an offset on the wire (`format: date-time`). The
+ * console edits it with a date-and-time picker in the person's zone; nobody types ISO 8601.
+ */
+export const datetime = () => z.iso.datetime({ offset: true, error: 'validation.datetime_format' }).meta({ kind: 'datetime' });
+/** A calendar day (SQL `date`), `YYYY-MM-DD` on the wire (`format: date`), answered as stored: no zone shifts it. */
+export const date = () => z.iso.date({ error: 'validation.date_format' }).meta({ kind: 'date', sqlType: 'date' });
 export const sort = () => z.number().int().min(0).max(1_000_000).default(0);
 
 /** An integer code limited to the listed values, e.g. status 0 enabled / 1 disabled. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { codes, sort, text } from './common.ts';
+import { codes, date, datetime, sort, text } from './common.ts';
 
 /**
  * Custom fields: columns an operator adds to a definition (staff) at run time. This module is the
@@ -112,11 +112,6 @@ const decimalText = (digits: number, scale: number) =>
     }
   });
 
-const isDate = (v: string) => {
-  const d = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-};
-
 /** The SQL type of a field's column; only built from checked numbers and the fixed type list. */
 export const sqlTypeOf = (f: Pick<CustomField, 'data_type' | 'text_length' | 'scale'>): string => {
   const length = f.text_length ?? LENGTH_LIMITS[f.data_type]?.default;
@@ -168,10 +163,10 @@ export const customFieldRule = (f: CustomField): z.ZodType => {
       rule = decimalText(length, f.scale ?? 2).meta({ sqlType: 'numeric', kind: 'digits' });
       break;
     case 'date':
-      rule = z.string().trim().refine(isDate, 'validation.date_format').meta({ sqlType: 'date', format: 'date' });
+      rule = date();
       break;
     case 'datetime':
-      rule = z.iso.datetime({ offset: true, error: 'validation.datetime_format' }).meta({ kind: 'datetime' });
+      rule = datetime();
       break;
   }
   return (f.required ? rule : rule.nullable().optional()).meta({ title: f.display_name });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { enabledStatus, guid, name30, permCode, text, webUrl } from './common.ts';
+import { datetime, enabledStatus, guid, name30, permCode, text, webUrl } from './common.ts';
 
 /** An event code as Lark writes them: `contact.user.created_v3`. */
 export const eventCode = () =>
@@ -32,10 +32,10 @@ export const eventConfigInternal = z.object({
   encrypt_key: z.string().nullable(),
   /** Key of the `X-Open-Signature` HMAC (docs/events.md). */
   signing_secret: z.string(),
-  verified_at: z.iso.datetime().nullable(),
+  verified_at: datetime().nullable(),
   /** Set by the first failure after a success; three days of it pause the endpoint. */
-  failing_since: z.iso.datetime().nullable(),
-  paused_at: z.iso.datetime().nullable(),
+  failing_since: datetime().nullable(),
+  paused_at: datetime().nullable(),
 });
 
 /** One event type an app subscribes to. */

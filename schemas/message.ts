@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { codes, guid } from './common.ts';
+import { codes, datetime, guid } from './common.ts';
 
 /**
  * Who a message is for: one user (a work order's raiser), a BU about one of its apps, a whole BU
@@ -37,14 +37,29 @@ export const announcementSchema = z.object({
   bu_guids: z.array(guid()).max(200, 'validation.too_many').default([]),
   app_guids: z.array(guid()).max(200, 'validation.too_many').default([]),
   /** When to publish; absent or past: at once. */
-  publish_at: z.iso.datetime({ offset: true, error: 'validation.datetime_format' }).nullable().default(null),
+  publish_at: datetime().nullable().default(null),
 });
 
 /** 0 scheduled, 1 published; when it went out, and to how many BUs. */
 export const announcementInternal = z.object({
   state: codes(0, 1).default(0),
-  published_at: z.iso.datetime().nullable(),
+  published_at: datetime().nullable(),
   reach: z.number().int().default(0),
 });
 
 export const ANNOUNCEMENT_STATE = { scheduled: 0, published: 1 } as const;
+
+/**
+ * An app's message to the people of its BU (docs/messages.md): everyone (`all`), a department's
+ * members, or chosen members; a member reads it in the message center, under the app tab, through
+ * the BU's account with their e-mail.
+ */
+export const appMessageInput = z
+  .object({
+    title: z.string().trim().min(1, 'validation.required').max(64, 'validation.max_64'),
+    body: z.string().trim().min(1, 'validation.required').max(2000, 'validation.max_2000'),
+    all: z.boolean().optional(),
+    department_guid: guid().optional(),
+    member_guids: z.array(guid()).min(1, 'validation.required').max(200, 'validation.too_many').optional(),
+  })
+  .refine((m) => m.all || m.department_guid || m.member_guids, { message: 'validation.required', path: ['member_guids'] });

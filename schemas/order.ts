@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { codes, guid, name30, text } from './common.ts';
+import { codes, datetime, guid, name30, text } from './common.ts';
 
 /** Order kinds (spec §3): general (what the store makes), product, service. */
 export const ORDER_KIND = { general: 0, product: 1, service: 2 } as const;
@@ -31,7 +31,7 @@ export const orderSchema = z.object({
   /** 0 prepaid, 1 postpaid. */
   pay_type: codes(0, 1).default(0),
   /** A to-be-paid order past this time expires. */
-  due_at: z.iso.datetime({ offset: true, error: 'validation.datetime_format' }).nullable().default(null),
+  due_at: datetime().nullable().default(null),
   note: text(500).nullable().default(null),
 });
 
@@ -54,7 +54,7 @@ export const paymentRecordSchema = z.object({
   /** 0 bank transfer, 1 online payment, 2 other. */
   method: codes(0, 1, 2).default(0),
   state: codes(0, 1).default(1),
-  paid_at: z.iso.datetime({ offset: true, error: 'validation.datetime_format' }),
+  paid_at: datetime(),
   /** The bank's or the payment service's transaction number. */
   reference: text(64).nullable().default(null),
   note: text(500).nullable().default(null),

@@ -11,8 +11,8 @@ export const areaCode = () => z.enum(AREA_CODES, { error: 'validation.invalid_op
 export const ipEntry = () => z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()], { error: 'validation.ip_format' });
 export const domain = () =>
   z.string().trim().max(253, 'validation.too_big').regex(/^(?=.{1,253}$)([A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/, 'validation.domain_format');
-/** `HH:mm`, 00:00 to 23:59. */
-export const clockTime = () => z.string().trim().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'validation.time_format');
+/** `HH:mm`, 00:00 to 23:59: a time of day, never a date (the console edits it with a time picker). */
+export const clockTime = () => z.string().trim().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'validation.time_format').meta({ kind: 'clock' });
 export const longitude = () => z.number({ error: 'validation.longitude' }).min(-180, 'validation.longitude').max(180, 'validation.longitude');
 export const latitude = () => z.number({ error: 'validation.latitude' }).min(-90, 'validation.latitude').max(90, 'validation.latitude');
 /** A list without repeats (e.g. the same currency cannot be added twice). */

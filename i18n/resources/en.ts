@@ -40,7 +40,9 @@ export default {
     commit: 'Import %{count} rows',
     done: '%{count} rows imported.',
     close: 'Close',
+    template: 'Download the template',
   },
+  dates: { in_zone: 'In your time zone: %{zone}' },
   links: { open_related: 'Open the page it is about' },
   common: {
     fields: { guid: 'ID', created_at: 'Created at', updated_at: 'Updated at', created_by: 'Created by', bu_guid: 'Business unit', page: 'Page', page_size: 'Page size' },
@@ -450,12 +452,17 @@ export default {
       values: { status: { '0': 'Enabled', '1': 'Disabled' } },
     },
     'api-group': {
-      /** The seeded rows in this language (server/seed/api-groups.ts); shown while a row keeps its seeded name. */
+      /** The scopes declared in resources/scopes.ts, in this language; shown while a row keeps its seeded name. */
       seeded: {
-        'contact:department:readonly': { name: 'Read departments', description: 'Read the business unit\'s department tree' },
+        'contact:department:readonly': { name: 'Read departments', description: 'Page through and read the business unit\'s departments, or their tree' },
+        'contact:department:write': { name: 'Manage departments', description: 'Add, change and delete departments' },
         'contact:member:readonly': { name: 'Read members', description: 'Page through and read the business unit\'s members' },
-        'contact:member:write': { name: 'Manage members', description: 'Add and change members' },
-        'contact:position:readonly': { name: 'Read positions', description: 'Page through the business unit\'s positions' },
+        'contact:member:write': { name: 'Manage members', description: 'Add, change and delete members' },
+        'contact:position:readonly': { name: 'Read positions', description: 'Page through and read the business unit\'s positions' },
+        'contact:position:write': { name: 'Manage positions', description: 'Add, change and delete positions' },
+        'contact:role:readonly': { name: 'Read roles', description: 'Page through and read the business unit\'s roles' },
+        'message:send': { name: 'Send messages', description: 'Send messages to the message center of the business unit\'s people: everyone, a department or chosen members' },
+        'org:bu:readonly': { name: 'Read the business unit', description: 'Read the app\'s own business unit: its name, code, domains and description' },
         'org:company:readonly': { name: 'Read companies', description: 'Page through the business unit\'s companies' },
         'org:project:readonly': { name: 'Read projects', description: 'Page through the business unit\'s projects' },
       },
@@ -543,7 +550,7 @@ export default {
     message: {
       tabs: { user: 'My messages', app: 'App messages', bu: 'Business unit messages' },
       name: 'Message |||| Messages',
-      fields: { to_user: 'Reader', app_guid: 'App', key: 'Message', params: 'Parameters', body: 'Content', announcement_guid: 'Announcement', title: 'Title', summary: 'Summary', read: 'Read', html: 'Content', link: 'Related page', kind: 'Kind', guids: 'Messages', unread: 'Unread only' },
+      fields: { to_user: 'Reader', app_guid: 'App', key: 'Message', params: 'Parameters', body: 'Content', announcement_guid: 'Announcement', title: 'Title', summary: 'Summary', read: 'Read', html: 'Content', link: 'Related page', kind: 'Kind', guids: 'Messages', unread: 'Unread only', all: 'Everyone in the business unit', department_guid: 'Department', member_guids: 'Members' },
       values: { kind: { '0': 'Mine', '1': 'App', '2': 'Business unit', '3': 'Platform' } },
     },
     announcement: {

@@ -40,7 +40,9 @@ export default {
     commit: '匯入 %{count} 行',
     done: '已匯入 %{count} 行。',
     close: '關閉',
+    template: '下載匯入範本',
   },
+  dates: { in_zone: '按你所在時區：%{zone}' },
   links: { open_related: '打開相關頁面' },
   common: {
     fields: { guid: '標識', created_at: '建立時間', updated_at: '更新時間', created_by: '建立人', bu_guid: '業務單元', page: '頁碼', page_size: '每頁條數' },
@@ -450,12 +452,17 @@ export default {
       values: { status: { '0': '啟用', '1': '停用' } },
     },
     'api-group': {
-      /** The seeded rows in this language (server/seed/api-groups.ts); shown while a row keeps its seeded name. */
+      /** The scopes declared in resources/scopes.ts, in this language; shown while a row keeps its seeded name. */
       seeded: {
-        'contact:department:readonly': { name: '讀取部門資料', description: '讀取企業的部門樹' },
+        'contact:department:readonly': { name: '讀取部門資料', description: '分頁查詢和讀取企業的部門及部門樹' },
+        'contact:department:write': { name: '管理部門', description: '新增、修改和刪除企業部門' },
         'contact:member:readonly': { name: '讀取成員資料', description: '分頁查詢和讀取企業成員' },
-        'contact:member:write': { name: '管理成員', description: '新增和修改企業成員' },
-        'contact:position:readonly': { name: '讀取職位資料', description: '分頁查詢企業職位' },
+        'contact:member:write': { name: '管理成員', description: '新增、修改和刪除企業成員' },
+        'contact:position:readonly': { name: '讀取職位資料', description: '分頁查詢和讀取企業職位' },
+        'contact:position:write': { name: '管理職位', description: '新增、修改和刪除企業職位' },
+        'contact:role:readonly': { name: '讀取角色資料', description: '分頁查詢和讀取企業角色' },
+        'message:send': { name: '發送消息', description: '向企業成員的消息中心發送消息：全員、某個部門或指定成員' },
+        'org:bu:readonly': { name: '讀取業務單元資料', description: '讀取應用所屬業務單元的名稱、編碼、域名和簡介' },
         'org:company:readonly': { name: '讀取公司資料', description: '分頁查詢企業下的公司' },
         'org:project:readonly': { name: '讀取項目資料', description: '分頁查詢企業下的項目' },
       },
@@ -543,7 +550,7 @@ export default {
     message: {
       tabs: { user: '我的消息', app: '應用消息', bu: '業務單元消息' },
       name: '消息',
-      fields: { to_user: '接收人', app_guid: '應用', key: '消息', params: '參數', body: '內容', announcement_guid: '公告', title: '標題', summary: '摘要', read: '已讀', html: '內容', link: '相關頁面', kind: '類型', guids: '消息', unread: '只看未讀' },
+      fields: { to_user: '接收人', app_guid: '應用', key: '消息', params: '參數', body: '內容', announcement_guid: '公告', title: '標題', summary: '摘要', read: '已讀', html: '內容', link: '相關頁面', kind: '類型', guids: '消息', unread: '只看未讀', all: '業務單元全員', department_guid: '部門', member_guids: '成員' },
       values: { kind: { '0': '我的', '1': '應用', '2': '業務單元', '3': '平台' } },
     },
     announcement: {

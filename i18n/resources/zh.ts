@@ -40,7 +40,9 @@ export default {
     commit: '导入 %{count} 行',
     done: '已导入 %{count} 行。',
     close: '关闭',
+    template: '下载导入模板',
   },
+  dates: { in_zone: '按你所在时区：%{zone}' },
   links: { open_related: '打开相关页面' },
   common: {
     fields: { guid: '标识', created_at: '创建时间', updated_at: '更新时间', created_by: '创建人', bu_guid: '业务单元', page: '页码', page_size: '每页条数' },
@@ -450,12 +452,17 @@ export default {
       values: { status: { '0': '启用', '1': '停用' } },
     },
     'api-group': {
-      /** The seeded rows in this language (server/seed/api-groups.ts); shown while a row keeps its seeded name. */
+      /** The scopes declared in resources/scopes.ts, in this language; shown while a row keeps its seeded name. */
       seeded: {
-        'contact:department:readonly': { name: '读取部门信息', description: '读取企业的部门树' },
+        'contact:department:readonly': { name: '读取部门信息', description: '分页查询和读取企业的部门及部门树' },
+        'contact:department:write': { name: '管理部门', description: '新增、修改和删除企业部门' },
         'contact:member:readonly': { name: '读取成员信息', description: '分页查询和读取企业成员' },
-        'contact:member:write': { name: '管理成员', description: '新增和修改企业成员' },
-        'contact:position:readonly': { name: '读取职位信息', description: '分页查询企业职位' },
+        'contact:member:write': { name: '管理成员', description: '新增、修改和删除企业成员' },
+        'contact:position:readonly': { name: '读取职位信息', description: '分页查询和读取企业职位' },
+        'contact:position:write': { name: '管理职位', description: '新增、修改和删除企业职位' },
+        'contact:role:readonly': { name: '读取角色信息', description: '分页查询和读取企业角色' },
+        'message:send': { name: '发送消息', description: '向企业成员的消息中心发送消息：全员、某个部门或指定成员' },
+        'org:bu:readonly': { name: '读取业务单元信息', description: '读取应用所属业务单元的名称、编码、域名和简介' },
         'org:company:readonly': { name: '读取公司信息', description: '分页查询企业下的公司' },
         'org:project:readonly': { name: '读取项目信息', description: '分页查询企业下的项目' },
       },
@@ -543,7 +550,7 @@ export default {
     message: {
       tabs: { user: '我的消息', app: '应用消息', bu: '业务单元消息' },
       name: '消息',
-      fields: { to_user: '接收人', app_guid: '应用', key: '消息', params: '参数', body: '内容', announcement_guid: '公告', title: '标题', summary: '摘要', read: '已读', html: '内容', link: '相关页面', kind: '类型', guids: '消息', unread: '仅看未读' },
+      fields: { to_user: '接收人', app_guid: '应用', key: '消息', params: '参数', body: '内容', announcement_guid: '公告', title: '标题', summary: '摘要', read: '已读', html: '内容', link: '相关页面', kind: '类型', guids: '消息', unread: '仅看未读', all: '业务单元全员', department_guid: '部门', member_guids: '成员' },
       values: { kind: { '0': '我的', '1': '应用', '2': '业务单元', '3': '平台' } },
     },
     announcement: {

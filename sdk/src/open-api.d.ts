@@ -16,6 +16,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/open/api/v1/role/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A page of the BU's roles
+         * @description Permission code: app
+         */
+        post: operations["role.page"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/open/api/v1/role/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * One role by guid
+         * @description Permission code: app
+         */
+        post: operations["role.get"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/open/api/v1/company/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A page of the BU's companies
+         * @description Permission code: app
+         */
+        post: operations["company.page"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/open/api/v1/project/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A page of the BU's projects
+         * @description Permission code: app
+         */
+        post: operations["project.page"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/open/api/v1/department/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A page of the BU's departments (filters: name, parent)
+         * @description Permission code: app
+         */
+        post: operations["department.page"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/open/api/v1/department/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * One department by guid
+         * @description Permission code: app
+         */
+        post: operations["department.get"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/open/api/v1/department/tree": {
         parameters: {
             query?: never;
@@ -36,6 +156,166 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/open/api/v1/department/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a department to the BU
+         * @description Permission code: app
+         */
+        post: operations["department.add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/open/api/v1/department/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change a department (the fields given)
+         * @description Permission code: app
+         */
+        post: operations["department.update"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/open/api/v1/department/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a department
+         * @description Permission code: app
+         */
+        post: operations["department.delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/open/api/v1/position/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A page of the BU's positions
+         * @description Permission code: app
+         */
+        post: operations["position.page"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/open/api/v1/position/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * One position by guid
+         * @description Permission code: app
+         */
+        post: operations["position.get"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/open/api/v1/position/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a position to the BU
+         * @description Permission code: app
+         */
+        post: operations["position.add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/open/api/v1/position/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change a position (the fields given)
+         * @description Permission code: app
+         */
+        post: operations["position.update"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/open/api/v1/position/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a position
+         * @description Permission code: app
+         */
+        post: operations["position.delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/open/api/v1/member/page": {
         parameters: {
             query?: never;
@@ -46,7 +326,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * A page of the BU's members (filters: name, department, position, account type, duty status)
+         * A page of the BU's members (filters: name, department, position, account type, duty status, e-mail, phone)
          * @description Permission code: app
          */
         post: operations["member.page"];
@@ -116,7 +396,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/open/api/v1/position/page": {
+    "/open/api/v1/member/delete": {
         parameters: {
             query?: never;
             header?: never;
@@ -126,50 +406,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * A page of the BU's positions
+         * Delete a member from the BU
          * @description Permission code: app
          */
-        post: operations["position.page"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/open/api/v1/company/page": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * A page of the BU's companies
-         * @description Permission code: app
-         */
-        post: operations["company.page"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/open/api/v1/project/page": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * A page of the BU's projects
-         * @description Permission code: app
-         */
-        post: operations["project.page"];
+        post: operations["member.delete"];
         delete?: never;
         options?: never;
         head?: never;
@@ -236,6 +476,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/open/api/v1/bu/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The app's own business unit: its name, code, domains and description
+         * @description Permission code: app
+         */
+        post: operations["bu.info"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/open/api/v1/message/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a message to the message center of everyone in the BU, a department's members or chosen members
+         * @description Permission code: app
+         */
+        post: operations["message.send"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -256,52 +536,7 @@ export interface components {
             data: components["schemas"]["FieldError"][] | Record<string, never> | null;
             message: string;
         };
-        department: {
-            /** Format: uuid */
-            guid: string;
-            bu_guid?: string | null;
-            created_by?: string | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            name?: string | null;
-            parent_guid?: string | null;
-            code?: string | null;
-            leader_guid?: string | null;
-            description?: string | null;
-            sort?: number | null;
-        } & {
-            [key: string]: unknown;
-        };
-        "department.node": {
-            children: components["schemas"]["department.node"][];
-        } & components["schemas"]["department"];
-        member: {
-            /** Format: uuid */
-            guid: string;
-            bu_guid?: string | null;
-            created_by?: string | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            name?: string | null;
-            english_name?: string | null;
-            alias?: string | null;
-            job_number?: string | null;
-            department_guid?: string | null;
-            superior_guid?: string | null;
-            position_guid?: string | null;
-            account_type?: (0 | 1 | 2) | null;
-            area_code?: ("86" | "852" | "853" | "886") | null;
-            phone?: string | null;
-            email?: string | null;
-            duty_status?: (0 | 1) | null;
-        } & {
-            [key: string]: unknown;
-        };
-        position: {
+        role: {
             /** Format: uuid */
             guid: string;
             bu_guid?: string | null;
@@ -312,6 +547,8 @@ export interface components {
             updated_at: string;
             name?: string | null;
             code?: string | null;
+            type?: (0 | 1 | 2) | null;
+            category?: ("common" | "project") | null;
             description?: string | null;
             status?: (0 | 1) | null;
         } & {
@@ -369,6 +606,88 @@ export interface components {
             secondary_currencies?: string[] | null;
             company_guids?: string[] | null;
             member_guids?: string[] | null;
+        } & {
+            [key: string]: unknown;
+        };
+        department: {
+            /** Format: uuid */
+            guid: string;
+            bu_guid?: string | null;
+            created_by?: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            name?: string | null;
+            parent_guid?: string | null;
+            code?: string | null;
+            leader_guid?: string | null;
+            description?: string | null;
+            sort?: number | null;
+        } & {
+            [key: string]: unknown;
+        };
+        "department.node": {
+            children: components["schemas"]["department.node"][];
+        } & components["schemas"]["department"];
+        position: {
+            /** Format: uuid */
+            guid: string;
+            bu_guid?: string | null;
+            created_by?: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            name?: string | null;
+            code?: string | null;
+            description?: string | null;
+            status?: (0 | 1) | null;
+        } & {
+            [key: string]: unknown;
+        };
+        member: {
+            /** Format: uuid */
+            guid: string;
+            bu_guid?: string | null;
+            created_by?: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            name?: string | null;
+            english_name?: string | null;
+            alias?: string | null;
+            job_number?: string | null;
+            department_guid?: string | null;
+            superior_guid?: string | null;
+            position_guid?: string | null;
+            account_type?: (0 | 1 | 2) | null;
+            area_code?: ("86" | "852" | "853" | "886") | null;
+            phone?: string | null;
+            email?: string | null;
+            duty_status?: (0 | 1) | null;
+        } & {
+            [key: string]: unknown;
+        };
+        bu: {
+            /** Format: uuid */
+            guid: string;
+            user_guid?: string | null;
+            created_by?: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            name?: string | null;
+            alias?: string | null;
+            code?: string | null;
+            cover_url?: string | null;
+            abbreviation?: string | null;
+            portal_domain?: string | null;
+            custom_domain?: string | null;
+            description?: string | null;
+            status?: (0 | 1) | null;
         } & {
             [key: string]: unknown;
         };
@@ -449,6 +768,264 @@ export interface operations {
             429: components["responses"]["TooMany"];
         };
     };
+    "role.page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    page?: number;
+                    page_size?: number;
+                    keyword?: string;
+                    sort?: string;
+                    name?: string;
+                    type?: 0 | 1 | 2;
+                    status?: 0 | 1;
+                    /** @enum {string} */
+                    category?: "common" | "project";
+                };
+            };
+        };
+        responses: {
+            /** @description The envelope: code 200 with data as documented, or code 201 (a refusal) with a sentence in message */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: {
+                            list: components["schemas"]["role"][];
+                            count: number;
+                            count_capped: boolean;
+                            page: number;
+                            page_size: number;
+                        };
+                        message: string;
+                    } | components["schemas"]["Refusal"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["TooMany"];
+        };
+    };
+    "role.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    guid: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The envelope: code 200 with data as documented, or code 201 (a refusal) with a sentence in message */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: components["schemas"]["role"];
+                        message: string;
+                    } | components["schemas"]["Refusal"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["TooMany"];
+        };
+    };
+    "company.page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    page?: number;
+                    page_size?: number;
+                    keyword?: string;
+                    sort?: string;
+                    name?: string;
+                    type?: 0 | 1;
+                    status?: 0 | 1;
+                    taxpayer_type?: 0 | 1;
+                    bu_guid?: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The envelope: code 200 with data as documented, or code 201 (a refusal) with a sentence in message */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: {
+                            list: components["schemas"]["company"][];
+                            count: number;
+                            count_capped: boolean;
+                            page: number;
+                            page_size: number;
+                        };
+                        message: string;
+                    } | components["schemas"]["Refusal"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["TooMany"];
+        };
+    };
+    "project.page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    page?: number;
+                    page_size?: number;
+                    keyword?: string;
+                    sort?: string;
+                    name?: string;
+                    opening_status?: 0 | 1 | 2;
+                    area_code?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The envelope: code 200 with data as documented, or code 201 (a refusal) with a sentence in message */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: {
+                            list: components["schemas"]["project"][];
+                            count: number;
+                            count_capped: boolean;
+                            page: number;
+                            page_size: number;
+                        };
+                        message: string;
+                    } | components["schemas"]["Refusal"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["TooMany"];
+        };
+    };
+    "department.page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    page?: number;
+                    page_size?: number;
+                    keyword?: string;
+                    sort?: string;
+                    name?: string;
+                    parent_guid?: string | null;
+                    bu_guid?: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The envelope: code 200 with data as documented, or code 201 (a refusal) with a sentence in message */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: {
+                            list: components["schemas"]["department"][];
+                            count: number;
+                            count_capped: boolean;
+                            page: number;
+                            page_size: number;
+                        };
+                        message: string;
+                    } | components["schemas"]["Refusal"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["TooMany"];
+        };
+    };
+    "department.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    guid: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The envelope: code 200 with data as documented, or code 201 (a refusal) with a sentence in message */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: components["schemas"]["department"];
+                        message: string;
+                    } | components["schemas"]["Refusal"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["TooMany"];
+        };
+    };
     "department.tree": {
         parameters: {
             query?: never;
@@ -489,6 +1066,320 @@ export interface operations {
             429: components["responses"]["TooMany"];
         };
     };
+    "department.add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    parent_guid?: string | null;
+                    code?: string;
+                    leader_guid?: string | null;
+                    description?: string;
+                    /** @default 0 */
+                    sort?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The envelope: code 200 with data as documented, or code 201 (a refusal) with a sentence in message */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: components["schemas"]["department"];
+                        message: string;
+                    } | components["schemas"]["Refusal"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["TooMany"];
+        };
+    };
+    "department.update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    parent_guid?: string | null;
+                    code?: string;
+                    leader_guid?: string | null;
+                    description?: string;
+                    /** @default 0 */
+                    sort?: number;
+                    /** Format: uuid */
+                    guid: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The envelope: code 200 with data as documented, or code 201 (a refusal) with a sentence in message */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: components["schemas"]["department"];
+                        message: string;
+                    } | components["schemas"]["Refusal"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["TooMany"];
+        };
+    };
+    "department.delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    guid?: string;
+                    guids?: string[];
+                } | unknown | unknown;
+            };
+        };
+        responses: {
+            /** @description The envelope: code 200 with data as documented, or code 201 (a refusal) with a sentence in message */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: {
+                            deleted: number;
+                        };
+                        message: string;
+                    } | components["schemas"]["Refusal"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["TooMany"];
+        };
+    };
+    "position.page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    page?: number;
+                    page_size?: number;
+                    keyword?: string;
+                    sort?: string;
+                    name?: string;
+                    status?: 0 | 1;
+                };
+            };
+        };
+        responses: {
+            /** @description The envelope: code 200 with data as documented, or code 201 (a refusal) with a sentence in message */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: {
+                            list: components["schemas"]["position"][];
+                            count: number;
+                            count_capped: boolean;
+                            page: number;
+                            page_size: number;
+                        };
+                        message: string;
+                    } | components["schemas"]["Refusal"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["TooMany"];
+        };
+    };
+    "position.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    guid: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The envelope: code 200 with data as documented, or code 201 (a refusal) with a sentence in message */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: components["schemas"]["position"];
+                        message: string;
+                    } | components["schemas"]["Refusal"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["TooMany"];
+        };
+    };
+    "position.add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    code?: string;
+                    description?: string;
+                    /** @default 0 */
+                    status?: 0 | 1;
+                };
+            };
+        };
+        responses: {
+            /** @description The envelope: code 200 with data as documented, or code 201 (a refusal) with a sentence in message */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: components["schemas"]["position"];
+                        message: string;
+                    } | components["schemas"]["Refusal"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["TooMany"];
+        };
+    };
+    "position.update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    code?: string;
+                    description?: string;
+                    /** Format: uuid */
+                    guid: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The envelope: code 200 with data as documented, or code 201 (a refusal) with a sentence in message */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: components["schemas"]["position"];
+                        message: string;
+                    } | components["schemas"]["Refusal"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["TooMany"];
+        };
+    };
+    "position.delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    guid?: string;
+                    guids?: string[];
+                } | unknown | unknown;
+            };
+        };
+        responses: {
+            /** @description The envelope: code 200 with data as documented, or code 201 (a refusal) with a sentence in message */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: {
+                            deleted: number;
+                        };
+                        message: string;
+                    } | components["schemas"]["Refusal"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["TooMany"];
+        };
+    };
     "member.page": {
         parameters: {
             query?: never;
@@ -509,6 +1400,8 @@ export interface operations {
                     position_guid?: string | null;
                     account_type?: 0 | 1 | 2;
                     duty_status?: 0 | 1;
+                    email?: string;
+                    phone?: string;
                 };
             };
         };
@@ -675,7 +1568,7 @@ export interface operations {
             429: components["responses"]["TooMany"];
         };
     };
-    "position.page": {
+    "member.delete": {
         parameters: {
             query?: never;
             header?: never;
@@ -685,13 +1578,10 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
-                    page?: number;
-                    page_size?: number;
-                    keyword?: string;
-                    sort?: string;
-                    name?: string;
-                    status?: 0 | 1;
-                };
+                    /** Format: uuid */
+                    guid?: string;
+                    guids?: string[];
+                } | unknown | unknown;
             };
         };
         responses: {
@@ -705,105 +1595,7 @@ export interface operations {
                         /** @constant */
                         code: 200;
                         data: {
-                            list: components["schemas"]["position"][];
-                            count: number;
-                            count_capped: boolean;
-                            page: number;
-                            page_size: number;
-                        };
-                        message: string;
-                    } | components["schemas"]["Refusal"];
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            413: components["responses"]["TooLarge"];
-            429: components["responses"]["TooMany"];
-        };
-    };
-    "company.page": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": {
-                    page?: number;
-                    page_size?: number;
-                    keyword?: string;
-                    sort?: string;
-                    name?: string;
-                    type?: 0 | 1;
-                    status?: 0 | 1;
-                    taxpayer_type?: 0 | 1;
-                    bu_guid?: unknown;
-                };
-            };
-        };
-        responses: {
-            /** @description The envelope: code 200 with data as documented, or code 201 (a refusal) with a sentence in message */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        code: 200;
-                        data: {
-                            list: components["schemas"]["company"][];
-                            count: number;
-                            count_capped: boolean;
-                            page: number;
-                            page_size: number;
-                        };
-                        message: string;
-                    } | components["schemas"]["Refusal"];
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            413: components["responses"]["TooLarge"];
-            429: components["responses"]["TooMany"];
-        };
-    };
-    "project.page": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": {
-                    page?: number;
-                    page_size?: number;
-                    keyword?: string;
-                    sort?: string;
-                    name?: string;
-                    opening_status?: 0 | 1 | 2;
-                    area_code?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description The envelope: code 200 with data as documented, or code 201 (a refusal) with a sentence in message */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        code: 200;
-                        data: {
-                            list: components["schemas"]["project"][];
-                            count: number;
-                            count_capped: boolean;
-                            page: number;
-                            page_size: number;
+                            deleted: number;
                         };
                         message: string;
                     } | components["schemas"]["Refusal"];
@@ -960,6 +1752,76 @@ export interface operations {
                                 /** Format: date-time */
                                 created_at: string;
                             }[];
+                        };
+                        message: string;
+                    } | components["schemas"]["Refusal"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["TooMany"];
+        };
+    };
+    "bu.info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope: code 200 with data as documented, or code 201 (a refusal) with a sentence in message */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: components["schemas"]["bu"];
+                        message: string;
+                    } | components["schemas"]["Refusal"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["TooMany"];
+        };
+    };
+    "message.send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title: string;
+                    body: string;
+                    all?: boolean;
+                    /** Format: uuid */
+                    department_guid?: string;
+                    member_guids?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The envelope: code 200 with data as documented, or code 201 (a refusal) with a sentence in message */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: {
+                            /** @description Accounts it went to; null: everyone in the BU */
+                            readers: number | null;
                         };
                         message: string;
                     } | components["schemas"]["Refusal"];

@@ -29,7 +29,7 @@ const dropCaches = (services: Services, rules: Rules) => {
 const AS_TEXT = new Set(['bigint', 'numeric', 'date']);
 
 /** The columns returned to callers: everything but password and secret hashes. */
-const selectList = (def: ResourceDef) => {
+export const selectList = (def: ResourceDef) => {
   const hidden = new Set(fieldsOf(def).filter((f) => f.hidden).map((f) => f.name));
   const managed = ['guid', ...new Set(def.mounts.map((m) => (m.scope === 'bu' ? 'bu_guid' : m.scope === 'user' ? 'user_guid' : '')).filter(Boolean)), 'created_by', 'created_at', 'updated_at'];
   return [...managed.map(ident), ...fieldsOf(def).filter((f) => !hidden.has(f.name)).map((f) => (AS_TEXT.has(f.sqlType) ? `${ident(f.name)}::text as ${ident(f.name)}` : ident(f.name)))].join(', ');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { datetime } from '../../schemas/common.ts';
 import { AUDIT_WINDOW_DAYS, logRow, searchLog, type LogSearch } from '../services/audit-log.ts';
 import type { CallContext } from '../engine/context.ts';
 import { COUNT_CAP, pagingOf } from '../engine/paging.ts';
@@ -13,7 +14,7 @@ import { named } from '../engine/named.ts';
  * `next`) for going deeper; the total capped at 10,000 and counted only when asked.
  */
 
-const when = z.iso.datetime({ offset: true, error: 'validation.datetime_format' }).optional();
+const when = datetime().optional();
 const text = (max: number) => z.string().trim().max(max, `validation.max_${max}`).optional();
 const guidFilter = z.uuid('validation.guid_format').optional();
 const userType = z.union([z.literal(0), z.literal(1), z.literal(2)], { error: 'validation.invalid_option' }).optional();
@@ -73,11 +74,15 @@ const logOf = (ctx: CallContext) => {
 /** The columns a log answers: its definition's fields. */
 const columnsOf = (ctx: CallContext) => Object.keys(ctx.def.schema.shape);
 
-/** The window searched: at most AUDIT_WINDOW_DAYS, ending now unless `to` says otherwise; a wider one is refused, saying so. */
+/**
+ * The window searched: at most AUDIT_WINDOW_DAYS, ending now unless `to` says otherwise (a start
+ * alone, as a person picks it on the log page, searches the days from it); a wider one is refused, saying so.
+ */
 export const windowOf = (from: string | undefined, to: string | undefined, now = new Date()) => {
-  const end = to ? new Date(to) : now;
-  const start = from ? new Date(from) : new Date(end.getTime() - AUDIT_WINDOW_DAYS * 86_400_000);
-  if (start > end || end.getTime() - start.getTime() > AUDIT_WINDOW_DAYS * 86_400_000) throw new Warning('server.log_window', { days: AUDIT_WINDOW_DAYS }, { field: 'from' });
+  const week = AUDIT_WINDOW_DAYS * 86_400_000;
+  const end = to ? new Date(to) : from ? new Date(Math.min(now.getTime(), new Date(from).getTime() + week)) : now;
+  const start = from ? new Date(from) : new Date(end.getTime() - week);
+  if (start > end || end.getTime() - start.getTime() > week) throw new Warning('server.log_window', { days: AUDIT_WINDOW_DAYS }, { field: 'from' });
   return { from: start, to: end };
 };
 

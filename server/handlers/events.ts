@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { translate } from '../../i18n/index.ts';
 import { SCOPE } from '../../schemas/app-scope.ts';
-import { webUrl } from '../../schemas/common.ts';
+import { datetime, webUrl } from '../../schemas/common.ts';
 import { eventCode, eventRelSaveSchema } from '../../schemas/event.ts';
 import type { CallContext } from '../engine/context.ts';
 import { pagingOf } from '../engine/paging.ts';
@@ -122,7 +122,7 @@ export const testSend = named({ input: testInput }, async (ctx, { app_guid, even
   return { event_id: ids[0] };
 });
 
-const when = z.iso.datetime({ offset: true, error: 'validation.datetime_format' }).optional();
+const when = datetime().optional();
 /** The search's window: at most LOG_WINDOW_DAYS, ending now unless given. */
 const windowOf = (ctx: CallContext, from: string | undefined, to: string | undefined, defaultDays: number) => {
   const end = to ? new Date(to) : new Date(ctx.services.events.now());

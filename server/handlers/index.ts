@@ -10,7 +10,7 @@ import { workOrderCount, workOrderGet, workOrderReply } from './work-orders.ts';
 import { messageAppList, messageBuList, messageGet, messageRead, messageUnread, messageUserList } from './messages.ts';
 import { paymentMonthly } from './payments.ts';
 import { unionMembershipLeave, unionMembershipPage } from './union-membership.ts';
-import { exportOrders, importOrders } from './order-transfer.ts';
+import { exportOrders, importOrders, importTemplate } from './order-transfer.ts';
 import { childActivate, childReset, childResend, childSetRole } from './sub-accounts.ts';
 import { appDetail, appPage, appProjectAdd, appProjectList, authInfo, authUpdate, buAdd, buApps, buDetail, buPage, buProjects, buRemove, install, installable, orgInfo, orgUpdate, uninstall } from './bu-management.ts';
 import { unionBuAppList, unionBuBuList, unionBuDeptList, unionBuSave, unionBuSaveApps, unionBuSaveDeptUsers, unionBuSelectedApps, unionBuSelectedDeptUsers, unionBuUserList } from './union-bu.ts';
@@ -39,6 +39,7 @@ export const handlers: Record<string, (ctx: CallContext) => Promise<unknown>> = 
   'unionMembership.leave': unionMembershipLeave,
   'order.import': importOrders,
   'order.export': exportOrders,
+  'order.template': importTemplate,
   'role.permissions': permissions,
   'role.authList': authList,
   'org.dashboard': dashboard,

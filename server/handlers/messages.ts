@@ -12,11 +12,12 @@ import { named } from '../engine/named.ts';
 
 /**
  * What a reader sees: an operator the platform's messages; a tenant its own user messages and its
- * current BU's app and BU messages. `$1` is the reader, `$2` the BU.
+ * current BU's app messages (those for everyone and those for them) and BU messages. `$1` is the reader, `$2` the BU.
  */
 const VISIBLE = {
   [MESSAGE_KIND.user]: 'm.kind = 0 and m.to_user = $1 and m.bu_guid is not distinct from $2',
-  [MESSAGE_KIND.app]: 'm.kind = 1 and m.bu_guid = $2',
+  // An app's message to chosen people names each reader; the platform's are the whole BU's.
+  [MESSAGE_KIND.app]: 'm.kind = 1 and m.bu_guid = $2 and (m.to_user is null or m.to_user = $1)',
   [MESSAGE_KIND.bu]: 'm.kind = 2 and m.bu_guid = $2',
   // An operator has no BU.
   [MESSAGE_KIND.platform]: 'm.kind = 3 and $2::uuid is null',

@@ -4,11 +4,13 @@ import { translate, type Lang } from '../../i18n/index.ts';
 import { parseCents } from '../../schemas/money.ts';
 import { ident, type Queryable } from '../db/driver.ts';
 import type { CallContext } from '../engine/context.ts';
+import { named } from '../engine/named.ts';
 import { schemasOf, emitChange } from '../engine/verbs.ts';
 import { filterWhere, scopeWhere } from '../engine/where.ts';
 import { Warning } from '../http/envelope.ts';
 import { fieldErrors, parseOrWarn } from '../http/validation.ts';
-import { codeOf, formatOf, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, parseTime, readSheet, sheetStream, type ColumnKey, type RawRow } from '../services/order-sheet.ts';
+import { businessText, wallClock } from '../services/business-time.ts';
+import { codeOf, formatOf, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, parseTime, readSheet, sheetStream, templateBook, type ColumnKey, type RawRow } from '../services/order-sheet.ts';
 
 /**
  * Import and export of orders (docs/orders.md "Import and export"), on each operator mount of
@@ -206,9 +208,10 @@ export const importOrders = async (ctx: CallContext) => {
     // The rows with errors first, then the others, as stored (amounts in cents).
     rows: [...bad, ...checked.filter((c) => !c.errors.length)].slice(0, PREVIEW_ROWS).map((c, i) => {
       const raw = raws.find((r) => r.row === c.row) ?? raws[i];
-      const cell = (k: ColumnKey) => (raw.cells[k] instanceof Date ? (raw.cells[k] as Date).toISOString() : (raw.cells[k] as string | undefined) ?? null);
-      // A bad row shows what the file holds; a good one what will be stored, with the name of the BU it lands in.
-      if (c.values && !c.errors.length) return { row: c.row, bu_name: c.bu!.name, ...c.values, errors: [] };
+      // A date cell as the clock it shows.
+      const cell = (k: ColumnKey) => (raw.cells[k] instanceof Date ? (raw.cells[k] as Date).toISOString().slice(0, 19).replace('T', ' ') : (raw.cells[k] as string | undefined) ?? null);
+      // A bad row shows what the file holds; a good one what will be stored, with the name of the BU it lands in, its due time as read in the business zone.
+      if (c.values && !c.errors.length) return { row: c.row, bu_name: c.bu!.name, ...c.values, due_at: c.values.due_at ? businessText(c.values.due_at as string) : null, errors: [] };
       return { row: c.row, bu_name: cell('bu_guid') ?? cell('bu_code') ?? cell('bu_name'), app_name: cell('app_name'), amount: cell('amount'), currency: cell('currency'), cycle: cell('cycle'), pay_type: cell('pay_type'), due_at: cell('due_at'), note: cell('note'), errors: c.errors.map((e) => e.message) };
     }),
   };
@@ -223,6 +226,7 @@ const exportInput = z.object({
   sort: z.union([z.string(), z.object({ field: z.string().optional(), order: z.string().optional() })]).optional(),
 });
 const BATCH_ROWS = 1000;
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const KIND_NAMES: Record<number, string> = { 0: 'orders', 1: 'orders-product', 2: 'orders-service' };
 
 /**
@@ -252,11 +256,24 @@ export const exportOrders = async (ctx: CallContext) => {
     }
   }
   const kind = Number(mount.fixed?.kind ?? 0);
-  const name = `${KIND_NAMES[kind] ?? 'orders'}-${new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10).replaceAll('-', '')}.${format}`;
+  const name = `${KIND_NAMES[kind] ?? 'orders'}-${wallClock(new Date()).toISOString().slice(0, 10).replaceAll('-', '')}.${format}`;
   const reply = ctx.reply!;
   reply
-    .header('content-type', format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+    .header('content-type', format === 'csv' ? 'text/csv; charset=utf-8' : XLSX)
     .header('content-disposition', `attachment; filename="${name}"`)
     .header('cache-control', 'no-store');
   return reply.send(sheetStream(lang, format, batches()));
 };
+
+/**
+ * `import-template`: the import's XLSX template in the caller's language (server/services/order-sheet.ts
+ * `templateBook`). It takes no body: one with fields is refused, so only a request it understands gets a file.
+ */
+export const importTemplate = named({ input: z.strictObject({}) }, async (ctx) => {
+  const kind = Number(ctx.mount.fixed?.kind ?? 0);
+  return ctx.reply!
+    .header('content-type', XLSX)
+    .header('content-disposition', `attachment; filename="${KIND_NAMES[kind] ?? 'orders'}-template.xlsx"`)
+    .header('cache-control', 'no-store')
+    .send(await templateBook(ctx.lang));
+});

@@ -36,9 +36,9 @@ export const docSchema = (schema: z.ZodType, io: 'input' | 'output' = 'input') =
 
 /** Input rules an answer does not repeat: what a value may be when sent, not its shape. */
 const RULES = ['minLength', 'maxLength', 'pattern', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minItems', 'maxItems', 'default', 'writeOnly'];
-const FORMATS = new Set(['uuid', 'date-time']);
+const FORMATS = new Set(['uuid', 'date-time', 'date']);
 
-/** A stored value's shape: the schema without its input rules (lengths, patterns, bounds, defaults, formats other than uuid and date-time). */
+/** A stored value's shape: the schema without its input rules (lengths, patterns, bounds, defaults, formats other than uuid, date-time and date). */
 export const shapeOf = (schema: JsonSchema) =>
   walk(schema, (s) => {
     const out = Object.fromEntries(Object.entries(s).filter(([k]) => !RULES.includes(k)));

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { datetime } from '../../schemas/common.ts';
 import type { Services } from '../engine/context.ts';
 import { pagingInput, pagingOf } from '../engine/paging.ts';
 import type { CallDoc } from '../http/calls.ts';
@@ -10,8 +11,8 @@ import { bespoke } from './bespoke.ts';
 import { LOG_WINDOW_DAYS } from './open-api.ts';
 
 const searchInput = z.object({
-  from: z.iso.datetime({ offset: true, error: 'validation.datetime_format' }).optional(),
-  to: z.iso.datetime({ offset: true, error: 'validation.datetime_format' }).optional(),
+  from: datetime().optional(),
+  to: datetime().optional(),
   kind: z.enum(['api', 'event'], { error: 'validation.invalid_option' }).optional(),
   app_guid: z.uuid('validation.guid_format').optional(),
   code: z.string().trim().max(64, 'validation.max_64').optional(),

@@ -12,13 +12,18 @@ import { OPEN_API_CALLS, openApiCalls, summaryOf, type OpenApiCall } from '../op
 import type { ResourceDef } from '../../resources/types.ts';
 import type { Rules } from '../engine/context.ts';
 import { answerDoc, bodyDoc } from '../engine/call-docs.ts';
-import { verbs } from '../engine/verbs.ts';
+import { selectList, verbs } from '../engine/verbs.ts';
 import { USER_TYPE, type Caller } from '../auth/caller.ts';
 import { pagingInput, pagingOf } from '../engine/paging.ts';
 import { bespoke } from './bespoke.ts';
 import type { Counters } from '../services/counters.ts';
 import { appAuthBlockedFor, appAuthFailed } from '../auth/app-auth-failures.ts';
 import { processStartInput } from '../../schemas/process.ts';
+import { appMessageInput } from '../../schemas/message.ts';
+import { notify } from '../services/messages.ts';
+import { translate } from '../../i18n/index.ts';
+import type { Lang } from '../../i18n/languages.ts';
+import { ident, type Queryable } from '../db/driver.ts';
 import { startInstance, type ProcessRow } from '../services/processes.ts';
 
 /** Calls per minute per app and API unless OPEN_API_RATE_LIMIT says otherwise. */
@@ -176,6 +181,27 @@ export const mountOpenApi = (app: FastifyInstance, services: Services, docs: Cal
     return rows[0];
   });
 
+  const buDef = opts.defs.find((d) => d.name === 'bu');
+  if (buDef) {
+    appCall(OPEN_API_CALLS.buInfo, undefined, answerDoc(buDef, { verb: 'get' }), async ({ app: caller }) => {
+      if (!caller.buGuid) throw new Warning('server.bu_required');
+      const { rows } = await services.db.query(`select ${selectList(buDef)} from ${ident(buDef.table)} where guid = $1`, [caller.buGuid]);
+      if (!rows[0]) throw new Warning('server.record_not_found');
+      return rows[0];
+    });
+  }
+
+  appCall(OPEN_API_CALLS.messageSend, appMessageInput, messageSent, async ({ app: caller, input, lang }) => {
+    const body = parseOrWarn(lang, appMessageInput, input, 'message');
+    const bu = caller.buGuid;
+    if (!bu) throw new Warning('server.bu_required');
+    return services.db.transaction(async (tx) => {
+      const readers = body.all ? null : await readersOf(tx, lang, bu, body);
+      await notify.fromApp(tx, bu, caller.appGuid, readers, body);
+      return { readers: readers?.length ?? null };
+    });
+  });
+
   const call = bespoke(app, services, docs, 'app');
   call(
     { path: '/open/app/api-log/page', summary: "Search an app's open-API call log (a window of at most 7 days), newest first, by keyset (`cursor`)", body: logSearchInput.extend(pagingInput.shape) },
@@ -193,6 +219,31 @@ export const mountOpenApi = (app: FastifyInstance, services: Services, docs: Cal
       return found;
     },
   );
+};
+
+const messageSent = z.object({ readers: z.number().int().nullable().describe('Accounts it went to; null: everyone in the BU') });
+
+/**
+ * The accounts an app's message goes to: of the department's or the chosen members of the BU (each
+ * must be the BU's), the BU's accounts with their e-mail.
+ */
+const readersOf = async (tx: Queryable, lang: Lang, bu: string, body: z.output<typeof appMessageInput>) => {
+  const missing = (resource: string, field: string) => new Warning('server.reference_not_found', { field: translate(lang, `resources.${resource}.name`).split('|')[0].trim() }, { field });
+  if (body.department_guid) {
+    if (!(await tx.query('select 1 from department where guid = $1 and bu_guid = $2', [body.department_guid, bu])).rows.length) throw missing('department', 'department_guid');
+  } else {
+    const wanted = [...new Set(body.member_guids)];
+    const { rows } = await tx.query<{ n: number }>('select count(*)::int as n from member where guid = any($1::uuid[]) and bu_guid = $2', [wanted, bu]);
+    if (rows[0].n !== wanted.length) throw missing('member', 'member_guids');
+  }
+  const { rows } = await tx.query<{ guid: string }>(
+    `select distinct u.guid from member m
+       join users u on lower(u.email) = lower(m.email)
+       join user_bu ub on ub.user_guid = u.guid and ub.bu_guid = m.bu_guid
+      where m.bu_guid = $1 and ${body.department_guid ? 'm.department_guid = $2' : 'm.guid = any($2::uuid[])'}`,
+    [bu, body.department_guid ?? body.member_guids],
+  );
+  return rows.map((r) => r.guid);
 };
 
 /** An app with an IP whitelist (its security page) is served only from those addresses. */

@@ -8,7 +8,7 @@ import { ABOUT_CODE, AGREEMENT_CODES } from '../../schemas/agreements.ts';
 import { DOC_LANGS, DOC_STATUS, inLanguage } from '../../schemas/document.ts';
 import { ident, type Db } from '../db/driver.ts';
 import { indexDocument, recordVersion } from '../rules/document.ts';
-import { API_GROUPS } from './api-groups.ts';
+import { SCOPES } from '../../resources/scopes.ts';
 
 /**
  * The platform's own documents, in zh, hk and en (i18n/documents/): how this platform works
@@ -41,13 +41,16 @@ const scopeDoc = (code: string) => ({
 const SEEDED_DOCUMENTS: (Record<string, string> & { code: string })[] = [
   page('getting-started', 'developer_guide'),
   page('events', 'server'),
-  ...API_GROUPS.map(scopeDoc),
+  ...SCOPES.map(scopeDoc),
   ...Object.values(AGREEMENT_CODES).map((code) => page(code, 'website_agreement')),
   page(ABOUT_CODE, 'help'),
 ];
 
-/** What a database seeded before the agreements holds (its marker says `done`). */
-const FIRST_EDITION = ['getting-started', 'events', ...API_GROUPS];
+/** What a database seeded before the agreements holds (its marker says `done`): the scopes of that day, never later ones. */
+const FIRST_EDITION = [
+  'getting-started', 'events',
+  'contact:department:readonly', 'contact:member:readonly', 'contact:member:write', 'contact:position:readonly', 'org:company:readonly', 'org:project:readonly',
+];
 
 /**
  * Writes each platform document this database has never had (published, version 1): all of them on

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { translate } from '../../i18n/index.ts';
 import { DEFAULT_LANG } from '../../i18n/languages.ts';
-import { departmentSchema } from '../../schemas/department.ts';
+import { resources } from '../../resources/index.ts';
+import type { ResourceDef } from '../../resources/types.ts';
 import { eventMessageKey } from '../../schemas/event.ts';
-import { memberSchema } from '../../schemas/member.ts';
 import type { Db } from '../db/driver.ts';
 
 /** A stored row as an event carries it: the definition's fields and the server's own. */
@@ -19,21 +19,27 @@ const change = (schema: z.ZodObject, withOld: boolean) =>
 const appStatus = json(z.object({ app_id: z.string(), status: z.number().int().describe('0 enabled, 1 disabled') }));
 const appScopes = json(z.object({ app_id: z.string(), scopes: z.array(z.string()).describe('the scopes the app has opened now') }));
 
-/**
- * The event types the platform emits (docs/events.md): code, the scope an app must have opened to
- * receive it (none for events about the app itself), and the JSON Schema of the `event` part.
- * Work-order events join when work orders land.
- */
-export const EVENT_TYPES: readonly { code: string; group: string | null; payload: Record<string, unknown> }[] = [
-  { code: 'contact.department.created_v3', group: 'contact:department:readonly', payload: change(departmentSchema, false) },
-  { code: 'contact.department.updated_v3', group: 'contact:department:readonly', payload: change(departmentSchema, true) },
-  { code: 'contact.department.deleted_v3', group: 'contact:department:readonly', payload: change(departmentSchema, false) },
-  { code: 'contact.user.created_v3', group: 'contact:member:readonly', payload: change(memberSchema, false) },
-  { code: 'contact.user.updated_v3', group: 'contact:member:readonly', payload: change(memberSchema, true) },
-  { code: 'contact.user.deleted_v3', group: 'contact:member:readonly', payload: change(memberSchema, false) },
+/** The events about the app itself, which no definition emits (none needs a scope). */
+const APP_EVENTS = [
   { code: 'application.app.status_changed_v1', group: null, payload: appStatus },
   { code: 'application.permission.changed_v1', group: null, payload: appScopes },
 ];
+
+export interface EventType { code: string; group: string | null; payload: Record<string, unknown> }
+
+/**
+ * The event types the platform emits (docs/events.md): code, the scope an app must have opened to
+ * receive it (none for events about the app itself), and the JSON Schema of the `event` part. The
+ * definitions' `events` make the row changes' ones, so a definition cannot emit a type the
+ * catalogue lacks.
+ */
+export const eventTypesOf = (defs: readonly Pick<ResourceDef, 'events' | 'schema'>[]): EventType[] => [
+  ...defs.flatMap(({ events, schema }) =>
+    events ? (['created', 'updated', 'deleted'] as const).flatMap((kind) => (events[kind] ? [{ code: events[kind], group: events.scope, payload: change(schema, kind === 'updated') }] : [])) : []),
+  ...APP_EVENTS,
+];
+
+export const EVENT_TYPES: readonly EventType[] = eventTypesOf(resources);
 
 /** Event types are data: a start adds missing ones and keeps operators' edits (names, status). */
 export const seedEventTypes = async (db: Db) => {

@@ -52,4 +52,13 @@ export const notify = {
   app: (tx: Queryable, bu: string, app: string, n: Notice) => insert(tx, MESSAGE_KIND.app, { bu, app }, n),
   /** To the platform's operators. */
   platform: (tx: Queryable, n: Notice) => insert(tx, MESSAGE_KIND.platform, {}, n),
+  /** An app's own words to its BU: to everyone (`users` null) or to each of these accounts. */
+  fromApp: async (tx: Queryable, bu: string, app: string, users: readonly string[] | null, m: { title: string; body: string }) => {
+    unreadCounts.clear();
+    await tx.query(
+      `insert into message (guid, bu_guid, kind, to_user, app_guid, title, body, params, created_at, updated_at)
+       select gen_random_uuid(), $1, $2, u, $3, $4, $5, '{}'::jsonb, now(), now() from unnest($6::uuid[]) u`,
+      [bu, MESSAGE_KIND.app, app, m.title, m.body, users ?? [null]],
+    );
+  },
 };

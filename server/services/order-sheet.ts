@@ -1,8 +1,11 @@
 import { isUtf8 } from 'node:buffer';
 import { PassThrough, Readable } from 'node:stream';
+import { z } from 'zod';
 import { LANGUAGES, translate, type Lang } from '../../i18n/index.ts';
 import { centsText } from '../../schemas/money.ts';
+import { orderSchema } from '../../schemas/order.ts';
 import { Warning } from '../http/envelope.ts';
+import { businessIso, BUSINESS_TIME_ZONE, fromWallClock, wallClock } from './business-time.ts';
 import { readSheetOffThread } from './sheet-thread.ts';
 
 /**
@@ -51,6 +54,15 @@ export const COLUMNS = [
   { key: 'created_at', label: 'resources.order.fields.created_at' },
 ] as const;
 export type ColumnKey = (typeof COLUMNS)[number]['key'];
+/** The time columns: the order's `datetime()` fields (schemas/order.ts) and when it was made. */
+const TIMES = new Set<string>([
+  'created_at',
+  ...Object.entries((z.toJSONSchema(orderSchema, { io: 'input' }) as { properties: Record<string, { anyOf?: { kind?: string }[]; kind?: string }> }).properties)
+    .filter(([, p]) => (p.anyOf ?? [p]).some((b) => b.kind === 'datetime'))
+    .map(([k]) => k),
+]);
+/** Amounts in the currency's own format: `¥1,200.50`, `HK$1,200.50`, `US$1,200.50`. */
+const AMOUNT_FORMATS: Record<string, string> = { CNY: '"¥"#,##0.00', HKD: '"HK$"#,##0.00', USD: '"US$"#,##0.00' };
 /** The columns an import needs: the BU (one of its three columns), and what was bought. */
 const REQUIRED: ColumnKey[][] = [['bu_name', 'bu_code', 'bu_guid'], ['app_name']];
 
@@ -63,7 +75,11 @@ const LANGS = Object.keys(LANGUAGES) as Lang[];
 const HEADERS = new Map<string, ColumnKey>();
 for (const c of COLUMNS) {
   HEADERS.set(c.key, c.key);
-  for (const lang of LANGS) HEADERS.set(norm(translate(lang, c.label)), c.key);
+  for (const lang of LANGS) {
+    HEADERS.set(norm(translate(lang, c.label)), c.key);
+    // As an export or the template writes it, the zone named.
+    if (TIMES.has(c.key)) HEADERS.set(norm(`${translate(lang, c.label)} (${BUSINESS_TIME_ZONE})`), c.key);
+  }
 }
 /** A coded column's value label in any language (or its code) → code. */
 const CODES = new Map<string, Map<string, number>>();
@@ -79,7 +95,9 @@ for (const c of COLUMNS.filter((c) => 'coded' in c)) {
   CODES.set(c.key, m);
 }
 
-export const headerRow = (lang: Lang) => COLUMNS.map((c) => translate(lang, c.label));
+/** A column's header; a time column's names the zone its times are in: `付款截止 (Asia/Shanghai)`. */
+const headerOf = (lang: Lang, c: (typeof COLUMNS)[number]) => (TIMES.has(c.key) ? `${translate(lang, c.label)} (${BUSINESS_TIME_ZONE})` : translate(lang, c.label));
+export const headerRow = (lang: Lang) => COLUMNS.map((c) => headerOf(lang, c));
 
 /** A coded cell as its code: the digit, or its label in any language; undefined when it is neither. */
 export const codeOf = (column: 'cycle' | 'pay_type', text: string): number | undefined => {
@@ -151,19 +169,14 @@ const checkUnpackedSize = (zip: Buffer) => {
   if (total > MAX_XLSX_UNPACKED) throw new Warning('server.import_too_large', { limit: '5 MB' });
 };
 
-/** Business time is UTC+8 (docs/orders.md): dates are written with that offset and read without one as that. */
-const OFFSET_MS = 8 * 3600_000;
-export const timeText = (t: Date | string | null) => {
-  if (t === null || t === undefined) return '';
-  const d = new Date(t);
-  const local = new Date(d.getTime() + OFFSET_MS).toISOString();
-  const ms = local.slice(19, 23) === '.000' ? '' : local.slice(19, 23);
-  return `${local.slice(0, 19)}${ms}+08:00`;
-};
-
-/** A due time cell: ISO 8601 with an offset, `YYYY-MM-DD HH:mm[:ss]` in UTC+8, a bare date (the end of that day, UTC+8), or an XLSX date. */
+/**
+ * A time cell: ISO 8601 with an offset; `YYYY-MM-DD HH:mm[:ss]` (or with `/`) in the business zone;
+ * an Excel date cell showing a time, the clock it shows (as UTC fields) there; a date alone, as
+ * text or as an Excel date cell showing no time (passed on as text: sheet-worker.mjs), the end of
+ * that day there (23:59:59). So a CSV and a spreadsheet holding the same day fall due at the same instant.
+ */
 export const parseTime = (v: string | Date): string | undefined => {
-  if (v instanceof Date) return Number.isNaN(v.getTime()) ? undefined : new Date(v.getTime() - OFFSET_MS).toISOString();
+  if (v instanceof Date) return Number.isNaN(v.getTime()) ? undefined : fromWallClock(v).toISOString();
   const s = v.trim();
   if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(s)) {
     const d = new Date(s);
@@ -172,14 +185,13 @@ export const parseTime = (v: string | Date): string | undefined => {
   const m = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/.exec(s);
   if (!m) return undefined;
   const [, y, mo, d, h, mi, se] = m;
-  const wall = h === undefined ? Date.UTC(+y, +mo - 1, +d, 23, 59, 59) : Date.UTC(+y, +mo - 1, +d, +h, +mi, +(se ?? 0));
-  const check = new Date(wall);
-  if (check.getUTCMonth() !== +mo - 1 || check.getUTCDate() !== +d || +(h ?? 0) > 23) return undefined;
-  return new Date(wall - OFFSET_MS).toISOString();
+  const wall = new Date(h === undefined ? Date.UTC(+y, +mo - 1, +d, 23, 59, 59) : Date.UTC(+y, +mo - 1, +d, +h, +mi, +(se ?? 0)));
+  if (wall.getUTCMonth() !== +mo - 1 || wall.getUTCDate() !== +d || +(h ?? 0) > 23) return undefined;
+  return fromWallClock(wall).toISOString();
 };
 
 /** A stored order (with its BU's name and code) as the sheet's cells, in the caller's language. */
-export const exportCells = (lang: Lang, o: Record<string, unknown>, csv: boolean): (string | number)[] =>
+export const exportCells = (lang: Lang, o: Record<string, unknown>, csv: boolean): (string | number | Date)[] =>
   COLUMNS.map((c) => {
     const v = o[c.key];
     if (v === null || v === undefined) return '';
@@ -193,19 +205,18 @@ export const exportCells = (lang: Lang, o: Record<string, unknown>, csv: boolean
       case 'cycle':
       case 'pay_type':
         return translate(lang, `resources.order.values.${c.key}.${v}`);
-      case 'due_at':
-      case 'created_at':
-        return timeText(v as string);
       default:
+        // A time: CSV text in ISO 8601 at the zone's offset; an XLSX date cell showing the zone's clock.
+        if (TIMES.has(c.key)) return csv ? businessIso(v as string) : wallClock(new Date(v as string));
         return csv ? csvSafe(String(v)) : String(v);
     }
   });
 
-const csvCell = (v: string | number) => {
+const csvCell = (v: string | number | Date) => {
   const s = String(v);
   return /[",\r\n]|^\s|\s$/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
 };
-export const csvLine = (cells: readonly (string | number)[]) => `${cells.map(csvCell).join(',')}\r\n`;
+export const csvLine = (cells: readonly (string | number | Date)[]) => `${cells.map(csvCell).join(',')}\r\n`;
 
 /**
  * The sheet as a stream of bytes, pulling batches of orders from `batches` only as fast as the
@@ -226,10 +237,19 @@ export const sheetStream = (lang: Lang, format: 'csv' | 'xlsx', batches: AsyncIt
     const ExcelJS = await excel();
     const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
     const sheet = book.addWorksheet(translate(lang, 'resources.order.name').split('|').pop()!.trim().slice(0, 31));
-    sheet.columns = COLUMNS.map((c) => ({ key: c.key, width: c.key === 'note' || c.key === 'bu_guid' ? 40 : c.key.endsWith('_at') ? 26 : 16, ...(c.key.endsWith('amount') ? { style: { numFmt: '0.00' } } : {}) }));
+    sheet.columns = COLUMNS.map((c) => ({
+      key: c.key,
+      width: c.key === 'note' || c.key === 'bu_guid' ? 40 : TIMES.has(c.key) ? 34 : 16,
+      ...(TIMES.has(c.key) ? { style: { numFmt: 'yyyy-mm-dd hh:mm:ss' } } : c.key.endsWith('amount') ? { style: { numFmt: '#,##0.00' } } : {}),
+    }));
     sheet.addRow(headerRow(lang)).commit();
     for await (const batch of batches) {
-      for (const o of batch) sheet.addRow(exportCells(lang, o, false)).commit();
+      for (const o of batch) {
+        const row = sheet.addRow(exportCells(lang, o, false));
+        const format = AMOUNT_FORMATS[String(o.currency)];
+        if (format) for (const key of ['amount', 'paid_amount']) row.getCell(key).numFmt = format;
+        row.commit();
+      }
       // Wait for the reader while the zip ahead of it is large.
       if (out.readableLength > 4 * 1024 * 1024) await new Promise((r) => out.once('drain', r).once('data', r).once('close', r));
     }
@@ -237,4 +257,37 @@ export const sheetStream = (lang: Lang, format: 'csv' | 'xlsx', batches: AsyncIt
     await book.commit();
   })().catch((e) => out.destroy(e));
   return out;
+};
+
+/** The template's columns: those an import reads, the BU by its code or ID (never its name). */
+const TEMPLATE_COLUMNS = COLUMNS.filter((c) => 'imported' in c && c.key !== 'bu_name');
+
+/**
+ * The import's template, an XLSX: its first sheet the columns an import reads, headed in the
+ * caller's language, and one example row (real cells: a number, a date); its second sheet the
+ * rules of each column. Filled in (the example's BU code made a real one), it imports as it is.
+ */
+export const templateBook = async (lang: Lang): Promise<Buffer> => {
+  const ExcelJS = await excel();
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet(translate(lang, 'resources.order.name').split('|').pop()!.trim().slice(0, 31));
+  sheet.columns = TEMPLATE_COLUMNS.map((c) => ({ key: c.key, width: c.key === 'bu_guid' || c.key === 'note' ? 40 : TIMES.has(c.key) ? 30 : 18 }));
+  sheet.addRow(TEMPLATE_COLUMNS.map((c) => headerOf(lang, c)));
+  const label = (key: 'cycle' | 'pay_type', code: number) => translate(lang, `resources.order.values.${key}.${code}`);
+  // A day at the end of next year: always ahead, and shown as a day, which is read as its end.
+  const day = new Date(Date.UTC(wallClock(new Date()).getUTCFullYear() + 1, 11, 31));
+  const example = sheet.addRow({
+    bu_code: 'BU001', app_name: translate(lang, 'server.import_template_example_item'), amount: 1200.5, currency: 'CNY',
+    cycle: label('cycle', 2), pay_type: label('pay_type', 0), due_at: day, note: translate(lang, 'server.import_template_example_note'),
+  });
+  example.getCell('amount').numFmt = AMOUNT_FORMATS.CNY;
+  example.getCell('due_at').numFmt = 'yyyy-mm-dd';
+  const rules = book.addWorksheet(translate(lang, 'server.import_template_sheet_rules').slice(0, 31));
+  rules.columns = [{ width: 30 }, { width: 100 }];
+  rules.addRow([translate(lang, 'server.import_template_rule_all')]);
+  const values = (key: 'cycle' | 'pay_type', codes: number[]) => codes.map((c) => label(key, c)).join(lang === 'en' ? ', ' : '、');
+  for (const c of TEMPLATE_COLUMNS) {
+    rules.addRow([headerOf(lang, c), translate(lang, `server.import_template_rule_${c.key}`, { zone: BUSINESS_TIME_ZONE, values: values(c.key === 'cycle' ? 'cycle' : 'pay_type', c.key === 'cycle' ? [0, 1, 2] : [0, 1]) })]);
+  }
+  return Buffer.from(await book.xlsx.writeBuffer());
 };

@@ -125,6 +125,13 @@ async function* guarded(chunks) {
   }
 }
 
+/**
+ * A date cell whose format shows no time is a day: passed on as its `YYYY-MM-DD`, read like the
+ * same date in a CSV. Others pass their value (a date with a time holds the clock it shows).
+ */
+const xlsxValue = (cell) =>
+  cell.value instanceof Date && !/[hs]/i.test(String(cell.numFmt ?? '').replace(/\[[^\]]*\]|"[^"]*"/g, '')) ? cell.value.toISOString().slice(0, 10) : cell.value;
+
 const readXlsx = async () => {
   const ExcelJS = (await import('exceljs')).default;
   /** exceljs's streaming reader, with the shared strings and the worksheets read through `guarded`. */
@@ -146,7 +153,7 @@ const readXlsx = async () => {
   try {
     for await (const sheet of reader) {
       for await (const row of sheet) {
-        take(row.number, row.cellCount, (f) => row.eachCell((cell, col) => f(col - 1, cell.value)));
+        take(row.number, row.cellCount, (f) => row.eachCell((cell, col) => f(col - 1, xlsxValue(cell))));
       }
       break; // the first sheet only
     }

@@ -1,11 +1,11 @@
 import SendIcon from '@mui/icons-material/Send';
 import { Box, Chip, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useMemo, useState } from 'react';
-import { Button, useDataProvider, useLocale, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { Button, useDataProvider, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { referenceRoute, type ResourceCalls } from '../../dataProvider/calls.ts';
 import type { ConsoleDataProvider } from '../../dataProvider/dataProvider.ts';
-import { LANGUAGES, type Lang } from '../../i18n/languages.ts';
 import { defByName, fieldLabel, valueLabel } from './registry.ts';
+import { formatInstant } from '../shell/dates.ts';
 
 interface Entry {
   guid: string;
@@ -27,7 +27,6 @@ interface Entry {
 export const Conversation = ({ rc }: { rc: ResourceCalls }) => {
   const record = useRecordContext();
   const translate = useTranslate();
-  const locale = useLocale() as Lang;
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const refresh = useRefresh();
   const conv = rc.def.conversation!;
@@ -38,7 +37,7 @@ export const Conversation = ({ rc }: { rc: ResourceCalls }) => {
   if (!record) return null;
   const status = rc.def.status?.field;
   const entries = (record.records ?? []) as Entry[];
-  const when = (iso: string) => new Date(iso).toLocaleString(LANGUAGES[locale] ?? 'zh-CN');
+  const when = (iso: string) => formatInstant(iso);
   const state = (v: number | null) => (v === null || !status ? '' : translate(valueLabel(rc.def, status, v)));
 
   const send = async () => {

@@ -1,12 +1,12 @@
 import { Box, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, List, ListItem, ListItemButton, ListItemText, Paper, Stack, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Button, Loading, useDataProvider, useGetOne, useLocale, useNotify, useTranslate } from 'react-admin';
+import { Button, Loading, useDataProvider, useGetOne, useNotify, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import { LANGUAGES, type Lang } from '../../i18n/languages.ts';
 import type { ResourceCalls } from '../../dataProvider/calls.ts';
 import type { ConsoleDataProvider } from '../../dataProvider/dataProvider.ts';
 import { fieldLabel, titleOf } from './registry.ts';
+import { formatInstant } from '../shell/dates.ts';
 
 interface Version {
   guid: string;
@@ -56,7 +56,6 @@ export const HistoryScreen = ({ rc }: { rc: ResourceCalls }) => {
   const history = rc.def.history!;
   const { id } = useParams<{ id: string }>();
   const translate = useTranslate();
-  const locale = useLocale() as Lang;
   const notify = useNotify();
   const queries = useQueryClient();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
@@ -79,7 +78,7 @@ export const HistoryScreen = ({ rc }: { rc: ResourceCalls }) => {
       // The http client has shown the server's message.
     }
   };
-  const when = (iso: string) => new Date(iso).toLocaleString(LANGUAGES[locale]);
+  const when = (iso: string) => formatInstant(iso);
   const latest = versions.data?.[0]?.guid;
   return (
     <Paper sx={{ p: 3 }} data-testid="history-screen">

@@ -1,12 +1,14 @@
 import {
   Alert, Box, Button as MuiButton, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography,
 } from '@mui/material';
+import DownloadIcon from '@mui/icons-material/Download';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useNotify, useRefresh, useTranslate } from 'react-admin';
 import type { ResourceCalls } from '../../dataProvider/calls.ts';
 import { CallError, post } from '../../dataProvider/http.ts';
 import { centsText } from '../../schemas/money.ts';
 import { fieldLabel, valueLabel } from './registry.ts';
+import { saveBlob } from './saveBlob.ts';
 
 interface Preview {
   columns: string[];
@@ -19,7 +21,7 @@ interface Preview {
 const multipart = { headers: { 'Content-Type': 'multipart/form-data' } };
 
 /** Import's dialog: previews a CSV or XLSX file with its bad rows, then writes it all at once. */
-const ImportDialog = ({ rc, call, open, onClose }: { rc: ResourceCalls; call: string; open: boolean; onClose(): void }) => {
+const ImportDialog = ({ rc, call, template, open, onClose }: { rc: ResourceCalls; call: string; template?: string; open: boolean; onClose(): void }) => {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -38,6 +40,13 @@ const ImportDialog = ({ rc, call, open, onClose }: { rc: ResourceCalls; call: st
       ...multipart,
       onUploadProgress: (e) => setPercent(e.total ? Math.round((e.loaded / e.total) * 100) : 0),
     });
+  };
+  const downloadTemplate = async () => {
+    try {
+      saveBlob(await post<Blob>(rc.path(template!), {}, { responseType: 'blob' }), `${rc.route.replaceAll('/', '-')}-template.xlsx`);
+    } catch {
+      // The http client has shown the sentence.
+    }
   };
   const chosen = async (e: ChangeEvent<HTMLInputElement>) => {
     const f = e.target.files?.[0];
@@ -89,6 +98,11 @@ const ImportDialog = ({ rc, call, open, onClose }: { rc: ResourceCalls; call: st
           <MuiButton variant="outlined" disabled={busy} onClick={() => picker.current?.click()} data-testid="transfer-choose">
             {translate(file ? 'transfer.choose_again' : 'transfer.choose')}
           </MuiButton>
+          {template && (
+            <MuiButton disabled={busy} onClick={downloadTemplate} startIcon={<DownloadIcon />} data-testid="transfer-template">
+              {translate('transfer.template')}
+            </MuiButton>
+          )}
           {file && <Typography variant="body2">{file.name}</Typography>}
         </Box>
         {busy && (
@@ -117,8 +131,9 @@ const ImportDialog = ({ rc, call, open, onClose }: { rc: ResourceCalls; call: st
           {translate(stage === 'done' ? 'transfer.close' : 'ra.action.cancel')}
         </MuiButton>
         {stage !== 'done' && (
-          <MuiButton variant="contained" onClick={commit} disabled={busy || !preview || bad > 0 || !preview.total} data-testid="transfer-commit">
-            {translate('transfer.commit', { count: preview?.total ?? 0 })}
+          <MuiButton variant="contained" onClick={commit} disabled={busy || !preview || bad > 0 || !preview.valid} data-testid="transfer-commit">
+            {/* Exactly the rows it will write: all of them, or none while any has an error (the button is off then). */}
+            {translate('transfer.commit', { count: preview?.valid ?? 0 })}
           </MuiButton>
         )}
       </DialogActions>

@@ -54,6 +54,13 @@ const BooleanFilter = (props: ComponentProps<typeof BooleanInput>) => (
     <BooleanInput {...props} />
   </Suspense>
 );
+const DateTimeInput = lazy(() => import('./filterInputs.ts').then((m) => ({ default: m.DateTimeInput })));
+/** An instant picked in the person's zone, sent as ISO 8601 (a log's window). */
+const DateTimeFilter = (props: ComponentProps<typeof DateTimeInput>) => (
+  <Suspense fallback={null}>
+    <DateTimeInput {...props} parse={(v: string) => (v ? new Date(v).toISOString() : undefined)} />
+  </Suspense>
+);
 const NumberInput = lazy(() => import('./filterInputs.ts').then((m) => ({ default: m.NumberInput })));
 const NumberFilter = (props: ComponentProps<typeof NumberInput>) => (
   <Suspense fallback={null}>
@@ -71,6 +78,7 @@ export const filterInputs = (def: ConsoleDef, scope?: Scope, off: ReadonlySet<st
     const label = fieldLabel(def, f.field);
     // `source` and `label` on the element itself: react-admin's filter menu reads them from it.
     if (f.type === 'boolean') return <BooleanFilter key={f.field} source={f.field} label={label} alwaysOn />;
+    if (f.type === 'datetime') return <DateTimeFilter key={f.field} source={f.field} label={label} alwaysOn />;
     if (f.op === 'age') return <NumberFilter key={f.field} source={f.field} label={label} min={0} step={1} />;
     // A managed reference (an operator's BU filter) picks from its rows like a schema field.
     const input = schema ?? (referenceOf(def, f.field) ? { type: 'string', format: 'uuid' } : undefined);
@@ -164,8 +172,8 @@ const ListEmpty = ({ rc }: { rc: ResourceCalls }) => {
           <CreateButton variant="contained" />
         </>
       )}
-      {/* A list with no rows may still be filled from a file. */}
-      {rc.mount.transfer?.import && can('import') && <TransferButtons rc={rc} can={(a) => a === 'import' && can(a)} />}
+      {/* A list with no rows may still be filled from a file, or exported as its headers. */}
+      {rc.mount.transfer && <TransferButtons rc={rc} can={can} />}
     </Box>
   );
 };

@@ -10,15 +10,15 @@ import { saveBlob } from './saveBlob.ts';
 
 /**
  * Import and Export on a list whose mount names `transfer` calls (resources/types.ts): Import
- * previews a CSV or XLSX file with its bad rows, then writes it all at once; Export downloads the
- * list as filtered, as CSV or XLSX.
+ * previews a CSV or XLSX file with its bad rows, then writes it all at once, and offers the
+ * template to fill; Export downloads the list as filtered, as CSV or XLSX (an empty one as its headers).
  */
 export const TransferButtons = ({ rc, can }: { rc: ResourceCalls; can: (action: string) => boolean }) => {
   const transfer = rc.mount.transfer;
   if (!transfer) return null;
   return (
     <>
-      {transfer.import && can('import') && <ImportButton rc={rc} call={transfer.import} />}
+      {transfer.import && can('import') && <ImportButton rc={rc} call={transfer.import} template={transfer.template} />}
       {transfer.export && can('export') && <ExportButton rc={rc} call={transfer.export} />}
     </>
   );
@@ -27,7 +27,7 @@ export const TransferButtons = ({ rc, can }: { rc: ResourceCalls; can: (action: 
 /** Import's dialog and its preview table load when it is first opened. */
 const ImportDialog = lazy(() => import('./ImportDialog.tsx'));
 
-const ImportButton = ({ rc, call }: { rc: ResourceCalls; call: string }) => {
+const ImportButton = ({ rc, call, template }: { rc: ResourceCalls; call: string; template?: string }) => {
   const [open, setOpen] = useState(false);
   // Mounted from the first opening on, so that it closes with its transition like any dialog.
   const [opened, setOpened] = useState(false);
@@ -38,7 +38,7 @@ const ImportButton = ({ rc, call }: { rc: ResourceCalls; call: string }) => {
       </Button>
       {opened && (
         <Suspense fallback={null}>
-          <ImportDialog rc={rc} call={call} open={open} onClose={() => setOpen(false)} />
+          <ImportDialog rc={rc} call={call} template={template} open={open} onClose={() => setOpen(false)} />
         </Suspense>
       )}
     </>

@@ -1,13 +1,14 @@
 import { cloneElement, lazy, Suspense, useState } from 'react';
 import { Box, Chip, Link as MuiLink, Stack } from '@mui/material';
-import { BooleanField, ChipField, DateField, FunctionField, ImageField, ReferenceArrayField, ReferenceField, SingleFieldList, TextField, useLocale, useTranslate } from 'react-admin';
+import { BooleanField, ChipField, FunctionField, ImageField, ReferenceArrayField, ReferenceField, SingleFieldList, TextField, useLocale, useTranslate } from 'react-admin';
 import { LANGUAGES, type Lang } from '../../i18n/languages.ts';
 import type { Column } from '../../resources/types.ts';
 import type { ConsoleDef } from '../../resources/console-defs.ts';
-import { defByName, fieldLabel, isArrayField, titleFieldOf, toneOf, valueLabel } from './registry.ts';
+import { defByName, fieldLabel, fieldSchemaOf, isArrayField, nonNull, titleFieldOf, toneOf, valueLabel } from './registry.ts';
 import { useRouteOf } from './routeOf.tsx';
 import { useTitle } from './useTitle.ts';
 import { formatMoney } from '../shell/money.ts';
+import { formatDay, formatInstant } from '../shell/dates.ts';
 import type { ColumnSetting } from './columnSettings.ts';
 import { FileLinks } from './FileLinks.tsx';
 
@@ -51,7 +52,7 @@ const columnElement = (def: ConsoleDef, col: ColumnView) => {
     case 'status':
       return <FunctionField {...common} render={(r: Record<string, unknown>) => <StatusValue def={def} field={col.field} value={r[col.field]} />} />;
     case 'date':
-      return <LocaleDate {...common} />;
+      return <DateColumn {...common} day={nonNull(fieldSchemaOf(def, col.field) ?? {}).kind === 'date'} zoned={!!col.zone} />;
     case 'image':
       return <ImageField {...common} sx={{ '& img': { maxHeight: 40 } }} />;
     case 'boolean':
@@ -165,7 +166,6 @@ const RefColumn = ({ target, array, ...common }: { source: string; label: string
   );
 };
 
-/** Dates in the console's language. */
 /** An amount in cents, in the reader's locale and the platform's currency. */
 /** Cents in the record's own currency (an order's, a payment's), else the platform's. */
 const MoneyColumn = (props: { source: string; label: string; sortable: boolean }) => {
@@ -186,7 +186,7 @@ const PageLink = ({ to }: { to: string }) => {
   return to.startsWith('/') && !to.startsWith('//') ? <MuiLink href={to}>{translate('links.open_related')}</MuiLink> : null;
 };
 
-const LocaleDate = (props: { source: string; label: string; sortable: boolean }) => {
-  const locale = useLocale() as Lang;
-  return <DateField {...props} showTime locales={LANGUAGES[locale] ?? 'zh-CN'} />;
-};
+/** A day (`date()`) without a time; an instant in the reader's zone, named where it matters (`zone`). */
+const DateColumn = ({ day, zoned, ...props }: { source: string; label: string; sortable: boolean; day: boolean; zoned: boolean }) => (
+  <FunctionField {...props} render={(r: Record<string, unknown>) => (day ? formatDay(r[props.source] as string) : formatInstant(r[props.source] as string, zoned))} />
+);

@@ -8,6 +8,7 @@ import {
 import type { ConsoleDataProvider } from '../../dataProvider/dataProvider.ts';
 import type { ConsoleDef } from '../../resources/console-defs.ts';
 import { centsText, parseCents } from '../../schemas/money.ts';
+import { readerZone } from '../shell/dates.ts';
 import { allRowsQuery, listsAll } from './allRows.ts';
 import { FilesInput } from './FilesInput.tsx';
 import { MarkdownInput } from './MarkdownInput.tsx';
@@ -154,9 +155,11 @@ export const SchemaInput = ({ def, name, schema: raw, source = name, label = fie
       </ArrayInput>
     );
   }
-  if (schema.format === 'date') return <DateInput source={source} label={label} />;
-  // An instant: typed in the person's local time, sent as ISO 8601 in UTC.
-  if (schema.kind === 'datetime') return <DateTimeInput source={source} label={label} parse={(v: string) => (v ? new Date(v).toISOString() : null)} />;
+  // Dates and times (`date()`, `datetime()`, `clockTime()`) are picked, or typed in the locale's format: nobody types ISO 8601.
+  if (schema.kind === 'date') return <DateInput source={source} label={label} />;
+  // An instant: picked in the person's time zone, sent as ISO 8601 in UTC.
+  if (schema.kind === 'datetime') return <DateTimeInput source={source} label={label} helperText={translate('dates.in_zone', { zone: readerZone() })} parse={(v: string) => (v ? new Date(v).toISOString() : null)} />;
+  if (schema.kind === 'clock') return <TextInput source={source} label={label} type="time" />;
   // A sealed secret is never answered: the input starts empty and replaces the stored one only when typed in.
   if (schema.kind === 'password' || schema.kind === 'sealed') return <PasswordInput source={source} label={label} />;
   if (schema.kind === 'markdown') return <MarkdownInput def={def} source={source} label={label} />;

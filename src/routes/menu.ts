@@ -1,4 +1,6 @@
 import type { PermissionNode } from '../../dataProvider/authProvider.ts';
+import { hasClientKey } from '../../i18n/client.ts';
+import { DEFAULT_LANG } from '../../i18n/languages.ts';
 import { authorised } from './guard.ts';
 import type { RouteDef, Scene } from './table.ts';
 
@@ -50,6 +52,16 @@ export const routeMenu = (routes: readonly RouteDef[], ctx: MenuContext): MenuIt
     return [collapse(item)];
   });
 
+/** Label keys of the definitions' console screens by URL, where no `menu.<code>` labels the node (resources/pages.ts). */
+const MENU_TITLES: Readonly<Record<string, string>> = __MENU_TITLES__;
+
+/**
+ * A permission node's label key: `menu.<code>` (labels exist in all three languages or none, so the
+ * default one, always loaded, tells), else the title of the definition whose screen it is.
+ */
+export const nodeLabel = (n: { code: string; url?: string | null }) =>
+  hasClientKey(DEFAULT_LANG, `menu.${n.code}`) || !n.url || !MENU_TITLES[n.url] ? `menu.${n.code}` : MENU_TITLES[n.url];
+
 /**
  * The operator console's menu: enabled, visible menu and submenu nodes of the permission tree.
  * Nodes whose page this build has no screen for show disabled rather than leading nowhere.
@@ -61,7 +73,7 @@ export const treeMenu = (tree: readonly PermissionNode[], built: readonly string
     const url = n.url ?? '';
     const item: MenuItem = {
       key: n.guid,
-      label: `menu.${n.code}`,
+      label: nodeLabel(n),
       fallback: n.name,
       url,
       disabled: !children.length && !built.some((b) => b === url),

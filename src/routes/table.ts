@@ -2,6 +2,8 @@
  * Every route of spec §2 as data: the router, the guard, the menus, the breadcrumbs and the page
  * titles all read this table. `page` names what renders it (src/pages/index.ts).
  */
+import type { TenantPage } from '../../resources/pages.ts';
+
 export type LayoutKind =
   /** top + content */
   | 'top'
@@ -75,7 +77,21 @@ const tenantPage = (path: string, title: string, extra: Partial<RouteDef> = {}):
   { path: `${path}/*`, title, page: 'tenant', userTypes: TENANTS, hidden: true, ...extra },
 ];
 
-export const routeTree: RouteDef[] = [
+/**
+ * The tenant pages the definitions make (`menu` of scene tenant, resources/pages.ts), written into
+ * the build so the shell does not load the definitions; this table keeps only the pages no
+ * definition's `menu` makes.
+ */
+const DEFINED: readonly TenantPage[] = __TENANT_PAGES__;
+
+/** The defined pages of a section, as its children. */
+const definedPages = (section: string, pages: readonly TenantPage[]): RouteDef[] =>
+  pages
+    .filter((p) => p.path.startsWith(`${section}/`))
+    .flatMap(({ path, title, sidebar, ...flags }) => tenantPage(path, title, { ...flags, ...(sidebar ? enterprise : {}) }));
+
+/** The route tree around the given defined pages (the build's; a test's with a fixture). */
+export const routeTreeOf = (pages: readonly TenantPage[]): RouteDef[] => [
   { path: '/', title: 'route.home', page: 'home', public: true, layout: 'topBottom', scene: 'open' },
   {
     path: '/appStore', title: 'route.app_store', page: 'appStore', public: true, layout: 'topBottom', scene: 'open',
@@ -109,11 +125,10 @@ export const routeTree: RouteDef[] = [
     children: [
       { path: '/account/enterprise-panel', title: 'route.enterprise_panel', page: 'tenant', userTypes: TENANTS },
       { path: '/account/info', title: 'route.info', page: 'tenant', screen: 'personal-info', userTypes: TENANTS, ownAccount: true },
-      ...tenantPage('/account/enterprise/info', 'route.enterprise_info', enterprise),
+      // The definitions' pages (enterprise info, organisation, members) come right after the personal ones.
+      ...definedPages('/account', pages),
       ...tenantPage('/account/enterprise/sso', 'route.enterprise_sso', { needsBu: true, ...enterprise }),
       ...tenantPage('/account/enterprise/app', 'route.enterprise_app', { needsBu: true, ...enterprise }),
-      ...tenantPage('/account/organzize', 'route.organize', { needsVerified: true }),
-      ...tenantPage('/account/member-manage', 'route.member_manage', { needsVerified: true }),
       ...tenantPage('/account/role-manage', 'route.role_manage'),
       { path: '/account/role-detail', title: 'route.role_detail', redirect: '/account/role-manage/:id/show', userTypes: TENANTS, hidden: true },
       ...tenantPage('/account/associated-organize', 'route.associated_organize'),
@@ -128,7 +143,7 @@ export const routeTree: RouteDef[] = [
   {
     path: '/business', title: 'route.business', redirect: '/business/dict-manage', layout: 'topSidebar', sidebar: 'matched', scene: 'console',
     children: [
-      ...tenantPage('/business/dict-manage', 'route.dict_manage', { needsBu: true }),
+      ...definedPages('/business', pages),
       ...tenantPage('/business/app', 'route.app', { needsBu: true }),
       appPage('config', 'route.app_config'),
       appPage('log', 'route.app_log'),
@@ -137,7 +152,6 @@ export const routeTree: RouteDef[] = [
       appPage('permission', 'route.app_permission', { appTypes: [1, 2] }),
       appPage('ability', 'route.app_ability', { appTypes: [1, 2] }),
       appPage('ability/processEngine', 'route.app_process_engine', { appTypes: [1, 2] }),
-      ...tenantPage('/business/process', 'route.process', { needsBu: true }),
       { path: '/business/file', title: 'route.file', page: 'placeholder', needsBu: true, disabled: true, userTypes: TENANTS },
     ],
   },
@@ -161,6 +175,8 @@ export const routeTree: RouteDef[] = [
     ],
   },
 ];
+
+export const routeTree = routeTreeOf(DEFINED);
 
 /** Children inherit their section's layout, sidebar, scene and user types unless they set their own. */
 export const flatRoutes = (tree: RouteDef[] = routeTree, parent?: RouteDef): RouteDef[] =>

@@ -1,6 +1,6 @@
 import type { PermissionNode } from '../../dataProvider/authProvider.ts';
 import { findRoute, matchedTrail } from '../routes/guard.ts';
-import type { MenuItem } from '../routes/menu.ts';
+import { nodeLabel, type MenuItem } from '../routes/menu.ts';
 
 export interface CrumbKey {
   /** i18n key, or literal text when `fallback` is used. */
@@ -32,7 +32,7 @@ const nodeTrail = (tree: readonly PermissionNode[], pathname: string): Permissio
 export const crumbsFor = (pathname: string, tree: readonly PermissionNode[]): CrumbKey[] => {
   const nodes = pathname.startsWith('/operation') ? nodeTrail(tree, pathname) : [];
   if (!nodes.length) return matchedTrail(pathname).map((r) => ({ key: r.title, to: r.redirect ?? (r.path.includes(':') ? undefined : r.path) }));
-  const crumbs: CrumbKey[] = nodes.map((n) => ({ key: `menu.${n.code}`, fallback: n.name, to: n.url ?? undefined }));
+  const crumbs: CrumbKey[] = nodes.map((n) => ({ key: nodeLabel(n), fallback: n.name, to: n.url ?? undefined }));
   const rest = pathname.slice((nodes[nodes.length - 1].url ?? '').length).split('/').filter(Boolean);
   for (const [i, part] of rest.entries()) {
     if (ACTION[part]) crumbs.push({ key: ACTION[part] });

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import resZh from '../../i18n/resources/zh.ts';
 import resEn from '../../i18n/resources/en.ts';
@@ -20,7 +21,9 @@ const UI = { zh: { ...zh, ...srvZh, ...comZh, ...resZh }, en: { ...en, ...srvEn,
 /**
  * An operator imports a file of service orders with one bad row: the preview names the row's
  * error and Import stays disabled; the fixed file imports, with a count; the list exported as CSV
- * downloads with the new rows, headers in the person's language. In zh and en; axe on every
+ * downloads with the new rows, headers in the person's language, and as XLSX with real date cells
+ * and amounts as numbers; the import's template, downloaded, filled as a spreadsheet would and
+ * imported, falls due at the instant the same day in a CSV does. In zh and en; axe on every
  * screen; no console errors.
  */
 describe.skipIf(!available).each(['zh', 'en'] as const)('order import and export journey (Chromium, %s)', (lang) => {
@@ -85,6 +88,68 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('order import and export
     expect(text).toContain(`${item} A`);
     expect(text).toContain('1200.50');
     expect(download.suggestedFilename()).toMatch(/\.csv$/);
+    expect(op.problems).toEqual([]);
+    expect(op.violations).toEqual([]);
+  });
+
+  it('the operator exports the list as XLSX: dates are date cells, amounts numbers in the currency\'s format', async () => {
+    const op = await j.operator();
+    await op.page.goto(`${j.base}/operation/order-service`);
+    await op.page.getByText(`${item} A`).first().waitFor();
+    await op.page.getByTestId('transfer-export').click();
+    const [download] = await Promise.all([op.page.waitForEvent('download'), op.page.getByTestId('transfer-export-xlsx').click()]);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(readFileSync((await download.path())!) as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    const headers = (sheet.getRow(1).values as string[]).slice(1);
+    const column = (key: string) => headers.findIndex((h) => h.startsWith(res(`order.fields.${key}`))) + 1;
+    const row = sheet.getRows(2, sheet.rowCount - 1)!.find((r) => r.getCell(column('app_name')).value === `${item} A`)!;
+    expect(row.getCell(column('amount')).value).toBe(1200.5);
+    expect(row.getCell(column('amount')).numFmt).toBe('"HK$"#,##0.00');
+    expect(row.getCell(column('created_at')).value).toBeInstanceOf(Date);
+    expect(headers[column('created_at') - 1]).toBe(`${res('order.fields.created_at')} (Asia/Shanghai)`);
+    expect(op.problems).toEqual([]);
+    expect(op.violations).toEqual([]);
+  });
+
+  it('the operator fills the template as a spreadsheet would and imports it; the same day in a CSV falls due at the same instant', async () => {
+    const op = await j.operator();
+    await op.page.goto(`${j.base}/operation/order-service`);
+    await op.page.getByTestId('transfer-import').click();
+    const dialog = op.page.getByRole('dialog');
+    const [download] = await Promise.all([op.page.waitForEvent('download'), dialog.getByTestId('transfer-template').click()]);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(readFileSync((await download.path())!) as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    expect((sheet.getRow(1).values as string[]).slice(1)).toContain(res('order.fields.app_name'));
+    expect(book.worksheets[1].rowCount).toBeGreaterThan(5);
+    // The example row made a real one: this BU's code and an item of ours; its due date stays a date cell.
+    const example = sheet.getRow(2);
+    example.getCell(1).value = buCode;
+    example.getCell(3).value = `${item} T`;
+    const due = example.getCell(8).value as Date;
+    expect(due).toBeInstanceOf(Date);
+    await dialog.getByTestId('transfer-file').setInputFiles({ name: 'template.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: Buffer.from(await book.xlsx.writeBuffer()) });
+    await dialog.getByText(t('transfer.summary').replace('%{total}', '1').replace('%{valid}', '1').replace('%{bad}', '0')).waitFor();
+    // The due day as a person reads it, the zone named.
+    await dialog.getByText(`${due.toISOString().slice(0, 10)} 23:59:59 (Asia/Shanghai)`).waitFor();
+    expect(await dialog.getByTestId('transfer-commit').textContent()).toBe(t('transfer.commit').replace('%{count}', '1'));
+    await j.shot('04-template-preview', op);
+    await dialog.getByTestId('transfer-commit').click();
+    await dialog.getByTestId('transfer-done').waitFor();
+    await dialog.getByRole('button', { name: t('transfer.close') }).click();
+    // The same day typed in a CSV.
+    await op.page.getByTestId('transfer-import').click();
+    const day = `${due.getUTCFullYear()}/${due.getUTCMonth() + 1}/${due.getUTCDate()}`;
+    await dialog.getByTestId('transfer-file').setInputFiles({
+      name: 'day.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`\uFEFF${res('order.fields.bu_code')},${res('order.fields.app_name')},${res('order.fields.due_at')}\r\n${buCode},${item} C,${day}\r\n`),
+    });
+    await dialog.getByTestId('transfer-commit').click();
+    await dialog.getByTestId('transfer-done').waitFor();
+    const stored = (await j.s.db.query<{ app_name: string; due_at: Date }>('select app_name, due_at from orders where app_name in ($1, $2) order by app_name', [`${item} C`, `${item} T`])).rows;
+    expect(stored.map((r) => new Date(r.due_at).toISOString())).toEqual([0, 1].map(() => new Date(Date.UTC(due.getUTCFullYear(), due.getUTCMonth(), due.getUTCDate(), 15, 59, 59)).toISOString()));
     expect(op.problems).toEqual([]);
     expect(op.violations).toEqual([]);
   });

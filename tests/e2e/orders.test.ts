@@ -18,7 +18,7 @@ const UI = { zh: { ...zh, ...srvZh, ...comZh, ...resZh }, en: { ...en, ...srvEn,
 
 /**
  * An operator makes a product order for a BU in HKD, typing the amount as a decimal, and records
- * a payment on the order's page (a payment beyond the amount is refused, what was typed stays);
+ * a payment on the order's page, picking its date and time (a payment beyond the amount is refused, what was typed stays);
  * the BU sees the order, its payments on `/account/order/{id}/info`, and its expenses with totals
  * by month. In zh and en; axe on every screen; no console errors.
  */
@@ -32,7 +32,22 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('orders journey (Chromiu
     tenant = await tenantWithBu(s);
     buName = (await s.db.query<{ name: string }>('select name from bu where guid = $1', [tenant.buGuid])).rows[0].name;
   });
-  const paidAt = new Date();
+  // Picked to the minute, in the browser's zone: now, rounded down.
+  const paidAt = new Date(Math.floor(Date.now() / 60_000) * 60_000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  /**
+   * Picks a date and time in the browser's date-and-time picker by typing its segments in the
+   * browser's locale (en-US: month, day, year, then hour, minute, AM/PM), as a person does with the
+   * keyboard; what it holds is the local time, never ISO 8601 typed by anyone.
+   */
+  const pickDateTime = async (input: import('playwright-core').Locator, at: Date) => {
+    await input.click({ position: { x: 8, y: 8 } });
+    const h = at.getHours();
+    await input.pressSequentially(`${pad(at.getMonth() + 1)}${pad(at.getDate())}${at.getFullYear()}`);
+    await input.press('Tab');
+    await input.pressSequentially(`${pad(h % 12 || 12)}${pad(at.getMinutes())}${h < 12 ? 'A' : 'P'}`);
+    expect(await input.inputValue()).toBe(`${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(h)}:${pad(at.getMinutes())}`);
+  };
   const orderGuid = async () => (await j.s.db.query<{ guid: string }>('select guid from orders where app_name = $1', [item])).rows[0].guid;
 
   it('the operator makes a product order for the BU, typing the amount as a decimal', async () => {
@@ -69,7 +84,7 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('orders journey (Chromiu
       await op.page.getByTestId('related-add-payment-record').click();
       const dialog = op.page.getByRole('dialog');
       await dialog.getByTestId('money-amount').fill(amount);
-      await dialog.getByLabel(res('payment-record.fields.paid_at')).fill(paidAt.toISOString());
+      await pickDateTime(dialog.getByLabel(res('payment-record.fields.paid_at')), paidAt);
       await dialog.getByLabel(res('payment-record.fields.reference')).fill(`TX${uid()}`);
       await dialog.locator('button[type=submit]').click();
       return dialog;
@@ -85,6 +100,9 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('orders journey (Chromiu
     await op.page.getByText(res('order.values.state.1'), { exact: true }).first().waitFor();
     await j.shot('04-paid', op);
     expect((await j.s.db.query('select state, paid_amount from orders where app_name = $1', [item])).rows[0]).toEqual({ state: 1, paid_amount: 120_050 });
+    // The time picked is the instant stored.
+    const paid = (await j.s.db.query<{ paid_at: Date }>('select paid_at from payment_records where order_guid = $1', [await orderGuid()])).rows;
+    expect(paid.map((p) => new Date(p.paid_at).toISOString())).toEqual([paidAt.toISOString()]);
     expect(op.problems).toEqual([]);
     expect(op.violations).toEqual([]);
   });

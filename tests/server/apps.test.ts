@@ -326,7 +326,8 @@ describe('scopes: apply, operator audit, and the check on open-API calls', () =>
     const group = groups.data.find((g: { code: string }) => g.code === SCOPE_CODE);
     const apis = await s.post('/open/api-field/group-api-detail', { guid: group.guid, page: 1, page_size: 10 });
     expect(apis.code, apis.message).toBe(200);
-    expect(apis.data).toMatchObject({ count: 1, list: [{ api_code: 'department.tree', path: '/open/api/v1/department/tree', category: 1 }] });
+    // The calls of the definitions naming this scope (`openApi`), in their order.
+    expect(apis.data).toMatchObject({ count: 3, list: [{ api_code: 'department.page', path: '/open/api/v1/department/page', category: 1 }, { api_code: 'department.get' }, { api_code: 'department.tree' }] });
     // By its code too, for the reviewer of an application.
     const byCode = await s.post('/open/api-field/group-api-detail', { code: SCOPE_CODE, page: 1, page_size: 10 });
     expect(byCode.data).toEqual(apis.data);
@@ -357,6 +358,12 @@ describe("the open API reads and writes through the console's definitions", () =
 
     const page = await s.post('/open/api/v1/member/page', { page: 1, page_size: 10, name }, bearer(app.token));
     expect(page.data).toMatchObject({ count: 1, list: [{ guid: added.data.guid }] });
+    // Found by e-mail or phone (exact), as the console's list filters do.
+    const email = `api${uid()}@example.com`;
+    expect((await s.post('/open/api/v1/member/update', { guid: added.data.guid, email }, bearer(app.token))).code).toBe(200);
+    expect((await s.post('/open/api/v1/member/page', { email }, bearer(app.token))).data).toMatchObject({ count: 1, list: [{ guid: added.data.guid }] });
+    expect((await s.post('/open/api/v1/member/page', { name, phone: '13800138001' }, bearer(app.token))).data.count).toBe(0);
+    expect((await s.post('/open/api/v1/member/page', { name, phone: '13800138000' }, bearer(app.token))).data.count).toBe(1);
     const updated = await s.post('/open/api/v1/member/update', { guid: added.data.guid, english_name: 'Api' }, bearer(app.token));
     expect(updated.code, updated.message).toBe(200);
     expect((await s.post('/open/api/v1/member/get', { guid: added.data.guid }, bearer(app.token))).data.english_name).toBe('Api');
@@ -372,6 +379,13 @@ describe("the open API reads and writes through the console's definitions", () =
     expect((await s.post('/open/system/member/get', { guid: theirs.data.guid }, { token: B.token })).data.name).not.toBe('Taken');
     const all = await s.post('/open/api/v1/member/page', { page: 1, page_size: 100 }, bearer(app.token));
     expect(all.data.list.every((m: { bu_guid: string }) => m.bu_guid === A.buGuid)).toBe(true);
+  });
+
+  it("the BU's own information, with its scope", async () => {
+    expect((await s.post('/open/api/v1/bu/info', {}, bearer((await appWith([])).token))).message).toContain('org:bu:readonly');
+    const info = await s.post('/open/api/v1/bu/info', {}, bearer((await appWith(['org:bu:readonly'])).token));
+    expect(info.code, info.message).toBe(200);
+    expect(info.data).toMatchObject({ guid: A.buGuid, name: (await post('/open/system/bu/list', {})).data.find((b: { guid: string }) => b.guid === A.buGuid).name });
   });
 
   it('reading does not open writing: each call checks its own scope', async () => {

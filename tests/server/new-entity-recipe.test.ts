@@ -1,16 +1,21 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { resources } from '../../resources/index.ts';
 import type { ResourceDef } from '../../resources/types.ts';
 import { buildApp, type App } from '../../server/app.ts';
 import type { Db } from '../../server/db/driver.ts';
-import { seedOperator } from '../../server/seed/seed.ts';
+import { permissionSeed, seedOperator } from '../../server/seed/seed.ts';
+import { hashPassword } from '../../server/auth/password.ts';
+import { tenantPages } from '../../resources/pages.ts';
+import { flatRoutes, routeTreeOf } from '../../src/routes/table.ts';
 import { label } from '../fixtures/label-entity.ts';
 import { testDb } from '../helpers/db.ts';
 
 /**
  * The README's recipe, proved: a `label` entity made of one schema and one definition gets its
- * table, its calls, a node in the operator menu with grantable buttons, and permission checks that
- * refuse without the grant and allow with it — with no other file touched.
+ * table, its calls, a node in the operator menu with grantable buttons, permission checks that
+ * refuse without the grant and allow with it, and a tenant console page (route, title, menu node,
+ * BU-scoped calls) — with no other file touched.
  */
 let db: Db;
 let built: App;
@@ -62,4 +67,26 @@ it('seeds its menu node and buttons, which a role can be granted and which then 
 it('refuses at start a permission that no menu node grants', async () => {
   const orphan: ResourceDef = { ...label, name: 'orphan', table: 'orphan', menu: undefined, mounts: [{ ...label.mounts[0], base: '/open/admin/orphan', perm: 'admin:orphan' }] };
   await expect(buildApp({ db, defs: [...resources, orphan] })).rejects.toThrow(/checks permission "admin:orphan", which no menu node grants/);
+});
+
+/** The owner of a new BU, with a token for it. */
+const buOwner = async () => {
+  const guid = randomUUID();
+  const bu = randomUUID();
+  await db.query('insert into users (guid, username, password, status, user_type, role_guids) values ($1, $2, $3, 0, 1, $4)', [guid, `o${guid.slice(0, 8)}`, await hashPassword('Owner1234'), '[]']);
+  await db.query('insert into user_bu (user_guid, bu_guid, is_owner, role_guids) values ($1, $2, true, $3)', [guid, bu, '[]']);
+  return (await built.services.tokens.issue({ guid, user_type: 1 }, bu)).token;
+};
+
+it('makes its tenant page from the definition: route, title, menu node with buttons, and calls of the BU', async () => {
+  const routes = flatRoutes(routeTreeOf(tenantPages([...resources, label])));
+  expect(routes.find((r) => r.path === '/business/label')).toMatchObject({ page: 'tenant', title: 'resources.label.name', needsBu: true, userTypes: [1, 2] });
+  expect(routes.find((r) => r.path === '/business/label/*')).toMatchObject({ page: 'tenant', hidden: true });
+  const nodes = permissionSeed([...resources, label]);
+  expect(nodes.find((n) => n.code === 'tenant:label')).toMatchObject({ url: '/business/label', scene: 'tenant', parent: 'tenant:business' });
+  expect(nodes.filter((n) => n.parent === 'tenant:label').map((n) => n.code).sort()).toEqual(['tenant:label:add', 'tenant:label:delete', 'tenant:label:update', 'tenant:label:view']);
+  const [mine, theirs] = [await buOwner(), await buOwner()];
+  expect((await post('/open/system/label/add', { name: 'Ours', code: 'ours' }, mine)).code).toBe(200);
+  expect((await post('/open/system/label/page', {}, mine)).data.count).toBe(1);
+  expect((await post('/open/system/label/page', {}, theirs)).data.count).toBe(0);
 });

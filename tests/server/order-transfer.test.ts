@@ -82,6 +82,7 @@ describe('import', () => {
     const sheet = book.addWorksheet('Orders');
     sheet.addRow(['Business unit', 'Item', 'Amount', 'Currency', 'Billing cycle', 'Payment', 'Due by', 'Note']);
     sheet.addRow([bu.guid, `${item} A`, 99.9, 'usd', 'Yearly', 'Prepaid', new Date(Date.UTC(future.getUTCFullYear(), future.getUTCMonth(), future.getUTCDate(), 9, 30)), 'xlsx']);
+    sheet.getCell('G2').numFmt = 'yyyy-mm-dd hh:mm';
     sheet.addRow([bu.code, `${item} B`, '10', 'CNY', 'One-off', 'Postpaid', null, null]);
     const bytes = Buffer.from(await book.xlsx.writeBuffer());
     const done = await upload(`${BASE}/service/import-orders`, 'orders.xlsx', bytes, { commit: true });
@@ -89,7 +90,7 @@ describe('import', () => {
     expect(done.data.imported).toBe(2);
     const rows = (await rowsOf(item)).map(essence);
     expect(rows[0]).toMatchObject({ bu_guid: bu.guid, amount: 9_990, currency: 'USD', cycle: 2, pay_type: 0, kind: 2, note: 'xlsx' });
-    // A date cell is a wall-clock time in UTC+8.
+    // A date cell showing a time is that clock in UTC+8.
     expect(rows[0].due_at).toBe(new Date(Date.UTC(future.getUTCFullYear(), future.getUTCMonth(), future.getUTCDate(), 1, 30)).toISOString());
     expect(rows[1]).toMatchObject({ bu_guid: bu.guid, amount: 1_000, pay_type: 1, kind: 2 });
   });
@@ -226,6 +227,83 @@ describe('export', () => {
     expect(all.body).not.toContain('Csv ');
     const none = await s.post(`${BASE}/export-orders`, undefined, { token: admin });
     expect([none.code, none.message]).toEqual([201, translate('en', 'server.validation_failed', { details: translate('en', 'server.field_error', { field: 'File format', message: translate('en', 'validation.export_format') }) })]);
+  });
+});
+
+describe('one business time zone (Asia/Shanghai by default)', () => {
+  const inject = (path: string, body: Record<string, unknown>, lang = 'en-US') => s.app.inject({ method: 'POST', url: path, payload: body, headers: { authorization: `Bearer ${admin}`, 'accept-language': lang } });
+  const day = { y: future.getUTCFullYear(), m: future.getUTCMonth(), d: future.getUTCDate() };
+  const dayText = `${day.y}/${day.m + 1}/${day.d}`;
+  /** The end of that day in UTC+8. */
+  const endOfDay = new Date(Date.UTC(day.y, day.m, day.d, 23, 59, 59) - 8 * 3600_000).toISOString();
+
+  it('reads an Excel date cell and the same date in a CSV as the same instant, and previews it as a person reads it', async () => {
+    const item = `Zone ${uid()}`;
+    const book = new ExcelJS.Workbook();
+    book.addWorksheet('Orders').addRows([['Business unit code', 'Item', 'Due by'], [bu.code, `${item} xlsx`, new Date(Date.UTC(day.y, day.m, day.d))]]);
+    const xlsx = Buffer.from(await book.xlsx.writeBuffer());
+    const preview = await upload(`${BASE}/import-orders`, 'z.xlsx', xlsx);
+    expect(preview.data.rows[0].due_at).toBe(`${day.y}-${String(day.m + 1).padStart(2, '0')}-${String(day.d).padStart(2, '0')} 23:59:59 (Asia/Shanghai)`);
+    expect((await upload(`${BASE}/import-orders`, 'z.xlsx', xlsx, { commit: true })).code).toBe(200);
+    expect((await upload(`${BASE}/import-orders`, 'z.csv', csv(['Business unit code,Item,Due by', `${bu.code},${item} csv,${dayText}`]), { commit: true })).code).toBe(200);
+    expect((await rowsOf(item)).map((r) => new Date(r.due_at as string).toISOString())).toEqual([endOfDay, endOfDay]);
+  });
+
+  it('exports real date cells and amounts as numbers in the currency\'s format; CSV times in ISO 8601 with the zone named', async () => {
+    const item = `Cells ${uid()}`;
+    const due = `${day.y}-${String(day.m + 1).padStart(2, '0')}-${String(day.d).padStart(2, '0')} 10:00`;
+    expect((await s.post(`${BASE}/import-orders`, { rows: [{ bu_code: bu.code, app_name: item, amount: '1,200.50', currency: 'HKD', due_at: due }], commit: true }, { token: admin })).code).toBe(200);
+    const file = await inject(`${BASE}/export`, { format: 'xlsx', keyword: item });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    const headers = (sheet.getRow(1).values as string[]).slice(1);
+    const cell = (key: string) => sheet.getRow(2).getCell(headers.findIndex((h) => h.startsWith(key)) + 1);
+    expect(headers).toContain('Due by (Asia/Shanghai)');
+    // Excel holds the clock it shows: 10:00 that day.
+    expect(cell('Due by').value).toEqual(new Date(Date.UTC(day.y, day.m, day.d, 10)));
+    expect(cell('Due by').numFmt).toBe('yyyy-mm-dd hh:mm:ss');
+    expect(cell('Amount').value).toBe(1200.5);
+    expect(cell('Amount').numFmt).toBe('"HK$"#,##0.00');
+    const text = (await inject(`${BASE}/export`, { format: 'csv', keyword: item })).body;
+    expect(text).toContain('Due by (Asia/Shanghai)');
+    expect(text).toContain(`${due.replace(' ', 'T')}:00+08:00`);
+  });
+
+  it('exports an empty list as its headers', async () => {
+    for (const format of ['csv', 'xlsx'] as const) {
+      const file = await inject(`${BASE}/export`, { format, keyword: `Nothing ${uid()}` });
+      expect(file.statusCode).toBe(200);
+      if (format === 'csv') expect(file.body.trim().split('\r\n')).toHaveLength(1);
+      else {
+        const book = new ExcelJS.Workbook();
+        await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+        expect(book.worksheets[0].rowCount).toBe(1);
+      }
+    }
+  });
+
+  it('gives a template in the reader\'s language, with an example row and the rules, that imports once filled', async () => {
+    const file = await inject(`${BASE}/product/import-template`, {}, 'zh-CN');
+    expect(file.statusCode).toBe(200);
+    expect(String(file.headers['content-disposition'])).toBe('attachment; filename="orders-product-template.xlsx"');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const [orders, rules] = book.worksheets;
+    expect((orders.getRow(1).values as string[]).slice(1)).toEqual(['业务单元编码', '业务单元 ID', '商品', '金额', '币种', '计费周期', '付费方式', '付款截止 (Asia/Shanghai)', '备注']);
+    expect(orders.rowCount).toBe(2);
+    expect(rules.getRow(9).getCell(2).value).toContain('Asia/Shanghai');
+    // As is, the example names no BU; with a real code it imports.
+    const asIs = await upload(`${BASE}/product/import-orders`, 't.xlsx', file.rawPayload, { lang: 'zh-CN' });
+    expect(asIs.data).toMatchObject({ total: 1, valid: 0 });
+    const item = `Tpl ${uid()}`;
+    orders.getRow(2).getCell(1).value = bu.code;
+    orders.getRow(2).getCell(3).value = item;
+    const filled = await upload(`${BASE}/product/import-orders`, 't.xlsx', Buffer.from(await book.xlsx.writeBuffer()), { commit: true, lang: 'zh-CN' });
+    expect(filled.code, filled.message).toBe(200);
+    const [row] = await rowsOf(item);
+    expect(row).toMatchObject({ amount: 120_050, currency: 'CNY', cycle: 2, kind: 1 });
+    expect(new Date(row.due_at as string).toISOString()).toMatch(/-12-31T15:59:59\.000Z$/);
   });
 });
 

@@ -7,7 +7,13 @@ import uiZh from '../../i18n/ui/zh.ts';
 import { resources } from '../../resources/index.ts';
 import type { Mount, ResourceDef } from '../../resources/types.ts';
 import { actionOf, permissionOf, specOf } from '../../server/engine/spec.ts';
+import { handlers } from '../../server/handlers/index.ts';
 import { findRoute } from '../../src/routes/guard.ts';
+import { SCOPES } from '../../resources/scopes.ts';
+import { engineCalls, openApiCalls } from '../../server/open-api/calls.ts';
+import { EVENT_TYPES, eventTypesOf } from '../../server/seed/event-types.ts';
+import { label } from '../fixtures/label-entity.ts';
+import { eventProblems, menuProblems, openApiProblems, undeclaredScopes, unlabelledScopes } from '../helpers/registry-checks.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { uid } from '../helpers/tenant-flows.ts';
 
@@ -65,6 +71,43 @@ describe.each(resources.map((def) => ({ name: def.name, def })))('$name', ({ def
   });
 });
 
+/** A name that says its field holds a day or an instant: `due_at`, `paid_at`, `birth_date`, `failing_since`, a window's `from`/`to`. */
+const DATE_NAME = /(^|_)(at|date|day|time|since|until|from|to)$/;
+type FieldSchema = { type?: string | string[]; format?: string; kind?: string; properties?: Record<string, FieldSchema>; items?: FieldSchema; anyOf?: FieldSchema[] };
+/** Every string field (nested ones too) that holds a date or time without `date()`/`datetime()` (`clockTime()` is a time of day, not a date). */
+const bareDates = (where: string, node: FieldSchema | undefined, name = ''): string[] => {
+  if (!node) return [];
+  const branches = node.anyOf ?? [node];
+  return branches.flatMap((b) => {
+    const nested = [...Object.entries(b.properties ?? {}).flatMap(([k, v]) => bareDates(where, v, k)), ...bareDates(where, b.items, name)];
+    const isString = b.type === 'string' || (Array.isArray(b.type) && b.type.includes('string'));
+    const holdsDate = b.format === 'date' || b.format === 'date-time' || (isString && DATE_NAME.test(name));
+    return holdsDate && !['date', 'datetime', 'clock'].includes(b.kind ?? '') ? [...nested, `${where}: ${name}`] : nested;
+  });
+};
+const jsonOf = (schema: z.ZodType) => z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as FieldSchema;
+
+describe('dates and times', () => {
+  it('every date or time field of every definition, its screens and its named calls uses date() or datetime()', () => {
+    const found = resources.flatMap((def) => [
+      ...bareDates(def.name, jsonOf(z.object({ ...def.schema.shape, ...(def.internal?.shape ?? {}) }))),
+      ...def.mounts.flatMap((mount) =>
+        Object.entries(mount.calls).flatMap(([segment, raw]) => {
+          const spec = specOf(raw);
+          const input = spec.handler ? (handlers[spec.handler] as { input?: z.ZodType | ((m: Mount) => z.ZodType) } | undefined)?.input : undefined;
+          return input ? bareDates(`${mount.base}/${segment}`, jsonOf(typeof input === 'function' ? input(mount) : input)) : [];
+        }),
+      ),
+    ]);
+    expect(found).toEqual([]);
+  });
+
+  it('the check catches a date held as a plain string, by its name or its format', () => {
+    const loose = z.object({ due_at: z.string(), born: z.iso.date(), window: z.object({ from: z.string().nullable() }), opens: z.string() });
+    expect(bareDates('x', jsonOf(loose))).toEqual(['x: due_at', 'x: born', 'x: from']);
+  });
+});
+
 /** One call of each permission code a mount checks, with the body its verb needs least. */
 const codes = resources.flatMap((def) =>
   def.mounts.flatMap((mount) =>
@@ -112,5 +155,66 @@ describe('every permission code can be granted, and once granted allows its call
       if (REFUSALS.test(granted.message ?? '')) failures.push(`${path} with ${c.code} (${actionOf(c.spec)}): ${granted.message}`);
     }
     expect(failures).toEqual([]);
+  });
+});
+
+describe('scopes, events, the open API and generated menus are cross-checked', () => {
+  const scopes: readonly string[] = SCOPES;
+  it('on the registry, nothing is missing', () => {
+    expect(undeclaredScopes(resources, scopes)).toEqual([]);
+    expect(unlabelledScopes(scopes)).toEqual([]);
+    expect(eventProblems(resources, EVENT_TYPES, scopes)).toEqual([]);
+    expect(openApiProblems(openApiCalls, resources, scopes)).toEqual([]);
+    expect(menuProblems(resources)).toEqual([]);
+  });
+
+  // A broken fixture per link: each check can fail, and says which definition and what to add.
+  it('a scope a definition names but nobody declared', () => {
+    const broken: ResourceDef = { ...label, openApi: { page: 'label:readonly' }, events: { scope: 'label:events', created: 'label.created_v1' } };
+    expect(undeclaredScopes([broken], scopes)).toEqual([
+      'label: openApi.page names scope "label:readonly", which resources/scopes.ts does not declare',
+      'label: events name scope "label:events", which resources/scopes.ts does not declare',
+    ]);
+  });
+  it('a declared scope without its labels', () => {
+    expect(unlabelledScopes([...scopes, 'label:readonly'])).toContain('scope "label:readonly" has no name in hk: add resources.api-group.seeded.label:readonly.name to i18n/resources/hk.ts');
+  });
+  it('an emitted event the catalogue lacks, a catalogued event whose scope is undeclared or which has no labels', () => {
+    const broken: ResourceDef = { ...label, events: { scope: 'contact:member:readonly', created: 'label.created_v1' } };
+    expect(eventProblems([broken], EVENT_TYPES, scopes)).toEqual([
+      'label: events.created emits "label.created_v1", which the event catalogue (server/seed/event-types.ts) lacks, so no app would receive it',
+    ]);
+    const catalogue = eventTypesOf([{ ...broken, events: { scope: 'label:events', created: 'label.created_v1' } }]);
+    expect(eventProblems([{ ...broken, events: { scope: 'label:events', created: 'label.created_v1' } }], catalogue, scopes)).toEqual(
+      expect.arrayContaining([
+        'label: event "label.created_v1" needs scope "label:events", which resources/scopes.ts does not declare',
+        'label: event "label.created_v1" has no name in en: add resources.event-info.seeded.label_created_v1.name to i18n/resources/en.ts',
+      ]),
+    );
+  });
+  it('an open-API call without a declared scope, a summary, or a BU mount to serve it', () => {
+    // Only the operator's mount: nothing serves the app as a BU.
+    const broken: ResourceDef = { ...label, mounts: [label.mounts[0]], openApi: { page: 'label:readonly' } };
+    expect(openApiProblems(engineCalls([broken]), [broken], scopes)).toEqual([
+      'label: /open/api/v1/label/page needs scope "label:readonly", which resources/scopes.ts does not declare',
+      'label: /open/api/v1/label/page has no summary in zh: add it to i18n/open-api/zh.ts',
+      'label: /open/api/v1/label/page has no summary in hk: add it to i18n/open-api/hk.ts',
+      'label: /open/api/v1/label/page has no summary in en: add it to i18n/open-api/en.ts',
+      'label: /open/api/v1/label/page is opened to apps, but the definition has no BU mount to serve it',
+    ]);
+  });
+  it('a generated menu node or tenant page without a label', () => {
+    // The store's labels have a name; a `holiday` made like the fixture has none yet.
+    const holiday: ResourceDef = {
+      ...label, name: 'holiday', table: 'holiday', menu: { ...label.menu!, url: '/operation/holiday' },
+      mounts: label.mounts.map((m) => ({ ...m, base: m.base.replace('label', 'holiday'), perm: m.perm!.replace('label', 'holiday'), menu: m.menu && { ...m.menu, url: '/business/holiday' } })),
+    };
+    expect(menuProblems([...resources, holiday])).toEqual(
+      expect.arrayContaining([
+        'holiday: its menu node admin:holiday (/operation/holiday) has no label in hk: add menu.admin:holiday to i18n/ui/hk.ts or resources.holiday.name',
+        'holiday: its menu node tenant:holiday (/business/holiday) has no label in zh: add menu.tenant:holiday to i18n/ui/zh.ts or resources.holiday.name',
+        'holiday: its tenant page /business/holiday has no title in en: add resources.holiday.name',
+      ]),
+    );
   });
 });

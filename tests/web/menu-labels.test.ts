@@ -2,7 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { hasClientKey, loadLanguage, tr } from '../../i18n/client.ts';
 import type { Lang } from '../../i18n/languages.ts';
 import { adminMenus, tenantMenus, type MenuSeed } from '../../server/seed/menus.ts';
-import { treeMenu } from '../../src/routes/menu.ts';
+import { nodeLabel, treeMenu } from '../../src/routes/menu.ts';
+import { loadMessages } from '../../i18n/messages.ts';
+import { ROUTES } from '../../src/routes/table.ts';
 import type { PermissionNode } from '../../dataProvider/authProvider.ts';
 
 /** Every seeded code, children included. */
@@ -42,5 +44,18 @@ describe('menu labels', () => {
     expect(tr('hk', known.label)).toBe('用戶管理');
     expect(hasClientKey('hk', unknown.label)).toBe(false);
     expect(unknown.fallback).toBe('某菜单');
+  });
+
+  it.each(LANGS)('every page the definitions make, and every node of their screens, has its label in %s', async (lang) => {
+    await loadMessages(lang);
+    const defined: string[] = __TENANT_PAGES__.map((p) => p.path);
+    expect(defined).toEqual(expect.arrayContaining(['/account/organzize', '/account/member-manage', '/business/process']));
+    // The route table serves each, with its hidden sub-paths.
+    expect(defined.filter((path) => !ROUTES.some((r) => r.path === path && r.page === 'tenant') || !ROUTES.some((r) => r.path === `${path}/*`))).toEqual([]);
+    const titles = ROUTES.filter((r) => defined.includes(r.path)).map((r) => r.title);
+    expect(titles.filter((key) => !hasClientKey(lang, key))).toEqual([]);
+    // A node of a definition's screen without its own `menu.<code>` label shows the screen's title.
+    const screens = Object.entries(__MENU_TITLES__).map(([url, title]) => ({ url, title, label: nodeLabel({ code: `x:${url}`, url }) }));
+    expect(screens.filter((s) => s.label !== s.title || !hasClientKey(lang, s.title)).map((s) => `${s.url}: ${s.title}`)).toEqual([]);
   });
 });

@@ -8,13 +8,13 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { post } from '../../../dataProvider/http.ts';
 import { toast } from '../../../dataProvider/events.ts';
-import { LANGUAGES } from '../../../i18n/languages.ts';
 import { useLang } from '../../shell/LangContext.tsx';
 import { eventName, useEventTypes } from './eventTypes.ts';
 import { DAY, LINKED_SPAN, local, WINDOW_DAYS, windowOf } from './logWindow.ts';
 import { KeysetResults } from './KeysetResults.tsx';
 import { useTotalText, WindowFields } from './logFields.tsx';
 import type { AppRecord } from './useApp.ts';
+import { formatInstant } from '../../shell/dates.ts';
 
 const PAGE_SIZE = 20;
 
@@ -55,10 +55,10 @@ const logKey = (appGuid: string) => ['event-log', appGuid];
 
 /** One push attempt; its answer body opens below it. */
 const AttemptRow = ({ row, typeName, onReplay }: { row: Attempt; typeName: string; onReplay(): Promise<unknown> }) => {
-  const { t, lang } = useLang();
+  const { t } = useLang();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
-  const time = (at: string) => new Date(at).toLocaleString(LANGUAGES[lang]);
+  const time = (at: string) => formatInstant(at, true);
   const ok = row.http_status >= 200 && row.http_status < 300;
   const replay = async () => {
     setBusy(true);
@@ -133,12 +133,12 @@ const AttemptRow = ({ row, typeName, onReplay }: { row: Attempt; typeName: strin
 
 /** "Replay matching": the events of the search (time, type, id), in the state chosen, sent again under their own ids. */
 const ReplayMatching = ({ app, search, onDone }: { app: AppRecord; search: Search; onDone(): void }) => {
-  const { t, lang } = useLang();
+  const { t } = useLang();
   const [open, setOpen] = useState(false);
   const [state, setState] = useState('');
   const [busy, setBusy] = useState(false);
   const [range, setRange] = useState({ from: '', to: '' });
-  const time = (at: string) => new Date(at).toLocaleString(LANGUAGES[lang]);
+  const time = (at: string) => formatInstant(at, true);
   const go = async () => {
     setBusy(true);
     try {

@@ -3,12 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { post } from '../../../dataProvider/http.ts';
-import { LANGUAGES } from '../../../i18n/languages.ts';
 import { useLang } from '../../shell/LangContext.tsx';
 import { DAY, LINKED_SPAN, local, WINDOW_DAYS, windowOf } from './logWindow.ts';
 import { KeysetResults } from './KeysetResults.tsx';
 import { StatusChip, StatusSelect, useTotalText, WindowFields } from './logFields.tsx';
 import type { AppRecord } from './useApp.ts';
+import { formatInstant } from '../../shell/dates.ts';
 
 const PAGE_SIZE = 20;
 
@@ -37,7 +37,7 @@ interface Search {
 
 /** `/business/app/:id/log`: the app's open-API calls, searched by time, API, status and request id; newest first. */
 export const AppLog = ({ app }: { app: AppRecord }) => {
-  const { t, lang } = useLang();
+  const { t } = useLang();
   // The developer log links here with one call's request id.
   const linked = useSearchParams()[0].get('request_id') ?? undefined;
   const [search, setSearch] = useState<Search>(() => ({ from: new Date(Date.now() - (linked ? LINKED_SPAN : DAY)).toISOString(), to: new Date().toISOString(), request_id: linked }));
@@ -76,7 +76,6 @@ export const AppLog = ({ app }: { app: AppRecord }) => {
     setCursors([undefined]);
   };
   const shown = useTotalText('apps.log_total')(total);
-  const locale = LANGUAGES[lang];
 
   return (
     <Stack spacing={2} data-testid="app-log">
@@ -124,7 +123,7 @@ export const AppLog = ({ app }: { app: AppRecord }) => {
             }
             body={q.data?.list.map((r) => (
               <TableRow key={r.id}>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{new Date(r.created_at).toLocaleString(locale)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatInstant(r.created_at, true)}</TableCell>
                 <TableCell>
                   <code>{r.api_code}</code>
                 </TableCell>

@@ -7,13 +7,13 @@ import { Loading } from 'react-admin';
 import { post } from '../../../dataProvider/http.ts';
 import { toast } from '../../../dataProvider/events.ts';
 import { AUDIT, SCOPE } from '../../../schemas/app-scope.ts';
-import { LANGUAGES } from '../../../i18n/languages.ts';
 import { useLang } from '../../shell/LangContext.tsx';
 import { Empty } from '../EmptyState.tsx';
 import { ConfirmButton } from './ConfirmButton.tsx';
 import { appScopesKey, useAppScopes } from './eventTypes.ts';
 import { seededText } from './seeded.ts';
 import type { AppRecord } from './useApp.ts';
+import { formatInstant } from '../../shell/dates.ts';
 
 interface Scope {
   guid: string;
@@ -93,7 +93,7 @@ const ScopeRow = ({ scope: row, checked, onCheck }: { scope: Scope; checked: boo
 
 /** The app's applications for scopes, with what the tenant may do with each. */
 const Applications = ({ app, onChange }: { app: AppRecord; onChange(): void }) => {
-  const { t, lang } = useLang();
+  const { t } = useLang();
   const q = useQuery({ queryKey: ['applications', app.guid], queryFn: () => post<{ list: Application[] }>('/open/app/permissions/audit-record/page', { app_guid: app.guid, page: 1, page_size: 50 }) });
   const act = async (call: string, guid: string) => {
     await post(`/open/app/permissions/audit-record/${call}`, { guid });
@@ -120,7 +120,7 @@ const Applications = ({ app, onChange }: { app: AppRecord; onChange(): void }) =
               <Chip size="small" label={t(`resources.audit-record.values.status.${r.status}`)} color={AUDIT_TONE[r.status as keyof typeof AUDIT_TONE]} />
             </TableCell>
             <TableCell>{r.remark}</TableCell>
-            <TableCell>{new Date(r.created_at).toLocaleString(LANGUAGES[lang])}</TableCell>
+            <TableCell>{formatInstant(r.created_at)}</TableCell>
             <TableCell>
               {r.status === AUDIT.pending && <ConfirmButton label={t('actions.withdraw')} question={t('apps.withdraw_question')} onConfirm={() => act('close-audit', r.guid)} testId={`withdraw-${r.guid}`} />}
               {r.status === AUDIT.rejected && (

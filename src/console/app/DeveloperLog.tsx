@@ -4,13 +4,13 @@ import { useState, type FormEvent } from 'react';
 import { Loading } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { post } from '../../../dataProvider/http.ts';
-import { LANGUAGES } from '../../../i18n/languages.ts';
 import { useLang } from '../../shell/LangContext.tsx';
 import { usePageMessages } from '../../shell/usePageMessages.ts';
 import { KeysetResults } from './KeysetResults.tsx';
 import { StatusChip, StatusSelect, useTotalText, WindowFields } from './logFields.tsx';
 import { DAY, local, WINDOW_DAYS, windowOf } from './logWindow.ts';
 import { appMessages } from './messages.ts';
+import { formatInstant } from '../../shell/dates.ts';
 
 const PAGE_SIZE = 20;
 
@@ -47,7 +47,7 @@ const entryLink = (r: Row) =>
 
 /** `/developer/log`: every app of the BU, its open-API calls and event pushes in one search (docs/apps.md, "Developer log"). */
 const DeveloperLog = () => {
-  const { t, lang } = useLang();
+  const { t } = useLang();
   const [search, setSearch] = useState<Search>(() => ({ from: new Date(Date.now() - DAY).toISOString(), to: new Date().toISOString() }));
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
   const [total, setTotal] = useState<{ count: number; capped: boolean }>();
@@ -78,7 +78,6 @@ const DeveloperLog = () => {
     setSearch({ ...window, kind: text('kind') as Search['kind'], app_guid: text('app_guid'), code: text('code'), http_status: status ? Number(status) : undefined, ref_id: text('ref_id') });
     setCursors([undefined]);
   };
-  const locale = LANGUAGES[lang];
   const shown = useTotalText('apps.devlog.total')(total);
 
   return (
@@ -144,7 +143,7 @@ const DeveloperLog = () => {
             }
             body={q.data?.list.map((r) => (
               <TableRow key={r.id} data-testid={`devlog-${r.kind}`}>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{new Date(r.created_at).toLocaleString(locale)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatInstant(r.created_at, true)}</TableCell>
                 <TableCell>{r.app_name}</TableCell>
                 <TableCell>
                   <Chip size="small" variant="outlined" label={t(`apps.devlog.kinds.${r.kind}`)} />

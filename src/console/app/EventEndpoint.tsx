@@ -4,13 +4,13 @@ import { useState, type FormEvent } from 'react';
 import { Loading } from 'react-admin';
 import { CallError, post } from '../../../dataProvider/http.ts';
 import { toast } from '../../../dataProvider/events.ts';
-import { LANGUAGES } from '../../../i18n/languages.ts';
 import { eventConfigSchema } from '../../../schemas/event.ts';
 import { check, serverErrors } from '../../pages/auth/fields.tsx';
 import { useLang } from '../../shell/LangContext.tsx';
 import { ConfirmButton } from './ConfirmButton.tsx';
 import { CopyButton } from './CopyButton.tsx';
 import type { AppRecord } from './useApp.ts';
+import { formatInstant } from '../../shell/dates.ts';
 
 interface EventConfig {
   request_url: string | null;
@@ -64,7 +64,7 @@ const KeyRow = ({ name, value, onReset }: { name: Key; value: string | null; onR
 
 /** Where the app's events go: the request URL (kept once it answers the challenge), its health and its keys. */
 export const EventEndpoint = ({ app }: { app: AppRecord }) => {
-  const { t, lang } = useLang();
+  const { t } = useLang();
   const client = useQueryClient();
   const key = ['event-config', app.guid];
   const q = useQuery({ queryKey: key, queryFn: () => post<EventConfig>(`${CALLS}/get`, { app_guid: app.guid }) });
@@ -78,7 +78,7 @@ export const EventEndpoint = ({ app }: { app: AppRecord }) => {
   if (!q.data) return null;
   const config = q.data;
   const typed = url ?? config.request_url ?? '';
-  const time = (at: string) => new Date(at).toLocaleString(LANGUAGES[lang]);
+  const time = (at: string) => formatInstant(at, true);
 
   const save = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();

@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Loading } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { post } from '../../../dataProvider/http.ts';
-import { LANGUAGES } from '../../../i18n/languages.ts';
 import { useLang } from '../../shell/LangContext.tsx';
 import type { AppRecord } from './useApp.ts';
+import { formatInstant } from '../../shell/dates.ts';
 
 interface Process {
   guid: string;
@@ -30,7 +30,7 @@ const ABILITY = 'process-engine';
  * (docs/tenant-console.md "Approval processes").
  */
 export const ProcessEngine = ({ app }: { app: AppRecord }) => {
-  const { t, lang } = useLang();
+  const { t } = useLang();
   const bound = (app.ability_codes ?? []).includes(ABILITY);
   const processes = useQuery({ queryKey: ['open-api-processes'], queryFn: () => post<Process[]>('/open/system/process/list', { trigger: 'open_api', status: 0 }, { silent: true }) });
   const runs = useQuery({ queryKey: ['app-runs', app.guid], queryFn: () => post<{ list: Run[] }>('/open/system/process/instance/page', { app_guid: app.guid, page: 1, page_size: 20 }, { silent: true }) });
@@ -107,7 +107,7 @@ export const ProcessEngine = ({ app }: { app: AppRecord }) => {
                     <TableCell>{r.process_name}</TableCell>
                     <TableCell>{r.step_name ?? '—'}</TableCell>
                     <TableCell>{t(`resources.process-instance.values.state.${r.state}`)}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{new Date(r.created_at).toLocaleString(LANGUAGES[lang])}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatInstant(r.created_at)}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>

@@ -1,12 +1,12 @@
 import { Box, Button, List, ListItem, ListItemButton, ListItemText, Stack, Typography } from '@mui/material';
-import { LANGUAGES } from '../../../i18n/languages.ts';
 import { useLang } from '../../shell/LangContext.tsx';
 import type { HistoryEntry } from './history.ts';
+import { formatInstant } from '../../shell/dates.ts';
 
 /** The app's last calls, newest first; picking one fills the form with it again. */
 export const HistoryList = ({ entries, onPick, onClear }: { entries: HistoryEntry[]; onPick(entry: HistoryEntry): void; onClear(): void }) => {
-  const { t, lang } = useLang();
-  const time = (at: number) => new Date(at).toLocaleString(LANGUAGES[lang], { dateStyle: 'short', timeStyle: 'medium' });
+  const { t } = useLang();
+  const time = (at: number) => formatInstant(at);
   return (
     <Box>
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>

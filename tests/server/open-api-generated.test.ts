@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resources } from '../../resources/index.ts';
+import type { ResourceDef } from '../../resources/types.ts';
+import { specOf } from '../../server/engine/spec.ts';
+import { engineCalls } from '../../server/open-api/calls.ts';
+import { samples } from '../fixtures/samples.ts';
+import { startServer, type TestServer } from '../helpers/server.ts';
+import { tenantWithBu, uid } from '../helpers/tenant-flows.ts';
+
+/**
+ * Every verb a definition opens to apps (`openApi`), the day it declares it: no app token is a 401;
+ * an app without the scope is refused, naming it; with it the call works as the app's BU, logged in
+ * its call log; an app of BU A never reads, changes or deletes a row of BU B; a malformed body is a
+ * sentence, never a fault.
+ */
+let s: TestServer;
+let admin: string;
+beforeAll(async () => {
+  s = await startServer();
+  admin = await s.login();
+});
+afterAll(() => s?.close());
+
+const bearer = (t: string) => ({ headers: { authorization: `Bearer ${t}` }, lang: 'en' });
+type Tenant = Awaited<ReturnType<typeof tenantWithBu>>;
+
+/** An app of the tenant's BU with these scopes opened by an operator, and its token. */
+const appOf = async (tenant: Tenant, scopes: string[]) => {
+  const app = await s.post('/open/app/create', { name: `Gen ${uid()}`, code: `gen-${uid()}` }, { token: tenant.token });
+  if (scopes.length) expect((await s.post('/open/admin/app/permissions/active-permissions', { guid: app.data.guid, group_codes: scopes }, { token: admin })).code).toBe(200);
+  return { guid: app.data.guid as string, token: (await s.services.appTokens.issue(app.data.guid, 7200)).app_access_token as string };
+};
+
+const opened = resources.filter((d) => d.openApi);
+
+describe.each(opened.map((def) => ({ name: def.name, def })))('$name', ({ def }: { def: ResourceDef }) => {
+  const calls = engineCalls([def]);
+  const mount = def.mounts.find((m) => m.scope === 'bu')!;
+  const segment = (verb: string) => Object.entries(mount.calls).find(([, c]) => specOf(c).verb === verb)?.[0];
+  const sample = samples[def.name];
+  let A: Tenant;
+  let B: Tenant;
+  let app: { guid: string; token: string };
+  /** A row of the tenant's BU, made through the console. */
+  const rowOf = async (t: Tenant) => {
+    const r = await s.post(`${mount.base}/${segment('add')}`, sample.add(uid()), { token: t.token });
+    expect(r.code, r.message).toBe(200);
+    return r.data.guid as string;
+  };
+  beforeAll(async () => {
+    A = await tenantWithBu(s);
+    B = await tenantWithBu(s);
+    app = await appOf(A, [...new Set(Object.values(def.openApi!))]);
+  });
+
+  it('refuses a call without an app token, and an app without the scope, naming it', async () => {
+    const bare = await appOf(A, []);
+    for (const c of calls) {
+      expect((await s.post(c.path, {})).status, c.path).toBe(401);
+      const refused = await s.post(c.path, {}, bearer(bare.token));
+      expect(refused.code, c.path).toBe(201);
+      expect(refused.message, c.path).toContain(c.scope);
+    }
+  });
+
+  it("works as the app's BU and never reaches another BU's rows", async () => {
+    const theirs = await rowOf(B);
+    const mine = await rowOf(A);
+    for (const c of calls) {
+      const call = (body: unknown) => s.post(c.path, body, bearer(app.token));
+      if (c.verb === 'page') {
+        const page = await call({ page: 1, page_size: 100 });
+        expect(page.code, page.message).toBe(200);
+        const guids = page.data.list.map((r: { guid: string }) => r.guid);
+        expect(guids).toContain(mine);
+        expect(guids).not.toContain(theirs);
+      } else if (c.verb === 'tree') {
+        const tree = await call({});
+        expect(tree.code, tree.message).toBe(200);
+        const flat = (nodes: { guid: string; children?: unknown[] }[]): string[] => nodes.flatMap((n) => [n.guid, ...flat((n.children ?? []) as never)]);
+        expect(flat(tree.data)).not.toContain(theirs);
+      } else if (c.verb === 'get') {
+        expect((await call({ guid: mine })).data?.guid).toBe(mine);
+        expect((await call({ guid: theirs })).code).toBe(201);
+      } else if (c.verb === 'add') {
+        const added = await call(sample.add(uid()));
+        expect(added.code, added.message).toBe(200);
+        expect((await call(sample.invalid.body)).code).toBe(201);
+      } else if (c.verb === 'update') {
+        expect((await call({ guid: theirs, ...sample.update })).code).toBe(201);
+        const updated = await call({ guid: mine, ...sample.update });
+        expect(updated.code, updated.message).toBe(200);
+      } else if (c.verb === 'delete') {
+        expect((await call({ guid: theirs })).data?.deleted ?? 0).toBe(0);
+        expect((await s.post(`${mount.base}/${segment('get')}`, { guid: theirs }, { token: B.token })).code).toBe(200);
+      }
+      // Malformed bodies are sentences, never faults.
+      for (const junk of [{ guid: 'not-a-guid' }, { page: -1, page_size: 'x' }, { name: 'x'.repeat(5000) }]) expect((await call(junk)).code, `${c.path} ${JSON.stringify(junk).slice(0, 40)}`).not.toBe(500);
+    }
+    if (def.openApi!.delete) {
+      const deleted = await s.post(calls.find((c) => c.verb === 'delete')!.path, { guid: mine }, bearer(app.token));
+      expect(deleted.code, deleted.message).toBe(200);
+    }
+    await s.services.apiLog.flush();
+    const logged = await s.db.query<{ api_code: string }>('select distinct api_code from api_log where app_guid = $1', [app.guid]);
+    expect(logged.rows.map((r) => r.api_code).sort()).toEqual(calls.map((c) => c.apiCode).sort());
+  });
+});
