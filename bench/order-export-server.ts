@@ -3,11 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { buildApp } from '../server/app.ts';
 import { openPglite } from '../server/db/pglite.ts';
 import { seedOperator } from '../server/seed/seed.ts';
+import { answerMemoryPeaks } from './memory-peak.ts';
 
 /**
  * 100,000 product orders of 100 BUs (docs/orders.md "Import and export") on the server as
- * `npm start` runs it, loaded with one INSERT … SELECT generate_series. It samples its own resident
- * memory every 10 ms and answers the peak since the last `reset` over IPC.
+ * `npm start` runs it, loaded with one INSERT … SELECT generate_series; its memory peaks are
+ * answered over IPC (bench/memory-peak.ts).
  */
 const ROWS = 100_000;
 const db = await openPglite();
@@ -28,20 +29,8 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 const login = await app.inject({ method: 'POST', url: '/open/admin/sys-auth/login', payload: { username: 'bench', password: 'Bench12345' } });
 const token = login.json().data.token as string;
 
-let peak = 0;
-const sample = () => (peak = Math.max(peak, process.memoryUsage().rss));
-setInterval(sample, 10).unref();
-process.on('message', async (m: string) => {
-  if (m === 'reset') {
-    globalThis.gc?.();
-    await new Promise((r) => setTimeout(r, 200));
-    peak = 0;
-    sample();
-    process.send?.({ idle: process.memoryUsage().rss });
-  } else if (m === 'peak') {
-    sample();
-    process.send?.({ peak });
-  } else if (m === 'scan') {
+answerMemoryPeaks(async (m) => {
+  if (m === 'scan') {
     // The floor: the same rows read in the same batches of 1,000, written nowhere.
     const t0 = performance.now();
     let last: { cursor_at: string; guid: string } | undefined;

@@ -16,6 +16,7 @@ import { selectList, verbs } from '../engine/verbs.ts';
 import { USER_TYPE, type Caller } from '../auth/caller.ts';
 import { pagingInput, pagingOf } from '../engine/paging.ts';
 import { bespoke } from './bespoke.ts';
+import { datetime } from '../../schemas/common.ts';
 import type { Counters } from '../services/counters.ts';
 import { appAuthBlockedFor, appAuthFailed } from '../auth/app-auth-failures.ts';
 import { processStartInput } from '../../schemas/process.ts';
@@ -278,8 +279,8 @@ const rateWait = async (counters: Counters, key: string, perMinute: number) => {
 export const LOG_WINDOW_DAYS = 7;
 const logSearchInput = z.object({
   app_guid: z.uuid('validation.guid_format'),
-  from: z.iso.datetime({ offset: true, error: 'validation.datetime_format' }).optional(),
-  to: z.iso.datetime({ offset: true, error: 'validation.datetime_format' }).optional(),
+  from: datetime().optional(),
+  to: datetime().optional(),
   api_code: z.string().trim().max(64, 'validation.max_64').optional(),
   http_status: z.number().int().min(100).max(599).optional(),
   request_id: z.string().trim().max(64, 'validation.max_64').optional(),
