@@ -17,6 +17,8 @@ export interface ResourceCalls {
   opens?: string;
   /** Fields every call of this route carries (a record page's `bu_guid`): its rows are that record's. */
   bound?: Record<string, string>;
+  /** An empty list's next step (a tenant screen's `next`: the store, for enterprise apps and orders). */
+  next?: { label: string; to: string };
 }
 
 const spec = (c: Verb | CallSpec): CallSpec => (typeof c === 'string' ? { verb: c } : c);
@@ -112,7 +114,9 @@ export const relatedRoute = (from: ResourceCalls, target: ConsoleDef, field: str
 
 export const referenceRoute = (from: ResourceCalls, target: ConsoleDef) => {
   const own = pickMount(target);
-  const reachable = target.mounts.filter((m) => reach(m.scope) === reach(from.mount.scope));
+  const sameReach = target.mounts.filter((m) => reach(m.scope) === reach(from.mount.scope));
+  // A platform row may name rows operators oversee (a union's member BUs): then the console's own side reads them.
+  const reachable = sameReach.length ? sameReach : target.mounts.filter((m) => (m.side === 'operator') === (from.mount.side === 'operator'));
   // Mounts that can read rows by id (a get, or a list to find them in); first the one of the screen's own permission.
   const readable = reachable.filter((m) => Object.values(m.calls).some((c) => ['get', 'list'].includes(spec(c).verb ?? '') && !spec(c).requires));
   const same = readable.length ? readable : reachable;

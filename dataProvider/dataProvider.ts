@@ -3,6 +3,8 @@ import { post, type CallOptions } from './http.ts';
 import { prune } from './prune.ts';
 import { resourceCalls, type ResourceCalls } from './calls.ts';
 import { inReaderWords } from './seeded.ts';
+import { tr } from '../i18n/client.ts';
+import { language } from './session.ts';
 
 type Row = Record<string, unknown> & { guid: string };
 interface Page {
@@ -17,9 +19,13 @@ const recordOf = (rc: ResourceCalls) => (row: Row): RaRecord => ({ ...inReaderWo
 const send = <T>(rc: ResourceCalls, path: string, body: Record<string, unknown>, options?: CallOptions) => post<T>(path, rc.bound ? { ...body, ...rc.bound } : body, options);
 const fields = (rc: ResourceCalls) => new Set(Object.keys(rc.def.json.properties ?? {}));
 
+/**
+ * The call of a verb the route has. A screen never asks for one it lacks (tests/web/screen-walk.test.ts
+ * walks them all); should one still, the person reads a sentence, not the developer's "has no get call".
+ */
 const need = (rc: ResourceCalls, verb: keyof ResourceCalls['verbs']) => {
   const path = rc.verbs[verb];
-  if (!path) throw new Error(`${rc.def.name} has no ${verb} call`);
+  if (!path) throw new Error(tr(language(), 'page.not_readable'));
   return path;
 };
 
@@ -52,7 +58,7 @@ const pageOf = async (rc: ResourceCalls, params: Partial<GetListParams>, extra: 
 const rowOf = async (rc: ResourceCalls, id: unknown) => {
   if (rc.verbs.get || !rc.verbs.list) return send<Row>(rc, need(rc, 'get'), { guid: id });
   const row = (await send<Row[]>(rc, rc.verbs.list, {})).find((r) => r.guid === id);
-  if (!row) throw new Error(`${rc.def.name} ${String(id)} not found`);
+  if (!row) throw new Error(tr(language(), 'page.row_gone'));
   return row;
 };
 

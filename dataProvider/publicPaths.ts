@@ -15,6 +15,7 @@ export const PUBLIC_PATHS: ReadonlySet<string> = new Set<string>([
   '/open/sys-auth/verify-reset-password-link',
   '/open/sys-auth/reset-password',
   '/open/system/user/child-set',
+  '/open/sys-auth/verify-activation-link',
   // The e-mail-code sign-in and the company sign-in (docs/sso.md).
   '/open/sys-auth/send-login-code',
   '/open/sys-auth/code-login',

@@ -7,8 +7,12 @@ import { post } from '../dataProvider/http.ts';
 import { Link, useLocation } from 'react-router-dom';
 import { hasClientKey } from '../i18n/client.ts';
 import { BUILT_URLS, routeMenu, treeMenu } from '../src/routes/menu.ts';
+import { findRoute } from '../src/routes/guard.ts';
 import { routeTree, type RouteDef } from '../src/routes/table.ts';
-import { crumbsFor, sectionItems } from '../src/shell/crumbs.ts';
+import { crumbsFor, sectionItems, type CrumbKey } from '../src/shell/crumbs.ts';
+import { usePageHead } from '../src/shell/usePageHead.ts';
+import { useConsoleNav } from '../src/shell/useConsoleNav.ts';
+import { HEAD_LEVEL } from '../src/ssr/context.ts';
 import { useLang } from '../src/shell/LangContext.tsx';
 import { useSession } from '../src/shell/SessionContext.tsx';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
@@ -68,11 +72,39 @@ const useMenus = (route: RouteDef) => {
   }
 };
 
+/** Record names of the crumbs that name one, as they arrive. */
+const useRecordNames = (crumbs: readonly CrumbKey[]) => {
+  const [names, setNames] = useState<Record<string, string>>({});
+  const wanted = crumbs.flatMap((c) => (c.record ? [`${c.record.at}/${c.record.id}`] : [])).join(' ');
+  useEffect(() => {
+    let live = true;
+    for (const c of crumbs) {
+      const r = c.record;
+      if (!r) continue;
+      void import('../src/shell/recordName.ts')
+        .then((m) => m.recordName(r.at, r.id))
+        .then((name) => live && setNames((n) => ({ ...n, [`${r.at}/${r.id}`]: name ?? `#${r.id.slice(0, 8)}` })));
+    }
+    return () => {
+      live = false;
+    };
+  }, [wanted]); // eslint-disable-line react-hooks/exhaustive-deps
+  return names;
+};
+
+/** The trail, each record by its name; the page's tab title is its last two crumbs (the page, and its record or section). */
 const Crumbs = () => {
   const { pathname } = useLocation();
   const { t, lang } = useLang();
   const { permissions } = useSession();
-  const crumbs = crumbsFor(pathname, permissions.tree).map((c) => ({ to: c.to, label: c.fallback && !hasClientKey(lang, c.key) ? c.fallback : t(c.key) }));
+  const keys = crumbsFor(pathname, permissions.tree);
+  const names = useRecordNames(keys);
+  const crumbs = keys.map((c) => ({
+    to: c.to,
+    label: c.record ? (names[`${c.record.at}/${c.record.id}`] ?? '…') : c.fallback && !hasClientKey(lang, c.key) ? c.fallback : t(c.key),
+  }));
+  const head = crumbs.slice(-2).reverse().map((c) => c.label).filter((l) => l !== '…');
+  usePageHead(head.length ? { title: [...head, t('app.title')].join(' - ') } : null, HEAD_LEVEL.page);
   return <Breadcrumbs crumbs={crumbs} />;
 };
 
@@ -90,6 +122,10 @@ const ConsoleFrame = ({ route, children }: { route: RouteDef; children: ReactNod
   const menus = useMenus(route);
   const { t } = useLang();
   const narrow = useNarrow();
+  const { sections } = useConsoleNav();
+  // A record's own pages (`/business/app/:id/…`) lead back to the list the record was opened from.
+  const list = route.path.includes('/:id/') ? findRoute(route.path.split('/:id/')[0]) : undefined;
+  const back = list ? { to: list.path, label: t(list.title) } : undefined;
   const [collapsed, setCollapsed] = useState(false);
   if (route.layout === 'sidebar') {
     return (
@@ -132,11 +168,12 @@ const ConsoleFrame = ({ route, children }: { route: RouteDef; children: ReactNod
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <Header scene="console" />
       <Box sx={{ display: 'flex', flex: 1 }}>
-        {!narrow && menus.map((items, i) => items.length > 0 && <Sidebar key={i} items={items} />)}
+        {!narrow && menus.map((items, i) => items.length > 0 && <Sidebar key={i} items={items} back={i === 0 ? back : undefined} />)}
         <Box component="main" sx={{ flex: 1, p: { xs: 1.5, md: 3 }, minWidth: 0 }}>
           {narrow && (
             <Suspense fallback={null}>
-              <MenuDrawer menus={menus} />
+              {/* The header's sections do not fit a phone: the drawer holds them above the page's menus. */}
+              <MenuDrawer menus={[sections, ...menus]} />
             </Suspense>
           )}
           <Crumbs />

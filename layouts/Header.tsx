@@ -8,6 +8,7 @@ import { useLang } from '../src/shell/LangContext.tsx';
 import { PlainInput } from '../src/shell/PlainInput.tsx';
 import { useSession } from '../src/shell/SessionContext.tsx';
 import { LanguageMenu } from './LanguageMenu.tsx';
+import { SectionNav } from './SectionNav.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
 
@@ -51,6 +52,7 @@ export const Header = ({ scene }: { scene: 'open' | 'console' }) => {
             </Box>
           </Button>
         )}
+        <SectionNav scene={scene} />
         <Box sx={{ flex: 1 }} />
         {signedIn && (
           <Suspense fallback={null}>

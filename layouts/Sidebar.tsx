@@ -1,8 +1,9 @@
+import ArrowBack from '@mui/icons-material/ArrowBack';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import { Box, Collapse, List, ListItemButton, ListItemText } from '@mui/material';
 import { useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { hasClientKey } from '../i18n/client.ts';
 import type { MenuItem } from '../src/routes/menu.ts';
 import { useLang } from '../src/shell/LangContext.tsx';
@@ -13,20 +14,17 @@ export const SIDEBAR_WIDTH = 210;
 const Entry = ({ item, depth }: { item: MenuItem; depth: number }) => {
   const { t, lang } = useLang();
   const { signedIn } = useSession();
-  const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const active = pathname === item.url || pathname.startsWith(`${item.url}/`);
   const [open, setOpen] = useState(true);
   const label = item.fallback && !hasClientKey(lang, item.label) ? item.fallback : t(item.label);
-  const go = () => {
-    if (item.children) return setOpen(!open);
-    // An unauthenticated click goes to login with a redirect back (spec §2).
-    navigate(signedIn ? item.url : `/login?redirect=${encodeURIComponent(item.url + (item.url === pathname ? search : ''))}`);
-  };
+  // A page is a link (it opens in a new tab too); signed out it leads to login and back (spec §2).
+  const to = signedIn ? item.url : `/login?redirect=${encodeURIComponent(item.url + (item.url === pathname ? search : ''))}`;
+  const link = !item.children && !item.disabled ? { component: Link, to } : { onClick: () => setOpen(!open) };
   // Each entry is a list item: its sub-menu is a list inside it.
   return (
     <Box component="li" sx={{ listStyle: 'none' }}>
-      <ListItemButton selected={active && !item.children} disabled={item.disabled} onClick={go} aria-expanded={item.children ? open : undefined} aria-current={active && !item.children ? 'page' : undefined} sx={{ pl: 2 + depth * 2 }} data-testid={`menu-${item.url}`}>
+      <ListItemButton {...link} selected={active && !item.children} disabled={item.disabled} aria-expanded={item.children ? open : undefined} aria-current={active && !item.children ? 'page' : undefined} sx={{ pl: 2 + depth * 2 }} data-testid={`menu-${item.url}`}>
         <ListItemText primary={label} slotProps={{ primary: { noWrap: true } }} sx={{ '& .MuiTypography-root': { fontSize: 14 } }} />
         {item.children && (open ? <ExpandLess aria-hidden /> : <ExpandMore aria-hidden />)}
       </ListItemButton>
@@ -44,9 +42,16 @@ const Entry = ({ item, depth }: { item: MenuItem; depth: number }) => {
 };
 
 /** A 210 px menu column (spec §9). */
-export const Sidebar = ({ items, title }: { items: MenuItem[]; title?: string }) => (
+export const Sidebar = ({ items, title, back }: { items: MenuItem[]; title?: string; back?: { to: string; label: string } }) => (
   <Box component="nav" sx={{ width: SIDEBAR_WIDTH, flexShrink: 0, borderRight: 1, borderColor: 'divider', bgcolor: 'background.paper' }} data-testid="sidebar">
     {title && <Box sx={{ px: 2, py: 1.5, fontWeight: 600 }}>{title}</Box>}
+    {/* A record's own pages (an app's) lead back to the list they were opened from. */}
+    {back && (
+      <ListItemButton component={Link} to={back.to} sx={{ borderBottom: 1, borderColor: 'divider' }} data-testid="sidebar-back">
+        <ArrowBack fontSize="small" sx={{ mr: 1 }} aria-hidden />
+        <ListItemText primary={back.label} sx={{ '& .MuiTypography-root': { fontSize: 14 } }} />
+      </ListItemButton>
+    )}
     <List dense>
       {items.map((i) => (
         <Entry key={i.key} item={i} depth={0} />

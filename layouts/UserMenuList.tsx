@@ -3,12 +3,14 @@ import { useNavigate } from 'react-router-dom';
 import { logout, switchBu } from '../dataProvider/authProvider.ts';
 import { useLang } from '../src/shell/LangContext.tsx';
 import { useSession } from '../src/shell/SessionContext.tsx';
+import { useConsoleNav } from '../src/shell/useConsoleNav.ts';
 
 /** The user menu's popup (a lazy chunk, see UserMenu.tsx). */
 const UserMenuList = ({ anchor, onClose }: { anchor: HTMLElement; onClose: () => void }) => {
   const { t } = useLang();
   const session = useSession();
   const navigate = useNavigate();
+  const { start } = useConsoleNav();
   return (
     <Menu anchorEl={anchor} open onClose={onClose}>
       {!session.operator && session.buList.length > 0 && <ListSubheader role="presentation">{t('header.switch_bu')}</ListSubheader>}
@@ -19,7 +21,8 @@ const UserMenuList = ({ anchor, onClose }: { anchor: HTMLElement; onClose: () =>
           </MenuItem>
         ))}
       {!session.operator && session.buList.length > 0 && <Divider />}
-      <MenuItem onClick={() => (onClose(), navigate(session.operator ? '/operation' : '/account'))}>{t('header.console')}</MenuItem>
+      {/* The first page of the person's console (the enterprise panel, where granted), not a section's redirect. */}
+      <MenuItem onClick={() => (onClose(), navigate(start))} data-testid="user-menu-console">{t('header.console')}</MenuItem>
       <MenuItem
         data-testid="logout"
         onClick={async () => {

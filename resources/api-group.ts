@@ -34,6 +34,8 @@ export const auditRecord: ResourceDef<typeof auditRecordSchema> = {
   filters: [{ field: 'status' }, { field: 'app_guid' }],
   columns: [
     { field: 'app_guid', render: 'reference', reference: 'app' },
+    // Whose app it is: the reviewer decides knowing the BU.
+    { field: 'bu_guid', render: 'reference', reference: 'bu' },
     // The reviewer opens each scope to see the APIs and events it unlocks.
     { field: 'group_codes', render: 'scopes' },
     { field: 'status', render: 'status' },

@@ -26,7 +26,14 @@ const STORE_APP_PAGE: RecordPage = {
   param: 'app_guid',
   get: 'app-info',
   getBy: 'guid',
-  tabs: [{ url: 'ext-props', resource: 'app-ext-prop', base: '/open/admin/app-manage', verbs: { list: 'ext-props-list' }, form: ['prop_key', 'prop_value', 'sort'] }],
+  tabs: [
+    { url: 'ext-props', resource: 'app-ext-prop', base: '/open/admin/app-manage', verbs: { list: 'ext-props-list' }, form: ['prop_key', 'prop_value', 'sort'] },
+    // The classifications it is placed in (the store's categories), through the classification's calls.
+    {
+      url: 'classify', resource: 'classify-app', base: '/open/app/classify/app-related', form: ['classify_guid', 'sort'], label: 'resources.classify.name',
+      pickers: { classify_guid: { resource: 'classify', call: '/open/app/market/search/classify/list' } },
+    },
+  ],
 };
 
 /**
@@ -67,8 +74,10 @@ export const app: ResourceDef<typeof appSchema> = {
         'reset-secret': { handler: 'app.resetSecret', action: 'update' },
         // Each scope of the open API with this app's state in it: not opened, under review, opened.
         'permissions/list': { handler: 'app.scopes', action: 'view' },
-        // The debug console's token, without the secret: whoever may edit the app may act as it.
-        'debug/app-token': { handler: 'app.debugToken', action: 'update' },
+        // The debug console's own (its node grants them alone): the BU's apps to pick from, and an
+        // app's token without the secret, so whoever holds the debug console may act as the BU's apps.
+        'debug/app-list': { verb: 'list', perm: 'tenant:console' },
+        'debug/app-token': { handler: 'app.debugToken', action: 'update', perm: 'tenant:console' },
         // The BU's enabled apps, for a project's app picker (no body).
         'get-project-app-list': { verb: 'list', where: { status: [0] } },
         // The store apps the BU provides as a service provider.
@@ -85,7 +94,9 @@ export const app: ResourceDef<typeof appSchema> = {
     {
       // The platform's own apps (the store's), which store staff create, with a screen of their own and a page per app.
       side: 'operator', base: '/open/admin/app-manage', scope: 'platform', perm: 'admin:store-app',
-      menu: { scene: 'admin', url: '/operation/store/app', icon: 'widgets', page: STORE_APP_PAGE },
+      // Every app of this screen is a store app (type 0): its form has no type to choose.
+      fixed: { type: 0 },
+      menu: { scene: 'admin', url: '/operation/store/app', icon: 'widgets', page: STORE_APP_PAGE, schema: appSchema.omit({ type: true }) },
       // A store app is taken out of the store by disabling it (named in the catalogue's convention).
       calls: { page: 'page', 'app-list': 'list', 'app-info': 'get', 'add-app': 'add', 'update-app': 'update', 'update-status': 'status' },
     },

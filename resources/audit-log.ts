@@ -38,11 +38,11 @@ const operationColumns = [
   { field: 'created_at', render: 'date', zone: true },
   { field: 'username' },
   { field: 'user_type', render: 'status' },
-  { field: 'resource' },
-  { field: 'action' },
+  { field: 'resource', render: 'resource' },
+  { field: 'action', render: 'status' },
   { field: 'path' },
   { field: 'target_guid' },
-  { field: 'fields', render: 'tags' },
+  { field: 'fields', render: 'field-names' },
   { field: 'ip' },
 ] as const;
 

@@ -103,6 +103,10 @@ export const bu: ResourceDef<typeof buSchema> = {
     { side: 'operator', base: '/open/admin/system/bu', scope: 'oversight', perm: 'admin:bu', calls: { list: 'list' } },
     // The staff screen's BU filter (catalogue `staff-management/bu-list`, no body).
     { side: 'operator', base: '/open/admin/staff-management', scope: 'oversight', perm: 'admin:staff', calls: { 'bu-list': 'list' } },
+    // The order screens' BU column and filter, read with each screen's own permission (docs/views.md).
+    ...(['', '/product', '/service'] as const).map((kind) => ({
+      side: 'operator' as const, base: `/open/admin/order-management${kind}`, scope: 'oversight' as const, perm: kind ? `admin:order-${kind.slice(1)}` : 'admin:order', calls: { 'bu-list': 'list' as const },
+    })),
     {
       // A BU's installed apps (store apps): an operator installs and uninstalls them without an order.
       side: 'operator', base: '/open/admin/system/bu-management/app', scope: 'oversight', perm: 'admin:bu',

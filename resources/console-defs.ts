@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import defaultMessages from '../i18n/resources/zh.ts';
 import type { CustomField } from '../schemas/custom-field.ts';
+import type { ImageRule } from '../schemas/image.ts';
 import type { ConsoleMenu, Mount, ResourceDef } from './types.ts';
 
 /**
@@ -22,6 +23,10 @@ export interface JsonSchema {
   maxLength?: number;
   /** A field hint from the schema's `.meta({ kind })`: `password`, `secret` (never a form field), `markdown` (an editor with uploads). */
   kind?: string;
+  /** An image field's rule (`image()`, schemas/image.ts): the form checks a picked file with it. */
+  image?: ImageRule;
+  /** A coded field whose choices another field's value decides (`.meta({ choicesBy })`): a form offers only those. */
+  choicesBy?: { field: string; choices: Record<string, readonly (string | number)[]> };
   default?: unknown;
 }
 
@@ -62,7 +67,7 @@ export type ConsoleDef = Omit<ResourceDef, 'schema' | 'internal' | 'menu' | 'mou
   seeded?: Record<string, Record<string, string>>;
 };
 
-const READ: readonly (keyof JsonSchema)[] = ['type', 'properties', 'items', 'anyOf', 'enum', 'const', 'format', 'maxLength', 'kind', 'default'];
+const READ: readonly (keyof JsonSchema)[] = ['type', 'properties', 'items', 'anyOf', 'enum', 'const', 'format', 'maxLength', 'kind', 'image', 'choicesBy', 'default'];
 
 /** Only the keys of `JsonSchema` (the console's forms check values with zod, not with these). */
 const readable = (s: Record<string, unknown>): JsonSchema => {

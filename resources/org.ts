@@ -20,12 +20,16 @@ export const org: ResourceDef<typeof orgSchema> = {
   filters: [{ field: 'auth_state' }, { field: 'company_name', op: 'like' }, { field: 'bu_guid' }],
   columns: [
     { field: 'company_name', sortable: true },
+    // The reviewer sees whose request it is.
+    { field: 'bu_guid', render: 'reference', reference: 'bu' },
     { field: 'credit_code' },
     { field: 'legal_person' },
     { field: 'auth_state', render: 'status' },
     { field: 'applied_at', render: 'date', sortable: true },
     { field: 'remark' },
   ],
+  // What a reviewer checks before deciding: who to contact, where, and the licence itself.
+  details: [{ field: 'contact_name' }, { field: 'contact_phone' }, { field: 'address' }, { field: 'license_url', render: 'image' }],
   sort: '-updated_at',
   // One certification per BU.
   unique: [[]],
@@ -45,8 +49,9 @@ export const org: ResourceDef<typeof orgSchema> = {
       calls: {
         info: 'one', add: 'add', update: 'update', 'basic-info-update': 'update', delete: 'delete',
         'apply-auth': { verb: 'status', transition: 'apply_auth', action: 'update' },
-        dashboard: { handler: 'org.dashboard', action: 'view' },
-        statistics: { handler: 'org.statistics', action: 'view' },
+        // The enterprise panel's own node grants them: a role granting the panel alone opens it.
+        dashboard: { handler: 'org.dashboard', action: 'view', perm: 'tenant:enterprise-panel' },
+        statistics: { handler: 'org.statistics', action: 'view', perm: 'tenant:enterprise-panel' },
       },
     },
     {

@@ -7,6 +7,7 @@
 export const SCOPES = [
   'contact:department:readonly', 'contact:department:write', 'contact:member:readonly', 'contact:member:write',
   'contact:position:readonly', 'contact:position:write', 'contact:role:readonly', 'message:send', 'org:bu:readonly', 'org:company:readonly', 'org:project:readonly',
+  'service-desk:work-order:readonly', 'service-desk:work-order:write',
 ] as const;
 
 /** The label key of a scope's name or description. */

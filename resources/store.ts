@@ -1,6 +1,6 @@
 import { classifyAppSchema, classifySchema, labelSchema, listingSchema } from '../schemas/store.ts';
 import { enableDisable, enabledTones } from './status.ts';
-import type { ResourceDef } from './types.ts';
+import type { RecordPage, ResourceDef } from './types.ts';
 
 /**
  * The app store (docs/store.md). Its rows are the platform's: anyone reads what is listed, without
@@ -9,7 +9,19 @@ import type { ResourceDef } from './types.ts';
  * (`/open/admin/app-manage`).
  */
 
-const enabledOnly = { status: [0] } as const;
+/** The store apps a picker offers: the platform's own apps (type 0), enabled or not. */
+export const STORE_APPS = '/open/admin/app-manage/app-list';
+/** The enabled classifications a picker offers. */
+export const ENABLED_CLASSIFICATIONS = '/open/app/market/search/classify/list';
+const PLACED = '/open/app/classify/app-related';
+
+/** A classification's page (`/operation/store/classify/{id}/...`): its own form and the store apps placed in it. */
+const CLASSIFY_PAGE: RecordPage = {
+  param: 'classify_guid',
+  get: 'info',
+  getBy: 'guid',
+  tabs: [{ url: 'apps', resource: 'classify-app', base: PLACED, form: ['app_guid', 'sort'], pickers: { app_guid: { resource: 'app', call: STORE_APPS } } }],
+};
 
 export const label: ResourceDef<typeof labelSchema> = {
   name: 'label',
@@ -41,11 +53,14 @@ export const classify: ResourceDef<typeof classifySchema> = {
   sort: 'sort',
   unique: [['name']],
   status: enableDisable,
-  menu: { scene: 'admin', url: '/operation/store/classify', icon: 'category' },
   mounts: [
-    { side: 'tenant', base: '/open/app/classify', scope: 'catalog', perm: 'admin:store-classify', calls: { add: 'add', delete: 'delete', update: 'update', page: 'page', info: 'get' } },
-    // The store's classifications, for visitors.
-    { side: 'tenant', base: '/open/app/market/search', scope: 'catalog', calls: { 'classify/list': { verb: 'list', where: enabledOnly, public: true } } },
+    {
+      side: 'tenant', base: '/open/app/classify', scope: 'catalog', perm: 'admin:store-classify',
+      menu: { scene: 'admin', url: '/operation/store/classify', icon: 'category', page: CLASSIFY_PAGE },
+      calls: { add: 'add', delete: 'delete', update: 'update', page: 'page', info: 'get' },
+    },
+    // The store's enabled classifications, for visitors, each with how many listed apps it holds.
+    { side: 'tenant', base: '/open/app/market/search', scope: 'catalog', calls: { 'classify/list': { verb: 'list', handler: 'market.classifications', public: true } } },
   ],
 };
 
@@ -63,10 +78,12 @@ export const classifyApp: ResourceDef<typeof classifyAppSchema> = {
   ],
   sort: 'sort',
   unique: [['classify_guid', 'app_guid']],
+  // Its own menu node (and code), so the screen is in the menu and granted like any other; the
+  // classification's and the store app's pages place apps through the same calls.
   menu: { scene: 'admin', url: '/operation/store/classify-app', icon: 'account_tree' },
   mounts: [
     {
-      side: 'tenant', base: '/open/app/classify/app-related', scope: 'catalog', perm: 'admin:store-classify',
+      side: 'tenant', base: PLACED, scope: 'catalog', perm: 'admin:store-classify-app',
       calls: { add: 'add', page: 'page', update: 'update', delete: 'delete' },
     },
   ],

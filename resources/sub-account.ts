@@ -60,11 +60,10 @@ export const subAccount: ResourceDef<typeof subAccountSchema> = {
       url: '/account/member-manage/sub-account',
       needsBu: true,
       verbs: { add: 'child-add', delete: 'child-delete' },
+      // Freeze and restore are the status transitions (their buttons come from `status`), not actions here.
       actions: [
         { name: 'set_role', call: 'child-set-role', input: { field: 'role_guids', reference: 'role' } },
         { name: 'resend', call: 'resend-child-email', when: { status: [2] } },
-        { name: 'freeze', call: 'child-freeze', when: { status: [0] }, confirm: true },
-        { name: 'restore', call: 'child-restore', when: { status: [1] } },
         { name: 'reset', call: 'child-reset', when: { status: [0] }, confirm: true },
       ],
     },

@@ -124,8 +124,19 @@ export interface RecordTab {
   base: string;
   /** The field naming the record in this tab's calls, where it is not the page's `param`. */
   param?: string;
-  /** `list` (default) or `single` (the record's one row: `one`, saved with `save`). */
-  view?: 'list' | 'single';
+  /**
+   * `list` (default), `single` (the record's one row: `one`, saved with `save`) or `selection`
+   * (rows the record holds as a list of guids, chosen with a picker and saved as a whole: `selection`).
+   */
+  view?: 'list' | 'single' | 'selection';
+  /**
+   * A `selection` tab's calls, all of the mount at `base` and taking the record's `param`: `read`
+   * answers the chosen rows (a list, a page, or an object holding them at `key`); `options` the rows
+   * one may choose, searched by `keyword` (without the record's param when `unbound`); `save` takes
+   * the whole choice as `field` (guids). `columns` are fields of those rows, labelled by `resource`
+   * (else by the page's definition).
+   */
+  selection?: { read: string; key?: string; options: string; unbound?: boolean; save: string; field: string; columns: readonly string[] };
   /** The tab's label key; the definition's name otherwise. */
   label?: string;
   actions?: readonly RecordAction[];
@@ -153,7 +164,9 @@ export type ColumnRender = 'text' | 'status' | 'date' | 'image' | 'reference' | 
   /** The name of a definition (a list a column set shapes), shown as its translated name. */
   | 'resource'
   /** A column set's columns: the shown ones in order, by their labels in the row's list (`resource`). */
-  | 'column-set';
+  | 'column-set'
+  /** Field names of the row's definition (`resource`), by their labels (an operation's changed fields). */
+  | 'field-names';
 
 export interface Column {
   field: string;
@@ -164,6 +177,8 @@ export interface Column {
   reference?: string;
   /** A `date` column of instants whose time zone matters (logs, scheduled publishing): shown with seconds and the zone. */
   zone?: boolean;
+  /** Offered by the column designer but hidden until a column set shows it (docs/views.md). */
+  off?: boolean;
 }
 
 /** The colour of a coded value's chip: green, grey, red, amber, blue. */
@@ -413,6 +428,8 @@ export interface TenantScreen {
   mount?: string;
   /** The details page's last segment in place of `show`, as the spec names it (`info`: `/account/order/{id}/info`). */
   details?: string;
+  /** An empty list's next step: a link (label key, path) to where its rows come from (enterprise apps and orders: the store). */
+  next?: { label: string; to: string };
   /**
    * A call answering `{ totals: { month, currency, amount, count }[] }` (amounts in cents), shown
    * above the list as totals by month (a BU's expenses).

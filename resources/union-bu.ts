@@ -1,6 +1,37 @@
 import { unionBuInternal, unionBuSchema, unionMembershipSchema } from '../schemas/union-bu.ts';
 import { enableDisable, enabledTones } from './status.ts';
-import type { ResourceDef } from './types.ts';
+import type { RecordPage, ResourceDef } from './types.ts';
+
+const UNION = '/open/admin/system/union-bu';
+
+/**
+ * A union's page (`/operation/union-bu/{id}/...`): its own form, then its member BUs and the
+ * departments, users and apps it shares, each chosen with a picker over what the union may hold
+ * (the handlers in server/handlers/union-bu.ts) and saved as a whole.
+ */
+const UNION_PAGE: RecordPage = {
+  param: 'guid',
+  get: 'get',
+  tabs: [
+    {
+      url: 'members', resource: 'bu', base: UNION, view: 'selection', label: 'record_page.union_members',
+      // Without the union's guid, `bu-list` offers the enabled BUs; the member list is the union's own field.
+      selection: { read: 'bu-list', options: 'bu-list', unbound: true, save: 'update', field: 'bu_guids', columns: ['name', 'code'] },
+    },
+    {
+      url: 'departments', resource: 'department', base: UNION, view: 'selection', label: 'record_page.union_depts',
+      selection: { read: 'get-selected-user-dept-list', key: 'depts', options: 'get-dept-list', save: 'save-dept-users', field: 'dept_guids', columns: ['name', 'code', 'bu_name'] },
+    },
+    {
+      url: 'users', resource: 'member', base: UNION, view: 'selection', label: 'record_page.union_users',
+      selection: { read: 'get-selected-user-dept-list', key: 'users', options: 'get-user-list', save: 'save-dept-users', field: 'user_guids', columns: ['name', 'job_number', 'department_name', 'bu_name'] },
+    },
+    {
+      url: 'apps', resource: 'app', base: UNION, view: 'selection', label: 'record_page.union_apps',
+      selection: { read: 'get-selected-app-list', key: 'list', options: 'get-app-list', save: 'save-apps', field: 'app_guids', columns: ['name', 'code', 'bu_name'] },
+    },
+  ],
+};
 
 /**
  * A union BU (docs/operator.md "Union BUs"): operators group business units and choose the
@@ -28,10 +59,10 @@ export const unionBu: ResourceDef<typeof unionBuSchema> = {
   // Every guid written must exist: member BUs here, the shared rows in the handlers.
   references: { bu_guids: 'bu' },
   status: enableDisable,
-  menu: { scene: 'admin', url: '/operation/union-bu', icon: 'hub' },
   mounts: [
     {
-      side: 'operator', base: '/open/admin/system/union-bu', scope: 'platform', perm: 'admin:union-bu',
+      side: 'operator', base: UNION, scope: 'platform', perm: 'admin:union-bu',
+      menu: { scene: 'admin', url: '/operation/union-bu', icon: 'hub', page: UNION_PAGE },
       calls: {
         page: 'page',
         // Not in the catalogue: the console's create, details and edit screens (and the contract suite).

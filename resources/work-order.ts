@@ -44,6 +44,9 @@ export const workOrder: ResourceDef<typeof workOrderSchema> = {
   },
   menu: { scene: 'admin', url: '/operation/work-order', icon: 'support_agent' },
   tenant: [{ url: '/account/work-order', needsBu: true }],
+  // An app raises work orders for its BU (about itself), reads them with their conversation and hears of every move.
+  openApi: { add: 'service-desk:work-order:write', page: 'service-desk:work-order:readonly', get: 'service-desk:work-order:readonly' },
+  events: { scope: 'service-desk:work-order:readonly', created: 'service_desk.work_order.created_v1', updated: 'service_desk.work_order.updated_v1' },
   mounts: [
     {
       side: 'tenant', base: '/open/app/work-order', scope: 'bu', perm: 'tenant:work-order',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { codes, enabledStatus, guid, name30, secretHash, text, url, webUrl } from './common.ts';
+import { codes, enabledStatus, guid, image, name30, secretHash, text, webUrl } from './common.ts';
+import { IMAGE_RULES } from './image.ts';
 import { ipEntry } from './tenant-common.ts';
 
 /** App code: letters, digits and hyphen, max 32 (spec §5). */
@@ -12,8 +13,8 @@ export const appSchema = z.object({
   code: appCode(),
   /** 0 store, 1 self-built, 2 company-built. */
   type: codes(0, 1, 2).default(1),
-  icon: url().optional(),
-  cover_url: url().optional(),
+  icon: image(IMAGE_RULES.icon).optional(),
+  cover_url: image({ ...IMAGE_RULES.picture, public: true }).optional(),
   description: text(500).optional(),
   /** How long an app access token lives, in seconds (Lark's default: 7200). */
   token_ttl: z.number().int().min(600).max(86400).default(7200),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { code32, enabledStatus, name30, text, url, username } from './common.ts';
+import { code32, enabledStatus, image, name30, text, username } from './common.ts';
+import { IMAGE_RULES } from './image.ts';
 import { domain } from './tenant-common.ts';
 
 /** A business unit's profile (spec §3 BU). */
@@ -7,7 +8,7 @@ export const buSchema = z.object({
   name: name30(),
   alias: text(30).optional(),
   code: code32().optional(),
-  cover_url: url().optional(),
+  cover_url: image({ ...IMAGE_RULES.picture, public: true }).optional(),
   abbreviation: text(30).optional(),
   portal_domain: domain().optional(),
   custom_domain: domain().optional(),

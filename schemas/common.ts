@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ImageRule } from './image.ts';
 
 /**
  * Field builders shared by entity schemas. Messages are i18n keys (`validation.*`); the server
@@ -28,6 +29,13 @@ export const phone = () => z.string().trim().regex(/^(\d{8}|1[3-9]\d{9})$/, 'val
 export const url = () => z.string().trim().max(500, 'validation.max_500');
 /** An http or https URL: never `javascript:`, `data:` or a file. */
 export const webUrl = () => z.url({ protocol: /^https?$/, error: 'validation.url_format' }).max(500, 'validation.max_500');
+/**
+ * An uploaded image (`/open/file/{guid}`, never an outside address), within `rule` (schemas/image.ts):
+ * forms show an upload with a preview and check the picked file; the server checks its bytes on
+ * upload and again when a record names it.
+ */
+export const image = (rule: ImageRule) =>
+  z.string().trim().regex(/^\/open\/file\/[0-9a-f-]{36}$/, 'validation.image_link').meta({ kind: 'image', image: rule });
 export const guid = () => z.uuid('validation.guid_format');
 /**
  * An instant (SQL `timestamptz`): ISO 8601 with an offset on the wire (`format: date-time`). The

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { codes, date, datetime, sort, text } from './common.ts';
+import { displayNameIn } from './custom-field-name.ts';
 
 /**
  * Custom fields: columns an operator adds to a definition (staff) at run time. This module is the
@@ -46,9 +47,13 @@ export const FIELD_NAME = /^[a-z][a-z0-9_]{0,29}$/;
 
 export const customFieldSchema = z.object({
   field_name: z.string().trim().min(1, 'validation.required').regex(FIELD_NAME, 'validation.field_name_format'),
+  /** The field's name in the default language (zh); hk and en fall back to it when empty. */
   display_name: z.string().trim().min(1, 'validation.required').max(30, 'validation.max_30'),
+  display_name_hk: z.string().trim().max(30, 'validation.max_30').nullable().optional(),
+  display_name_en: z.string().trim().max(30, 'validation.max_30').nullable().optional(),
   data_type: z.enum(DATA_TYPES, { error: 'validation.invalid_option' }),
-  form_type: z.enum(FORM_TYPES, { error: 'validation.invalid_option' }),
+  /** Offered by the chosen data type (`choicesBy`: the form lists only the types that fit it). */
+  form_type: z.enum(FORM_TYPES, { error: 'validation.invalid_option' }).meta({ choicesBy: { field: 'data_type', choices: FORM_TYPES_OF } }),
   /** Characters of a varchar or char, total digits of a decimal; other types take none. */
   text_length: z.number().int().min(1).max(2000).nullable().optional(),
   /** Digits after the point of a decimal (0 to 10). */
@@ -61,6 +66,8 @@ export const customFieldSchema = z.object({
   status: codes(0, 1).default(0),
 });
 export type CustomField = z.output<typeof customFieldSchema> & { guid?: string };
+
+export { displayNameIn };
 
 const check = (rule: RegExp, message: string) => (v: string) => rule.test(v) || message;
 const isIp = (v: string) => z.union([z.ipv4(), z.ipv6()]).safeParse(v).success;
@@ -96,13 +103,14 @@ const withFormats = (s: z.ZodString, formats: readonly Format[]) =>
     s,
   );
 
+/** Whole numbers as digits; one too long for the type names the type's range, not "not a whole number". */
 const integerText = (type: keyof typeof INTEGER_RANGES) =>
-  z.string().trim().regex(/^-?\d{1,19}$/, 'validation.integer').refine((v) => {
+  z.string().trim().regex(/^-?\d+$/, 'validation.integer').refine((v) => {
     // zod runs every check; this one only judges what the pattern took.
-    if (!/^-?\d{1,19}$/.test(v)) return true;
+    if (!/^-?\d+$/.test(v)) return true;
     const n = BigInt(v);
     return n >= INTEGER_RANGES[type][0] && n <= INTEGER_RANGES[type][1];
-  }, 'validation.range');
+  }, { message: 'validation.between', params: { min: String(INTEGER_RANGES[type][0]), max: String(INTEGER_RANGES[type][1]) } });
 
 const decimalText = (digits: number, scale: number) =>
   z.string().trim().superRefine((v, ctx) => {
@@ -140,7 +148,7 @@ export const sqlTypeOf = (f: Pick<CustomField, 'data_type' | 'text_length' | 'sc
  * holds them); dates as `YYYY-MM-DD`; date-times as ISO 8601 with an offset. An optional field takes
  * `null` to clear it.
  */
-export const customFieldRule = (f: CustomField): z.ZodType => {
+export const customFieldRule = (f: CustomField, lang = 'zh'): z.ZodType => {
   const length = f.text_length ?? LENGTH_LIMITS[f.data_type]?.default ?? 0;
   let rule: z.ZodType;
   switch (f.data_type) {
@@ -169,5 +177,5 @@ export const customFieldRule = (f: CustomField): z.ZodType => {
       rule = datetime();
       break;
   }
-  return (f.required ? rule : rule.nullable().optional()).meta({ title: f.display_name });
+  return (f.required ? rule : rule.nullable().optional()).meta({ title: displayNameIn(f, lang) });
 };

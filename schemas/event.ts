@@ -26,8 +26,13 @@ export const eventConfigSchema = z.object({
   request_url: webUrl().nullable().default(null),
 });
 
+/** How an app takes its events: pushed to its request URL, or over Lark's long connection (server/lark/ws/). */
+export const DELIVERY_MODES = ['push', 'long_connection'] as const;
+
 /** Kept by the server: the keys, when the URL last answered the challenge, and the endpoint's health. */
 export const eventConfigInternal = z.object({
+  /** Set by `subscribe-config/save-update`; none is `push`. */
+  delivery_mode: z.enum(DELIVERY_MODES).nullable(),
   verification_token: z.string(),
   encrypt_key: z.string().nullable(),
   /** Key of the `X-Open-Signature` HMAC (docs/events.md). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { name30, phone, text, url } from './common.ts';
+import { image, name30, phone, text } from './common.ts';
+import { IMAGE_RULES } from './image.ts';
 import { creditCode } from './tenant-common.ts';
 
 /** A BU's organisation certification data; `auth_state` is set by apply-auth and the operator's review. */
@@ -10,7 +11,8 @@ export const orgSchema = z.object({
   contact_name: name30().optional(),
   contact_phone: phone().optional(),
   address: text(200).optional(),
-  license_url: url().optional(),
+  /** The business licence: private, read only by who may read the organisation. */
+  license_url: image(IMAGE_RULES.picture).optional(),
 });
 
 /** 0 unverified, 1 in progress, 2 verified, 3 failed (spec §3). */

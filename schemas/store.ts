@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { codes, enabledStatus, guid, name30, sort, text } from './common.ts';
+import { codes, enabledStatus, guid, image, name30, sort, text } from './common.ts';
+import { IMAGE_RULES } from './image.ts';
+import { money } from './order.ts';
 
 /** An image the store shows: an http(s) address or a public file of ours (`/open/file/...`, a documents' upload; a private one shows to nobody), never a script URL. */
 export const imageRef = () => z.string().trim().max(500, 'validation.max_500').regex(/^(https?:\/\/|\/)\S*$/, 'validation.url_format');
@@ -36,12 +38,13 @@ export const CYCLE = { once: 0, month: 1, year: 2 } as const;
 export const listingSchema = z.object({
   app_guid: guid(),
   summary: text(120).optional(),
-  description: text(5000).optional(),
-  screenshots: z.array(imageRef()).max(8, 'validation.too_many').default([]),
+  /** Markdown, rendered and sanitised on the server as documents are (server/docs/markdown.ts). */
+  description: text(5000).meta({ kind: 'markdown' }).optional(),
+  screenshots: z.array(image({ ...IMAGE_RULES.picture, public: true })).max(8, 'validation.too_many').default([]),
   provider: text(64).optional(),
   label_guids: z.array(guid()).max(10, 'validation.too_many').default([]),
-  /** In cents; 0 is free. */
-  price: z.number().int().min(0).max(100_000_000).default(0),
+  /** In cents of the platform's currency, typed in its units; 0 is free. */
+  price: money().default(0),
   cycle: codes(0, 1, 2).default(0),
   /** 0 listed (in the store), 1 not listed. */
   status: codes(0, 1).default(1),

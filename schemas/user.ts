@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { codes, email, guid, name30, password, phone, text, username, url } from './common.ts';
+import { codes, email, guid, image, name30, password, phone, text, username } from './common.ts';
+import { IMAGE_RULES } from './image.ts';
 
 export const userSchema = z.object({
   username: username(),
@@ -8,7 +9,7 @@ export const userSchema = z.object({
   alias: text(30).optional(),
   email: email().optional(),
   phone: phone().optional(),
-  avatar_url: url().optional(),
+  avatar_url: image(IMAGE_RULES.avatar).optional(),
   /** 0 normal, 1 frozen. */
   status: codes(0, 1).default(0),
   /** Platform roles held by an operator. */

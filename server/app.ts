@@ -33,6 +33,8 @@ import { Sealer } from './services/sealer.ts';
 import { guardedFetch } from './sso/guarded-fetch.ts';
 import { randomBytes } from 'node:crypto';
 import { mountOpenApi, OPEN_API_RATE_DEFAULT } from './routes/open-api.ts';
+import { larkCalls, mountLark } from './lark/routes.ts';
+import { withLark } from './lark/openapi.ts';
 import { mountDeveloperLog } from './routes/developer-log.ts';
 import { AppTokens } from './auth/app-tokens.ts';
 import { ApiLogWriter, maintainApiLog } from './services/api-log.ts';
@@ -41,6 +43,7 @@ import { userRequestLog } from './http/user-request-log.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { openapiDocument } from './openapi.ts';
 import { PrebuiltJson } from './http/prebuilt-json.ts';
+import { withCustomFieldDocs } from './engine/custom-field-docs.ts';
 import type { Lang } from '../i18n/index.ts';
 import { seedPermissions } from './seed/seed.ts';
 import { seedApiGroups } from './seed/api-groups.ts';
@@ -61,6 +64,7 @@ import { EventDelivery, pruneEvents, type DeliveryOptions } from './events/deliv
 import { createOutgoing } from './events/outgoing.ts';
 import { FieldSets } from './engine/custom-fields.ts';
 import { summaryOf } from './open-api/calls.ts';
+import { mountLongConnections } from './lark/ws/endpoint.ts';
 
 export interface AppOptions {
   db: Db;
@@ -246,18 +250,25 @@ export const buildApp = async (opts: AppOptions): Promise<App> => {
     mountSso(scope, services, docs);
     mountUnlock(scope, services, docs);
     mountFiles(scope, services, docs);
-    mountOpenApi(scope, services, docs, { defs, rules, ratePerMinute: opts.openApiRatePerMinute ?? OPEN_API_RATE_DEFAULT });
+    mountOpenApi(scope, services, docs, { defs, rules, handlers, ratePerMinute: opts.openApiRatePerMinute ?? OPEN_API_RATE_DEFAULT });
+    // Lark's dialect of the same calls, for apps built on Lark's SDKs (docs/lark.md).
+    mountLark(scope, services, { defs, rules, handlers, ratePerMinute: opts.openApiRatePerMinute ?? OPEN_API_RATE_DEFAULT });
     mountDeveloperLog(scope, services, docs);
     mountResources(scope, services, defs, docs, { handlers, rules });
   });
   // Both documents are built once per start (per language) and served from memory (server/http/prebuilt-json.ts).
   // Each in the reader's language (Accept-Language), as the envelope's sentences are; the apps' calls summarised from i18n/open-api.
-  const consoleDoc = new PrebuiltJson((lang) => openapiDocument(docs, { kind: 'console', lang: lang as Lang, publicUrl }));
+  // Staff's custom fields are in both, named in the reader's language: rebuilt when they change.
+  const consoleDoc = new PrebuiltJson((lang) => withCustomFieldDocs(openapiDocument(docs, { kind: 'console', lang: lang as Lang, publicUrl }), opts.db, defs, lang));
   app.get('/open/openapi.json', (req, reply) => consoleDoc.send(req, reply, langOf(req), ['Accept-Language']));
   mountSiteMap(app, services);
+  // Events over Lark's long connection: its endpoint call and WebSocket (server/lark/ws/).
+  mountLongConnections(app, services);
+  // Lark's dialect of the same calls is in it too, in Lark's shapes (server/lark/openapi.ts).
   const appsDoc = new PrebuiltJson((lang) =>
-    openapiDocument(docs.filter((d) => d.tag === 'open-api').map((d) => ({ ...d, summary: summaryOf(lang as Lang, d.path) })), { kind: 'apps', lang: lang as Lang, publicUrl }),
+    withCustomFieldDocs(withLark(openapiDocument(docs.filter((d) => d.tag === 'open-api').map((d) => ({ ...d, summary: summaryOf(lang as Lang, d.path) })), { kind: 'apps', lang: lang as Lang, publicUrl }), larkCalls, lang as Lang), opts.db, defs, lang),
   );
+  services.fieldSets.onChange(() => (consoleDoc.forget(), appsDoc.forget()));
   app.get('/open/api/openapi.json', (req, reply) => appsDoc.send(req, reply, langOf(req), ['Accept-Language']));
 
   if (serveApp && opts.staticDir) {

@@ -46,8 +46,15 @@ const RESPONSES = (t: (key: string) => string) => ({
   }),
 });
 
-/** A form upload: one or more files in `file`. */
-const UPLOAD = { type: 'object', required: ['file'], properties: { file: { type: 'string', contentMediaType: 'application/octet-stream' } } };
+/** A form upload: the file's bytes in `file`, beside the fields the call declares. */
+const upload = (fields: z.ZodObject | undefined) => {
+  const own = fields ? docSchema(fields) : {};
+  return {
+    type: 'object',
+    required: ['file', ...((own.required as string[]) ?? [])],
+    properties: { file: { type: 'string', format: 'binary' }, ...((own.properties as JsonSchema) ?? {}) },
+  };
+};
 
 /** The success envelope with `data` as the call documents it. */
 const success = (data: JsonSchema) => ({
@@ -59,7 +66,11 @@ const success = (data: JsonSchema) => ({
 const answerSchema = (answer: AnswerDoc | undefined, components: Record<string, JsonSchema>): JsonSchema => {
   if (!answer) return {};
   if (answer instanceof z.ZodType) return docSchema(answer, 'output');
-  Object.assign(components, answer.components);
+  for (const [name, schema] of Object.entries(answer.components ?? {})) {
+    // One name, one schema: two answers naming different shapes alike would silently type one of them wrong.
+    if (components[name] && JSON.stringify(components[name]) !== JSON.stringify(schema)) throw new Error(`OpenAPI: two different schemas are named ${name}`);
+    components[name] = schema;
+  }
   return answer.json;
 };
 
@@ -101,7 +112,7 @@ export const openapiDocument = (docs: readonly CallDoc[], { kind, lang, publicUr
     const data = answerSchema(d.answer, schemas);
     const use = (name: string) => (used.add(name), { $ref: `#/components/responses/${name}` });
     const ok = d.file
-      ? { description: t('file'), content: { 'application/octet-stream': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } }, ...json(ref('Refusal')) } }
+      ? { description: t('file'), content: { ...Object.fromEntries(d.file.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])), ...json(ref('Refusal')) } }
       : { description: t('ok'), content: json({ oneOf: [success(data), ref('Refusal')] }) };
     (paths[d.path] ??= {})[d.method.toLowerCase()] = {
       operationId,
@@ -111,7 +122,7 @@ export const openapiDocument = (docs: readonly CallDoc[], { kind, lang, publicUr
       ...(d.scope ? { 'x-scope': d.scope } : {}),
       security: d.public ? [] : [{ bearer: [] }],
       ...(body ? { requestBody: { required: needsBody(body), content: json(body) } } : {}),
-      ...(d.form ? { requestBody: { required: true, content: { 'multipart/form-data': { schema: UPLOAD } } } } : {}),
+      ...(d.form ? { requestBody: { required: true, content: { 'multipart/form-data': { schema: upload(d.formFields) } } } } : {}),
       responses: {
         '200': ok,
         ...(d.public ? {} : { '401': use('Unauthorized') }),

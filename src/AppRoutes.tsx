@@ -36,7 +36,7 @@ export const AppRoutes = ({ page }: { page: (route: RouteDef) => ReactNode }) =>
     <SessionWatch />
     <Routes>
       {ROUTES.map((r) => (
-        <Route key={r.path} path={r.path} element={<Guarded route={r}>{r.redirect ? null : <Frame route={r}>{page(r)}</Frame>}</Guarded>} />
+        <Route key={r.path} path={r.path} element={<Guarded route={r} frame={(content) => <Frame route={r}>{content}</Frame>}>{r.redirect ? null : page(r)}</Guarded>} />
       ))}
       <Route path="*" element={<Navigate to="/" replace />} />
     </Routes>

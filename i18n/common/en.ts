@@ -4,6 +4,15 @@
  */
 export default {
   validation: {
+    between: 'must be from %{min} to %{max}',
+    min_length: 'at least %{minimum} characters',
+    max_length: 'at most %{maximum} characters',
+    image_link: 'must be an uploaded image',
+    image_type: 'The file is not an image of an accepted type (%{types}).',
+    image_bytes: 'The image is larger than %{limit}.',
+    image_unsized: 'The image does not say its size in pixels.',
+    image_small: 'The image is %{width}×%{height} pixels; it must be at least %{min_width}×%{min_height}.',
+    image_large: 'The image is %{width}×%{height} pixels; it must be at most %{max_width}×%{max_height}.',
     event_required: 'select at least one event',
     event_code_format: 'lower-case letters, digits, underscores and dots only, e.g. contact.user.created_v3',
     page_number: 'must be a whole number of at least 1',

@@ -4,6 +4,15 @@
  */
 export default {
   validation: {
+    between: '須在 %{min} 至 %{max} 之間',
+    min_length: '至少 %{minimum} 個字元',
+    max_length: '最多 %{maximum} 個字元',
+    image_link: '須為上載的圖片',
+    image_type: '檔案不是可接受類型的圖片（%{types}）。',
+    image_bytes: '圖片大於 %{limit}。',
+    image_unsized: '圖片未標明像素尺寸。',
+    image_small: '圖片為 %{width}×%{height} 像素，至少須為 %{min_width}×%{min_height}。',
+    image_large: '圖片為 %{width}×%{height} 像素，至多為 %{max_width}×%{max_height}。',
     event_required: '請至少選擇一個事件',
     event_code_format: '只能包含小寫字母、數字、底線和點，如 contact.user.created_v3',
     page_number: '須為不小於 1 的整數',

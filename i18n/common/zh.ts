@@ -4,6 +4,15 @@
  */
 export default {
   validation: {
+    between: '须在 %{min} 到 %{max} 之间',
+    min_length: '至少 %{minimum} 个字符',
+    max_length: '最多 %{maximum} 个字符',
+    image_link: '须为上传的图片',
+    image_type: '文件不是可接受类型的图片（%{types}）。',
+    image_bytes: '图片大于 %{limit}。',
+    image_unsized: '图片未标明像素尺寸。',
+    image_small: '图片为 %{width}×%{height} 像素，至少须为 %{min_width}×%{min_height}。',
+    image_large: '图片为 %{width}×%{height} 像素，至多为 %{max_width}×%{max_height}。',
     event_required: '请至少选择一个事件',
     event_code_format: '只能包含小写字母、数字、下划线和点，如 contact.user.created_v3',
     page_number: '须为不小于 1 的整数',

@@ -12,7 +12,7 @@ export default {
 
 ## 1. Sign up and create a business unit
 
-Sign up on the [login page](/login) and verify your e-mail, then create a business unit (BU) under **Account and enterprise → Enterprise information**. Apps, members and orders all belong to a business unit.
+Sign up on the [login page](/login) and verify your e-mail, then create a business unit (BU) under **Account and enterprise → Enterprise info**. Apps, members and orders all belong to a business unit.
 
 ## 2. Create an app
 

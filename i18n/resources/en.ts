@@ -6,6 +6,17 @@ export default {
     uploading_percent: 'Uploading… %{percent}%',
     upload_hint: 'Images (%{images}) up to %{image_mb} MB, files (%{files}) up to %{file_mb} MB, %{count} at a time; the link goes where the cursor is.',
   },
+  images: {
+    upload: 'Upload image',
+    replace: 'Replace image',
+    add: 'Add image',
+    remove: 'Remove image %{n}',
+    preview: '%{label}: image %{n}',
+    uploading: 'Uploading…',
+    hint: '%{types}, up to %{limit}.',
+    hint_min: '%{types}, up to %{limit}, at least %{size} pixels.',
+    hint_max: '%{types}, up to %{limit}, at most %{size} pixels.',
+  },
   files: {
     attach: 'Attach files',
     hint: 'Images (%{images}) up to %{image_mb} MB, files (%{files}) up to %{file_mb} MB, at most %{count}.',
@@ -14,9 +25,10 @@ export default {
   conversation: { send: 'Send reply', hint: 'Ctrl+Enter sends.' },
   totals: { title: 'Totals by month', month: 'Month', currency: 'Currency', amount: 'Total', count: 'Transactions', empty: 'No received payments in the last 12 months.' },
   related: { empty: 'None yet.', add: 'Add' },
-  list_actions: { message: { read_all: 'Mark all read', read_all_done: 'All messages here are marked read.' } },
+  list_actions: { message: { read_all: 'Mark all in this tab read', read_all_done: 'Every message in this tab is marked read; other tabs are unchanged.' } },
   tenant_tabs: { processes: 'Processes', process_instances: 'Approvals', bu_dict: 'Our dictionaries', platform_dict: 'Platform dictionaries', member_fields: 'Member fields' },
-  record_page: { tabs: 'Pages of %{name}', org: 'Organisation info', staff_fields: 'Staff fields' },
+  record_page: { tabs: 'Pages of %{name}', org: 'Organisation info', staff_fields: 'Staff fields', secret_once: 'Copy them now and keep them safe: the secrets are shown only this once and cannot be seen again after you leave this page.', union_members: 'Member BUs', union_depts: 'Shared departments', union_users: 'Shared users', union_apps: 'Shared apps', selection_count: '%{name}: %{count}', selection_add: 'Add to %{name}', selection_none: 'Nothing more to add', selection_empty: 'Nothing chosen yet for %{name}.', selection_remove: 'Remove %{name}' },
+  empty_next: { store: 'Find apps in the store' },
   transfer: {
     import: 'Import',
     export: 'Export',
@@ -45,7 +57,7 @@ export default {
   dates: { in_zone: 'In your time zone: %{zone}' },
   links: { open_related: 'Open the page it is about' },
   common: {
-    fields: { guid: 'ID', created_at: 'Created at', updated_at: 'Updated at', created_by: 'Created by', bu_guid: 'Business unit', page: 'Page', page_size: 'Page size' },
+    fields: { bu_name: 'Business unit', department_name: 'Department', guid: 'ID', created_at: 'Created at', updated_at: 'Updated at', created_by: 'Created by', bu_guid: 'Business unit', page: 'Page', page_size: 'Page size' },
   },
   resources: {
     'login-log': {
@@ -74,7 +86,7 @@ export default {
     'operation-log': {
       name: 'Operation log |||| Operation log',
       fields: { user_guid: 'Account', username: 'Operator', user_type: 'Account type', bu_guid: 'Business unit', resource: 'Object', action: 'Action', path: 'Call', target_guid: 'Record', fields: 'Fields changed', ip: 'Address', from: 'From', to: 'To', cursor: 'Page' },
-      values: { user_type: { '0': 'Operator', '1': 'Main account', '2': 'Sub account' } },
+      values: { action: { add: 'Add', update: 'Change', delete: 'Delete', status: 'Status change', auth: 'Grant', import: 'Import', export: 'Export' }, user_type: { '0': 'Operator', '1': 'Main account', '2': 'Sub account' } },
     },
     'request-log': {
       name: 'Request log |||| Request log',
@@ -212,7 +224,7 @@ export default {
     },
     'custom-field': {
       name: 'Staff field |||| Staff fields',
-      fields: { resource: 'Resource', field_name: 'Database field name', display_name: 'Display name', data_type: 'Data type', form_type: 'Form type', text_length: 'Length', scale: 'Decimal places', formats: 'Formats', required: 'Required', remark: 'Remark', sort: 'Sort', status: 'Status' },
+      fields: { resource: 'Resource', field_name: 'Database field name', display_name: 'Display name', display_name_hk: 'Display name (Traditional Chinese)', display_name_en: 'Display name (English)', data_type: 'Data type', form_type: 'Form type', text_length: 'Length', scale: 'Decimal places', formats: 'Formats', required: 'Required', remark: 'Remark', sort: 'Sort', status: 'Status' },
       values: {
         data_type: { varchar: 'Text (varchar)', char: 'Fixed-length text (char)', tinyint: 'Small integer (tinyint)', int: 'Integer (int)', bigint: 'Big integer (bigint)', datetime: 'Date and time (datetime)', date: 'Date (date)', decimal: 'Decimal (decimal)' },
         form_type: { input: 'Single line', textarea: 'Multiple lines', number: 'Number', date: 'Date', datetime: 'Date and time' },
@@ -461,6 +473,8 @@ export default {
         'contact:position:readonly': { name: 'Read positions', description: 'Page through and read the business unit\'s positions' },
         'contact:position:write': { name: 'Manage positions', description: 'Add, change and delete positions' },
         'contact:role:readonly': { name: 'Read roles', description: 'Page through and read the business unit\'s roles' },
+        'service-desk:work-order:readonly': { name: 'Read work orders', description: 'Read the business unit\'s work orders, their states and conversations' },
+        'service-desk:work-order:write': { name: 'Raise and reply to work orders', description: 'Raise work orders for the business unit as the app, and reply to them' },
         'message:send': { name: 'Send messages', description: 'Send messages to the message center of the business unit\'s people: everyone, a department or chosen members' },
         'org:bu:readonly': { name: 'Read the business unit', description: 'Read the app\'s own business unit: its name, code, domains and description' },
         'org:company:readonly': { name: 'Read companies', description: 'Page through the business unit\'s companies' },
@@ -499,7 +513,7 @@ export default {
       fields: {
         name: 'App name', classify_guid: 'Classification', codes: 'App codes',
         app_guid: 'App', summary: 'Summary', description: 'Description', screenshots: 'Screenshots', provider: 'Provider',
-        label_guids: 'Labels', price: 'Price (cents)', cycle: 'Billing cycle', status: 'In the store', sort: 'Order',
+        label_guids: 'Labels', price: 'Price (CNY)', cycle: 'Billing cycle', status: 'In the store', sort: 'Order',
       },
       values: { status: { '0': 'Listed', '1': 'Not listed' }, cycle: { '0': 'One-off', '1': 'Monthly', '2': 'Yearly' } },
     },
@@ -509,6 +523,10 @@ export default {
         number: 'Order number', app_guid: 'App', app_name: 'Item', kind: 'Kind', amount: 'Amount', currency: 'Currency', paid_amount: 'Received', cycle: 'Billing cycle', pay_type: 'Payment', state: 'State', bu_guid: 'Business unit',
         bu_name: 'Business unit', bu_code: 'Business unit code', bu_id: 'Business unit ID', created_at: 'Created at', format: 'File format', rows: 'Rows',
         due_at: 'Due by', note: 'Note', void_reason: 'Reason for voiding',
+      },
+      hints: {
+        tenant: { state: { '0': "How it gets paid: the platform's staff contact your business unit to arrange a bank transfer; once they record the payment, the order turns to Paid and the payment shows below." } },
+        operator: { state: { '0': 'To be paid: when the business unit\'s transfer arrives, record it under Payment records below; once the amount is received the order turns to Paid, which the tenant sees under Orders.' } },
       },
       values: {
         kind: { '0': 'General', '1': 'Product', '2': 'Service' },
@@ -544,7 +562,7 @@ export default {
     },
     'work-question': {
       name: 'Question |||| Questions',
-      fields: { title: 'Question', content: 'Details', answer: 'Answer', category: 'Category', bu_guid: 'Business unit' },
+      fields: { title: 'Question', content: 'Details', answer: 'Answer (add it once you have one)', category: 'Category', bu_guid: 'Business unit' },
       values: { category: { '0': 'Account', '1': 'App', '2': 'API and events', '3': 'Billing', '4': 'Other' } },
     },
     message: {
@@ -580,6 +598,8 @@ export default {
         contact_user_created_v3: { name: 'Member added', description: 'A member was added to the business unit' },
         contact_user_updated_v3: { name: 'Member changed', description: 'A member or their duty status changed; the event carries them before and after' },
         contact_user_deleted_v3: { name: 'Member deleted', description: 'A member was deleted from the business unit' },
+        service_desk_work_order_created_v1: { name: 'Work order raised', description: 'A work order was raised for the business unit' },
+        service_desk_work_order_updated_v1: { name: 'Work order updated', description: 'A work order\'s state or content changed' },
         application_app_status_changed_v1: { name: 'App enabled or disabled', description: 'This app was enabled or disabled' },
         application_permission_changed_v1: { name: 'App scopes changed', description: 'The scopes this app has opened changed' },
       },

@@ -6,6 +6,17 @@ export default {
     uploading_percent: '正在上傳… %{percent}%',
     upload_hint: '圖片（%{images}）不超過 %{image_mb} MB，檔案（%{files}）不超過 %{file_mb} MB，每次最多 %{count} 個；連結插入到游標處。',
   },
+  images: {
+    upload: '上載圖片',
+    replace: '更換圖片',
+    add: '新增圖片',
+    remove: '移除圖片 %{n}',
+    preview: '%{label}：圖片 %{n}',
+    uploading: '上載中…',
+    hint: '%{types}，不超過 %{limit}。',
+    hint_min: '%{types}，不超過 %{limit}，至少 %{size} 像素。',
+    hint_max: '%{types}，不超過 %{limit}，至多 %{size} 像素。',
+  },
   files: {
     attach: '添加附件',
     hint: '圖片（%{images}）不超過 %{image_mb} MB，檔案（%{files}）不超過 %{file_mb} MB，最多 %{count} 個。',
@@ -14,9 +25,10 @@ export default {
   conversation: { send: '發送回覆', hint: 'Ctrl+Enter 發送。' },
   totals: { title: '按月匯總', month: '月份', currency: '幣種', amount: '合計', count: '筆數', empty: '近 12 個月沒有已到賬的付款。' },
   related: { empty: '暫無。', add: '新增' },
-  list_actions: { message: { read_all: '全部標為已讀', read_all_done: '此處的消息已全部標為已讀。' } },
+  list_actions: { message: { read_all: '本欄全部標為已讀', read_all_done: '本欄的訊息已全部標為已讀，其他欄未變。' } },
   tenant_tabs: { processes: '流程', process_instances: '審批', bu_dict: '本企業字典', platform_dict: '平台字典', member_fields: '成員欄位' },
-  record_page: { tabs: '%{name}的頁面', org: '組織資料', staff_fields: '員工欄位' },
+  record_page: { tabs: '%{name}的頁面', org: '組織資料', staff_fields: '員工欄位', secret_once: '請立即複製並妥善保存：密鑰只顯示這一次，離開此頁後無法再次查看。', union_members: '成員業務單元', union_depts: '共享部門', union_users: '共享用戶', union_apps: '共享應用', selection_count: '%{name}：%{count} 項', selection_add: '添加%{name}', selection_none: '沒有可添加的項目', selection_empty: '尚未選擇%{name}。', selection_remove: '移除 %{name}' },
+  empty_next: { store: '去應用市場選購應用' },
   transfer: {
     import: '匯入',
     export: '匯出',
@@ -45,7 +57,7 @@ export default {
   dates: { in_zone: '按你所在時區：%{zone}' },
   links: { open_related: '打開相關頁面' },
   common: {
-    fields: { guid: '標識', created_at: '建立時間', updated_at: '更新時間', created_by: '建立人', bu_guid: '業務單元', page: '頁碼', page_size: '每頁條數' },
+    fields: { bu_name: '業務單元', department_name: '部門', guid: '標識', created_at: '建立時間', updated_at: '更新時間', created_by: '建立人', bu_guid: '業務單元', page: '頁碼', page_size: '每頁條數' },
   },
   resources: {
     'login-log': {
@@ -73,8 +85,8 @@ export default {
     },
     'operation-log': {
       name: '操作日誌',
-      fields: { user_guid: '帳號', username: '操作人', user_type: '帳號類型', bu_guid: '業務單元', resource: '對象', action: '操作', path: '調用', target_guid: '記錄', fields: '變更欄位', ip: '地址', from: '開始時間', to: '結束時間', cursor: '翻頁位置' },
-      values: { user_type: { '0': '營運人員', '1': '主帳號', '2': '子帳號' } },
+      fields: { user_guid: '帳號', username: '操作人', user_type: '帳號類型', bu_guid: '業務單元', resource: '對象', action: '動作', path: '調用', target_guid: '記錄', fields: '變更欄位', ip: '地址', from: '開始時間', to: '結束時間', cursor: '翻頁位置' },
+      values: { action: { add: '新增', update: '修改', delete: '刪除', status: '變更狀態', auth: '授權', import: '匯入', export: '匯出' }, user_type: { '0': '營運人員', '1': '主帳號', '2': '子帳號' } },
     },
     'request-log': {
       name: '請求日誌',
@@ -212,7 +224,7 @@ export default {
     },
     'custom-field': {
       name: '員工欄位',
-      fields: { resource: '所屬資源', field_name: '資料庫欄位名', display_name: '顯示名稱', data_type: '資料類型', form_type: '表單類型', text_length: '長度', scale: '小數位數', formats: '校驗格式', required: '必填', remark: '備註', sort: '排序', status: '狀態' },
+      fields: { resource: '所屬資源', field_name: '資料庫欄位名', display_name: '顯示名稱', display_name_hk: '顯示名稱（繁體中文）', display_name_en: '顯示名稱（英文）', data_type: '資料類型', form_type: '表單類型', text_length: '長度', scale: '小數位數', formats: '校驗格式', required: '必填', remark: '備註', sort: '排序', status: '狀態' },
       values: {
         data_type: { varchar: '文字 (varchar)', char: '定長文字 (char)', tinyint: '小整數 (tinyint)', int: '整數 (int)', bigint: '長整數 (bigint)', datetime: '日期時間 (datetime)', date: '日期 (date)', decimal: '小數 (decimal)' },
         form_type: { input: '單行文字', textarea: '多行文字', number: '數字', date: '日期', datetime: '日期時間' },
@@ -461,6 +473,8 @@ export default {
         'contact:position:readonly': { name: '讀取職位資料', description: '分頁查詢和讀取企業職位' },
         'contact:position:write': { name: '管理職位', description: '新增、修改和刪除企業職位' },
         'contact:role:readonly': { name: '讀取角色資料', description: '分頁查詢和讀取企業角色' },
+        'service-desk:work-order:readonly': { name: '讀取工單', description: '讀取業務單元的工單、狀態和對話' },
+        'service-desk:work-order:write': { name: '提交和回覆工單', description: '以應用身份為業務單元提交工單並回覆' },
         'message:send': { name: '發送消息', description: '向企業成員的消息中心發送消息：全員、某個部門或指定成員' },
         'org:bu:readonly': { name: '讀取業務單元資料', description: '讀取應用所屬業務單元的名稱、編碼、域名和簡介' },
         'org:company:readonly': { name: '讀取公司資料', description: '分頁查詢企業下的公司' },
@@ -499,7 +513,7 @@ export default {
       fields: {
         name: '應用名稱', classify_guid: '分類', codes: '應用編碼',
         app_guid: '應用', summary: '簡介', description: '詳細介紹', screenshots: '截圖', provider: '服務商',
-        label_guids: '標籤', price: '價格（分）', cycle: '計費週期', status: '上架狀態', sort: '排序',
+        label_guids: '標籤', price: '價格（元）', cycle: '計費週期', status: '上架狀態', sort: '排序',
       },
       values: { status: { '0': '已上架', '1': '未上架' }, cycle: { '0': '一次性', '1': '按月', '2': '按年' } },
     },
@@ -509,6 +523,10 @@ export default {
         number: '訂單號', app_guid: '應用', app_name: '商品', kind: '訂單類型', amount: '金額', currency: '幣種', paid_amount: '已收款', cycle: '計費週期', pay_type: '付費方式', state: '訂單狀態', bu_guid: '業務單元',
         bu_name: '業務單元', bu_code: '業務單元編碼', bu_id: '業務單元 ID', created_at: '建立時間', format: '檔案格式', rows: '資料行',
         due_at: '付款截止', note: '備註', void_reason: '作廢原因',
+      },
+      hints: {
+        tenant: { state: { '0': '如何付款：平台營運人員會聯絡貴業務單元安排轉賬付款；收到款項後，營運人員登記收款，訂單即變為「已支付」，收款記錄顯示在下方。' } },
+        operator: { state: { '0': '待支付：收到該業務單元的轉賬後，在下方「收款記錄」中登記收款；收齊金額後訂單即變為「已支付」，租戶在其「訂單」中看到。' } },
       },
       values: {
         kind: { '0': '通用訂單', '1': '產品訂單', '2': '服務訂單' },
@@ -544,7 +562,7 @@ export default {
     },
     'work-question': {
       name: '問題',
-      fields: { title: '問題', content: '詳細說明', answer: '答案', category: '分類', bu_guid: '業務單元' },
+      fields: { title: '問題', content: '詳細說明', answer: '答案（找到後再補充）', category: '分類', bu_guid: '業務單元' },
       values: { category: { '0': '帳號', '1': '應用', '2': '接口與事件', '3': '費用', '4': '其他' } },
     },
     message: {
@@ -580,6 +598,8 @@ export default {
         contact_user_created_v3: { name: '成員已新增', description: '業務單元新增了成員' },
         contact_user_updated_v3: { name: '成員已修改', description: '成員資料或在職狀態變更，附修改前的內容' },
         contact_user_deleted_v3: { name: '成員已刪除', description: '業務單元刪除了成員' },
+        service_desk_work_order_created_v1: { name: '工單已提交', description: '業務單元提交了工單' },
+        service_desk_work_order_updated_v1: { name: '工單已更新', description: '工單的狀態或內容發生了變化' },
         application_app_status_changed_v1: { name: '應用啟停', description: '本應用被啟用或停用' },
         application_permission_changed_v1: { name: '應用權限變更', description: '本應用開通的權限有變' },
       },

@@ -6,6 +6,17 @@ export default {
     uploading_percent: '正在上传… %{percent}%',
     upload_hint: '图片（%{images}）不超过 %{image_mb} MB，文件（%{files}）不超过 %{file_mb} MB，每次最多 %{count} 个；链接插入到光标处。',
   },
+  images: {
+    upload: '上传图片',
+    replace: '更换图片',
+    add: '添加图片',
+    remove: '移除图片 %{n}',
+    preview: '%{label}：图片 %{n}',
+    uploading: '上传中…',
+    hint: '%{types}，不超过 %{limit}。',
+    hint_min: '%{types}，不超过 %{limit}，至少 %{size} 像素。',
+    hint_max: '%{types}，不超过 %{limit}，至多 %{size} 像素。',
+  },
   files: {
     attach: '添加附件',
     hint: '图片（%{images}）不超过 %{image_mb} MB，文件（%{files}）不超过 %{file_mb} MB，最多 %{count} 个。',
@@ -14,9 +25,10 @@ export default {
   conversation: { send: '发送回复', hint: 'Ctrl+Enter 发送。' },
   totals: { title: '按月汇总', month: '月份', currency: '币种', amount: '合计', count: '笔数', empty: '近 12 个月没有已到账的付款。' },
   related: { empty: '暂无。', add: '新增' },
-  list_actions: { message: { read_all: '全部标为已读', read_all_done: '此处的消息已全部标为已读。' } },
+  list_actions: { message: { read_all: '本栏全部标为已读', read_all_done: '本栏的消息已全部标为已读，其他栏未变。' } },
   tenant_tabs: { processes: '流程', process_instances: '审批', bu_dict: '本企业字典', platform_dict: '平台字典', member_fields: '成员字段' },
-  record_page: { tabs: '%{name}的页面', org: '组织信息', staff_fields: '员工字段' },
+  record_page: { tabs: '%{name}的页面', org: '组织信息', staff_fields: '员工字段', secret_once: '请立即复制并妥善保存：密钥只显示这一次，离开此页后无法再次查看。', union_members: '成员业务单元', union_depts: '共享部门', union_users: '共享用户', union_apps: '共享应用', selection_count: '%{name}：%{count} 项', selection_add: '添加%{name}', selection_none: '没有可添加的项', selection_empty: '尚未选择%{name}。', selection_remove: '移除 %{name}' },
+  empty_next: { store: '去应用市场选购应用' },
   transfer: {
     import: '导入',
     export: '导出',
@@ -45,7 +57,7 @@ export default {
   dates: { in_zone: '按你所在时区：%{zone}' },
   links: { open_related: '打开相关页面' },
   common: {
-    fields: { guid: '标识', created_at: '创建时间', updated_at: '更新时间', created_by: '创建人', bu_guid: '业务单元', page: '页码', page_size: '每页条数' },
+    fields: { bu_name: '业务单元', department_name: '部门', guid: '标识', created_at: '创建时间', updated_at: '更新时间', created_by: '创建人', bu_guid: '业务单元', page: '页码', page_size: '每页条数' },
   },
   resources: {
     'login-log': {
@@ -73,8 +85,8 @@ export default {
     },
     'operation-log': {
       name: '操作日志',
-      fields: { user_guid: '账号', username: '操作人', user_type: '账号类型', bu_guid: '业务单元', resource: '对象', action: '操作', path: '调用', target_guid: '记录', fields: '变更字段', ip: '地址', from: '开始时间', to: '结束时间', cursor: '翻页位置' },
-      values: { user_type: { '0': '运营人员', '1': '主账号', '2': '子账号' } },
+      fields: { user_guid: '账号', username: '操作人', user_type: '账号类型', bu_guid: '业务单元', resource: '对象', action: '动作', path: '调用', target_guid: '记录', fields: '变更字段', ip: '地址', from: '开始时间', to: '结束时间', cursor: '翻页位置' },
+      values: { action: { add: '新增', update: '修改', delete: '删除', status: '变更状态', auth: '授权', import: '导入', export: '导出' }, user_type: { '0': '运营人员', '1': '主账号', '2': '子账号' } },
     },
     'request-log': {
       name: '请求日志',
@@ -212,7 +224,7 @@ export default {
     },
     'custom-field': {
       name: '员工字段',
-      fields: { resource: '所属资源', field_name: '数据库字段名', display_name: '显示名称', data_type: '数据类型', form_type: '表单类型', text_length: '长度', scale: '小数位数', formats: '校验格式', required: '必填', remark: '备注', sort: '排序', status: '状态' },
+      fields: { resource: '所属资源', field_name: '数据库字段名', display_name: '显示名称', display_name_hk: '显示名称（繁体中文）', display_name_en: '显示名称（英文）', data_type: '数据类型', form_type: '表单类型', text_length: '长度', scale: '小数位数', formats: '校验格式', required: '必填', remark: '备注', sort: '排序', status: '状态' },
       values: {
         data_type: { varchar: '文本 (varchar)', char: '定长文本 (char)', tinyint: '小整数 (tinyint)', int: '整数 (int)', bigint: '长整数 (bigint)', datetime: '日期时间 (datetime)', date: '日期 (date)', decimal: '小数 (decimal)' },
         form_type: { input: '单行文本', textarea: '多行文本', number: '数字', date: '日期', datetime: '日期时间' },
@@ -461,6 +473,8 @@ export default {
         'contact:position:readonly': { name: '读取职位信息', description: '分页查询和读取企业职位' },
         'contact:position:write': { name: '管理职位', description: '新增、修改和删除企业职位' },
         'contact:role:readonly': { name: '读取角色信息', description: '分页查询和读取企业角色' },
+        'service-desk:work-order:readonly': { name: '读取工单', description: '读取业务单元的工单、状态和对话' },
+        'service-desk:work-order:write': { name: '提交和回复工单', description: '以应用身份为业务单元提交工单并回复' },
         'message:send': { name: '发送消息', description: '向企业成员的消息中心发送消息：全员、某个部门或指定成员' },
         'org:bu:readonly': { name: '读取业务单元信息', description: '读取应用所属业务单元的名称、编码、域名和简介' },
         'org:company:readonly': { name: '读取公司信息', description: '分页查询企业下的公司' },
@@ -499,7 +513,7 @@ export default {
       fields: {
         name: '应用名称', classify_guid: '分类', codes: '应用编码',
         app_guid: '应用', summary: '简介', description: '详细介绍', screenshots: '截图', provider: '服务商',
-        label_guids: '标签', price: '价格（分）', cycle: '计费周期', status: '上架状态', sort: '排序',
+        label_guids: '标签', price: '价格（元）', cycle: '计费周期', status: '上架状态', sort: '排序',
       },
       values: { status: { '0': '已上架', '1': '未上架' }, cycle: { '0': '一次性', '1': '按月', '2': '按年' } },
     },
@@ -509,6 +523,10 @@ export default {
         number: '订单号', app_guid: '应用', app_name: '商品', kind: '订单类型', amount: '金额', currency: '币种', paid_amount: '已收款', cycle: '计费周期', pay_type: '付费方式', state: '订单状态', bu_guid: '业务单元',
         bu_name: '业务单元', bu_code: '业务单元编码', bu_id: '业务单元 ID', created_at: '创建时间', format: '文件格式', rows: '数据行',
         due_at: '付款截止', note: '备注', void_reason: '作废原因',
+      },
+      hints: {
+        tenant: { state: { '0': '如何付款：平台运营人员会联系贵业务单元安排转账付款；收到款项后，运营人员登记收款，订单即变为“已支付”，收款记录显示在下方。' } },
+        operator: { state: { '0': '待支付：收到该业务单元的转账后，在下方“收款记录”中登记收款；收齐金额后订单即变为“已支付”，租户在其“订单”中看到。' } },
       },
       values: {
         kind: { '0': '通用订单', '1': '产品订单', '2': '服务订单' },
@@ -544,7 +562,7 @@ export default {
     },
     'work-question': {
       name: '问题',
-      fields: { title: '问题', content: '详细说明', answer: '答案', category: '分类', bu_guid: '业务单元' },
+      fields: { title: '问题', content: '详细说明', answer: '答案（找到后再补充）', category: '分类', bu_guid: '业务单元' },
       values: { category: { '0': '账号', '1': '应用', '2': '接口与事件', '3': '费用', '4': '其他' } },
     },
     message: {
@@ -580,6 +598,8 @@ export default {
         contact_user_created_v3: { name: '成员已添加', description: '业务单元新增了成员' },
         contact_user_updated_v3: { name: '成员已修改', description: '成员信息或在职状态变化，附修改前的内容' },
         contact_user_deleted_v3: { name: '成员已删除', description: '业务单元删除了成员' },
+        service_desk_work_order_created_v1: { name: '工单已提交', description: '业务单元提交了工单' },
+        service_desk_work_order_updated_v1: { name: '工单已更新', description: '工单的状态或内容发生了变化' },
         application_app_status_changed_v1: { name: '应用启停', description: '本应用被启用或停用' },
         application_permission_changed_v1: { name: '应用权限变更', description: '本应用开通的权限发生变化' },
       },

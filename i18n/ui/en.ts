@@ -21,6 +21,8 @@ export default {
     messages: 'Messages',
     user_menu: 'Account',
     menu: 'Menu',
+    sections: 'Console sections',
+    operation: 'Operator console',
   },
   footer: {
     copyright: '© %{year} Open Platform. All rights reserved.',
@@ -152,6 +154,9 @@ export default {
     no_pin: 'Not pinned',
     sortable_of: 'Sort by %{name}',
     filterable_of: 'Filter by %{name}',
+    last_visible: 'At least one column stays visible: show another before hiding this one.',
+    titles: 'Titles',
+    width_range: '40 to 1000 px',
     kinds: {
       text: 'text', status: 'coded value', date: 'date', image: 'image', reference: 'reference', tags: 'tags', boolean: 'yes/no', scopes: 'scopes',
       money: 'amount', files: 'files', resource: 'list name', html: 'rich text', link: 'link', string: 'text', integer: 'number', number: 'number', array: 'list', object: 'record',
@@ -181,6 +186,20 @@ export default {
   check: { copy: 'Copy', copied: 'Copied.' },
   tree: { root: 'Top level' },
   guard: {
+    title: "This page can't be opened",
+    no_page: 'The console has no such page.',
+    // An operator is told in the operator console's terms (src/shell/Refused.tsx).
+    operator: {
+      no_permission: 'Your operator account may not open this page. Ask a platform administrator to grant it to your role.',
+      other_console: "This page belongs to the tenants' console; operator accounts cannot open it.",
+      not_open: 'This page is not open yet.',
+      unverified: 'This page opens only for certified organisations.',
+      no_page: 'The operator console has no such page.',
+    },
+    back: 'Back',
+    to_console: 'To the console',
+    to_operation: 'To the operator console',
+    to_certification: 'Apply for certification',
     not_found: 'There is no such page; you are back on the home page.',
     not_open: 'This page is not open yet.',
     other_console: 'This page belongs to another console; your account cannot open it.',
@@ -190,6 +209,8 @@ export default {
   page: {
     coming_soon: 'Coming soon.',
     not_available: 'This page has no content yet.',
+    not_readable: 'This data cannot be shown here.',
+    row_gone: 'This record does not exist or was deleted.',
     unverified: 'Your organisation is not verified.',
   },
   route: {
@@ -211,7 +232,7 @@ export default {
     account_active: 'Account activation',
     unlock_account: 'Unlock account',
     terms: 'Agreement',
-    account: 'Account',
+    account: 'Account and enterprise',
     enterprise_panel: 'Enterprise panel',
     info: 'Personal info',
     enterprise_info: 'Enterprise info',
@@ -250,6 +271,7 @@ export default {
     edit: 'Edit',
     show: 'Details',
     grants: 'Permissions',
+    history: 'History',
   },
   menu: {
     'admin:operation': 'Operations',
@@ -278,6 +300,7 @@ export default {
     'admin:store-app': 'Store apps',
     'admin:store-label': 'Store labels',
     'admin:store-classify': 'Store classifications',
+    'admin:store-classify-app': 'Apps in classifications',
     'admin:store-listing': 'Store listings',
     'admin:certification': 'Certification review',
     'admin:column': 'Columns',
@@ -345,6 +368,7 @@ export default {
     expired: 'This unlock link has expired or has already been used. Wait until the lock ends, or ask an administrator to unlock the account.',
   },
   activate: {
+    checking: 'Checking the activation link…',
     hint: 'Set a password to activate your account.',
     done: 'Your account is active. Please log in.',
     expired: 'This activation link has expired or has already been used. Ask your administrator to send a new one.',
@@ -383,7 +407,7 @@ export default {
     no_sms: 'This platform has no text-message (SMS) transport configured, so a phone number cannot be verified and changed here yet.',
   },
   record_actions: {
-    'sub-account': { set_role: 'Set roles', resend: 'Resend activation e-mail', resend_done: 'A new activation link was sent to %{email}; the previous link no longer works.', freeze: 'Freeze', restore: 'Restore', reset: 'Reset password' },
+    'sub-account': { set_role: 'Set roles', resend: 'Resend activation e-mail', resend_done: 'A new activation link was sent to %{email}; the previous link no longer works.', reset: 'Reset password' },
     org: { apply: 'Apply for certification', certify: 'Certify', revoke: 'Withdraw certification' },
     'union-membership': { leave: 'Leave', leave_done: 'Your business unit has left %{name}.' },
     'field-status': { enable: 'Turn on', disable: 'Turn off' },

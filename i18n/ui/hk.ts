@@ -21,6 +21,8 @@ export default {
     messages: '消息',
     user_menu: '賬號',
     menu: '選單',
+    sections: '控制台分區',
+    operation: '管理後台',
   },
   footer: {
     copyright: '© %{year} 開放平台 版權所有',
@@ -152,6 +154,9 @@ export default {
     no_pin: '不固定',
     sortable_of: '按 %{name} 排序',
     filterable_of: '按 %{name} 篩選',
+    last_visible: '至少保留一欄可見：請先顯示另一欄，再隱藏這一欄。',
+    titles: '標題',
+    width_range: '40 至 1000 像素',
     kinds: {
       text: '文字', status: '編碼值', date: '日期', image: '圖片', reference: '引用', tags: '標籤', boolean: '是/否', scopes: '權限範圍',
       money: '金額', files: '檔案', resource: '列表名', html: '富文字', link: '連結', string: '文字', integer: '數字', number: '數字', array: '列表', object: '記錄',
@@ -181,6 +186,20 @@ export default {
   check: { copy: '複製', copied: '已複製。' },
   tree: { root: '頂級' },
   guard: {
+    title: '無法打開此頁面',
+    no_page: '控制台中沒有這個頁面。',
+    // An operator is told in the operator console's terms (src/shell/Refused.tsx).
+    operator: {
+      no_permission: '您的運營賬號沒有打開該頁面的權限，請聯繫平台管理員為您的角色授權。',
+      other_console: '該頁面屬於租戶控制台，運營賬號不能打開。',
+      not_open: '該頁面暫未開放。',
+      unverified: '該頁面只對已認證的組織開放。',
+      no_page: '管理後台中沒有這個頁面。',
+    },
+    back: '返回上一頁',
+    to_console: '回到控制台',
+    to_operation: '回到管理後台',
+    to_certification: '去申請認證',
     not_found: '沒有這個頁面，已回到首頁。',
     not_open: '該頁面暫未開放。',
     other_console: '該頁面屬於另一個控制台，您的賬號不能打開。',
@@ -190,6 +209,8 @@ export default {
   page: {
     coming_soon: '敬請期待。',
     not_available: '此頁面暫無內容。',
+    not_readable: '這些資料無法在此處顯示。',
+    row_gone: '該記錄不存在或已被刪除。',
     unverified: '您的組織尚未認證。',
   },
   route: {
@@ -211,7 +232,7 @@ export default {
     account_active: '賬號激活',
     unlock_account: '解鎖帳號',
     terms: '協議',
-    account: '賬號',
+    account: '賬號與企業',
     enterprise_panel: '企業面板',
     info: '個人信息',
     enterprise_info: '企業信息',
@@ -250,6 +271,7 @@ export default {
     edit: '編輯',
     show: '詳情',
     grants: '權限',
+    history: '歷史',
   },
   menu: {
     'admin:operation': '運營管理',
@@ -278,6 +300,7 @@ export default {
     'admin:store-app': '市場應用',
     'admin:store-label': '應用標籤',
     'admin:store-classify': '應用分類',
+    'admin:store-classify-app': '分類應用',
     'admin:store-listing': '上架管理',
     'admin:certification': '認證審核',
     'admin:column': '列配置',
@@ -345,6 +368,7 @@ export default {
     expired: '此解鎖連結已過期或已被使用。請等待鎖定結束，或請管理員解鎖帳號。',
   },
   activate: {
+    checking: '正在檢查啟用連結…',
     hint: '設定密碼以啟用賬號。',
     done: '賬號已啟用，請登入。',
     expired: '該啟用連結已過期或已被使用，請聯絡管理員重新發送。',
@@ -383,7 +407,7 @@ export default {
     no_sms: '本平台尚未設定短訊通道，暫不能透過短訊驗證更換手機號碼。',
   },
   record_actions: {
-    'sub-account': { set_role: '設定角色', resend: '重發啟用電郵', resend_done: '新的啟用連結已發送至 %{email}，之前的連結已失效。', freeze: '凍結', restore: '恢復', reset: '重設密碼' },
+    'sub-account': { set_role: '設定角色', resend: '重發啟用電郵', resend_done: '新的啟用連結已發送至 %{email}，之前的連結已失效。', reset: '重設密碼' },
     org: { apply: '申請認證', certify: '認證通過', revoke: '撤銷認證' },
     'union-membership': { leave: '退出', leave_done: '你的業務單元已退出 %{name}。' },
     'field-status': { enable: '開啟', disable: '關閉' },

@@ -21,6 +21,8 @@ export default {
     messages: '消息',
     user_menu: '账号',
     menu: '菜单',
+    sections: '控制台分区',
+    operation: '管理后台',
   },
   footer: {
     copyright: '© %{year} 开放平台 版权所有',
@@ -152,6 +154,9 @@ export default {
     no_pin: '不固定',
     sortable_of: '按 %{name} 排序',
     filterable_of: '按 %{name} 筛选',
+    last_visible: '至少保留一列可见：请先显示另一列，再隐藏这一列。',
+    titles: '标题',
+    width_range: '40 至 1000 像素',
     kinds: {
       text: '文本', status: '编码值', date: '日期', image: '图片', reference: '引用', tags: '标签', boolean: '是/否', scopes: '权限范围',
       money: '金额', files: '文件', resource: '列表名', html: '富文本', link: '链接', string: '文本', integer: '数字', number: '数字', array: '列表', object: '记录',
@@ -181,6 +186,20 @@ export default {
   check: { copy: '复制', copied: '已复制。' },
   tree: { root: '顶级' },
   guard: {
+    title: '无法打开此页面',
+    no_page: '控制台中没有这个页面。',
+    // An operator is told in the operator console's terms (src/shell/Refused.tsx).
+    operator: {
+      no_permission: '您的运营账号没有打开该页面的权限，请联系平台管理员为您的角色授权。',
+      other_console: '该页面属于租户控制台，运营账号不能打开。',
+      not_open: '该页面暂未开放。',
+      unverified: '该页面只对已认证的组织开放。',
+      no_page: '管理后台中没有这个页面。',
+    },
+    back: '返回上一页',
+    to_console: '回到控制台',
+    to_operation: '回到管理后台',
+    to_certification: '去申请认证',
     not_found: '没有这个页面，已回到首页。',
     not_open: '该页面暂未开放。',
     other_console: '该页面属于另一个控制台，您的账号不能打开。',
@@ -190,6 +209,8 @@ export default {
   page: {
     coming_soon: '敬请期待。',
     not_available: '此页面暂无内容。',
+    not_readable: '这些数据无法在此处显示。',
+    row_gone: '该记录不存在或已被删除。',
     unverified: '您的组织尚未认证。',
   },
   route: {
@@ -211,7 +232,7 @@ export default {
     account_active: '账号激活',
     unlock_account: '解锁账号',
     terms: '协议',
-    account: '账号',
+    account: '账号与企业',
     enterprise_panel: '企业面板',
     info: '个人信息',
     enterprise_info: '企业信息',
@@ -250,6 +271,7 @@ export default {
     edit: '编辑',
     show: '详情',
     grants: '权限',
+    history: '历史',
   },
   menu: {
     'admin:operation': '运营管理',
@@ -278,6 +300,7 @@ export default {
     'admin:store-app': '市场应用',
     'admin:store-label': '应用标签',
     'admin:store-classify': '应用分类',
+    'admin:store-classify-app': '分类应用',
     'admin:store-listing': '上架管理',
     'admin:certification': '认证审核',
     'admin:column': '列配置',
@@ -345,6 +368,7 @@ export default {
     expired: '该解锁链接已过期或已被使用。请等待锁定结束，或请管理员解锁账号。',
   },
   activate: {
+    checking: '正在检查激活链接…',
     hint: '设置密码以激活账号。',
     done: '账号已激活，请登录。',
     expired: '该激活链接已过期或已被使用，请联系管理员重新发送。',
@@ -383,7 +407,7 @@ export default {
     no_sms: '本平台尚未配置短信通道，暂不能通过短信验证更换手机号。',
   },
   record_actions: {
-    'sub-account': { set_role: '设置角色', resend: '重发激活邮件', resend_done: '新的激活链接已发送至 %{email}，之前的链接已失效。', freeze: '冻结', restore: '恢复', reset: '重置密码' },
+    'sub-account': { set_role: '设置角色', resend: '重发激活邮件', resend_done: '新的激活链接已发送至 %{email}，之前的链接已失效。', reset: '重置密码' },
     org: { apply: '申请认证', certify: '认证通过', revoke: '撤销认证' },
     'union-membership': { leave: '退出', leave_done: '你的业务单元已退出 %{name}。' },
     'field-status': { enable: '开启', disable: '关闭' },

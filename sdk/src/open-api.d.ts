@@ -416,6 +416,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/open/api/v1/work-order/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Raise a work order for the BU, about the calling app
+         * @description Permission code: app
+         */
+        post: operations["work-order.add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/open/api/v1/work-order/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Page through the BU's work orders
+         * @description Permission code: app
+         */
+        post: operations["work-order.page"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/open/api/v1/work-order/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read a work order with its conversation
+         * @description Permission code: app
+         */
+        post: operations["work-order.get"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/open/api/v1/app/info": {
         parameters: {
             query?: never;
@@ -496,6 +556,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/open/api/v1/work-order/reply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reply to a work order as the app
+         * @description Permission code: app
+         */
+        post: operations["work-order.reply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/open/api/v1/message/send": {
         parameters: {
             query?: never;
@@ -510,6 +590,147 @@ export interface paths {
          * @description Permission code: app
          */
         post: operations["message.send"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/open-apis/auth/v3/tenant_access_token/internal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Lark's tenant token call: the app's access token for its id and secret */
+        post: operations["lark.auth.tenant_access_token"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/open-apis/auth/v3/app_access_token/internal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Lark's app token call: the same access token, named both ways */
+        post: operations["lark.auth.app_access_token"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/open-apis/contact/v3/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lark's user list: the members of a department, or of the whole BU */
+        get: operations["lark.contact.user.list"];
+        put?: never;
+        /** Lark's user create: adds a member to the BU */
+        post: operations["lark.contact.user.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/open-apis/contact/v3/users/find_by_department": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lark's users of a department: the members of one department */
+        get: operations["lark.contact.user.find_by_department"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/open-apis/contact/v3/users/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lark's user get: one member */
+        get: operations["lark.contact.user.get"];
+        put?: never;
+        post?: never;
+        /** Lark's user delete: deletes a member */
+        delete: operations["lark.contact.user.delete"];
+        options?: never;
+        head?: never;
+        /** Lark's user patch: changes the fields given of a member */
+        patch: operations["lark.contact.user.patch"];
+        trace?: never;
+    };
+    "/open-apis/contact/v3/departments/{department_id}/children": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lark's department children: the departments below one ("0": the top of the BU) */
+        get: operations["lark.contact.department.children"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/open-apis/contact/v3/departments/{department_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lark's department get: one department */
+        get: operations["lark.contact.department.get"];
+        put?: never;
+        post?: never;
+        /** Lark's department delete: deletes a department */
+        delete: operations["lark.contact.department.delete"];
+        options?: never;
+        head?: never;
+        /** Lark's department patch: changes the fields given of a department */
+        patch: operations["lark.contact.department.patch"];
+        trace?: never;
+    };
+    "/open-apis/contact/v3/departments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Lark's department create: adds a department to the BU */
+        post: operations["lark.contact.department.create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -670,6 +891,27 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        "work-order": {
+            /** Format: uuid */
+            guid: string;
+            bu_guid?: string | null;
+            created_by?: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            title?: string | null;
+            description?: string | null;
+            category?: (0 | 1 | 2 | 3 | 4) | null;
+            app_guid?: string | null;
+            attachments?: string[] | null;
+            state?: (0 | 1 | 2 | 3) | null;
+            number?: string | null;
+            rating?: number | null;
+            comment?: string | null;
+        } & {
+            [key: string]: unknown;
+        };
         bu: {
             /** Format: uuid */
             guid: string;
@@ -690,6 +932,15 @@ export interface components {
             status?: (0 | 1) | null;
         } & {
             [key: string]: unknown;
+        };
+        LarkError: {
+            /** @description Lark's error code (never 0) */
+            code: number;
+            msg: string;
+            /** @description `log_id` (the request id), and `field_violations` or `permission_violations` where they apply */
+            error?: {
+                log_id?: string;
+            };
         };
     };
     responses: {
@@ -869,7 +1120,8 @@ export interface operations {
                     type?: 0 | 1;
                     status?: 0 | 1;
                     taxpayer_type?: 0 | 1;
-                    bu_guid?: unknown;
+                    /** Format: uuid */
+                    bu_guid?: string;
                 };
             };
         };
@@ -961,7 +1213,8 @@ export interface operations {
                     sort?: string;
                     name?: string;
                     parent_guid?: string | null;
-                    bu_guid?: unknown;
+                    /** Format: uuid */
+                    bu_guid?: string;
                 };
             };
         };
@@ -1042,7 +1295,8 @@ export interface operations {
                     sort?: string;
                     name?: string;
                     parent_guid?: string | null;
-                    bu_guid?: unknown;
+                    /** Format: uuid */
+                    bu_guid?: string;
                 };
             };
         };
@@ -1395,7 +1649,8 @@ export interface operations {
                     keyword?: string;
                     sort?: string;
                     name?: string;
-                    bu_guid?: unknown;
+                    /** Format: uuid */
+                    bu_guid?: string;
                     department_guid?: string | null;
                     position_guid?: string | null;
                     account_type?: 0 | 1 | 2;
@@ -1606,6 +1861,145 @@ export interface operations {
             429: components["responses"]["TooMany"];
         };
     };
+    "work-order.add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title: string;
+                    description: string;
+                    /** @default 4 */
+                    category?: 0 | 1 | 2 | 3 | 4;
+                    /** @default null */
+                    app_guid?: string | null;
+                    /** @default [] */
+                    attachments?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The envelope: code 200 with data as documented, or code 201 (a refusal) with a sentence in message */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: components["schemas"]["work-order"];
+                        message: string;
+                    } | components["schemas"]["Refusal"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["TooMany"];
+        };
+    };
+    "work-order.page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    page?: number;
+                    page_size?: number;
+                    keyword?: string;
+                    sort?: string;
+                    state?: 0 | 1 | 2 | 3;
+                    category?: 0 | 1 | 2 | 3 | 4;
+                    /** Format: uuid */
+                    bu_guid?: string;
+                    app_guid?: string | null;
+                    older_than?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The envelope: code 200 with data as documented, or code 201 (a refusal) with a sentence in message */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: {
+                            list: components["schemas"]["work-order"][];
+                            count: number;
+                            count_capped: boolean;
+                            page: number;
+                            page_size: number;
+                        };
+                        message: string;
+                    } | components["schemas"]["Refusal"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["TooMany"];
+        };
+    };
+    "work-order.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    guid: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The envelope: code 200 with data as documented, or code 201 (a refusal) with a sentence in message */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: components["schemas"]["work-order"] & {
+                            records: {
+                                /** Format: uuid */
+                                guid: string;
+                                kind: number;
+                                side: string;
+                                author_name: string | null;
+                                content: string | null;
+                                attachments: string[] | null;
+                                from_state: number | null;
+                                to_state: number | null;
+                                /** Format: date-time */
+                                created_at: string;
+                            }[];
+                        };
+                        message: string;
+                    } | components["schemas"]["Refusal"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["TooMany"];
+        };
+    };
     "app.info": {
         parameters: {
             query?: never;
@@ -1790,6 +2184,60 @@ export interface operations {
             429: components["responses"]["TooMany"];
         };
     };
+    "work-order.reply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    work_order_guid: string;
+                    content: string;
+                    /** @default [] */
+                    attachments?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The envelope: code 200 with data as documented, or code 201 (a refusal) with a sentence in message */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: {
+                            /** Format: uuid */
+                            work_order_guid: string;
+                            records: {
+                                /** Format: uuid */
+                                guid: string;
+                                kind: number;
+                                side: string;
+                                author_name: string | null;
+                                content: string | null;
+                                attachments: string[] | null;
+                                from_state: number | null;
+                                to_state: number | null;
+                                /** Format: date-time */
+                                created_at: string;
+                            }[];
+                        };
+                        message: string;
+                    } | components["schemas"]["Refusal"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["TooMany"];
+        };
+    };
     "message.send": {
         parameters: {
             query?: never;
@@ -1830,6 +2278,978 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["TooLarge"];
             429: components["responses"]["TooMany"];
+        };
+    };
+    "lark.auth.tenant_access_token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    app_id: string;
+                    app_secret: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Lark's answer: code 0 with data as documented, or a refusal in Lark's shape (the token calls refuse with HTTP 200, as Lark does) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 0;
+                        msg: string;
+                        tenant_access_token: string;
+                        /** @description Seconds the token has left */
+                        expire: number;
+                    } | components["schemas"]["LarkError"];
+                };
+            };
+            /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LarkError"];
+                };
+            };
+        };
+    };
+    "lark.auth.app_access_token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    app_id: string;
+                    app_secret: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Lark's answer: code 0 with data as documented, or a refusal in Lark's shape (the token calls refuse with HTTP 200, as Lark does) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 0;
+                        msg: string;
+                        tenant_access_token: string;
+                        /** @description Seconds the token has left */
+                        expire: number;
+                        app_access_token: string;
+                    } | components["schemas"]["LarkError"];
+                };
+            };
+            /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LarkError"];
+                };
+            };
+        };
+    };
+    "lark.contact.user.list": {
+        parameters: {
+            query?: {
+                /** @description open_id (default) or user_id: both are the guid */
+                user_id_type?: "open_id" | "user_id";
+                /** @description open_department_id (default) or department_id: both are the guid */
+                department_id_type?: "open_department_id" | "department_id";
+                /** @description The department whose members to list; "0" or none: every member of the BU */
+                department_id?: string;
+                page_size?: number;
+                page_token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Lark's answer: code 0 with data as documented, or a refusal in Lark's shape (the token calls refuse with HTTP 200, as Lark does) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 0;
+                        msg: string;
+                        data: {
+                            has_more: boolean;
+                            page_token?: string;
+                            items: {
+                                /** Format: uuid */
+                                open_id: string;
+                                /** Format: uuid */
+                                user_id: string;
+                                name: string;
+                                en_name?: string;
+                                nickname?: string;
+                                email?: string;
+                                /** @description +<area code><number> */
+                                mobile?: string;
+                                /** @description The member's one department; "0" when it has none */
+                                department_ids: string[];
+                                leader_user_id?: string;
+                                employee_no?: string;
+                                /** @description 1 regular, 3 outsourcing */
+                                employee_type?: number;
+                                status: {
+                                    is_resigned: boolean;
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LarkError"];
+                };
+            };
+            /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LarkError"];
+                };
+            };
+            /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LarkError"];
+                };
+            };
+        };
+    };
+    "lark.contact.user.create": {
+        parameters: {
+            query?: {
+                /** @description open_id (default) or user_id: both are the guid */
+                user_id_type?: "open_id" | "user_id";
+                /** @description open_department_id (default) or department_id: both are the guid */
+                department_id_type?: "open_department_id" | "department_id";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    en_name?: string;
+                    nickname?: string;
+                    email?: string;
+                    /** @description +86, +852, +853 or +886 and the number, or the number alone (+86) */
+                    mobile?: string;
+                    department_ids?: string[];
+                    leader_user_id?: string;
+                    employee_no?: string;
+                    employee_type?: 1 | 3;
+                };
+            };
+        };
+        responses: {
+            /** @description Lark's answer: code 0 with data as documented, or a refusal in Lark's shape (the token calls refuse with HTTP 200, as Lark does) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 0;
+                        msg: string;
+                        data: {
+                            user: {
+                                /** Format: uuid */
+                                open_id: string;
+                                /** Format: uuid */
+                                user_id: string;
+                                name: string;
+                                en_name?: string;
+                                nickname?: string;
+                                email?: string;
+                                /** @description +<area code><number> */
+                                mobile?: string;
+                                /** @description The member's one department; "0" when it has none */
+                                department_ids: string[];
+                                leader_user_id?: string;
+                                employee_no?: string;
+                                /** @description 1 regular, 3 outsourcing */
+                                employee_type?: number;
+                                status: {
+                                    is_resigned: boolean;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LarkError"];
+                };
+            };
+            /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LarkError"];
+                };
+            };
+            /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LarkError"];
+                };
+            };
+        };
+    };
+    "lark.contact.user.find_by_department": {
+        parameters: {
+            query: {
+                /** @description open_id (default) or user_id: both are the guid */
+                user_id_type?: "open_id" | "user_id";
+                /** @description open_department_id (default) or department_id: both are the guid */
+                department_id_type?: "open_department_id" | "department_id";
+                /** @description The department whose members to list; "0" or none: every member of the BU */
+                department_id: string;
+                page_size?: number;
+                page_token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Lark's answer: code 0 with data as documented, or a refusal in Lark's shape (the token calls refuse with HTTP 200, as Lark does) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 0;
+                        msg: string;
+                        data: {
+                            has_more: boolean;
+                            page_token?: string;
+                            items: {
+                                /** Format: uuid */
+                                open_id: string;
+                                /** Format: uuid */
+                                user_id: string;
+                                name: string;
+                                en_name?: string;
+                                nickname?: string;
+                                email?: string;
+                                /** @description +<area code><number> */
+                                mobile?: string;
+                                /** @description The member's one department; "0" when it has none */
+                                department_ids: string[];
+                                leader_user_id?: string;
+                                employee_no?: string;
+                                /** @description 1 regular, 3 outsourcing */
+                                employee_type?: number;
+                                status: {
+                                    is_resigned: boolean;
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LarkError"];
+                };
+            };
+            /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LarkError"];
+                };
+            };
+            /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LarkError"];
+                };
+            };
+        };
+    };
+    "lark.contact.user.get": {
+        parameters: {
+            query?: {
+                /** @description open_id (default) or user_id: both are the guid */
+                user_id_type?: "open_id" | "user_id";
+                /** @description open_department_id (default) or department_id: both are the guid */
+                department_id_type?: "open_department_id" | "department_id";
+            };
+            header?: never;
+            path: {
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Lark's answer: code 0 with data as documented, or a refusal in Lark's shape (the token calls refuse with HTTP 200, as Lark does) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 0;
+                        msg: string;
+                        data: {
+                            user: {
+                                /** Format: uuid */
+                                open_id: string;
+                                /** Format: uuid */
+                                user_id: string;
+                                name: string;
+                                en_name?: string;
+                                nickname?: string;
+                                email?: string;
+                                /** @description +<area code><number> */
+                                mobile?: string;
+                                /** @description The member's one department; "0" when it has none */
+                                department_ids: string[];
+                                leader_user_id?: string;
+                                employee_no?: string;
+                                /** @description 1 regular, 3 outsourcing */
+                                employee_type?: number;
+                                status: {
+                                    is_resigned: boolean;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LarkError"];
+                };
+            };
+            /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LarkError"];
+                };
+            };
+            /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LarkError"];
+                };
+            };
+        };
+    };
+    "lark.contact.user.delete": {
+        parameters: {
+            query?: {
+                /** @description open_id (default) or user_id: both are the guid */
+                user_id_type?: "open_id" | "user_id";
+                /** @description open_department_id (default) or department_id: both are the guid */
+                department_id_type?: "open_department_id" | "department_id";
+            };
+            header?: never;
+            path: {
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Lark's answer: code 0 with data as documented, or a refusal in Lark's shape (the token calls refuse with HTTP 200, as Lark does) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 0;
+                        msg: string;
+                        data: Record<string, never>;
+                    };
+                };
+            };
+            /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LarkError"];
+                };
+            };
+            /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LarkError"];
+                };
+            };
+            /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LarkError"];
+                };
+            };
+        };
+    };
+    "lark.contact.user.patch": {
+        parameters: {
+            query?: {
+                /** @description open_id (default) or user_id: both are the guid */
+                user_id_type?: "open_id" | "user_id";
+                /** @description open_department_id (default) or department_id: both are the guid */
+                department_id_type?: "open_department_id" | "department_id";
+            };
+            header?: never;
+            path: {
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    en_name?: string;
+                    nickname?: string;
+                    email?: string;
+                    /** @description +86, +852, +853 or +886 and the number, or the number alone (+86) */
+                    mobile?: string;
+                    department_ids?: string[];
+                    leader_user_id?: string;
+                    employee_no?: string;
+                    employee_type?: 1 | 3;
+                };
+            };
+        };
+        responses: {
+            /** @description Lark's answer: code 0 with data as documented, or a refusal in Lark's shape (the token calls refuse with HTTP 200, as Lark does) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 0;
+                        msg: string;
+                        data: {
+                            user: {
+                                /** Format: uuid */
+                                open_id: string;
+                                /** Format: uuid */
+                                user_id: string;
+                                name: string;
+                                en_name?: string;
+                                nickname?: string;
+                                email?: string;
+                                /** @description +<area code><number> */
+                                mobile?: string;
+                                /** @description The member's one department; "0" when it has none */
+                                department_ids: string[];
+                                leader_user_id?: string;
+                                employee_no?: string;
+                                /** @description 1 regular, 3 outsourcing */
+                                employee_type?: number;
+                                status: {
+                                    is_resigned: boolean;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LarkError"];
+                };
+            };
+            /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LarkError"];
+                };
+            };
+            /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LarkError"];
+                };
+            };
+        };
+    };
+    "lark.contact.department.children": {
+        parameters: {
+            query?: {
+                /** @description open_id (default) or user_id: both are the guid */
+                user_id_type?: "open_id" | "user_id";
+                /** @description open_department_id (default) or department_id: both are the guid */
+                department_id_type?: "open_department_id" | "department_id";
+                /** @description true: every department below, not only the direct children */
+                fetch_child?: "true" | "false";
+                page_size?: number;
+                page_token?: string;
+            };
+            header?: never;
+            path: {
+                department_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Lark's answer: code 0 with data as documented, or a refusal in Lark's shape (the token calls refuse with HTTP 200, as Lark does) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 0;
+                        msg: string;
+                        data: {
+                            has_more: boolean;
+                            page_token?: string;
+                            items: {
+                                /** Format: uuid */
+                                open_department_id: string;
+                                /** Format: uuid */
+                                department_id: string;
+                                name: string;
+                                /** @description "0" for a department at the top of the BU */
+                                parent_department_id: string;
+                                leader_user_id?: string;
+                                /** @description The sort number, as text (Lark's type) */
+                                order: string;
+                                status: {
+                                    is_deleted: boolean;
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LarkError"];
+                };
+            };
+            /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LarkError"];
+                };
+            };
+            /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LarkError"];
+                };
+            };
+        };
+    };
+    "lark.contact.department.get": {
+        parameters: {
+            query?: {
+                /** @description open_id (default) or user_id: both are the guid */
+                user_id_type?: "open_id" | "user_id";
+                /** @description open_department_id (default) or department_id: both are the guid */
+                department_id_type?: "open_department_id" | "department_id";
+            };
+            header?: never;
+            path: {
+                department_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Lark's answer: code 0 with data as documented, or a refusal in Lark's shape (the token calls refuse with HTTP 200, as Lark does) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 0;
+                        msg: string;
+                        data: {
+                            department: {
+                                /** Format: uuid */
+                                open_department_id: string;
+                                /** Format: uuid */
+                                department_id: string;
+                                name: string;
+                                /** @description "0" for a department at the top of the BU */
+                                parent_department_id: string;
+                                leader_user_id?: string;
+                                /** @description The sort number, as text (Lark's type) */
+                                order: string;
+                                status: {
+                                    is_deleted: boolean;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LarkError"];
+                };
+            };
+            /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LarkError"];
+                };
+            };
+            /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LarkError"];
+                };
+            };
+        };
+    };
+    "lark.contact.department.delete": {
+        parameters: {
+            query?: {
+                /** @description open_id (default) or user_id: both are the guid */
+                user_id_type?: "open_id" | "user_id";
+                /** @description open_department_id (default) or department_id: both are the guid */
+                department_id_type?: "open_department_id" | "department_id";
+            };
+            header?: never;
+            path: {
+                department_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Lark's answer: code 0 with data as documented, or a refusal in Lark's shape (the token calls refuse with HTTP 200, as Lark does) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 0;
+                        msg: string;
+                        data: Record<string, never>;
+                    };
+                };
+            };
+            /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LarkError"];
+                };
+            };
+            /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LarkError"];
+                };
+            };
+            /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LarkError"];
+                };
+            };
+        };
+    };
+    "lark.contact.department.patch": {
+        parameters: {
+            query?: {
+                /** @description open_id (default) or user_id: both are the guid */
+                user_id_type?: "open_id" | "user_id";
+                /** @description open_department_id (default) or department_id: both are the guid */
+                department_id_type?: "open_department_id" | "department_id";
+            };
+            header?: never;
+            path: {
+                department_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    /** @description "0" for the top of the BU */
+                    parent_department_id?: string;
+                    leader_user_id?: string;
+                    /** @description The sort number */
+                    order?: string | number;
+                };
+            };
+        };
+        responses: {
+            /** @description Lark's answer: code 0 with data as documented, or a refusal in Lark's shape (the token calls refuse with HTTP 200, as Lark does) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 0;
+                        msg: string;
+                        data: {
+                            department: {
+                                /** Format: uuid */
+                                open_department_id: string;
+                                /** Format: uuid */
+                                department_id: string;
+                                name: string;
+                                /** @description "0" for a department at the top of the BU */
+                                parent_department_id: string;
+                                leader_user_id?: string;
+                                /** @description The sort number, as text (Lark's type) */
+                                order: string;
+                                status: {
+                                    is_deleted: boolean;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LarkError"];
+                };
+            };
+            /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LarkError"];
+                };
+            };
+            /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LarkError"];
+                };
+            };
+        };
+    };
+    "lark.contact.department.create": {
+        parameters: {
+            query?: {
+                /** @description open_id (default) or user_id: both are the guid */
+                user_id_type?: "open_id" | "user_id";
+                /** @description open_department_id (default) or department_id: both are the guid */
+                department_id_type?: "open_department_id" | "department_id";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @description "0" for the top of the BU */
+                    parent_department_id: string;
+                    leader_user_id?: string;
+                    /** @description The sort number */
+                    order?: string | number;
+                };
+            };
+        };
+        responses: {
+            /** @description Lark's answer: code 0 with data as documented, or a refusal in Lark's shape (the token calls refuse with HTTP 200, as Lark does) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 0;
+                        msg: string;
+                        data: {
+                            department: {
+                                /** Format: uuid */
+                                open_department_id: string;
+                                /** Format: uuid */
+                                department_id: string;
+                                name: string;
+                                /** @description "0" for a department at the top of the BU */
+                                parent_department_id: string;
+                                leader_user_id?: string;
+                                /** @description The sort number, as text (Lark's type) */
+                                order: string;
+                                status: {
+                                    is_deleted: boolean;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LarkError"];
+                };
+            };
+            /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LarkError"];
+                };
+            };
+            /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LarkError"];
+                };
+            };
         };
     };
 }

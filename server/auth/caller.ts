@@ -30,6 +30,8 @@ export interface Caller {
   codes: ReadonlySet<string>;
   /** The enabled roles it holds in its console (a BU's, for a tenant): who a published column set or view reaches. */
   roleGuids: readonly string[];
+  /** The app acting as its BU through the open API (server/routes/open-api.ts `asBu`); absent for an account. */
+  appGuid?: string;
 }
 
 /**

@@ -21,7 +21,17 @@ const withoutDefault = (schema: z.ZodType): z.ZodType => {
 };
 
 const filterSchema = (def: ResourceDef, f: NonNullable<ResourceDef['filters']>[number]) =>
-  f.type === 'boolean' ? z.boolean() : f.op === 'age' ? z.number().int().min(0).max(36_500) : withoutDefault(({ ...def.internal?.shape, ...def.schema.shape } as Record<string, z.ZodType>)[f.field] ?? z.unknown());
+  f.type === 'boolean' ? z.boolean() : f.op === 'age' ? z.number().int().min(0).max(36_500) : withoutDefault(({ bu_guid: z.uuid(), ...def.internal?.shape, ...def.schema.shape } as Record<string, z.ZodType>)[f.field] ?? z.unknown());
+
+/** A list's filters, each its field's own type (typed inputs in the debug console); `bu_guid` is managed. */
+export const filtersOf = (def: ResourceDef, many = false) =>
+  Object.fromEntries(
+    (def.filters ?? []).map((f) => {
+      const one = filterSchema(def, f);
+      // A filter may name several values, any of which matches (server/engine/where.ts).
+      return [f.field, (many ? z.union([one, z.array(one)]) : one).optional()];
+    }),
+  );
 
 /** The singleton row's owner a body names: the row it belongs to (an app's security), or an operator's BU. */
 const ownerInput = (def: ResourceDef, mount?: Mount) =>
@@ -57,12 +67,7 @@ const verbBody = (def: ResourceDef, spec: Pick<CallSpec, 'verb' | 'transition'>,
     case 'page':
     case 'list':
     case 'tree':
-      return pagingInput.extend({
-        keyword: z.string().optional(),
-        sort: z.string().optional(),
-        // A filter takes its field's own type (typed inputs in the debug console); `bu_guid` is managed.
-        ...Object.fromEntries((def.filters ?? []).map((f) => [f.field, filterSchema(def, f).optional()])),
-      });
+      return pagingInput.extend({ keyword: z.string().optional(), sort: z.string().optional(), ...filtersOf(def) });
     default:
       return undefined;
   }
@@ -131,4 +136,52 @@ export const answerDoc = (def: ResourceDef, spec: Pick<CallSpec, 'verb'>): Answe
     }
   })();
   return json && { json, components: rowComponents(def) };
+};
+
+/** What a paged handler answers: its rows, the capped total and the page asked for (server/engine/paging.ts `pageQuery`). */
+export const pageAnswer = <R extends z.ZodType>(row: R) =>
+  z.object({ list: z.array(row), count: z.int(), count_capped: z.boolean(), page: z.int(), page_size: z.int() });
+
+/** A keyset page (server/engine/paging.ts `keysetAnswer`): the rows, the cursor after them, the capped total when counted. */
+export const keysetAnswerOf = <R extends z.ZodType>(row: R) =>
+  z.object({ list: z.array(row), page_size: z.int(), next: z.string().nullable(), count: z.int().optional(), count_capped: z.boolean().optional() });
+
+/** A handler's answer that is the definition's row (a get), with what the handler adds beside it. */
+export const rowAnswer = (def: ResourceDef, extra?: z.ZodObject): AnswerDoc => {
+  // The row's own fields are beside the extra ones: the extra part closes nothing.
+  const { additionalProperties: _, ...more } = extra ? docSchema(extra, 'output') : {};
+  return { json: extra ? { allOf: [ref(def.name), more] } : ref(def.name), components: rowComponents(def) };
+};
+
+/** A list of the definition's rows. */
+export const rowsAnswer = (def: ResourceDef): AnswerDoc => ({ json: { type: 'array', items: ref(def.name) }, components: rowComponents(def) });
+
+/**
+ * An audit log's row as its searches answer it (server/services/audit-log.ts): its guid, when, and
+ * its definition's fields, any of which may be null. A page of them is a keyset page, numbered
+ * (`page`) unless a cursor asked for it, with the total when counted.
+ */
+export const logAnswers = (def: ResourceDef) => {
+  const fields = (docSchema(def.schema, 'output').properties ?? {}) as Record<string, JsonSchema>;
+  const row: JsonSchema = {
+    type: 'object',
+    required: ['guid', 'created_at'],
+    properties: { guid: { type: 'string', format: 'uuid' }, ...Object.fromEntries(Object.entries(fields).map(([name, f]) => [name, nullable(shapeOf(f))])), created_at: { type: 'string', format: 'date-time' } },
+  };
+  const name = `${def.name}.entry`;
+  const components = { [name]: row };
+  return {
+    row: { json: ref(name), components } satisfies AnswerDoc,
+    page: {
+      json: {
+        type: 'object',
+        required: ['list', 'page_size', 'next'],
+        properties: {
+          list: { type: 'array', items: ref(name) }, page_size: { type: 'integer' }, next: { type: ['string', 'null'] },
+          count: { type: 'integer' }, count_capped: { type: 'boolean' }, page: { type: 'integer' },
+        },
+      },
+      components,
+    } satisfies AnswerDoc,
+  };
 };

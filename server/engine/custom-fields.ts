@@ -1,6 +1,6 @@
 import type { Mount, ResourceDef } from '../../resources/types.ts';
 import { withCustomFields } from '../../resources/custom-fields.ts';
-import type { CustomField } from '../../schemas/custom-field.ts';
+import { displayNameIn, type CustomField } from '../../schemas/custom-field.ts';
 import type { Caller } from '../auth/caller.ts';
 import type { Queryable } from '../db/driver.ts';
 import type { CacheBus } from '../services/cache-bus.ts';
@@ -8,10 +8,16 @@ import type { CacheBus } from '../services/cache-bus.ts';
 /** A definition's custom fields as they are in the table now (rules and handlers read them in their transaction). */
 export const customFieldsOf = async (db: Queryable, resource: string): Promise<CustomField[]> =>
   (await db.query<CustomField>(
-    `select guid, field_name, display_name, data_type, form_type, text_length, scale, formats, required, remark, sort, status
+    `select guid, field_name, display_name, display_name_hk, display_name_en, data_type, form_type, text_length, scale, formats, required, remark, sort, status
      from custom_field where resource = $1 order by sort, created_at, guid`,
     [resource],
   )).rows;
+
+/**
+ * The fields as a reader of `lang` sees them: each named in that language (hk and en falling back
+ * to zh), so labels, sentences and the form's titles built from them are the reader's.
+ */
+export const fieldsIn = (fields: readonly CustomField[], lang: string): CustomField[] => fields.map((f) => ({ ...f, display_name: displayNameIn(f, lang) }));
 
 /** The fields (presets or custom) one BU switched off. */
 export const fieldsOffIn = async (db: Queryable, resource: string, buGuid: string): Promise<string[]> =>
@@ -29,12 +35,21 @@ const UNDEFINED_COLUMN = '42703';
 /** The definitions as calls see them (docs/operator.md "Custom fields"), cached: every read of a member would otherwise cost two more queries. */
 export class FieldSets {
   private cache = new Map<string, { until: number; value: Promise<unknown> }>();
+  private readonly listeners: (() => void)[] = [];
 
   constructor(
     private readonly db: Queryable,
     private readonly bus: CacheBus,
   ) {
-    bus.register('custom-fields', () => this.cache.clear());
+    bus.register('custom-fields', () => {
+      this.cache.clear();
+      for (const listener of this.listeners) listener();
+    });
+  }
+
+  /** Also forget `drop` whenever the fields change on any instance (the OpenAPI documents name them). */
+  onChange(drop: () => void) {
+    this.listeners.push(drop);
   }
 
   /** After a change to custom fields or a BU's switches has committed: every instance forgets. */
@@ -54,28 +69,28 @@ export class FieldSets {
   }
 
   /**
-   * The definition as this call sees it: with its custom fields, and for a BU's own calls without
-   * the fields that BU switched off. Operators see every enabled field.
+   * The definition as this call sees it: with its custom fields named in the caller's language,
+   * and for a BU's own calls without the fields that BU switched off. Operators see every enabled field.
    */
-  async definitionFor(def: ResourceDef, mount: Mount, caller: Caller | null): Promise<ResourceDef> {
+  async definitionFor(def: ResourceDef, mount: Mount, caller: Caller | null, lang = 'zh'): Promise<ResourceDef> {
     if (!def.customFields) return def;
     const buGuid = mount.scope === 'bu' ? caller?.buGuid : null;
     const [fields, off] = await Promise.all([
       this.cached(def.name, () => customFieldsOf(this.db, def.name)),
       buGuid ? this.cached(`${def.name}\u0000${buGuid}`, () => fieldsOffIn(this.db, def.name, buGuid)) : Promise.resolve([]),
     ]);
-    return withCustomFields(def, fields, off);
+    return withCustomFields(def, fieldsIn(fields, lang), off);
   }
 
   /** Runs a call with the definition it sees; once more with a fresh one if a column it named is gone. */
-  async use<T>(def: ResourceDef, mount: Mount, caller: Caller | null, run: (seen: ResourceDef) => Promise<T>): Promise<T> {
+  async use<T>(def: ResourceDef, mount: Mount, caller: Caller | null, run: (seen: ResourceDef) => Promise<T>, lang = 'zh'): Promise<T> {
     try {
-      return await run(await this.definitionFor(def, mount, caller));
+      return await run(await this.definitionFor(def, mount, caller, lang));
     } catch (err) {
       if (!def.customFields || (err as { code?: unknown }).code !== UNDEFINED_COLUMN) throw err;
       // Another server changed the fields: only this one's copy is stale.
       this.cache.clear();
-      return run(await this.definitionFor(def, mount, caller));
+      return run(await this.definitionFor(def, mount, caller, lang));
     }
   }
 }

@@ -20,7 +20,7 @@ export const mountResources = (app: FastifyInstance, services: Services, defs: r
       for (const [segment, raw] of Object.entries(mount.calls)) {
         const spec = specOf(raw);
         const handler = spec.handler ? parts.handlers[spec.handler] : undefined;
-        const bodyOf = typeof handler?.input === 'function' ? handler.input(mount) : handler?.input;
+        const bodyOf = typeof handler?.input === 'function' ? handler.input(mount, def) : handler?.input;
         const run = spec.handler ? handler : spec.verb ? verbs[spec.verb] : undefined;
         if (!run) throw new Error(`${def.name}: ${mount.base}/${segment} names no verb or known handler`);
         if (def.virtual && !spec.handler) throw new Error(`${def.name} is virtual (no table of its own): ${mount.base}/${segment} needs a handler`);
@@ -31,10 +31,12 @@ export const mountResources = (app: FastifyInstance, services: Services, defs: r
           summary: `${def.name} ${spec.handler ?? spec.verb}`,
           // A handler standing in for a verb (`{ verb, handler }`) takes and answers what the verb would, unless it declares otherwise.
           body: bodyOf ?? bodyDoc(def, spec, mount),
-          answer: handler?.output ?? answerDoc(def, spec),
+          answer: (typeof handler?.output === 'function' ? handler.output(mount, def) : handler?.output) ?? answerDoc(def, spec),
           public: !!spec.public,
           permission: permissionOf(mount, spec),
           form: spec.form,
+          formFields: handler?.form,
+          file: handler?.download,
         };
         defineCall(app, services, docs, doc, async ({ caller, lang, input, req }, reply) => {
           authorize(mount, spec, caller);
@@ -49,7 +51,7 @@ export const mountResources = (app: FastifyInstance, services: Services, defs: r
             if (!isRead(spec)) services.audit.operation({ def: seen, spec, action: actionOf(spec), path: doc.path, caller, input, result, ip: req.ip });
             for (const effect of effects) await effect().catch((err) => req.log.error({ err }, 'side effect after commit failed'));
             return result;
-          });
+          }, lang);
         });
       }
     }

@@ -18,6 +18,7 @@ export interface Claimed {
   signing_secret: string | null;
   app_id: string | null;
   app_status: number | null;
+  delivery_mode: string | null;
 }
 
 /**
@@ -28,9 +29,10 @@ export interface Claimed {
  * oldest due events are the candidates (read through event_message_app_due_idx, so a long backlog
  * costs nothing to skip), twice its free slots so that a peer instance locking the
  * first ones at the same moment leaves this one the next (SKIP LOCKED); the locked ones are taken
- * round-robin (each app's first, then each app's second, …) up to `max`.
+ * round-robin (each app's first, then each app's second, …) up to `max`. The events of an app on
+ * the long connection are claimed only by an instance holding one of its connections (`connected`).
  */
-export const claimDue = async (db: Queryable, now: Date, busy: ReadonlyMap<string, number>, max: number) => {
+export const claimDue = async (db: Queryable, now: Date, busy: ReadonlyMap<string, number>, max: number, connected: readonly string[] = []) => {
   const full = [...busy].filter(([, n]) => n >= APP_IN_FLIGHT).map(([app]) => app);
   const partly = [...busy].filter(([, n]) => n < APP_IN_FLIGHT);
   const { rows } = await db.query<Claimed>(
@@ -50,7 +52,8 @@ export const claimDue = async (db: Queryable, now: Date, busy: ReadonlyMap<strin
          where m.app_guid = a.app_guid and m.state = $1 and m.next_attempt_at <= $2
          order by m.next_attempt_at limit 2 * ($6::int - coalesce(u.n, 0))) d
        where a.app_guid is not null and a.app_guid <> all($3::uuid[])
-         and not exists (select 1 from event_config c where c.app_guid = a.app_guid and c.paused_at is not null)),
+         and not exists (select 1 from event_config c where c.app_guid = a.app_guid
+           and (c.paused_at is not null or (c.delivery_mode = 'long_connection' and a.app_guid <> all($9::uuid[]))))),
      locked as (
        select m.event_id, m.app_guid, m.next_attempt_at, c.free from event_message m join candidate c on c.event_id = m.event_id
        where m.state = $1 and m.next_attempt_at <= $2
@@ -66,8 +69,8 @@ export const claimDue = async (db: Queryable, now: Date, busy: ReadonlyMap<strin
        left join app a on a.guid = p.app_guid
      where m.event_id = p.event_id
      returning m.event_id, m.app_guid, m.bu_guid, m.event_type, m.payload, m.create_time, m.attempts, m.round_start,
-       c.request_url, c.verification_token, c.encrypt_key, c.signing_secret, a.app_id, a.status as app_status`,
-    [DELIVERY.pending, now.toISOString(), full, partly.map(([app]) => app), partly.map(([, n]) => n), APP_IN_FLIGHT, max, LEASE_S],
+       c.request_url, c.verification_token, c.encrypt_key, c.signing_secret, a.app_id, a.status as app_status, c.delivery_mode`,
+    [DELIVERY.pending, now.toISOString(), full, partly.map(([app]) => app), partly.map(([, n]) => n), APP_IN_FLIGHT, max, LEASE_S, connected],
   );
   return rows;
 };

@@ -7,6 +7,12 @@ import type { Outcome, Outgoing } from './outgoing.ts';
 import { IN_FLIGHT_MAX, RETENTION_DAYS } from './policy.ts';
 import { AttemptRecorder } from './record.ts';
 
+/** The long connections of this instance (server/lark/ws/connections.ts): the apps holding one, and a send answered by the acknowledgement. */
+export interface LongChannel {
+  apps(): string[];
+  send(appGuid: string, messageId: string, body: string, headers: Record<string, string>): Promise<Outcome>;
+}
+
 export interface DeliveryOptions {
   /** The clock (tests inject one to step through the retry schedule). */
   now?: () => number;
@@ -39,6 +45,8 @@ export class EventDelivery {
   private claims: Promise<unknown> = Promise.resolve();
   private readonly recorder: AttemptRecorder;
   readonly now: () => number;
+  /** Set once the long connections are mounted: events of apps on the long connection go there, not to a URL. */
+  long: LongChannel | undefined;
 
   constructor(
     private readonly db: Db,
@@ -107,7 +115,7 @@ export class EventDelivery {
       const room = IN_FLIGHT_MAX - this.pushing;
       if (room <= 0 || this.stopped) return [];
       const now = new Date(this.now());
-      return (await claimDue(this.db, now, this.busy, room)).map((m) => this.deliver(m, now));
+      return (await claimDue(this.db, now, this.busy, room, this.long?.apps())).map((m) => this.deliver(m, now));
     });
     this.claims = claimed.catch(() => undefined);
     return claimed;
@@ -131,8 +139,9 @@ export class EventDelivery {
   }
 
   private async push(m: Claimed, now: Date): Promise<Outcome> {
+    const long = m.delivery_mode === 'long_connection';
     // The app was disabled or its URL removed since the event was written: a failed attempt, retried.
-    if (!m.request_url || m.app_status !== 0) return { status: 0, ms: 0, answer: '', failure: 'endpoint_gone' };
+    if ((!long && !m.request_url) || m.app_status !== 0) return { status: 0, ms: 0, answer: '', failure: 'endpoint_gone' };
     const { body, headers } = sealed(
       {
         schema: '2.0',
@@ -142,7 +151,10 @@ export class EventDelivery {
       { encrypt_key: m.encrypt_key, signing_secret: m.signing_secret! },
       now.getTime(),
     );
-    return this.outgoing.post(m.request_url, body, { ...headers, 'x-open-event-id': m.event_id, 'x-open-attempt': String(m.attempts) });
+    const all = { ...headers, 'x-open-event-id': m.event_id, 'x-open-attempt': String(m.attempts) };
+    // The same body and signature headers in data frames: the forwarder re-posts them as they are.
+    if (long) return this.long ? this.long.send(m.app_guid, `${m.event_id}-${m.attempts}`, body, all) : { status: 0, ms: 0, answer: '', failure: 'disconnected' };
+    return this.outgoing.post(m.request_url!, body, all);
   }
 }
 

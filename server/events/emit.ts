@@ -11,7 +11,8 @@ export interface EventOut {
 
 /**
  * Writes the event to the outbox, one message per app that will receive it, in the caller's
- * transaction: an enabled app that subscribes to the type, has a request URL, and has opened the
+ * transaction: an enabled app that subscribes to the type, has a request URL or takes its events over
+ * the long connection, and has opened the
  * type's scope. Nobody listening costs one indexed select that finds nothing. Answers the event ids.
  */
 export const emitEvent = async (tx: Queryable, e: EventOut) => {
@@ -27,7 +28,7 @@ export const emitEvent = async (tx: Queryable, e: EventOut) => {
      from event_rel r
      join event_info i on i.code = r.event_code and i.status = 0
      join app a on a.guid = r.app_guid and a.status = 0
-     join event_config c on c.app_guid = a.guid and c.request_url is not null
+     join event_config c on c.app_guid = a.guid and (c.request_url is not null or c.delivery_mode = 'long_connection')
      where ${who.join(' and ')} and r.event_code = $1
        and (i.group_code is null or exists (select 1 from app_scope s where s.app_guid = a.guid and s.group_code = i.group_code and s.status = $4))
      returning event_id`,

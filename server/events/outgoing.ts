@@ -4,7 +4,7 @@ import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-f
 import { ANSWER_READ_MAX, CONNECT_MS, DEADLINE_MS, IN_FLIGHT_MAX } from './policy.ts';
 
 /** Why a push got no HTTP answer: each has a sentence in `server.event_failure.*`. */
-export type Failure = 'endpoint_gone' | 'blocked' | 'dns' | 'refused' | 'connect_timeout' | 'timeout' | 'tls' | 'network';
+export type Failure = 'endpoint_gone' | 'blocked' | 'dns' | 'refused' | 'connect_timeout' | 'timeout' | 'tls' | 'network' | 'disconnected';
 
 export interface Outcome {
   /** The HTTP status, or 0 when there was no answer. */

@@ -9,11 +9,20 @@ import { fieldsOf, type FieldInfo } from '../engine/fields.ts';
 import { specOf } from '../engine/spec.ts';
 import { filterWhere, scopeWhere, Where } from '../engine/where.ts';
 import { Warning } from '../http/envelope.ts';
+import { refusal } from '../http/validation.ts';
+import { HEADER_BYTES } from '../../schemas/image-size.ts';
+import { imageBytesRefusal, imageFieldsOf } from './rules.ts';
 import { fileAddress, guidOfAddress, type StoredFile } from './store.ts';
+
+/** The fields of `def` that hold file addresses: its files lists and its images (`image()`). */
+const fileFieldsOf = (def: ResourceDef) => {
+  const images = imageFieldsOf(def);
+  return fieldsOf(def).filter((f) => f.files || images.has(f.name));
+};
 
 /** Definitions whose rows hold file addresses, with those fields. */
 const holders = resources.flatMap((def) => {
-  const fields = def.virtual ? [] : fieldsOf(def).filter((f) => f.files);
+  const fields = def.virtual ? [] : fileFieldsOf(def);
   return fields.length ? [{ def, fields }] : [];
 });
 
@@ -89,19 +98,24 @@ export const mayRead = async (db: Queryable, caller: Caller | null, file: Pick<S
 };
 
 /**
- * A write may name in a `files` field only files its caller may read, so nobody hands others a file
- * by naming it in a record of theirs. Addresses the row already held are not checked again.
+ * A write may name in a `files` or image field only files its caller may read, so nobody hands
+ * others a file by naming it in a record of theirs; an image field only an image its rule admits,
+ * judged again from the stored bytes. Addresses the row already held are not checked again.
  */
 export const checkFiles = async (ctx: CallContext, tx: Queryable, values: Record<string, unknown>, existing?: Record<string, unknown>) => {
-  for (const f of fieldsOf(ctx.def).filter((x) => x.files)) {
+  const images = imageFieldsOf(ctx.def);
+  for (const f of fileFieldsOf(ctx.def)) {
     const had = new Set([existing?.[f.name]].flat());
     const named = new Set([values[f.name]].flat().filter((a) => a !== undefined && a !== null && !had.has(a)));
     for (const address of named) {
       const guid = guidOfAddress(address);
-      const file = guid ? (await tx.query<StoredFile>('select guid, public, created_by, bu_guid from file where guid = $1', [guid])).rows[0] : undefined;
-      if (!file || !(await mayRead(tx, ctx.caller, file))) {
-        throw new Warning('server.file_not_yours', { field: ctx.def.labels?.[f.name] ?? translate(ctx.lang, `resources.${ctx.def.name}.fields.${f.name}`) }, { field: f.name });
-      }
+      const file = guid ? (await tx.query<StoredFile>('select guid, size, public, created_by, bu_guid from file where guid = $1', [guid])).rows[0] : undefined;
+      const label = ctx.def.labels?.[f.name] ?? translate(ctx.lang, `resources.${ctx.def.name}.fields.${f.name}`);
+      if (!file || !(await mayRead(tx, ctx.caller, file))) throw new Warning('server.file_not_yours', { field: label }, { field: f.name });
+      const rule = images.get(f.name);
+      const head = rule && (await ctx.services.files.head(file.guid, HEADER_BYTES));
+      const refused = rule && imageBytesRefusal(rule, head ?? Buffer.alloc(0), Number(file.size));
+      if (refused) throw refusal(ctx.lang, refused.key, refused.params, f.name);
     }
   }
 };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, open, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Db } from '../db/driver.ts';
 
@@ -65,6 +65,20 @@ export class FileStore {
     if (!guids.length) return {};
     const { rows } = await this.db.query<{ guid: string; name: string }>('select guid, name from file where guid = any($1::uuid[])', [guids]);
     return Object.fromEntries(rows.map((r) => [fileAddress(r.guid), r.name]));
+  }
+
+  /** The first `n` bytes of a stored file (an image's header), or null when its bytes are gone. */
+  async head(guid: string, n: number): Promise<Buffer | null> {
+    if (!ONLY_GUID.test(guid)) return null;
+    const handle = await open(join(this.dir, guid)).catch(() => null);
+    if (!handle) return null;
+    try {
+      const buf = Buffer.alloc(n);
+      const { bytesRead } = await handle.read(buf, 0, n, 0);
+      return buf.subarray(0, bytesRead);
+    } finally {
+      await handle.close();
+    }
   }
 
   stream(guid: string) {

@@ -23,7 +23,7 @@ import { named } from '../engine/named.ts';
 const one = z.object({ guid: z.uuid('validation.guid_format') });
 
 /** `reset-secret`: a new secret for an app of the caller's BU, answered once. */
-export const appResetSecret = named({ input: one }, async (ctx, { guid }) => {
+export const appResetSecret = named({ input: one, output: z.object({ guid: z.uuid(), app_id: z.string(), app_secret: z.string().describe('Shown this once') }) }, async (ctx, { guid }) => {
   const answer = await ctx.services.db.transaction(async (tx) => {
     const app = await findOne(ctx, guid, tx);
     return { guid, app_id: app.app_id, app_secret: await resetSecret(tx, guid) };
@@ -38,7 +38,7 @@ export const appResetSecret = named({ input: one }, async (ctx, { guid }) => {
  * may edit the app, so may act as it; no secret crosses the page. Lark's rules apply as for
  * `/open/api/auth/app-access-token` (the same token is answered while 30 minutes or more are left).
  */
-export const appDebugToken = named({ input: one }, async (ctx, { guid }) => {
+export const appDebugToken = named({ input: one, output: z.object({ app_access_token: z.string(), expire: z.int().describe('Seconds the token has left') }) }, async (ctx, { guid }) => {
   const app = await findOne(ctx, guid);
   if (app.status !== 0) throw new Warning('server.app_disabled');
   return ctx.services.appTokens.issue(guid, app.token_ttl as number);
@@ -46,7 +46,7 @@ export const appDebugToken = named({ input: one }, async (ctx, { guid }) => {
 
 const bindInput = z.object({ guid: z.uuid('validation.guid_format'), ability_codes: z.array(z.string().max(64, 'validation.max_64')).max(50, 'validation.too_many') });
 /** `ability/bind`: the abilities an app of the caller's BU uses, replacing the set it had. */
-export const appBindAbilities = named({ input: bindInput }, async (ctx, { guid, ability_codes }) => {
+export const appBindAbilities = named({ input: bindInput, output: z.object({ guid: z.uuid(), ability_codes: z.array(z.string()) }) }, async (ctx, { guid, ability_codes }) => {
   const codes = [...new Set(ability_codes)];
   return ctx.services.db.transaction(async (tx) => {
     await findOne(ctx, guid, tx);
@@ -58,7 +58,8 @@ export const appBindAbilities = named({ input: bindInput }, async (ctx, { guid, 
 });
 
 /** `apply-permissions`: a tenant applies for scopes of one of its BU's apps; they go under review. */
-export const auditApply = named({ input: auditRecordSchema }, async (ctx, { app_guid, group_codes }) => {
+const applied = z.object({ guid: z.uuid(), app_guid: z.uuid(), group_codes: z.array(z.string()), status: z.int(), remark: z.string().nullable(), created_at: z.iso.datetime() });
+export const auditApply = named({ input: auditRecordSchema, output: applied }, async (ctx, { app_guid, group_codes }) => {
   const codes = [...new Set(group_codes)];
   return ctx.services.db.transaction(async (tx) => {
     // The app must be one of the caller's BU: the definition's `references`, checked as every write checks them.
@@ -84,7 +85,8 @@ const findApp = (ctx: CallContext, guid: string, tx?: Queryable) => findOne({ ..
 
 const appScopesInput = z.object({ guid: z.uuid('validation.guid_format') });
 /** `permissions/list`: every enabled scope with the app's state in it (the app reachable through the caller's mount). */
-export const appScopes = named({ input: appScopesInput }, async (ctx, { guid }) => {
+const scopeOfApp = z.object({ guid: z.uuid(), code: z.string(), name: z.string(), description: z.string().nullable(), status: z.int().describe("The app's scope: 0 closed, else its state") });
+export const appScopes = named({ input: appScopesInput, output: z.array(scopeOfApp) }, async (ctx, { guid }) => {
   await findApp(ctx, guid);
   const { rows } = await ctx.services.db.query(
     `select g.guid, g.code, g.name, g.description, coalesce(s.status, 0) as status from api_group g
@@ -101,7 +103,7 @@ export const appScopes = named({ input: appScopesInput }, async (ctx, { guid }) 
 
 const activateInput = z.object({ guid: z.uuid('validation.guid_format'), group_codes: z.array(permCode()).min(1, 'validation.required').max(50, 'validation.too_many') });
 /** `active-permissions`: an operator opens scopes of an app directly. */
-export const activatePermissions = named({ input: activateInput }, async (ctx, { guid, group_codes }) => {
+export const activatePermissions = named({ input: activateInput, output: z.array(scopeOfApp) }, async (ctx, { guid, group_codes }) => {
   await ctx.services.db.transaction(async (tx) => {
     await findApp(ctx, guid, tx);
     await checkGroups(ctx, tx, group_codes);
@@ -126,7 +128,8 @@ const groupOf = async (ctx: CallContext) => {
   return rows[0];
 };
 /** `api-field/group-api-detail`: the open-API calls a scope unlocks, paged (`{ list, count }`); the scope by guid or code. */
-export const groupApis = named({ input: groupDetailInput }, async (ctx) => {
+const groupPage = <R extends z.ZodType>(row: R) => z.object({ list: z.array(row), count: z.int(), page: z.int(), page_size: z.int() });
+export const groupApis = named({ input: groupDetailInput, output: groupPage(z.object({ name: z.string(), api_code: z.string(), path: z.string(), category: z.literal(1) })) }, async (ctx) => {
   const { page, page_size } = pagingOf(ctx.lang, ctx.input, 'api-group');
   const group = await groupOf(ctx);
   const all = openApiCalls.filter((c) => c.scope === group.code).map((c) => ({ name: summaryOf(ctx.lang, c.path), api_code: c.apiCode, path: c.path, category: 1 }));
@@ -134,7 +137,7 @@ export const groupApis = named({ input: groupDetailInput }, async (ctx) => {
 });
 
 /** `api-field/group-event-detail`: the event types a scope unlocks, paged (`{ list, count }`). */
-export const groupEvents = named({ input: groupDetailInput }, async (ctx) => {
+export const groupEvents = named({ input: groupDetailInput, output: groupPage(z.object({ name: z.string(), api_code: z.string(), description: z.string().nullable(), category: z.literal(2) })) }, async (ctx) => {
   const { page, page_size } = pagingOf(ctx.lang, ctx.input, 'api-group');
   const group = await groupOf(ctx);
   const { rows } = await ctx.services.db.query<{ list: { name: string; api_code: string; description: string | null }[]; count: number }>(
@@ -154,7 +157,8 @@ export const groupEvents = named({ input: groupDetailInput }, async (ctx) => {
  * The open capabilities (public): each enabled scope with how many APIs and events it opens, for
  * the capabilities page, which links each to its documentation.
  */
-export const capacities = async (ctx: CallContext) => {
+const capacity = z.object({ code: z.string(), name: z.string(), description: z.string().nullable(), event_count: z.int(), api_count: z.int() });
+export const capacities = named({ output: z.array(capacity) }, async (ctx) => {
   const { rows } = await ctx.services.db.query<{ code: string; name: string; description: string | null; event_count: number }>(
     `select g.code, g.name, g.description, (select count(*)::int from event_info e where e.group_code = g.code and e.status = 0) as event_count
        from api_group g where g.status = 0 order by g.code`,
@@ -165,4 +169,4 @@ export const capacities = async (ctx: CallContext) => {
     description: seededText(ctx.lang, g.description, `resources.api-group.seeded.${g.code}.description`),
     api_count: openApiCalls.filter((c) => c.scope === g.code).length,
   }));
-};
+});

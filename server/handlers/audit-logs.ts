@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { datetime } from '../../schemas/common.ts';
 import { AUDIT_WINDOW_DAYS, logRow, searchLog, type LogSearch } from '../services/audit-log.ts';
 import type { CallContext } from '../engine/context.ts';
-import { COUNT_CAP, pagingOf } from '../engine/paging.ts';
+import { COUNT_CAP, pagingInput, pagingOf } from '../engine/paging.ts';
+import { logAnswers } from '../engine/call-docs.ts';
+import type { ResourceDef } from '../../resources/types.ts';
 import { Warning } from '../http/envelope.ts';
 import { parseOrWarn } from '../http/validation.ts';
 import { named } from '../engine/named.ts';
@@ -112,18 +114,21 @@ const search = async (ctx: CallContext, any?: LogSearch['any']) => {
   return w.cursor ? found : { ...found, page };
 };
 
+/** A log's search takes its window, its filters and a page (or a cursor). */
+const searchInput = (def: ResourceDef) => windowInput.extend(LOGS[def.name]?.filters.shape ?? {}).extend(pagingInput.shape);
+
 /** `page` of each log: the definition's own search. */
-export const logSearch = (ctx: CallContext) => search(ctx);
+export const logSearch = named({ input: (_mount, def) => searchInput(def), output: (_mount, def) => logAnswers(def).page }, async (ctx) => search(ctx));
 
 /** `user-operation-log/page`: the operations of tenant users (main and sub accounts), one user or BU by its filters. */
-export const userOperations = (ctx: CallContext) => {
-  if (ctx.input.user_type === 0) return Promise.resolve({ list: [], page_size: pagingOf(ctx.lang, ctx.input, ctx.def.name).page_size, next: null, count: 0, count_capped: false });
+export const userOperations = named({ input: (_mount, def) => searchInput(def), output: (_mount, def) => logAnswers(def).page }, async (ctx) => {
+  if (ctx.input.user_type === 0) return { list: [], page_size: pagingOf(ctx.lang, ctx.input, ctx.def.name).page_size, next: null, count: 0, count_capped: false };
   return search(ctx, { user_type: [1, 2] });
-};
+});
 
 const detailInput = z.object({ guid: z.uuid('validation.guid_format') });
 /** `detail`: one row of the log, with everything it keeps. */
-export const logDetail = named({ input: detailInput }, async (ctx, { guid }) => {
+export const logDetail = named({ input: detailInput, output: (_mount, def) => logAnswers(def).row }, async (ctx, { guid }) => {
   const { table } = logOf(ctx);
   await ctx.services.audit.flush(table);
   const row = await logRow(ctx.services.db, table, columnsOf(ctx), guid);

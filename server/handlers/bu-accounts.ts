@@ -5,6 +5,8 @@ import { pageQuery, pagingInput, pagingOf } from '../engine/paging.ts';
 import { LIST_CAP_DEFAULT } from '../engine/verbs.ts';
 import { escapeLike } from '../engine/where.ts';
 import { parseOrWarn } from '../http/validation.ts';
+import { named } from '../engine/named.ts';
+import { pageAnswer } from '../engine/call-docs.ts';
 
 /**
  * The accounts of the caller's BU (`/open/system/user/page`, `user-list`; docs/operator.md "Platform
@@ -39,13 +41,19 @@ const whereOf = (ctx: CallContext) => {
   return { from: sql, params };
 };
 
-export const buAccountsPage = async (ctx: CallContext) => {
+const account = z.object({
+  guid: z.uuid(), username: z.string(), name: z.string().nullable(), alias: z.string().nullable(), email: z.string().nullable(), phone: z.string().nullable(),
+  avatar_url: z.string().nullable(), status: z.int(), user_type: z.int(), is_owner: z.boolean(), role_guids: z.array(z.uuid()).nullable(),
+  joined_at: z.iso.datetime(), created_at: z.iso.datetime(),
+});
+
+export const buAccountsPage = named({ input: filterInput, output: pageAnswer(account) }, async (ctx) => {
   const { from, params } = whereOf(ctx);
   return pageQuery(ctx.services.db, { select: COLUMNS, from, order: ORDER, params }, pagingOf(ctx.lang, ctx.input, 'sub-account'));
-};
+});
 
 /** Every account of the BU, unpaged (pickers: a role's holders, a department's users), up to the list cap. */
-export const buAccountsList = async (ctx: CallContext) => {
+export const buAccountsList = named({ input: filterInput.omit({ page: true, page_size: true }), output: z.array(account) }, async (ctx) => {
   const { from, params } = whereOf(ctx);
   return (await ctx.services.db.query(`select ${COLUMNS} ${from} ${ORDER} limit ${LIST_CAP_DEFAULT}`, params)).rows;
-};
+});

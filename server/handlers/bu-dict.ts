@@ -7,7 +7,8 @@ const typeInput = z.object({ type: z.string().trim().min(1, 'validation.required
  * A dictionary type as a BU's members use it: the platform's enabled items, then the BU's own
  * (docs/tenant-console.md "Business dictionary"), each in its sort order and marked by `source`.
  */
-export const buDictListByType = named({ input: typeInput }, async (ctx, { type }) => {
+const item = z.object({ guid: z.uuid(), type: z.string(), label: z.string(), value: z.string(), remark: z.string().nullable(), sort: z.int(), source: z.enum(['platform', 'bu']) });
+export const buDictListByType = named({ input: typeInput, output: z.array(item) }, async (ctx, { type }) => {
   const { rows } = await ctx.services.db.query(
     `select guid, type, label, value, remark, sort, 'platform' as source from dict where type = $1 and status = 0
      union all

@@ -9,7 +9,7 @@ import { ident, type Queryable } from '../db/driver.ts';
 import type { CallContext } from '../engine/context.ts';
 import { pageQuery, pagingInput, pagingOf } from '../engine/paging.ts';
 import { add, duplicateOf, duplicateWarning } from '../engine/verbs.ts';
-import { bodyDoc } from '../engine/call-docs.ts';
+import { bodyDoc, pageAnswer } from '../engine/call-docs.ts';
 import { coerce, escapeLike, filterWhere, scopeWhere, Where } from '../engine/where.ts';
 import { Warning } from '../http/envelope.ts';
 import { parseOrWarn } from '../http/validation.ts';
@@ -53,8 +53,23 @@ const sortOf = (raw: unknown) => {
   return col ? `order by ${col} ${desc ? 'desc' : 'asc'}, b.guid` : 'order by b.created_at desc, b.guid desc';
 };
 
+/** A BU as operators list it: with its certification and its owner. */
+const buListed = z.object({
+  guid: z.uuid(), name: z.string(), alias: z.string().nullable(), code: z.string().nullable(), cover_url: z.string().nullable(), abbreviation: z.string().nullable(),
+  portal_domain: z.string().nullable(), custom_domain: z.string().nullable(), description: z.string().nullable(), status: z.int(), user_guid: z.uuid().nullable(),
+  created_by: z.uuid().nullable(), created_at: z.iso.datetime(), updated_at: z.iso.datetime(), auth_state: z.int(), company_name: z.string().nullable(),
+  owner_guid: z.uuid().nullable(), owner_username: z.string().nullable(),
+});
+/** Its filters: the BU's name, state and certification state, besides a keyword; sorted by a column (`-` first: descending). */
+const pageInput = pagingInput.extend({
+  keyword: z.string().optional(),
+  name: z.string().optional(),
+  status: z.int().optional(),
+  auth_state: z.int().optional(),
+  sort: z.union([z.string(), z.object({ field: z.string().optional(), order: z.string().optional() })]).optional(),
+});
 /** Every BU, a page at a time: keyword (name, alias, code, owner), name, status and certification state. */
-export const buPage = async (ctx: CallContext) => {
+export const buPage = named({ input: pageInput, output: pageAnswer(buListed) }, async (ctx) => {
   const paging = pagingOf(ctx.lang, ctx.input, 'bu');
   const where = new Where();
   const textOf = (v: unknown) => (typeof v === 'string' ? v.trim().slice(0, 64) : '');
@@ -75,12 +90,12 @@ export const buPage = async (ctx: CallContext) => {
     else where.add((p) => `${col} = ${p(v)}`);
   }
   return pageQuery(ctx.services.db, { select: BU_ROW, from: `${BU_FROM}${where.toSql()}`, order: sortOf(ctx.input.sort), params: where.params }, paging);
-};
+});
 
 const buRow = async (db: Queryable, guid: string) => (await db.query(`select ${BU_ROW} ${BU_FROM} where b.guid = $1`, [guid])).rows[0];
 
 /** One BU as the page lists it (its page's header), named by `bu_guid`. */
-export const buDetail = named({ input: buInput }, async (ctx) => buRow(ctx.services.db, (await namedBu(ctx)).guid));
+export const buDetail = named({ input: buInput, output: buListed }, async (ctx) => buRow(ctx.services.db, (await namedBu(ctx)).guid));
 
 /** A BU's profile, and optionally its owner: a main account named by its username. */
 const addInput = buWithOwnerSchema;
@@ -223,7 +238,11 @@ export const orgUpdate = async (ctx: CallContext) => {
 };
 
 /** The BU's certification: its state, the reviewer's reason, when it applied and what it certifies. */
-export const authInfo = named({ input: buInput }, async (ctx) => {
+const authAnswer = z.object({
+  bu_guid: z.uuid(), bu_name: z.string(), auth_state: z.int(), remark: z.string().nullable(), applied_at: z.iso.datetime().nullable(), company_name: z.string().nullable(),
+  credit_code: z.string().nullable(), updated_at: z.iso.datetime().nullable(),
+});
+export const authInfo = named({ input: buInput, output: authAnswer }, async (ctx) => {
   const bu = await namedBu(ctx);
   const org = await orgOf(ctx.services.db, bu.guid);
   return {
@@ -248,7 +267,7 @@ const authInput = buInput.extend({
  * Sets a BU's certification outside the review of an application: certifies it (its organisation info
  * must exist), withdraws a certification, or fails it with a reason. Setting the state it has changes nothing.
  */
-export const authUpdate = named({ input: authInput }, async (ctx, { auth_state, remark }) => {
+export const authUpdate = named({ input: authInput, output: authAnswer.nullable().describe('Null when the BU already had that state') }, async (ctx, { auth_state, remark }) => {
   if (auth_state === AUTH_STATE.failed && !remark) {
     const message = translate(ctx.lang, 'server.field_error', { field: translate(ctx.lang, 'resources.org.fields.remark'), message: translate(ctx.lang, 'validation.required') });
     throw new Warning('server.validation_failed', { details: message }, [{ field: 'remark', message }]);
@@ -293,7 +312,12 @@ const installation = async (ctx: CallContext, tx: Queryable) => {
 };
 
 /** One installed app of the BU, with the projects of the BU it is bound to. */
-export const appDetail = named({ input: appInput }, async (ctx) => {
+/** An app installed in a BU, with its order when it was bought. */
+const installed = z.object({
+  guid: z.uuid(), bu_guid: z.uuid(), app_guid: z.uuid(), app_name: z.string(), icon: z.string().nullable(), order_guid: z.uuid().nullable(), created_by: z.uuid().nullable(),
+  created_at: z.iso.datetime(), updated_at: z.iso.datetime(), app_code: z.string().nullable(), app_status: z.int().nullable(), order_number: z.string().nullable(), order_state: z.int().nullable(),
+});
+export const appDetail = named({ input: appInput, output: installed.extend({ projects: z.array(z.object({ guid: z.uuid(), project_guid: z.uuid(), project_name: z.string(), remark: z.string().nullable() })) }) }, async (ctx) => {
   const { bu, row } = await installation(ctx, ctx.services.db);
   if (!row) throw new Warning('server.record_not_found');
   const projects = await ctx.services.db.query(
@@ -311,7 +335,7 @@ const installInput = buInput.extend({ app_guid: z.uuid('validation.guid_format')
  * an operator's installation is a grant, billed, if at all, through order management. Installing an
  * installed app answers the installation there is (`already`).
  */
-export const install = named({ input: installInput }, async (ctx, { app_guid }) => {
+export const install = named({ input: installInput, output: installed.extend({ already: z.boolean().describe('It was installed before') }) }, async (ctx, { app_guid }) => {
   return ctx.services.db.transaction(async (tx) => {
     const bu = await namedBu(ctx, tx);
     const app = (await tx.query<{ guid: string; name: string; icon: string | null }>('select guid, name, icon from app where guid = $1 and bu_guid is null and type = 0 and status = 0', [app_guid])).rows[0];
@@ -329,7 +353,7 @@ export const install = named({ input: installInput }, async (ctx, { app_guid }) 
  * Uninstalls an app from the BU, with the BU's bindings of it to projects; its order, if any, stays
  * (billing history). Uninstalling an app the BU does not have answers `already`.
  */
-export const uninstall = named({ input: appInput }, async (ctx) =>
+export const uninstall = named({ input: appInput, output: z.object({ deleted: z.int(), already: z.boolean().describe('It was not installed'), app_guid: z.uuid().nullable() }) }, async (ctx) =>
   ctx.services.db.transaction(async (tx) => {
     const { bu, row, app_guid } = await installation(ctx, tx);
     if (!row) return { deleted: 0, already: true, app_guid: app_guid ?? null };

@@ -16,6 +16,7 @@ import { seededText } from '../services/seeded-text.ts';
 import { eventMessageKey } from '../../schemas/event.ts';
 import { openApiCalls, summaryOf } from '../open-api/calls.ts';
 import { named } from '../engine/named.ts';
+import { docSchema } from '../http/json-schema.ts';
 
 /** Developer documents as visitors read them, and their versions for operators (docs/docs.md). */
 
@@ -32,7 +33,24 @@ const byInput = z
   .meta({ anyOf: [{ required: ['guid'] }, { required: ['code'] }] });
 
 /** One document with its sanitised HTML, its table of contents and its place (category, parents). */
-const readDocument = named({ input: byInput }, async (ctx, by) => {
+/** A document as lists show it, in the reader's language (its other languages' columns beside it). */
+const summary = z.looseObject({
+  guid: z.uuid(), title: z.string(), summary: z.string().nullable(), code: z.string().nullable(), category: z.enum(DOC_CATEGORIES), parent_guid: z.uuid().nullable(),
+  sort: z.int(), status: z.int(), version: z.int(), updated_at: z.iso.datetime(),
+});
+const tocEntry = z.object({ level: z.int(), id: z.string(), text: z.string() });
+const read = summary.extend({
+  body: z.string(), html: z.string(), toc: z.array(tocEntry),
+  parents: z.array(z.looseObject({ guid: z.uuid(), title: z.string(), code: z.string().nullable() })).describe('From the top down to the parent'),
+});
+/** The tree of documents: a summary with its children, to any depth. */
+const NODE = 'document.summary-node';
+const treeAnswer = {
+  json: { type: 'array', items: { type: 'object', required: ['category', 'children'], properties: { category: { enum: [...DOC_CATEGORIES] }, children: { type: 'array', items: { $ref: `#/components/schemas/${NODE}` } } } } },
+  components: { [NODE]: { allOf: [docSchema(summary, 'output'), { type: 'object', required: ['children'], properties: { children: { type: 'array', items: { $ref: `#/components/schemas/${NODE}` } } } }] } },
+};
+
+const readDocument = named({ input: byInput, output: read }, async (ctx, by) => {
   const [column, value] = by.guid ? ['guid', by.guid] : ['code', by.code];
   const { rows } = await ctx.services.db.query<Record<string, unknown> & { body: string; parent_guid: string | null }>(
     `select ${SUMMARY}, ${withTranslations('body')} from document where ${column} = $1 and ${visible(ctx)}`,
@@ -53,22 +71,27 @@ export const docsInfo = readDocument;
 export const docsFind = readDocument;
 
 /** Every visible document, as a tree per category in the categories' order. */
-export const docsTree = async (ctx: CallContext) => {
+export const docsTree = named({ output: treeAnswer }, async (ctx) => {
   const rows = (await ctx.services.db.query(`select ${SUMMARY} from document where ${visible(ctx)} order by sort, title`)).rows.map((r) => inReaderLanguage(r, ctx.lang));
   return DOC_CATEGORIES.map((category) => ({ category, children: nest(rows.filter((r) => r.category === category), 'parent_guid') })).filter((c) => c.children.length);
-};
+});
 
 const categoryInput = z.object({ category: z.enum(DOC_CATEGORIES, { error: 'validation.invalid_option' }) });
 
 /** One category's visible documents, flat, in order. */
-export const docsCategory = named({ input: categoryInput }, async (ctx, { category }) => {
+export const docsCategory = named({ input: categoryInput, output: z.array(summary) }, async (ctx, { category }) => {
   return (await ctx.services.db.query(`select ${SUMMARY} from document where category = $1 and ${visible(ctx)} order by sort, title`, [category])).rows.map((r) => inReaderLanguage(r, ctx.lang));
 });
 
 const scopeInput = z.object({ code: permCode() });
 
 /** A scope's reference: its open-API calls (the OpenAPI document at /open/api/openapi.json is built from the same table) and its events' payload schemas. */
-export const docsApiDocument = named({ input: scopeInput }, async (ctx, { code }) => {
+const apiDocument = z.object({
+  code: z.string(), openapi: z.string().describe("The open API's document"),
+  apis: z.array(z.object({ method: z.literal('POST'), path: z.string(), api_code: z.string(), summary: z.string() })),
+  events: z.array(z.object({ code: z.string(), name: z.string(), payload_schema: z.record(z.string(), z.unknown()).nullable().describe("The event's JSON Schema") })),
+});
+export const docsApiDocument = named({ input: scopeInput, output: apiDocument }, async (ctx, { code }) => {
   const events = await ctx.services.db.query<{ code: string; name: string }>('select code, name, payload_schema from event_info where group_code = $1 and status = 0 order by code', [code]);
   return {
     code,
@@ -80,7 +103,8 @@ export const docsApiDocument = named({ input: scopeInput }, async (ctx, { code }
 
 /** A document's versions, newest first: who saved what, when. */
 const guidInput = z.object({ guid: z.uuid('validation.guid_format') });
-export const docsVersions = named({ input: guidInput }, async (ctx, { guid }) => {
+const versionRow = z.object({ guid: z.uuid(), version: z.int(), action: z.string(), title: z.string(), created_at: z.iso.datetime(), created_by: z.uuid().nullable(), author: z.string().nullable() });
+export const docsVersions = named({ input: guidInput, output: z.array(versionRow) }, async (ctx, { guid }) => {
   await findOne(ctx, guid);
   const { rows } = await ctx.services.db.query(
     `select v.guid, v.version, v.action, v.title, v.created_at, v.created_by, u.username as author
@@ -97,7 +121,12 @@ type Texts = Record<string, string>;
  * default language's; `diffs`, each other language's body written in either), and `restore`: the
  * texts a restore writes back, in every language.
  */
-export const docsVersion = named({ input: guidInput }, async (ctx, { guid }) => {
+const diff = z.array(z.object({ op: z.enum(['=', '+', '-']), text: z.string() }));
+const versionRead = z.looseObject({
+  guid: z.uuid(), document_guid: z.uuid(), version: z.int(), title: z.string(), body: z.string(), author: z.string().nullable(), title_before: z.string().nullable(),
+  diff, diffs: z.record(z.string(), diff).describe('Per translated body column'), restore: z.record(z.string(), z.string()).describe('The fields that restore this version'),
+});
+export const docsVersion = named({ input: guidInput, output: versionRead }, async (ctx, { guid }) => {
   const { rows } = await ctx.services.db.query<{ document_guid: string; version: number; title: string; body: string; translations: Texts }>(
     `select v.*, u.username as author from document_version v left join users u on u.guid = v.created_by where v.guid = $1`,
     [guid],
@@ -130,7 +159,14 @@ const searchInput = z.object({ query: z.string().trim().max(64, 'validation.max_
  * counts twice), with a highlighted snippet; and the store's apps and the capabilities whose name
  * holds the words.
  */
-export const docsSearch = named({ input: searchInput.extend(pagingInput.shape) }, async (ctx, { query }) => {
+const searchAnswer = z.object({
+  query: z.string(),
+  list: z.array(z.looseObject({ guid: z.uuid(), title: z.string(), summary: z.string().nullable(), code: z.string().nullable(), category: z.enum(DOC_CATEGORIES), snippet: z.string() })),
+  count: z.int(), count_capped: z.boolean().optional(), page: z.int(), page_size: z.int(),
+  apps: z.array(z.object({ guid: z.uuid(), name: z.string(), icon: z.string().nullable(), summary: z.string().nullable() })),
+  capabilities: z.array(z.object({ code: z.string(), name: z.string(), description: z.string().nullable() })),
+});
+export const docsSearch = named({ input: searchInput.extend(pagingInput.shape), output: searchAnswer }, async (ctx, { query }) => {
   const { page, page_size } = pagingOf(ctx.lang, ctx.input, 'document');
   const q = searchQuery(query);
   if (!q) return { query, list: [], count: 0, page, page_size, apps: [], capabilities: [] };

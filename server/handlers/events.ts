@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { translate } from '../../i18n/index.ts';
 import { SCOPE } from '../../schemas/app-scope.ts';
 import { datetime, webUrl } from '../../schemas/common.ts';
-import { eventCode, eventRelSaveSchema } from '../../schemas/event.ts';
+import { DELIVERY_MODES, eventCode, eventRelSaveSchema } from '../../schemas/event.ts';
 import type { CallContext } from '../engine/context.ts';
-import { pagingOf } from '../engine/paging.ts';
+import { pagingInput, pagingOf } from '../engine/paging.ts';
+import { keysetAnswerOf } from '../engine/call-docs.ts';
 import { reachRow } from '../engine/verbs.ts';
 import type { Queryable } from '../db/driver.ts';
 import { Warning } from '../http/envelope.ts';
@@ -18,7 +19,7 @@ import { named } from '../engine/named.ts';
 /** Events' named calls (docs/events.md): the endpoint and its challenge, subscriptions, the log and replay. */
 
 const appOnly = z.object({ app_guid: z.uuid('validation.guid_format') });
-const CONFIG_COLUMNS = 'guid, bu_guid, app_guid, request_url, verification_token, encrypt_key, signing_secret, verified_at, failing_since, paused_at, created_at, updated_at';
+const CONFIG_COLUMNS = 'guid, bu_guid, app_guid, request_url, coalesce(delivery_mode, \'push\') as delivery_mode, verification_token, encrypt_key, signing_secret, verified_at, failing_since, paused_at, created_at, updated_at';
 
 type Config = { guid: string; request_url: string | null; verification_token: string; encrypt_key: string | null; signing_secret: string } & Record<string, unknown>;
 
@@ -32,30 +33,55 @@ const endpointOf = async (ctx: CallContext, tx: Queryable, app: { guid: string; 
   return (await tx.query<Config>(`select ${CONFIG_COLUMNS} from event_config where app_guid = $1`, [app.guid])).rows[0];
 };
 
+/** The app's endpoint and its keys, as every endpoint call answers it. */
+const config = z.object({
+  guid: z.uuid(), bu_guid: z.uuid().nullable(), app_guid: z.uuid(), request_url: z.string().nullable(), delivery_mode: z.enum(DELIVERY_MODES),
+  verification_token: z.string().nullable(), encrypt_key: z.string().nullable(), signing_secret: z.string().nullable(),
+  verified_at: z.iso.datetime().nullable(), failing_since: z.iso.datetime().nullable(), paused_at: z.iso.datetime().nullable(), created_at: z.iso.datetime(), updated_at: z.iso.datetime(),
+});
+/** A challenge of the endpoint: whether it echoed in time, and why not in words. */
+const challenged = z.object({
+  ok: z.boolean(), ms: z.number(), budget_ms: z.number(), status: z.int().describe('HTTP status; 0 without an answer'), reason: z.string().optional(), reason_text: z.string().optional(),
+});
+
 /** A challenge's finding as the person reads it: the sentence for its reason, beside the figures. */
 const described = (ctx: CallContext, r: ChallengeResult) => ({ ...r, ...(r.reason ? { reason_text: translate(ctx.lang, `server.event_failure.${r.reason}`, { status: r.status, ms: r.budget_ms }) } : {}) });
 
 /** `subscribe-config/get`: the app's endpoint and its keys (created with fresh keys on first read). */
-export const getConfig = named({ input: appOnly }, async (ctx, { app_guid }) => {
+export const getConfig = named({ input: appOnly, output: config }, async (ctx, { app_guid }) => {
   return endpointOf(ctx, ctx.services.db, await reachRow(ctx, 'app', app_guid));
 });
 
-const saveInput = appOnly.extend({ request_url: webUrl().nullable() });
+const saveInput = appOnly.extend({
+  request_url: webUrl().nullable().optional(),
+  delivery_mode: z.enum(DELIVERY_MODES, { error: 'validation.invalid_option' }).default('push'),
+});
 /**
  * `subscribe-config/save-update`: the request URL is kept only once it has answered Lark's
  * challenge within 1 s (the answer says how long it took); saving it again resumes a paused
- * endpoint. `null` stops the pushes (events are no longer written for the app).
+ * endpoint. `null` stops the pushes (events are no longer written for the app). With
+ * `delivery_mode: long_connection` the events go over the app's long connections instead
+ * (server/lark/ws/), the URL kept as it is for a return to push.
  */
-export const saveConfig = named({ input: saveInput }, async (ctx, { app_guid, request_url }) => {
+export const saveConfig = named({ input: saveInput, output: config.extend({ challenge: challenged.optional() }) }, async (ctx, { app_guid, request_url: given, delivery_mode }) => {
   const app = await reachRow(ctx, 'app', app_guid);
   const config = await endpointOf(ctx, ctx.services.db, app);
+  if (delivery_mode === 'long_connection') {
+    const { rows } = await ctx.services.db.query(
+      `update event_config set delivery_mode = $2, failing_since = null, paused_at = null, updated_at = now() where guid = $1 returning ${CONFIG_COLUMNS}`,
+      [config.guid, delivery_mode],
+    );
+    ctx.services.events.kick();
+    return rows[0];
+  }
+  const request_url = given ?? null;
   let challenge: ReturnType<typeof described> | undefined;
   if (request_url) {
     challenge = described(ctx, await runChallenge(ctx.services.events.outgoing, request_url, config));
     if (!challenge.ok) throw new Warning('server.event_url_refused', { reason: challenge.reason_text, ms: challenge.ms }, { field: 'request_url', challenge });
   }
   const { rows } = await ctx.services.db.query(
-    `update event_config set request_url = $2, verified_at = case when $2::text is null then null else now() end, failing_since = null, paused_at = null, updated_at = now()
+    `update event_config set delivery_mode = 'push', request_url = $2, verified_at = case when $2::text is null then null else now() end, failing_since = null, paused_at = null, updated_at = now()
      where guid = $1 returning ${CONFIG_COLUMNS}`,
     [config.guid, request_url],
   );
@@ -67,7 +93,7 @@ export const saveConfig = named({ input: saveInput }, async (ctx, { app_guid, re
 const KEYS = ['verification_token', 'encrypt_key', 'signing_secret'] as const;
 const resetInput = appOnly.extend({ key: z.enum(KEYS, { error: 'validation.invalid_option' }), clear: z.boolean().default(false) });
 /** `subscribe-config/reset`: a new key (the receiver needs it before the next push); the Encrypt Key may also be removed. */
-export const resetKey = named({ input: resetInput }, async (ctx, { app_guid, key, clear }) => {
+export const resetKey = named({ input: resetInput, output: config }, async (ctx, { app_guid, key, clear }) => {
   if (clear && key !== 'encrypt_key') throw new Warning('server.event_key_required', {}, { field: 'clear' });
   const app = await reachRow(ctx, 'app', app_guid);
   return ctx.services.db.transaction(async (tx) => {
@@ -78,7 +104,7 @@ export const resetKey = named({ input: resetInput }, async (ctx, { app_guid, key
 });
 
 /** `subscribe-config/check`: the debug console's self-test, the challenge against the saved URL with what went wrong. */
-export const checkEndpoint = named({ input: appOnly }, async (ctx, { app_guid }) => {
+export const checkEndpoint = named({ input: appOnly, output: challenged.extend({ request_url: z.string() }) }, async (ctx, { app_guid }) => {
   const app = await reachRow(ctx, 'app', app_guid);
   const config = await endpointOf(ctx, ctx.services.db, app);
   if (!config.request_url) throw new Warning('server.event_no_url', {}, { field: 'request_url' });
@@ -89,7 +115,8 @@ export const checkEndpoint = named({ input: appOnly }, async (ctx, { app_guid })
  * `subscribe-rel/save`: adds event types to an app's subscriptions (at least one); each must be an
  * enabled type whose scope the app has opened. Answers the app's subscriptions.
  */
-export const subscribe = named({ input: eventRelSaveSchema }, async (ctx, { app_guid, event_codes }) => {
+const subscription = z.object({ guid: z.uuid(), app_guid: z.uuid(), event_code: z.string(), created_at: z.iso.datetime() });
+export const subscribe = named({ input: eventRelSaveSchema, output: z.array(subscription) }, async (ctx, { app_guid, event_codes }) => {
   const codes = [...new Set(event_codes)];
   const app = await reachRow(ctx, 'app', app_guid);
   return ctx.services.db.transaction(async (tx) => {
@@ -113,7 +140,7 @@ export const subscribe = named({ input: eventRelSaveSchema }, async (ctx, { app_
 
 const testInput = appOnly.extend({ event_code: eventCode() });
 /** `test-send`: a sample event of a type the app subscribes to, through the outbox like any other (its id answered). */
-export const testSend = named({ input: testInput }, async (ctx, { app_guid, event_code }) => {
+export const testSend = named({ input: testInput, output: z.object({ event_id: z.string() }) }, async (ctx, { app_guid, event_code }) => {
   await reachRow(ctx, 'app', app_guid);
   const type = (await ctx.services.db.query<{ payload_schema: Record<string, unknown> }>('select payload_schema from event_info where code = $1', [event_code])).rows[0];
   if (!type) throw new Warning('server.reference_not_found', { field: translate(ctx.lang, 'resources.event-rel.fields.event_code') }, { field: 'event_code' });
@@ -141,7 +168,12 @@ const logInput = appOnly.extend({
   with_total: z.boolean().default(true),
 });
 /** `log/page`: the app's push attempts, newest first (keyset `cursor`, total capped), each with its event's state. */
-export const logPage = named({ input: logInput }, async (ctx, q) => {
+/** One push attempt, with the state of its event. */
+const attempt = z.object({
+  id: z.uuid(), event_id: z.string(), event_type: z.string(), attempt: z.int(), http_status: z.int().nullable(), ms: z.number().nullable(), answer: z.string().nullable(),
+  failure: z.string().nullable(), created_at: z.iso.datetime(), state: z.enum(['delivered', 'failed', 'paused', 'retrying']).nullable(), next_attempt_at: z.iso.datetime().nullable(),
+});
+export const logPage = named({ input: logInput.extend(pagingInput.shape), output: keysetAnswerOf(attempt) }, async (ctx, q) => {
   const { page_size } = pagingOf(ctx.lang, ctx.input, 'event-config');
   await reachRow(ctx, 'app', q.app_guid);
   return searchEventLog(ctx.services.db, { ...q, ...windowOf(ctx, q.from, q.to, 1), pageSize: page_size });
@@ -155,7 +187,7 @@ const replayInput = appOnly.extend({
   state: z.enum(['delivered', 'failed', 'retrying'], { error: 'validation.invalid_option' }).optional(),
 });
 /** `log/replay`: sends events again with their own event_id, by id or a filtered batch of up to 1,000 within 7 days. */
-export const replay = named({ input: replayInput }, async (ctx, q) => {
+export const replay = named({ input: replayInput, output: z.object({ replayed: z.int(), event_ids: z.array(z.string()) }) }, async (ctx, q) => {
   await reachRow(ctx, 'app', q.app_guid);
   const ids = await replayEvents(ctx.services.db, { ...q, ...windowOf(ctx, q.from, q.to, LOG_WINDOW_DAYS) }, new Date(ctx.services.events.now()));
   if (ids === null) throw new Warning('server.replay_too_many', { max: REPLAY_MAX });

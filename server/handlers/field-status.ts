@@ -5,7 +5,7 @@ import { translate } from '../../i18n/index.ts';
 import { presetFields } from '../../resources/custom-fields.ts';
 import { resourceByName } from '../../resources/index.ts';
 import type { CallContext } from '../engine/context.ts';
-import { customFieldsOf, fieldsOffIn } from '../engine/custom-fields.ts';
+import { customFieldsOf, fieldsIn, fieldsOffIn } from '../engine/custom-fields.ts';
 import { Warning } from '../http/envelope.ts';
 import { parseOrWarn } from '../http/validation.ts';
 
@@ -18,11 +18,14 @@ import { parseOrWarn } from '../http/validation.ts';
 const subjectOf = (ctx: CallContext) => String(ctx.mount.fixed?.resource ?? 'member');
 
 /** The custom fields as the caller sees them, for the console to extend the form and list with the same rule. */
-export const customFieldsList = async (ctx: CallContext) => {
+const customField = z.looseObject({
+  guid: z.uuid(), field_name: z.string(), display_name: z.string(), data_type: z.string(), form_type: z.string().nullable(), required: z.boolean(), sort: z.int(), status: z.int(),
+});
+export const customFieldsList = named({ output: z.object({ fields: z.array(customField), off: z.array(z.string()).describe('Fields the BU turned off') }) }, async (ctx) => {
   const fields = (await customFieldsOf(ctx.services.db, ctx.def.name)).filter((f) => f.status === 0);
   const off = ctx.mount.scope === 'bu' && ctx.caller?.buGuid ? await fieldsOffIn(ctx.services.db, ctx.def.name, ctx.caller.buGuid) : [];
   return { fields, off };
-};
+});
 
 const buInput = z.object({ bu_guid: z.uuid('validation.guid_format') });
 /** On a BU's mount the BU is the caller's; an operator names it. */
@@ -40,7 +43,7 @@ const rowsFor = async (ctx: CallContext, buGuid: string) => {
   const isOff = new Set(off);
   return [
     ...presetFields(def).map((field) => ({ field, kind: 'preset' as const, label: translate(ctx.lang, `resources.${resource}.fields.${field}`) })),
-    ...fields.filter((f) => f.status === 0).map((f) => ({ field: f.field_name, kind: 'custom' as const, label: f.display_name })),
+    ...fieldsIn(fields, ctx.lang).filter((f) => f.status === 0).map((f) => ({ field: f.field_name, kind: 'custom' as const, label: f.display_name })),
   ].map((r) => ({ guid: r.field, ...r, enabled: !isOff.has(r.field) }));
 };
 
@@ -53,7 +56,8 @@ const buOf = async (ctx: CallContext) => {
 };
 
 /** Every switchable field of the definition with whether the BU has it on. */
-export const fieldStatusList = named({ input: inBu(z.object({})) }, async (ctx) => rowsFor(ctx, await buOf(ctx)));
+const switchable = z.object({ guid: z.string().describe('The field, as `field`'), field: z.string(), kind: z.enum(['preset', 'custom']), label: z.string(), enabled: z.boolean() });
+export const fieldStatusList = named({ input: inBu(z.object({})), output: z.array(switchable) }, async (ctx) => rowsFor(ctx, await buOf(ctx)));
 
 const updateInput = z.object({
   /** The field's name; `guid` names it too, as the list's rows do. */
@@ -63,7 +67,7 @@ const updateInput = z.object({
 });
 
 /** Turns one field on or off in a BU; a required preset field cannot go. */
-export const fieldStatusUpdate = named({ input: inBu(updateInput) }, async (ctx, input) => {
+export const fieldStatusUpdate = named({ input: inBu(updateInput), output: switchable }, async (ctx, input) => {
   const bu = await buOf(ctx);
   const field = input.field ?? input.guid;
   const rows = await rowsFor(ctx, bu);

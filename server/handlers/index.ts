@@ -3,7 +3,7 @@ import { auth, authList, permissions } from './role-grants.ts';
 import { bindUsers, dashboard, listUsers, loginTypes, sandboxCertificate, statistics } from './organisation.ts';
 import { activatePermissions, capacities, appResetSecret, appScopes, appDebugToken, appBindAbilities, auditApply, groupApis, groupEvents } from './apps.ts';
 import { checkEndpoint, getConfig, logPage, replay, resetKey, saveConfig, subscribe, testSend } from './events.ts';
-import { marketCard, marketDetail, marketLabels, marketPurchase, marketSearch } from './market.ts';
+import { marketCard, marketClassifications, marketDetail, marketLabels, marketPurchase, marketSearch } from './market.ts';
 import { docsApiDocument, docsCategory, docsFind, docsInfo, docsSearch, docsTree, docsVersion, docsVersions } from './docs.ts';
 import { uploadPrivate, uploadPublic } from './files.ts';
 import { workOrderCount, workOrderGet, workOrderReply } from './work-orders.ts';
@@ -92,6 +92,7 @@ export const handlers: Record<string, (ctx: CallContext) => Promise<unknown>> = 
   'market.card': marketCard,
   'market.detail': marketDetail,
   'market.labels': marketLabels,
+  'market.classifications': marketClassifications,
   'market.purchase': marketPurchase,
   'docs.find': docsFind,
   'docs.info': docsInfo,

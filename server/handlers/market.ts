@@ -8,6 +8,8 @@ import { escapeLike } from '../engine/where.ts';
 import { Warning } from '../http/envelope.ts';
 import { parseOrWarn } from '../http/validation.ts';
 import { named } from '../engine/named.ts';
+import { pageAnswer } from '../engine/call-docs.ts';
+import { renderMarkdown } from '../docs/markdown.ts';
 
 /**
  * The store as visitors see it (docs/store.md): apps of type 0 the platform manages, enabled, with
@@ -20,6 +22,23 @@ const CARD = `a.guid, a.name, a.code, a.icon, a.cover_url, l.summary, l.provider
   coalesce((select json_agg(json_build_object('guid', b.guid, 'name', b.name) order by b.sort, b.name)
               from app_label b where b.status = 0 and b.guid::text in (select jsonb_array_elements_text(l.label_guids))), '[]'::json) as labels`;
 
+/** What the store's calls answer (the documents show them; the contract suite checks real answers against them). */
+const text = () => z.string().nullable();
+const namedRow = z.object({ guid: z.uuid(), name: z.string() });
+const card = z.object({
+  guid: z.uuid(), name: z.string(), code: text(), icon: text(), cover_url: text(), summary: text(), provider: text(),
+  price: z.int().describe('In cents'), cycle: z.int().describe('0 one-off, 1 monthly, 2 yearly'), labels: z.array(namedRow),
+});
+const detail = card.extend({
+  app_description: text(), description: text(), screenshots: z.array(z.string()).nullable(), classifications: z.array(namedRow),
+  description_html: z.string().describe('The introduction, Markdown rendered and sanitised'), installed: z.boolean().describe("Whether the caller's BU has it"),
+});
+const classification = z.object({ guid: z.uuid(), name: z.string(), icon: text(), sort: z.int().nullable(), app_count: z.int().describe('Listed apps under it') });
+const purchase = z.object({
+  installed_guid: z.uuid(), installed_at: z.iso.datetime(), guid: z.uuid().nullable(), number: text(), state: z.int().nullable(), amount: z.int().nullable(),
+  cycle: z.int().nullable(), app_name: text(), created_at: z.iso.datetime().nullable(), already: z.boolean().describe('Bought before: the same order and installation'),
+});
+
 const searchInput = z.object({
   name: z.string().trim().max(64, 'validation.max_64').optional(),
   classify_guid: z.uuid('validation.guid_format').optional().or(z.literal('')),
@@ -27,15 +46,15 @@ const searchInput = z.object({
   codes: z.array(z.string().max(32)).max(20, 'validation.too_many').optional(),
 });
 
-/** Listed apps by name (or summary, or code) and classification, a page at a time. */
-export const marketSearch = named({ input: searchInput.extend(pagingInput.shape) }, async (ctx, { name, classify_guid, codes }) => {
+/** Listed apps by name (or summary, code or provider) and classification, a page at a time. */
+export const marketSearch = named({ input: searchInput.extend(pagingInput.shape), output: pageAnswer(card) }, async (ctx, { name, classify_guid, codes }) => {
   const { page, page_size } = pagingOf(ctx.lang, ctx.input, 'listing');
   const params: unknown[] = [];
   const p = (v: unknown) => `$${params.push(v)}`;
   let where = LISTED;
   if (name) {
     const k = p(`%${escapeLike(name)}%`);
-    where += ` and (a.name ilike ${k} or a.code ilike ${k} or l.summary ilike ${k})`;
+    where += ` and (a.name ilike ${k} or a.code ilike ${k} or l.summary ilike ${k} or l.provider ilike ${k})`;
   }
   if (classify_guid) where += ` and exists (select 1 from app_classify_app c where c.app_guid = a.guid and c.classify_guid = ${p(classify_guid)})`;
   if (codes?.length) where += ` and a.code = any(${p(codes)}::text[])`;
@@ -52,30 +71,46 @@ const listed = async (ctx: CallContext, select: string) => {
 };
 
 /** One listed app's card. */
-export const marketCard = named({ input: guidInput }, (ctx) => listed(ctx, CARD));
+export const marketCard = named({ input: guidInput, output: card }, (ctx) => listed(ctx, CARD));
 
 /**
  * One listed app's page: its card, description, screenshots and classifications, and — for a
  * signed-in tenant with a BU — whether that BU has it already.
  */
-export const marketDetail = named({ input: guidInput }, async (ctx) => {
+export const marketDetail = named({ input: guidInput, output: detail }, async (ctx) => {
   const row = await listed(ctx, `${CARD}, a.description as app_description, l.description, l.screenshots,
     coalesce((select json_agg(json_build_object('guid', c.guid, 'name', c.name) order by c.sort, c.name)
                 from app_classify c join app_classify_app r on r.classify_guid = c.guid where r.app_guid = a.guid and c.status = 0), '[]'::json) as classifications`);
   const bu = ctx.caller?.buGuid;
   const installed = bu ? (await ctx.services.db.query('select 1 from installed_app where bu_guid = $1 and app_guid = $2', [bu, row.guid])).rows.length > 0 : false;
-  return { ...row, installed };
+  // The introduction is Markdown, rendered and sanitised as documents are; the text stays for search engines' description.
+  const about = (row.description as string | null) || (row.app_description as string | null) || '';
+  return { ...row, description_html: renderMarkdown(about).html, installed };
+});
+
+/**
+ * The store's enabled classifications in their order, each with how many listed apps it holds
+ * (what a visitor finds under it).
+ */
+export const marketClassifications = named({ output: z.array(classification) }, async (ctx) => {
+  const { rows } = await ctx.services.db.query(
+    `select c.guid, c.name, c.icon, c.sort,
+       (select count(*)::int from app_classify_app r join app a on a.guid = r.app_guid join app_listing l on l.app_guid = a.guid
+         where r.classify_guid = c.guid and ${LISTED}) as app_count
+       from app_classify c where c.status = 0 order by c.sort, c.name, c.guid`,
+  );
+  return rows;
 });
 
 /** One listed app's enabled labels. */
-export const marketLabels = named({ input: guidInput }, async (ctx) => (await listed(ctx, CARD)).labels);
+export const marketLabels = named({ input: guidInput, output: z.array(namedRow) }, async (ctx) => (await listed(ctx, CARD)).labels);
 
 /**
  * Buys a listed app for the caller's BU: a general order to be paid and the app installed, in one
  * transaction. Buying it again answers the same order and installation (the installation is unique
  * per BU and app, so even two purchases at once make one).
  */
-export const marketPurchase = named({ input: guidInput }, async (ctx) => {
+export const marketPurchase = named({ input: guidInput, output: purchase }, async (ctx) => {
   const app = await listed(ctx, 'a.guid, a.name, a.icon, l.price, l.cycle');
   const bu = ctx.caller!.buGuid!;
   return ctx.services.db.transaction(async (tx) => {

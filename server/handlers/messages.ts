@@ -4,9 +4,9 @@ import { MESSAGE_KIND } from '../../schemas/message.ts';
 import { USER_TYPE } from '../auth/caller.ts';
 import { renderMarkdown } from '../docs/markdown.ts';
 import type { CallContext } from '../engine/context.ts';
-import { pageQuery, pagingOf } from '../engine/paging.ts';
+import { pageQuery, pagingInput, pagingOf } from '../engine/paging.ts';
+import { pageAnswer } from '../engine/call-docs.ts';
 import { Warning } from '../http/envelope.ts';
-import { parseOrWarn } from '../http/validation.ts';
 import { unreadCounts } from '../services/messages.ts';
 import { named } from '../engine/named.ts';
 
@@ -40,9 +40,14 @@ const worded = (ctx: CallContext, row: Row) => {
 const listInput = z.object({ unread: z.boolean().optional() });
 const COLUMNS = 'm.guid, m.kind, m.app_guid, m.key, m.params, m.title, m.body, m.link, m.announcement_guid, m.created_at';
 
-const listOf = (kind: number) => async (ctx: CallContext) => {
+/** A message as its reader sees it: worded in the reader's language. */
+const message = z.object({
+  guid: z.uuid(), kind: z.int(), app_guid: z.uuid().nullable(), title: z.string().nullable(), summary: z.string().nullable(), link: z.string().nullable(),
+  announcement_guid: z.uuid().nullable(), created_at: z.iso.datetime(), read: z.boolean(),
+});
+
+const listOf = (kind: number) => named({ input: listInput.extend(pagingInput.shape), output: pageAnswer(message) }, async (ctx, { unread }) => {
   const paging = pagingOf(ctx.lang, ctx.input, 'message');
-  const { unread } = parseOrWarn(ctx.lang, listInput, ctx.input, 'message');
   const page = await pageQuery(
     ctx.services.db,
     {
@@ -54,7 +59,7 @@ const listOf = (kind: number) => async (ctx: CallContext) => {
     paging,
   );
   return { ...page, list: (page.list as Row[]).map((r) => worded(ctx, r)) };
-};
+});
 
 /** A tenant's own messages (`list`), its BU's about its apps (`app-list`), and its BU's (`bu-list`). */
 export const messageUserList = listOf(MESSAGE_KIND.user);
@@ -64,7 +69,7 @@ export const messageBuList = listOf(MESSAGE_KIND.bu);
 const guidInput = z.object({ guid: z.uuid('validation.guid_format') });
 
 /** One message the reader sees, worded, with its body as sanitised HTML; opening it reads it. */
-export const messageGet = named({ input: guidInput }, async (ctx, { guid }) => {
+export const messageGet = named({ input: guidInput, output: message.extend({ html: z.string() }) }, async (ctx, { guid }) => {
   const me = [ctx.caller!.userGuid, ctx.caller!.buGuid];
   const { rows } = await ctx.services.db.query<Row>(`select ${COLUMNS}, true as read from message m where ${visible(kindsOf(ctx))} and m.guid = $3`, [...me, guid]);
   if (!rows[0]) throw new Warning('server.record_not_found');
@@ -83,10 +88,11 @@ const readInput = z.object({
 });
 
 /** Marks the reader's messages read: the ones named, or all of a kind; answers the unread count after. */
-export const messageRead = named({ input: readInput }, async (ctx, input) => {
+const unread = z.object({ quantity: z.int() });
+export const messageRead = named({ input: readInput, output: unread }, async (ctx, input) => {
   const kinds = (input.kind !== undefined ? [input.kind] : kindsOf(ctx)).filter((k) => kindsOf(ctx).includes(k));
   const me = [ctx.caller!.userGuid, ctx.caller!.buGuid];
-  if (!kinds.length) return messageUnread(ctx);
+  if (!kinds.length) return unreadOf(ctx);
   // Neither named messages nor `all`: say which field is missing, as a form would.
   if (!input.all && !input.guids?.length) {
     throw new Warning('server.field_error', { field: translate(ctx.lang, 'resources.message.fields.guids'), message: translate(ctx.lang, 'validation.required') }, { field: 'guids' });
@@ -98,14 +104,14 @@ export const messageRead = named({ input: readInput }, async (ctx, input) => {
     input.all ? me : [...me, input.guids],
   );
   unreadCounts.forget(ctx.caller!.userGuid);
-  return messageUnread(ctx);
+  return unreadOf(ctx);
 });
 
 /**
  * The reader's unread messages (the header's badge shows 99+ above 99): one indexed count per kind,
  * kept a few seconds (`unreadCounts`) since every page asks.
  */
-export const messageUnread = async (ctx: CallContext) => {
+const unreadOf = async (ctx: CallContext) => {
   const key = `${ctx.caller!.userGuid} ${ctx.caller!.buGuid ?? ''}`;
   const kept = unreadCounts.get(key);
   if (kept !== undefined) return { quantity: kept };
@@ -114,3 +120,4 @@ export const messageUnread = async (ctx: CallContext) => {
   unreadCounts.set(key, rows[0].n);
   return { quantity: rows[0].n };
 };
+export const messageUnread = named({ output: unread }, unreadOf);

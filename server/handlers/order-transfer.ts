@@ -5,6 +5,7 @@ import { parseCents } from '../../schemas/money.ts';
 import { ident, type Queryable } from '../db/driver.ts';
 import type { CallContext } from '../engine/context.ts';
 import { named } from '../engine/named.ts';
+import { filtersOf } from '../engine/call-docs.ts';
 import { schemasOf, emitChange } from '../engine/verbs.ts';
 import { filterWhere, scopeWhere } from '../engine/where.ts';
 import { Warning } from '../http/envelope.ts';
@@ -77,9 +78,11 @@ const checkRow = (ctx: CallContext, raw: RawRow): Checked => {
   }
   const note = text('note');
   if (note !== undefined) input.note = note;
-  const parsed = schemasOf(ctx.def).create.safeParse(input);
+  const create = schemasOf(ctx.def).create;
+  const parsed = create.safeParse(input);
   if (!parsed.success) {
-    for (const e of fieldErrors(lang, parsed.error.issues, ctx.def.name)) {
+    // With the schema and the row, an empty cell reads "required" and a wrong one names its rule.
+    for (const e of fieldErrors(lang, parsed.error.issues, ctx.def.name, undefined, create, input)) {
       if (!errors.some((x) => x.field === e.field)) errors.push({ row: raw.row, field: e.field, message: translate(lang, 'server.import_row', { row: raw.row, message: e.message }) });
     }
   }
@@ -192,7 +195,22 @@ const store = async (ctx: CallContext, tx: Queryable, rows: Checked[]) => {
  * `import-orders`: a preview (`{ total, valid, error_count, errors, rows }`), or with `commit` every
  * row written in one transaction (`{ imported }`); a file with any bad row writes nothing.
  */
-export const importOrders = async (ctx: CallContext) => {
+const rowError = z.object({ row: z.int(), field: z.string(), message: z.string() });
+const importAnswer = z.union([
+  z.object({
+    columns: z.array(z.string()),
+    total: z.int(),
+    valid: z.int(),
+    error_count: z.int(),
+    errors: z.array(rowError),
+    // A preview row: the file's cells when bad, the values to store when good, with the row number and its sentences.
+    rows: z.array(z.looseObject({ row: z.int(), bu_name: z.string().nullable(), errors: z.array(z.string()) })),
+    committed: z.literal(false),
+  }),
+  z.object({ imported: z.int(), committed: z.literal(true) }),
+]);
+
+export const importOrders = named({ output: importAnswer, form: z.object({ commit: z.enum(['true', 'false']).optional().describe('`true` writes the rows; else a preview') }) }, async (ctx) => {
   const { raws, commit } = await rowsOf(ctx);
   const checked = raws.map((r) => checkRow(ctx, r));
   await resolveBus(ctx, ctx.services.db, raws, checked);
@@ -215,15 +233,16 @@ export const importOrders = async (ctx: CallContext) => {
       return { row: c.row, bu_name: cell('bu_guid') ?? cell('bu_code') ?? cell('bu_name'), app_name: cell('app_name'), amount: cell('amount'), currency: cell('currency'), cycle: cell('cycle'), pay_type: cell('pay_type'), due_at: cell('due_at'), note: cell('note'), errors: c.errors.map((e) => e.message) };
     }),
   };
-  if (!commit) return { ...preview, committed: false };
+  if (!commit) return { ...preview, committed: false as const };
   if (bad.length) throw new Warning('server.import_has_errors', { rows: bad.length, first: errors[0].message }, { error_count: errors.length, errors: preview.errors });
   await ctx.services.db.transaction((tx) => store(ctx, tx, checked));
-  return { imported: checked.length, committed: true };
-};
+  return { imported: checked.length, committed: true as const };
+});
 
 const exportInput = z.object({
   format: z.enum(['csv', 'xlsx'], { error: 'validation.export_format' }),
   sort: z.union([z.string(), z.object({ field: z.string().optional(), order: z.string().optional() })]).optional(),
+  keyword: z.string().optional(),
 });
 const BATCH_ROWS = 1000;
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -233,10 +252,10 @@ const KIND_NAMES: Record<number, string> = { 0: 'orders', 1: 'orders-product', 2
  * `export`, `export-orders`: the list as filtered (the page call's filters and keyword), as CSV
  * (UTF-8 with a BOM) or XLSX, streamed: rows are read in batches of 1,000 by keyset on
  * (created_at, guid) while the file is sent. `format` (csv, xlsx) may come in the query when the call takes no body.
+ * Its body is the format and the list's own filters (the definition's), read from `ctx.input` as the page reads them.
  */
-export const exportOrders = async (ctx: CallContext) => {
+export const exportOrders = named({ input: (_mount, def) => exportInput.extend(filtersOf(def, true)) as unknown as typeof exportInput, download: ['text/csv', XLSX] }, async (ctx, { format, sort }) => {
   const { def, mount, caller, lang, input } = ctx;
-  const { format, sort } = parseOrWarn(lang, exportInput, input, 'order');
   const field = typeof sort === 'string' ? sort : sort ? `${String(sort.order).toLowerCase() === 'asc' ? '' : '-'}${sort.field}` : def.sort ?? '-created_at';
   const desc = field !== 'created_at';
   const where = filterWhere(def, ctx.call, input, scopeWhere(def, mount, caller));
@@ -263,13 +282,13 @@ export const exportOrders = async (ctx: CallContext) => {
     .header('content-disposition', `attachment; filename="${name}"`)
     .header('cache-control', 'no-store');
   return reply.send(sheetStream(lang, format, batches()));
-};
+});
 
 /**
  * `import-template`: the import's XLSX template in the caller's language (server/services/order-sheet.ts
  * `templateBook`). It takes no body: one with fields is refused, so only a request it understands gets a file.
  */
-export const importTemplate = named({ input: z.strictObject({}) }, async (ctx) => {
+export const importTemplate = named({ input: z.strictObject({}), download: [XLSX] }, async (ctx) => {
   const kind = Number(ctx.mount.fixed?.kind ?? 0);
   return ctx.reply!
     .header('content-type', XLSX)

@@ -4,11 +4,11 @@ import { resourceByName } from '../../resources/index.ts';
 import { translate } from '../../i18n/index.ts';
 import { LOGIN_TYPES } from '../../schemas/sso.ts';
 import { AUTH_STATE } from '../../schemas/org.ts';
-import type { CallContext } from '../engine/context.ts';
 import { emitChange, findOne } from '../engine/verbs.ts';
 import { pageQuery, pagingInput, pagingOf } from '../engine/paging.ts';
 import { Warning } from '../http/envelope.ts';
 import { named } from '../engine/named.ts';
+import { pageAnswer } from '../engine/call-docs.ts';
 
 /** Sends the BU's certification data for review: from unverified or failed to in progress. */
 const COUNTED = [
@@ -21,7 +21,18 @@ const COUNTED = [
 ] as const;
 
 /** The enterprise panel: the BU, its certification and real counts of what it holds. */
-export const dashboard = async (ctx: CallContext) => {
+const counted = z.object(Object.fromEntries([...COUNTED.map(([k]) => k), 'sub_accounts', 'accounts'].map((k) => [k, z.int()])));
+const dashboardAnswer = z.object({
+  bu: z.object({
+    guid: z.uuid(), name: z.string(), alias: z.string().nullable(), code: z.string().nullable(), cover_url: z.string().nullable(), abbreviation: z.string().nullable(),
+    portal_domain: z.string().nullable(), custom_domain: z.string().nullable(), status: z.int(), created_at: z.iso.datetime(),
+  }).nullable(),
+  auth_state: z.int(),
+  company_name: z.string().nullable(),
+  counts: counted,
+});
+
+export const dashboard = named({ output: dashboardAnswer }, async (ctx) => {
   const db = ctx.services.db;
   const bu = ctx.caller!.buGuid;
   const counts = await db.query<Record<string, number>>(
@@ -33,10 +44,16 @@ export const dashboard = async (ctx: CallContext) => {
   const info = (await db.query('select guid, name, alias, code, cover_url, abbreviation, portal_domain, custom_domain, status, created_at from bu where guid = $1', [bu])).rows[0] ?? null;
   const org = (await db.query<{ auth_state: number; company_name: string }>('select auth_state, company_name from org where bu_guid = $1', [bu])).rows[0];
   return { bu: info, auth_state: org?.auth_state ?? AUTH_STATE.unverified, company_name: org?.company_name ?? null, counts: counts.rows[0] };
-};
+});
 
 /** Breakdowns by state: sub-accounts by account state, members by duty, projects by opening status. */
-export const statistics = async (ctx: CallContext) => {
+/** How many rows have each code: the code's digits to the count. */
+const byCode = z.record(z.string().regex(/^-?\d+$/), z.int());
+const statisticsAnswer = z.object({
+  sub_accounts_by_status: byCode, members_by_duty_status: byCode, members_by_account_type: byCode, projects_by_opening_status: byCode, companies_by_type: byCode,
+});
+
+export const statistics = named({ output: statisticsAnswer }, async (ctx) => {
   const db = ctx.services.db;
   const bu = ctx.caller!.buGuid;
   const group = async (sql: string) => Object.fromEntries((await db.query<{ k: number; n: number }>(sql, [bu])).rows.map((r) => [String(r.k), r.n]));
@@ -47,12 +64,12 @@ export const statistics = async (ctx: CallContext) => {
     projects_by_opening_status: await group('select opening_status as k, count(*)::int as n from project where bu_guid = $1 group by opening_status'),
     companies_by_type: await group('select type as k, count(*)::int as n from company where bu_guid = $1 group by type'),
   };
-};
+});
 
 const bindInput = z.object({ guid: z.uuid('validation.guid_format'), user_guids: z.array(z.uuid('validation.guid_format')).max(1000) });
 
 /** Puts members of the BU into a department (a member has one department). */
-export const bindUsers = named({ input: bindInput }, async (ctx, { guid, user_guids }) => {
+export const bindUsers = named({ input: bindInput, output: z.object({ guid: z.uuid(), user_guids: z.array(z.uuid()) }) }, async (ctx, { guid, user_guids }) => {
   const wanted = [...new Set(user_guids)];
   await ctx.services.db.transaction(async (tx) => {
     await findOne(ctx, guid, tx);
@@ -69,7 +86,11 @@ export const bindUsers = named({ input: bindInput }, async (ctx, { guid, user_gu
 
 const listInput = pagingInput.extend({ guid: z.uuid('validation.guid_format') });
 
-export const listUsers = named({ input: listInput }, async (ctx, { guid }) => {
+const departmentMember = z.object({
+  guid: z.uuid(), name: z.string(), english_name: z.string().nullable(), job_number: z.string().nullable(), position_guid: z.uuid().nullable(),
+  phone: z.string().nullable(), email: z.string().nullable(), duty_status: z.int().nullable(),
+});
+export const listUsers = named({ input: listInput, output: pageAnswer(departmentMember) }, async (ctx, { guid }) => {
   const paging = pagingOf(ctx.lang, ctx.input, 'department');
   await findOne(ctx, guid);
   return pageQuery(
@@ -83,13 +104,15 @@ export const listUsers = named({ input: listInput }, async (ctx, { guid }) => {
  * The sandbox certificate of the current BU: a stable HMAC of the BU under a server secret, for
  * calling the sandbox before an app is approved.
  */
-export const sandboxCertificate = async (ctx: CallContext) => {
+export const sandboxCertificate = named({ output: z.object({ bu_guid: z.uuid(), certificate: z.string() }) }, async (ctx) => {
   const bu = ctx.caller?.buGuid;
   if (!bu) throw new Warning('server.bu_required');
   const db = ctx.services.db;
   await db.query("insert into server_secret (name, value) values ('sandbox', $1) on conflict (name) do nothing", [randomBytes(32).toString('base64url')]);
   const secret = (await db.query<{ value: string }>("select value from server_secret where name = 'sandbox'")).rows[0].value;
   return { bu_guid: bu, certificate: createHmac('sha256', secret).update(`sandbox:${bu}`).digest('base64url') };
-};
+});
 
-export const loginTypes = async (ctx: CallContext) => LOGIN_TYPES.map((type) => ({ type, name: translate(ctx.lang, `resources.auth-config.values.login_types.${type}`) }));
+export const loginTypes = named({ output: z.array(z.object({ type: z.enum(LOGIN_TYPES), name: z.string() })) }, async (ctx) =>
+  LOGIN_TYPES.map((type) => ({ type, name: translate(ctx.lang, `resources.auth-config.values.login_types.${type}`) })),
+);

@@ -10,7 +10,8 @@ const monthsInput = z.object({ months: z.number().int().min(1).max(36).default(1
  * The BU's expenses by month and currency: its received payments of the last `months` months
  * (12 by default), newest first. Sums stay exact: integer cents, answered as digits.
  */
-export const paymentMonthly = named({ input: monthsInput }, async (ctx, { months }) => {
+const monthly = z.object({ totals: z.array(z.object({ month: z.string().describe('YYYY-MM'), currency: z.string(), amount: z.string().regex(/^\d+$/).describe('Integer cents, as digits'), count: z.int() })) });
+export const paymentMonthly = named({ input: monthsInput, output: monthly }, async (ctx, { months }) => {
   const { rows } = await ctx.services.db.query<{ month: string; currency: string; amount: string; count: number }>(
     `select to_char(paid_at at time zone $3, 'YYYY-MM') as month, currency, sum(amount)::text as amount, count(*)::int as count
        from payment_records

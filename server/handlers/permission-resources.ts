@@ -1,5 +1,6 @@
 import { permissionTreeFor, type PermissionNode } from '../auth/permission-tree.ts';
-import type { CallContext } from '../engine/context.ts';
+import { z } from 'zod';
+import { named } from '../engine/named.ts';
 
 type Resource = Omit<PermissionNode, 'children'>;
 
@@ -14,4 +15,8 @@ const enabled = (nodes: PermissionNode[]): Resource[] =>
  * sees the tenant console's nodes its roles in the current BU grant (an owner all of them), an
  * operator the operator console's; nobody sees another console's or another account's.
  */
-export const resourceList = async (ctx: CallContext) => enabled(await permissionTreeFor(ctx.services.db, ctx.caller!));
+const resource = z.object({
+  guid: z.uuid(), parent_guid: z.uuid().nullable(), name: z.string(), code: z.string(), url: z.string().nullable(), type: z.int(), status: z.int(),
+  icon: z.string().nullable(), hidden: z.boolean(), sort: z.int(),
+});
+export const resourceList = named({ output: z.array(resource) }, async (ctx) => enabled(await permissionTreeFor(ctx.services.db, ctx.caller!)));

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { translate } from '../../i18n/index.ts';
 import { AUDIT, SCOPE } from '../../schemas/app-scope.ts';
 import { INSTANCE, processActInput } from '../../schemas/process.ts';
@@ -45,7 +46,13 @@ const settleSubject = async (ctx: CallContext, tx: Queryable, run: Instance, app
   }
 };
 
-const decide = (approved: boolean) => named({ input: processActInput }, async (ctx, { guid, remark }) => {
+/** The run as it stands after the decision. */
+const decided = z.object({
+  guid: z.uuid(), process_guid: z.uuid(), process_name: z.string(), subject_kind: z.string(), subject_guid: z.uuid().nullable(), title: z.string(),
+  data: z.record(z.string(), z.unknown()).nullable(), app_guid: z.uuid().nullable(), step: z.int(), step_name: z.string().nullable(), state: z.int(),
+  created_at: z.iso.datetime(), updated_at: z.iso.datetime(),
+});
+const decide = (approved: boolean) => named({ input: processActInput, output: decided }, async (ctx, { guid, remark }) => {
   return ctx.services.db.transaction(async (tx) => {
     const run = (await tx.query<Instance>('select guid, bu_guid, subject_kind, subject_guid, process_name, steps, step, state from process_instance where guid = $1 and bu_guid = $2 for update', [guid, ctx.caller!.buGuid])).rows[0];
     if (!run) throw new Warning('server.record_not_found');

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { translate } from '../../i18n/index.ts';
 import type { CallContext } from '../engine/context.ts';
 import { verbs } from '../engine/verbs.ts';
+import { named } from '../engine/named.ts';
+import type { Mount } from '../../resources/types.ts';
 import { Warning } from '../http/envelope.ts';
 import { parseOrWarn } from '../http/validation.ts';
 import { fetchMetadata } from '../rules/sso.ts';
@@ -34,7 +36,15 @@ interface CheckItem {
  * provider's signing keys, or SAML metadata and its certificates — with the addresses to register
  * at the IdP. Answers `{ ok, message, items }`; what is wrong is a sentence, never an error.
  */
-export const ssoTest = async (ctx: CallContext) => {
+const testAnswer = z.object({
+  ok: z.boolean(),
+  message: z.string().describe('What the check found, as a sentence'),
+  items: z.array(z.object({ label: z.string(), value: z.string(), copy: z.boolean().optional().describe('An address to register at the IdP') })),
+});
+/** An operator names the BU it tests; a tenant tests its own. */
+const testInput = (mount: Mount) => (mount.scope === 'oversight' ? buInput : z.object({}));
+
+export const ssoTest = named({ input: testInput, output: testAnswer }, async (ctx) => {
   const bu = buOf(ctx);
   const s = await settingsOf(ctx.services, bu);
   const t = (key: string, params?: Record<string, unknown>) => translate(ctx.lang, `server.sso.check.${key}`, params);
@@ -61,4 +71,4 @@ export const ssoTest = async (ctx: CallContext) => {
     if (!(e instanceof Warning)) throw e;
     return { ok: false, message: translate(ctx.lang, e.key, e.params), items };
   }
-};
+});

@@ -16,6 +16,7 @@ import { syncUserRoles } from '../services/memberships.ts';
 import { mailActivation } from '../services/activation.ts';
 import { notify } from '../services/messages.ts';
 import { named } from '../engine/named.ts';
+import { rowAnswer } from '../engine/call-docs.ts';
 
 /**
  * A BU's sub-accounts: created "to be activated" with an activation mail, then normal, frozen and
@@ -32,7 +33,8 @@ const checkRoles = async (ctx: CallContext, tx: Queryable, roles: string[]) => {
 };
 
 /** Mails the sub-account a password reset link (its password is never seen by the main account). */
-export const childReset = named({ input: one }, async (ctx, { guid }) => {
+const mailed = z.object({ sent: z.literal(true), email: z.string() });
+export const childReset = named({ input: one, output: mailed }, async (ctx, { guid }) => {
   const row = await findOne(ctx, guid);
   if (row.status === SUB_STATUS.toBeActivated) throw new Warning('server.account_not_activated');
   const token = await issueLink(ctx.services.db, 'reset', guid, RESET_LINK_SECONDS);
@@ -40,7 +42,7 @@ export const childReset = named({ input: one }, async (ctx, { guid }) => {
   return { sent: true, email: row.email };
 });
 
-export const childResend = named({ input: one }, async (ctx, { guid }) => {
+export const childResend = named({ input: one, output: mailed }, async (ctx, { guid }) => {
   const row = await findOne(ctx, guid);
   if (row.status !== SUB_STATUS.toBeActivated) throw new Warning('server.already_activated');
   await mailActivation(ctx.services, ctx.lang, ctx.caller!.buGuid!, { guid, username: row.username as string, email: row.email as string });
@@ -48,7 +50,7 @@ export const childResend = named({ input: one }, async (ctx, { guid }) => {
 });
 
 const setRoleInput = one.extend({ role_guids: rolesInput });
-export const childSetRole = named({ input: setRoleInput }, async (ctx, { guid, role_guids }) => {
+export const childSetRole = named({ input: setRoleInput, output: (_mount, def) => rowAnswer(def) }, async (ctx, { guid, role_guids }) => {
   const roles = [...new Set(role_guids)];
   await ctx.services.db.transaction(async (tx) => {
     await findOne(ctx, guid, tx);
@@ -62,7 +64,7 @@ export const childSetRole = named({ input: setRoleInput }, async (ctx, { guid, r
 
 /** The activation link's form: the sub-account sets its password (its BU's policy) and becomes normal. */
 const activateInput = newPasswordInput.extend(linkInput.shape);
-export const childActivate = named({ input: activateInput }, async (ctx, body) => {
+export const childActivate = named({ input: activateInput, output: z.object({ username: z.string() }) }, async (ctx, body) => {
   const db = ctx.services.db;
   const link = await readLink(db, 'activate', body.token);
   const u = (await db.query<{ guid: string; username: string; bu_guid: string; status: number }>('select guid, username, bu_guid, status from users where guid = $1 and user_type = $2', [link.userGuid, USER_TYPE.sub])).rows[0];

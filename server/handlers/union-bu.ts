@@ -11,6 +11,7 @@ import { Warning } from '../http/envelope.ts';
 import { parseOrWarn } from '../http/validation.ts';
 import { unionBuSchema } from '../../schemas/union-bu.ts';
 import { named } from '../engine/named.ts';
+import { pageAnswer, rowAnswer } from '../engine/call-docs.ts';
 
 /**
  * Union BUs (docs/operator.md "Union BUs"): what a union shares is drawn only from its member BUs
@@ -23,6 +24,18 @@ const ENABLED = 0;
 const guid = () => z.uuid('validation.guid_format');
 const keyword = () => z.string().trim().max(64, 'validation.max_64').optional();
 const unionInput = z.object({ guid: guid() });
+
+/** What the calls answer (the documents show them; the contract suite checks real answers against them). */
+const text = () => z.string().nullable();
+const buRow = z.object({ guid: z.uuid(), name: z.string(), alias: text(), code: text(), cover_url: text(), status: z.int(), created_at: z.iso.datetime() });
+const deptRow = z.object({ guid: z.uuid(), name: z.string(), code: text(), parent_guid: z.uuid().nullable(), sort: z.int().nullable(), bu_guid: z.uuid(), bu_name: z.string() });
+const userRow = z.object({
+  guid: z.uuid(), name: z.string(), english_name: text(), job_number: text(), phone: text(), email: text(), duty_status: z.int().nullable(),
+  department_guid: z.uuid().nullable(), department_name: text(), bu_guid: z.uuid(), bu_name: z.string(),
+});
+const appRow = z.object({ guid: z.uuid(), name: z.string(), code: text(), icon: text(), type: z.int(), status: z.int(), bu_guid: z.uuid().nullable(), bu_name: text() });
+const sharedDeptUsers = z.object({ guid: z.uuid(), dept_guids: z.array(z.uuid()), user_guids: z.array(z.uuid()), depts: z.array(deptRow), users: z.array(userRow) });
+const sharedApps = z.object({ guid: z.uuid(), app_guids: z.array(z.uuid()), list: z.array(appRow) });
 
 const list = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : []);
 const unique = (guids: readonly string[]) => [...new Set(guids)];
@@ -57,7 +70,7 @@ const saveInput = unionBuSchema
     if (!v.guid) for (const issue of unionBuSchema.safeParse(v).error?.issues ?? []) if ((v as Record<string, unknown>)[String(issue.path[0])] === undefined) ctx.addIssue({ ...issue, message: issue.message });
   })
   .meta({ anyOf: [{ required: (z.toJSONSchema(unionBuSchema, { io: 'input' }) as { required?: string[] }).required ?? [] }, { required: ['guid'] }] });
-export const unionBuSave = named({ input: saveInput }, async (ctx) => {
+export const unionBuSave = named({ input: saveInput, output: (_mount, def) => rowAnswer(def) }, async (ctx) => {
   const { guid: g, ...rest } = ctx.input;
   if (g !== undefined && g !== null && g !== '') return update(ctx);
   if (!holds(ctx.caller!, `${ctx.mount.perm}:add`)) throw new Warning('server.no_access');
@@ -70,7 +83,7 @@ const buListInput = z.object({ guid: guid().optional(), keyword: keyword() });
  * `bu-list`: with a union's guid, its member BUs (whatever their state); without, the enabled BUs an
  * operator may add to a union. Paged, searched by name, alias or code.
  */
-export const unionBuBuList = named({ input: buListInput.extend(pagingInput.shape) }, async (ctx, input) => {
+export const unionBuBuList = named({ input: buListInput.extend(pagingInput.shape), output: pageAnswer(buRow) }, async (ctx, input) => {
   const paging = pagingOf(ctx.lang, ctx.input, NAME);
   const where = new Where();
   if (input.guid) {
@@ -88,7 +101,7 @@ const deptListInput = z.object({ guid: guid(), bu_guid: guid().optional(), keywo
  * `get-dept-list`: the departments of the union's member BUs (or of one of them, `bu_guid`), flat
  * with `parent_guid` for a tree, each with its BU's name; searched by name or code.
  */
-export const unionBuDeptList = named({ input: deptListInput }, async (ctx, input) => {
+export const unionBuDeptList = named({ input: deptListInput, output: z.array(deptRow) }, async (ctx, input) => {
   const { members } = await unionOf(ctx);
   const where = new Where().add((p) => `d.bu_guid = any(${p(members)}::uuid[])`);
   if (input.bu_guid) where.add((p) => `d.bu_guid = ${p(input.bu_guid)}`);
@@ -109,7 +122,7 @@ const userListInput = z.object({ guid: guid(), bu_guid: guid().optional(), dept_
  * (`bu_guid`) or to one department's own members (`dept_guid`); searched by name, English name,
  * job number, phone or e-mail.
  */
-export const unionBuUserList = named({ input: userListInput.extend(pagingInput.shape) }, async (ctx, input) => {
+export const unionBuUserList = named({ input: userListInput.extend(pagingInput.shape), output: pageAnswer(userRow) }, async (ctx, input) => {
   const paging = pagingOf(ctx.lang, ctx.input, NAME);
   const { members } = await unionOf(ctx);
   const where = new Where().add((p) => `m.bu_guid = any(${p(members)}::uuid[])`);
@@ -135,7 +148,7 @@ const selectedDeptUsers = async (db: Queryable, guidOf: string, row: Record<stri
 };
 
 /** `get-selected-user-dept-list`: the departments and users the union shares, with their BUs' names. */
-export const unionBuSelectedDeptUsers = named({ input: unionInput }, async (ctx) => {
+export const unionBuSelectedDeptUsers = named({ input: unionInput, output: sharedDeptUsers }, async (ctx) => {
   const { guid: g, row } = await unionOf(ctx);
   return selectedDeptUsers(ctx.services.db, g, row);
 });
@@ -151,7 +164,7 @@ const mustBeInMembers = async (ctx: CallContext, tx: Queryable, table: 'departme
  * `save-dept-users`: replaces the departments (`dept_guids`) and users (`user_guids`) the union
  * shares; a list left out stays as it is. Each must belong to one of the union's member BUs.
  */
-export const unionBuSaveDeptUsers = named({ input: unionBuDeptUsersInput }, async (ctx, input) => {
+export const unionBuSaveDeptUsers = named({ input: unionBuDeptUsersInput, output: sharedDeptUsers }, async (ctx, input) => {
   return ctx.services.db.transaction(async (tx) => {
     await findOne(ctx, input.guid, tx);
     // Held until the end, so a concurrent change of the member BUs cannot slip between check and write.
@@ -184,7 +197,7 @@ const appListInput = z.object({ guid: guid(), keyword: keyword() });
  * `get-app-list`: a page of the apps the union may share: the enabled store apps (the platform's
  * own) and the enabled apps of its member BUs, store apps first; searched by name or code.
  */
-export const unionBuAppList = named({ input: appListInput.extend(pagingInput.shape) }, async (ctx, input) => {
+export const unionBuAppList = named({ input: appListInput.extend(pagingInput.shape), output: pageAnswer(appRow) }, async (ctx, input) => {
   const paging = pagingOf(ctx.lang, ctx.input, NAME);
   const { members } = await unionOf(ctx);
   const where = appReach(new Where(), members).add((p) => `a.status = ${p(ENABLED)}`);
@@ -200,7 +213,7 @@ const selectedApps = async (db: Queryable, guidOf: string, row: Record<string, u
 };
 
 /** `get-selected-app-list`: the apps the union shares. */
-export const unionBuSelectedApps = named({ input: unionInput }, async (ctx) => {
+export const unionBuSelectedApps = named({ input: unionInput, output: sharedApps }, async (ctx) => {
   const { guid: g, row } = await unionOf(ctx);
   return selectedApps(ctx.services.db, g, row);
 });
@@ -209,7 +222,7 @@ export const unionBuSelectedApps = named({ input: unionInput }, async (ctx) => {
  * `save-apps`: replaces the apps the union shares. Each must be one `get-app-list` offers (enabled,
  * the store's or a member BU's); one already shared stays allowed after it was disabled.
  */
-export const unionBuSaveApps = named({ input: unionBuAppsInput }, async (ctx, input) => {
+export const unionBuSaveApps = named({ input: unionBuAppsInput, output: sharedApps }, async (ctx, input) => {
   const wanted = unique(input.app_guids);
   return ctx.services.db.transaction(async (tx) => {
     await findOne(ctx, input.guid, tx);

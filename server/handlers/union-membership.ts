@@ -25,7 +25,7 @@ export const unionMembershipPage = async (ctx: CallContext) =>
 const leaveInput = z.object({ guid: z.uuid('validation.guid_format') });
 
 /** Leaves a union the operator lets members leave; the BU's departments, users and apps leave its selections with it. */
-export const unionMembershipLeave = named({ input: leaveInput }, async (ctx, { guid }) => {
+export const unionMembershipLeave = named({ input: leaveInput, output: z.object({ left: z.literal(true) }) }, async (ctx, { guid }) => {
   const bu = ctx.caller!.buGuid!;
   return ctx.services.db.transaction(async (tx) => {
     const { rows } = await tx.query<{ bu_guids: string[]; dept_guids: string[]; user_guids: string[]; app_guids: string[]; members_may_leave: boolean }>(

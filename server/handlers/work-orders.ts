@@ -1,11 +1,12 @@
 import { RECORD_KIND, WORK_ORDER_STATE, workOrderRecordSchema } from '../../schemas/work-order.ts';
 import type { Queryable } from '../db/driver.ts';
-import type { CallContext } from '../engine/context.ts';
 import { checkReferences } from '../engine/relations.ts';
 import { get, reachRow } from '../engine/verbs.ts';
 import { Warning } from '../http/envelope.ts';
 import { tellOtherSide, writeRecord, type Order } from '../services/work-orders.ts';
 import { named } from '../engine/named.ts';
+import { rowAnswer } from '../engine/call-docs.ts';
+import { z } from 'zod';
 
 /** The conversation of a work order, oldest first. */
 const recordsOf = async (db: Queryable, guid: string) =>
@@ -18,23 +19,30 @@ const recordsOf = async (db: Queryable, guid: string) =>
   ).rows;
 
 /** A work order the caller reaches, with its conversation. */
-export const workOrderGet = async (ctx: CallContext) => {
+const record = z.object({
+  guid: z.uuid(), kind: z.int(), side: z.string(), author_name: z.string().nullable(), content: z.string().nullable(),
+  attachments: z.array(z.string()).nullable(), from_state: z.int().nullable(), to_state: z.int().nullable(), created_at: z.iso.datetime(),
+});
+const records = z.array(record);
+
+export const workOrderGet = named({ output: (_mount, def) => rowAnswer(def, z.object({ records })) }, async (ctx) => {
   const row = (await get(ctx)) as Record<string, unknown> & { guid: string };
   return { ...row, records: await recordsOf(ctx.services.db, row.guid) };
-};
+});
 
 /** The BU's work orders by state, and how many are still open (the badge). */
-export const workOrderCount = async (ctx: CallContext) => {
+const countAnswer = z.object({ counts: z.record(z.string().regex(/^\d+$/), z.int()).describe('Work orders by state code'), open: z.int() });
+export const workOrderCount = named({ output: countAnswer }, async (ctx) => {
   const { rows } = await ctx.services.db.query<{ state: number; n: number }>('select state, count(*)::int as n from work_order where bu_guid = $1 group by state', [ctx.caller?.buGuid ?? null]);
   const counts = Object.fromEntries(Object.values(WORK_ORDER_STATE).map((s) => [String(s), rows.find((r) => r.state === s)?.n ?? 0]));
   return { counts, open: rows.filter((r) => r.state !== WORK_ORDER_STATE.closed).reduce((n, r) => n + r.n, 0) };
-};
+});
 
 /**
  * A reply by either side to a work order the caller reaches (a tenant its BU's, an operator any).
  * A closed work order takes no more replies: the tenant reopens it first.
  */
-export const workOrderReply = named({ input: workOrderRecordSchema }, async (ctx, input) => {
+export const workOrderReply = named({ input: workOrderRecordSchema, output: z.object({ work_order_guid: z.uuid(), records }) }, async (ctx, input) => {
   return ctx.services.db.transaction(async (tx) => {
     const order = await reachRow(ctx, 'work-order', input.work_order_guid, tx);
     await checkReferences(ctx, tx, input);

@@ -24,13 +24,15 @@ export interface CallDoc {
   limit?: { max: number; timeWindow: string };
   /** Takes a multipart form (an upload); every other call refuses one with 415. */
   form?: boolean;
+  /** The form's fields beside its binary `file` (an import's `commit`). */
+  formFields?: z.ZodObject;
   /** An open-API call's `api_code` (its OpenAPI operationId) and the scope it needs (`x-scope`). */
   apiCode?: string;
   scope?: string;
   /** Counted per app and minute (the open API): past it HTTP 429 with Retry-After. */
   throttled?: boolean;
-  /** Answers the file itself (a download), not the envelope, on success. */
-  file?: boolean;
+  /** Answers the file itself (a download), not the envelope, on success: its media types. */
+  file?: readonly string[];
 }
 
 export interface CallRequest {

@@ -22,11 +22,15 @@ const walk = (node: unknown, visit: (schema: JsonSchema) => JsonSchema, after: (
 
 /**
  * The server's own metadata leaves a schema as standard keywords: `.meta({ kind })` becomes
- * `x-kind` (a password or secret is also `writeOnly`), `sqlType` (storage) goes.
+ * `x-kind` (a password or secret is also `writeOnly`), an image's rule `x-image`, `sqlType` (storage) goes.
  */
-const publicKeys = ({ kind, sqlType: _, $schema: __, ...rest }: JsonSchema): JsonSchema => ({
+const publicKeys = ({ kind, image, choicesBy, sqlType: _, $schema: __, ...rest }: JsonSchema): JsonSchema => ({
   ...rest,
+  // A coded field whose choices another field decides (a custom field's form type by its data type).
+  ...(choicesBy ? { 'x-choices-by': choicesBy } : {}),
   ...(kind ? { 'x-kind': kind } : {}),
+  // An image field's rule (schemas/image.ts), as an extension OpenAPI allows.
+  ...(image ? { 'x-image': image } : {}),
   ...(kind === 'password' || kind === 'secret' ? { writeOnly: true } : {}),
 });
 

@@ -43,11 +43,16 @@ export class PrebuiltJson {
 
   constructor(private readonly build: (key: string) => unknown) {}
 
+  /** Builds every key again on its next use (what the documents describe has changed). */
+  forget() {
+    this.built.clear();
+  }
+
   private get(key: string) {
     let found = this.built.get(key);
     if (!found) {
       found = (async () => {
-        const identity = Buffer.from(JSON.stringify(this.build(key)));
+        const identity = Buffer.from(JSON.stringify(await this.build(key)));
         const [br, gz] = await Promise.all([
           brotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
           gzipped(identity, { level: 9 }),
@@ -55,6 +60,8 @@ export class PrebuiltJson {
         return { identity, br, gzip: gz, etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 32)}"` };
       })();
       this.built.set(key, found);
+      // A build that failed (the database away) is tried again on the next request.
+      found.catch(() => this.built.delete(key));
     }
     return found;
   }

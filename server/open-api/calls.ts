@@ -40,9 +40,10 @@ export const OPEN_API_CALLS = {
   processGet: { path: '/open/api/v1/process/instance/get', apiCode: 'process.get', ability: 'process-engine' },
   messageSend: { path: '/open/api/v1/message/send', apiCode: 'message.send', scope: 'message:send' },
   buInfo: { path: '/open/api/v1/bu/info', apiCode: 'bu.info', scope: 'org:bu:readonly' },
+  workOrderReply: { path: '/open/api/v1/work-order/reply', apiCode: 'work-order.reply', scope: 'service-desk:work-order:write' },
 } satisfies Record<string, OpenApiCall>;
 
-export const openApiCalls: readonly OpenApiCall[] = [OPEN_API_CALLS.appInfo, OPEN_API_CALLS.buInfo, ...engineCalls(resources), OPEN_API_CALLS.processStart, OPEN_API_CALLS.processGet, OPEN_API_CALLS.messageSend];
+export const openApiCalls: readonly OpenApiCall[] = [OPEN_API_CALLS.appInfo, OPEN_API_CALLS.buInfo, ...engineCalls(resources), OPEN_API_CALLS.processStart, OPEN_API_CALLS.processGet, OPEN_API_CALLS.messageSend, OPEN_API_CALLS.workOrderReply];
 
 const SUMMARIES: Record<Lang, Record<string, string>> = { zh, hk, en };
 export type OpenApiPath = keyof typeof en;

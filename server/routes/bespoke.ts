@@ -25,7 +25,7 @@ export type BespokeHandler = (r: CallRequest & { caller: Caller }) => Promise<un
  * same thing as on generated calls.
  */
 export const bespoke = (app: FastifyInstance, services: Services, docs: CallDoc[], tag: string) =>
-  (doc: Pick<CallDoc, 'path' | 'summary' | 'body' | 'limit'>, access: Access, handler: BespokeHandler) =>
+  (doc: Pick<CallDoc, 'path' | 'summary' | 'body' | 'answer' | 'limit'>, access: Access, handler: BespokeHandler) =>
     defineCall(
       app, services, docs,
       { method: 'POST', tag, public: !!access.public, permission: access.perm ? `${access.perm}:${access.action ?? 'view'}` : undefined, ...doc },

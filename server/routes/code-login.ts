@@ -17,6 +17,7 @@ import { safePolicyOf, throttleOf } from '../services/policy.ts';
 import { bespoke } from './bespoke.ts';
 import { mailUnlockLink } from './unlock.ts';
 import { issueFor, pickBu, userRow } from './tenant-auth.ts';
+import { codeSent, tenantSession } from './answers.ts';
 
 /** A username, or the e-mail address of exactly one account. */
 const account = () => z.string().trim().toLowerCase().min(1, 'validation.required').max(128, 'validation.too_big');
@@ -51,7 +52,7 @@ export const mountCodeLogin = (app: FastifyInstance, services: Services, docs: C
   const call = bespoke(app, services, docs, 'tenant-identity');
   const db = services.db;
 
-  call({ path: '/open/sys-auth/send-login-code', summary: 'Mail a sign-in code (6 digits, 10 minutes, once)', body: sendInput, limit: LOGIN_RATE }, { public: true }, async ({ input, lang }) => {
+  call({ path: '/open/sys-auth/send-login-code', answer: codeSent, summary: 'Mail a sign-in code (6 digits, 10 minutes, once)', body: sendInput, limit: LOGIN_RATE }, { public: true }, async ({ input, lang }) => {
     const { username } = parseOrWarn(lang, sendInput, input, 'user');
     // A code is made for whatever was typed, so a known and an unknown account get the same answer and the same resend wait.
     const { code, expires_in, resend_after } = await issueCode(db, 'login', username);
@@ -60,7 +61,7 @@ export const mountCodeLogin = (app: FastifyInstance, services: Services, docs: C
     return { expires_in, resend_after };
   });
 
-  call({ path: '/open/sys-auth/code-login', summary: 'Tenant login with a mailed code', body: loginInput, limit: LOGIN_RATE }, { public: true }, ({ input, lang, req }) =>
+  call({ path: '/open/sys-auth/code-login', answer: tenantSession, summary: 'Tenant login with a mailed code', body: loginInput, limit: LOGIN_RATE }, { public: true }, ({ input, lang, req }) =>
     recordLogin(services.audit, { scene: 'tenant', method: 'email_code', username: input.username, ip: req.ip, userAgent: req.headers['user-agent'] }, async () => {
       const { username, code } = parseOrWarn(lang, loginInput, input, 'user');
       const found = await findAccount(db, username);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { datetime } from '../../schemas/common.ts';
 import type { Services } from '../engine/context.ts';
 import { pagingInput, pagingOf } from '../engine/paging.ts';
+import { keysetAnswerOf } from '../engine/call-docs.ts';
 import type { CallDoc } from '../http/calls.ts';
 import { Warning } from '../http/envelope.ts';
 import { parseOrWarn } from '../http/validation.ts';
@@ -26,9 +27,15 @@ const searchInput = z.object({
  * `/developer/log` (docs/apps.md, "Developer log"): one search over the open-API calls and event
  * pushes of all the BU's apps, in the spec's 7-day window. Beyond the catalogue, in its convention.
  */
+/** One call or push of an app, newest first. */
+const entry = z.object({
+  id: z.string(), kind: z.string().describe('What it was: an open-API call or an event push'), app_guid: z.uuid(), app_name: z.string().nullable(),
+  code: z.string().nullable().describe("The call's api_code or the event's type"), http_status: z.int().nullable(), ref_id: z.string().nullable(), ms: z.number().nullable(), created_at: z.iso.datetime(),
+});
+
 export const mountDeveloperLog = (app: FastifyInstance, services: Services, docs: CallDoc[]) => {
   bespoke(app, services, docs, 'developer-log')(
-    { path: '/open/developer/log/page', summary: "Search the BU's apps' open-API calls and event pushes together (a window of at most 7 days), newest first, by keyset (`cursor`)", body: searchInput.extend(pagingInput.shape) },
+    { path: '/open/developer/log/page', summary: "Search the BU's apps' open-API calls and event pushes together (a window of at most 7 days), newest first, by keyset (`cursor`)", body: searchInput.extend(pagingInput.shape), answer: keysetAnswerOf(entry) },
     { scope: 'bu', perm: 'tenant:log', action: 'view' },
     async ({ caller, input, lang }) => {
       const q = parseOrWarn(lang, searchInput, input, 'app');

@@ -5,8 +5,10 @@ import type { Services } from '../engine/context.ts';
 import { mayRead } from '../files/access.ts';
 import type { StoredFile } from '../files/store.ts';
 import { defineCall, type CallDoc } from '../http/calls.ts';
+import { uploadedFile } from './answers.ts';
 import { Warning } from '../http/envelope.ts';
 import { parseOrWarn } from '../http/validation.ts';
+import { uploadImage } from '../handlers/files.ts';
 
 /** RFC 6266: an ASCII fallback and the UTF-8 name. */
 const disposition = (kind: 'inline' | 'attachment', name: string) =>
@@ -60,7 +62,7 @@ export const mountFiles = (app: FastifyInstance, services: Services, docs: CallD
     return send(services, reply, file, file.image ? 'inline' : 'attachment');
   });
   for (const [path, operators] of [['/open/file/preview', false], ['/open/admin/file/preview', true]] as const) {
-    defineCall(app, services, docs, { method: 'POST', path, tag: 'file', summary: 'An uploaded file the caller may read, as an attachment', public: false, body: previewInput, file: true }, async ({ lang, input, caller }, reply) => {
+    defineCall(app, services, docs, { method: 'POST', path, tag: 'file', summary: 'An uploaded file the caller may read, as an attachment', public: false, body: previewInput, file: ['application/octet-stream'] }, async ({ lang, input, caller }, reply) => {
       if (operators && caller?.userType !== USER_TYPE.operator) throw new Warning('server.operators_only');
       const { guid } = parseOrWarn(lang, previewInput, input, 'file');
       const file = await services.files.find(guid);
@@ -68,4 +70,8 @@ export const mountFiles = (app: FastifyInstance, services: Services, docs: CallD
       return send(services, reply, file, 'attachment');
     });
   }
+  // An image for a definition's image field, checked by that field's rule (server/handlers/files.ts).
+  defineCall(app, services, docs, { method: 'POST', path: '/open/file/image-upload', tag: 'file', summary: "An image for a record's image field, checked from its bytes", public: false, form: true, answer: uploadedFile,
+    formFields: z.object({ resource: z.string().describe('The definition the record is of'), field: z.string().describe('Its image field') }) }, async ({ req, lang, caller }) =>
+    uploadImage({ req, lang, caller: caller!, services }));
 };

@@ -12,6 +12,7 @@ import { Warning, unauthorized } from '../http/envelope.ts';
 import { parseOrWarn } from '../http/validation.ts';
 import { recordLogin } from '../services/audit-log.ts';
 import { idpLogoutUrl } from '../sso/logout.ts';
+import { account, permissionTree } from './answers.ts';
 
 const loginInput = z.object({
   username: z.string().trim().min(1, 'validation.required').max(32, 'validation.max_32'),
@@ -55,7 +56,7 @@ export const mountIdentity = (app: FastifyInstance, services: Services, docs: Ca
   );
 
   // After a company sign-in the answer names the IdP's logout address, for the browser to end that session too (docs/sso.md).
-  call({ path: '/open/logout', summary: 'Revoke the current token', public: false }, async ({ caller, req }) => {
+  call({ path: '/open/logout', answer: z.object({ idp_logout_url: z.string().describe("The company IdP's sign-out address, for the browser") }).nullable(), summary: 'Revoke the current token', public: false }, async ({ caller, req }) => {
     await services.tokens.revoke(caller!.jti);
     services.callers.invalidate();
     const idp = await idpLogoutUrl(services, caller!.jti, (err) => req.log.warn({ err }, 'IdP logout address failed'));
@@ -67,16 +68,16 @@ export const mountIdentity = (app: FastifyInstance, services: Services, docs: Ca
     if (!rows[0]) throw unauthorized();
     return rows[0];
   };
-  call({ path: '/open/admin/user/info', method: 'GET', summary: 'The calling operator', public: false }, async ({ caller }) => {
+  call({ path: '/open/admin/user/info', answer: account, method: 'GET', summary: 'The calling operator', public: false }, async ({ caller }) => {
     if (caller!.userType !== USER_TYPE.operator) throw new Warning('server.operators_only');
     return info(caller!.userGuid);
   });
 
-  call({ path: '/open/admin/user/get-permission-auth', summary: "The operator's permission tree", public: false }, async ({ caller }) => {
+  call({ path: '/open/admin/user/get-permission-auth', answer: permissionTree, summary: "The operator's permission tree", public: false }, async ({ caller }) => {
     if (caller!.userType !== USER_TYPE.operator) throw new Warning('server.operators_only');
     return permissionTreeFor(services.db, caller!);
   });
-  call({ path: '/open/user/get-permission-auth', summary: "The caller's permission tree", public: false }, async ({ caller }) =>
+  call({ path: '/open/user/get-permission-auth', answer: permissionTree, summary: "The caller's permission tree", public: false }, async ({ caller }) =>
     permissionTreeFor(services.db, caller!),
   );
 };

@@ -1,26 +1,28 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppCaller } from '../auth/app-tokens.ts';
-import type { Services } from '../engine/context.ts';
+import type { CallContext, Handler, Services } from '../engine/context.ts';
 import { defineCall, inputOf, type AnswerDoc, type CallDoc, type CallRequest } from '../http/calls.ts';
-import { langOf, ok, sendWarning, unauthorized, Warning } from '../http/envelope.ts';
+import { langOf, ok, unauthorized, Warning } from '../http/envelope.ts';
 import { parseOrWarn } from '../http/validation.ts';
 import { searchApiLog } from '../services/api-log.ts';
 import { listAdmits } from '../services/policy.ts';
 import { secretMatches } from '../services/app-credentials.ts';
 import { OPEN_API_CALLS, openApiCalls, summaryOf, type OpenApiCall } from '../open-api/calls.ts';
-import type { ResourceDef } from '../../resources/types.ts';
+import type { ResourceDef, Verb } from '../../resources/types.ts';
 import type { Rules } from '../engine/context.ts';
-import { answerDoc, bodyDoc } from '../engine/call-docs.ts';
+import { answerDoc, bodyDoc, keysetAnswerOf } from '../engine/call-docs.ts';
 import { selectList, verbs } from '../engine/verbs.ts';
 import { USER_TYPE, type Caller } from '../auth/caller.ts';
-import { pagingInput, pagingOf } from '../engine/paging.ts';
+import { pagingInput, pagingOf, pagingValues } from '../engine/paging.ts';
+import { specOf } from '../engine/spec.ts';
 import { bespoke } from './bespoke.ts';
 import { datetime } from '../../schemas/common.ts';
 import type { Counters } from '../services/counters.ts';
 import { appAuthBlockedFor, appAuthFailed } from '../auth/app-auth-failures.ts';
 import { processStartInput } from '../../schemas/process.ts';
 import { appMessageInput } from '../../schemas/message.ts';
+import { workOrderRecordSchema } from '../../schemas/work-order.ts';
 import { notify } from '../services/messages.ts';
 import { translate } from '../../i18n/index.ts';
 import type { Lang } from '../../i18n/languages.ts';
@@ -65,26 +67,7 @@ export const mountOpenApi = (app: FastifyInstance, services: Services, docs: Cal
   defineCall(
     app, services, docs,
     { method: 'POST', path: '/open/api/auth/app-access-token', tag: 'open-api', summary: summaryOf('en', '/open/api/auth/app-access-token'), body: tokenInput, answer: tokenAnswer, public: true, limit: { max: 60, timeWindow: '1 minute' } },
-    async ({ req, input, lang }: CallRequest) => {
-      const { app_id, app_secret } = parseOrWarn(lang, tokenInput, input, 'app');
-      const wait = await appAuthBlockedFor(services.counters, app_id, req.ip);
-      if (wait) throw new Warning('server.app_auth_throttled', { minutes: wait });
-      const { rows } = await services.db.query<{ guid: string; app_secret: string; status: number; token_ttl: number; ip_whitelist: string[] | null; bu_enabled: boolean }>(
-        `select a.guid, a.app_secret, a.status, a.token_ttl, s.ip_whitelist, (a.bu_guid is null or b.status = 0) as bu_enabled
-           from app a left join app_security s on s.app_guid = a.guid left join bu b on b.guid = a.bu_guid where a.app_id = $1`,
-        [app_id],
-      );
-      const found = rows[0];
-      // Neither half is named: a wrong id, a wrong secret and a disabled app read the same.
-      if (!found || found.status !== 0 || !secretMatches(app_secret, found.app_secret)) {
-        await appAuthFailed(services.counters, app_id, req.ip);
-        throw new Warning('server.app_credentials_invalid');
-      }
-      // Only a caller holding the secret learns that the BU is disabled; its apps get no token until it is enabled.
-      if (!found.bu_enabled) throw new Warning('server.app_bu_disabled');
-      refuseOutsideWhitelist(found.ip_whitelist ?? [], req.ip);
-      return services.appTokens.issue(found.guid, found.token_ttl);
-    },
+    async ({ req, input, lang }: CallRequest) => issueAppToken(services, parseOrWarn(lang, tokenInput, input, 'app'), req.ip),
   );
 
 
@@ -95,57 +78,17 @@ export const mountOpenApi = (app: FastifyInstance, services: Services, docs: Cal
   const appCall = (call: OpenApiCall, body: z.ZodType | undefined, answer: AnswerDoc | undefined, handler: (r: { app: AppCaller; input: Record<string, unknown>; lang: ReturnType<typeof langOf> }) => Promise<unknown>) => {
     const { apiCode, scope } = call;
     docs.push({ method: 'POST', tag: 'open-api', public: false, path: call.path, summary: summaryOf('en', call.path), body, answer, permission: APP_TOKEN, apiCode, scope, throttled: true });
-    app.post(call.path, async (req, reply) => {
-      reply.header('x-request-id', req.id);
-      const header = req.headers.authorization;
-      const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
-      const caller = token ? await services.appTokens.verify(token) : null;
-      if (!caller) return sendWarning(req, reply, APP_TOKEN_INVALID);
-      req.callerKind = 'app';
-      const log = (httpStatus: number, code: number | null) =>
-        services.apiLog.record({ appGuid: caller.appGuid, buGuid: caller.buGuid, apiCode, httpStatus, code, ms: Math.round(reply.elapsedTime * 10) / 10, requestId: String(req.id) });
-      try {
-        refuseOutsideWhitelist(caller.ipWhitelist, req.ip);
-        const wait = await rateWait(services.counters, `api ${caller.appGuid} ${apiCode}`, opts.ratePerMinute);
-        if (wait) {
-          reply.header('retry-after', wait).header('x-ratelimit-reset', wait);
-          throw new Warning('server.app_rate_limited', { seconds: wait, limit: opts.ratePerMinute }, null, 429);
-        }
-        if (scope) checkScope(caller, scope);
-        const answer = ok(req, (await handler({ app: caller, input: inputOf(req), lang: langOf(req) })) ?? null);
-        log(200, 200);
-        return answer;
-      } catch (e) {
-        log(e instanceof Warning ? e.http : 500, e instanceof Warning ? 201 : null);
-        throw e;
-      }
-    });
-  };
-
-  /** A scope the app has not had opened: a sentence naming it and where to apply (Lark's permission_violations). */
-  const checkScope = (caller: AppCaller, scope: string) => {
-    if (caller.scopes.has(scope)) return;
-    const url = `${services.publicUrl}/business/app/${caller.appGuid}/permission`;
-    throw new Warning('server.scope_missing', { scope, url }, { permission_violations: [{ type: 'action_scope_required', subject: scope }], help_url: url });
+    app.post(call.path, async (req, reply) =>
+      ok(req, (await asApp(services, opts.ratePerMinute, req, reply, call, (caller) => handler({ app: caller, input: inputOf(req), lang: langOf(req) }))) ?? null),
+    );
   };
 
   for (const call of openApiCalls) {
-    if (!call.resource) continue;
-    const def = opts.defs.find((d) => d.name === call.resource);
-    const mount = def?.mounts.find((m) => m.scope === 'bu');
-    const verb = call.verb && verbs[call.verb];
-    if (!def || !mount || !verb) throw new Error(`open API ${call.path}: no BU mount of ${call.resource} or no verb ${call.verb}`);
-    const rules = opts.rules[def.name] ?? {};
-    appCall(call, bodyDoc(def, { verb: call.verb }, mount), answerDoc(def, { verb: call.verb }), async ({ app: caller, lang, input }) => {
-      const bu = asBu(caller);
-      // The definition as the app's BU sees it: its custom fields, without those the BU turned off.
-      return services.fieldSets.use(def, mount, bu, async (seen) => {
-        const effects: (() => Promise<unknown>)[] = [];
-        const result = await verb({ services, def: seen, mount, call: { verb: call.verb }, lang, input, rules, caller: bu, afterCommit: (e) => void effects.push(e) });
-        for (const effect of effects) await effect();
-        return result;
-      });
-    });
+    if (!call.resource || !call.verb) continue;
+    const verb = call.verb;
+    const { def, mount, spec, handler } = appServed(opts, call.resource, verb);
+    const declared = <T>(d: T | ((m: typeof mount, r: typeof def) => T) | undefined) => (typeof d === 'function' ? (d as (m: typeof mount, r: typeof def) => T)(mount, def) : d);
+    appCall(call, declared(handler?.input) ?? bodyDoc(def, spec, mount), declared(handler?.output) ?? answerDoc(def, spec), ({ app: caller, lang, input }) => engineAsApp(services, opts, def.name, verb, caller, lang, input));
   }
 
   appCall(OPEN_API_CALLS.appInfo, undefined, appAnswer, async ({ app: caller }) => {
@@ -192,6 +135,12 @@ export const mountOpenApi = (app: FastifyInstance, services: Services, docs: Cal
     });
   }
 
+  // A reply to one of the BU's work orders, as the tenant's side: the console's reply call (`workOrder.reply`) as the app.
+  const reply = appServed(opts, 'work-order-record', 'add', 'save');
+  const replyOut = reply.handler?.output;
+  appCall(OPEN_API_CALLS.workOrderReply, workOrderRecordSchema, typeof replyOut === 'function' ? replyOut(reply.mount, reply.def) : replyOut, ({ app: caller, lang, input }) =>
+    engineAsApp(services, opts, 'work-order-record', 'add', caller, lang, input, 'save'));
+
   appCall(OPEN_API_CALLS.messageSend, appMessageInput, messageSent, async ({ app: caller, input, lang }) => {
     const body = parseOrWarn(lang, appMessageInput, input, 'message');
     const bu = caller.buGuid;
@@ -205,7 +154,7 @@ export const mountOpenApi = (app: FastifyInstance, services: Services, docs: Cal
 
   const call = bespoke(app, services, docs, 'app');
   call(
-    { path: '/open/app/api-log/page', summary: "Search an app's open-API call log (a window of at most 7 days), newest first, by keyset (`cursor`)", body: logSearchInput.extend(pagingInput.shape) },
+    { path: '/open/app/api-log/page', summary: "Search an app's open-API call log (a window of at most 7 days), newest first, by keyset (`cursor`)", body: logSearchInput.extend(pagingInput.shape), answer: keysetAnswerOf(apiLogEntry) },
     { scope: 'bu', perm: 'tenant:app', action: 'view' },
     async ({ caller, input, lang }) => {
       const q = parseOrWarn(lang, logSearchInput, input, 'app');
@@ -221,6 +170,11 @@ export const mountOpenApi = (app: FastifyInstance, services: Services, docs: Cal
     },
   );
 };
+
+/** One open-API call of an app. */
+const apiLogEntry = z.object({
+  id: z.string(), api_code: z.string(), http_status: z.int(), code: z.int().nullable().describe("The envelope's code; null when the call failed"), ms: z.number(), request_id: z.string().nullable(), created_at: z.iso.datetime(),
+});
 
 const messageSent = z.object({ readers: z.number().int().nullable().describe('Accounts it went to; null: everyone in the BU') });
 
@@ -247,6 +201,111 @@ const readersOf = async (tx: Queryable, lang: Lang, bu: string, body: z.output<t
   return rows.map((r) => r.guid);
 };
 
+/**
+ * A token for `app_id` and `app_secret` asked from `ip`: the lockout, the checks and the one token
+ * store of every token call, whichever dialect asks (this API's, and Lark's in server/lark/).
+ */
+export const issueAppToken = async (services: Services, { app_id, app_secret }: { app_id: string; app_secret: string }, ip: string) => {
+  const wait = await appAuthBlockedFor(services.counters, app_id, ip);
+  if (wait) throw new Warning('server.app_auth_throttled', { minutes: wait });
+  const { rows } = await services.db.query<{ guid: string; app_secret: string; status: number; token_ttl: number; ip_whitelist: string[] | null; bu_enabled: boolean }>(
+    `select a.guid, a.app_secret, a.status, a.token_ttl, s.ip_whitelist, (a.bu_guid is null or b.status = 0) as bu_enabled
+       from app a left join app_security s on s.app_guid = a.guid left join bu b on b.guid = a.bu_guid where a.app_id = $1`,
+    [app_id],
+  );
+  const found = rows[0];
+  // Neither half is named: a wrong id, a wrong secret and a disabled app read the same.
+  if (!found || found.status !== 0 || !secretMatches(app_secret, found.app_secret)) {
+    await appAuthFailed(services.counters, app_id, ip);
+    throw new Warning('server.app_credentials_invalid');
+  }
+  // Only a caller holding the secret learns that the BU is disabled; its apps get no token until it is enabled.
+  if (!found.bu_enabled) throw new Warning('server.app_bu_disabled');
+  refuseOutsideWhitelist(found.ip_whitelist ?? [], ip);
+  return services.appTokens.issue(found.guid, found.token_ttl);
+};
+
+/** How a failed call is written in the call log: this API's envelope (HTTP status, code 201), unless a dialect says otherwise. */
+export type LoggedAs = (e: unknown) => { http: number; code: number | null };
+const envelopeLogged: LoggedAs = (e) => (e instanceof Warning ? { http: e.http, code: 201 } : { http: 500, code: null });
+
+/**
+ * One call made with an app token, whichever dialect it is spoken in: the token (a 401 Warning
+ * without a live one), the IP whitelist, the per-app rate, the scope, then `handler` as that app;
+ * each call is written in the app's call log (docs/apps.md) and answers its request id in `X-Request-Id`.
+ */
+export const asApp = async <T>(
+  services: Services, ratePerMinute: number, req: FastifyRequest, reply: FastifyReply, call: Pick<OpenApiCall, 'apiCode' | 'scope'>,
+  handler: (caller: AppCaller) => Promise<T>, logged: { ok: number; failed: LoggedAs } = { ok: 200, failed: envelopeLogged },
+): Promise<T> => {
+  const { apiCode, scope } = call;
+  reply.header('x-request-id', req.id);
+  const header = req.headers.authorization;
+  const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
+  const caller = token ? await services.appTokens.verify(token) : null;
+  if (!caller) throw APP_TOKEN_INVALID;
+  req.callerKind = 'app';
+  const log = (httpStatus: number, code: number | null) =>
+    services.apiLog.record({ appGuid: caller.appGuid, buGuid: caller.buGuid, apiCode, httpStatus, code, ms: Math.round(reply.elapsedTime * 10) / 10, requestId: String(req.id) });
+  try {
+    refuseOutsideWhitelist(caller.ipWhitelist, req.ip);
+    const wait = await rateWait(services.counters, `api ${caller.appGuid} ${apiCode}`, ratePerMinute);
+    if (wait) {
+      reply.header('retry-after', wait).header('x-ratelimit-reset', wait);
+      throw new Warning('server.app_rate_limited', { seconds: wait, limit: ratePerMinute }, null, 429);
+    }
+    if (scope) checkScope(services, caller, scope);
+    const answer = await handler(caller);
+    log(200, logged.ok);
+    return answer;
+  } catch (e) {
+    const { http, code } = logged.failed(e);
+    log(http, code);
+    throw e;
+  }
+};
+
+/** A scope the app has not had opened: a sentence naming it and where to apply (Lark's permission_violations). */
+const checkScope = (services: Services, caller: AppCaller, scope: string) => {
+  if (caller.scopes.has(scope)) return;
+  const url = `${services.publicUrl}/business/app/${caller.appGuid}/permission`;
+  throw new Warning('server.scope_missing', { scope, url }, { permission_violations: [{ type: 'action_scope_required', subject: scope }], help_url: url });
+};
+
+/**
+ * What serves a definition's verb for apps: its BU mount's call of that verb (the same spec, so the
+ * same handler, action and permission the console's call has). A definition whose `openApi` names
+ * a verb its BU mount lacks fails at start.
+ */
+const appServed = (opts: Pick<OpenApiOptions, 'defs' | 'handlers'>, resource: string, verb: Verb, segment?: string) => {
+  const def = opts.defs.find((d) => d.name === resource);
+  const mount = def?.mounts.find((m) => m.scope === 'bu');
+  const raw = mount && (segment ? mount.calls[segment] : Object.values(mount.calls).find((c) => specOf(c).verb === verb));
+  const spec = raw ? specOf(raw) : undefined;
+  if (!def || !mount || !spec || (!spec.handler && !verbs[verb])) throw new Error(`open API: ${resource} has no BU mount with a ${segment ?? verb} call`);
+  const handler = spec.handler ? opts.handlers[spec.handler] : undefined;
+  if (spec.handler && !handler) throw new Error(`open API: ${resource} ${verb} names an unknown handler ${spec.handler}`);
+  return { def, mount, spec, handler };
+};
+
+/**
+ * A definition's engine verb (or, by `segment`, a named call) through its BU mount, as the app's BU: the console's schemas, rules,
+ * scope and events unchanged, the definition as that BU sees it (its custom fields, without those it turned off).
+ */
+export const engineAsApp = (services: Services, opts: Pick<OpenApiOptions, 'defs' | 'rules' | 'handlers'>, resource: string, verbName: Verb, caller: AppCaller, lang: Lang, input: Record<string, unknown>, segment?: string) => {
+  const { def, mount, spec, handler } = appServed(opts, resource, verbName, segment);
+  const bu = asBu(caller);
+  return services.fieldSets.use(def, mount, bu, async (seen) => {
+    const effects: (() => Promise<unknown>)[] = [];
+    const ctx: CallContext = { services, def: seen, mount, call: spec, lang, input, rules: opts.rules[def.name] ?? {}, caller: bu, afterCommit: (e) => void effects.push(e) };
+    // A handler standing in for the verb on the console's mount runs for apps too, with its declared body.
+    const bodyOf = typeof handler?.input === 'function' ? handler.input(mount, def) : handler?.input;
+    const result = handler ? await handler(ctx, (bodyOf ? parseOrWarn(lang, bodyOf, pagingValues(input), seen.name, seen.labels) : undefined) as never) : await verbs[verbName](ctx);
+    for (const effect of effects) await effect();
+    return result;
+  }, lang);
+};
+
 /** An app with an IP whitelist (its security page) is served only from those addresses. */
 const refuseOutsideWhitelist = (whitelist: string[], ip: string) => {
   if (whitelist.length && !listAdmits(whitelist, ip)) throw new Warning('server.app_ip_refused', { ip });
@@ -257,11 +316,13 @@ const refuseOutsideWhitelist = (whitelist: string[], ip: string) => {
  * permission. The engine's BU scope then reads and writes that BU's rows only; rows an app
  * writes name the app as their creator.
  */
-const asBu = (caller: AppCaller): Caller => ({ userGuid: caller.appGuid, username: null, userType: USER_TYPE.main, buGuid: caller.buGuid, jti: caller.tokenId, exp: 0, isSuper: false, codes: new Set(), roleGuids: [] });
+const asBu = (caller: AppCaller): Caller => ({ userGuid: caller.appGuid, username: null, userType: USER_TYPE.main, buGuid: caller.buGuid, jti: caller.tokenId, exp: 0, isSuper: false, codes: new Set(), roleGuids: [], appGuid: caller.appGuid });
 
 export interface OpenApiOptions {
   defs: readonly ResourceDef[];
   rules: Record<string, Rules>;
+  /** The engine's named handlers: a BU mount's call an app makes may be one. */
+  handlers: Record<string, Handler>;
   /** Calls per minute an app may make to one API (OPEN_API_RATE_LIMIT). */
   ratePerMinute: number;
 }

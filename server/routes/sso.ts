@@ -14,6 +14,7 @@ import { samlFinish, samlStart, spMetadata } from '../sso/saml.ts';
 import { companyOf, settingsOf, ssoOffered } from '../sso/settings.ts';
 import { bespoke } from './bespoke.ts';
 import { userRow } from './tenant-auth.ts';
+import { tenantSession } from './answers.ts';
 
 /** The cookie proving which browser brought the IdP's answer back (server/sso/flows.ts). */
 const PROOF_COOKIE = 'op_sso_proof';
@@ -41,7 +42,7 @@ const cookieOf = (req: FastifyRequest, name: string) =>
 export const mountSso = (app: FastifyInstance, services: Services, docs: CallDoc[]) => {
   const call = bespoke(app, services, docs, 'tenant-identity');
 
-  call({ path: '/open/sso/start', summary: 'Start a company sign-in: the IdP address to go to', body: startInput, limit: LOGIN_RATE }, { public: true }, async ({ input, lang, req }) => {
+  call({ path: '/open/sso/start', answer: z.object({ url: z.string().describe("The IdP's address to go to"), flow: z.uuid(), binding: z.string().describe('Kept by the browser to collect the session') }), summary: 'Start a company sign-in: the IdP address to go to', body: startInput, limit: LOGIN_RATE }, { public: true }, async ({ input, lang, req }) => {
     const { company, redirect } = parseOrWarn(lang, startInput, input, 'auth-config');
     // Asking for a company no BU offers sign-in for is a refused sign-in: it leaves a login-log row.
     const s = await settingsOf(services, await companyOf(services.db, company).catch(() => '')).catch(() => null);
@@ -114,7 +115,7 @@ export const mountSso = (app: FastifyInstance, services: Services, docs: CallDoc
   // The IdP's answer to our single-logout request (by redirect or POST): the platform's session ended before it was sent.
   app.get('/open/sso/saml/slo/:bu', async (_req, reply) => reply.redirect(`${services.publicUrl}/login`, 303));
 
-  call({ path: '/open/sso/finish', summary: 'Collect the session a company sign-in ended in', body: finishInput, limit: LOGIN_RATE }, { public: true }, async ({ input, lang, req }) => {
+  call({ path: '/open/sso/finish', answer: tenantSession.extend({ redirect: z.string().nullable() }), summary: 'Collect the session a company sign-in ended in', body: finishInput, limit: LOGIN_RATE }, { public: true }, async ({ input, lang, req }) => {
     const { flow, binding } = parseOrWarn(lang, finishInput, input, 'auth-config');
     const entry = { scene: 'tenant' as const, method: 'oidc', username: '', ip: req.ip, userAgent: req.headers['user-agent'] };
     let settled: Awaited<ReturnType<typeof handOff>> | undefined;

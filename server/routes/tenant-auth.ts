@@ -25,6 +25,8 @@ import { membershipsOf, syncUserRoles } from '../services/memberships.ts';
 import { bespoke } from './bespoke.ts';
 import { checkCode, consumeCode, issueCode, issueLink, readLink, RESET_LINK_SECONDS, useCode, useLink } from '../services/one-time-codes.ts';
 import { checkConfirm, checkPassword, ipAllowed, passwordPolicyOf, safePolicyOf, throttleOf, tokenTtlOf } from '../services/policy.ts';
+import { account, codeSent, nothing, tenantSession, token } from './answers.ts';
+import { pageAnswer } from '../engine/call-docs.ts';
 
 export const PUBLIC_USER_COLUMNS = 'guid, username, name, alias, email, phone, avatar_url, status, user_type, lang, created_at';
 
@@ -70,7 +72,7 @@ export const mountTenantAuth = (app: FastifyInstance, services: Services, docs: 
 
   /* Sign-up ----------------------------------------------------------------------------------- */
 
-  call({ path: '/open/system/user/send-email-verification-code', summary: 'Mail a 6-digit code (10 minutes, single use)', body: emailCodeInput, limit: LOGIN_RATE }, { public: true }, async ({ input, lang, caller }) => {
+  call({ path: '/open/system/user/send-email-verification-code', answer: codeSent, summary: 'Mail a 6-digit code (10 minutes, single use)', body: emailCodeInput, limit: LOGIN_RATE }, { public: true }, async ({ input, lang, caller }) => {
     const { email, purpose } = parseOrWarn(lang, emailCodeInput, input, 'user');
     if (purpose === 'change-email' && !caller) throw new Warning('server.not_logged_in', {}, null, 401);
     const target = purpose === 'change-email' ? `${caller!.userGuid}:${email.toLowerCase()}` : email.toLowerCase();
@@ -83,7 +85,7 @@ export const mountTenantAuth = (app: FastifyInstance, services: Services, docs: 
     return { expires_in, resend_after };
   });
 
-  call({ path: '/open/sys-auth/register-account', summary: 'Create a main account with a mailed code', body: registerInput, limit: LOGIN_RATE }, { public: true }, async ({ input, lang, req }) => {
+  call({ path: '/open/sys-auth/register-account', answer: token.extend({ user: account }), summary: 'Create a main account with a mailed code', body: registerInput, limit: LOGIN_RATE }, { public: true }, async ({ input, lang, req }) => {
     const body = parseOrWarn(lang, registerInput, input, 'user');
     checkConfirm(lang, body);
     // The mailed code first: without it, nobody learns which usernames are taken. A taken name keeps the code for a second try.
@@ -113,7 +115,7 @@ export const mountTenantAuth = (app: FastifyInstance, services: Services, docs: 
   /* Sign-in ----------------------------------------------------------------------------------- */
 
   // Every attempt, success or refusal, goes to the login log (server/services/audit-log.ts).
-  call({ path: '/open/sys-auth/login', summary: 'Tenant login (main and sub accounts)', body: loginInput, limit: LOGIN_RATE }, { public: true }, ({ input, lang, req }) => {
+  call({ path: '/open/sys-auth/login', answer: tenantSession, summary: 'Tenant login (main and sub accounts)', body: loginInput, limit: LOGIN_RATE }, { public: true }, ({ input, lang, req }) => {
     const entry = { scene: 'tenant' as const, method: 'password', username: input.username, ip: req.ip, userAgent: req.headers['user-agent'] };
     return recordLogin(services.audit, entry, () => tenantLogin(input, lang, req.ip, entry));
   });
@@ -143,7 +145,7 @@ export const mountTenantAuth = (app: FastifyInstance, services: Services, docs: 
 
   /* Password reset ---------------------------------------------------------------------------- */
 
-  call({ path: '/open/sys-auth/send-email-reset-password', summary: 'Mail a reset link (30 minutes) to every account of an e-mail', body: resetRequestInput, limit: LOGIN_RATE }, { public: true }, async ({ input, lang, req }) => {
+  call({ path: '/open/sys-auth/send-email-reset-password', answer: z.object({ sent: z.literal(true), minutes: z.int() }), summary: 'Mail a reset link (30 minutes) to every account of an e-mail', body: resetRequestInput, limit: LOGIN_RATE }, { public: true }, async ({ input, lang, req }) => {
     const { email } = parseOrWarn(lang, resetRequestInput, input, 'user');
     const { rows } = await db.query<{ guid: string; username: string; lang: string | null }>(
       'select guid, username, lang from users where lower(email) = lower($1) and user_type = any($2::smallint[]) and status in (0, 1) order by created_at limit 20',
@@ -157,15 +159,24 @@ export const mountTenantAuth = (app: FastifyInstance, services: Services, docs: 
     return { sent: true, minutes: RESET_LINK_SECONDS / 60 };
   });
 
-  call({ path: '/open/sys-auth/verify-reset-password-link', summary: 'Whether a reset link is still valid', body: linkInput, limit: LOGIN_RATE }, { public: true }, async ({ input, lang }) => {
+  call({ path: '/open/sys-auth/verify-reset-password-link', answer: z.object({ valid: z.literal(true), username: z.string().optional(), expires_at: z.iso.datetime() }), summary: 'Whether a reset link is still valid', body: linkInput, limit: LOGIN_RATE }, { public: true }, async ({ input, lang }) => {
     const { token } = parseOrWarn(lang, linkInput, input, 'user');
     const link = await readLink(db, 'reset', token);
     const u = await userRow(db, link.userGuid);
     return { valid: true, username: u?.username, expires_at: link.expiresAt };
   });
 
+  // The activation page asks first, so an expired link says so before a password is typed twice.
+  call({ path: '/open/sys-auth/verify-activation-link', answer: z.object({ valid: z.literal(true), username: z.string(), expires_at: z.iso.datetime() }), summary: "Whether a sub-account's activation link is still valid", body: linkInput, limit: LOGIN_RATE }, { public: true }, async ({ input, lang }) => {
+    const { token } = parseOrWarn(lang, linkInput, input, 'user');
+    const link = await readLink(db, 'activate', token);
+    const u = (await db.query<{ username: string }>('select username from users where guid = $1 and user_type = $2 and status = 2', [link.userGuid, USER_TYPE.sub])).rows[0];
+    if (!u) throw new Warning('server.link_expired', {}, { expired: true });
+    return { valid: true, username: u.username, expires_at: link.expiresAt };
+  });
+
   const resetInput = newPasswordInput.extend(linkInput.shape);
-  call({ path: '/open/sys-auth/reset-password', summary: 'Set a new password through a reset link', body: resetInput, limit: LOGIN_RATE }, { public: true }, async ({ input, lang }) => {
+  call({ path: '/open/sys-auth/reset-password', answer: z.object({ username: z.string() }), summary: 'Set a new password through a reset link', body: resetInput, limit: LOGIN_RATE }, { public: true }, async ({ input, lang }) => {
     const body = parseOrWarn(lang, resetInput, input, 'user');
     const link = await readLink(db, 'reset', body.token);
     const u = (await db.query<{ guid: string; username: string }>('select guid, username from users where guid = $1', [link.userGuid])).rows[0];
@@ -181,7 +192,7 @@ export const mountTenantAuth = (app: FastifyInstance, services: Services, docs: 
 
   // Each BU's certification state too: routes needing a verified organisation apply to every member,
   // also to sub-accounts whose roles do not grant reading the certification itself.
-  call({ path: '/open/system/user-bu/list', summary: "The caller's business units" }, { tenantOnly: true }, async ({ caller }) =>
+  call({ path: '/open/system/user-bu/list', answer: z.array(z.object({ guid: z.uuid(), name: z.string(), alias: z.string().nullable(), code: z.string().nullable(), cover_url: z.string().nullable(), abbreviation: z.string().nullable(), status: z.int(), is_owner: z.boolean(), current: z.boolean(), auth_state: z.int() })), summary: "The caller's business units" }, { tenantOnly: true }, async ({ caller }) =>
     (await db.query(
       `select b.guid, b.name, b.alias, b.code, b.cover_url, b.abbreviation, b.status, ub.is_owner, (b.guid = $2) as current,
               coalesce((select o.auth_state from org o where o.bu_guid = b.guid limit 1), 0) as auth_state
@@ -191,7 +202,7 @@ export const mountTenantAuth = (app: FastifyInstance, services: Services, docs: 
   );
 
   const selectInput = z.object({ guid: z.uuid('validation.guid_format') });
-  call({ path: '/open/system/user-bu/select', summary: 'Switch BU: a new token for a BU the caller belongs to', body: selectInput }, { tenantOnly: true }, async ({ caller, input, lang, req }) => {
+  call({ path: '/open/system/user-bu/select', answer: token.extend({ buGuid: z.uuid() }), summary: 'Switch BU: a new token for a BU the caller belongs to', body: selectInput }, { tenantOnly: true }, async ({ caller, input, lang, req }) => {
     const { guid } = parseOrWarn(lang, selectInput, input, 'bu');
     const m = (await membershipsOf(db, caller.userGuid)).find((x) => x.bu_guid === guid);
     if (!m || m.status === null) throw new Warning('server.record_not_found');
@@ -201,7 +212,7 @@ export const mountTenantAuth = (app: FastifyInstance, services: Services, docs: 
     return { token, exp, buGuid: guid };
   });
 
-  call({ path: '/open/system/user-bu/role-list', summary: "The caller's roles in the current BU" }, { tenantOnly: true, scope: 'bu' }, async ({ caller }) => {
+  call({ path: '/open/system/user-bu/role-list', answer: z.object({ is_owner: z.boolean(), list: z.array(z.object({ guid: z.uuid(), name: z.string(), code: z.string().nullable(), type: z.int().nullable(), category: z.int().nullable(), status: z.int() })) }), summary: "The caller's roles in the current BU" }, { tenantOnly: true, scope: 'bu' }, async ({ caller }) => {
     const m = (await db.query<{ is_owner: boolean; role_guids: string[] }>('select is_owner, role_guids from user_bu where user_guid = $1 and bu_guid = $2', [caller.userGuid, caller.buGuid])).rows[0];
     const roles = (await db.query('select guid, name, code, type, category, status from role where bu_guid = $1 and guid = any($2::uuid[]) order by name', [caller.buGuid, m?.role_guids ?? []])).rows;
     return { is_owner: !!m?.is_owner, list: roles };
@@ -215,21 +226,21 @@ export const mountTenantAuth = (app: FastifyInstance, services: Services, docs: 
     return u;
   };
 
-  call({ path: '/open/system/user/info', summary: 'The calling tenant account' }, { tenantOnly: true }, async ({ caller }) => ({
+  call({ path: '/open/system/user/info', answer: account.extend({ userType: z.int(), buGuid: z.uuid().nullable() }), summary: 'The calling tenant account' }, { tenantOnly: true }, async ({ caller }) => ({
     ...(await userRow(db, caller.userGuid)),
     userType: caller.userType,
     buGuid: caller.buGuid,
   }));
 
   const realName = z.object({ name: name30() });
-  call({ path: '/open/system/user/update-personal-real-name', summary: 'Change own real name', body: realName }, { tenantOnly: true }, async ({ caller, input, lang }) => {
+  call({ path: '/open/system/user/update-personal-real-name', answer: account, summary: 'Change own real name', body: realName }, { tenantOnly: true }, async ({ caller, input, lang }) => {
     const { name } = parseOrWarn(lang, realName, input, 'user');
     await db.query('update users set name = $1, updated_at = now() where guid = $2', [name, caller.userGuid]);
     return userRow(db, caller.userGuid);
   });
 
   const newEmail = z.object({ email: emailField().min(1, 'validation.required') });
-  call({ path: '/open/system/user/update-personal-email', summary: 'Mail a code to a new e-mail address', body: newEmail }, { tenantOnly: true }, async ({ caller, input, lang }) => {
+  call({ path: '/open/system/user/update-personal-email', answer: codeSent, summary: 'Mail a code to a new e-mail address', body: newEmail }, { tenantOnly: true }, async ({ caller, input, lang }) => {
     const { email } = parseOrWarn(lang, newEmail, input, 'user');
     const { code, expires_in, resend_after } = await issueCode(db, 'change-email', `${caller.userGuid}:${email.toLowerCase()}`);
     await sendMail(services, lang, email, 'code', { code, minutes: expires_in / 60 });
@@ -237,7 +248,7 @@ export const mountTenantAuth = (app: FastifyInstance, services: Services, docs: 
   });
 
   const emailVerify = newEmail.extend({ code: verificationCode() });
-  call({ path: '/open/system/user/update-personal-email-verify', summary: 'Change own e-mail with the mailed code', body: emailVerify }, { tenantOnly: true }, async ({ caller, input, lang }) => {
+  call({ path: '/open/system/user/update-personal-email-verify', answer: account, summary: 'Change own e-mail with the mailed code', body: emailVerify }, { tenantOnly: true }, async ({ caller, input, lang }) => {
     const { email, code } = parseOrWarn(lang, emailVerify, input, 'user');
     await consumeCode(db, 'change-email', `${caller.userGuid}:${email.toLowerCase()}`, code);
     await db.query('update users set email = $1, updated_at = now() where guid = $2', [email, caller.userGuid]);
@@ -248,19 +259,19 @@ export const mountTenantAuth = (app: FastifyInstance, services: Services, docs: 
   // (README: SMS_PROVIDER, not yet supported), so both calls refuse with that sentence — never a
   // code that was not sent, never a number changed unverified (docs/operator.md, "Platform calls").
   const newPhone = z.object({ phone: phoneField() });
-  call({ path: '/open/system/user/send-phone-verification-code', summary: 'Text a code to a new phone number (refused: no SMS transport yet)', body: newPhone }, { tenantOnly: true }, async ({ input, lang }) => {
+  call({ path: '/open/system/user/send-phone-verification-code', answer: nothing, summary: 'Text a code to a new phone number (refused: no SMS transport yet)', body: newPhone }, { tenantOnly: true }, async ({ input, lang }) => {
     // The body is checked as documented before the refusal, so a client learns both.
     parseOrWarn(lang, newPhone, input, 'user');
     throw new Warning('server.sms_not_configured');
   });
   const phoneVerify = newPhone.extend({ code: verificationCode() });
-  call({ path: '/open/system/user/update-personal-phone', summary: 'Change own phone number with the texted code (refused: no SMS transport yet)', body: phoneVerify }, { tenantOnly: true }, async ({ input, lang }) => {
+  call({ path: '/open/system/user/update-personal-phone', answer: nothing, summary: 'Change own phone number with the texted code (refused: no SMS transport yet)', body: phoneVerify }, { tenantOnly: true }, async ({ input, lang }) => {
     parseOrWarn(lang, phoneVerify, input, 'user');
     throw new Warning('server.sms_not_configured');
   });
 
   const newUsername = z.object({ username: usernameField() });
-  call({ path: '/open/system/user/update-master-username', summary: "Change the main account's username", body: newUsername }, { tenantOnly: true }, async ({ caller, input, lang }) => {
+  call({ path: '/open/system/user/update-master-username', answer: account, summary: "Change the main account's username", body: newUsername }, { tenantOnly: true }, async ({ caller, input, lang }) => {
     const { username } = parseOrWarn(lang, newUsername, input, 'user');
     if (caller.userType !== USER_TYPE.main) throw new Warning('server.main_account_only');
     try {
@@ -272,7 +283,7 @@ export const mountTenantAuth = (app: FastifyInstance, services: Services, docs: 
   });
 
   const changePassword = newPasswordInput.extend({ old_password: z.string().min(1, 'validation.required').max(128, 'validation.too_big') });
-  call({ path: '/open/system/user/update-password', summary: 'Change own password (policy of the current BU); ends other sessions', body: changePassword }, { tenantOnly: true }, async ({ caller, input, lang }) => {
+  call({ path: '/open/system/user/update-password', answer: token, summary: 'Change own password (policy of the current BU); ends other sessions', body: changePassword }, { tenantOnly: true }, async ({ caller, input, lang }) => {
     const body = parseOrWarn(lang, changePassword, input, 'user');
     const u = await self(caller);
     if (!(await verifyPassword(u.password, body.old_password))) throw new Warning('server.old_password_wrong', {}, { field: 'old_password' });
@@ -282,7 +293,7 @@ export const mountTenantAuth = (app: FastifyInstance, services: Services, docs: 
   });
 
   const profile = z.object({ name: name30().optional(), alias: text(30).optional(), avatar_url: url().optional(), lang: z.enum(['zh', 'hk', 'en'], { error: 'validation.invalid_option' }).optional() });
-  call({ path: '/open/system/user-info/update', summary: 'Change own profile (name, alias, avatar, language)', body: profile }, { tenantOnly: true }, async ({ caller, input, lang }) => {
+  call({ path: '/open/system/user-info/update', answer: account, summary: 'Change own profile (name, alias, avatar, language)', body: profile }, { tenantOnly: true }, async ({ caller, input, lang }) => {
     const body = parseOrWarn(lang, profile, input, 'user');
     const entries = Object.entries(body).filter(([k, v]) => v !== undefined && k in input);
     if (entries.length) {
@@ -292,7 +303,7 @@ export const mountTenantAuth = (app: FastifyInstance, services: Services, docs: 
   });
 
   const existInput = z.object({ username: usernameField().optional(), email: emailField().optional() }).refine((v) => v.username || v.email, { message: 'validation.username_or_email', path: ['username'] }).meta({ anyOf: [{ required: ['username'] }, { required: ['email'] }] });
-  call({ path: '/open/system/user-info/check-exist', summary: 'Whether a username or e-mail is taken', body: existInput }, { tenantOnly: true }, async ({ input, lang }) => {
+  call({ path: '/open/system/user-info/check-exist', answer: z.object({ exist: z.boolean(), username: z.boolean().optional(), email: z.boolean().optional() }), summary: 'Whether a username or e-mail is taken', body: existInput }, { tenantOnly: true }, async ({ input, lang }) => {
     const body = parseOrWarn(lang, existInput, input, 'user');
     const username = body.username ? !!(await db.query('select 1 from users where username = $1', [body.username])).rows[0] : undefined;
     const email = body.email ? !!(await db.query('select 1 from users where lower(email) = lower($1) and user_type = 1', [body.email])).rows[0] : undefined;
@@ -302,7 +313,7 @@ export const mountTenantAuth = (app: FastifyInstance, services: Services, docs: 
   /* Role holders ---------------------------------------------------------------------------------- */
 
   const assignInput = z.object({ role_guid: z.uuid('validation.guid_format'), user_guids: z.array(z.uuid('validation.guid_format')).max(1000) });
-  call({ path: '/open/system/role-user/assign-users', summary: 'Set the BU accounts holding a role', body: assignInput }, { scope: 'bu', perm: 'bu:role', action: 'auth' }, async ({ caller, input, lang }) => {
+  call({ path: '/open/system/role-user/assign-users', answer: z.object({ role_guid: z.uuid(), user_guids: z.array(z.uuid()) }), summary: 'Set the BU accounts holding a role', body: assignInput }, { scope: 'bu', perm: 'bu:role', action: 'auth' }, async ({ caller, input, lang }) => {
     const { role_guid, user_guids } = parseOrWarn(lang, assignInput, input, 'role');
     const wanted = [...new Set(user_guids)];
     await db.transaction(async (tx) => {
@@ -331,7 +342,7 @@ export const mountTenantAuth = (app: FastifyInstance, services: Services, docs: 
   });
 
   const holdersInput = pagingInput.extend({ role_guid: z.uuid('validation.guid_format') });
-  call({ path: '/open/system/role-user/page', summary: 'Accounts of the BU holding a role', body: holdersInput }, { scope: 'bu', perm: 'bu:role', action: 'view' }, async ({ caller, input, lang }) => {
+  call({ path: '/open/system/role-user/page', answer: pageAnswer(z.object({ guid: z.uuid(), username: z.string(), name: z.string().nullable(), email: z.string().nullable(), status: z.int(), user_type: z.int(), is_owner: z.boolean() })), summary: 'Accounts of the BU holding a role', body: holdersInput }, { scope: 'bu', perm: 'bu:role', action: 'view' }, async ({ caller, input, lang }) => {
     const { role_guid } = parseOrWarn(lang, holdersInput, input, 'role');
     return pageQuery(
       db,

@@ -34,7 +34,7 @@ export const mountUnlock = (app: FastifyInstance, services: Services, docs: Call
   const db = services.db;
   const usernameOf = async (guid: string) => (await db.query<{ username: string }>('select username from users where guid = $1', [guid])).rows[0]?.username;
 
-  call({ path: '/open/sys-auth/unlock-account', summary: 'Lift a login lockout through the mailed unlock link', body: linkInput, limit: LOGIN_RATE }, { public: true }, async ({ input, lang }) => {
+  call({ path: '/open/sys-auth/unlock-account', answer: z.object({ username: z.string() }), summary: 'Lift a login lockout through the mailed unlock link', body: linkInput, limit: LOGIN_RATE }, { public: true }, async ({ input, lang }) => {
     const { token } = parseOrWarn(lang, linkInput, input, 'user');
     const link = await readLink(db, 'unlock', token);
     const username = await usernameOf(link.userGuid);
@@ -44,7 +44,7 @@ export const mountUnlock = (app: FastifyInstance, services: Services, docs: Call
   });
 
   const unlockInput = z.object({ guid: z.uuid('validation.guid_format') });
-  call({ path: '/open/admin/system/user/unlock', summary: 'Lift the login lockout of any account (operators)', body: unlockInput }, { scope: 'platform', perm: 'admin:user', action: 'update' }, async ({ input, lang }) => {
+  call({ path: '/open/admin/system/user/unlock', answer: z.object({ guid: z.uuid(), username: z.string() }), summary: 'Lift the login lockout of any account (operators)', body: unlockInput }, { scope: 'platform', perm: 'admin:user', action: 'update' }, async ({ input, lang }) => {
     const { guid } = parseOrWarn(lang, unlockInput, input, 'user');
     const username = await usernameOf(guid);
     if (!username) throw new Warning('server.record_not_found');

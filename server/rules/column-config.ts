@@ -1,10 +1,13 @@
-import type { ResourceDef } from '../../resources/types.ts';
+import type { CallSpec, Mount, ResourceDef } from '../../resources/types.ts';
 import { resourceByName } from '../../resources/index.ts';
+import { shownFields } from '../../resources/shown-columns.ts';
+import { displayNameIn } from '../../schemas/custom-field.ts';
 import type { CallContext, Rules } from '../engine/context.ts';
 import { customFieldsOf } from '../engine/custom-fields.ts';
+import { permissionOf, specOf } from '../engine/spec.ts';
 import type { Queryable } from '../db/driver.ts';
 import { refusal } from '../http/validation.ts';
-import { translate } from '../../i18n/index.ts';
+import { hasKey, translate } from '../../i18n/index.ts';
 
 /**
  * Column sets, preferences and views name a list and its fields: checked against the registry when
@@ -21,6 +24,48 @@ const listOf = (ctx: CallContext, name: unknown) => {
 const columnsOf = async (tx: Queryable, def: ResourceDef) => {
   const custom = def.customFields ? (await customFieldsOf(tx, def.name)).map((f) => f.field_name) : [];
   return new Set([...def.columns.map((c) => c.field), ...custom]);
+};
+
+/** The list's columns as a set shows them: the definition's, then its enabled custom fields. */
+export const listColumns = async (db: Queryable, def: ResourceDef) => [
+  ...def.columns,
+  ...(def.customFields ? (await customFieldsOf(db, def.name)).filter((f) => f.status === 0).map((f) => ({ field: f.field_name })) : []),
+];
+
+/** A field by its label in the caller's language (a custom field by its display name), for sentences. */
+const labelOf = async (ctx: CallContext, tx: Queryable, def: ResourceDef, field: string) => {
+  const key = `resources.${def.name}.fields.${field}`;
+  if (hasKey(ctx.lang, key)) return translate(ctx.lang, key);
+  const custom = def.customFields ? (await customFieldsOf(tx, def.name)).find((f) => f.field_name === field) : undefined;
+  return custom ? displayNameIn(custom, ctx.lang) : field;
+};
+
+const LIST_VERBS = new Set(['page', 'list', 'tree']);
+
+/**
+ * Whether holders of a role open the list: it is a screen of the role's console (the operator's for
+ * a platform role, the tenant's for a BU's; src/console/ListDesign.tsx lists them the same way), and
+ * one of its mounts' list calls is granted to the role there.
+ */
+const roleOpens = async (tx: Queryable, def: ResourceDef, roleGuid: string) => {
+  const { rows } = await tx.query<{ type: number; bu_guid: string | null }>('select type, bu_guid from role where guid = $1', [roleGuid]);
+  if (!rows[0]) return true;
+  const scene = rows[0].bu_guid ? 'tenant' : 'admin';
+  const screen = scene === 'admin' ? def.menu?.scene === 'admin' || def.mounts.some((m) => m.menu) : !!def.tenant?.length || def.menu?.scene === 'tenant';
+  if (!screen) return false;
+  // A super role (type 0) holds every code of its console.
+  const codes = rows[0].type === 0
+    ? null
+    : new Set((await tx.query<{ code: string }>(
+      'select p.code from role_permission rp join permission p on p.guid = rp.permission_guid where rp.role_guid = $1 and p.status = 0 and p.scene = $2',
+      [roleGuid, scene],
+    )).rows.map((r) => r.code));
+  const opens = (m: Mount, spec: CallSpec) => {
+    const code = permissionOf(m, spec);
+    if (!code) return m.side === 'operator' ? scene === 'admin' : m.scope === 'bu' ? scene === 'tenant' : true;
+    return (code.startsWith('admin:') ? 'admin' : 'tenant') === scene && (!codes || codes.has(code));
+  };
+  return def.mounts.some((m) => Object.values(m.calls).map(specOf).some((spec) => LIST_VERBS.has(spec.verb ?? '') && opens(m, spec)));
 };
 
 const checkFields = (ctx: CallContext, fields: readonly string[], known: ReadonlySet<string>, at: string) => {
@@ -46,13 +91,22 @@ const nameAudience = async (ctx: CallContext, tx: Queryable, values: Record<stri
 
 interface Setting { field: string; sortable?: boolean; filterable?: boolean }
 
+/**
+ * A set is for a list its audience opens, and shows at least one column: a set hiding every column
+ * would leave its audience a list of bare row links.
+ */
 const columnSetRules: Rules = {
   async beforeWrite(ctx, tx, values, existing) {
     const def = listOf(ctx, values.resource ?? existing?.resource);
     await nameAudience(ctx, tx, values);
+    const roleGuid = ('role_guid' in values ? values.role_guid : existing?.role_guid) as string | null | undefined;
+    if (roleGuid && !(await roleOpens(tx, def, roleGuid))) {
+      throw refusal(ctx.lang, 'server.list_role_cannot_open', { role: values.role_name ?? existing?.role_name ?? '' }, 'role_guid');
+    }
     if (!values.columns) return;
     const settings = values.columns as Setting[];
     checkFields(ctx, settings.map((s) => s.field), await columnsOf(tx, def), 'columns');
+    if (!shownFields(await listColumns(tx, def), settings).length) throw refusal(ctx.lang, 'server.list_no_column', {}, 'columns');
     const sortable = new Set(def.columns.filter((c) => c.sortable).map((c) => c.field));
     const filterable = new Set((def.filters ?? []).map((f) => f.field));
     const bad = settings.find((s) => (s.sortable && !sortable.has(s.field)) || (s.filterable && !filterable.has(s.field)));
@@ -67,12 +121,37 @@ const preferenceRules: Rules = {
   },
 };
 
+/**
+ * The set a view's audience sees (a role's, else everyone's; none: `null`), which bounds the
+ * columns a view published to that audience may show.
+ */
+export const audienceSet = async (db: Queryable, resource: string, roleGuid: string | null) =>
+  (await db.query<{ columns: Setting[] }>(
+    'select columns from column_config where resource = $1 and (role_guid is null or role_guid = $2) order by role_guid is null limit 1',
+    [resource, roleGuid],
+  )).rows[0] ?? null;
+
+/** A published view shows only columns its audience's column set allows (docs/views.md, precedence). */
+const checkBounded = async (ctx: CallContext, tx: Queryable, def: ResourceDef, columns: readonly string[], roleGuid: string | null, roleName: unknown) => {
+  const set = await audienceSet(tx, def.name, roleGuid);
+  if (!set || !columns.length) return;
+  const allowed = new Set(shownFields(await listColumns(tx, def), set.columns));
+  const hidden = columns.find((f) => !allowed.has(f));
+  if (hidden === undefined) return;
+  const field = await labelOf(ctx, tx, def, hidden);
+  throw refusal(ctx.lang, roleGuid ? 'server.view_column_hidden' : 'server.view_column_hidden_everyone', { role: String(roleName ?? ''), field }, 'columns');
+};
+
 /** A view's columns are the list's, its filters those the list offers, its sort a column that sorts. */
 const viewRules: Rules = {
   async beforeWrite(ctx, tx, values, existing) {
     const def = listOf(ctx, values.resource ?? existing?.resource);
     await nameAudience(ctx, tx, values);
     if (values.columns) checkFields(ctx, values.columns as string[], await columnsOf(tx, def), 'columns');
+    if (ctx.def.name === 'published-view' && (values.columns || 'role_guid' in values)) {
+      const roleGuid = ('role_guid' in values ? values.role_guid : existing?.role_guid) as string | null | undefined;
+      await checkBounded(ctx, tx, def, (values.columns ?? existing?.columns ?? []) as string[], roleGuid ?? null, values.role_name ?? existing?.role_name);
+    }
     if (values.filters) {
       const offered = new Set([...(def.filters ?? []).map((f) => f.field), ...(def.keyword?.length ? ['q'] : [])]);
       const unknown = Object.keys(values.filters as object).find((k) => !offered.has(k));

@@ -2,7 +2,7 @@ import { translate } from '../../i18n/index.ts';
 import { resourceByName } from '../../resources/index.ts';
 import { distinctIndexName } from '../../resources/custom-fields.ts';
 import type { ResourceDef } from '../../resources/types.ts';
-import { FORM_TYPES_OF, INTEGER_RANGES, LENGTH_LIMITS, sqlTypeOf, TEXT_TYPES, type CustomField, type DataType } from '../../schemas/custom-field.ts';
+import { displayNameIn, FORM_TYPES_OF, INTEGER_RANGES, LENGTH_LIMITS, sqlTypeOf, TEXT_TYPES, type CustomField, type DataType } from '../../schemas/custom-field.ts';
 import { ident, type Queryable } from '../db/driver.ts';
 import type { CallContext, Rules } from '../engine/context.ts';
 import { MANAGED } from '../engine/fields.ts';
@@ -108,7 +108,7 @@ const changeType = async (ctx: CallContext, tx: Queryable, def: ResourceDef, fro
   const table = ident(def.table);
   const sqlType = sqlTypeOf(to);
   const stored = Number((await tx.query<{ n: number }>(`select count(*)::int as n from ${table} where ${c} is not null`)).rows[0].n);
-  const names = { field: to.display_name, from: typeLabel(from), to: typeLabel(to) };
+  const names = { field: displayNameIn(to, ctx.lang), from: typeLabel(from), to: typeLabel(to) };
   if (stored) {
     const lost = Number((await tx.query<{ n: number }>(`select count(*)::int as n from ${table} where ${c} is not null and (${lossOf(from, to, c)})`)).rows[0].n);
     if (lost) throw refuse(ctx, 'server.field_type_lossy', { ...names, count: lost }, 'data_type');
@@ -129,7 +129,7 @@ const addDistinct = async (ctx: CallContext, tx: Queryable, def: ResourceDef, f:
   try {
     await tx.query(`create unique index ${ident(distinctIndexName(def, f.field_name))} on ${ident(def.table)} (${ident('bu_guid')}, ${ident(f.field_name)})`);
   } catch (e) {
-    if ((e as { code?: string }).code === '23505') throw refuse(ctx, 'server.field_distinct_duplicates', { field: f.display_name }, 'formats');
+    if ((e as { code?: string }).code === '23505') throw refuse(ctx, 'server.field_distinct_duplicates', { field: displayNameIn(f, ctx.lang) }, 'formats');
     throw e;
   }
 };

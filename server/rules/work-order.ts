@@ -6,12 +6,16 @@ import { tellOtherSide, writeRecord, type Order } from '../services/work-orders.
 /** A number people can quote: `WO`, the date and six random digits. */
 const workOrderNumber = () => `WO${new Date().toISOString().slice(0, 10).replaceAll('-', '')}${(randomBytes(4).readUInt32BE() % 1_000_000).toString().padStart(6, '0')}`;
 
-/** A new work order is to be assigned and gets its number; raising it and every move is a record of its conversation. */
+/**
+ * A new work order is to be assigned and gets its number; raising it and every move is a record of
+ * its conversation. One an app raises through the open API is about that app, whatever it names.
+ */
 export const workOrderRules: Rules = {
-  async beforeWrite(_ctx, _tx, values, existing) {
+  async beforeWrite(ctx, _tx, values, existing) {
     if (existing) return;
     values.number = workOrderNumber();
     values.state = WORK_ORDER_STATE.toAssign;
+    if (ctx.caller?.appGuid) values.app_guid = ctx.caller.appGuid;
   },
   async afterWrite(ctx, tx, row, existing) {
     if (existing) return;

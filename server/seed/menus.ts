@@ -10,6 +10,8 @@ export interface MenuSeed {
   url: string;
   icon?: string;
   hidden?: boolean;
+  /** Actions of calls mounted outside the definitions (server/routes/) that check this node's code: their buttons. */
+  buttons?: string[];
   children?: MenuSeed[];
 }
 
@@ -78,7 +80,8 @@ export const tenantMenus: MenuSeed[] = [
     code: 'tenant:developer', name: '开发者', url: '/developer', icon: 'code',
     children: [
       { code: 'tenant:doc', name: '开发文档', url: '/developer/doc' },
-      { code: 'tenant:log', name: '日志检索', url: '/developer/log' },
+      // `/open/developer/log/page` (server/routes/developer-log.ts) checks `tenant:log:view`.
+      { code: 'tenant:log', name: '日志检索', url: '/developer/log', buttons: ['view'] },
       { code: 'tenant:console', name: '调试台', url: '/developer/console' },
       { code: 'tenant:search', name: '搜索', url: '/developer/search' },
     ],

@@ -39,6 +39,7 @@ export const permissionSeed = (defs: readonly ResourceDef[]): NodeSeed[] => {
   const walk = (items: MenuSeed[], scene: 'admin' | 'tenant', parent: string | null) =>
     items.forEach((m, i) => {
       nodes.push({ code: m.code, name: m.name, url: m.url, type: parent ? 1 : 0, scene, parent, icon: m.icon, hidden: m.hidden, sort: i });
+      for (const action of m.buttons ?? []) nodes.push({ code: `${m.code}:${action}`, name: buttonNames[action] ?? action, url: null, type: 2, scene, parent: m.code, sort: Object.keys(buttonNames).indexOf(action) });
       if (m.children) walk(m.children, scene, m.code);
     });
   walk(adminMenus, 'admin', null);

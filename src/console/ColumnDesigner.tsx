@@ -3,13 +3,15 @@ import ArrowUpIcon from '@mui/icons-material/ArrowUpward';
 import DragIcon from '@mui/icons-material/DragIndicator';
 import RestartIcon from '@mui/icons-material/RestartAlt';
 import {
-  Alert, Box, Button, Checkbox, IconButton, MenuItem, Paper, Select, Stack, Switch, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography,
+  Alert, Box, Button, Checkbox, CircularProgress, IconButton, MenuItem, Paper, Select, Stack, Switch, Table, TableBody, TableCell, TableHead, TableRow, TextField, Tooltip, Typography,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { post } from '../../dataProvider/http.ts';
+import { displayNameIn, type CustomField } from '../../schemas/custom-field.ts';
 import { Datagrid, ListContextProvider, useDataProvider, useInput, useList, useLocale, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import { routeOf } from '../../dataProvider/calls.ts';
+import { referenceRoute, resourceCalls, routeOf } from '../../dataProvider/calls.ts';
 import { LANGUAGES, type Lang } from '../../i18n/languages.ts';
 import { definition } from '../../dataProvider/definitions.ts';
 import type { ConsoleDef } from '../../resources/console-defs.ts';
@@ -17,25 +19,53 @@ import { resolveColumns, type ColumnSetting, type ConfigRow } from './columnSett
 import { renderColumn } from './fields.tsx';
 import { useFormList } from './ListDesign.tsx';
 import { defaultSort, fieldLabel, fieldSchemaOf } from './registry.ts';
-import { useRouteOf } from './routeOf.tsx';
+import { RouteOfContext, useRouteOf } from './routeOf.tsx';
 
 const columnConfig = definition('column-config');
 
 const LANGS = Object.keys(LANGUAGES) as Lang[];
 const PREVIEW_ROWS = 5;
 
-/** The set's rows for the list: saved ones the definition still has, then columns it gained since (shown). */
+/** The set's rows for the list: saved ones the definition still has, then columns it gained since (shown unless `off`). */
 const rowsFor = (def: ConsoleDef, value: readonly ColumnSetting[]): ColumnSetting[] => {
   const known = new Set(def.columns.map((c) => c.field));
   const listed = new Set(value.map((s) => s.field));
-  return [...value.filter((s) => known.has(s.field)), ...def.columns.filter((c) => !listed.has(c.field)).map((c) => ({ field: c.field, visible: true }))];
+  return [...value.filter((s) => known.has(s.field)), ...def.columns.filter((c) => !listed.has(c.field)).map((c) => ({ field: c.field, visible: !c.off }))];
 };
+
+/** Cells kept narrow, so that the designer fits a 1280-pixel screen beside the menu. */
+const COMPACT = { '& th, & td': { px: 0.75 }, '& th': { lineHeight: 1.2 } };
 
 const move = <T,>(list: readonly T[], from: number, to: number) => {
   const next = [...list];
   const [item] = next.splice(from, 1);
   next.splice(to, 0, item);
   return next;
+};
+
+/**
+ * The list being designed, with its custom fields (staff's) named in the reader's language, as
+ * its screens show them; `undefined` while they load, so that a saved custom field is not taken
+ * for one the list dropped.
+ */
+const useDesignedList = (def: ConsoleDef | undefined) => {
+  const locale = useLocale();
+  const call = def?.customFields?.call;
+  const mount = call ? def.mounts.find((m) => m.side === 'operator' && call in m.calls) : undefined;
+  const extended = useQuery({
+    queryKey: ['custom-fields', 'designer', def?.name, locale],
+    enabled: !!mount,
+    queryFn: async () => {
+      // The extension loads with the zod rules it carries, as the screens' do (src/console/CustomFields.tsx).
+      const [{ fields, off }, { withCustomLists }] = await Promise.all([
+        post<{ fields: CustomField[]; off: string[] }>(`${mount!.base}/${call}`, {}, { silent: true }),
+        import('../../resources/custom-fields.ts'),
+      ]);
+      return withCustomLists(def!, fields.map((f) => ({ ...f, display_name: displayNameIn(f, locale) })), off);
+    },
+  });
+  if (!mount) return def;
+  return extended.isError ? def : extended.data;
 };
 
 /** Real rows of the list, as this console's route reads them, shown with the columns being designed. */
@@ -63,10 +93,13 @@ const Preview = ({ def, settings }: { def: ConsoleDef; settings: readonly Column
         </Typography>
       )}
       <ListContextProvider value={list}>
-        {/* Remade when a title or sorting changes: react-admin's header cells do not redraw for a new label. */}
-        <Datagrid key={columns.map((c) => `${c.label ?? ''}:${c.sortable}`).join('|')} bulkActionButtons={false} rowClick={false} empty={<Typography sx={{ p: 2 }} variant="body2">{translate('views.preview_empty')}</Typography>} sx={widths}>
-          {columns.map((c) => renderColumn(def, c))}
-        </Datagrid>
+        {/* References read as the list's own screen reads them (an order's BU through the order staff's mount). */}
+        <RouteOfContext.Provider value={(target) => referenceRoute(resourceCalls(route), target)}>
+          {/* Remade when a title or sorting changes: react-admin's header cells do not redraw for a new label. */}
+          <Datagrid key={columns.map((c) => `${c.label ?? ''}:${c.sortable}`).join('|')} bulkActionButtons={false} rowClick={false} empty={<Typography sx={{ p: 2 }} variant="body2">{translate('views.preview_empty')}</Typography>} sx={widths}>
+            {columns.map((c) => renderColumn(def, c))}
+          </Datagrid>
+        </RouteOfContext.Provider>
       </ListContextProvider>
     </Paper>
   );
@@ -94,15 +127,19 @@ const Precedence = ({ def, roleGuid, visible }: { def: ConsoleDef; roleGuid: str
  * The column designer (docs/views.md): the list's fields by their labels, dragged (or moved with
  * the arrow buttons) into order, shown or hidden, titled in each language, sized, pinned, with
  * sorting and filtering turned off where the definition allows them; a live preview of real rows
- * below. Only the definition's fields are offered; fields it no longer has are flagged and dropped.
+ * below. Every column the definition offers is listed (those `off` start hidden); fields it no
+ * longer has are flagged and dropped. The last visible column cannot be hidden (the server refuses
+ * a set showing none, too).
  */
 export const ColumnDesigner = ({ source, label }: { source: string; label: string }) => {
   const translate = useTranslate();
   const locale = useLocale() as Lang;
-  const def = useFormList();
+  const formList = useFormList();
+  const def = useDesignedList(formList);
   const roleGuid = (useWatch({ name: 'role_guid' }) as string | null | undefined) ?? null;
   const { field } = useInput({ source });
-  const value = (field.value as ColumnSetting[] | undefined) ?? [];
+  // A new set's form may start the field empty ('' or null) before the list is picked.
+  const value = Array.isArray(field.value) ? (field.value as ColumnSetting[]) : [];
   const [dropped, setDropped] = useState<string[]>([]);
   const [dragging, setDragging] = useState<number>();
   const shaped = useRef<string | undefined>(undefined);
@@ -116,13 +153,16 @@ export const ColumnDesigner = ({ source, label }: { source: string; label: strin
     shaped.current = def.name;
     if (JSON.stringify(rows) !== JSON.stringify(value)) field.onChange(rows);
   }, [def, value, field]);
-  if (!def) return <Alert severity="info">{translate('views.pick_list_first')}</Alert>;
+  if (!formList) return <Alert severity="info">{translate('views.pick_list_first')}</Alert>;
+  if (!def) return <CircularProgress size={24} sx={{ m: 2 }} aria-label={translate('ra.page.loading')} />;
   const rows = rowsFor(def, value);
   const set = (i: number, patch: Partial<ColumnSetting>) => field.onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
   const byField = new Map(def.columns.map((c) => [c.field, c]));
   const filters = new Set((def.filters ?? []).map((f) => f.field));
-  const labelOf = (f: string) => translate(fieldLabel(def, f), { _: f });
+  // A custom field's label is its display name already (no translation key).
+  const labelOf = (f: string) => def.labels?.[f] ?? translate(fieldLabel(def, f), { _: f });
   const hint = (f: string) => translate(`views.kinds.${byField.get(f)?.render ?? fieldSchemaOf(def, f)?.type ?? 'text'}`, { _: byField.get(f)?.render ?? 'text' });
+  const visibleCount = rows.filter((r) => r.visible !== false).length;
   return (
     <Box sx={{ width: '100%', my: 1 }} data-testid="column-designer">
       <Typography variant="subtitle1" component="h2">
@@ -138,15 +178,13 @@ export const ColumnDesigner = ({ source, label }: { source: string; label: strin
         {translate('views.reset')}
       </Button>
       <Box sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label={translate(label)}>
+        <Table size="small" aria-label={translate(label)} sx={COMPACT}>
           <TableHead>
             <TableRow>
               <TableCell>{translate('views.order')}</TableCell>
               <TableCell>{translate('resources.column-config.fields.field')}</TableCell>
               <TableCell>{translate('resources.column-config.fields.visible')}</TableCell>
-              {LANGS.map((l) => (
-                <TableCell key={l}>{translate('views.title_in', { lang: translate(`lang.${l}`, { _: l }) })}</TableCell>
-              ))}
+              <TableCell>{translate('views.titles')}</TableCell>
               <TableCell>{translate('resources.column-config.fields.width')}</TableCell>
               <TableCell>{translate('resources.column-config.fields.pin')}</TableCell>
               <TableCell>{translate('resources.column-config.fields.sortable')}</TableCell>
@@ -157,6 +195,7 @@ export const ColumnDesigner = ({ source, label }: { source: string; label: strin
             {rows.map((r, i) => {
               const name = labelOf(r.field);
               const sortAllowed = !!byField.get(r.field)?.sortable;
+              const last = r.visible !== false && visibleCount === 1;
               return (
                 <TableRow
                   key={r.field}
@@ -176,7 +215,7 @@ export const ColumnDesigner = ({ source, label }: { source: string; label: strin
                       <ArrowDownIcon fontSize="small" />
                     </IconButton>
                   </TableCell>
-                  <TableCell>
+                  <TableCell sx={{ maxWidth: 180, overflowWrap: 'anywhere' }}>
                     <Stack>
                       <span>{name}</span>
                       <Typography variant="caption" color="text.secondary">
@@ -185,29 +224,42 @@ export const ColumnDesigner = ({ source, label }: { source: string; label: strin
                     </Stack>
                   </TableCell>
                   <TableCell>
-                    <Checkbox checked={r.visible !== false} onChange={(e) => set(i, { visible: e.target.checked })} slotProps={{ input: { 'aria-label': translate('views.show', { name }) } }} data-testid={`designer-visible-${r.field}`} />
+                    {last ? (
+                      <Tooltip title={translate('views.last_visible')} describeChild>
+                        {/* A disabled control takes no pointer events: the tooltip hangs on its wrapper. */}
+                        <span data-testid={`designer-last-${r.field}`}>
+                          <Checkbox checked disabled slotProps={{ input: { 'aria-label': translate('views.show', { name }) } }} data-testid={`designer-visible-${r.field}`} />
+                        </span>
+                      </Tooltip>
+                    ) : (
+                      <Checkbox checked={r.visible !== false} onChange={(e) => set(i, { visible: e.target.checked })} slotProps={{ input: { 'aria-label': translate('views.show', { name }) } }} data-testid={`designer-visible-${r.field}`} />
+                    )}
                   </TableCell>
-                  {LANGS.map((l) => (
-                    <TableCell key={l}>
-                      <TextField
-                        size="small"
-                        value={r.title?.[l] ?? ''}
-                        placeholder={name}
-                        onChange={(e) => set(i, { title: { ...r.title, [l]: e.target.value || undefined } })}
-                        slotProps={{ htmlInput: { maxLength: 30, 'aria-label': translate('views.title_of', { name, lang: l }), 'data-testid': `designer-title-${l}-${r.field}` } }}
-                        sx={{ width: 120 }}
-                      />
-                    </TableCell>
-                  ))}
                   <TableCell>
+                    <Stack spacing={0.5}>
+                      {LANGS.map((l) => (
+                        <TextField
+                          key={l}
+                          size="small"
+                          value={r.title?.[l] ?? ''}
+                          placeholder={`${l} · ${name}`}
+                          onChange={(e) => set(i, { title: { ...r.title, [l]: e.target.value || undefined } })}
+                          slotProps={{ htmlInput: { maxLength: 30, 'aria-label': translate('views.title_of', { name, lang: translate(`lang.${l}`, { _: l }) }), 'data-testid': `designer-title-${l}-${r.field}`, style: { padding: '4px 8px' } } }}
+                          sx={{ width: 150 }}
+                        />
+                      ))}
+                    </Stack>
+                  </TableCell>
+                  <TableCell>
+                    {/* Checked here and by the server, in the reader's language: no browser tooltip (no min, max or step). */}
                     <TextField
                       size="small"
-                      type="number"
                       value={r.width ?? ''}
-                      onChange={(e) => set(i, { width: e.target.value === '' ? undefined : Number(e.target.value) })}
+                      onChange={(e) => set(i, { width: e.target.value.trim() === '' ? undefined : Number(e.target.value.replace(/\D/g, '')) })}
                       error={r.width !== undefined && !(r.width >= 40 && r.width <= 1000)}
-                      slotProps={{ htmlInput: { min: 40, max: 1000, step: 10, 'aria-label': translate('views.width_of', { name }) } }}
-                      sx={{ width: 90 }}
+                      helperText={r.width !== undefined && !(r.width >= 40 && r.width <= 1000) ? translate('views.width_range') : undefined}
+                      slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-label': translate('views.width_of', { name }) } }}
+                      sx={{ width: 72 }}
                     />
                   </TableCell>
                   <TableCell>

@@ -1,14 +1,13 @@
 import { CircularProgress, CssBaseline } from '@mui/material';
-import { lazy, Suspense, use, useEffect, useMemo, type ComponentProps, type ReactElement, type ReactNode } from 'react';
+import { lazy, Suspense, use, useMemo, type ComponentProps, type ReactElement, type ReactNode } from 'react';
 import { AdminContext, CoreAdminUI, CustomRoutes, localStorageStore, Resource } from 'react-admin';
 import { Navigate, Route, Routes, UNSAFE_RouteContext, useLocation } from 'react-router-dom';
 import { authProvider } from '../../dataProvider/authProvider.ts';
 import { referenceRoute, type ResourceCalls } from '../../dataProvider/calls.ts';
 import { dataProvider } from '../../dataProvider/dataProvider.ts';
-import { toast } from '../../dataProvider/events.ts';
 import { language } from '../../dataProvider/session.ts';
 import { BUILT_URLS, firstPage, treeMenu } from '../routes/menu.ts';
-import { useLang } from '../shell/LangContext.tsx';
+import { Refused } from '../shell/Refused.tsx';
 import { useSession } from '../shell/SessionContext.tsx';
 import { loadMessages } from '../../i18n/messages.ts';
 import { consoleTheme } from './theme.ts';
@@ -26,19 +25,17 @@ const SECTION = '/operation';
 
 /**
  * `/operation` and a section of its menu (`/operation/system`, as a breadcrumb links it) open the
- * first page under them the operator may use; other unknown console paths go home, saying so (spec §2).
+ * first page under them the operator may use; other console paths say, inside the console, that
+ * there is no such page (or nothing the operator may open) — never a trip to the public home.
  */
 const Elsewhere = () => {
   const { pathname } = useLocation();
   const { permissions } = useSession();
-  const { t } = useLang();
   const path = pathname.replace(/\/$/, '');
   const menu = treeMenu(permissions.tree, BUILT_URLS);
   const to = firstPage(menu, path === SECTION ? undefined : path);
-  useEffect(() => {
-    if (!to) toast(t('guard.not_found'), 'warning');
-  }, [to, t]);
-  return <Navigate to={to ?? '/'} replace />;
+  if (to) return <Navigate to={to} replace />;
+  return <Refused reason={path === SECTION ? 'no_permission' : 'no_page'} />;
 };
 
 const RaError = lazy(() => import('./ConsoleError.tsx'));

@@ -1,15 +1,17 @@
 import { CircularProgress } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, type ReactElement } from 'react';
+import { useLocale } from 'react-admin';
 import { addRoute, type ResourceCalls } from '../../dataProvider/calls.ts';
 import { post } from '../../dataProvider/http.ts';
 import type { CustomField } from '../../schemas/custom-field.ts';
+import { displayNameIn } from '../../schemas/custom-field-name.ts';
 
 /** The route as registered before any extension: extending always starts from it. */
 const plain = new Map<string, ResourceCalls>();
 
 /** The query of a route's custom fields; saving a field refetches every screen's (`['custom-fields']`). */
-export const customFieldsKey = (route: string) => ['custom-fields', route];
+export const customFieldsKey = (route: string, lang?: string) => ['custom-fields', route, ...(lang ? [lang] : [])];
 
 /**
  * A screen of a definition with custom fields (staff): its list, filters and forms take the fields
@@ -21,11 +23,13 @@ const Extended = ({ rc, call, render }: { rc: ResourceCalls; call: string; rende
   if (!plain.has(rc.route)) plain.set(rc.route, rc);
   const base = plain.get(rc.route)!;
   // The extension needs the zod schemas (src/console/formSchema.ts): they load with the first screen that has custom fields.
+  const locale = useLocale();
   const answer = useQuery({
-    queryKey: customFieldsKey(rc.route),
+    queryKey: customFieldsKey(rc.route, locale),
     queryFn: async () => {
       const [{ fields, off }, { withConsoleCustomFields }] = await Promise.all([post<{ fields: CustomField[]; off: string[] }>(base.path(call), {}, { silent: true }), import('./formSchema.ts')]);
-      return withConsoleCustomFields(base.def, fields, off);
+      // Headers, form labels and sentences name each field in the reader's language (hk and en fall back to zh).
+      return withConsoleCustomFields(base.def, fields.map((f) => ({ ...f, display_name: displayNameIn(f, locale) })), off);
     },
   });
   const extended = useMemo(() => {

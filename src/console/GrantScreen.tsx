@@ -9,9 +9,29 @@ import { titleOf } from './registry.ts';
 import { useTitle } from './useTitle.ts';
 import { buildTree, subtreeIds, type TreeNode } from './tree.ts';
 
+/**
+ * A node's box: ticked when it and everything below it is granted, partly ticked when only some of
+ * it is (a parent granted with some of its children, as a reload finds it), empty otherwise.
+ */
+export const grantState = (node: TreeNode<RaRecord>, checked: ReadonlySet<Identifier>) => {
+  const below = subtreeIds(node).slice(1);
+  const self = checked.has(node.row.id);
+  const some = below.filter((i) => checked.has(i)).length;
+  const whole = self && some === below.length;
+  return { checked: whole, indeterminate: !whole && (self || some > 0) };
+};
+
+/** The grants after a click on `node`: a partly granted or empty node is granted whole, a whole one cleared. */
+export const toggled = (node: TreeNode<RaRecord>, checked: ReadonlySet<Identifier>) => {
+  const on = !grantState(node, checked).checked;
+  const next = new Set(checked);
+  subtreeIds(node).forEach((i) => (on ? next.add(i) : next.delete(i)));
+  return next;
+};
+
 /** One node and its subtree. A component of its own: defined inside the screen it would be a new
  * type on every render, and each tick would remount the whole tree (focus lost, elements replaced). */
-const GrantNode = ({ node, depth, checked, toggle, label }: {
+export const GrantNode = ({ node, depth, checked, toggle, label }: {
   node: TreeNode<RaRecord>;
   depth: number;
   checked: Set<Identifier>;
@@ -21,7 +41,7 @@ const GrantNode = ({ node, depth, checked, toggle, label }: {
   <>
     <FormControlLabel
       sx={{ pl: depth * 3, display: 'flex' }}
-      control={<Checkbox size="small" checked={checked.has(node.row.id)} onChange={() => toggle(node)} />}
+      control={<Checkbox size="small" {...grantState(node, checked)} onChange={() => toggle(node)} />}
       label={label(node.row)}
       data-testid="grant-node"
     />
@@ -63,15 +83,7 @@ export const GrantScreen = ({ rc }: { rc: ResourceCalls }) => {
   const tree = useMemo(() => buildTree(rows.data ?? [], target.def.tree?.parent ?? 'parent_guid'), [rows.data, target.def]);
   if (rows.isPending || granted.isPending) return <Loading />;
   const all = (rows.data ?? []).map((r) => r.id);
-  const toggle = (node: TreeNode<RaRecord>) => {
-    const ids = subtreeIds(node);
-    const on = !checked.has(node.row.id);
-    setChecked((s) => {
-      const next = new Set(s);
-      ids.forEach((i) => (on ? next.add(i) : next.delete(i)));
-      return next;
-    });
-  };
+  const toggle = (node: TreeNode<RaRecord>) => setChecked(toggled(node, checked));
   const label = (r: RaRecord) => title(target.def, r);
   const save = async () => {
     try {

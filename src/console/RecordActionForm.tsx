@@ -19,7 +19,7 @@ const RecordActionForm = ({ open, label, defName, input, reference, optionText, 
   onSubmit(values: Record<string, unknown>): void;
 }) => (
   <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" onClick={(e) => e.stopPropagation()}>
-    <Form record={{ [input.field]: initial ?? [] }} onSubmit={(values: Record<string, unknown>) => onSubmit({ [input.field]: values[input.field] ?? [] })}>
+    <Form noValidate record={{ [input.field]: initial ?? [] }} onSubmit={(values: Record<string, unknown>) => onSubmit({ [input.field]: values[input.field] ?? [] })}>
       <DialogTitle>{label}</DialogTitle>
       <DialogContent>
         <ReferenceArrayInput source={input.field} reference={reference}>

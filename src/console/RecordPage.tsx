@@ -1,15 +1,18 @@
 import { Box, Skeleton, Tab, Tabs, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Loading, ResourceContextProvider, useBasename, useDataProvider, useResourceDefinitionContext, useTranslate } from 'react-admin';
 import { Link, Navigate, Route, Routes, useParams } from 'react-router-dom';
 import { boundRoute, EDIT_TAB, firstTabOf, referenceRoute, resourceCalls, type ResourceCalls } from '../../dataProvider/calls.ts';
 import type { ConsoleDataProvider } from '../../dataProvider/dataProvider.ts';
+import { resources } from '../../dataProvider/definitions.ts';
 import type { RecordPage as PageHint, RecordTab } from '../../resources/types.ts';
 import type { ConsoleDef, JsonSchema } from '../../resources/console-defs.ts';
 import { ScreenActionsContext } from './RecordActions.tsx';
 import { defByName, titleFieldOf, titleOf } from './registry.ts';
 import { ResourceList } from './ResourceList.tsx';
+import { RevealedSecrets } from './RevealedSecrets.tsx';
+import { peekRevealed, takeRevealed } from './app/revealed.ts';
 import { RouteOfContext } from './routeOf.tsx';
 
 /**
@@ -21,6 +24,7 @@ const SingleScreen = lazy(() => import('./TenantForms.tsx').then((m) => ({ defau
 const ResourceCreate = lazy(() => import('./screens.tsx').then((m) => ({ default: m.ResourceCreate })));
 const ResourceEdit = lazy(() => import('./screens.tsx').then((m) => ({ default: m.ResourceEdit })));
 const ResourceShow = lazy(() => import('./screens.tsx').then((m) => ({ default: m.ResourceShow })));
+const SelectionTab = lazy(() => import('./SelectionTab.tsx'));
 const later = (screen: ReactNode) => <Suspense fallback={<Loading />}>{screen}</Suspense>;
 
 interface TabCalls {
@@ -52,7 +56,8 @@ const tabsOf = (screen: ResourceCalls, page: PageHint, id: string): TabCalls[] =
     const pickers = new Map(
       Object.entries(tab.pickers ?? {}).map(([field, p]) => {
         const target = defByName(p.resource)!;
-        const base = p.call.slice(0, p.call.lastIndexOf('/'));
+        // The mount whose base and segment make the call (a segment may hold a slash: `classify/list`).
+        const base = resources.flatMap((d) => d.mounts).find((m) => Object.keys(m.calls).some((seg) => `${m.base}/${seg}` === p.call))?.base ?? p.call.slice(0, p.call.lastIndexOf('/'));
         return [p.resource, boundRoute(`${route}#${field}`, target, base, bound, {}, p.call)];
       }),
     );
@@ -66,9 +71,10 @@ const Row = ({ rc, show }: { rc: ResourceCalls; show?: boolean }) => {
 };
 
 /** A tab's screens: the record's own form, its single row, or its list with create, edit and details below the tab's URL. */
-const TabScreens = ({ tab, rc, record }: TabCalls & { record: string }) => {
+const TabScreens = ({ tab, rc, record, label }: TabCalls & { record: string; label: string }) => {
   if (tab.url === EDIT_TAB) return <Routes><Route path={EDIT_TAB} element={later(<ResourceEdit rc={rc} id={record} />)} /></Routes>;
   if (tab.view === 'single') return <Routes><Route path={tab.url} element={later(<SingleScreen rc={rc} />)} /></Routes>;
+  if (tab.view === 'selection') return <Routes><Route path={tab.url} element={later(<SelectionTab tab={tab} rc={rc} label={label} />)} /></Routes>;
   return (
     <Routes>
       <Route path={tab.url} element={<ResourceList rc={rc} />} />
@@ -104,6 +110,10 @@ export const RecordPage = ({ rc }: { rc: ResourceCalls }) => {
   const basename = useBasename();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const bound = useMemo(() => tabsOf(rc, page, id), [rc, page, id]);
+  // A record just created may carry secrets shown this once (a store app's): read while rendering
+  // (a render may be thrown away while a part loads), taken once the page is on screen.
+  const [secrets] = useState(() => peekRevealed(id));
+  useEffect(() => void takeRevealed(id), [id]);
   // The record's own form is the screen's route, which react-admin knows already.
   useRegistered(bound);
   const tabs = useMemo(() => {
@@ -120,12 +130,14 @@ export const RecordPage = ({ rc }: { rc: ResourceCalls }) => {
   const current = [...tabs].sort((a, b) => b.tab.url.length - a.tab.url.length).find(({ tab }) => rest === tab.url || rest.startsWith(`${tab.url}/`));
   if (!current) return <Navigate to={`${root}/${tabs[0].tab.url}`} replace />;
   const title = record.data ? String(record.data[titleFieldOf(rc.def)] ?? '') : '';
+  const tabLabel = (tab: RecordTab, t: ResourceCalls) => translate(tab.label ?? `resources.${t.def.name}.name`, { smart_count: tab.view === 'single' ? 1 : 2 });
   const routeOf = (target: ConsoleDef) => current.pickers.get(target.name) ?? referenceRoute(current.rc, target);
   return (
     <Box data-testid="record-page">
       <Typography variant="h5" component="h1" sx={{ mb: 1 }} data-testid="record-title">
         {record.isPending ? <Skeleton width={200} /> : title || translate(`resources.${rc.def.name}.name`, { smart_count: 1 })}
       </Typography>
+      {secrets && <RevealedSecrets def={rc.def} secrets={secrets} />}
       <Tabs
         value={current.tab.url}
         variant="scrollable"
@@ -137,7 +149,7 @@ export const RecordPage = ({ rc }: { rc: ResourceCalls }) => {
           <Tab
             key={tab.url}
             value={tab.url}
-            label={translate(tab.label ?? `resources.${t.def.name}.name`, { smart_count: tab.view === 'single' ? 1 : 2 })}
+            label={tabLabel(tab, t)}
             component={Link}
             to={`${root}/${tab.url}`}
             data-testid={`tab-${tab.url}`}
@@ -147,7 +159,7 @@ export const RecordPage = ({ rc }: { rc: ResourceCalls }) => {
       <ResourceContextProvider value={current.rc.route}>
         <RouteOfContext.Provider value={routeOf}>
           <ScreenActionsContext.Provider value={actions}>
-            <TabScreens key={current.rc.route} {...current} record={id} />
+            <TabScreens key={current.rc.route} {...current} record={id} label={tabLabel(current.tab, current.rc)} />
           </ScreenActionsContext.Provider>
         </RouteOfContext.Provider>
       </ResourceContextProvider>

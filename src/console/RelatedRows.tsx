@@ -36,7 +36,7 @@ const Related = ({ target, route, field }: { target: ConsoleDef; route: string; 
   const [editing, setEditing] = useState<Identifier | 'new'>();
   const { data = [], isPending } = useGetManyReference(route, { target: field, id: record?.id ?? '', pagination: { page: 1, perPage: 500 }, sort: { field: 'id', order: 'ASC' } }, { enabled: !!record });
   const list = useList({ data, isPending });
-  const columns = useMemo(() => target.columns.filter((c) => c.field !== field), [target, field]);
+  const columns = useMemo(() => target.columns.filter((c) => c.field !== field && !c.off), [target, field]);
   if (!record) return null;
   const done = () => {
     setEditing(undefined);
@@ -65,12 +65,12 @@ const Related = ({ target, route, field }: { target: ConsoleDef; route: string; 
           <DialogContent>
             {editing === 'new' && (
               <CreateBase resource={route} record={{ [field]: record.id }} redirect={false} mutationOptions={{ onSuccess: done, ...quiet }}>
-                <SchemaForm def={target} mode="create" hidden={[field]} />
+                <SchemaForm def={target} mode="create" hidden={[field]} onCancel={() => setEditing(undefined)} />
               </CreateBase>
             )}
             {editing !== undefined && editing !== 'new' && (
               <EditBase resource={route} id={editing} redirect={false} mutationMode="pessimistic" mutationOptions={{ onSuccess: done, ...quiet }}>
-                <SchemaForm def={target} mode="edit" hidden={[field]} saveOnly />
+                <SchemaForm def={target} mode="edit" hidden={[field]} onCancel={() => setEditing(undefined)} />
               </EditBase>
             )}
           </DialogContent>

@@ -1,11 +1,11 @@
 import SettingsIcon from '@mui/icons-material/Settings';
-import { Box, Typography } from '@mui/material';
+import { Box, Button as MuiButton, Typography } from '@mui/material';
 import {
   BulkDeleteButton, Button, CreateButton, Datagrid, EditButton, FilterButton, List, Loading, Pagination, SearchInput, ShowButton, TextInput, TopToolbar,
   useBasename, usePermissions, useRecordContext, useTranslate,
 } from 'react-admin';
 import { lazy, Suspense, type ComponentProps } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { Permissions } from '../../dataProvider/authProvider.ts';
 import { definition } from '../../dataProvider/definitions.ts';
 import type { ResourceCalls } from '../../dataProvider/calls.ts';
@@ -32,7 +32,9 @@ const publishedViewCalls = resourceCalls(publishedView.name);
 /** A permission code of the definition's mount, e.g. `admin:role:add`; no code on the mount = allowed. */
 export const useCan = (rc: ResourceCalls) => {
   const { permissions } = usePermissions<Permissions>();
-  return (action: string) => !rc.mount.perm || !permissions || permissions.codes.includes(`${rc.mount.perm}:${action}`);
+  // A singleton is created by its save call (an app's store listing), which checks the update code.
+  const codeOf = (action: string) => (action === 'add' && rc.def.singletonPer && rc.verbs.add === rc.verbs.save ? 'update' : action);
+  return (action: string) => !rc.mount.perm || !permissions || permissions.codes.includes(`${rc.mount.perm}:${codeOf(action)}`);
 };
 
 /** Filters from the definition: `like` ones are text, `eq` ones take the field's own input. */
@@ -91,7 +93,7 @@ const ConfigureColumns = ({ def, config }: { def: ConsoleDef; config?: ConfigRow
   const navigate = useNavigate();
   const basename = useBasename();
   const target = `${basename}/${routeOf(columnConfig)}`;
-  const defaults = { resource: def.name, columns: def.columns.map((c) => ({ field: c.field, visible: true, ...(c.width ? { width: c.width } : {}) })) };
+  const defaults = { resource: def.name, columns: def.columns.map((c) => ({ field: c.field, visible: !c.off, ...(c.width ? { width: c.width } : {}) })) };
   return (
     <Button
       label="list.configure_columns"
@@ -171,6 +173,12 @@ const ListEmpty = ({ rc }: { rc: ResourceCalls }) => {
           </Typography>
           <CreateButton variant="contained" />
         </>
+      )}
+      {/* Where its rows come from, when they are not made here (enterprise apps and orders: the store). */}
+      {rc.next && (
+        <MuiButton component={Link} to={rc.next.to} variant="contained" sx={{ mt: 1 }} data-testid="empty-next">
+          {translate(rc.next.label)}
+        </MuiButton>
       )}
       {/* A list with no rows may still be filled from a file, or exported as its headers. */}
       {rc.mount.transfer && <TransferButtons rc={rc} can={can} />}

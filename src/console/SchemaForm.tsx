@@ -1,23 +1,35 @@
-import { SaveButton, SimpleForm, Toolbar, useTranslate } from 'react-admin';
+import { Button, SaveButton, SimpleForm, Toolbar, useTranslate } from 'react-admin';
 import { useMemo } from 'react';
 import { jsonSchema, type ConsoleDef } from '../../resources/console-defs.ts';
 import { ReferencePicker, SchemaInput } from './inputs.tsx';
 import { defByName } from './registry.ts';
 
 const buDef = defByName('bu');
-import { formSchema, zodValidator } from './validate.ts';
+import { formSchema, requiredFields, zodValidator } from './validate.ts';
 
 /**
  * Create and edit forms: inputs from the zod schema through JSON Schema, checked by the same schema.
  * `saveOnly`: a toolbar without delete (a BU's one row, which is changed, never removed, from its page).
  * `hidden`: fields the form carries without showing (a payment's order, set by the order's page).
  * `owner`: an operator's new row of a BU's definition names its BU first.
+ * `onCancel`: the form is a dialog's (a payment on an order's page): Save and Cancel, nothing else.
  */
-export const SchemaForm = ({ def, mode, saveOnly, hidden = [], owner }: { def: ConsoleDef; mode: 'create' | 'edit'; saveOnly?: boolean; hidden?: readonly string[]; owner?: boolean }) => {
+export const SchemaForm = ({ def, mode, saveOnly, hidden = [], owner, onCancel }: {
+  def: ConsoleDef;
+  mode: 'create' | 'edit';
+  saveOnly?: boolean;
+  hidden?: readonly string[];
+  owner?: boolean;
+  onCancel?: () => void;
+}) => {
   const translate = useTranslate();
-  const { properties, defaults } = useMemo(() => {
+  const { properties, defaults, required } = useMemo(() => {
     const props = jsonSchema(formSchema(def, mode)).properties ?? {};
-    return { properties: props, defaults: Object.fromEntries(Object.entries(props).filter(([, s]) => s.default !== undefined).map(([k, s]) => [k, s.default])) };
+    return {
+      properties: props,
+      defaults: Object.fromEntries(Object.entries(props).filter(([, s]) => s.default !== undefined).map(([k, s]) => [k, s.default])),
+      required: requiredFields(def),
+    };
   }, [def, mode]);
   const validate = useMemo(() => {
     const schema = zodValidator(def, mode, (k, p) => translate(k, p));
@@ -26,21 +38,24 @@ export const SchemaForm = ({ def, mode, saveOnly, hidden = [], owner }: { def: C
   }, [def, mode, translate, owner]);
   return (
     <SimpleForm
+      // The browser's own checks and tooltips stay silent: the schema's sentence, in the person's language, is the one shown.
+      noValidate
       validate={validate}
       defaultValues={mode === 'create' ? defaults : undefined}
       toolbar={
-        saveOnly ? (
-          <Toolbar>
+        saveOnly || onCancel ? (
+          <Toolbar sx={{ gap: 1 }}>
             <SaveButton />
+            {onCancel && <Button label="ra.action.cancel" onClick={onCancel} data-testid="form-cancel" />}
           </Toolbar>
         ) : undefined
       }
     >
-      {owner && buDef && <ReferencePicker def={def} target={buDef} source="bu_guid" label={translate('common.fields.bu_guid')} array={false} />}
+      {owner && buDef && <ReferencePicker def={def} target={buDef} source="bu_guid" label={translate('common.fields.bu_guid')} array={false} required />}
       {Object.entries(properties)
         .filter(([name]) => !hidden.includes(name))
         .map(([name, schema]) => (
-          <SchemaInput key={name} def={def} name={name} schema={schema} />
+          <SchemaInput key={name} def={def} name={name} schema={schema} required={required.has(name)} />
         ))}
     </SimpleForm>
   );

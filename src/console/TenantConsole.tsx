@@ -5,12 +5,12 @@ import { AdminContext, CoreAdminUI, CustomRoutes, Loading, Resource } from 'reac
 import { Link, Navigate, Route, Routes, UNSAFE_RouteContext, useLocation, useNavigate } from 'react-router-dom';
 import '../../i18n/messages.ts';
 import { authProvider, type Permissions } from '../../dataProvider/authProvider.ts';
-import type { ResourceCalls } from '../../dataProvider/calls.ts';
 import { dataProvider } from '../../dataProvider/dataProvider.ts';
 import type { Lang } from '../../i18n/index.ts';
 import { authorised } from '../routes/guard.ts';
 import { ROUTES, type BespokeScreen } from '../routes/table.ts';
 import { useLang } from '../shell/LangContext.tsx';
+import { Refused } from '../shell/Refused.tsx';
 import { useSession } from '../shell/SessionContext.tsx';
 import { BareLayout } from './BareLayout.tsx';
 import { Empty } from './EmptyState.tsx';
@@ -18,6 +18,7 @@ import { ForwardNotification } from './ForwardNotification.tsx';
 import { consoleMessages } from './i18nProvider.ts';
 import { ScreenActionsContext } from './RecordActions.tsx';
 import { titleOf } from './registry.ts';
+import { screenPerm } from './screenAccess.ts';
 import { ResourceList } from './ResourceList.tsx';
 import { withCustomFieldsOf } from './CustomFields.tsx';
 import { RouteOfContext } from './routeOf.tsx';
@@ -68,6 +69,9 @@ const buCreate = tenantScreens.find(({ screen }) => screen.selectsBu)?.screen.ur
 
 
 
+/** A path below a page that names none of its screens' routes. */
+const NoPage = () => <Refused reason="no_page" />;
+
 /** A page without a BU invites the person to create one. */
 const NoBu = () => {
   const { t } = useLang();
@@ -94,8 +98,10 @@ const NoBu = () => {
  * A screen opens when its URL is authorised and, where its mount names a permission, the caller may
  * view through it (the server's own check): a granted page does not open an ungranted tab below it.
  */
-const mayOpen = ({ urls, pages, codes }: Permissions, url: string, rc: ResourceCalls) =>
-  authorised(urls, url, pages) && (!rc.mount.perm || urls.length === 0 || codes.includes(`${rc.mount.perm}:view`));
+const mayOpen = ({ urls, pages, codes }: Permissions, { screen, rc }: TenantScreenCalls) => {
+  const perm = screenPerm(rc.def, rc.mount, screen);
+  return authorised(urls, screen.url, pages) && (!perm || urls.length === 0 || codes.includes(`${perm}:view`));
+};
 
 /** The page's tabs (screens under its URL) the person may open; the page itself opens the first. */
 const PageTabs = ({ page, visible }: { page: string; visible: TenantScreenCalls[] }) => {
@@ -124,7 +130,7 @@ const TenantConsole = () => {
   // Tabs follow the menu tree's order (the server's `sort`), then the registry's.
   const order = (url: string) => (session.permissions.urls.indexOf(url) + 1 || Infinity);
   const visible = pageScreens(page)
-    .filter(({ screen, rc }) => mayOpen(session.permissions, screen.url, rc) && (!screen.needsBu || hasBu))
+    .filter((s) => mayOpen(session.permissions, s) && (!s.screen.needsBu || hasBu))
     .sort((a, b) => order(a.screen.url) - order(b.screen.url));
   const needBu = pageScreens(page).some(({ screen }) => screen.needsBu) && !hasBu;
   const actions = useMemo(() => new Map(tenantScreens.map(({ rc, screen }) => [rc.route, screen.actions ?? []])), []);
@@ -138,11 +144,11 @@ const TenantConsole = () => {
       <QueryClientProvider client={bespokeQueries}>{later(<Bespoke />)}</QueryClientProvider>
     );
   if (pathname === page && visible.length && !visible.some((s) => s.screen.url === page)) return <Navigate to={visible[0].screen.url} replace />;
-  // A typed URL of a tab the caller may not open (below a page it may): its first tab, else home.
+  // A typed URL of a tab the caller may not open (below a page it may): its first tab, else the page says why.
   const here = pageScreens(page)
     .filter(({ screen }) => pathname === screen.url || pathname.startsWith(`${screen.url}/`))
     .sort((a, b) => b.screen.url.length - a.screen.url.length)[0];
-  if (here && !visible.includes(here) && !(needBu && here.screen.needsBu)) return <Navigate to={visible[0]?.screen.url ?? '/'} replace />;
+  if (here && !visible.includes(here) && !(needBu && here.screen.needsBu)) return visible.length ? <Navigate to={visible[0].screen.url} replace /> : <Refused reason="no_permission" />;
 
   return (
     <Box data-testid="tenant-console">
@@ -151,7 +157,7 @@ const TenantConsole = () => {
       </Typography>
       {/* Not above the very form that creates the first BU. */}
       {needBu && pathname !== `${buCreate}/create` && <NoBu />}
-      {!needBu && !visible.length && <Empty text={t('page.not_available')} />}
+      {!needBu && !visible.length && <Refused reason="no_permission" />}
       <PageTabs page={page} visible={visible} />
       {visible.length > 0 && (
         <RouteOfContext.Provider value={routeOf}>
@@ -161,7 +167,7 @@ const TenantConsole = () => {
             <Routes>
             <Route path={`${TENANT_BASE}/*`} element={
             <AdminContext basename={TENANT_BASE} dataProvider={dataProvider} authProvider={authProvider} i18nProvider={provider} theme={consoleTheme}>
-            <CoreAdminUI layout={BareLayout} loading={Loading} error={ConsoleErrorPage} catchAll={() => <Navigate to="/" replace />} disableTelemetry>
+            <CoreAdminUI layout={BareLayout} loading={Loading} error={ConsoleErrorPage} catchAll={NoPage} disableTelemetry>
               {tenantScreens
                 .filter(({ screen }) => (screen.view ?? 'list') === 'list')
                 .map(({ rc, screen }) => (

@@ -7,6 +7,7 @@ import { post } from '../../dataProvider/http.ts';
 import type { Lang } from '../../i18n/languages.ts';
 import { definition } from '../../dataProvider/definitions.ts';
 import type { ConsoleDef } from '../../resources/console-defs.ts';
+import { boundedView, shownFields } from '../../resources/shown-columns.ts';
 import type { ColumnView } from './fields.tsx';
 
 const columnConfig = definition('column-config');
@@ -60,17 +61,17 @@ const settingsWrites = new Set(
 );
 
 /**
- * A list's columns (docs/views.md): the definition's, as a column set reorders, hides, retitles,
- * resizes and pins them — or as a chosen view names them — then minus the columns the person hides
- * for themself. Fields a definition no longer has are skipped; columns it gained since show last.
+ * A list's columns (docs/views.md): the definition's (but those `off` until a set shows them), as a
+ * column set reorders, hides, retitles, resizes and pins them — or as a chosen view names them,
+ * among the columns the set allows — then minus the columns the person hides for themself. Fields
+ * a definition no longer has are skipped; columns it gained since show last.
  */
 export const resolveColumns = (def: ConsoleDef, config: Pick<ConfigRow, 'columns'> | undefined, hidden: readonly string[] = [], lang: Lang = 'zh', view?: readonly string[]): ColumnView[] => {
   const byField = new Map(def.columns.map((c) => [c.field, c]));
   const settings = new Map((config?.columns ?? []).map((s) => [s.field, s]));
-  const configured = (config?.columns ?? []).filter((s) => byField.has(s.field));
-  const order = view?.length
-    ? view.filter((f) => byField.has(f))
-    : [...configured.filter((s) => s.visible !== false).map((s) => s.field), ...def.columns.filter((c) => !settings.has(c.field)).map((c) => c.field)];
+  const shown = shownFields(def.columns, config?.columns);
+  const chosen = view?.length ? boundedView(view, config ? shown : null).filter((f) => byField.has(f)) : [];
+  const order = chosen.length ? chosen : shown;
   const columns: ColumnView[] = order.map((field) => {
     const base = byField.get(field)!;
     const s = settings.get(field);
@@ -83,8 +84,8 @@ export const resolveColumns = (def: ConsoleDef, config: Pick<ConfigRow, 'columns
       sortable: !!base.sortable && s?.sortable !== false,
     };
   });
-  const shown = columns.filter((c) => !hidden.includes(c.field));
-  return [...shown.filter((c) => c.pin === 'left'), ...shown.filter((c) => !c.pin), ...shown.filter((c) => c.pin === 'right')];
+  const visible = columns.filter((c) => !hidden.includes(c.field));
+  return [...visible.filter((c) => c.pin === 'left'), ...visible.filter((c) => !c.pin), ...visible.filter((c) => c.pin === 'right')];
 };
 
 /** The filters a set turned off (their columns' `filterable: false`). */

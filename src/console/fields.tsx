@@ -81,6 +81,8 @@ const columnElement = (def: ConsoleDef, col: ColumnView) => {
       return <FunctionField {...common} render={(r: Record<string, unknown>) => <ResourceName name={String(r[col.field] ?? '')} />} />;
     case 'column-set':
       return <FunctionField {...common} render={(r: Record<string, unknown>) => <ColumnSetTags resource={String(r.resource ?? '')} settings={Array.isArray(r[col.field]) ? (r[col.field] as ColumnSetting[]) : []} />} />;
+    case 'field-names':
+      return <FunctionField {...common} render={(r: Record<string, unknown>) => <FieldNameTags resource={String(r.resource ?? '')} fields={Array.isArray(r[col.field]) ? (r[col.field] as string[]) : []} />} />;
     case 'scopes':
       return <FunctionField {...common} render={(r: Record<string, unknown>) => <ScopeTags codes={Array.isArray(r[col.field]) ? (r[col.field] as string[]) : []} />} />;
     case 'reference':
@@ -100,6 +102,19 @@ const ColumnSetTags = ({ resource, settings }: { resource: string; settings: Col
     <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap' }}>
       {settings.filter((s) => s.visible !== false).map((s) => (
         <Chip key={s.field} size="small" label={s.title?.[lang] || (def ? translate(fieldLabel(def, s.field), { _: s.field }) : s.field)} />
+      ))}
+    </Stack>
+  );
+};
+
+/** Fields of the row's definition by their labels in the reader's language; a field no longer defined by its name. */
+const FieldNameTags = ({ resource, fields }: { resource: string; fields: string[] }) => {
+  const translate = useTranslate();
+  const def = defByName(resource);
+  return (
+    <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap' }}>
+      {fields.map((f) => (
+        <Chip key={f} size="small" label={def ? translate(fieldLabel(def, f), { _: f }) : f} />
       ))}
     </Stack>
   );

@@ -1,20 +1,35 @@
-import { Create, Edit, Show, SimpleShowLayout } from 'react-admin';
+import { Alert } from '@mui/material';
+import { Create, Edit, Show, SimpleShowLayout, useNotify, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
 import type { ResourceCalls } from '../../dataProvider/calls.ts';
 import { Conversation } from './Conversation.tsx';
 import { RelatedRows } from './RelatedRows.tsx';
 import { renderColumn } from './fields.tsx';
 import { SchemaForm } from './SchemaForm.tsx';
 import { StatusButtons } from './StatusButtons.tsx';
+import { keepRevealed } from './app/revealed.ts';
 
 /** Errors were toasted by the http client; react-admin's own notice would repeat them. */
 const quiet = { onError: () => undefined };
 
-/** A route bound to a BU (a record page's tab) does not ask for one. */
-export const ResourceCreate = ({ rc }: { rc: ResourceCalls }) => (
-  <Create redirect="list" mutationOptions={quiet}>
-    <SchemaForm def={rc.def} mode="create" owner={!rc.bound && rc.mount.scope === 'oversight' && rc.def.mounts.some((m) => m.scope === 'bu')} />
-  </Create>
-);
+/**
+ * A route bound to a BU (a record page's tab) does not ask for one. A new row that has a page of its
+ * own (`opens`: a store app's) opens it, with the secrets its answer shows once.
+ */
+export const ResourceCreate = ({ rc }: { rc: ResourceCalls }) => {
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const opens = (data: RaRecord) => {
+    keepRevealed(rc.def, String(data.id), data);
+    notify('ra.notification.created', { type: 'info', messageArgs: { smart_count: 1 } });
+    navigate(rc.opens!.replace(':id', String(data.id)));
+  };
+  return (
+    <Create redirect="list" mutationOptions={rc.opens ? { ...quiet, onSuccess: opens } : quiet}>
+      <SchemaForm def={rc.def} mode="create" owner={!rc.bound && rc.mount.scope === 'oversight' && rc.def.mounts.some((m) => m.scope === 'bu')} />
+    </Create>
+  );
+};
 
 /** `id`: the row, where the route's own `:id` is another record's (a record page's tab). */
 export const ResourceEdit = ({ rc, id }: { rc: ResourceCalls; id?: string }) => (
@@ -22,6 +37,24 @@ export const ResourceEdit = ({ rc, id }: { rc: ResourceCalls; id?: string }) => 
     <SchemaForm def={rc.def} mode="edit" />
   </Edit>
 );
+
+/**
+ * What a record's state means and what happens next, where its labels say (`resources.<name>.hints.
+ * <tenant|operator>.<status field>.<value>`: an order to be paid says how it gets paid). None otherwise.
+ */
+const StateHint = ({ rc }: { rc: ResourceCalls }) => {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const field = rc.def.status?.field;
+  if (!record || !field) return null;
+  const side = rc.mount.side === 'operator' ? 'operator' : 'tenant';
+  const hint = translate(`resources.${rc.def.name}.hints.${side}.${field}.${String(record[field])}`, { _: '' });
+  return hint ? (
+    <Alert severity="info" data-testid="state-hint">
+      {hint}
+    </Alert>
+  ) : null;
+};
 
 /**
  * Details: every column the definition lists, its `details`, the server-managed dates, the status
@@ -36,6 +69,7 @@ export const ResourceShow = ({ rc, id }: { rc: ResourceCalls; id?: string }) => 
   return (
     <Show id={id} actions={false} queryOptions={{ onError: () => undefined }}>
       <SimpleShowLayout>
+        <StateHint rc={rc} />
         {fields.map((c) => renderColumn(rc.def, { ...c, label: ['created_at', 'updated_at'].includes(c.field) ? `common.fields.${c.field}` : undefined }))}
         <StatusButtons rc={rc} />
         {rc.def.conversation && <Conversation rc={rc} />}

@@ -2,6 +2,7 @@ import { addRoute, callsOf, type ResourceCalls } from '../../dataProvider/calls.
 import { resources } from '../../dataProvider/definitions.ts';
 import type { TenantScreen } from '../../resources/types.ts';
 import type { ConsoleDef } from '../../resources/console-defs.ts';
+import { tenantMount } from './screenAccess.ts';
 
 /**
  * The tenant console's screens live in several sections (`/account`, `/business`); react-admin
@@ -15,11 +16,6 @@ export interface TenantScreenCalls {
   rc: ResourceCalls;
 }
 
-/** A screen's BU-side mount: the one it names, else BU-scoped calls, else the caller's own rows (BUs). */
-const tenantMount = (def: ConsoleDef, screen: TenantScreen) =>
-  (screen.mount ? def.mounts.find((m) => m.base === screen.mount) : undefined) ??
-  def.mounts.find((m) => m.side !== 'operator' && m.scope === 'bu') ?? def.mounts.find((m) => m.side !== 'operator' && m.scope === 'user');
-
 /** Every tenant screen the definitions declare, each registered for the data provider under its route. */
 export const tenantScreens: TenantScreenCalls[] = resources.flatMap((def) =>
   (def.tenant ?? []).flatMap((screen) => {
@@ -28,7 +24,7 @@ export const tenantScreens: TenantScreenCalls[] = resources.flatMap((def) =>
     const own = { ...def, grants: screen.grants ?? def.grants };
     const base = callsOf(own, mount);
     const verbs = { ...base.verbs, ...Object.fromEntries(Object.entries(screen.verbs ?? {}).map(([v, seg]) => [v, `${mount.base}/${seg}`])) };
-    const rc: ResourceCalls = { ...base, verbs, route: tenantRoute(screen.url), opens: screen.opens ?? (screen.details ? `${screen.url}/:id/${screen.details}` : undefined) };
+    const rc: ResourceCalls = { ...base, verbs, route: tenantRoute(screen.url), opens: screen.opens ?? (screen.details ? `${screen.url}/:id/${screen.details}` : undefined), ...(screen.next ? { next: screen.next } : {}) };
     addRoute(rc);
     return [{ screen, rc }];
   }),

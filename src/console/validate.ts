@@ -1,28 +1,20 @@
 import { prune } from '../../dataProvider/prune.ts';
 import type { z } from 'zod';
-import type { ConsoleDef } from '../../resources/console-defs.ts';
+import { jsonSchema, type ConsoleDef } from '../../resources/console-defs.ts';
+import { issueText } from '../../schemas/issue-message.ts';
 import { zodSchemaOf } from './formSchema.ts';
+import { nonNull } from './registry.ts';
 
 type Translate = (key: string, params?: Record<string, unknown>) => string;
 
-/** The same sentence the server gives (server/http/validation.ts): schema messages are i18n keys. */
-export const issueMessage = (t: Translate, issue: z.core.$ZodIssue): string => {
-  if (issue.message?.startsWith('validation.')) return t(issue.message, (issue as { params?: Record<string, unknown> }).params);
-  const i = issue as z.core.$ZodIssue & { minimum?: number; maximum?: number; expected?: string; input?: unknown; origin?: string; exact?: boolean };
-  if (i.exact && i.origin === 'string') return t('validation.exact_length', { length: i.minimum ?? i.maximum });
-  switch (issue.code) {
-    case 'too_small':
-      return i.minimum === 1 && i.origin === 'string' ? t('validation.required') : t('validation.too_small', { minimum: i.minimum });
-    case 'too_big':
-      return t('validation.too_big', { maximum: i.maximum });
-    case 'invalid_type':
-      return i.input === undefined ? t('validation.required') : t('validation.invalid_type', { expected: i.expected });
-    case 'invalid_value':
-    case 'invalid_union':
-      return t('validation.invalid_option');
-    default:
-      return t('validation.invalid');
-  }
+/**
+ * The same sentence the server gives (server/http/validation.ts), by the one mapping both share
+ * (schemas/issue-message.ts). With the parsed `schema` and `input`, an empty value reads "required"
+ * and a number names its range.
+ */
+export const issueMessage = (t: Translate, issue: z.core.$ZodIssue, schema?: z.ZodType, input?: unknown): string => {
+  const { key, params } = issueText(issue, schema, input);
+  return t(key, params);
 };
 
 /** Empty inputs mean "not given", as on the server's create path; also inside array items. */
@@ -46,15 +38,29 @@ export const formSchema = (def: ConsoleDef, mode: 'create' | 'edit') => {
   return mode === 'edit' ? shape.partial() : shape;
 };
 
+/**
+ * The fields a new record cannot leave empty (the create schema refuses them missing): marked
+ * required on both create and edit, where emptying one is refused as well.
+ */
+export const requiredFields = (def: ConsoleDef) => {
+  const shape = formSchema(def, 'create').shape as Record<string, z.ZodType>;
+  return new Set(Object.entries(shape).filter(([, s]) => !s.safeParse(undefined).success).map(([k]) => k));
+};
+
 /** A react-admin form validator running the definition's zod schema. */
 export const zodValidator = (def: ConsoleDef, mode: 'create' | 'edit', t: Translate) => {
   const schema = formSchema(def, mode);
   const known = new Set(Object.keys(schema.shape));
+  // Editing, a field is optional (only what changed is sent), but a required one may not be emptied;
+  // a secret's input starts empty and stays so unless it is replaced.
+  const secret = (k: string) => ['password', 'sealed'].includes(nonNull(jsonSchema(schema).properties?.[k] ?? {}).kind ?? '');
+  const required = mode === 'edit' ? new Set([...requiredFields(def)].filter((k) => !secret(k))) : new Set<string>();
   return (values: Record<string, unknown>) => {
     const input = withoutEmpty(Object.fromEntries(Object.entries(values).filter(([k]) => known.has(k))));
     const result = schema.safeParse(input);
     const errors: Record<string, unknown> = {};
-    if (!result.success) for (const issue of result.error.issues) if (issue.path.length) setPath(errors, issue.path, issueMessage(t, issue));
+    for (const k of required) if (k in values && input[k] === undefined) errors[k] = t('validation.required');
+    if (!result.success) for (const issue of result.error.issues) if (issue.path.length) setPath(errors, issue.path, issueMessage(t, issue, schema, input));
     return errors;
   };
 };

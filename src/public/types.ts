@@ -21,9 +21,16 @@ export interface StoreCard {
 export interface StoreDetail extends StoreCard {
   description: string | null;
   app_description: string | null;
+  /** The introduction (or else the app's description) as HTML the server rendered and sanitised from Markdown. */
+  description_html: string;
   screenshots: string[];
   classifications: StoreLabel[];
   installed: boolean;
+}
+
+/** A classification as the store lists it, with how many listed apps it holds. */
+export interface StoreClassification extends StoreLabel {
+  app_count: number;
 }
 
 export interface StorePage {

@@ -104,3 +104,14 @@ export const firstPage = (items: readonly MenuItem[], url?: string): string | un
   }
   return undefined;
 };
+
+/**
+ * The console's sections a person may use, in the route table's order: each top-level menu entry
+ * with a page they can open, leading to its first one (the header's section switcher).
+ */
+export const consoleSections = (routes: readonly RouteDef[], ctx: MenuContext): MenuItem[] => {
+  return routeMenu(routes, ctx).flatMap((item) => {
+    const first = item.children ? firstPage(item.children) : item.disabled ? undefined : item.url;
+    return first ? [{ key: item.key, label: item.label, url: first }] : [];
+  });
+};

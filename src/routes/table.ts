@@ -102,15 +102,6 @@ export const routeTreeOf = (pages: readonly TenantPage[]): RouteDef[] => [
   },
   { path: '/open-capability', title: 'route.open_capability', page: 'capabilities', public: true, layout: 'topBottom', scene: 'open' },
   { path: '/about-us', title: 'route.about_us', page: 'about', public: true, layout: 'topBottom', hidden: true },
-  {
-    path: '/developer', title: 'route.developer', redirect: '/developer/doc', layout: 'topSidebar', sidebar: 'matched',
-    children: [
-      { path: '/developer/doc', title: 'route.developer_doc', page: 'docs', public: true, layout: 'topBottom', scene: 'open' },
-      { path: '/developer/log', title: 'route.developer_log', page: 'developerLog', scene: 'console', needsBu: true, userTypes: TENANTS },
-      { path: '/developer/console', title: 'route.developer_console', page: 'debugConsole', scene: 'console', needsBu: true, userTypes: TENANTS },
-      { path: '/developer/search', title: 'route.developer_search', page: 'docSearch', public: true, layout: 'topBottom', scene: 'open', hidden: true },
-    ],
-  },
   { path: '/login', title: 'route.login', page: 'login', public: true, loginType: true, layout: 'content', hidden: true },
   // Back from a company's identity provider (docs/sso.md).
   { path: '/login/sso', title: 'route.login', page: 'login', public: true, layout: 'content', hidden: true },
@@ -153,6 +144,16 @@ export const routeTreeOf = (pages: readonly TenantPage[]): RouteDef[] => [
       appPage('ability', 'route.app_ability', { appTypes: [1, 2] }),
       appPage('ability/processEngine', 'route.app_process_engine', { appTypes: [1, 2] }),
       { path: '/business/file', title: 'route.file', page: 'placeholder', needsBu: true, disabled: true, userTypes: TENANTS },
+    ],
+  },
+  // The console's sections in the header's order (consoleSections): account, business, developer.
+  {
+    path: '/developer', title: 'route.developer', redirect: '/developer/doc', layout: 'topSidebar', sidebar: 'matched',
+    children: [
+      { path: '/developer/doc', title: 'route.developer_doc', page: 'docs', public: true, layout: 'topBottom', scene: 'open' },
+      { path: '/developer/log', title: 'route.developer_log', page: 'developerLog', scene: 'console', needsBu: true, userTypes: TENANTS },
+      { path: '/developer/console', title: 'route.developer_console', page: 'debugConsole', scene: 'console', needsBu: true, userTypes: TENANTS },
+      { path: '/developer/search', title: 'route.developer_search', page: 'docSearch', public: true, layout: 'topBottom', scene: 'open', hidden: true },
     ],
   },
   {

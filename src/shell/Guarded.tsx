@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { hasClientKey } from '../../i18n/client.ts';
 import { toast } from '../../dataProvider/events.ts';
@@ -7,10 +7,16 @@ import type { RouteDef } from '../routes/table.ts';
 import { HEAD_LEVEL } from '../ssr/context.ts';
 import { useLang } from './LangContext.tsx';
 import { usePageHead } from './usePageHead.ts';
+import { Refused } from './Refused.tsx';
 import { useSession } from './SessionContext.tsx';
+import { OPERATOR_CONSOLE, TENANT_START } from './useConsoleNav.ts';
 
-/** Applies the route guard, then sets the page title from the route. */
-export const Guarded = ({ route, children }: { route: RouteDef; children: ReactNode }) => {
+/**
+ * Applies the route guard, then sets the page title from the route. A signed-in person refused a
+ * console page stays in the console: the page's frame says why and offers a way on (Refused.tsx);
+ * only a path that is no page, or one that needs signing in, leads elsewhere.
+ */
+export const Guarded = ({ route, frame, children }: { route: RouteDef; frame: (content: ReactNode) => ReactNode; children: ReactNode }) => {
   const { pathname, search } = useLocation();
   const session = useSession();
   const { t, lang } = useLang();
@@ -26,11 +32,18 @@ export const Guarded = ({ route, children }: { route: RouteDef; children: ReactN
         pages: session.permissions.pages,
         authState: session.authState,
       });
+  // Who signs in on a login page goes where the page sends them, not home: the guard sees the new
+  // session while the page is still on its way there.
+  const [arrivedSignedOut] = useState(!session.signedIn);
+  const signedInHere = !!refused && !!route.loginType && arrivedSignedOut && !new URLSearchParams(search).get('redirect');
+  const to = signedInHere ? (session.operator ? OPERATOR_CONSOLE : TENANT_START) : refused?.to;
   const reason = refused?.reason;
+  const stays = !!reason && reason !== 'not_found' && session.signedIn && !route.public;
   // Sent away, the person is told why (once, as the redirect happens).
   useEffect(() => {
-    if (reason) toast(t(`guard.${reason}`), 'warning');
-  }, [reason, pathname, t]);
+    if (reason && !stays) toast(t(`guard.${reason}`), 'warning');
+  }, [reason, stays, pathname, t]);
   if (session.loading && !route.public) return null;
-  return refused ? <Navigate to={refused.to} replace /> : <>{children}</>;
+  if (stays) return <>{frame(<Refused reason={reason} />)}</>;
+  return to ? <Navigate to={to} replace /> : <>{route.redirect ? null : frame(children)}</>;
 };

@@ -9,7 +9,7 @@ import { measureBundle } from '../../bench/bundle.ts';
  * consoles load first in one chunk that no other page loads (scripts/console-chunk.mjs). The sizes
  * are `npm run bench`'s; this checks the shape that gives them.
  */
-const DIST = 'dist';
+const DIST = process.env.E2E_DIST ?? 'dist';
 const manifest = JSON.parse(readFileSync(join(DIST, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string; src?: string; isEntry?: boolean; imports?: string[] }>;
 const figures = measureBundle(DIST);
 const text = (file: string) => readFileSync(join(DIST, file), 'utf8');

@@ -11,7 +11,8 @@ import { issueLink } from '../../server/services/one-time-codes.ts';
 import { CHROMIUM, chromiumAvailable, launch, watchPage, type Watched } from '../helpers/browser.ts';
 import { testDb } from '../helpers/db.ts';
 
-const available = chromiumAvailable('dist');
+const DIST = process.env.E2E_DIST ?? 'dist';
+const available = chromiumAvailable(DIST);
 if (!available) console.warn(`SKIPPED: the console journey needs ${CHROMIUM} and a build in dist/ (npx vite build).`);
 
 const ZH_CODE_FORMAT = translate('zh', 'validation.code_format');
@@ -33,7 +34,7 @@ describe.skipIf(!available)('operator console journey (Chromium)', () => {
 
   beforeAll(async () => {
     db = await testDb();
-    const { app } = await buildApp({ db, staticDir: resolve('dist') });
+    const { app } = await buildApp({ db, staticDir: resolve(DIST) });
     await seedOperator(db, ADMIN.username, ADMIN.password);
     await app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -83,10 +84,12 @@ describe.skipIf(!available)('operator console journey (Chromium)', () => {
     await page.waitForURL(/\/operation\/permission$/);
     await page.getByTestId('tree-list').waitFor();
     await shot('02b-permission-tree');
-    // A console path outside the operator's pages goes home and says why.
+    // A console path outside the operator's pages says why inside the console, in an operator's words.
     await page.goto(`${base}/operation/nowhere`);
+    await page.getByTestId('refused').getByText(zhUi.guard.operator.no_permission).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/operation/nowhere');
+    await page.getByTestId('back-to-site').click();
     await page.waitForURL((u) => u.pathname === '/');
-    await page.getByText(zhUi.guard.no_permission).waitFor();
     // The site header knows the session: no login link, the user menu instead.
     expect(await page.getByTestId('user-menu').count()).toBe(1);
     expect(await page.getByRole('link', { name: '登录' }).count()).toBe(0);

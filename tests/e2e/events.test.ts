@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
-import type { AddressInfo } from 'node:net';
+import * as lark from '@larksuiteoapi/node-sdk';
+import { freePort } from '../../scripts/free-port.mjs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import zh from '../../i18n/ui/zh.ts';
@@ -32,22 +33,26 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('events journey (Chromiu
   let w: Watched;
   let page: Page;
   let tenant: Awaited<ReturnType<typeof tenantWithBu>>;
-  let app: { guid: string };
+  let app: { guid: string; app_id: string; app_secret: string };
+  let config: { encrypt_key: string | null; verification_token: string };
   let receiver: Awaited<ReturnType<typeof larkReceiver>>;
+  let ws: lark.WSClient | undefined;
   const shot = async (label: string) => {
     await w.shot(`e-${lang}-${label}`);
     await w.axe(`${lang} ${label}`);
   };
 
   beforeAll(async () => {
-    s = await startServer({ options: { staticDir: resolve(DIST), events: { allowPrivate: true } } });
-    await s.app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(s.app.server.address() as AddressInfo).port}`;
+    // Its own address is its PUBLIC_URL: the long connection's URL is built from it.
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    s = await startServer({ options: { staticDir: resolve(DIST), publicUrl: base, events: { allowPrivate: true } } });
+    await s.app.listen({ port, host: '127.0.0.1' });
     tenant = await tenantWithBu(s);
     const admin = await s.login();
     app = (await s.post('/open/app/create', { name: `Hooks ${uid()}`, code: `hooks-${uid()}` }, { token: tenant.token })).data;
     expect((await s.post('/open/admin/app/permissions/active-permissions', { guid: app.guid, group_codes: ['contact:member:readonly'] }, { token: admin })).code).toBe(200);
-    const config = (await s.post('/open/app/event/subscribe-config/get', { app_guid: app.guid }, { token: tenant.token })).data;
+    config = (await s.post('/open/app/event/subscribe-config/get', { app_guid: app.guid }, { token: tenant.token })).data;
     receiver = await larkReceiver(config, [TYPE]);
     browser = await launch();
     w = await watchPage(browser);
@@ -65,6 +70,7 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('events journey (Chromiu
   });
 
   afterAll(async () => {
+    ws?.close({ force: true });
     await browser?.close();
     await receiver?.close();
     await s?.close();
@@ -117,6 +123,35 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('events journey (Chromiu
     // The replay is the event's second attempt.
     await searchUntil(rows.getByText(t('apps.events.attempt_ms', { attempt: 2 }).split('%{ms}')[0].trim()), 1);
     await shot('05-log-replayed');
+  });
+
+  it("switches to the long connection: Lark's WSClient receives the next member, delivered in the log", async () => {
+    await page.getByTestId('delivery-mode').getByLabel(t('apps.events.mode_long')).check();
+    const long = page.getByTestId('long-connection');
+    await long.waitFor();
+    expect(await long.textContent()).toContain(`npx open-platform listen --app-id ${app.app_id} --app-secret <App Secret>`);
+    await shot('06-long-connection');
+
+    const received: string[] = [];
+    const dispatcher = new lark.EventDispatcher({ encryptKey: config.encrypt_key ?? undefined, verificationToken: config.verification_token, loggerLevel: lark.LoggerLevel.fatal });
+    dispatcher.register({ [TYPE]: async (data: { event_id?: string }) => void received.push(data.event_id ?? '') });
+    let ready = false;
+    ws = new lark.WSClient({ appId: app.app_id, appSecret: app.app_secret, domain: base, loggerLevel: lark.LoggerLevel.fatal, onReady: () => (ready = true) });
+    await ws.start({ eventDispatcher: dispatcher });
+    await expect.poll(() => ready, { timeout: 10_000 }).toBe(true);
+    expect((await s.post('/open/system/member/add', { name: `Bo ${uid()}`, job_number: `J${uid()}` }, { token: tenant.token })).code).toBe(200);
+    await expect.poll(() => received.length, { timeout: 10_000 }).toBe(1);
+    // Not pushed to the URL any more.
+    expect(receiver.received).toHaveLength(2);
+    const rows = page.getByTestId('event-log-rows');
+    await expect
+      .poll(async () => {
+        await page.getByTestId('event-log-submit').click();
+        await page.waitForTimeout(300);
+        return rows.getByText(received[0]).count();
+      }, { timeout: 10_000 })
+      .toBe(1);
+    await shot('07-log-long-connection');
   });
 
   it('logged no browser error and failed no call, and met WCAG 2.2 AA', () => {

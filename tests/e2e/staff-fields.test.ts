@@ -29,7 +29,8 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('staff custom fields jou
   const t = (key: string) => key.split('.').reduce<any>((m, k) => m?.[k], UI[lang]) as string;
   const res = (key: string) => t(`resources.${key}`);
   const field = `badge_${uid()}`;
-  const display = lang === 'zh' ? '工牌邮箱' : 'Badge e-mail';
+  const names = { zh: '工牌邮箱', en: 'Badge e-mail' };
+  const display = names[lang];
   const member = `Alice ${uid()}`;
   let tenant: Awaited<ReturnType<typeof tenantWithBu>>;
   let memberGuid: string;
@@ -47,7 +48,11 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('staff custom fields jou
     const op = await j.operator();
     await op.page.goto(`${j.base}/operation/staff-field/create`);
     await op.page.getByLabel(res('custom-field.fields.field_name')).fill('Badge Mail');
-    await op.page.getByLabel(res('custom-field.fields.display_name')).fill(display);
+    // Named in zh and en (hk left empty falls back to zh): each reader sees their own.
+    // The label alone, or with the required marker.
+    const exactly = (label: string) => new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?$`);
+    await op.page.getByLabel(exactly(res('custom-field.fields.display_name'))).fill(names.zh);
+    await op.page.getByLabel(exactly(res('custom-field.fields.display_name_en'))).fill(names.en);
     await op.page.getByLabel(res('custom-field.fields.data_type')).click();
     await op.page.getByRole('option', { name: res('custom-field.values.data_type.varchar') }).click();
     await op.page.getByLabel(res('custom-field.fields.form_type')).click();

@@ -240,9 +240,10 @@ describe.skipIf(!available)('tenant journey (Chromium): register, BU, organisati
     expect(await page.getByTestId('menu-/account/role-manage').getAttribute('aria-disabled')).toBe('true');
     expect(await page.getByTestId('menu-/account/organzize').getAttribute('aria-disabled')).toBeNull();
     await shot('t09-sub-account-menus-zh');
-    // A page outside its grants sends it home.
+    // A page outside its grants says why, inside the console, with a way back.
     await page.goto(`${base}/account/role-manage`);
-    await page.waitForURL((u) => u.pathname === '/');
+    await page.getByTestId('refused').getByText(zh.guard.no_permission).waitFor();
+    await page.getByTestId('refused-console').waitFor();
   });
 
   it('shows the same screens in traditional Chinese and English', async () => {

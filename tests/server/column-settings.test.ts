@@ -20,6 +20,12 @@ afterAll(() => s?.close());
 const settings = (token: string, resource: string) => ok(s.post('/open/system/column-config/settings', { resource }, { token }));
 const asOp = (path: string, body: unknown) => s.post(path, body, { token: op });
 
+/** Grants a role the permission nodes with these codes (as its grant tree would). */
+const grant = async (role: string, ...codes: string[]) => {
+  const { rows } = await s.db.query('insert into role_permission (role_guid, permission_guid) select $1, guid from permission where code = any($2::text[]) returning permission_guid', [role, codes]);
+  expect(rows).toHaveLength(codes.length);
+};
+
 /** An operator holding one new operator role (besides the super administrator). */
 const operatorWithRole = async () => {
   const role = await ok(asOp('/open/admin/system/role/add', { name: `Staff ${uid()}` }));
@@ -54,6 +60,7 @@ it('answers the set, the caller’s own preference and views, each empty at firs
 describe('precedence: a role’s set over everyone’s over the definition', () => {
   it('a holder of the role sees its set, everyone else the set for everyone, and a reset falls back', async () => {
     const { role, holder, other } = await buWithRole();
+    await grant(role, 'tenant:position:view');
     const everyone = await ok(asOp('/open/admin/system/column-config/add', { resource: 'position', columns: [{ field: 'name', visible: true }, { field: 'code', visible: false }] }));
     const forRole = await ok(asOp('/open/admin/system/column-config/add', {
       resource: 'position', role_guid: role, columns: [{ field: 'code', visible: true, title: { zh: '编号', en: 'No.' }, pin: 'left' }, { field: 'name', visible: true, width: 200 }],
@@ -76,6 +83,7 @@ describe('precedence: a role’s set over everyone’s over the definition', () 
 
   it('operator roles reach their operators the same way; one set per list and role', async () => {
     const staff = await operatorWithRole();
+    await grant(staff.role, 'admin:announcement:view');
     const set = await ok(asOp('/open/admin/system/column-config/add', { resource: 'announcement', role_guid: staff.role, columns: [{ field: 'title', visible: true }] }));
     expect((await settings(staff.token, 'announcement')).config.guid).toBe(set.guid);
     expect((await settings(op, 'announcement')).config).toBeNull();
@@ -84,6 +92,7 @@ describe('precedence: a role’s set over everyone’s over the definition', () 
 
   it('a disabled role no longer brings its set', async () => {
     const { role, holder, owner } = await buWithRole();
+    await grant(role, 'tenant:project:view');
     await ok(asOp('/open/admin/system/column-config/add', { resource: 'project', role_guid: role, columns: [{ field: 'name', visible: true }] }));
     expect((await settings(holder.token, 'project')).config).not.toBeNull();
     await ok(s.post('/open/system/role/update-status', { guid: role, status: 1 }, { token: owner.token }));
@@ -175,5 +184,72 @@ describe('views', () => {
     expect(byName).toEqual([]);
     const tenant = await s.tenant({ owner: true });
     expect((await s.post('/open/admin/system/column-config/roles', {}, { token: tenant.token })).code).not.toBe(200);
+  });
+});
+
+describe('a column designer that cannot lose a list', () => {
+  const add = (body: Record<string, unknown>, lang = 'en-US') => s.post('/open/admin/system/column-config/add', body, { token: op, lang });
+
+  it('refuses a set showing no column, on add and on update, with a sentence', async () => {
+    const { columns } = (await import('../../resources/index.ts')).resourceByName.get('role')!;
+    const none = columns.map((c) => ({ field: c.field, visible: false }));
+    await refused(add({ resource: 'role', columns: none }), /at least one visible column/);
+    const zh = await add({ resource: 'role', columns: none }, 'zh');
+    expect(zh.message).toContain('至少要显示一列');
+    const set = await ok(add({ resource: 'role', columns: [{ ...none[0], visible: true }, ...none.slice(1)] }));
+    await refused(asOp('/open/admin/system/column-config/update', { guid: set.guid, columns: none }), /at least one visible column/);
+    // Leaving a column out of the set shows it: only listing every column as hidden loses the list.
+    await ok(asOp('/open/admin/system/column-config/update', { guid: set.guid, columns: none.slice(1) }));
+    await ok(asOp('/open/admin/system/column-config/delete', { guid: set.guid }));
+  });
+
+  it('refuses a set for a role whose holders cannot open the list, until the role is granted it', async () => {
+    const staff = await operatorWithRole();
+    await refused(add({ resource: 'announcement', role_guid: staff.role, columns: [] }), /cannot open this list/);
+    const { role } = await buWithRole();
+    await refused(add({ resource: 'member', role_guid: role, columns: [] }), /cannot open this list/);
+    // A BU role never opens an operator-only list, whatever it is granted.
+    await grant(role, 'tenant:member:view');
+    await refused(add({ resource: 'column-config', role_guid: role, columns: [] }), /cannot open this list/);
+    const set = await ok(add({ resource: 'member', role_guid: role, columns: [] }));
+    await ok(asOp('/open/admin/system/column-config/delete', { guid: set.guid }));
+  });
+
+  it('a role’s set bounds the views published to it, when published and when read', async () => {
+    const { role, holder, other } = await buWithRole();
+    await grant(role, 'tenant:member:view');
+    const set = await ok(add({ resource: 'member', role_guid: role, columns: [{ field: 'name', visible: true }, { field: 'phone', visible: false }] }));
+    const publish = (body: Record<string, unknown>, lang = 'en-US') => s.post('/open/admin/system/published-view/add', { resource: 'member', name: `V ${uid()}`, ...body }, { token: op, lang });
+    await refused(publish({ role_guid: role, columns: ['name', 'phone'] }), /hides "Phone"|hides "Mobile/i);
+    const zh = await publish({ role_guid: role, columns: ['phone'] }, 'zh');
+    expect(zh.message).toMatch(/隐藏了“.+”，发布给该角色的视图不能显示它/);
+    const allowed = await ok(publish({ role_guid: role, columns: ['name', 'email'] }));
+    // A view for everyone may show the phone (everyone's list has no set)…
+    const toAll = await ok(publish({ columns: ['name', 'email', 'phone'] }));
+    // …but re-targeting it to the role is refused,
+    await refused(asOp('/open/admin/system/published-view/update', { guid: toAll.guid, role_guid: role }), /hides/);
+    // and the role's holders read it without the column their set hides; others read it whole.
+    const viewOf = async (token: string, guid: string) => (await settings(token, 'member')).views.find((v: { guid: string }) => v.guid === guid);
+    expect((await viewOf(holder.token, toAll.guid)).columns).toEqual(['name', 'email']);
+    expect((await viewOf(other.token, toAll.guid)).columns).toEqual(['name', 'email', 'phone']);
+    expect((await viewOf(holder.token, allowed.guid)).columns).toEqual(['name', 'email']);
+    // A holder's own view is bounded the same way.
+    const mine = await ok(s.post('/open/system/saved-view/add', { resource: 'member', name: 'Phones', columns: ['phone', 'name'] }, { token: holder.token }));
+    expect((await viewOf(holder.token, mine.guid)).columns).toEqual(['name']);
+    for (const guid of [allowed.guid, toAll.guid]) await ok(asOp('/open/admin/system/published-view/delete', { guid }));
+    await ok(asOp('/open/admin/system/column-config/delete', { guid: set.guid }));
+  });
+
+  it('the order lists offer BU, currency, due time and note, and show the BU by default', async () => {
+    const { resourceByName } = await import('../../resources/index.ts');
+    const { shownFields } = await import('../../resources/shown-columns.ts');
+    const order = resourceByName.get('order')!;
+    expect(order.columns.map((c) => c.field)).toEqual(expect.arrayContaining(['bu_guid', 'currency', 'due_at', 'note']));
+    expect(shownFields(order.columns)).toContain('bu_guid');
+    expect(shownFields(order.columns)).not.toContain('due_at');
+    // A set may show them.
+    const set = await ok(add({ resource: 'order', columns: [{ field: 'number', visible: true }, { field: 'due_at', visible: true }, { field: 'note', visible: true }, { field: 'currency', visible: true }] }));
+    expect(shownFields(order.columns, set.columns)).toEqual(['number', 'due_at', 'note', 'currency', 'bu_guid', 'app_name', 'kind', 'amount', 'paid_amount', 'state', 'created_at']);
+    await ok(asOp('/open/admin/system/column-config/delete', { guid: set.guid }));
   });
 });

@@ -329,3 +329,36 @@ describe('removal, switches per BU, and the staff calls', () => {
     expect(r.message).toMatch(/工牌邮箱：邮箱格式不正确/);
   });
 });
+
+describe('display names in three languages', () => {
+  it('zh is required, hk and en fall back to it; sentences, the field list and both OpenAPI documents use the reader’s', async () => {
+    const name = newName('tri');
+    const other = newName('zhonly');
+    await refused(asOp(`${FIELD}/add`, { field_name: name, display_name: '', display_name_en: 'Badge', data_type: 'varchar', form_type: 'input' }), /required|必填/i);
+    await addField({ field_name: name, display_name: '工牌邮箱', display_name_hk: '工牌電郵', display_name_en: 'Badge e-mail', data_type: 'varchar', formats: ['EMAIL'] });
+    await addField({ field_name: other, display_name: '只有中文', data_type: 'varchar' });
+
+    // A refusal names the field in the reader's language.
+    for (const [lang, label] of [['en-US', 'Badge e-mail'], ['zh-CN', '工牌邮箱'], ['zh-HK', '工牌電郵']] as const) {
+      const r = await asTenant(A, '/open/system/member/add', { name: `M ${uid()}`, [name]: 'not-an-email' }, lang);
+      expect(r.message).toContain(label);
+    }
+    // The console's field list carries every name; the console picks the reader's (src/console/CustomFields.tsx).
+    const { fields } = await ok(asTenant(A, '/open/system/member/custom-fields', {}));
+    expect(fields.find((f: { field_name: string }) => f.field_name === name)).toMatchObject({ display_name: '工牌邮箱', display_name_hk: '工牌電郵', display_name_en: 'Badge e-mail' });
+
+    const doc = async (url: string, lang: string) => (await s.app.inject({ method: 'GET', url, headers: { 'accept-language': lang } })).json();
+    for (const url of ['/open/openapi.json', '/open/api/openapi.json']) {
+      const en = (await doc(url, 'en-US')).components.schemas.member.properties;
+      expect(en[name]).toMatchObject({ title: 'Badge e-mail', description: 'Badge e-mail' });
+      // No English name: the default language's.
+      expect(en[other].title).toBe('只有中文');
+      expect((await doc(url, 'zh-HK')).components.schemas.member.properties[name].title).toBe('工牌電郵');
+      expect((await doc(url, 'zh-CN')).components.schemas.member.properties[name].title).toBe('工牌邮箱');
+    }
+    // Renamed: the documents are built again.
+    const [{ guid }] = (await s.db.query<{ guid: string }>('select guid from custom_field where field_name = $1', [name])).rows;
+    await ok(asOp(`${FIELD}/update`, { guid, display_name_en: 'Badge address' }));
+    expect((await doc('/open/openapi.json', 'en-US')).components.schemas.member.properties[name].title).toBe('Badge address');
+  });
+});

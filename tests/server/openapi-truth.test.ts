@@ -6,6 +6,10 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { tenantWithBu } from '../helpers/tenant-flows.ts';
 import { openApp } from '../helpers/open-app.ts';
+import { documentedAnswers } from '../helpers/documented.ts';
+import { resources } from '../../resources/index.ts';
+import { handlers } from '../../server/handlers/index.ts';
+import { specOf } from '../../server/engine/spec.ts';
 
 /**
  * The OpenAPI documents tell the truth: Redocly's recommended rules find nothing in either, in
@@ -76,20 +80,10 @@ it('documents no default on a filter: a client that fills defaults does not filt
 const requiredOf = (schema: { required?: string[]; anyOf?: { required?: string[] }[] } | undefined) =>
   [...(schema?.required ?? (schema?.anyOf?.every((a) => a.required) ? schema.anyOf[0].required! : []))].sort();
 
-/**
- * Calls whose handlers are being changed elsewhere and do not declare their body yet (the order
- * exports; SSO's configuration test): the document shows no required field for them.
- */
-const UNDECLARED = new Set([
-  '/open/admin/order-management/export-orders',
-  '/open/admin/order-management/export',
-  '/open/admin/order-management/product/export-orders',
-  '/open/admin/order-management/service/export-orders',
-  '/open/admin/system/bu-management/sso/auth-config-test',
-]);
 
-it('refuses an empty body exactly when the document requires fields, naming exactly those, on every call', { timeout: 240_000 }, async () => {
+it('refuses an empty body exactly when the document requires fields, naming exactly those, and answers one as documented, on every call', { timeout: 240_000 }, async () => {
   const doc = await fetchDoc(URLS.console);
+  const undocumented = documentedAnswers(doc);
   const tenant = await tenantWithBu(s);
   const { token: appToken } = await openApp(s, admin);
   const tokenFor = (path: string, isPublic: boolean) =>
@@ -98,7 +92,7 @@ it('refuses an empty body exactly when the document requires fields, naming exac
   for (const [path, ops] of Object.entries(doc.paths as Record<string, Record<string, any>>)) {
     const op = ops.post;
     // Signing out would end the token the other calls use; uploads take a form, not JSON.
-    if (!op || path === '/open/logout' || op.requestBody?.content['multipart/form-data'] || UNDECLARED.has(path)) continue;
+    if (!op || path === '/open/logout' || op.requestBody?.content['multipart/form-data']) continue;
     const schema = op.requestBody?.content['application/json'].schema;
     const required = requiredOf(schema);
     let r = await s.post(path, {}, { token: tokenFor(path, op.security.length === 0) });
@@ -106,6 +100,8 @@ it('refuses an empty body exactly when the document requires fields, naming exac
     if (/operators|access rights/.test(r.message) && !Array.isArray(r.data)) r = await s.post(path, {}, { token: admin });
     const named = r.code === 201 && Array.isArray(r.data) ? [...new Set(r.data.map((e: { field: string }) => e.field.split('.')[0]))].sort() : [];
     if (JSON.stringify(named) !== JSON.stringify(required)) wrong.push(`${path}: documents ${JSON.stringify(required)}, refuses ${JSON.stringify(named)} (${r.status} ${r.message})`);
+    // What a call answers to `{}` is what its document says its `data` holds.
+    if (r.code === 200) wrong.push(...undocumented(path, r.data));
   }
   expect(wrong).toEqual([]);
 });
@@ -120,4 +116,68 @@ it('answers 405 naming POST, with Allow, when a POST call is asked with another 
   }
   expect((await s.app.inject({ method: 'POST', url: '/open/admin/user/info' })).headers.allow).toBe('GET');
   expect((await s.app.inject({ method: 'GET', url: '/open/api/v1/nothing-here' })).statusCode).toBe(404);
+});
+
+type Schema = Record<string, any>;
+/** True when a schema says nothing of the value: no schema, `{}`, a bare object, or a list of such. */
+const saysNothing = (s: Schema | undefined): boolean => {
+  if (!s) return true;
+  if (s.$ref || s.const !== undefined || s.enum) return false;
+  for (const k of ['anyOf', 'oneOf'] as const) if (Array.isArray(s[k])) return s[k].some(saysNothing);
+  if (Array.isArray(s.allOf)) return s.allOf.every(saysNothing);
+  const types = [s.type ?? []].flat();
+  if (!types.length) return true;
+  if (types.includes('array')) return saysNothing(s.items);
+  if (types.includes('object')) return !s.properties && (s.additionalProperties === undefined || s.additionalProperties === true || saysNothing(s.additionalProperties));
+  return false;
+};
+
+/** Downloads of any file a person uploaded: any media type, truly (the file's own). */
+const FREE_DOWNLOADS = new Set(['/open/file/preview', '/open/admin/file/preview']);
+
+/** What an operation leaves untyped: its answer's `data` (or a download's media type), or a body its handler reads. */
+const untypedOf = (path: string, method: string, op: Schema, reads: boolean): string[] => {
+  const ok = op.responses['200'].content as Record<string, { schema: Schema }>;
+  const json = ok['application/json']?.schema;
+  const download = Object.entries(ok).filter(([type]) => type !== 'application/json');
+  const out: string[] = [];
+  if (download.length) {
+    for (const [type, { schema }] of download) {
+      if ((type === 'application/octet-stream' && !FREE_DOWNLOADS.has(path)) || schema.format !== 'binary') out.push(`${method} ${path}: a download as ${type} ${JSON.stringify(schema)}`);
+    }
+  } else {
+    // The success branch of the answer (Lark's calls answer in Lark's shape): its `data`, or the whole answer where it has none (Lark's token calls).
+    const success = (json?.oneOf ?? json?.anyOf)?.[0] ?? json;
+    if (saysNothing(success?.properties && 'data' in success.properties ? success.properties.data : success)) out.push(`${method} ${path}: answer's data untyped`);
+  }
+  const form = op.requestBody?.content['multipart/form-data']?.schema;
+  if (form && form.properties?.file?.format !== 'binary') out.push(`${method} ${path}: an upload without a binary file field`);
+  if (reads && !op.requestBody) out.push(`${method} ${path}: reads a body it does not declare`);
+  return out;
+};
+
+it('types every answer and every body a handler reads, in both documents', async () => {
+  // The check itself: what says nothing, and what says something.
+  expect([{}, { type: 'object' }, { type: 'array', items: {} }, { anyOf: [{ type: 'object', additionalProperties: true }, { type: 'null' }] }].map(saysNothing)).toEqual([true, true, true, true]);
+  expect([{ $ref: '#/x' }, { type: 'object', properties: { a: {} } }, { type: 'array', items: { type: 'string' } }, { type: 'null' }].map(saysNothing)).toEqual([false, false, false, false]);
+  // A named handler reads a body when its code reads `input` (a handler standing in for a verb takes the verb's).
+  const reads = new Set(
+    resources.flatMap((def) =>
+      def.mounts.flatMap((m) =>
+        Object.entries(m.calls).flatMap(([seg, c]) => {
+          const spec = specOf(c);
+          const h = spec.handler ? (handlers as Record<string, Schema>)[spec.handler] : undefined;
+          return h && !spec.verb && !h.input && /\binput\b/.test(String(h)) ? [`${m.base}/${seg}`] : [];
+        }),
+      ),
+    ),
+  );
+  const untyped: string[] = [];
+  for (const url of Object.values(URLS)) {
+    const doc = await fetchDoc(url);
+    for (const [path, ops] of Object.entries(doc.paths as Record<string, Record<string, Schema>>)) {
+      for (const [method, op] of Object.entries(ops)) untyped.push(...untypedOf(path, method, op, reads.has(path)));
+    }
+  }
+  expect(untyped).toEqual([]);
 });

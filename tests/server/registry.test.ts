@@ -94,8 +94,8 @@ describe('dates and times', () => {
       ...def.mounts.flatMap((mount) =>
         Object.entries(mount.calls).flatMap(([segment, raw]) => {
           const spec = specOf(raw);
-          const input = spec.handler ? (handlers[spec.handler] as { input?: z.ZodType | ((m: Mount) => z.ZodType) } | undefined)?.input : undefined;
-          return input ? bareDates(`${mount.base}/${segment}`, jsonOf(typeof input === 'function' ? input(mount) : input)) : [];
+          const input = spec.handler ? (handlers[spec.handler] as { input?: z.ZodType | ((m: Mount, d: typeof def) => z.ZodType) } | undefined)?.input : undefined;
+          return input ? bareDates(`${mount.base}/${segment}`, jsonOf(typeof input === 'function' ? input(mount, def) : input)) : [];
         }),
       ),
     ]);

@@ -79,13 +79,49 @@ describe('the store as visitors see it', () => {
   });
 });
 
+describe('what a visitor reads of a listing', () => {
+  it('the introduction is Markdown rendered and sanitised as documents are; a search finds the provider; each classification counts its listed apps', async () => {
+    const tag = uid();
+    const [app, unlisted] = [await listedStoreApp(operatorPost, `${tag}m`), await listedStoreApp(operatorPost, `${tag}n`)];
+    const description = '## Service\n\n- tickets\n\n<script>alert(1)</script> [bad](javascript:alert(1)) [docs](/developer/doc)';
+    expect((await op('/open/app/introduce/update/app-manage', { app_guid: app.guid, description, provider: `Provider ${tag}` })).code).toBe(200);
+    const detail = await visitor(DETAIL, { guid: app.guid });
+    expect(detail.data.description).toBe(description);
+    const html: string = detail.data.description_html;
+    expect(html).toContain('<h2');
+    expect(html).toContain('<li>tickets</li>');
+    expect(html).toContain('href="/developer/doc"');
+    expect(html).not.toMatch(/<script|href="javascript/);
+    expect(html).toContain('&lt;script&gt;');
+
+    const byProvider = await visitor(SEARCH, { name: `Provider ${tag}` });
+    expect(byProvider.data.list.map((r: { guid: string }) => r.guid)).toEqual([app.guid]);
+
+    const cls = (await op('/open/app/classify/add', { name: `Count ${tag}` })).data;
+    for (const a of [app, unlisted]) expect((await op('/open/app/classify/app-related/add', { classify_guid: cls.guid, app_guid: a.guid })).code).toBe(200);
+    expect((await op('/open/app/introduce/update/app-manage', { app_guid: unlisted.guid, status: 1 })).code).toBe(200);
+    const off = (await op('/open/app/classify/add', { name: `Off ${tag}`, status: 1 })).data;
+    const classes: { guid: string; app_count: number }[] = (await visitor('/open/app/market/search/classify/list')).data;
+    // Only the listed app counts; a disabled classification is not shown at all.
+    expect(classes.find((c) => c.guid === cls.guid)?.app_count).toBe(1);
+    expect(classes.map((c) => c.guid)).not.toContain(off.guid);
+  });
+});
+
 describe('store management', () => {
   it('only store apps are listed or classified; tenants and operators without the store permission cannot write', async () => {
     const n = uid();
-    const selfBuilt = await op('/open/admin/app-manage/add-app', { name: `Tool ${n}`, code: `tool-${n}`, type: 1 });
-    const refused = await s.post('/open/app/introduce/update/app-manage', { app_guid: selfBuilt.data.guid, status: 0 }, { token: admin, lang: 'en' });
+    // The store's screen makes store apps only, whatever type the body names.
+    const made = await op('/open/admin/app-manage/add-app', { name: `Tool ${n}`, code: `tool-${n}`, type: 1 });
+    expect(made.data.type).toBe(0);
+    // A platform app of another type (older data) is refused in words, never by its code.
+    await s.db.query('update app set type = 1 where guid = $1', [made.data.guid]);
+    const refused = await s.post('/open/app/introduce/update/app-manage', { app_guid: made.data.guid, status: 0 }, { token: admin, lang: 'en' });
     expect(refused.code).toBe(201);
-    expect(refused.message).toBe('Only store apps (type 0) can be listed in the store or placed in its classifications.');
+    expect(refused.message).toBe('Only store apps (made under Store → Store apps) can be listed in the store or placed in its classifications.');
+    expect(refused.message).not.toMatch(/\(\d\)/);
+    // Nor does the store's screen list it, or let it be changed into a store app there.
+    expect((await op('/open/admin/app-manage/page', { name: `Tool ${n}` })).data.list).toEqual([]);
 
     expect((await s.post('/open/app/label/add', { name: `T ${n}` }, { token: A.token })).code).toBe(201);
     const role = await op('/open/admin/system/role/add', { name: `Empty ${n}` });

@@ -106,7 +106,24 @@ describe('app events page', () => {
     await typeUrl('https://example.com/hook');
     fireEvent.click(screen.getByTestId('save-request-url'));
     expect((await screen.findByTestId('challenge-ok')).textContent).toBe('Challenge answered in 12 ms (budget 1000 ms).');
-    expect(callsTo('/open/app/event/subscribe-config/save-update')).toEqual([{ app_guid: 'app-1', request_url: 'https://example.com/hook' }]);
+    expect(callsTo('/open/app/event/subscribe-config/save-update')).toEqual([{ app_guid: 'app-1', request_url: 'https://example.com/hook', delivery_mode: 'push' }]);
+  });
+
+  it('switches to the long connection at once and shows the forwarder command; push comes back by saving a URL', async () => {
+    answers['/open/app/event/subscribe-config/save-update'] = (b) => ({ ...CONFIG, delivery_mode: b.delivery_mode, ...(b.request_url ? { request_url: b.request_url, challenge: { ok: true, ms: 9, budget_ms: 1000, status: 200 } } : {}) });
+    renderPage();
+    fireEvent.click(within(await screen.findByTestId('delivery-mode')).getByLabelText('Long connection'));
+    const long = await screen.findByTestId('long-connection');
+    expect(long.textContent).toContain('npx open-platform listen --app-id cli_alpha --app-secret <App Secret> --forward-to http://localhost:3000/webhook');
+    expect(screen.queryByTestId('field-request_url')).toBeNull();
+    expect(callsTo('/open/app/event/subscribe-config/save-update')).toEqual([{ app_guid: 'app-1', delivery_mode: 'long_connection' }]);
+    fireEvent.click(screen.getByLabelText('Push to a request URL'));
+    expect((await screen.findByText(/Events go over the long connection now/)).tagName).toBe('P');
+    await typeUrl('https://example.com/hook');
+    fireEvent.click(screen.getByTestId('save-request-url'));
+    await screen.findByTestId('challenge-ok');
+    expect(callsTo('/open/app/event/subscribe-config/save-update').at(-1)).toEqual({ app_guid: 'app-1', request_url: 'https://example.com/hook', delivery_mode: 'push' });
+    expect(screen.getByText(/Events are pushed to this URL/)).toBeTruthy();
   });
 
   it("shows the server's sentence under the field when the challenge fails, keeping the URL typed", async () => {
@@ -128,6 +145,17 @@ describe('app events page', () => {
     fireEvent.click(screen.getByTestId('save-request-url'));
     await waitFor(() => expect(screen.getByTestId('field-request_url').getAttribute('aria-invalid')).toBe('true'));
     expect(callsTo('/open/app/event/subscribe-config/save-update')).toEqual([]);
+  });
+
+  it('an app paused on the long connection resumes with a click', async () => {
+    answers['/open/app/event/subscribe-config/get'] = () => ({ ...CONFIG, delivery_mode: 'long_connection', failing_since: '2025-01-01T00:00:00.000Z', paused_at: '2025-01-04T00:00:00.000Z' });
+    answers['/open/app/event/subscribe-config/save-update'] = (b) => ({ ...CONFIG, delivery_mode: b.delivery_mode });
+    renderPage();
+    expect((await screen.findByTestId('endpoint-paused')).textContent).toMatch(/none was acknowledged over the long connection for 3 days/);
+    fireEvent.click(screen.getByTestId('resume-long'));
+    await waitFor(() => expect(screen.queryByTestId('endpoint-paused')).toBeNull());
+    expect(callsTo('/open/app/event/subscribe-config/save-update')).toEqual([{ app_guid: 'app-1', delivery_mode: 'long_connection' }]);
+    expect(screen.getByTestId('long-connection')).toBeTruthy();
   });
 
   it('says clearly when pushes are paused, and since when they fail otherwise', async () => {

@@ -73,7 +73,7 @@ beforeEach(() => {
   endpointCheck = () => ({ request_url: 'https://example.com/hook', ok: true, ms: 12, budget_ms: 1000, status: 200 });
   vi.mocked(post).mockReset();
   vi.mocked(post).mockImplementation(async (path: string, body?: unknown) => {
-    if (path === '/open/app/app-list') return APPS as never;
+    if (path === '/open/app/debug/app-list') return APPS as never;
     if (path === '/open/app/debug/app-token') {
       if ((body as { guid: string }).guid === 'app-2') throw new CallError('This app is disabled.', 200, 201);
       return { app_access_token: TOKEN, expire: 7200 } as never;

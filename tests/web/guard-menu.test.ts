@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { guard, guardOf, matchedTrail } from '../../src/routes/guard.ts';
-import { firstPage, routeMenu, treeMenu } from '../../src/routes/menu.ts';
+import { consoleSections, firstPage, routeMenu, treeMenu } from '../../src/routes/menu.ts';
+import { crumbsFor } from '../../src/shell/crumbs.ts';
 import { routeTree } from '../../src/routes/table.ts';
 
 const tenant = { signedIn: true, userType: 1, urls: [] as string[], authState: 2 };
@@ -86,5 +87,39 @@ describe('menus', () => {
     const node = (code: string, url: string, extra = {}) => ({ guid: code, parent_guid: null, name: code, code, url, type: 0, status: 0, children: [], ...extra });
     const tree = [{ ...node('a', '/operation'), children: [node('b', '/operation/role', { type: 1 }), node('c', '/operation/x', { type: 1, status: 1 })] }];
     expect(treeMenu(tree, ['/operation/role'])).toEqual([expect.objectContaining({ url: '/operation/role', disabled: false })]);
+  });
+});
+
+describe("the console's sections and breadcrumbs (issue 32)", () => {
+  const ctx = { scene: 'console' as const, signedIn: true, userType: 1, authState: 2, buCreated: true };
+  it('the header names the sections a person may use, each at its first page, account first', () => {
+    expect(consoleSections(routeTree, { ...ctx, urls: [] }).map((s) => [s.key, s.url])).toEqual([
+      ['/account', '/account/enterprise-panel'],
+      ['/business', '/business/dict-manage'],
+      ['/developer', '/developer/log'],
+    ]);
+    // A sub-account granted only the enterprise panel: its own account pages, nothing else.
+    const panel = consoleSections(routeTree, { ...ctx, userType: 2, urls: ['/account', '/account/enterprise-panel'] });
+    expect(panel.map((s) => s.url)).toEqual(['/account/enterprise-panel']);
+    expect(consoleSections(routeTree, { ...ctx, userType: 0, urls: [] })).toEqual([]);
+  });
+
+  const id = '5afd5c3f-1c9d-4c55-841f-8ab3328a7173';
+  it("a record's own page names the record between its list and the page", () => {
+    expect(crumbsFor(`/business/app/${id}/config`, [])).toEqual([
+      { key: 'route.business', to: '/business/dict-manage' },
+      { key: 'route.app', to: '/business/app' },
+      { key: '', record: { at: '/business/app', id }, to: `/business/app/${id}/config` },
+      { key: 'route.app_config', to: undefined },
+    ]);
+    expect(crumbsFor(`/account/order/${id}/info`, []).slice(-1)).toEqual([{ key: '', record: { at: '/account/order', id }, to: `/account/order/${id}/info` }]);
+  });
+
+  it("an operator's record page ends with the record, not the page's title again", () => {
+    const node = (code: string, url: string, children: unknown[] = []) => ({ guid: code, parent_guid: null, name: code, code, url, type: 0, status: 0, children });
+    const tree = [node('admin:operation', '/operation', [node('admin:bu', '/operation/bu')])] as never;
+    const crumbs = crumbsFor(`/operation/bu/${id}/org`, tree);
+    expect(crumbs.map((c) => c.key || c.record?.at)).toEqual(['menu.admin:operation', 'menu.admin:bu', '/operation/bu']);
+    expect(crumbsFor(`/operation/bu/${id}`, tree).map((c) => c.key || 'record')).toEqual(['menu.admin:operation', 'menu.admin:bu', 'record', 'route.edit']);
   });
 });

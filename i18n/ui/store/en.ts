@@ -40,6 +40,8 @@ export default {
     cancel: 'Cancel',
     confirm: 'Buy now',
     bought: 'Bought. Order %{number} is waiting for payment.',
+    how_paid: "How it gets paid: the platform's staff contact your business unit to arrange a bank transfer; once they record the payment, the order turns to Paid, which you see under Orders.",
+    class_count: '%{count} apps',
     had_it: 'Your business unit already has this app (order %{number}).',
     view_order: 'View the order',
     capabilities_lead: 'Each capability is a scope your app applies for in its permissions page; once an operator approves, its APIs and events open to the app.',

@@ -40,6 +40,8 @@ export default {
     cancel: '取消',
     confirm: '立即购买',
     bought: '购买成功，订单 %{number} 待支付。',
+    how_paid: '如何付款：平台运营人员会联系您的业务单元安排转账付款；收到款项后，运营人员登记收款，订单即变为“已支付”，您可在“订单”中查看。',
+    class_count: '%{count} 个应用',
     had_it: '您的业务单元已拥有此应用（订单 %{number}）。',
     view_order: '查看订单',
     capabilities_lead: '每项能力是应用在权限页申请的权限范围；运营人员审核通过后，其接口与事件即向应用开放。',

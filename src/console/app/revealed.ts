@@ -23,3 +23,6 @@ export const takeRevealed = (guid: string) => {
   pending.delete(guid);
   return secrets;
 };
+
+/** The secrets waiting for this record, left waiting: a render that may be discarded reads them, the commit takes them. */
+export const peekRevealed = (guid: string) => pending.get(guid);

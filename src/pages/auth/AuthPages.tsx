@@ -136,15 +136,26 @@ const ResetExpire = () => {
 const AccountActive = () => {
   const { t } = useLang();
   const token = useSearchParams()[0].get('token');
-  const [expired, setExpired] = useState(!token);
+  const [state, setState] = useState<'checking' | 'valid' | 'expired'>(token ? 'checking' : 'expired');
+  const setExpired = () => setState('expired');
+  // The link is checked on opening: an expired one says so before any password is typed.
+  useEffect(() => {
+    if (!token) return;
+    post('/open/sys-auth/verify-activation-link', { token }, { silent: true }).then(
+      () => setState('valid'),
+      () => setState('expired'),
+    );
+  }, [token]);
   return (
     <AuthCard title={t('route.account_active')} testId="account-active">
-      {expired ? (
+      {state === 'checking' ? (
+        <CircularProgress aria-label={t('activate.checking')} />
+      ) : state === 'expired' ? (
         <Alert severity="warning">{t('activate.expired')}</Alert>
       ) : (
         <>
           <Typography color="text.secondary">{t('activate.hint')}</Typography>
-          <SetPasswordForm token={token!} call="/open/system/user/child-set" done="activate.done" onExpired={() => setExpired(true)} />
+          <SetPasswordForm token={token!} call="/open/system/user/child-set" done="activate.done" onExpired={setExpired} />
         </>
       )}
       <MuiLink component={Link} to="/login" variant="body2">

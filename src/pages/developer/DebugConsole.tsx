@@ -19,7 +19,7 @@ import { OPENAPI_PATH, operationsOf, type ApiOperation } from './openapi.ts';
 import { ResponseView } from './ResponseView.tsx';
 import { curlSnippet, fetchSnippet, requestHeaders, TOKEN_PLACEHOLDER } from './snippets.ts';
 
-/** What the page reads of the BU's apps, as `/open/app/app-list` answers them (status 0 enabled, 1 disabled; type 0 store app). */
+/** What the page reads of the BU's apps, as `/open/app/debug/app-list` answers them (status 0 enabled, 1 disabled; type 0 store app). */
 interface DebugApp {
   guid: string;
   name: string;
@@ -91,7 +91,7 @@ const DebugConsolePage = () => {
 
   useEffect(() => {
     let live = true;
-    post<DebugApp[]>('/open/app/app-list', {}, { silent: true }).then(
+    post<DebugApp[]>('/open/app/debug/app-list', {}, { silent: true }).then(
       (list) => live && setApps(Array.isArray(list) ? list : []),
       (e) => live && setAppsError(e),
     );

@@ -2,6 +2,7 @@ import ArrowBack from '@mui/icons-material/ArrowBack';
 import { Alert, Box, Breadcrumbs, Button, Chip, Container, Link as MuiLink, Skeleton, Stack, Typography } from '@mui/material';
 import { Link, useParams } from 'react-router-dom';
 import { AppIcon } from '../../public/AppIcon.tsx';
+import { DocBody } from '../docs/DocBody.tsx';
 import type { StoreDetail } from '../../public/types.ts';
 import { usePublicData } from '../../public/usePublicData.ts';
 import { useLang } from '../../shell/LangContext.tsx';
@@ -16,7 +17,7 @@ import { Purchase } from './Purchase.tsx';
 const DETAIL_PATH = '/open/app/market/search/app-manage/info';
 
 const Detail = () => {
-  const { t } = useLang();
+  const { t, lang } = useLang();
   const { id } = useParams();
   const found = usePublicData<StoreDetail>(DETAIL_PATH, { guid: id });
   const app = found.data;
@@ -30,7 +31,6 @@ const Detail = () => {
       </Container>
     );
   const images = app ? [...(app.cover_url ? [app.cover_url] : []), ...app.screenshots] : [];
-  const about = app?.description || app?.app_description;
   return (
     <Container maxWidth="lg" sx={{ py: 4 }}>
       <Breadcrumbs aria-label={t('route.app_store')} sx={{ mb: 3 }}>
@@ -66,9 +66,10 @@ const Detail = () => {
           {t('store.about')}
         </Typography>
         {app ? (
-          <Typography sx={{ whiteSpace: 'pre-line', maxWidth: 820 }} data-testid="app-about">
-            {about}
-          </Typography>
+          // The introduction's Markdown, as the server rendered and sanitised it (as a document's).
+          <Box sx={{ maxWidth: 820 }} data-testid="app-about">
+            <DocBody html={app.description_html} lang={lang} />
+          </Box>
         ) : (
           <Skeleton variant="text" height={96} />
         )}

@@ -10,8 +10,12 @@ import { usePrice } from './Price.tsx';
 interface Bought {
   guid: string;
   number: string;
+  state: number;
   already: boolean;
 }
+
+/** `ORDER_STATE.toPay` (schemas/order.ts), named here so the public page does not load zod with it. */
+const TO_PAY = 0;
 
 const PURCHASE_PATH = '/open/app/market/app-purchase/use';
 
@@ -78,14 +82,21 @@ export const Purchase = ({ app, onBought }: { app: StoreDetail; onBought(): void
       )}
       {notice === 'operator' && <Alert severity="info">{t('store.operator_cannot_buy')}</Alert>}
       {bought && (
-        <Alert severity="success" data-testid="bought" action={<Button component={Link} to={`/account/order/${bought.guid}/show`} color="inherit" size="small">{t('store.view_order')}</Button>}>
+        <Alert severity="success" data-testid="bought" action={<Button component={Link} to={`/account/order/${bought.guid}/info`} color="inherit" size="small">{t('store.view_order')}</Button>}>
           {t(bought.already ? 'store.had_it' : 'store.bought', { number: bought.number })}
+        </Alert>
+      )}
+      {/* What happens next to an order waiting for payment: who takes the payment and where it shows. */}
+      {bought && bought.state === TO_PAY && (
+        <Alert severity="info" data-testid="how-paid">
+          {t('store.how_paid')}
         </Alert>
       )}
       <Dialog open={asking} onClose={() => !busy && setAsking(false)} aria-labelledby="buy-title">
         <DialogTitle id="buy-title">{t('store.confirm_title', { name: app.name })}</DialogTitle>
         <DialogContent>
           <DialogContentText>{app.price === 0 ? t('store.confirm_free') : t('store.confirm_text', { price: price(app.price, app.cycle) })}</DialogContentText>
+          {app.price > 0 && <DialogContentText sx={{ mt: 1.5 }}>{t('store.how_paid')}</DialogContentText>}
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setAsking(false)} disabled={busy}>

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { AppIcon } from '../../public/AppIcon.tsx';
 import { SearchForm } from '../../public/SearchForm.tsx';
-import { SEARCH_PATH, type StoreCard, type StoreLabel, type StorePage as Page } from '../../public/types.ts';
+import { SEARCH_PATH, type StoreCard, type StoreClassification, type StorePage as Page } from '../../public/types.ts';
 import { usePublicData } from '../../public/usePublicData.ts';
 import { useLang } from '../../shell/LangContext.tsx';
 import { withPageMessages } from '../../shell/withPageMessages.tsx';
@@ -53,8 +53,8 @@ const AppCard = ({ app }: { app: StoreCard }) => {
 
 const Classifications = ({ current, onPick }: { current: string; onPick(guid: string): void }) => {
   const { t } = useLang();
-  const classes = usePublicData<StoreLabel[]>(CLASSIFY_PATH);
-  const items = [{ guid: '', name: t('store.all') }, ...(classes.data ?? [])];
+  const classes = usePublicData<StoreClassification[]>(CLASSIFY_PATH);
+  const items: { guid: string; name: string; app_count?: number }[] = [{ guid: '', name: t('store.all') }, ...(classes.data ?? [])];
   return (
     <Box component="nav" aria-label={t('store.classifications')} sx={{ minWidth: 0 }}>
       {/* A phone scrolls them sideways; a wider screen lists them down the left. */}
@@ -70,8 +70,19 @@ const Classifications = ({ current, onPick }: { current: string; onPick(guid: st
         <List dense disablePadding>
           {items.map((c) => (
             <ListItem key={c.guid || 'all'} disablePadding>
-              <ListItemButton selected={current === c.guid} onClick={() => onPick(c.guid)} aria-current={current === c.guid ? 'true' : undefined} sx={{ borderRadius: 1 }}>
-                <ListItemText primary={c.name} />
+              <ListItemButton
+                selected={current === c.guid}
+                onClick={() => onPick(c.guid)}
+                aria-current={current === c.guid ? 'true' : undefined}
+                // Named by the classification, its count read as its description.
+                aria-describedby={c.app_count === undefined ? undefined : `class-count-${c.guid}`}
+                sx={{ borderRadius: 1 }}
+              >
+                <ListItemText
+                  primary={c.name}
+                  secondary={c.app_count === undefined ? undefined : t('store.class_count', { count: c.app_count })}
+                  slotProps={{ secondary: { id: `class-count-${c.guid}`, 'aria-hidden': true } }}
+                />
               </ListItemButton>
             </ListItem>
           ))}

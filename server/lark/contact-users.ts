@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { LARK_PAGE_SIZE, larkPage, pageOf } from './envelope.ts';
+import { NOT_FOUND } from './errors.ts';
+import { departmentOf, guidOf, idTypes, ROOT } from './ids.ts';
+import type { LarkCall } from './routes.ts';
+
+/**
+ * Lark's contact v3 users on the platform's members (docs/lark.md "Users"). Each Lark field is one
+ * member field; Lark fields the platform has no counterpart for are not answered and, written, are ignored.
+ */
+const READ = 'contact:member:readonly';
+const WRITE = 'contact:member:write';
+
+/** Lark's employee_type (1 regular, 3 outsourcing) ↔ the member's account_type (0 employee, 1 outsourcing); a system account (2) has none. */
+const EMPLOYEE_TYPE: Record<number, number> = { 0: 1, 1: 3 };
+const ACCOUNT_TYPE: Record<number, number> = { 1: 0, 3: 1 };
+
+export const larkUser = z.object({
+  open_id: z.uuid(),
+  user_id: z.uuid(),
+  name: z.string(),
+  en_name: z.string().optional(),
+  nickname: z.string().optional(),
+  email: z.string().optional(),
+  mobile: z.string().optional().describe('+<area code><number>'),
+  department_ids: z.array(z.string()).describe('The member\'s one department; "0" when it has none'),
+  leader_user_id: z.string().optional(),
+  employee_no: z.string().optional(),
+  employee_type: z.number().int().optional().describe('1 regular, 3 outsourcing'),
+  status: z.object({ is_resigned: z.boolean() }),
+});
+
+type MemberRow = Record<string, unknown> & { guid: string; name: string; department_guid: string | null; account_type: number; duty_status: number };
+const given = <K extends string>(key: K, value: unknown) => (value === null || value === undefined || value === '' ? {} : { [key]: value });
+
+/** A member as Lark's user. */
+export const userOf = (m: MemberRow): z.output<typeof larkUser> => ({
+  open_id: m.guid,
+  user_id: m.guid,
+  name: m.name,
+  ...given('en_name', m.english_name),
+  ...given('nickname', m.alias),
+  ...given('email', m.email),
+  ...given('mobile', m.phone ? `+${m.area_code}${m.phone}` : null),
+  department_ids: [m.department_guid ?? ROOT],
+  ...given('leader_user_id', m.superior_guid),
+  ...given('employee_no', m.job_number),
+  ...given('employee_type', EMPLOYEE_TYPE[m.account_type]),
+  status: { is_resigned: m.duty_status === 1 },
+});
+
+const userWrite = z.object({
+  name: z.string(),
+  en_name: z.string(),
+  nickname: z.string(),
+  email: z.string(),
+  mobile: z.string().describe('+86, +852, +853 or +886 and the number, or the number alone (+86)'),
+  department_ids: z.array(z.string()).max(1, 'a member has one department'),
+  leader_user_id: z.string(),
+  employee_no: z.string(),
+  employee_type: z.union([z.literal(1), z.literal(3)]),
+});
+const createBody = userWrite.partial().required({ name: true });
+const patchBody = userWrite.partial();
+
+/** The member fields behind each Lark field, for refusals that name the member's. */
+const FIELDS = { name: 'name', english_name: 'en_name', alias: 'nickname', email: 'email', phone: 'mobile', area_code: 'mobile', department_guid: 'department_ids', superior_guid: 'leader_user_id', job_number: 'employee_no', account_type: 'employee_type' };
+
+/** A Lark user body as the member's input: only what it names. */
+const memberInput = (body: z.output<typeof patchBody>) => {
+  const mobile = body.mobile === undefined ? {} : /^\+(86|852|853|886)[ -]?(\d+)$/.exec(body.mobile);
+  return {
+    ...(body.name !== undefined ? { name: body.name } : {}),
+    ...(body.en_name !== undefined ? { english_name: body.en_name } : {}),
+    ...(body.nickname !== undefined ? { alias: body.nickname } : {}),
+    ...(body.email !== undefined ? { email: body.email } : {}),
+    ...(body.mobile !== undefined ? (Array.isArray(mobile) ? { area_code: mobile[1], phone: mobile[2] } : { phone: body.mobile }) : {}),
+    ...(body.department_ids !== undefined ? { department_guid: body.department_ids.length ? departmentOf('department_ids', body.department_ids[0]) : null } : {}),
+    ...(body.leader_user_id !== undefined ? { superior_guid: body.leader_user_id ? guidOf('leader_user_id', body.leader_user_id) : null } : {}),
+    ...(body.employee_no !== undefined ? { job_number: body.employee_no } : {}),
+    ...(body.employee_type !== undefined ? { account_type: ACCOUNT_TYPE[body.employee_type] } : {}),
+  };
+};
+
+const listQuery = idTypes.extend({
+  department_id: z.string().optional().describe('The department whose members to list; "0" or none: every member of the BU'),
+  page_size: z.coerce.number().int().min(1).max(LARK_PAGE_SIZE.max).default(LARK_PAGE_SIZE.default),
+  page_token: z.string().max(200).optional(),
+});
+const userPath = z.object({ user_id: z.string() });
+const userAnswer = z.object({ user: larkUser });
+const listAnswer = z.object({ has_more: z.boolean(), page_token: z.string().optional(), items: z.array(larkUser) });
+
+const list: LarkCall['run'] = async ({ query, engine }) => {
+  const { page, size } = pageOf(query.page_token, query.page_size);
+  const department = query.department_id === undefined ? null : departmentOf('department_id', query.department_id);
+  // Oldest first: a member added while an app pages lands on a later page, not between two.
+  const found = await engine('member', 'page', { page, page_size: size, sort: 'created_at', ...(department ? { department_guid: department } : {}) });
+  return larkPage(found.list.map(userOf), page, size, found.count);
+};
+
+const common = { scope: READ, notFound: NOT_FOUND.user, fields: FIELDS };
+export const userCalls: LarkCall[] = [
+  { ...common, method: 'GET', path: '/open-apis/contact/v3/users', apiCode: 'lark.contact.user.list', query: listQuery, answer: listAnswer, run: list },
+  { ...common, method: 'GET', path: '/open-apis/contact/v3/users/find_by_department', apiCode: 'lark.contact.user.find_by_department', query: listQuery.required({ department_id: true }), answer: listAnswer, run: list },
+  {
+    ...common, method: 'GET', path: '/open-apis/contact/v3/users/:user_id', apiCode: 'lark.contact.user.get', params: userPath, query: idTypes, answer: userAnswer,
+    run: async ({ params, engine }) => ({ user: userOf(await engine('member', 'get', { guid: guidOf('user_id', params.user_id) })) }),
+  },
+  {
+    ...common, scope: WRITE, method: 'POST', path: '/open-apis/contact/v3/users', apiCode: 'lark.contact.user.create', query: idTypes, body: createBody, answer: userAnswer,
+    run: async ({ body, engine }) => ({ user: userOf(await engine('member', 'add', memberInput(body))) }),
+  },
+  {
+    ...common, scope: WRITE, method: 'PATCH', path: '/open-apis/contact/v3/users/:user_id', apiCode: 'lark.contact.user.patch', params: userPath, query: idTypes, body: patchBody, answer: userAnswer,
+    run: async ({ params, body, engine }) => ({ user: userOf(await engine('member', 'update', { guid: guidOf('user_id', params.user_id), ...memberInput(body) })) }),
+  },
+  {
+    ...common, scope: WRITE, method: 'DELETE', path: '/open-apis/contact/v3/users/:user_id', apiCode: 'lark.contact.user.delete', params: userPath, query: idTypes, answer: z.object({}),
+    run: async ({ params, engine }) => {
+      await engine('member', 'delete', { guid: guidOf('user_id', params.user_id) });
+      return {};
+    },
+  },
+];

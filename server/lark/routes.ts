@@ -1,0 +1,84 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppCaller } from '../auth/app-tokens.ts';
+import type { Services } from '../engine/context.ts';
+import { inputOf } from '../http/calls.ts';
+import { langOf } from '../http/envelope.ts';
+import { asApp, engineAsApp, type OpenApiOptions } from '../routes/open-api.ts';
+import type { Lang } from '../../i18n/languages.ts';
+import { larkOk } from './envelope.ts';
+import { fieldViolation, LarkError, sendLark, toLark, type FieldNames } from './errors.ts';
+import { departmentCalls } from './contact-departments.ts';
+import { userCalls } from './contact-users.ts';
+import { mountLarkTokens } from './tokens.ts';
+
+/** One of Lark's calls this platform answers: its route, its `api_code` in the call log, the scope it needs and its typed parts. */
+export interface LarkCall<P = any, Q = any, B = any> {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  /** Lark's path, parameters as `:name`. */
+  path: string;
+  apiCode: string;
+  scope: string;
+  params?: z.ZodType<P>;
+  query?: z.ZodType<Q>;
+  body?: z.ZodType<B>;
+  /** What `data` holds on success. */
+  answer: z.ZodType;
+  /** Lark's refusal for a row that is not there or not the app's BU's. */
+  notFound: () => LarkError;
+  /** The platform's field names back to Lark's, for `field_violations`. */
+  fields?: FieldNames;
+  run: (r: { caller: AppCaller; lang: Lang; params: P; query: Q; body: B; engine: EngineCall }) => Promise<unknown>;
+}
+
+/** An engine verb of a definition as the calling app's BU (server/routes/open-api.ts `engineAsApp`). */
+export type EngineCall = (resource: string, verb: 'page' | 'get' | 'add' | 'update' | 'delete' | 'tree', input: Record<string, unknown>) => Promise<any>;
+
+/** A part of the request by its schema, or Lark's refusal naming the failing fields. */
+const parsePart = <T>(schema: z.ZodType<T> | undefined, value: unknown): T => {
+  if (!schema) return undefined as T;
+  const parsed = schema.safeParse(value ?? {});
+  if (parsed.success) return parsed.data;
+  throw new LarkError(99992402, 'field validation failed', 400, { field_violations: parsed.error.issues.map((i) => fieldViolation(i.path.join('.') || '(body)', i.message)) });
+};
+
+export const larkCalls: readonly LarkCall[] = [...userCalls, ...departmentCalls];
+
+/**
+ * Lark's dialect (docs/lark.md): its token calls and its contact v3 calls on members and
+ * departments, under `/open-apis/`. Every contact call goes through the same gate as the open
+ * API's (`asApp`: token, whitelist, rate, scope, call log) and the engine as the app's BU, so
+ * scopes, rules and events are the platform's own; only the shapes are Lark's.
+ */
+export const mountLark = (app: FastifyInstance, services: Services, opts: OpenApiOptions) =>
+  app.register(async (lark) => {
+    lark.setErrorHandler((err, req, reply) => sendLark(req, reply, toLark(err, req)));
+    mountLarkTokens(lark, services);
+    for (const call of larkCalls) {
+      lark.route({
+        method: call.method,
+        url: call.path,
+        handler: async (req, reply) => {
+          let refusal: LarkError | undefined;
+          const convert = (e: unknown) => (refusal ??= toLark(e, req, call));
+          try {
+            const data = await asApp(
+              services, opts.ratePerMinute, req, reply, call,
+              (caller) => {
+                // The platform's refusal of a NUL character anywhere in the input, which PostgreSQL cannot store.
+                inputOf(req);
+                const lang = langOf(req);
+                const engine: EngineCall = (resource, verb, input) => engineAsApp(services, opts, resource, verb, caller, lang, input);
+                return call.run({ caller, lang, params: parsePart(call.params, req.params), query: parsePart(call.query, req.query), body: parsePart(call.body, req.body), engine });
+              },
+              // The log's codes are the platform's (200 answered, 201 refused, none for a fault); the HTTP status is the one Lark's answer has.
+              { ok: 200, failed: (e) => ({ http: convert(e).http, code: convert(e).http >= 500 ? null : 201 }) },
+            );
+            return larkOk(data);
+          } catch (e) {
+            return sendLark(req, reply, convert(e));
+          }
+        },
+      });
+    }
+  });
