@@ -82,6 +82,8 @@ export const issueText = (issue: z.core.$ZodIssue, schema?: z.ZodType, input?: u
     case 'too_small':
     case 'too_big': {
       if (i.origin === 'string') {
+        // A rule that names the whole format (a password's) says more than a length alone; an empty value is still "required".
+        if (specific && !/^validation\.max_\d+$/.test(specific.key) && !empty(value)) return specific;
         if (i.exact) return { key: 'validation.exact_length', params: { length: i.minimum ?? i.maximum } };
         if (issue.code === 'too_small') return Number(i.minimum) <= 1 || empty(value) ? { key: 'validation.required' } : { key: 'validation.min_length', params: { minimum: i.minimum } };
         return own && /^validation\.max_\d+$/.test(own.key) ? own : { key: 'validation.max_length', params: { maximum: i.maximum } };

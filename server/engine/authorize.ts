@@ -28,3 +28,14 @@ export const authorize = (mount: Mount, spec: CallSpec, caller: Caller | null) =
   const code = permissionOf(mount, spec);
   if (code && !holds(caller, code)) throw new Warning('server.no_access');
 };
+
+/** Whether `authorize` lets `caller` make the call: its refusal is false, any other fault is thrown. */
+export const allows = (mount: Mount, spec: CallSpec, caller: Caller | null) => {
+  try {
+    authorize(mount, spec, caller);
+    return true;
+  } catch (e) {
+    if (e instanceof Warning) return false;
+    throw e;
+  }
+};

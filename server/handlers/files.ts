@@ -7,7 +7,7 @@ import { resourceByName } from '../../resources/index.ts';
 import type { ResourceDef } from '../../resources/types.ts';
 import { imageRefusal, type ImageFormat } from '../../schemas/image.ts';
 import type { Caller } from '../auth/caller.ts';
-import { authorize } from '../engine/authorize.ts';
+import { allows } from '../engine/authorize.ts';
 import type { CallContext, Services } from '../engine/context.ts';
 import { specOf } from '../engine/spec.ts';
 import { Warning } from '../http/envelope.ts';
@@ -69,16 +69,7 @@ const ROW_WRITES = new Set(['add', 'update', 'save']);
 
 /** Whether `caller` may write some row of `def` (the engine's `authorize` decides, as for the write itself). */
 const mayWrite = (def: ResourceDef, caller: Caller) =>
-  def.mounts.some((mount) => Object.values(mount.calls).map(specOf).some((spec) => {
-    if (!spec.verb || !ROW_WRITES.has(spec.verb)) return false;
-    try {
-      authorize(mount, spec, caller);
-      return true;
-    } catch (e) {
-      if (e instanceof Warning) return false;
-      throw e;
-    }
-  }));
+  def.mounts.some((mount) => Object.values(mount.calls).map(specOf).some((spec) => !!spec.verb && ROW_WRITES.has(spec.verb) && allows(mount, spec, caller)));
 
 /**
  * `file/image-upload` (multipart form: `resource` and `field` first, then one `file`): an image for

@@ -78,6 +78,17 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('axe sweep over every ro
     return paths.length;
   };
 
+  /** A page of its own, signed in at `/login` as `who`. */
+  const signedIn = async (who: { username: string; password: string }) => {
+    const w = await j.page();
+    await w.page.goto(`${j.base}/login`);
+    await w.page.fill('input[name=username]', who.username);
+    await w.page.fill('input[name=password]', who.password);
+    await w.page.click('[data-testid=login-submit]');
+    await w.page.waitForURL((u) => !u.pathname.startsWith('/login'));
+    return w;
+  };
+
   const routesFor = (who: Persona) => ROUTES.filter((r) => opens(r, who)).map(pathOf);
 
   it('a visitor: every public route', async () => {
@@ -87,24 +98,14 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('axe sweep over every ro
   }, 300_000);
 
   it('a tenant owner of a certified BU: every console route', async () => {
-    const owner = await j.page();
-    await owner.page.goto(`${j.base}/login`);
-    await owner.page.fill('input[name=username]', tenant.username);
-    await owner.page.fill('input[name=password]', tenant.password);
-    await owner.page.click('[data-testid=login-submit]');
-    await owner.page.waitForURL((u) => !u.pathname.startsWith('/login'));
+    const owner = await signedIn(tenant);
     expect(await sweep(owner, routesFor('owner'))).toBeGreaterThan(15);
     expect(owner.violations).toEqual([]);
     expect(owner.problems).toEqual([]);
   }, 300_000);
 
   it('a sub-account holding every grant: every route open to sub-accounts', async () => {
-    const page = await j.page();
-    await page.page.goto(`${j.base}/login`);
-    await page.page.fill('input[name=username]', sub.username);
-    await page.page.fill('input[name=password]', sub.password);
-    await page.page.click('[data-testid=login-submit]');
-    await page.page.waitForURL((u) => !u.pathname.startsWith('/login'));
+    const page = await signedIn(sub);
     expect(await sweep(page, routesFor('sub'))).toBeGreaterThan(10);
     expect(page.violations).toEqual([]);
     expect(page.problems).toEqual([]);
