@@ -61,7 +61,8 @@ export const watchPage = async (browser: Browser, opts: { width?: number; height
       const contrast = await new AxeBuilder({ page }).withRules(['color-contrast']).exclude('[data-testid=toast]').analyze();
       for (const v of [...rest.violations, ...contrast.violations]) {
         if (v.impact !== 'critical' && v.impact !== 'serious') continue;
-        violations.push(`${label}: ${v.id} (${v.impact}) ×${v.nodes.length} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+        // The element's own markup too: a generated class name alone does not say which it is.
+        violations.push(`${label}: ${v.id} (${v.impact}) ×${v.nodes.length} — ${v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`).join(' | ')}`);
       }
     },
     async shot(name) {
