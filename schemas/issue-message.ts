@@ -3,7 +3,7 @@ import type { z } from 'zod';
 /**
  * Which sentence a zod issue says, as an i18n key and its parameters: one mapping for the server
  * (server/http/validation.ts) and the console's forms (src/console/validate.ts), so both name the
- * same rule. An empty value is "required" unless its rule says more (a format's choices); a number out of bounds names its range;
+ * same rule. An empty value is "required" (an empty list may say what to choose); a number out of bounds names its range;
  * a text too long or too short names its length; a rule's own key (`validation.*`) stays for the
  * rest (formats, custom checks).
  */
@@ -69,16 +69,16 @@ export const issueText = (issue: z.core.$ZodIssue, schema?: z.ZodType, input?: u
   const i = issue as z.core.$ZodIssue & { minimum?: number | bigint; maximum?: number | bigint; expected?: string; origin?: string; exact?: boolean; params?: Record<string, unknown>; input?: unknown };
   const value = input === undefined ? i.input : valueAt(input, issue.path);
   const own = issue.message?.startsWith('validation.') ? { key: issue.message, params: i.params } : undefined;
-  // A rule's own sentence that says more than "required" (a format's choices) stays for an empty value too.
+  // A rule's own sentence that says more than a generic one (a password's format, an amount's); an empty value still reads "required".
   const specific = own && !GENERIC.has(own.key) && own.key !== 'validation.required' ? own : undefined;
   switch (issue.code) {
     case 'invalid_type':
-      if (empty(value)) return specific ?? { key: 'validation.required' };
+      if (empty(value)) return { key: 'validation.required' };
       if (i.expected === 'int' || i.expected === 'number') return specific ?? { key: 'validation.integer' };
       return own ?? { key: 'validation.invalid_type', params: { expected: i.expected } };
     case 'invalid_value':
     case 'invalid_union':
-      return empty(value) ? (specific ?? { key: 'validation.required' }) : (own ?? { key: 'validation.invalid_option' });
+      return empty(value) ? { key: 'validation.required' } : (own ?? { key: 'validation.invalid_option' });
     case 'too_small':
     case 'too_big': {
       if (i.origin === 'string') {

@@ -4,7 +4,7 @@ import {
   BulkDeleteButton, Button, CreateButton, Datagrid, EditButton, FilterButton, List, Loading, Pagination, SearchInput, ShowButton, TextInput, TopToolbar,
   useBasename, usePermissions, useRecordContext, useTranslate,
 } from 'react-admin';
-import { lazy, Suspense, type ComponentProps } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ComponentProps } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { Permissions } from '../../dataProvider/authProvider.ts';
 import { definition } from '../../dataProvider/definitions.ts';
@@ -211,6 +211,31 @@ const columnStyles = (columns: readonly ColumnView[], checkboxes: boolean) => {
   return styles;
 };
 
+/**
+ * A list wider than the window scrolls sideways; its table's wrapper takes the keyboard focus (a
+ * named region), so keyboard users can scroll it too (axe: scrollable-region-focusable).
+ */
+const KeyboardScroll = ({ label }: { label: string }) => {
+  const marker = useRef<HTMLSpanElement>(null);
+  useEffect(() => {
+    const list = marker.current?.parentElement;
+    if (!list) return;
+    // The table appears once its rows arrive, after this effect: it is named when it does.
+    const name = () => {
+      const wrapper = list.querySelector<HTMLElement>('.RaDatagrid-tableWrapper');
+      if (!wrapper || wrapper.getAttribute('aria-label') === label) return;
+      wrapper.tabIndex = 0;
+      wrapper.setAttribute('role', 'region');
+      wrapper.setAttribute('aria-label', label);
+    };
+    name();
+    const watch = new MutationObserver(name);
+    watch.observe(list, { childList: true, subtree: true });
+    return () => watch.disconnect();
+  }, [label]);
+  return <span ref={marker} hidden />;
+};
+
 /** The list screen of any definition: its views, columns (as configured), filters, sort, paging, bulk delete, row actions. */
 export const ResourceList = ({ rc, listActions }: { rc: ResourceCalls; listActions?: readonly ListAction[] }) => {
   const { def } = rc;
@@ -218,6 +243,7 @@ export const ResourceList = ({ rc, listActions }: { rc: ResourceCalls; listActio
   const can = useCan(rc);
   const columnAdmin = useCan(columnConfigCalls)('update');
   const canPublish = useCan(publishedViewCalls)('add');
+  const translate = useTranslate();
   const actions = (
     // Buttons at least 32 px high: wrapped onto two lines, they stay apart enough to hit (WCAG 2.5.8).
     <TopToolbar sx={{ '& .MuiButton-root': { minHeight: 32 } }}>
@@ -245,6 +271,7 @@ export const ResourceList = ({ rc, listActions }: { rc: ResourceCalls; listActio
             {settings.columns.map((c) => renderColumn(def, c))}
             <RowActions rc={rc} label="list.actions" />
           </Datagrid>
+          <KeyboardScroll label={translate(`resources.${def.name}.name`, { smart_count: 2, _: def.name })} />
         </>
       ) : (
         <Loading />

@@ -226,7 +226,7 @@ describe('export', () => {
     // The general kind's export holds no product order.
     expect(all.body).not.toContain('Csv ');
     const none = await s.post(`${BASE}/export-orders`, undefined, { token: admin });
-    expect([none.code, none.message]).toEqual([201, translate('en', 'server.validation_failed', { details: translate('en', 'server.field_error', { field: 'File format', message: translate('en', 'validation.export_format') }) })]);
+    expect([none.code, none.message]).toEqual([201, translate('en', 'server.validation_failed', { details: translate('en', 'server.field_error', { field: 'File format', message: translate('en', 'validation.required') }) })]);
   });
 });
 
