@@ -92,7 +92,7 @@ describe.skipIf(!available)('operator console journey (Chromium)', () => {
     await page.waitForURL((u) => u.pathname === '/');
     // The site header knows the session: no login link, the user menu instead.
     expect(await page.getByTestId('user-menu').count()).toBe(1);
-    expect(await page.getByRole('link', { name: '登录' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('link', { name: '登录' }).count()).toBe(0);
     await page.goto(`${base}/operation/role`);
     await page.getByTestId('back-to-site').click();
     await page.waitForURL((u) => u.pathname === '/');
