@@ -1,8 +1,7 @@
 import { Stack, Typography, Alert } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { keepRevealed } from './app/revealed.ts';
+import { useOpensCreated } from './useOpensCreated.ts';
 import { Create, Loading, RecordContextProvider, ResourceContextProvider, SaveContextProvider, useCreatePath, useNotify, useRedirect, useTranslate, type RaRecord } from 'react-admin';
 import { reloadSession, switchBu } from '../../dataProvider/authProvider.ts';
 import type { ResourceCalls } from '../../dataProvider/calls.ts';
@@ -43,13 +42,7 @@ export const CreateScreen = ({ rc, screen }: { rc: ResourceCalls; screen: Tenant
   const createPath = useCreatePath();
   const redirect = useRedirect();
   const notify = useNotify();
-  const navigate = useNavigate();
-  // A new row that has pages of its own opens them, with the secrets its answer shows once.
-  const opens = (data: RaRecord) => {
-    keepRevealed(rc.def, String(data.id), data);
-    notify('ra.notification.created', { type: 'info', messageArgs: { smart_count: 1 } });
-    navigate(rc.opens!.replace(':id', String(data.id)));
-  };
+  const opens = useOpensCreated(rc);
   // A custom onSuccess replaces react-admin's own (notice and redirect), so it does both itself.
   const selectsBu = async (data: RaRecord) => {
     const list = createPath({ resource: rc.route, type: 'list' });

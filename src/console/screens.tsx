@@ -1,13 +1,12 @@
 import { Alert } from '@mui/material';
-import { Create, Edit, Show, SimpleShowLayout, useNotify, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
-import { useNavigate } from 'react-router-dom';
+import { Create, Edit, Show, SimpleShowLayout, useRecordContext, useTranslate } from 'react-admin';
 import type { ResourceCalls } from '../../dataProvider/calls.ts';
 import { Conversation } from './Conversation.tsx';
 import { RelatedRows } from './RelatedRows.tsx';
 import { renderColumn } from './fields.tsx';
 import { SchemaForm } from './SchemaForm.tsx';
 import { StatusButtons } from './StatusButtons.tsx';
-import { keepRevealed } from './app/revealed.ts';
+import { useOpensCreated } from './useOpensCreated.ts';
 
 /** Errors were toasted by the http client; react-admin's own notice would repeat them. */
 const quiet = { onError: () => undefined };
@@ -17,13 +16,7 @@ const quiet = { onError: () => undefined };
  * own (`opens`: a store app's) opens it, with the secrets its answer shows once.
  */
 export const ResourceCreate = ({ rc }: { rc: ResourceCalls }) => {
-  const notify = useNotify();
-  const navigate = useNavigate();
-  const opens = (data: RaRecord) => {
-    keepRevealed(rc.def, String(data.id), data);
-    notify('ra.notification.created', { type: 'info', messageArgs: { smart_count: 1 } });
-    navigate(rc.opens!.replace(':id', String(data.id)));
-  };
+  const opens = useOpensCreated(rc);
   return (
     <Create redirect="list" mutationOptions={rc.opens ? { ...quiet, onSuccess: opens } : quiet}>
       <SchemaForm def={rc.def} mode="create" owner={!rc.bound && rc.mount.scope === 'oversight' && rc.def.mounts.some((m) => m.scope === 'bu')} />
