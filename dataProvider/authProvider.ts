@@ -71,6 +71,7 @@ export const permissionsFrom = (tree: PermissionNode[]): Permissions => {
 
 let session: Promise<Session> | undefined;
 let sessionToken: string | undefined;
+let sessionAt = 0;
 
 const asList = <T,>(v: unknown): T[] => (Array.isArray(v) ? v : Array.isArray((v as { list?: T[] })?.list) ? (v as { list: T[] }).list : []);
 
@@ -102,11 +103,17 @@ const loadSession = async (): Promise<Session> => {
   return { permissions: permissionsFrom(tree), authState: org?.auth_state ?? current?.auth_state };
 };
 
-export const currentSession = (): Promise<Session> => {
+/**
+ * The signed-in person's session, read once per token; with `maxAgeMs`, read again when older than
+ * that — a role's grants or a BU's certification changed elsewhere show on the next page opened.
+ */
+export const currentSession = ({ maxAgeMs }: { maxAgeMs?: number } = {}): Promise<Session> => {
   const token = validToken();
   if (!token) return Promise.resolve({ permissions: { urls: [], codes: [], pages: [], tree: [] } });
-  if (!session || sessionToken !== token) {
+  const stale = maxAgeMs !== undefined && Date.now() - sessionAt > maxAgeMs;
+  if (!session || sessionToken !== token || stale) {
     sessionToken = token;
+    sessionAt = Date.now();
     session = loadSession();
   }
   return session;

@@ -78,7 +78,8 @@ export const issueText = (issue: z.core.$ZodIssue, schema?: z.ZodType, input?: u
       return own ?? { key: 'validation.invalid_type', params: { expected: i.expected } };
     case 'invalid_value':
     case 'invalid_union':
-      return empty(value) ? { key: 'validation.required' } : (own ?? { key: 'validation.invalid_option' });
+      // Empty, a rule's own sentence still says more (accept the agreement); otherwise "required".
+      return empty(value) ? (specific ?? { key: 'validation.required' }) : (own ?? { key: 'validation.invalid_option' });
     case 'too_small':
     case 'too_big': {
       if (i.origin === 'string') {

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { hasClientKey } from '../../i18n/client.ts';
 import { toast } from '../../dataProvider/events.ts';
@@ -34,8 +34,10 @@ export const Guarded = ({ route, frame, children }: { route: RouteDef; frame: (c
       });
   // Who signs in on a login page goes where the page sends them, not home: the guard sees the new
   // session while the page is still on its way there.
-  const [arrivedSignedOut] = useState(!session.signedIn);
-  const signedInHere = !!refused && !!route.loginType && arrivedSignedOut && !new URLSearchParams(search).get('redirect');
+  // Remembered per route entered: one Guarded serves every route in turn (React keeps the instance).
+  const arrival = useRef({ path: route.path, signedOut: !session.signedIn });
+  if (arrival.current.path !== route.path) arrival.current = { path: route.path, signedOut: !session.signedIn };
+  const signedInHere = !!refused && !!route.loginType && arrival.current.signedOut && !new URLSearchParams(search).get('redirect');
   const to = signedInHere ? (session.operator ? OPERATOR_CONSOLE : TENANT_START) : refused?.to;
   const reason = refused?.reason;
   const stays = !!reason && reason !== 'not_found' && session.signedIn && !route.public;

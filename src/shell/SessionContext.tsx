@@ -19,6 +19,9 @@ export interface SessionValue {
 const EMPTY: Permissions = { urls: [], codes: [], pages: [], tree: [] };
 const Ctx = createContext<SessionValue | null>(null);
 
+/** How old a session may be before the next page opened reads it again. */
+const SESSION_MAX_AGE_MS = 2000;
+
 export const SessionProvider = ({ children }: { children: ReactNode }) => {
   const [version, setVersion] = useState(0);
   const [loaded, setLoaded] = useState<{ token?: string; permissions: Permissions; authState?: number }>({ permissions: EMPTY });
@@ -30,9 +33,15 @@ export const SessionProvider = ({ children }: { children: ReactNode }) => {
     if (!token) return setLoaded((l) => (l.token === undefined && l.permissions === EMPTY ? l : { permissions: EMPTY }));
     let live = true;
     // The auth provider (and axios) loads only for a signed-in visitor: the public pages stay light.
+    // A refresh (each page opened) reads the session again once it is a moment old: grants and
+    // certification changed by someone else show without signing in again.
     import('../../dataProvider/authProvider.ts')
-      .then((m) => m.currentSession())
-      .then((s) => live && setLoaded({ token, permissions: s.permissions, authState: s.authState }));
+      .then((m) => m.currentSession(version ? { maxAgeMs: SESSION_MAX_AGE_MS } : {}))
+      .then((s) => {
+        if (!live) return;
+        const next = { token, permissions: s.permissions, authState: s.authState };
+        setLoaded((l) => (JSON.stringify(l) === JSON.stringify(next) ? l : next));
+      });
     return () => {
       live = false;
     };

@@ -1,7 +1,6 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { translate } from '../../i18n/index.ts';
@@ -13,6 +12,7 @@ import type { Db } from '../../server/db/driver.ts';
 import { seedOperator } from '../../server/seed/seed.ts';
 import { CHROMIUM, chromiumAvailable, launch, watchPage, type Watched } from '../helpers/browser.ts';
 import { testDb } from '../helpers/db.ts';
+import { freePort } from '../../scripts/free-port.mjs';
 
 /** The build served; E2E_DIST points elsewhere so that a rebuild of dist/ mid-run cannot pull chunks from under the page. */
 const DIST = process.env.E2E_DIST ?? 'dist';
@@ -51,10 +51,12 @@ describe.skipIf(!available)('tenant journey (Chromium): register, BU, organisati
   beforeAll(async () => {
     mailDir = mkdtempSync(join(tmpdir(), 'open-platform-e2e-mail-'));
     db = await testDb();
-    const { app } = await buildApp({ db, staticDir: resolve(DIST), mailDir });
+    // Its own address is its PUBLIC_URL: the mailed links lead back to it.
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    const { app } = await buildApp({ db, staticDir: resolve(DIST), mailDir, publicUrl: base });
     await seedOperator(db, ADMIN.username, ADMIN.password);
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    await app.listen({ port, host: '127.0.0.1' });
     close = async () => {
       await app.close();
       await db.close();
@@ -62,6 +64,8 @@ describe.skipIf(!available)('tenant journey (Chromium): register, BU, organisati
     };
     browser = await launch();
     w = await watchPage(browser);
+    // In Chinese until the person picks another language on the way (the pick is kept).
+    await w.page.addInitScript(() => localStorage.getItem('open:language') ?? localStorage.setItem('open:language', JSON.stringify('zh')));
     page = w.page;
     op = await watchPage(browser);
     if (process.env.E2E_DEBUG) page.on('response', async (r) => r.url().includes('/open/') && console.log('[call]', r.url().replace(base, ''), r.request().postData()?.slice(0, 200), (await r.text().catch(() => '')).slice(0, 300)));
@@ -77,8 +81,9 @@ describe.skipIf(!available)('tenant journey (Chromium): register, BU, organisati
     await close?.();
   });
 
-  it('registers with the mailed code; the form checks the rules first', async () => {
-    await page.goto(`${base}/login`);
+  it('from the home page, registers with the mailed code; the form checks the rules first', async () => {
+    await page.goto(`${base}/`);
+    await page.getByTestId('login-button').click();
     await page.getByTestId('to-register').click();
     await page.getByTestId('register-form').waitFor();
     await page.getByTestId('register-submit').click();
@@ -119,7 +124,7 @@ describe.skipIf(!available)('tenant journey (Chromium): register, BU, organisati
     await page.getByRole('menuitem', { name: `BU ${id}` }).waitFor();
     await shot('t03-bu-created-switch-list');
     await page.keyboard.press('Escape');
-    await page.goto(`${base}/account/enterprise/info/certification`);
+    await page.getByTestId('tab-/account/enterprise/info/certification').click();
     await page.getByTestId('single-screen').waitFor();
     await page.locator('input[name=company_name]').fill('Example Holdings');
     await page.locator('input[name=credit_code]').fill('91350100M000100Y43');
@@ -171,7 +176,10 @@ describe.skipIf(!available)('tenant journey (Chromium): register, BU, organisati
   });
 
   it('adds a department, a member, a role with a grant and a sub-account holding it', async () => {
-    await page.goto(`${base}/account/organzize`);
+    // Moving on in the console reads the BU afresh: certified, its organisation pages appear.
+    await page.getByTestId('menu-/account/enterprise-panel').click();
+    await page.getByTestId('counts-screen').waitFor();
+    await page.getByTestId('menu-/account/organzize').click();
     await page.waitForURL(/\/account\/organzize\/department/);
     await page.getByRole('link', { name: '新增' }).click();
     await page.locator('input[name=name]').fill('研发部');
@@ -179,13 +187,13 @@ describe.skipIf(!available)('tenant journey (Chromium): register, BU, organisati
     await page.getByTestId('tree-row').filter({ hasText: '研发部' }).waitFor();
     await shot('t05-department');
 
-    await page.goto(`${base}/account/member-manage`);
+    await page.getByTestId('menu-/account/member-manage').click();
     await page.getByRole('link', { name: '新增' }).click();
     await page.locator('input[name=name]').fill('张三');
     await save();
     await page.getByRole('row', { name: /张三/ }).waitFor();
 
-    await page.goto(`${base}/account/role-manage`);
+    await page.getByTestId('menu-/account/role-manage').click();
     await page.getByRole('link', { name: '新增' }).click();
     await page.locator('input[name=name]').fill('组织管理员');
     await save();
@@ -198,7 +206,8 @@ describe.skipIf(!available)('tenant journey (Chromium): register, BU, organisati
     await page.getByTestId('grant-save').click();
     await page.waitForURL(/\/account\/role-manage$/);
 
-    await page.goto(`${base}/account/member-manage/sub-account`);
+    await page.getByTestId('menu-/account/member-manage').click();
+    await page.getByTestId('tab-/account/member-manage/sub-account').click();
     await page.getByRole('link', { name: '新增' }).click();
     await page.locator('input[name=username]').fill(SUB.username);
     await page.locator('input[name=name]').fill('李四');
@@ -216,13 +225,14 @@ describe.skipIf(!available)('tenant journey (Chromium): register, BU, organisati
     await shot('t07-sub-account');
   });
 
-  it('the sub-account activates through the mailed link, logs in and sees only what its role grants', async () => {
-    const token = /token=([A-Za-z0-9_-]+)/.exec(mailTo(mailDir, SUB.email))?.[1];
-    expect(token).toBeTruthy();
+  it('the sub-account activates through the mailed link, signs in and opens every page its role grants, and only those', async () => {
+    const link = /https?:\/\/\S+\/account-active\?token=[A-Za-z0-9_-]+/.exec(mailTo(mailDir, SUB.email))?.[0];
+    expect(link?.startsWith(`${base}/account-active?token=`)).toBe(true);
     await page.getByTestId('user-menu').click();
     await page.getByTestId('logout').click();
     await page.waitForURL(/\/login/);
-    await page.goto(`${base}/account-active?token=${token}`);
+    // The link in the mail, followed as a person clicks it.
+    await page.goto(link!);
     await page.getByTestId('field-password').fill(SUB.password);
     await page.getByTestId('field-confirm_password').fill(SUB.password);
     await shot('t08-activate');
@@ -232,7 +242,19 @@ describe.skipIf(!available)('tenant journey (Chromium): register, BU, organisati
     await page.fill('input[name=password]', SUB.password);
     await page.click('[data-testid=login-submit]');
     await page.waitForURL((u) => !u.pathname.startsWith('/login'));
-    await page.goto(`${base}/account/organzize`);
+    // Every entry the sidebar offers opens its page: none refuses.
+    const entries = page.getByTestId('sidebar').locator('a.MuiListItemButton-root:not(.Mui-disabled)');
+    await entries.first().waitFor();
+    const hrefs = await entries.evaluateAll((els) => els.map((e) => e.getAttribute('href')!));
+    expect(hrefs).toContain('/account/organzize');
+    for (const href of hrefs) {
+      await page.getByTestId('sidebar').locator(`a[href="${href}"]`).click();
+      await page.waitForURL((u) => u.pathname.startsWith(href));
+      // The page is framed once its entry is the current one; a refusal would be inside that frame.
+      await page.getByTestId('sidebar').locator(`a[href="${href}"][aria-current="page"]`).waitFor();
+      expect(await page.getByTestId('refused').count(), href).toBe(0);
+    }
+    await page.getByTestId('menu-/account/organzize').click();
     await page.waitForURL(/\/account\/organzize\/department/);
     await page.getByTestId('tree-row').filter({ hasText: '研发部' }).waitFor();
     // Granted: the organisation page and its department tab; not granted: the other tabs and pages.
@@ -240,15 +262,18 @@ describe.skipIf(!available)('tenant journey (Chromium): register, BU, organisati
     expect(await page.getByTestId('menu-/account/role-manage').getAttribute('aria-disabled')).toBe('true');
     expect(await page.getByTestId('menu-/account/organzize').getAttribute('aria-disabled')).toBeNull();
     await shot('t09-sub-account-menus-zh');
-    // A page outside its grants says why, inside the console, with a way back.
+  });
+
+  it('a page outside its grants, typed or bookmarked, says why inside the console, with a way back', async () => {
     await page.goto(`${base}/account/role-manage`);
     await page.getByTestId('refused').getByText(zh.guard.no_permission).waitFor();
-    await page.getByTestId('refused-console').waitFor();
+    await page.getByTestId('refused-console').click();
+    await page.waitForURL((u) => u.pathname.startsWith('/account/') && !u.pathname.startsWith('/account/role-manage'));
   });
 
   it('shows the same screens in traditional Chinese and English', async () => {
     for (const [lang, ui] of [['hk', hk], ['en', en]] as const) {
-      await page.goto(`${base}/account/organzize`);
+      await page.getByTestId('menu-/account/organzize').click();
       await page.getByTestId('language-switch').click();
       await page.getByTestId(`language-${lang}`).click();
       // One granted tab shows no tab bar: the page title, the sidebar and the columns carry the language.
@@ -261,13 +286,13 @@ describe.skipIf(!available)('tenant journey (Chromium): register, BU, organisati
       await page.getByTestId('logout').click();
       // Logging out ends on /login; opening the next page before that would be overtaken by it.
       await page.waitForURL((u) => u.pathname.endsWith('/login'));
-      await page.goto(`${base}/login?register=1`);
+      await page.getByTestId('to-register').click();
       await page.getByText(ui.register.title).first().waitFor();
       await page.getByLabel(ui.login.username).waitFor();
       await page.getByTestId('register-submit').click();
       await page.getByText(translate(lang, 'validation.agreement_required')).waitFor();
       await shot(`t11-register-${lang}`);
-      await page.goto(`${base}/login`);
+      await page.getByRole('link', { name: ui.register.to_login }).click();
       await page.fill('input[name=username]', SUB.username);
       await page.fill('input[name=password]', SUB.password);
       await page.click('[data-testid=login-submit]');
@@ -276,7 +301,7 @@ describe.skipIf(!available)('tenant journey (Chromium): register, BU, organisati
   });
 
   it('personal settings: the e-mail changes with the code mailed to the new address; the phone card says text messages cannot be sent', async () => {
-    await page.goto(`${base}/account/info`);
+    await page.getByTestId('menu-/account/info').click();
     const form = page.getByTestId('personal-email');
     const next = `new_${SUB.email}`;
     await form.getByTestId('field-email').fill(next);
@@ -293,11 +318,12 @@ describe.skipIf(!available)('tenant journey (Chromium): register, BU, organisati
   });
 
   it('at 1280 px in English the lists fit the window: no sideways scroll, paging in view', async () => {
-    const o = op.page;
-    await o.evaluate(() => localStorage.setItem('open:language', JSON.stringify('en')));
+    await op.page.getByTestId('language-switch').click();
+    await op.page.getByTestId('language-en').click();
     for (const [on, path] of [[w, '/account/organzize'], [op, '/operation/role'], [op, '/operation/user'], [op, '/operation/certification'], [op, '/operation/permission']] as const) {
       await on.page.setViewportSize({ width: 1280, height: 800 });
-      await on.page.goto(`${base}${path}`);
+      await on.page.getByTestId(`menu-${path}`).click();
+      await on.page.waitForURL((u) => u.pathname.startsWith(path));
       await on.page.getByRole('columnheader').first().waitFor();
       expect(await on.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), path).toBeLessThanOrEqual(0);
       await shot(`t13-1280-en${path.replace(/\//g, '-')}`, on);

@@ -1,6 +1,6 @@
 import type { AxiosAdapter } from 'axios';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { authProvider, login, PATHS, permissionsFrom, resetSession, type PermissionNode } from '../../dataProvider/authProvider.ts';
+import { authProvider, currentSession, login, PATHS, permissionsFrom, resetSession, type PermissionNode } from '../../dataProvider/authProvider.ts';
 import { setNavigator } from '../../dataProvider/events.ts';
 import { http } from '../../dataProvider/http.ts';
 import { storagePrefix, store } from '../../dataProvider/session.ts';
@@ -46,6 +46,18 @@ beforeEach(() => {
 });
 
 describe('auth provider', () => {
+  it('reads the session once per token, and again when asked for one younger than it is: grants changed elsewhere show', async () => {
+    await login({ username: 'admin', password: 'pw', operator: true });
+    calls = [];
+    await currentSession();
+    await currentSession({ maxAgeMs: 60_000 });
+    expect(calls).toEqual([]);
+    answers[PATHS.operatorTree] = ok([]);
+    const again = await currentSession({ maxAgeMs: -1 });
+    expect(calls).toEqual([PATHS.operatorTree, PATHS.operatorInfo]);
+    expect(again.permissions.urls).toEqual([]);
+  });
+
   it('operator login stores the session under the base-path prefix, then loads permissions and the operator', async () => {
     const session = await login({ username: 'admin', password: 'pw', operator: true });
     const prefix = storagePrefix();

@@ -29,6 +29,12 @@ describe('the messages of a form', () => {
     expect(zodValidator(definition('custom-field'), 'create', zh)({ data_type: 'nope' }).data_type).toBe(zh('validation.invalid_option'));
   });
 
+  it("an unticked agreement says to accept it, the rule's own sentence, not a bare required", () => {
+    const agree = z.object({ agree: z.literal(true, { error: 'validation.agreement_required' }) });
+    const issue = agree.safeParse({}).error!.issues[0];
+    expect(issueText(issue, agree, {})).toEqual({ key: 'validation.agreement_required', params: undefined });
+  });
+
   it('a number out of range names its range; a text too long its length', () => {
     expect(zodValidator(definition('password-policy'), 'edit', en)({ min_length: 99 }).min_length).toBe('must be from 6 to 64');
     expect(zodValidator(definition('password-policy'), 'edit', zh)({ min_length: 99 }).min_length).toBe('须在 6 到 64 之间');
