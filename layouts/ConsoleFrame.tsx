@@ -97,10 +97,12 @@ const Crumbs = () => {
   const { pathname } = useLocation();
   const { t, lang } = useLang();
   const { permissions } = useSession();
+  const { sections } = useConsoleNav();
   const keys = crumbsFor(pathname, permissions.tree);
   const names = useRecordNames(keys);
   const crumbs = keys.map((c) => ({
-    to: c.to,
+    // A section's crumb opens the first page of it the person may use, as the header's entry does.
+    to: sections.find((s) => s.label === c.key && pathname.startsWith(`${s.key}/`))?.url ?? c.to,
     label: c.record ? (names[`${c.record.at}/${c.record.id}`] ?? '…') : c.fallback && !hasClientKey(lang, c.key) ? c.fallback : t(c.key),
   }));
   const head = crumbs.slice(-2).reverse().map((c) => c.label).filter((l) => l !== '…');

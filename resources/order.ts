@@ -129,7 +129,9 @@ export const installedApp: ResourceDef<typeof installedAppSchema> = {
   titleField: 'app_name',
   keyword: ['app_name'],
   filters: [{ field: 'app_guid' }],
-  columns: [{ field: 'icon', render: 'image' }, { field: 'app_name' }, { field: 'created_at', render: 'date', sortable: true }],
+  // The app's name opens its store page; the row opens its details. A tenant does not cancel an
+  // installation: an operator voids the order or uninstalls the app (docs/store.md).
+  columns: [{ field: 'icon', render: 'image' }, { field: 'app_name', to: '/appStore/{app_guid}' }, { field: 'created_at', render: 'date', sortable: true }],
   // Its details name the order that bought it (none when an operator installed it).
   details: [{ field: 'order_guid', render: 'reference', reference: 'order' }],
   sort: '-created_at',

@@ -179,6 +179,8 @@ export interface Column {
   zone?: boolean;
   /** Offered by the column designer but hidden until a column set shows it (docs/views.md). */
   off?: boolean;
+  /** The value links to this page of the site, `{field}` filled from the row (an installed app's store page). */
+  to?: string;
 }
 
 /** The colour of a coded value's chip: green, grey, red, amber, blue. */

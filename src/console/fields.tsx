@@ -1,4 +1,5 @@
-import { cloneElement, lazy, Suspense, useState } from 'react';
+import { cloneElement, lazy, Suspense, useState, type MouseEvent } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import { Box, Chip, Link as MuiLink, Stack } from '@mui/material';
 import { BooleanField, ChipField, FunctionField, ImageField, ReferenceArrayField, ReferenceField, SingleFieldList, TextField, useLocale, useTranslate } from 'react-admin';
 import { LANGUAGES, type Lang } from '../../i18n/languages.ts';
@@ -48,6 +49,7 @@ const columnElement = (def: ConsoleDef, col: ColumnView) => {
   const label = col.label ?? fieldLabel(def, col.field);
   const common = { source: col.field, label, sortable: !!col.sortable };
   const target = col.reference ? defByName(col.reference) : undefined;
+  if (col.to) return <FunctionField {...common} render={(r: Record<string, unknown>) => <RowLink to={col.to!} row={r} text={String(r[col.field] ?? '')} />} />;
   switch (col.render) {
     case 'status':
       return <FunctionField {...common} render={(r: Record<string, unknown>) => <StatusValue def={def} field={col.field} value={r[col.field]} />} />;
@@ -196,6 +198,13 @@ const MoneyColumn = (props: { source: string; label: string; sortable: boolean }
 };
 
 /** A page of the console the record is about (an address of the site itself, never another's). */
+/** A row's value as a link to `to` with `{field}` filled from the row; the row's own click stays for its details. */
+const RowLink = ({ to, row, text }: { to: string; row: Record<string, unknown>; text: string }) => (
+  <MuiLink component={RouterLink} to={to.replace(/\{(\w+)\}/g, (_, f: string) => encodeURIComponent(String(row[f] ?? '')))} onClick={(e: MouseEvent) => e.stopPropagation()}>
+    {text}
+  </MuiLink>
+);
+
 const PageLink = ({ to }: { to: string }) => {
   const translate = useTranslate();
   return to.startsWith('/') && !to.startsWith('//') ? <MuiLink href={to}>{translate('links.open_related')}</MuiLink> : null;

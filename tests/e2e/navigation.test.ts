@@ -125,6 +125,8 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('navigation journey (Chr
     const crumbs = page.getByTestId('breadcrumbs');
     await expect.poll(() => crumbs.innerText()).toContain(app.name);
     expect((await crumbs.innerText()).split(/\s*\/\s*|\n/).filter(Boolean)).toEqual([t('route.business'), t('route.app'), app.name, t('route.app_config')]);
+    // The section's crumb opens the section's first page, as the header's entry does (not a redirect).
+    expect(await crumbs.getByRole('link', { name: t('route.business') }).getAttribute('href')).toBe('/business/dict-manage');
     await title('app', t('route.app_config'));
     expect(titles.get('app')).toContain(app.name);
     await shot('03-app');

@@ -211,6 +211,17 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('store from empty to bou
     await openFromSidebar(page, '/account/enterprise/app');
     await page.getByTestId('resource-list').getByText(app.name).waitFor();
     await j.shot('15-enterprise-apps');
+    // Its row's view opens its details, naming the order that bought it; its name opens its store page.
+    await page.getByTestId('resource-list').getByRole('row', { name: new RegExp(app.name) }).locator('a[href$="/show"]').click();
+    await page.waitForURL((u) => /\/account\/enterprise\/app\/[0-9a-f-]{36}\/show$/.test(u.pathname));
+    await page.getByTestId('breadcrumbs').getByText(app.name).waitFor();
+    // The details name the order (in zh the sidebar's entry reads the same word: the last one is the field).
+    await page.getByText(res('installed-app.fields.order_guid'), { exact: true }).last().waitFor();
+    await j.shot('16-enterprise-app-details');
+    await page.goBack();
+    await page.getByTestId('resource-list').getByRole('link', { name: app.name }).click();
+    await page.waitForURL((u) => u.pathname === `/appStore/${appGuid}`);
+    await page.getByRole('heading', { name: app.name }).first().waitFor();
     expect(j.w.problems).toEqual([]);
     expect(j.w.violations).toEqual([]);
   });
