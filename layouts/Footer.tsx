@@ -3,6 +3,7 @@ import { Box, Container, Link as MuiLink, Stack, Typography } from '@mui/materia
 import { Link } from 'react-router-dom';
 import { useLang } from '../src/shell/LangContext.tsx';
 import { useSession } from '../src/shell/SessionContext.tsx';
+import { useConsoleNav } from '../src/shell/useConsoleNav.ts';
 import { AGREEMENTS } from '../src/shell/agreements.ts';
 
 /** The ICP number is per deployment (spec §9), as are the agreements' codes (src/shell/agreements.ts). */
@@ -22,9 +23,10 @@ const Column = ({ title, links }: { title: string; links: [string, string][] }) 
 export const Footer = () => {
   const { t } = useLang();
   const session = useSession();
-  // Signed in, the footer leads to the person's console rather than to the login pages.
+  const { start } = useConsoleNav();
+  // Signed in, the footer leads to the person's console (its first page they may use) rather than to the login pages.
   const account: [string, string][] = session.signedIn
-    ? [[session.operator ? '/operation' : '/account', t('header.console')]]
+    ? [[start, t('header.console')]]
     : [['/login', t('header.login')], ['/adminLogin', t('login.to_operator')]];
   return (
     <Box component="footer" sx={{ bgcolor: 'grey.900', color: 'grey.300', py: 4, mt: 'auto' }}>

@@ -45,7 +45,7 @@ export const Header = ({ scene }: { scene: 'open' | 'console' }) => {
             <PlainInput sx={{ ml: 1, flex: 1 }} placeholder={t('header.search_placeholder')} value={query} onChange={(e) => setQuery(e.target.value)} aria-label={t('header.search_placeholder')} />
           </Box>
         ) : (
-          <Button color="inherit" startIcon={<HomeIcon />} onClick={() => navigate('/')} aria-label={t('header.back_home')} sx={{ minWidth: 0, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } }}>
+          <Button color="inherit" component={Link} to="/" startIcon={<HomeIcon />} aria-label={t('header.back_home')} sx={{ minWidth: 0, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } }} data-testid="back-to-site">
             {/* A phone keeps the icon: the words would wrap the header onto two lines. */}
             <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
               {t('header.back_home')}

@@ -146,6 +146,13 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('navigation journey (Chr
     await shot('04-debug-console');
     await nav.getByRole('link', { name: t('route.account') }).click();
     await page.waitForURL((u) => u.pathname === '/account/enterprise-panel');
+    // Back on the site, the footer's console link opens the console's first page, as the user menu's does.
+    await page.getByTestId('back-to-site').click();
+    await page.waitForURL((u) => u.pathname === '/');
+    const footerConsole = page.getByRole('contentinfo').getByRole('link', { name: t('header.console') });
+    await expect.poll(() => footerConsole.getAttribute('href')).toBe('/account/enterprise-panel');
+    await footerConsole.click();
+    await page.waitForURL((u) => u.pathname === '/account/enterprise-panel');
   });
 
   it('each page the journey opened has a tab title of its own', () => {
