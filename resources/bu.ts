@@ -126,6 +126,6 @@ export const bu: ResourceDef<typeof buSchema> = {
       },
     },
   ],
-  menu: { scene: 'tenant', url: '/account/enterprise/info', icon: 'business', title: 'route.enterprise_info', sidebar: 'enterprise' },
+  menu: { scene: 'tenant', url: '/account/enterprise/info', icon: 'business', title: 'route.enterprise_info', sidebar: 'enterprise', order: 10 },
   tenant: [{ url: '/account/enterprise/info', selectsBu: true }],
 };

@@ -42,7 +42,7 @@ export const department: ResourceDef<typeof departmentSchema> = {
     // One BU's departments for the staff screen (catalogue `staff-management/department-tree`).
     { side: 'operator', base: '/open/admin/staff-management', scope: 'oversight', perm: 'admin:staff', calls: { 'department-tree': { verb: 'tree', requires: ['bu_guid'] } } },
   ],
-  menu: { scene: 'tenant', url: '/account/organzize', icon: 'account_tree', title: 'route.organize', needsVerified: true },
+  menu: { scene: 'tenant', url: '/account/organzize', icon: 'account_tree', title: 'route.organize', needsVerified: true, order: 40 },
   tenant: [{ url: '/account/organzize/department', needsBu: true, verbs: { list: 'tree' } }],
 };
 

@@ -55,6 +55,6 @@ export const buDict: ResourceDef<typeof dictSchema> = {
       },
     },
   ],
-  menu: { scene: 'tenant', url: '/business/dict-manage', icon: 'menu_book', title: 'route.dict_manage', needsBu: true },
+  menu: { scene: 'tenant', url: '/business/dict-manage', icon: 'menu_book', title: 'route.dict_manage', needsBu: true, order: 10 },
   tenant: [{ url: '/business/dict-manage', label: 'tenant_tabs.bu_dict', needsBu: true }],
 };

@@ -62,6 +62,6 @@ export const member: ResourceDef<typeof memberSchema> = {
   ],
   openApi: { page: 'contact:member:readonly', get: 'contact:member:readonly', add: 'contact:member:write', update: 'contact:member:write', delete: 'contact:member:write' },
   events: { scope: 'contact:member:readonly', created: 'contact.user.created_v3', updated: 'contact.user.updated_v3', deleted: 'contact.user.deleted_v3' },
-  menu: { scene: 'tenant', url: '/account/member-manage', icon: 'groups', title: 'route.member_manage', needsVerified: true },
+  menu: { scene: 'tenant', url: '/account/member-manage', icon: 'groups', title: 'route.member_manage', needsVerified: true, order: 50 },
   tenant: [{ url: '/account/member-manage', needsBu: true }],
 };

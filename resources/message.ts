@@ -29,6 +29,7 @@ export const message: ResourceDef<typeof messageSchema> = {
   mounts: [
     {
       side: 'tenant', base: '/open/sys-announcement', scope: 'bu', perm: 'tenant:notify-message',
+      menu: { scene: 'tenant', url: '/account/notify-message', icon: 'notifications', title: 'route.notify_message', order: 110 },
       calls: {
         list: { verb: 'page', handler: 'message.userList' },
         'app-list': { verb: 'page', handler: 'message.appList' },

@@ -70,7 +70,7 @@ export const order: ResourceDef<typeof orderSchema> = {
   menu: { scene: 'admin', url: '/operation/order', icon: 'receipt_long' },
   tenant: [{ url: '/account/order', needsBu: true, details: 'info', next: { label: 'empty_next.store', to: '/appStore' } }],
   mounts: [
-    { side: 'tenant', base: '/open/order', scope: 'bu', perm: 'tenant:order', calls: { page: 'page', get: 'get' } },
+    { side: 'tenant', base: '/open/order', scope: 'bu', perm: 'tenant:order', calls: { page: 'page', get: 'get' }, menu: { scene: 'tenant', url: '/account/order', icon: 'receipt_long', title: 'route.order', order: 80 } },
     { side: 'operator', base: '/open/admin/order-management', scope: 'oversight', perm: 'admin:order', fixed: { kind: 0 }, calls: generalCalls, transfer: { import: 'import-orders', export: 'export', template: 'import-template' } },
     kindMount('product', 1),
     kindMount('service', 2),
@@ -112,6 +112,7 @@ export const paymentRecord: ResourceDef<typeof paymentRecordSchema> = {
     { side: 'tenant', base: '/open/order/payment-record', scope: 'bu', perm: 'tenant:order', calls: { list: { verb: 'list', requires: ['order_guid'] } } },
     {
       side: 'tenant', base: '/open/expenses', scope: 'bu', perm: 'tenant:expenses',
+      menu: { scene: 'tenant', url: '/account/expenses', icon: 'payments', title: 'route.expenses', order: 90 },
       calls: { page: { verb: 'page', where: { state: [1] } }, monthly: { handler: 'payment.monthly', action: 'view' } },
     },
     {
@@ -138,7 +139,10 @@ export const installedApp: ResourceDef<typeof installedAppSchema> = {
   unique: [['app_guid']],
   tenant: [{ url: '/account/enterprise/app', needsBu: true, next: { label: 'empty_next.store', to: '/appStore' } }],
   mounts: [
-    { side: 'tenant', base: '/open/installed-app', scope: 'bu', perm: 'tenant:enterprise-app', calls: { page: 'page', list: 'list', get: 'get' } },
+    {
+      side: 'tenant', base: '/open/installed-app', scope: 'bu', perm: 'tenant:enterprise-app', calls: { page: 'page', list: 'list', get: 'get' },
+      menu: { scene: 'tenant', url: '/account/enterprise/app', icon: 'apps', title: 'route.enterprise_app', needsBu: true, sidebar: 'enterprise', order: 30 },
+    },
     {
       side: 'tenant', base: '/open/app/market', scope: 'bu', perm: 'tenant:enterprise-app',
       // Needs a sign-in and a BU; the order and the installation are made once (idempotent).

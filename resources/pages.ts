@@ -9,6 +9,7 @@ export interface TenantPage {
   needsBu?: boolean;
   needsVerified?: boolean;
   sidebar?: 'enterprise';
+  order?: number;
 }
 
 type Def = { name: string; menu?: ConsoleMenu; mounts: readonly { menu?: ConsoleMenu }[] };
@@ -18,18 +19,19 @@ export const menuTitleOf = (def: { name: string }, menu: ConsoleMenu) => menu.ti
 
 /**
  * Every tenant page the definitions make: a tenant `menu` without `parent` (a menu with one is a tab
- * of that page). Two definitions on one page (members and sub-accounts) make it once.
+ * of that page), a definition's own or one of its mounts', in the sidebar's `order`. Two
+ * definitions on one page (members and sub-accounts) make it once.
  */
 export const tenantPages = (defs: readonly Def[]): TenantPage[] => {
   const pages = new Map<string, TenantPage>();
   for (const def of defs) {
     for (const { menu } of menuScreens(def)) {
       if (menu.scene !== 'tenant' || menu.parent || pages.has(menu.url)) continue;
-      const { needsBu, needsVerified, sidebar } = menu;
-      pages.set(menu.url, { path: menu.url, title: menuTitleOf(def, menu), ...(needsBu ? { needsBu } : {}), ...(needsVerified ? { needsVerified } : {}), ...(sidebar ? { sidebar } : {}) });
+      const { needsBu, needsVerified, sidebar, order } = menu;
+      pages.set(menu.url, { path: menu.url, title: menuTitleOf(def, menu), ...(needsBu ? { needsBu } : {}), ...(needsVerified ? { needsVerified } : {}), ...(sidebar ? { sidebar } : {}), ...(order !== undefined ? { order } : {}) });
     }
   }
-  return [...pages.values()];
+  return [...pages.values()].sort((a, b) => (a.order ?? Infinity) - (b.order ?? Infinity));
 };
 
 /** Label key of each console screen's URL (both consoles): the menu falls back to it where no `menu.<code>` label exists. */

@@ -30,7 +30,7 @@ export const approvalProcess: ResourceDef<typeof processSchema> = {
       calls: { add: 'add', page: 'page', list: 'list', get: 'get', update: 'update', delete: 'delete', 'update-status': 'status' },
     },
   ],
-  menu: { scene: 'tenant', url: '/business/process', icon: 'account_tree', title: 'route.process', needsBu: true },
+  menu: { scene: 'tenant', url: '/business/process', icon: 'account_tree', title: 'route.process', needsBu: true, order: 20 },
   tenant: [{ url: '/business/process', needsBu: true, label: 'tenant_tabs.processes' }],
 };
 

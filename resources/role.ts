@@ -38,6 +38,7 @@ export const role: ResourceDef<typeof roleSchema> = {
     },
     {
       side: 'system', base: '/open/system/role', scope: 'bu', perm: 'bu:role',
+      menu: { scene: 'tenant', url: '/account/role-manage', icon: 'security', title: 'route.role_manage', order: 60 },
       calls: {
         add: 'add', page: 'page', update: 'update', delete: 'delete', get: 'get', 'update-status': 'status',
         auth: grants.auth, 'auth-list': { handler: 'role.authList', action: 'view' },

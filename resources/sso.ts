@@ -1,12 +1,12 @@
 import { authConfigInternal, authConfigSchema, passwordPolicySchema, safePolicySchema } from '../schemas/sso.ts';
-import type { Mount, ResourceDef } from './types.ts';
+import type { ConsoleMenu, Mount, ResourceDef } from './types.ts';
 
 /**
  * A BU's security policies, one row each (`unique: [[]]` = one per BU), read with `…-info` and
  * written with `…-update`; operators reach any BU's through bu-management with `bu_guid`.
  */
-const mounts = (info: string, update: string): Mount[] => [
-  { side: 'system', base: '/open/system/sso', scope: 'bu', perm: 'tenant:enterprise-sso', calls: { [info]: 'one', [update]: 'save' } },
+const mounts = (info: string, update: string, page?: ConsoleMenu): Mount[] => [
+  { side: 'system', base: '/open/system/sso', scope: 'bu', perm: 'tenant:enterprise-sso', calls: { [info]: 'one', [update]: 'save' }, ...(page ? { menu: page } : {}) },
   { side: 'operator', base: '/open/admin/system/bu-management/sso', scope: 'oversight', perm: 'admin:bu', calls: { [info]: 'one', [update]: 'save' } },
 ];
 
@@ -16,7 +16,8 @@ export const passwordPolicy: ResourceDef<typeof passwordPolicySchema> = {
   schema: passwordPolicySchema,
   columns: [{ field: 'min_length' }, { field: 'require_digit', render: 'boolean' }, { field: 'require_upper', render: 'boolean' }, { field: 'require_lower', render: 'boolean' }, { field: 'require_special', render: 'boolean' }],
   unique: [[]],
-  mounts: mounts('password-policy-info', 'password-policy-update'),
+  // The security settings page, whose first tab this policy is.
+  mounts: mounts('password-policy-info', 'password-policy-update', { scene: 'tenant', url: '/account/enterprise/sso', icon: 'shield', title: 'route.enterprise_sso', needsBu: true, sidebar: 'enterprise', order: 20 }),
   tenant: [{ url: '/account/enterprise/sso', view: 'single', needsBu: true }],
 };
 

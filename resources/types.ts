@@ -93,6 +93,8 @@ export interface ConsoleMenu {
   needsVerified?: boolean;
   /** A tenant page in the enterprise section's sidebar. */
   sidebar?: 'enterprise';
+  /** A tenant page's place in its section's sidebar, lowest first (resources/pages.ts). */
+  order?: number;
   /** The page of one of the screen's records, opened from its row (a BU's page). */
   page?: RecordPage;
   /** The screen's columns in place of the definition's, for what its mount's page call answers besides them. */

@@ -116,6 +116,7 @@ export const unionMembership: ResourceDef<typeof unionMembershipSchema> = {
   mounts: [
     {
       side: 'system', base: '/open/system/union-bu', scope: 'bu', perm: 'tenant:associated-organize',
+      menu: { scene: 'tenant', url: '/account/associated-organize', icon: 'hub', title: 'route.associated_organize', order: 70 },
       calls: {
         page: { verb: 'page', handler: 'unionMembership.page' },
         leave: { handler: 'unionMembership.leave', action: 'update' },

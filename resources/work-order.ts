@@ -50,6 +50,7 @@ export const workOrder: ResourceDef<typeof workOrderSchema> = {
   mounts: [
     {
       side: 'tenant', base: '/open/app/work-order', scope: 'bu', perm: 'tenant:work-order',
+      menu: { scene: 'tenant', url: '/account/work-order', icon: 'support_agent', title: 'route.work_order', order: 100 },
       calls: {
         save: 'add', page: 'page',
         get: { verb: 'get', handler: 'workOrder.get' },

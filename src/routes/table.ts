@@ -116,19 +116,10 @@ export const routeTreeOf = (pages: readonly TenantPage[]): RouteDef[] => [
     children: [
       { path: '/account/enterprise-panel', title: 'route.enterprise_panel', page: 'tenant', userTypes: TENANTS },
       { path: '/account/info', title: 'route.info', page: 'tenant', screen: 'personal-info', userTypes: TENANTS, ownAccount: true },
-      // The definitions' pages (enterprise info, organisation, members) come right after the personal ones.
+      // The definitions' pages (resources/pages.ts, in their menus' order) come right after the personal ones.
       ...definedPages('/account', pages),
-      ...tenantPage('/account/enterprise/sso', 'route.enterprise_sso', { needsBu: true, ...enterprise }),
-      ...tenantPage('/account/enterprise/app', 'route.enterprise_app', { needsBu: true, ...enterprise }),
-      ...tenantPage('/account/role-manage', 'route.role_manage'),
+      // The spec's old address of a role's page.
       { path: '/account/role-detail', title: 'route.role_detail', redirect: '/account/role-manage/:id/show', userTypes: TENANTS, hidden: true },
-      ...tenantPage('/account/associated-organize', 'route.associated_organize'),
-      // An order's page (`/account/order/{id}/info`) is the screen's record page below it.
-      ...tenantPage('/account/order', 'route.order'),
-      ...tenantPage('/account/expenses', 'route.expenses'),
-      // A work order's page (`/account/work-order/{id}`) is the screen's record page below it.
-      ...tenantPage('/account/work-order', 'route.work_order'),
-      ...tenantPage('/account/notify-message', 'route.notify_message'),
     ],
   },
   {

@@ -33,6 +33,13 @@ describe('route guard (spec §2)', () => {
     expect(guardOf('/service-provider/app', '', tenant)).toEqual({ to: '/', reason: 'not_open' });
     expect(guardOf('/account/order', '', { signedIn: false, urls: [] })?.reason).toBeUndefined();
   });
+  it("the account section's pages, made by the definitions' menus, stand in the spec's order (§2)", () => {
+    const account = routeMenu(routeTree, { scene: 'console', signedIn: true, userType: 1, urls: [], authState: 2, buCreated: true }).find((i) => i.key === '/account');
+    expect(account?.children?.map((i) => i.key)).toEqual([
+      '/account/enterprise-panel', '/account/info', '/account/enterprise/info', '/account/enterprise/sso', '/account/enterprise/app', '/account/organzize',
+      '/account/member-manage', '/account/role-manage', '/account/associated-organize', '/account/order', '/account/expenses', '/account/work-order', '/account/notify-message',
+    ]);
+  });
   it("every tenant account opens its own settings, whatever its roles grant", () => {
     expect(guard('/account/info', '', { ...tenant, userType: 2, urls: ['/account/organzize'] })).toBeNull();
     const item = routeMenu(routeTree, { scene: 'console', signedIn: true, userType: 2, urls: ['/account/organzize'], authState: 2, buCreated: true })
