@@ -67,6 +67,7 @@ export const app: ResourceDef<typeof appSchema> = {
   mounts: [
     {
       side: 'tenant', base: '/open/app', scope: 'bu', perm: 'tenant:app',
+      menu: { scene: 'tenant', url: '/business/app', icon: 'apps', title: 'route.app', needsBu: true, order: 30 },
       calls: {
         create: 'add', list: 'page', 'app-list': 'list', 'get-app-detail': 'get', 'update-info': 'update', 'set-app-detail': 'update',
         'update-status': 'status', delete: 'delete',

@@ -46,6 +46,8 @@ export const org: ResourceDef<typeof orgSchema> = {
   mounts: [
     {
       side: 'system', base: '/open/system/org', scope: 'bu', perm: 'tenant:enterprise-info',
+      // The console's first page; before a BU exists it offers to create one (so no `needsBu`).
+      menu: { scene: 'tenant', url: '/account/enterprise-panel', icon: 'dashboard', title: 'route.enterprise_panel', order: 1 },
       calls: {
         info: 'one', add: 'add', update: 'update', 'basic-info-update': 'update', delete: 'delete',
         'apply-auth': { verb: 'status', transition: 'apply_auth', action: 'update' },

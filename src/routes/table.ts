@@ -62,6 +62,8 @@ export interface RouteDef {
   disabled?: boolean;
   /** App types for which it appears (1 self-built, 2 company-built). */
   appTypes?: readonly number[];
+  /** Its place among its section's pages, lowest first (a definition's menu `order`); unordered ones follow. */
+  order?: number;
   children?: RouteDef[];
 }
 
@@ -83,6 +85,9 @@ const tenantPage = (path: string, title: string, extra: Partial<RouteDef> = {}):
  * definition's `menu` makes.
  */
 const DEFINED: readonly TenantPage[] = __TENANT_PAGES__;
+
+/** A section's pages in sidebar order: the definitions' and the table's own by `order`, the rest after them as listed. */
+const inOrder = (routes: RouteDef[]) => [...routes].sort((a, b) => (a.order ?? Infinity) - (b.order ?? Infinity));
 
 /** The defined pages of a section, as its children. */
 const definedPages = (section: string, pages: readonly TenantPage[]): RouteDef[] =>
@@ -113,20 +118,19 @@ export const routeTreeOf = (pages: readonly TenantPage[]): RouteDef[] => [
   { path: '/terms/:id', title: 'route.terms', page: 'terms', public: true, layout: 'topBottom', hidden: true },
   {
     path: '/account', title: 'route.account', redirect: '/account/info', layout: 'topSidebar', sidebar: 'matched', scene: 'console',
-    children: [
-      { path: '/account/enterprise-panel', title: 'route.enterprise_panel', page: 'tenant', userTypes: TENANTS },
-      { path: '/account/info', title: 'route.info', page: 'tenant', screen: 'personal-info', userTypes: TENANTS, ownAccount: true },
-      // The definitions' pages (resources/pages.ts, in their menus' order) come right after the personal ones.
+    // The definitions' pages (resources/pages.ts) around the personal settings, by their menus' order.
+    children: inOrder([
+      { path: '/account/info', title: 'route.info', page: 'tenant', screen: 'personal-info', userTypes: TENANTS, ownAccount: true, order: 5 },
       ...definedPages('/account', pages),
       // The spec's old address of a role's page.
       { path: '/account/role-detail', title: 'route.role_detail', redirect: '/account/role-manage/:id/show', userTypes: TENANTS, hidden: true },
-    ],
+    ]),
   },
   {
     path: '/business', title: 'route.business', redirect: '/business/dict-manage', layout: 'topSidebar', sidebar: 'matched', scene: 'console',
     children: [
       ...definedPages('/business', pages),
-      ...tenantPage('/business/app', 'route.app', { needsBu: true }),
+      // An app's own pages (src/console/app/), below its row in the apps' page.
       appPage('config', 'route.app_config'),
       appPage('log', 'route.app_log'),
       appPage('security', 'route.app_security'),
