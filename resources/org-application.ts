@@ -31,5 +31,7 @@ export const orgApplication: ResourceDef<typeof orgApplicationSchema> = {
     // The catalogue's call takes no body: the current BU's history, newest first (paging optional).
     { side: 'system', base: '/open/system/org/application', scope: 'bu', perm: 'tenant:enterprise-info', calls: { page: 'page' } },
     { side: 'operator', base: '/open/admin/org/application', scope: 'oversight', perm: 'admin:certification', calls: { page: 'page' } },
+    // A request's own history, listed whole on its review page (org's `related`): a mount of its own, so the console reads it unpaged.
+    { side: 'operator', base: '/open/admin/org/application', scope: 'oversight', perm: 'admin:certification', calls: { list: { verb: 'list', requires: ['org_guid'] } } },
   ],
 };

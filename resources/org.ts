@@ -30,6 +30,8 @@ export const org: ResourceDef<typeof orgSchema> = {
   ],
   // What a reviewer checks before deciding: who to contact, where, and the licence itself.
   details: [{ field: 'contact_name' }, { field: 'contact_phone' }, { field: 'address' }, { field: 'license_url', render: 'image' }],
+  // ...and the BU's past applications and decisions, newest first.
+  related: [{ resource: 'org-application', field: 'org_guid' }],
   sort: '-updated_at',
   // One certification per BU.
   unique: [[]],

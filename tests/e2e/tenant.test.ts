@@ -173,6 +173,12 @@ describe.skipIf(!available)('tenant journey (Chromium): register, BU, organisati
     await o.getByRole('row', { name: /Example Holdings/ }).getByTestId('status-approve').click();
     await o.getByRole('row', { name: /Example Holdings/ }).getByText('已认证').waitFor();
     await shot('t04e-operator-approved', op);
+    // The request's page keeps its history: both applications, the rejection with its reason, the approval.
+    await o.getByRole('row', { name: /Example Holdings/ }).getByText('Example Holdings').click();
+    const history = o.getByTestId('related-org-application');
+    await history.getByText('营业执照扫描件不清晰，请重新上传。').waitFor();
+    await expect.poll(() => history.getByRole('row').count()).toBe(5);
+    await shot('t04f-operator-request-history', op);
   });
 
   it('adds a department, a member, a role with a grant and a sub-account holding it', async () => {
