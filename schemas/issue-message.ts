@@ -78,8 +78,9 @@ export const issueText = (issue: z.core.$ZodIssue, schema?: z.ZodType, input?: u
       return own ?? { key: 'validation.invalid_type', params: { expected: i.expected } };
     case 'invalid_value':
     case 'invalid_union':
-      // Empty, a rule's own sentence still says more (accept the agreement); otherwise "required".
-      return empty(value) ? (specific ?? { key: 'validation.required' }) : (own ?? { key: 'validation.invalid_option' });
+      // Empty, a value that must be one thing (an agreement ticked) says so in its rule's own words; a choice reads "required".
+      if (empty(value)) return (i as { values?: unknown[] }).values?.length === 1 && specific ? specific : { key: 'validation.required' };
+      return own ?? { key: 'validation.invalid_option' };
     case 'too_small':
     case 'too_big': {
       if (i.origin === 'string') {
