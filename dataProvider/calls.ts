@@ -72,7 +72,8 @@ for (const def of resources) {
   // Its own columns, where the mount's page answers more than the definition's fields (a BU's certification).
   // A screen with a record page (`menu.page`) opens it at its first tab from a row; its form may take more than the definition's fields.
   for (const m of def.mounts) {
-    if (!m.menu) continue;
+    // A tenant page's screens are the tenant registry's, under routes of their own (src/console/tenantRegistry.ts).
+    if (!m.menu || m.menu.scene === 'tenant') continue;
     const own = { ...def, columns: m.menu.columns ?? def.columns, ...(m.menu.json ? { json: m.menu.json, origin: { ...def.origin, mount: m.base } } : {}) };
     const calls = callsOf(own, m);
     const opens = m.menu.page ? `${m.menu.url}/:id/${firstTabOf(m.menu.page, calls)}` : undefined;

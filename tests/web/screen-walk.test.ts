@@ -91,6 +91,11 @@ describe('every generated screen can render without a developer error', () => {
     expect(problems).toEqual(KNOWN_GAPS[rc.route] ?? []);
   });
 
+  // A tenant page's menu (`/account/order`) once took the operator's route of the same name (`order`): the operator's orders listed the BU's.
+  it.each(operatorScreens.map((rc) => [rc.route, rc] as const))("operator screen %s reads through an operator's mount, not a BU's", (_, rc) => {
+    expect(rc.mount.scope).not.toBe('bu');
+  });
+
   it.each(tenantScreens.map(({ rc, screen }) => [rc.route, rc, screen.view ?? 'list'] as const))('tenant screen %s', (_, rc, view) => {
     expect(problemsOf(rc, (target) => tenantRouteOf(target) ?? target.name, view === 'list')).toEqual([]);
   });
