@@ -197,7 +197,6 @@ const MoneyColumn = (props: { source: string; label: string; sortable: boolean }
   );
 };
 
-/** A page of the console the record is about (an address of the site itself, never another's). */
 /** A row's value as a link to `to` with `{field}` filled from the row; the row's own click stays for its details. */
 const RowLink = ({ to, row, text }: { to: string; row: Record<string, unknown>; text: string }) => (
   <MuiLink component={RouterLink} to={to.replace(/\{(\w+)\}/g, (_, f: string) => encodeURIComponent(String(row[f] ?? '')))} onClick={(e: MouseEvent) => e.stopPropagation()}>
@@ -205,6 +204,7 @@ const RowLink = ({ to, row, text }: { to: string; row: Record<string, unknown>; 
   </MuiLink>
 );
 
+/** A page of the console the record is about (an address of the site itself, never another's). */
 const PageLink = ({ to }: { to: string }) => {
   const translate = useTranslate();
   return to.startsWith('/') && !to.startsWith('//') ? <MuiLink href={to}>{translate('links.open_related')}</MuiLink> : null;
