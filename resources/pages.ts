@@ -19,8 +19,8 @@ export const menuTitleOf = (def: { name: string }, menu: ConsoleMenu) => menu.ti
 
 /**
  * Every tenant page the definitions make: a tenant `menu` without `parent` (a menu with one is a tab
- * of that page), a definition's own or one of its mounts', in the sidebar's `order`. Two
- * definitions on one page (members and sub-accounts) make it once.
+ * of that page), a definition's own or one of its mounts' (the route table places them by `order`).
+ * Two definitions on one page (members and sub-accounts) make it once.
  */
 export const tenantPages = (defs: readonly Def[]): TenantPage[] => {
   const pages = new Map<string, TenantPage>();
@@ -31,7 +31,7 @@ export const tenantPages = (defs: readonly Def[]): TenantPage[] => {
       pages.set(menu.url, { path: menu.url, title: menuTitleOf(def, menu), ...(needsBu ? { needsBu } : {}), ...(needsVerified ? { needsVerified } : {}), ...(sidebar ? { sidebar } : {}), ...(order !== undefined ? { order } : {}) });
     }
   }
-  return [...pages.values()].sort((a, b) => (a.order ?? Infinity) - (b.order ?? Infinity));
+  return [...pages.values()];
 };
 
 /** Label key of each console screen's URL (both consoles): the menu falls back to it where no `menu.<code>` label exists. */

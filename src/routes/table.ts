@@ -128,7 +128,7 @@ export const routeTreeOf = (pages: readonly TenantPage[]): RouteDef[] => [
   },
   {
     path: '/business', title: 'route.business', redirect: '/business/dict-manage', layout: 'topSidebar', sidebar: 'matched', scene: 'console',
-    children: [
+    children: inOrder([
       ...definedPages('/business', pages),
       // An app's own pages (src/console/app/), below its row in the apps' page.
       appPage('config', 'route.app_config'),
@@ -139,7 +139,7 @@ export const routeTreeOf = (pages: readonly TenantPage[]): RouteDef[] => [
       appPage('ability', 'route.app_ability', { appTypes: [1, 2] }),
       appPage('ability/processEngine', 'route.app_process_engine', { appTypes: [1, 2] }),
       { path: '/business/file', title: 'route.file', page: 'placeholder', needsBu: true, disabled: true, userTypes: TENANTS },
-    ],
+    ]),
   },
   // The console's sections in the header's order (consoleSections): account, business, developer.
   {

@@ -40,6 +40,11 @@ describe('route guard (spec §2)', () => {
       '/account/member-manage', '/account/role-manage', '/account/associated-organize', '/account/order', '/account/expenses', '/account/work-order', '/account/notify-message',
     ]);
   });
+  it("the business section's pages stand in their menus' order, the file page (not open yet) last", () => {
+    const business = routeMenu(routeTree, { scene: 'console', signedIn: true, userType: 1, urls: [], authState: 2, buCreated: true }).find((i) => i.key === '/business');
+    expect(business?.children?.map((i) => i.key)).toEqual(['/business/dict-manage', '/business/process', '/business/app', '/business/file']);
+  });
+
   it("every tenant account opens its own settings, whatever its roles grant", () => {
     expect(guard('/account/info', '', { ...tenant, userType: 2, urls: ['/account/organzize'] })).toBeNull();
     const item = routeMenu(routeTree, { scene: 'console', signedIn: true, userType: 2, urls: ['/account/organzize'], authState: 2, buCreated: true })
