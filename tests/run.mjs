@@ -2,17 +2,38 @@
 // server suite again on a throwaway PostgreSQL cluster. Each part says when it is skipped and why;
 // in CI a missing Chromium or PostgreSQL is a failure, not a skip.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startCluster } from './helpers/pg-cluster.mjs';
 
 const ci = !!process.env.CI;
+// CI shows only the tail of the log: each phase also writes a JSON report, and the summary at the
+// end names the tests that failed with the first lines of their errors.
+const reports = mkdtempSync(join(tmpdir(), 'op-test-reports-'));
+let phase = 0;
+let lastReport;
 const vitest = (args, env = {}) => {
-  const r = spawnSync('npx', ['vitest', 'run', ...args], { stdio: 'inherit', env: { ...process.env, ...env } });
+  const outputFile = join(reports, `${++phase}.json`);
+  const reporters = ['--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`];
+  const r = spawnSync('npx', ['vitest', 'run', ...args, ...reporters], { stdio: 'inherit', env: { ...process.env, ...env } });
+  lastReport = outputFile;
   return r.status ?? 1;
+};
+const failures = (file) => {
+  if (!file || !existsSync(file)) return ['  (no report: the phase did not finish)'];
+  const { testResults = [] } = JSON.parse(readFileSync(file, 'utf8'));
+  return testResults.flatMap((f) => {
+    const name = f.name.replace(process.cwd() + '/', '');
+    const failed = f.assertionResults.filter((t) => t.status === 'failed');
+    if (!failed.length) return f.status === 'failed' ? [`  ${name}: ${(f.message ?? '').split('\n').slice(0, 4).join(' | ')}`] : [];
+    return failed.map((t) => `  ${name} > ${t.fullName}\n    ${(t.failureMessages[0] ?? '').split('\n').slice(0, 6).join('\n    ')}`);
+  });
 };
 const results = [];
 const step = (name, status) => {
-  results.push({ name, status });
+  results.push({ name, status, failures: status !== 0 && status !== 'skipped' ? failures(lastReport) : [] });
+  lastReport = undefined;
   console.log(`\n== ${name}: ${status === 0 ? 'passed' : status === 'skipped' ? 'skipped' : 'FAILED'}\n`);
 };
 
@@ -43,5 +64,6 @@ if (cluster) {
 }
 
 const failed = results.filter((r) => r.status !== 0 && r.status !== 'skipped');
-console.log(results.map((r) => `${r.status === 0 ? 'ok  ' : r.status === 'skipped' ? 'skip' : 'FAIL'} ${r.name}`).join('\n'));
+console.log(results.map((r) => [`${r.status === 0 ? 'ok  ' : r.status === 'skipped' ? 'skip' : 'FAIL'} ${r.name}`, ...r.failures].join('\n')).join('\n'));
+rmSync(reports, { recursive: true, force: true });
 process.exit(failed.length ? 1 : 0);
