@@ -3,9 +3,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
-import { menuScreens } from './resources/screens.ts';
-import { consoleDef } from './resources/console-defs.ts';
-import { menuTitles, tenantPages } from './resources/pages.ts';
+import { buildDefines } from './resources/build-defines.ts';
 import { resources } from './resources/index.ts';
 import { projectFiles, viteEnv, writeStamp } from './scripts/build-stamp.mjs';
 import { consoleChunk } from './scripts/console-chunk.mjs';
@@ -92,15 +90,7 @@ const consoleFirstLoad = consoleChunk();
 export default defineConfig({
   base,
   plugins: [react(), axiosWithoutFetch(), consoleFirstLoad.plugin, servedBuild()],
-  define: {
-    // The light shell marks menu entries without a screen; it must not import the schemas to know them.
-    __CONSOLE_URLS__: JSON.stringify(resources.flatMap((r) => menuScreens(r).map((s) => s.menu.url))),
-    // The tenant pages and menu labels the definitions make (resources/pages.ts), likewise without the schemas.
-    __TENANT_PAGES__: JSON.stringify(tenantPages(resources)),
-    __MENU_TITLES__: JSON.stringify(menuTitles(resources)),
-    // The console's lists and menus run on the definitions as data, without zod (resources/console-defs.ts).
-    __CONSOLE_DEFS__: JSON.stringify(resources.map(consoleDef)),
-  },
+  define: buildDefines(resources),
   resolve: {
     alias: [
       // `object.entries` (a polyfill node-polyglot requires) costs ~5 KB gzipped of es-shims: the built-in does.

@@ -17,7 +17,7 @@ const sources = (dir: string): string[] =>
     if (statSync(join(root, p)).isDirectory()) return f === 'node_modules' ? [] : sources(p);
     return /\.(ts|tsx|mjs)$/.test(f) ? [p] : [];
   });
-const FOLDERS = ['server', 'resources', 'schemas', 'dataProvider', 'src', 'i18n', 'layouts'];
+const FOLDERS = ['server', 'resources', 'schemas', 'dataProvider', 'src', 'i18n', 'layouts', 'tests/helpers'];
 const text = new Map(FOLDERS.flatMap(sources).map((p) => [p, readFileSync(join(root, p), 'utf8')]));
 /** Declared at the top of the file (exported or not), or a member it declares (a hook, a context's method, a data provider's call). */
 const declares = (source: string, name: string) =>

@@ -8,11 +8,12 @@ import { permissionSeed, seedOperator } from '../../server/seed/seed.ts';
 import { hashPassword } from '../../server/auth/password.ts';
 import { tenantPages } from '../../resources/pages.ts';
 import { flatRoutes, routeTreeOf } from '../../src/routes/table.ts';
-import { label } from '../fixtures/label-entity.ts';
+import { holiday } from '../fixtures/holiday-entity.ts';
 import { testDb } from '../helpers/db.ts';
 
 /**
- * The README's recipe, proved: a `label` entity made of one schema and one definition gets its
+ * The README's recipe, proved: a `holiday` entity made of one schema and one definition (and its
+ * labels, which only the browser shows) gets its
  * table, its calls, a node in the operator menu with grantable buttons, permission checks that
  * refuse without the grant and allow with it, and a tenant console page (route, title, menu node,
  * BU-scoped calls) — with no other file touched.
@@ -25,7 +26,7 @@ const login = async (username: string, password: string) => (await post('/open/a
 
 beforeAll(async () => {
   db = await testDb();
-  built = await buildApp({ db, defs: [...resources, label] });
+  built = await buildApp({ db, defs: [...resources, holiday] });
   await seedOperator(db, 'admin', 'Adm1nPassw0rd');
   await built.app.ready();
 });
@@ -36,36 +37,36 @@ afterAll(async () => {
 
 it('serves the entity: add, page, get, update, status, delete', async () => {
   const admin = await login('admin', 'Adm1nPassw0rd');
-  const added = await post('/open/admin/label/add', { name: 'Urgent', code: 'urgent' }, admin);
+  const added = await post('/open/admin/holiday/add', { name: 'New Year', day: '2027-01-01' }, admin);
   expect(added.code).toBe(200);
-  expect((await post('/open/admin/label/page', {}, admin)).data.count).toBe(1);
-  expect((await post('/open/admin/label/update', { guid: added.data.guid, name: 'Very urgent' }, admin)).data.name).toBe('Very urgent');
-  expect((await post('/open/admin/label/update-status', { guid: added.data.guid, status: 1 }, admin)).data.status).toBe(1);
-  expect((await post('/open/admin/label/add', { name: 'Again', code: 'urgent' }, admin)).code).toBe(201);
-  expect((await post('/open/admin/label/delete', { guid: added.data.guid }, admin)).data.deleted).toBe(1);
+  expect((await post('/open/admin/holiday/page', {}, admin)).data.count).toBe(1);
+  expect((await post('/open/admin/holiday/update', { guid: added.data.guid, name: 'New Year’s Day' }, admin)).data.name).toBe('New Year’s Day');
+  expect((await post('/open/admin/holiday/update-status', { guid: added.data.guid, status: 1 }, admin)).data.status).toBe(1);
+  expect((await post('/open/admin/holiday/add', { name: 'Again', day: '2027-01-01' }, admin)).code).toBe(201);
+  expect((await post('/open/admin/holiday/delete', { guid: added.data.guid }, admin)).data.deleted).toBe(1);
 });
 
 it('seeds its menu node and buttons, which a role can be granted and which then allow the call', async () => {
   const admin = await login('admin', 'Adm1nPassw0rd');
   const nodes = (await post('/open/admin/system/permission/list', { scene: 'admin' }, admin)).data as { guid: string; code: string; url: string; parent_guid: string }[];
-  const menu = nodes.find((n) => n.code === 'admin:label');
-  expect(menu?.url).toBe('/operation/label');
+  const menu = nodes.find((n) => n.code === 'admin:holiday');
+  expect(menu?.url).toBe('/operation/holiday');
   const buttons = nodes.filter((n) => n.parent_guid === menu?.guid).map((n) => n.code).sort();
-  expect(buttons).toEqual(['admin:label:add', 'admin:label:delete', 'admin:label:status', 'admin:label:update', 'admin:label:view']);
-  const role = (await post('/open/admin/system/role/add', { name: 'Label viewer' }, admin)).data.guid;
+  expect(buttons).toEqual(['admin:holiday:add', 'admin:holiday:delete', 'admin:holiday:status', 'admin:holiday:update', 'admin:holiday:view']);
+  const role = (await post('/open/admin/system/role/add', { name: 'Holiday viewer' }, admin)).data.guid;
   const grant = (codes: string[]) => post('/open/admin/system/role/auth', { guid: role, permission_guids: nodes.filter((n) => codes.includes(n.code)).map((n) => n.guid) }, admin);
-  await grant(['admin:label', 'admin:label:view']);
-  await post('/open/admin/system/user/add', { username: 'labeller', password: 'Label1234', role_guids: [role] }, admin);
-  const labeller = await login('labeller', 'Label1234');
-  expect((await post('/open/admin/label/page', {}, labeller)).code).toBe(200);
-  const refused = await post('/open/admin/label/add', { name: 'Mine', code: 'mine' }, labeller);
+  await grant(['admin:holiday', 'admin:holiday:view']);
+  await post('/open/admin/system/user/add', { username: 'planner', password: 'Plan12345', role_guids: [role] }, admin);
+  const planner = await login('planner', 'Plan12345');
+  expect((await post('/open/admin/holiday/page', {}, planner)).code).toBe(200);
+  const refused = await post('/open/admin/holiday/add', { name: 'Mine', day: '2027-05-01' }, planner);
   expect(refused.message).toBe('You have no access rights yet. Please contact the administrator.');
-  await grant(['admin:label', 'admin:label:view', 'admin:label:add']);
-  expect((await post('/open/admin/label/add', { name: 'Mine', code: 'mine' }, await login('labeller', 'Label1234'))).code).toBe(200);
+  await grant(['admin:holiday', 'admin:holiday:view', 'admin:holiday:add']);
+  expect((await post('/open/admin/holiday/add', { name: 'Mine', day: '2027-05-01' }, await login('planner', 'Plan12345'))).code).toBe(200);
 });
 
 it('refuses at start a permission that no menu node grants', async () => {
-  const orphan: ResourceDef = { ...label, name: 'orphan', table: 'orphan', menu: undefined, mounts: [{ ...label.mounts[0], base: '/open/admin/orphan', perm: 'admin:orphan' }] };
+  const orphan: ResourceDef = { ...holiday, name: 'orphan', table: 'orphan', menu: undefined, mounts: [{ ...holiday.mounts[0], base: '/open/admin/orphan', perm: 'admin:orphan' }] };
   await expect(buildApp({ db, defs: [...resources, orphan] })).rejects.toThrow(/checks permission "admin:orphan", which no menu node grants/);
 });
 
@@ -79,14 +80,17 @@ const buOwner = async () => {
 };
 
 it('makes its tenant page from the definition: route, title, menu node with buttons, and calls of the BU', async () => {
-  const routes = flatRoutes(routeTreeOf(tenantPages([...resources, label])));
-  expect(routes.find((r) => r.path === '/business/label')).toMatchObject({ page: 'tenant', title: 'resources.label.name', needsBu: true, userTypes: [1, 2] });
-  expect(routes.find((r) => r.path === '/business/label/*')).toMatchObject({ page: 'tenant', hidden: true });
-  const nodes = permissionSeed([...resources, label]);
-  expect(nodes.find((n) => n.code === 'tenant:label')).toMatchObject({ url: '/business/label', scene: 'tenant', parent: 'tenant:business' });
-  expect(nodes.filter((n) => n.parent === 'tenant:label').map((n) => n.code).sort()).toEqual(['tenant:label:add', 'tenant:label:delete', 'tenant:label:update', 'tenant:label:view']);
+  const routes = flatRoutes(routeTreeOf(tenantPages([...resources, holiday])));
+  expect(routes.find((r) => r.path === '/business/holiday')).toMatchObject({ page: 'tenant', title: 'resources.holiday.name', needsBu: true, userTypes: [1, 2] });
+  expect(routes.find((r) => r.path === '/business/holiday/*')).toMatchObject({ page: 'tenant', hidden: true });
+  const nodes = permissionSeed([...resources, holiday]);
+  expect(nodes.find((n) => n.code === 'tenant:holiday')).toMatchObject({ url: '/business/holiday', scene: 'tenant', parent: 'tenant:business' });
+  expect(nodes.filter((n) => n.parent === 'tenant:holiday').map((n) => n.code).sort()).toEqual(['tenant:holiday:add', 'tenant:holiday:delete', 'tenant:holiday:update', 'tenant:holiday:view']);
   const [mine, theirs] = [await buOwner(), await buOwner()];
-  expect((await post('/open/system/label/add', { name: 'Ours', code: 'ours' }, mine)).code).toBe(200);
-  expect((await post('/open/system/label/page', {}, mine)).data.count).toBe(1);
-  expect((await post('/open/system/label/page', {}, theirs)).data.count).toBe(0);
+  expect((await post('/open/system/holiday/add', { name: 'Ours', day: '2027-10-01' }, mine)).code).toBe(200);
+  expect((await post('/open/system/holiday/page', {}, mine)).data.count).toBe(1);
+  expect((await post('/open/system/holiday/page', {}, theirs)).data.count).toBe(0);
+  // One holiday a day, in each BU: the unique set is the BU's own.
+  expect((await post('/open/system/holiday/add', { name: 'Ours', day: '2027-10-01' }, mine)).code).toBe(201);
+  expect((await post('/open/system/holiday/add', { name: 'Theirs', day: '2027-10-01' }, theirs)).code).toBe(200);
 });

@@ -12,7 +12,7 @@ import { findRoute } from '../../src/routes/guard.ts';
 import { SCOPES } from '../../resources/scopes.ts';
 import { engineCalls, openApiCalls } from '../../server/open-api/calls.ts';
 import { EVENT_TYPES, eventTypesOf } from '../../server/seed/event-types.ts';
-import { label } from '../fixtures/label-entity.ts';
+import { holiday } from '../fixtures/holiday-entity.ts';
 import { eventProblems, menuProblems, openApiProblems, undeclaredScopes, unlabelledScopes } from '../helpers/registry-checks.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { uid } from '../helpers/tenant-flows.ts';
@@ -170,45 +170,41 @@ describe('scopes, events, the open API and generated menus are cross-checked', (
 
   // A broken fixture per link: each check can fail, and says which definition and what to add.
   it('a scope a definition names but nobody declared', () => {
-    const broken: ResourceDef = { ...label, openApi: { page: 'label:readonly' }, events: { scope: 'label:events', created: 'label.created_v1' } };
+    const broken: ResourceDef = { ...holiday, openApi: { page: 'holiday:readonly' }, events: { scope: 'holiday:events', created: 'holiday.created_v1' } };
     expect(undeclaredScopes([broken], scopes)).toEqual([
-      'label: openApi.page names scope "label:readonly", which resources/scopes.ts does not declare',
-      'label: events name scope "label:events", which resources/scopes.ts does not declare',
+      'holiday: openApi.page names scope "holiday:readonly", which resources/scopes.ts does not declare',
+      'holiday: events name scope "holiday:events", which resources/scopes.ts does not declare',
     ]);
   });
   it('a declared scope without its labels', () => {
-    expect(unlabelledScopes([...scopes, 'label:readonly'])).toContain('scope "label:readonly" has no name in hk: add resources.api-group.seeded.label:readonly.name to i18n/resources/hk.ts');
+    expect(unlabelledScopes([...scopes, 'holiday:readonly'])).toContain('scope "holiday:readonly" has no name in hk: add resources.api-group.seeded.holiday:readonly.name to i18n/resources/hk.ts');
   });
   it('an emitted event the catalogue lacks, a catalogued event whose scope is undeclared or which has no labels', () => {
-    const broken: ResourceDef = { ...label, events: { scope: 'contact:member:readonly', created: 'label.created_v1' } };
+    const broken: ResourceDef = { ...holiday, events: { scope: 'contact:member:readonly', created: 'holiday.created_v1' } };
     expect(eventProblems([broken], EVENT_TYPES, scopes)).toEqual([
-      'label: events.created emits "label.created_v1", which the event catalogue (server/seed/event-types.ts) lacks, so no app would receive it',
+      'holiday: events.created emits "holiday.created_v1", which the event catalogue (server/seed/event-types.ts) lacks, so no app would receive it',
     ]);
-    const catalogue = eventTypesOf([{ ...broken, events: { scope: 'label:events', created: 'label.created_v1' } }]);
-    expect(eventProblems([{ ...broken, events: { scope: 'label:events', created: 'label.created_v1' } }], catalogue, scopes)).toEqual(
+    const catalogue = eventTypesOf([{ ...broken, events: { scope: 'holiday:events', created: 'holiday.created_v1' } }]);
+    expect(eventProblems([{ ...broken, events: { scope: 'holiday:events', created: 'holiday.created_v1' } }], catalogue, scopes)).toEqual(
       expect.arrayContaining([
-        'label: event "label.created_v1" needs scope "label:events", which resources/scopes.ts does not declare',
-        'label: event "label.created_v1" has no name in en: add resources.event-info.seeded.label_created_v1.name to i18n/resources/en.ts',
+        'holiday: event "holiday.created_v1" needs scope "holiday:events", which resources/scopes.ts does not declare',
+        'holiday: event "holiday.created_v1" has no name in en: add resources.event-info.seeded.holiday_created_v1.name to i18n/resources/en.ts',
       ]),
     );
   });
   it('an open-API call without a declared scope, a summary, or a BU mount to serve it', () => {
     // Only the operator's mount: nothing serves the app as a BU.
-    const broken: ResourceDef = { ...label, mounts: [label.mounts[0]], openApi: { page: 'label:readonly' } };
+    const broken: ResourceDef = { ...holiday, mounts: [holiday.mounts[0]], openApi: { page: 'holiday:readonly' } };
     expect(openApiProblems(engineCalls([broken]), [broken], scopes)).toEqual([
-      'label: /open/api/v1/label/page needs scope "label:readonly", which resources/scopes.ts does not declare',
-      'label: /open/api/v1/label/page has no summary in zh: add it to i18n/open-api/zh.ts',
-      'label: /open/api/v1/label/page has no summary in hk: add it to i18n/open-api/hk.ts',
-      'label: /open/api/v1/label/page has no summary in en: add it to i18n/open-api/en.ts',
-      'label: /open/api/v1/label/page is opened to apps, but the definition has no BU mount to serve it',
+      'holiday: /open/api/v1/holiday/page needs scope "holiday:readonly", which resources/scopes.ts does not declare',
+      'holiday: /open/api/v1/holiday/page has no summary in zh: add it to i18n/open-api/zh.ts',
+      'holiday: /open/api/v1/holiday/page has no summary in hk: add it to i18n/open-api/hk.ts',
+      'holiday: /open/api/v1/holiday/page has no summary in en: add it to i18n/open-api/en.ts',
+      'holiday: /open/api/v1/holiday/page is opened to apps, but the definition has no BU mount to serve it',
     ]);
   });
   it('a generated menu node or tenant page without a label', () => {
-    // The store's labels have a name; a `holiday` made like the fixture has none yet.
-    const holiday: ResourceDef = {
-      ...label, name: 'holiday', table: 'holiday', menu: { ...label.menu!, url: '/operation/holiday' },
-      mounts: label.mounts.map((m) => ({ ...m, base: m.base.replace('label', 'holiday'), perm: m.perm!.replace('label', 'holiday'), menu: m.menu && { ...m.menu, url: '/business/holiday' } })),
-    };
+    // The fixture's labels live beside it (tests/fixtures/holiday-entity.ts), not in i18n/: to the check it has none.
     expect(menuProblems([...resources, holiday])).toEqual(
       expect.arrayContaining([
         'holiday: its menu node admin:holiday (/operation/holiday) has no label in hk: add menu.admin:holiday to i18n/ui/hk.ts or resources.holiday.name',
