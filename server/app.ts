@@ -115,10 +115,12 @@ export interface App {
   docs: CallDoc[];
 }
 
+/** Where calls live: the platform's own, and Lark's dialect (its API and its long connection's endpoint). */
+const API_PREFIXES = ['/open/', '/open-apis/', '/callback/'];
 /** A console or site route the single-page app answers: a GET outside the API with no file extension (a missing asset is a 404). */
 const isPageRoute = (method: string, url: string) => {
   const path = url.split('?')[0];
-  return method === 'GET' && !path.startsWith('/open/') && !/\.[A-Za-z0-9]+$/.test(path);
+  return method === 'GET' && !API_PREFIXES.some((p) => path.startsWith(p)) && !/\.[A-Za-z0-9]+$/.test(path);
 };
 
 /** A hop count becomes proxy-addr's "trust the n nearest hops" (fastify's types take no number). */

@@ -127,7 +127,7 @@ describe('index.html', () => {
     expect(plain.payload).toBe(html);
   });
 
-  it('answers every client-side route, no-cache, while a missing asset and an unknown call stay 404', async () => {
+  it('answers every client-side route, no-cache, while a missing asset and an unknown call stay 404 (Lark\'s dialect too)', async () => {
     const page = await get('/operation/role?page=2', 'gzip');
     expect(page.statusCode).toBe(200);
     expect(page.headers['cache-control']).toBe('no-cache');
@@ -136,6 +136,12 @@ describe('index.html', () => {
     const call = await app.inject({ method: 'POST', url: '/open/no/such/call', payload: {} });
     expect(call.statusCode).toBe(404);
     expect(call.json()).toMatchObject({ code: 404 });
+    // A GET on Lark's POST-only calls is not a page of the console.
+    for (const url of ['/open-apis/auth/v3/tenant_access_token/internal', '/callback/ws/endpoint']) {
+      const wrong = await app.inject({ method: 'GET', url });
+      expect(wrong.statusCode, url).toBe(404);
+      expect(wrong.headers['content-type'], url).toContain('application/json');
+    }
   });
 
   it('writes no log line for files, compressed or not; an API call gets its line', async () => {
