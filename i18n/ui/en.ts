@@ -87,6 +87,7 @@ export default {
     tenant_title: 'Log in to Open Platform',
     operator_title: 'Operator login',
     username: 'Username',
+    required: 'Please fill in this field.',
     password: 'Password',
     submit: 'Log in',
     to_operator: 'Operator login',

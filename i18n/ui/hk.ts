@@ -87,6 +87,7 @@ export default {
     tenant_title: '登錄開放平台',
     operator_title: '運營人員登錄',
     username: '用戶名',
+    required: '請填寫此項。',
     password: '密碼',
     submit: '登錄',
     to_operator: '運營人員登錄',

@@ -87,6 +87,7 @@ export default {
     tenant_title: '登录开放平台',
     operator_title: '运营人员登录',
     username: '用户名',
+    required: '请填写此项。',
     password: '密码',
     submit: '登录',
     to_operator: '运营人员登录',

@@ -6,6 +6,7 @@ import { LanguageMenu } from '../../layouts/LanguageMenu.tsx';
 import { safeRedirect } from '../routes/guard.ts';
 import { useLang } from '../shell/LangContext.tsx';
 import { useSession } from '../shell/SessionContext.tsx';
+import { emptyFields, missingProps } from './login/required.ts';
 
 /** Company sign-in and e-mail codes (docs/sso.md): loaded when chosen, and on the way back from the IdP. */
 const CompanySignIn = lazy(() => import('./login/CompanySignIn.tsx').then((m) => ({ default: m.CompanySignIn })));
@@ -26,6 +27,7 @@ export const LoginPage = ({ operator }: { operator: boolean }) => {
   const register = !operator && params.get('register') === '1';
   // The tenant page's ways in besides the password: the company's IdP, or a mailed code.
   const [way, setWay] = useState<'password' | 'company' | 'code'>('password');
+  const [missing, setMissing] = useState<string[]>([]);
   const landed = () => {
     refresh();
     navigate(safeRedirect(params.get('redirect')) ?? '/account/enterprise-panel', { replace: true });
@@ -38,6 +40,9 @@ export const LoginPage = ({ operator }: { operator: boolean }) => {
     );
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
+    const empty = emptyFields(e.currentTarget, ['username', 'password']);
+    setMissing(empty);
+    if (empty.length) return;
     const form = new FormData(e.currentTarget);
     setBusy(true);
     try {
@@ -64,7 +69,12 @@ export const LoginPage = ({ operator }: { operator: boolean }) => {
   return (
     <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', bgcolor: 'grey.100' }}>
       {/* The other ways in are forms of their own: the page is a form only for the password. */}
-      <Paper component={way === 'password' ? 'form' : 'div'} onSubmit={way === 'password' ? submit : undefined} sx={{ p: 4, width: 360 }} data-testid="login-form">
+      <Paper
+        component={way === 'password' ? 'form' : 'div'}
+        {...(way === 'password' ? { onSubmit: submit, noValidate: true, onInput: (e: FormEvent<HTMLElement>) => setMissing((m) => m.filter((n) => n !== (e.target as HTMLInputElement).name)) } : {})}
+        sx={{ p: 4, width: 360 }}
+        data-testid="login-form"
+      >
         <Stack spacing={2}>
           <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
             <Typography variant="h5" component="h1">
@@ -74,8 +84,8 @@ export const LoginPage = ({ operator }: { operator: boolean }) => {
           </Stack>
           {way === 'password' && (
             <>
-              <TextField name="username" label={t('login.username')} autoComplete="username" required autoFocus />
-              <TextField name="password" label={t('login.password')} type="password" autoComplete="current-password" required />
+              <TextField name="username" label={t('login.username')} autoComplete="username" required autoFocus {...missingProps(missing, 'username', t('login.required'))} />
+              <TextField name="password" label={t('login.password')} type="password" autoComplete="current-password" required {...missingProps(missing, 'password', t('login.required'))} />
               <Button type="submit" variant="contained" disabled={busy} data-testid="login-submit">
                 {t('login.submit')}
               </Button>

@@ -5,6 +5,7 @@ import { post } from '../../../dataProvider/http.ts';
 import type { StoredUser } from '../../../dataProvider/session.ts';
 import { toast } from '../../../dataProvider/events.ts';
 import { useLang } from '../../shell/LangContext.tsx';
+import { emptyFields, missingProps } from './required.ts';
 
 /** The e-mail-code sign-in: a 6-digit code mailed to the account's address, where its BU allows it. */
 export const CodeSignIn = ({ onSignedIn }: { onSignedIn: () => void }) => {
@@ -12,6 +13,7 @@ export const CodeSignIn = ({ onSignedIn }: { onSignedIn: () => void }) => {
   const [username, setUsername] = useState('');
   const [sent, setSent] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [missing, setMissing] = useState<string[]>([]);
   const send = async () => {
     if (!username.trim()) return;
     setBusy(true);
@@ -27,6 +29,9 @@ export const CodeSignIn = ({ onSignedIn }: { onSignedIn: () => void }) => {
   };
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
+    const empty = emptyFields(e.currentTarget, ['account', 'code']);
+    setMissing(empty);
+    if (empty.length) return;
     setBusy(true);
     try {
       const code = String(new FormData(e.currentTarget).get('code') ?? '');
@@ -38,12 +43,12 @@ export const CodeSignIn = ({ onSignedIn }: { onSignedIn: () => void }) => {
     }
   };
   return (
-    <Stack component="form" spacing={2} onSubmit={submit} data-testid="code-form">
-      <TextField name="account" label={t('login.code_account')} value={username} onChange={(e) => setUsername(e.target.value)} autoComplete="username" required autoFocus />
+    <Stack component="form" spacing={2} onSubmit={submit} noValidate onInput={(e) => setMissing((m) => m.filter((n) => n !== (e.target as HTMLInputElement).name))} data-testid="code-form">
+      <TextField name="account" label={t('login.code_account')} value={username} onChange={(e) => setUsername(e.target.value)} autoComplete="username" required autoFocus {...missingProps(missing, 'account', t('login.required'))} />
       <Button variant="outlined" onClick={send} disabled={busy || !username.trim()} data-testid="code-send">
         {t('login.code_send')}
       </Button>
-      {sent && <TextField name="code" label={t('login.code')} inputMode="numeric" autoComplete="one-time-code" required slotProps={{ htmlInput: { maxLength: 6 } }} />}
+      {sent && <TextField name="code" label={t('login.code')} inputMode="numeric" autoComplete="one-time-code" required slotProps={{ htmlInput: { maxLength: 6 } }} {...missingProps(missing, 'code', t('login.required'))} />}
       {sent && (
         <Button type="submit" variant="contained" disabled={busy} data-testid="code-submit">
           {t('login.submit')}

@@ -2,6 +2,7 @@ import { Button, Stack, TextField } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { post } from '../../../dataProvider/http.ts';
 import { useLang } from '../../shell/LangContext.tsx';
+import { emptyFields } from './required.ts';
 
 /** The tab's own key: the round trip to the IdP comes back to this tab, which alone may finish it (server/sso/flows.ts). */
 export const SSO_FLOW_KEY = 'open:sso-flow';
@@ -14,8 +15,12 @@ export const SSO_FLOW_KEY = 'open:sso-flow';
 export const CompanySignIn = ({ redirect }: { redirect?: string }) => {
   const { t } = useLang();
   const [busy, setBusy] = useState(false);
+  const [missing, setMissing] = useState(false);
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
+    const empty = emptyFields(e.currentTarget, ['company']).length > 0;
+    setMissing(empty);
+    if (empty) return;
     const company = String(new FormData(e.currentTarget).get('company') ?? '');
     setBusy(true);
     try {
@@ -28,8 +33,8 @@ export const CompanySignIn = ({ redirect }: { redirect?: string }) => {
     }
   };
   return (
-    <Stack component="form" spacing={2} onSubmit={submit} data-testid="company-form">
-      <TextField name="company" label={t('login.company')} helperText={t('login.company_help')} autoComplete="email" required autoFocus />
+    <Stack component="form" spacing={2} onSubmit={submit} noValidate onInput={() => setMissing(false)} data-testid="company-form">
+      <TextField name="company" label={t('login.company')} helperText={missing ? t('login.required') : t('login.company_help')} error={missing} autoComplete="email" required autoFocus />
       <Button type="submit" variant="contained" disabled={busy} data-testid="company-submit">
         {t('login.company_go')}
       </Button>
