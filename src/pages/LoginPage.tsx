@@ -6,7 +6,7 @@ import { LanguageMenu } from '../../layouts/LanguageMenu.tsx';
 import { safeRedirect } from '../routes/guard.ts';
 import { useLang } from '../shell/LangContext.tsx';
 import { useSession } from '../shell/SessionContext.tsx';
-import { emptyFields, missingProps } from './login/required.ts';
+import { clearOnInput, emptyFields, missingProps } from './login/required.ts';
 
 /** Company sign-in and e-mail codes (docs/sso.md): loaded when chosen, and on the way back from the IdP. */
 const CompanySignIn = lazy(() => import('./login/CompanySignIn.tsx').then((m) => ({ default: m.CompanySignIn })));
@@ -71,7 +71,7 @@ export const LoginPage = ({ operator }: { operator: boolean }) => {
       {/* The other ways in are forms of their own: the page is a form only for the password. */}
       <Paper
         component={way === 'password' ? 'form' : 'div'}
-        {...(way === 'password' ? { onSubmit: submit, noValidate: true, onInput: (e: FormEvent<HTMLElement>) => setMissing((m) => m.filter((n) => n !== (e.target as HTMLInputElement).name)) } : {})}
+        {...(way === 'password' ? { onSubmit: submit, noValidate: true, onInput: clearOnInput(setMissing) } : {})}
         sx={{ p: 4, width: 360 }}
         data-testid="login-form"
       >

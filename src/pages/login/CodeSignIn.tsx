@@ -5,7 +5,7 @@ import { post } from '../../../dataProvider/http.ts';
 import type { StoredUser } from '../../../dataProvider/session.ts';
 import { toast } from '../../../dataProvider/events.ts';
 import { useLang } from '../../shell/LangContext.tsx';
-import { emptyFields, missingProps } from './required.ts';
+import { clearOnInput, emptyFields, missingProps } from './required.ts';
 
 /** The e-mail-code sign-in: a 6-digit code mailed to the account's address, where its BU allows it. */
 export const CodeSignIn = ({ onSignedIn }: { onSignedIn: () => void }) => {
@@ -43,7 +43,7 @@ export const CodeSignIn = ({ onSignedIn }: { onSignedIn: () => void }) => {
     }
   };
   return (
-    <Stack component="form" spacing={2} onSubmit={submit} noValidate onInput={(e) => setMissing((m) => m.filter((n) => n !== (e.target as HTMLInputElement).name))} data-testid="code-form">
+    <Stack component="form" spacing={2} onSubmit={submit} noValidate onInput={clearOnInput(setMissing)} data-testid="code-form">
       <TextField name="account" label={t('login.code_account')} value={username} onChange={(e) => setUsername(e.target.value)} autoComplete="username" required autoFocus {...missingProps(missing, 'account', t('login.required'))} />
       <Button variant="outlined" onClick={send} disabled={busy || !username.trim()} data-testid="code-send">
         {t('login.code_send')}

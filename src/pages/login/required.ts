@@ -10,3 +10,7 @@ export const emptyFields = (form: HTMLFormElement, names: readonly string[]) => 
 /** A field's error props while it is in `missing`. */
 export const missingProps = (missing: readonly string[], name: string, message: string) =>
   missing.includes(name) ? { error: true, helperText: message } : {};
+
+/** A form's `onInput`: the field being typed in is no longer missing. */
+export const clearOnInput = (setMissing: (f: (m: string[]) => string[]) => void) => (e: { target: EventTarget }) =>
+  setMissing((m) => m.filter((n) => n !== (e.target as HTMLInputElement).name));
