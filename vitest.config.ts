@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
+import { buildDefines } from './resources/build-defines.ts';
 import { resources } from './resources/index.ts';
-import { tenantPages } from './resources/pages.ts';
 
 /**
  * Three projects: the server through inject (node), the console's units and components (jsdom)
@@ -12,7 +12,7 @@ export default defineConfig({
     projects: [
       {
         // The registry test reads the route table, which takes the defined pages from the build (vite.config.ts).
-        define: { __TENANT_PAGES__: JSON.stringify(tenantPages(resources)) },
+        define: buildDefines(resources),
         test: {
           name: 'server',
           environment: 'node',

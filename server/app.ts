@@ -17,6 +17,7 @@ import { handlers } from './handlers/index.ts';
 import { rules } from './rules/index.ts';
 import type { CallDoc } from './http/calls.ts';
 import { errorHandler, langOf, wrongMethodOr404 } from './http/envelope.ts';
+import { isApiPath } from './http/api-paths.ts';
 import { capConnections, DEFAULT_LIMITS, edgeOptions, firstHook, type EdgeLimits } from './http/edge.ts';
 import { accessLog } from './http/access-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
@@ -115,12 +116,10 @@ export interface App {
   docs: CallDoc[];
 }
 
-/** Where calls live: the platform's own, and Lark's dialect (its API and its long connection's endpoint). */
-const API_PREFIXES = ['/open/', '/open-apis/', '/callback/'];
 /** A console or site route the single-page app answers: a GET outside the API with no file extension (a missing asset is a 404). */
 const isPageRoute = (method: string, url: string) => {
   const path = url.split('?')[0];
-  return method === 'GET' && !API_PREFIXES.some((p) => path.startsWith(p)) && !/\.[A-Za-z0-9]+$/.test(path);
+  return method === 'GET' && !isApiPath(path) && !/\.[A-Za-z0-9]+$/.test(path);
 };
 
 /** A hop count becomes proxy-addr's "trust the n nearest hops" (fastify's types take no number). */

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isApiPath } from './api-paths.ts';
 
 /** How often the summary of refused requests is written, at `info`. */
 export const REFUSED_SUMMARY_MS = 60_000;
@@ -26,7 +27,7 @@ export const accessLog = (app: FastifyInstance) => {
     flush();
   });
   app.addHook('onResponse', (req: FastifyRequest, reply: FastifyReply, done: () => void) => {
-    if (req.url.startsWith('/open/')) {
+    if (isApiPath(req.url)) {
       const status = reply.statusCode;
       const line = { method: req.method, route: req.routeOptions.url ?? req.url.split('?')[0], status, ms: Math.round(reply.elapsedTime * 10) / 10, caller: req.callerKind };
       if (status === 401 || status === 429) {

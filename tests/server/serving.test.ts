@@ -144,14 +144,15 @@ describe('index.html', () => {
     }
   });
 
-  it('writes no log line for files, compressed or not; an API call gets its line', async () => {
+  it('writes no log line for files, compressed or not; an API call gets its line, in Lark\'s dialect too', async () => {
     const before = lines.length;
     await get(`/${ASSET}`, 'br');
     await get(`/${ASSET}`);
     await get('/', 'gzip');
     await get('/operation/role');
     await app.inject({ method: 'POST', url: '/open/no/such/call', payload: {} });
+    await app.inject({ method: 'POST', url: '/open-apis/auth/v3/tenant_access_token/internal', payload: {} });
     const perRequest = lines.slice(before).filter((l) => l.msg === 'request' || l.req || l.res);
-    expect(perRequest.map((l) => l.route)).toEqual(['/open/no/such/call']);
+    expect(perRequest.map((l) => l.route)).toEqual(['/open/no/such/call', '/open-apis/auth/v3/tenant_access_token/internal']);
   });
 });
