@@ -1,10 +1,10 @@
-import { CircularProgress } from '@mui/material';
 import { lazy, Suspense } from 'react';
 import { AppRoutes } from './AppRoutes.tsx';
 import type { RouteDef } from './routes/table.ts';
 import { PlainPage } from './pages/PlainPage.tsx';
 import { publicPage } from './pages/publicPages.tsx';
 import { TenantPage } from './pages/TenantPage.tsx';
+import { PageLoading } from './shell/PageLoading.tsx';
 
 /** The console (react-admin and the generated screens) loads only when a console page opens. */
 const ConsoleApp = lazy(() => import('./console/ConsoleApp.tsx'));
@@ -32,25 +32,25 @@ const Page = ({ route }: { route: RouteDef }) => {
       return <TenantPage route={route} />;
     case 'console':
       return (
-        <Suspense fallback={<CircularProgress sx={{ m: 4 }} />}>
+        <Suspense fallback={<PageLoading />}>
           <ConsoleApp />
         </Suspense>
       );
     case 'app':
       return (
-        <Suspense fallback={<CircularProgress sx={{ m: 4 }} />}>
+        <Suspense fallback={<PageLoading />}>
           <AppPages />
         </Suspense>
       );
     case 'developerLog':
       return (
-        <Suspense fallback={<CircularProgress sx={{ m: 4 }} />}>
+        <Suspense fallback={<PageLoading />}>
           <DeveloperLog />
         </Suspense>
       );
     case 'debugConsole':
       return (
-        <Suspense fallback={<CircularProgress sx={{ m: 4 }} />}>
+        <Suspense fallback={<PageLoading />}>
           <DebugConsole />
         </Suspense>
       );

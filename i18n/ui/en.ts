@@ -1,6 +1,8 @@
 /** Console and public-site messages (the server's and the resources' labels come from i18n/index.ts). */
 export default {
   app: { title: 'Open Platform', admin_title: 'Open Platform console' },
+  // A page or its part still loading: the spinner's accessible name.
+  loading: 'Loading…',
   // A public page's description for search results (meta description; src/shell/Guarded.tsx).
   meta: { home: 'Open Platform: open APIs for contacts, organisations and events, an app store and developer docs.', app_store: 'Browse, search and buy business apps in the app store.', app_search: 'Search the app store by name and category.', open_capability: 'Every capability the platform opens, with its APIs and events.', developer_doc: 'Developer docs: from creating an app to calling the APIs and subscribing to events.', developer_search: 'Search the developer docs.' },
   lang: { zh: '简体中文', hk: '繁體中文', en: 'English' },

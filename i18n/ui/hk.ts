@@ -1,6 +1,8 @@
 /** Console and public-site messages (the server's and the resources' labels come from i18n/index.ts). */
 export default {
   app: { title: '開放平台', admin_title: '開放平台管理後台' },
+  // A page or its part still loading: the spinner's accessible name.
+  loading: '載入中…',
   // A public page's description for search results (meta description; src/shell/Guarded.tsx).
   meta: { home: '開放平台：通訊錄、組織與事件的開放接口，應用市場與開發文檔。', app_store: '在應用市場瀏覽、搜尋並購買企業應用。', app_search: '按名稱和分類搜尋應用市場中的企業應用。', open_capability: '開放平台提供的全部能力，以及每項能力的接口和事件。', developer_doc: '開放平台開發文檔：從建立應用到調用接口與訂閱事件。', developer_search: '搜尋開放平台的開發文檔。' },
   lang: { zh: '简体中文', hk: '繁體中文', en: 'English' },

@@ -1,6 +1,8 @@
 /** Console and public-site messages (the server's and the resources' labels come from i18n/index.ts). */
 export default {
   app: { title: '开放平台', admin_title: '开放平台管理后台' },
+  // A page or its part still loading: the spinner's accessible name.
+  loading: '加载中…',
   // A public page's description for search results (meta description; src/shell/Guarded.tsx).
   meta: { home: '开放平台：通讯录、组织与事件的开放接口，应用市场与开发文档。', app_store: '在应用市场浏览、搜索并购买企业应用。', app_search: '按名称和分类搜索应用市场中的企业应用。', open_capability: '开放平台提供的全部能力，以及每项能力的接口和事件。', developer_doc: '开放平台开发文档：从创建应用到调用接口与订阅事件。', developer_search: '搜索开放平台的开发文档。' },
   lang: { zh: '简体中文', hk: '繁體中文', en: 'English' },

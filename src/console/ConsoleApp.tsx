@@ -1,4 +1,4 @@
-import { CircularProgress, CssBaseline } from '@mui/material';
+import { CssBaseline } from '@mui/material';
 import { lazy, Suspense, use, useMemo, type ComponentProps, type ReactElement, type ReactNode } from 'react';
 import { AdminContext, CoreAdminUI, CustomRoutes, localStorageStore, Resource } from 'react-admin';
 import { Navigate, Route, Routes, UNSAFE_RouteContext, useLocation } from 'react-router-dom';
@@ -19,6 +19,7 @@ import { RouteOfContext } from './routeOf.tsx';
 import { ResourceList } from './ResourceList.tsx';
 import { TreeList } from './TreeList.tsx';
 import { withCustomFieldsOf } from './CustomFields.tsx';
+import { PageLoading } from '../shell/PageLoading.tsx';
 
 const SECTION = '/operation';
 
@@ -44,7 +45,7 @@ const ConsoleErrorPage = (props: ComponentProps<typeof RaError>) => (
     <RaError {...props} />
   </Suspense>
 );
-const Loading = () => <CircularProgress sx={{ m: 4 }} />;
+const Loading = () => <PageLoading />;
 
 /**
  * Forms, details and the permission grant load when first opened: a console page opens on a list,

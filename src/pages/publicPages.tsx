@@ -1,8 +1,8 @@
-import { CircularProgress } from '@mui/material';
 import { lazy, Suspense, type ReactNode } from 'react';
 import type { RouteDef } from '../routes/table.ts';
 import { HomePage } from './HomePage.tsx';
 import { PlainPage } from './PlainPage.tsx';
+import { PageLoading } from '../shell/PageLoading.tsx';
 
 /** The app store and the capabilities page (src/pages/store/), each its own chunk. */
 const StorePage = lazy(() => import('./store/StorePage.tsx'));
@@ -14,7 +14,7 @@ const SearchPage = lazy(() => import('./docs/SearchPage.tsx'));
 const TermsPage = lazy(() => import('./docs/TermsPage.tsx'));
 const AboutPage = lazy(() => import('./docs/AboutPage.tsx'));
 
-export const Lazy = ({ page }: { page: ReactNode }) => <Suspense fallback={<CircularProgress sx={{ m: 4 }} />}>{page}</Suspense>;
+export const Lazy = ({ page }: { page: ReactNode }) => <Suspense fallback={<PageLoading />}>{page}</Suspense>;
 
 /**
  * The public site's pages, which the server also renders for a first visit (src/entry-server.tsx);

@@ -92,7 +92,7 @@ const ResetPassword = () => {
   };
   return (
     <AuthCard title={t('route.reset_password')} testId="reset-password">
-      {state === 'checking' && <CircularProgress />}
+      {state === 'checking' && <CircularProgress aria-label={t('loading')} />}
       {state === 'valid' && (
         <>
           <Typography color="text.secondary">{t('reset.for_user', { username })}</Typography>

@@ -18,6 +18,7 @@ import { HistoryList } from './HistoryList.tsx';
 import { OPENAPI_PATH, operationsOf, type ApiOperation } from './openapi.ts';
 import { ResponseView } from './ResponseView.tsx';
 import { curlSnippet, fetchSnippet, requestHeaders, TOKEN_PLACEHOLDER } from './snippets.ts';
+import { PageLoading } from '../../shell/PageLoading.tsx';
 
 /** What the page reads of the BU's apps, as `/open/app/debug/app-list` answers them (status 0 enabled, 1 disabled; type 0 store app). */
 interface DebugApp {
@@ -381,7 +382,7 @@ const DebugConsolePage = () => {
 /** The page, once its words are in. */
 const DebugConsole = () => {
   const { lang } = useLang();
-  return usePageMessages(debugMessages, lang) ? <DebugConsolePage /> : <CircularProgress sx={{ m: 4 }} />;
+  return usePageMessages(debugMessages, lang) ? <DebugConsolePage /> : <PageLoading />;
 };
 
 export default DebugConsole;
