@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { CallSpec, Mount, ResourceDef } from '../../resources/types.ts';
+import { datetime } from '../../schemas/common.ts';
 import type { AnswerDoc } from '../http/calls.ts';
 import { docSchema, nullable, shapeOf, type JsonSchema } from '../http/json-schema.ts';
 import { fieldsOf } from './fields.ts';
@@ -75,13 +76,16 @@ const verbBody = (def: ResourceDef, spec: Pick<CallSpec, 'verb' | 'transition'>,
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
+/** The server's own instants (`created_at`, `updated_at`) as a stored `datetime()` field is answered. */
+const instant = (): JsonSchema => shapeOf(docSchema(datetime(), 'output'));
+
 /** A row as the verbs select it: managed columns, then every stored field but hashes, any of which may be null; custom fields beside them. */
 const rowSchema = (def: ResourceDef): JsonSchema => {
   const hidden = new Set(fieldsOf(def).filter((f) => f.hidden).map((f) => f.name));
   const stored = docSchema(z.object({ ...def.schema.shape, ...(def.internal?.shape ?? {}) }), 'output');
   const fields = Object.entries((stored.properties ?? {}) as Record<string, JsonSchema>).filter(([name]) => !hidden.has(name));
   const uuid = { type: 'string', format: 'uuid' };
-  const time = { type: 'string', format: 'date-time' };
+  const time = instant();
   const owners = [...new Set(def.mounts.flatMap((m) => (m.scope === 'bu' ? ['bu_guid'] : m.scope === 'user' ? ['user_guid'] : [])))];
   return {
     type: 'object',
@@ -166,7 +170,7 @@ export const logAnswers = (def: ResourceDef) => {
   const row: JsonSchema = {
     type: 'object',
     required: ['guid', 'created_at'],
-    properties: { guid: { type: 'string', format: 'uuid' }, ...Object.fromEntries(Object.entries(fields).map(([name, f]) => [name, nullable(shapeOf(f))])), created_at: { type: 'string', format: 'date-time' } },
+    properties: { guid: { type: 'string', format: 'uuid' }, ...Object.fromEntries(Object.entries(fields).map(([name, f]) => [name, nullable(shapeOf(f))])), created_at: instant() },
   };
   const name = `${def.name}.entry`;
   const components = { [name]: row };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { translate } from '../../i18n/index.ts';
 import { auditRecordSchema, AUDIT, SCOPE } from '../../schemas/app-scope.ts';
-import { permCode } from '../../schemas/common.ts';
+import { datetime, permCode } from '../../schemas/common.ts';
 import { eventMessageKey } from '../../schemas/event.ts';
 import type { CallContext } from '../engine/context.ts';
 import { pagingInput, pagingOf } from '../engine/paging.ts';
@@ -58,7 +58,7 @@ export const appBindAbilities = named({ input: bindInput, output: z.object({ gui
 });
 
 /** `apply-permissions`: a tenant applies for scopes of one of its BU's apps; they go under review. */
-const applied = z.object({ guid: z.uuid(), app_guid: z.uuid(), group_codes: z.array(z.string()), status: z.int(), remark: z.string().nullable(), created_at: z.iso.datetime() });
+const applied = z.object({ guid: z.uuid(), app_guid: z.uuid(), group_codes: z.array(z.string()), status: z.int(), remark: z.string().nullable(), created_at: datetime() });
 export const auditApply = named({ input: auditRecordSchema, output: applied }, async (ctx, { app_guid, group_codes }) => {
   const codes = [...new Set(group_codes)];
   return ctx.services.db.transaction(async (tx) => {

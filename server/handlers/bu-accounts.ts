@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { codes } from '../../schemas/common.ts';
+import { codes, datetime } from '../../schemas/common.ts';
 import type { CallContext } from '../engine/context.ts';
 import { pageQuery, pagingInput, pagingOf } from '../engine/paging.ts';
 import { LIST_CAP_DEFAULT } from '../engine/verbs.ts';
@@ -44,7 +44,7 @@ const whereOf = (ctx: CallContext) => {
 const account = z.object({
   guid: z.uuid(), username: z.string(), name: z.string().nullable(), alias: z.string().nullable(), email: z.string().nullable(), phone: z.string().nullable(),
   avatar_url: z.string().nullable(), status: z.int(), user_type: z.int(), is_owner: z.boolean(), role_guids: z.array(z.uuid()).nullable(),
-  joined_at: z.iso.datetime(), created_at: z.iso.datetime(),
+  joined_at: datetime(), created_at: datetime(),
 });
 
 export const buAccountsPage = named({ input: filterInput, output: pageAnswer(account) }, async (ctx) => {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { translate } from '../../i18n/index.ts';
 import { resourceByName, resources } from '../../resources/index.ts';
 import { buWithOwnerSchema } from '../../schemas/bu.ts';
-import { code32, codes, name30, text, url } from '../../schemas/common.ts';
+import { code32, codes, datetime, name30, text, url } from '../../schemas/common.ts';
 import { AUTH_STATE, orgSchema } from '../../schemas/org.ts';
 import { ident, type Queryable } from '../db/driver.ts';
 import type { CallContext } from '../engine/context.ts';
@@ -57,7 +57,7 @@ const sortOf = (raw: unknown) => {
 const buListed = z.object({
   guid: z.uuid(), name: z.string(), alias: z.string().nullable(), code: z.string().nullable(), cover_url: z.string().nullable(), abbreviation: z.string().nullable(),
   portal_domain: z.string().nullable(), custom_domain: z.string().nullable(), description: z.string().nullable(), status: z.int(), user_guid: z.uuid().nullable(),
-  created_by: z.uuid().nullable(), created_at: z.iso.datetime(), updated_at: z.iso.datetime(), auth_state: z.int(), company_name: z.string().nullable(),
+  created_by: z.uuid().nullable(), created_at: datetime(), updated_at: datetime(), auth_state: z.int(), company_name: z.string().nullable(),
   owner_guid: z.uuid().nullable(), owner_username: z.string().nullable(),
 });
 /** Its filters: the BU's name, state and certification state, besides a keyword; sorted by a column (`-` first: descending). */
@@ -239,8 +239,8 @@ export const orgUpdate = async (ctx: CallContext) => {
 
 /** The BU's certification: its state, the reviewer's reason, when it applied and what it certifies. */
 const authAnswer = z.object({
-  bu_guid: z.uuid(), bu_name: z.string(), auth_state: z.int(), remark: z.string().nullable(), applied_at: z.iso.datetime().nullable(), company_name: z.string().nullable(),
-  credit_code: z.string().nullable(), updated_at: z.iso.datetime().nullable(),
+  bu_guid: z.uuid(), bu_name: z.string(), auth_state: z.int(), remark: z.string().nullable(), applied_at: datetime().nullable(), company_name: z.string().nullable(),
+  credit_code: z.string().nullable(), updated_at: datetime().nullable(),
 });
 export const authInfo = named({ input: buInput, output: authAnswer }, async (ctx) => {
   const bu = await namedBu(ctx);
@@ -315,7 +315,7 @@ const installation = async (ctx: CallContext, tx: Queryable) => {
 /** An app installed in a BU, with its order when it was bought. */
 const installed = z.object({
   guid: z.uuid(), bu_guid: z.uuid(), app_guid: z.uuid(), app_name: z.string(), icon: z.string().nullable(), order_guid: z.uuid().nullable(), created_by: z.uuid().nullable(),
-  created_at: z.iso.datetime(), updated_at: z.iso.datetime(), app_code: z.string().nullable(), app_status: z.int().nullable(), order_number: z.string().nullable(), order_state: z.int().nullable(),
+  created_at: datetime(), updated_at: datetime(), app_code: z.string().nullable(), app_status: z.int().nullable(), order_number: z.string().nullable(), order_state: z.int().nullable(),
 });
 export const appDetail = named({ input: appInput, output: installed.extend({ projects: z.array(z.object({ guid: z.uuid(), project_guid: z.uuid(), project_name: z.string(), remark: z.string().nullable() })) }) }, async (ctx) => {
   const { bu, row } = await installation(ctx, ctx.services.db);

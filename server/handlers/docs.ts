@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DOC_CATEGORIES, DOC_STATUS } from '../../schemas/document.ts';
-import { permCode } from '../../schemas/common.ts';
+import { datetime, permCode } from '../../schemas/common.ts';
 import { USER_TYPE } from '../auth/caller.ts';
 import type { CallContext } from '../engine/context.ts';
 import { pageQuery, pagingInput, pagingOf } from '../engine/paging.ts';
@@ -36,7 +36,7 @@ const byInput = z
 /** A document as lists show it, in the reader's language (its other languages' columns beside it). */
 const summary = z.looseObject({
   guid: z.uuid(), title: z.string(), summary: z.string().nullable(), code: z.string().nullable(), category: z.enum(DOC_CATEGORIES), parent_guid: z.uuid().nullable(),
-  sort: z.int(), status: z.int(), version: z.int(), updated_at: z.iso.datetime(),
+  sort: z.int(), status: z.int(), version: z.int(), updated_at: datetime(),
 });
 const tocEntry = z.object({ level: z.int(), id: z.string(), text: z.string() });
 const read = summary.extend({
@@ -103,7 +103,7 @@ export const docsApiDocument = named({ input: scopeInput, output: apiDocument },
 
 /** A document's versions, newest first: who saved what, when. */
 const guidInput = z.object({ guid: z.uuid('validation.guid_format') });
-const versionRow = z.object({ guid: z.uuid(), version: z.int(), action: z.string(), title: z.string(), created_at: z.iso.datetime(), created_by: z.uuid().nullable(), author: z.string().nullable() });
+const versionRow = z.object({ guid: z.uuid(), version: z.int(), action: z.string(), title: z.string(), created_at: datetime(), created_by: z.uuid().nullable(), author: z.string().nullable() });
 export const docsVersions = named({ input: guidInput, output: z.array(versionRow) }, async (ctx, { guid }) => {
   await findOne(ctx, guid);
   const { rows } = await ctx.services.db.query(

@@ -37,7 +37,7 @@ const endpointOf = async (ctx: CallContext, tx: Queryable, app: { guid: string; 
 const config = z.object({
   guid: z.uuid(), bu_guid: z.uuid().nullable(), app_guid: z.uuid(), request_url: z.string().nullable(), delivery_mode: z.enum(DELIVERY_MODES),
   verification_token: z.string().nullable(), encrypt_key: z.string().nullable(), signing_secret: z.string().nullable(),
-  verified_at: z.iso.datetime().nullable(), failing_since: z.iso.datetime().nullable(), paused_at: z.iso.datetime().nullable(), created_at: z.iso.datetime(), updated_at: z.iso.datetime(),
+  verified_at: datetime().nullable(), failing_since: datetime().nullable(), paused_at: datetime().nullable(), created_at: datetime(), updated_at: datetime(),
 });
 /** A challenge of the endpoint: whether it echoed in time, and why not in words. */
 const challenged = z.object({
@@ -115,7 +115,7 @@ export const checkEndpoint = named({ input: appOnly, output: challenged.extend({
  * `subscribe-rel/save`: adds event types to an app's subscriptions (at least one); each must be an
  * enabled type whose scope the app has opened. Answers the app's subscriptions.
  */
-const subscription = z.object({ guid: z.uuid(), app_guid: z.uuid(), event_code: z.string(), created_at: z.iso.datetime() });
+const subscription = z.object({ guid: z.uuid(), app_guid: z.uuid(), event_code: z.string(), created_at: datetime() });
 export const subscribe = named({ input: eventRelSaveSchema, output: z.array(subscription) }, async (ctx, { app_guid, event_codes }) => {
   const codes = [...new Set(event_codes)];
   const app = await reachRow(ctx, 'app', app_guid);
@@ -171,7 +171,7 @@ const logInput = appOnly.extend({
 /** One push attempt, with the state of its event. */
 const attempt = z.object({
   id: z.uuid(), event_id: z.string(), event_type: z.string(), attempt: z.int(), http_status: z.int().nullable(), ms: z.number().nullable(), answer: z.string().nullable(),
-  failure: z.string().nullable(), created_at: z.iso.datetime(), state: z.enum(['delivered', 'failed', 'paused', 'retrying']).nullable(), next_attempt_at: z.iso.datetime().nullable(),
+  failure: z.string().nullable(), created_at: datetime(), state: z.enum(['delivered', 'failed', 'paused', 'retrying']).nullable(), next_attempt_at: datetime().nullable(),
 });
 export const logPage = named({ input: logInput.extend(pagingInput.shape), output: keysetAnswerOf(attempt) }, async (ctx, q) => {
   const { page_size } = pagingOf(ctx.lang, ctx.input, 'event-config');

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import { datetime } from '../../schemas/common.ts';
 import { ORDER_KIND, ORDER_STATE } from '../../schemas/order.ts';
 import { orderNumber } from '../rules/order.ts';
 import type { CallContext } from '../engine/context.ts';
@@ -35,8 +36,8 @@ const detail = card.extend({
 });
 const classification = z.object({ guid: z.uuid(), name: z.string(), icon: text(), sort: z.int().nullable(), app_count: z.int().describe('Listed apps under it') });
 const purchase = z.object({
-  installed_guid: z.uuid(), installed_at: z.iso.datetime(), guid: z.uuid().nullable(), number: text(), state: z.int().nullable(), amount: z.int().nullable(),
-  cycle: z.int().nullable(), app_name: text(), created_at: z.iso.datetime().nullable(), already: z.boolean().describe('Bought before: the same order and installation'),
+  installed_guid: z.uuid(), installed_at: datetime(), guid: z.uuid().nullable(), number: text(), state: z.int().nullable(), amount: z.int().nullable(),
+  cycle: z.int().nullable(), app_name: text(), created_at: datetime().nullable(), already: z.boolean().describe('Bought before: the same order and installation'),
 });
 
 const searchInput = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { datetime } from '../../schemas/common.ts';
 import { translate } from '../../i18n/index.ts';
 import { MESSAGE_KIND } from '../../schemas/message.ts';
 import { USER_TYPE } from '../auth/caller.ts';
@@ -43,7 +44,7 @@ const COLUMNS = 'm.guid, m.kind, m.app_guid, m.key, m.params, m.title, m.body, m
 /** A message as its reader sees it: worded in the reader's language. */
 const message = z.object({
   guid: z.uuid(), kind: z.int(), app_guid: z.uuid().nullable(), title: z.string().nullable(), summary: z.string().nullable(), link: z.string().nullable(),
-  announcement_guid: z.uuid().nullable(), created_at: z.iso.datetime(), read: z.boolean(),
+  announcement_guid: z.uuid().nullable(), created_at: datetime(), read: z.boolean(),
 });
 
 const listOf = (kind: number) => named({ input: listInput.extend(pagingInput.shape), output: pageAnswer(message) }, async (ctx, { unread }) => {

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { datetime } from '../../schemas/common.ts';
 import { resourceByName } from '../../resources/index.ts';
 import { translate } from '../../i18n/index.ts';
 import { LOGIN_TYPES } from '../../schemas/sso.ts';
@@ -25,7 +26,7 @@ const counted = z.object(Object.fromEntries([...COUNTED.map(([k]) => k), 'sub_ac
 const dashboardAnswer = z.object({
   bu: z.object({
     guid: z.uuid(), name: z.string(), alias: z.string().nullable(), code: z.string().nullable(), cover_url: z.string().nullable(), abbreviation: z.string().nullable(),
-    portal_domain: z.string().nullable(), custom_domain: z.string().nullable(), status: z.int(), created_at: z.iso.datetime(),
+    portal_domain: z.string().nullable(), custom_domain: z.string().nullable(), status: z.int(), created_at: datetime(),
   }).nullable(),
   auth_state: z.int(),
   company_name: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { datetime } from '../../schemas/common.ts';
 import { translate } from '../../i18n/index.ts';
 import { AUDIT, SCOPE } from '../../schemas/app-scope.ts';
 import { INSTANCE, processActInput } from '../../schemas/process.ts';
@@ -50,7 +51,7 @@ const settleSubject = async (ctx: CallContext, tx: Queryable, run: Instance, app
 const decided = z.object({
   guid: z.uuid(), process_guid: z.uuid(), process_name: z.string(), subject_kind: z.string(), subject_guid: z.uuid().nullable(), title: z.string(),
   data: z.record(z.string(), z.unknown()).nullable(), app_guid: z.uuid().nullable(), step: z.int(), step_name: z.string().nullable(), state: z.int(),
-  created_at: z.iso.datetime(), updated_at: z.iso.datetime(),
+  created_at: datetime(), updated_at: datetime(),
 });
 const decide = (approved: boolean) => named({ input: processActInput, output: decided }, async (ctx, { guid, remark }) => {
   return ctx.services.db.transaction(async (tx) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { datetime } from '../../schemas/common.ts';
 import { translate } from '../../i18n/index.ts';
 import { UNION_BU_LIMITS, unionBuAppsInput, unionBuDeptUsersInput } from '../../schemas/union-bu.ts';
 import { holds } from '../auth/caller.ts';
@@ -27,7 +28,7 @@ const unionInput = z.object({ guid: guid() });
 
 /** What the calls answer (the documents show them; the contract suite checks real answers against them). */
 const text = () => z.string().nullable();
-const buRow = z.object({ guid: z.uuid(), name: z.string(), alias: text(), code: text(), cover_url: text(), status: z.int(), created_at: z.iso.datetime() });
+const buRow = z.object({ guid: z.uuid(), name: z.string(), alias: text(), code: text(), cover_url: text(), status: z.int(), created_at: datetime() });
 const deptRow = z.object({ guid: z.uuid(), name: z.string(), code: text(), parent_guid: z.uuid().nullable(), sort: z.int().nullable(), bu_guid: z.uuid(), bu_name: z.string() });
 const userRow = z.object({
   guid: z.uuid(), name: z.string(), english_name: text(), job_number: text(), phone: text(), email: text(), duty_status: z.int().nullable(),

@@ -7,6 +7,7 @@ import { tellOtherSide, writeRecord, type Order } from '../services/work-orders.
 import { named } from '../engine/named.ts';
 import { rowAnswer } from '../engine/call-docs.ts';
 import { z } from 'zod';
+import { datetime } from '../../schemas/common.ts';
 
 /** The conversation of a work order, oldest first. */
 const recordsOf = async (db: Queryable, guid: string) =>
@@ -21,7 +22,7 @@ const recordsOf = async (db: Queryable, guid: string) =>
 /** A work order the caller reaches, with its conversation. */
 const record = z.object({
   guid: z.uuid(), kind: z.int(), side: z.string(), author_name: z.string().nullable(), content: z.string().nullable(),
-  attachments: z.array(z.string()).nullable(), from_state: z.int().nullable(), to_state: z.int().nullable(), created_at: z.iso.datetime(),
+  attachments: z.array(z.string()).nullable(), from_state: z.int().nullable(), to_state: z.int().nullable(), created_at: datetime(),
 });
 const records = z.array(record);
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { datetime } from '../../schemas/common.ts';
 import type { AnswerDoc } from '../http/calls.ts';
 
 /** What the sign-in and personal-settings calls answer in `data` (the documents show them). */
@@ -6,7 +7,7 @@ import type { AnswerDoc } from '../http/calls.ts';
 /** An account as it may be shown to itself: never its password. */
 export const account = z.looseObject({
   guid: z.uuid(), username: z.string(), name: z.string().nullable(), alias: z.string().nullable().optional(), email: z.string().nullable(), phone: z.string().nullable().optional(),
-  avatar_url: z.string().nullable().optional(), status: z.int(), user_type: z.int(), created_at: z.iso.datetime().optional(),
+  avatar_url: z.string().nullable().optional(), status: z.int(), user_type: z.int(), created_at: datetime().optional(),
 });
 
 /** A token and its expiry (Unix seconds). */

@@ -30,7 +30,7 @@ const searchInput = z.object({
 /** One call or push of an app, newest first. */
 const entry = z.object({
   id: z.string(), kind: z.string().describe('What it was: an open-API call or an event push'), app_guid: z.uuid(), app_name: z.string().nullable(),
-  code: z.string().nullable().describe("The call's api_code or the event's type"), http_status: z.int().nullable(), ref_id: z.string().nullable(), ms: z.number().nullable(), created_at: z.iso.datetime(),
+  code: z.string().nullable().describe("The call's api_code or the event's type"), http_status: z.int().nullable(), ref_id: z.string().nullable(), ms: z.number().nullable(), created_at: datetime(),
 });
 
 export const mountDeveloperLog = (app: FastifyInstance, services: Services, docs: CallDoc[]) => {

@@ -45,12 +45,12 @@ const appAnswer = z.object({
 });
 const instanceFields = {
   guid: z.uuid(), process_name: z.string(), title: z.string(), data: z.record(z.string(), z.unknown()).nullable(),
-  step: z.number().int(), step_name: z.string().nullable(), state: z.number().int(), created_at: z.iso.datetime(), updated_at: z.iso.datetime(),
+  step: z.number().int(), step_name: z.string().nullable(), state: z.number().int(), created_at: datetime(), updated_at: datetime(),
 };
 const instanceStarted = z.object({ ...instanceFields, process_guid: z.uuid(), subject_kind: z.string(), subject_guid: z.uuid().nullable(), app_guid: z.uuid().nullable() });
 const instanceRead = z.object({
   ...instanceFields,
-  history: z.array(z.object({ step_name: z.string().nullable(), action: z.string(), by_name: z.string().nullable(), remark: z.string().nullable(), created_at: z.iso.datetime() })),
+  history: z.array(z.object({ step_name: z.string().nullable(), action: z.string(), by_name: z.string().nullable(), remark: z.string().nullable(), created_at: datetime() })),
 });
 const instanceInput = z.object({ guid: z.uuid('validation.guid_format') });
 
@@ -173,7 +173,7 @@ export const mountOpenApi = (app: FastifyInstance, services: Services, docs: Cal
 
 /** One open-API call of an app. */
 const apiLogEntry = z.object({
-  id: z.string(), api_code: z.string(), http_status: z.int(), code: z.int().nullable().describe("The envelope's code; null when the call failed"), ms: z.number(), request_id: z.string().nullable(), created_at: z.iso.datetime(),
+  id: z.string(), api_code: z.string(), http_status: z.int(), code: z.int().nullable().describe("The envelope's code; null when the call failed"), ms: z.number(), request_id: z.string().nullable(), created_at: datetime(),
 });
 
 const messageSent = z.object({ readers: z.number().int().nullable().describe('Accounts it went to; null: everyone in the BU') });

@@ -3,7 +3,7 @@ import { LOGIN_RATE } from '../auth/throttle.ts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { translate, type Lang } from '../../i18n/index.ts';
-import { email as emailField, name30, phone as phoneField, text, url, username as usernameField } from '../../schemas/common.ts';
+import { datetime, email as emailField, name30, phone as phoneField, text, url, username as usernameField } from '../../schemas/common.ts';
 import { emailCodeInput, linkInput, newPasswordInput, registerInput, resetRequestInput, verificationCode } from '../../schemas/tenant-auth.ts';
 import { USER_TYPE, type Caller } from '../auth/caller.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
@@ -159,7 +159,7 @@ export const mountTenantAuth = (app: FastifyInstance, services: Services, docs: 
     return { sent: true, minutes: RESET_LINK_SECONDS / 60 };
   });
 
-  call({ path: '/open/sys-auth/verify-reset-password-link', answer: z.object({ valid: z.literal(true), username: z.string().optional(), expires_at: z.iso.datetime() }), summary: 'Whether a reset link is still valid', body: linkInput, limit: LOGIN_RATE }, { public: true }, async ({ input, lang }) => {
+  call({ path: '/open/sys-auth/verify-reset-password-link', answer: z.object({ valid: z.literal(true), username: z.string().optional(), expires_at: datetime() }), summary: 'Whether a reset link is still valid', body: linkInput, limit: LOGIN_RATE }, { public: true }, async ({ input, lang }) => {
     const { token } = parseOrWarn(lang, linkInput, input, 'user');
     const link = await readLink(db, 'reset', token);
     const u = await userRow(db, link.userGuid);
@@ -167,7 +167,7 @@ export const mountTenantAuth = (app: FastifyInstance, services: Services, docs: 
   });
 
   // The activation page asks first, so an expired link says so before a password is typed twice.
-  call({ path: '/open/sys-auth/verify-activation-link', answer: z.object({ valid: z.literal(true), username: z.string(), expires_at: z.iso.datetime() }), summary: "Whether a sub-account's activation link is still valid", body: linkInput, limit: LOGIN_RATE }, { public: true }, async ({ input, lang }) => {
+  call({ path: '/open/sys-auth/verify-activation-link', answer: z.object({ valid: z.literal(true), username: z.string(), expires_at: datetime() }), summary: "Whether a sub-account's activation link is still valid", body: linkInput, limit: LOGIN_RATE }, { public: true }, async ({ input, lang }) => {
     const { token } = parseOrWarn(lang, linkInput, input, 'user');
     const link = await readLink(db, 'activate', token);
     const u = (await db.query<{ username: string }>('select username from users where guid = $1 and user_type = $2 and status = 2', [link.userGuid, USER_TYPE.sub])).rows[0];

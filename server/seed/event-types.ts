@@ -3,12 +3,13 @@ import { translate } from '../../i18n/index.ts';
 import { DEFAULT_LANG } from '../../i18n/languages.ts';
 import { resources } from '../../resources/index.ts';
 import type { ResourceDef } from '../../resources/types.ts';
+import { datetime } from '../../schemas/common.ts';
 import { eventMessageKey } from '../../schemas/event.ts';
 import type { Db } from '../db/driver.ts';
 
 /** A stored row as an event carries it: the definition's fields and the server's own. */
 const rowSchema = (schema: z.ZodObject) =>
-  schema.extend({ guid: z.uuid(), bu_guid: z.uuid(), created_by: z.uuid().nullable(), created_at: z.string(), updated_at: z.string() });
+  schema.extend({ guid: z.uuid(), bu_guid: z.uuid(), created_by: z.uuid().nullable(), created_at: datetime(), updated_at: datetime() });
 
 const json = (schema: z.ZodType) => z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as Record<string, unknown>;
 

@@ -11,7 +11,11 @@ import { handlers } from '../../server/handlers/index.ts';
 import { findRoute } from '../../src/routes/guard.ts';
 import { SCOPES } from '../../resources/scopes.ts';
 import { engineCalls, openApiCalls } from '../../server/open-api/calls.ts';
-import { EVENT_TYPES, eventTypesOf } from '../../server/seed/event-types.ts';
+import { EVENT_TYPES, eventTypesOf, type EventType } from '../../server/seed/event-types.ts';
+import type { CallDoc } from '../../server/http/calls.ts';
+import { docSchema } from '../../server/http/json-schema.ts';
+import { larkCalls, type LarkCall } from '../../server/lark/routes.ts';
+import { datetime } from '../../schemas/common.ts';
 import { holiday } from '../fixtures/holiday-entity.ts';
 import { eventProblems, menuProblems, openApiProblems, undeclaredScopes, unlabelledScopes } from '../helpers/registry-checks.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
@@ -73,21 +77,73 @@ describe.each(resources.map((def) => ({ name: def.name, def })))('$name', ({ def
 
 /** A name that says its field holds a day or an instant: `due_at`, `paid_at`, `birth_date`, `failing_since`, a window's `from`/`to`. */
 const DATE_NAME = /(^|_)(at|date|day|time|since|until|from|to)$/;
-type FieldSchema = { type?: string | string[]; format?: string; kind?: string; properties?: Record<string, FieldSchema>; items?: FieldSchema; anyOf?: FieldSchema[] };
-/** Every string field (nested ones too) that holds a date or time without `date()`/`datetime()` (`clockTime()` is a time of day, not a date). */
-const bareDates = (where: string, node: FieldSchema | undefined, name = ''): string[] => {
-  if (!node) return [];
-  const branches = node.anyOf ?? [node];
-  return branches.flatMap((b) => {
-    const nested = [...Object.entries(b.properties ?? {}).flatMap(([k, v]) => bareDates(where, v, k)), ...bareDates(where, b.items, name)];
-    const isString = b.type === 'string' || (Array.isArray(b.type) && b.type.includes('string'));
-    const holdsDate = b.format === 'date' || b.format === 'date-time' || (isString && DATE_NAME.test(name));
-    return holdsDate && !['date', 'datetime', 'clock'].includes(b.kind ?? '') ? [...nested, `${where}: ${name}`] : nested;
-  });
+type FieldSchema = {
+  type?: string | string[]; format?: string; kind?: string; 'x-kind'?: string;
+  properties?: Record<string, FieldSchema>; items?: FieldSchema; prefixItems?: FieldSchema[]; additionalProperties?: FieldSchema | boolean;
+  anyOf?: FieldSchema[]; oneOf?: FieldSchema[]; allOf?: FieldSchema[];
 };
-const jsonOf = (schema: z.ZodType) => z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as FieldSchema;
+/** Marks `date()`, `datetime()` and `clockTime()` leave: `kind` in zod's JSON Schema, `x-kind` once the OpenAPI document's (`docSchema`). */
+const DATE_KINDS = ['date', 'datetime', 'clock'];
+/**
+ * Every string field (nested ones too) that holds a date or time without `date()`/`datetime()` (`clockTime()` is a time of day, not a date).
+ * A `$ref` is not followed: the named schemas it points at are checked under their own names.
+ */
+const bareDates = (where: string, node: FieldSchema | undefined, name = ''): string[] => {
+  if (!node || typeof node !== 'object') return [];
+  const alternatives = [...(node.anyOf ?? []), ...(node.oneOf ?? []), ...(node.allOf ?? [])];
+  const extra = typeof node.additionalProperties === 'object' ? node.additionalProperties : undefined;
+  const nested = [
+    ...alternatives.flatMap((b) => bareDates(where, b, name)),
+    ...Object.entries(node.properties ?? {}).flatMap(([k, v]) => bareDates(where, v, k)),
+    ...[node.items, extra, ...(node.prefixItems ?? [])].flatMap((v) => bareDates(where, v, name)),
+  ];
+  const isString = node.type === 'string' || (Array.isArray(node.type) && node.type.includes('string'));
+  const holdsDate = node.format === 'date' || node.format === 'date-time' || (isString && DATE_NAME.test(name));
+  return holdsDate && !DATE_KINDS.includes(node.kind ?? node['x-kind'] ?? '') ? [...nested, `${where}: ${name}`] : nested;
+};
+const jsonOf = (schema: z.ZodType, io: 'input' | 'output' = 'input') => z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as FieldSchema;
+
+/**
+ * The bare dates of mounted calls, read from what the OpenAPI documents are built from (the `docs`
+ * `buildApp` collects as each call registers): the body (or query) and form fields as taken, the
+ * answer as given (zod's output, or the JSON Schema and the named schemas it refers to).
+ */
+const callDates = (docs: readonly CallDoc[]) => {
+  // A named schema (a definition's row) is shared by many answers: checked once, under its name.
+  const named = new Map<string, FieldSchema>();
+  const found = docs.flatMap((d) => {
+    const call = `${d.method} ${d.path}`;
+    const { answer } = d;
+    if (answer && !(answer instanceof z.ZodType)) for (const [name, c] of Object.entries(answer.components ?? {})) if (!named.has(name)) named.set(name, c);
+    return [
+      ...(d.body ? bareDates(`${call} body`, docSchema(d.body)) : []),
+      ...(d.formFields ? bareDates(`${call} form`, docSchema(d.formFields)) : []),
+      ...(answer ? bareDates(`${call} answer`, answer instanceof z.ZodType ? docSchema(answer, 'output') : answer.json) : []),
+    ];
+  });
+  return [...found, ...[...named].flatMap(([name, c]) => bareDates(`schema ${name}`, c))];
+};
+
+/** Lark's dialect (server/lark/): its path, query and body as taken, its answer as given. */
+const larkDates = (calls: readonly LarkCall[]) =>
+  calls.flatMap((c) => {
+    const call = `${c.method} ${c.path}`;
+    return [
+      ...(['params', 'query', 'body'] as const).flatMap((part) => (c[part] ? bareDates(`${call} ${part}`, jsonOf(c[part])) : [])),
+      ...bareDates(`${call} answer`, jsonOf(c.answer, 'output')),
+    ];
+  });
+
+/** The event types' payloads (server/seed/event-types.ts), as apps receive them. */
+const eventDates = (types: readonly EventType[]) => types.flatMap((t) => bareDates(`event ${t.code}`, t.payload as FieldSchema));
 
 describe('dates and times', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startServer();
+  });
+  afterAll(() => s?.close());
+
   it('every date or time field of every definition, its screens and its named calls uses date() or datetime()', () => {
     const found = resources.flatMap((def) => [
       ...bareDates(def.name, jsonOf(z.object({ ...def.schema.shape, ...(def.internal?.shape ?? {}) }))),
@@ -102,9 +158,44 @@ describe('dates and times', () => {
     expect(found).toEqual([]);
   });
 
+  it("every mounted call's body, query and answer (the console's, the routes', the open API's, Lark's) and every event's payload uses date() or datetime()", () => {
+    // Everything the OpenAPI documents show: the engine's mounts, server/routes/*, the open API.
+    expect(s.docs.length).toBeGreaterThan(300);
+    for (const c of openApiCalls) expect(s.docs.map((d) => d.path), c.path).toContain(c.path);
+    expect(callDates(s.docs)).toEqual([]);
+    expect(larkDates(larkCalls)).toEqual([]);
+    expect(eventDates(EVENT_TYPES)).toEqual([]);
+  });
+
   it('the check catches a date held as a plain string, by its name or its format', () => {
     const loose = z.object({ due_at: z.string(), born: z.iso.date(), window: z.object({ from: z.string().nullable() }), opens: z.string() });
     expect(bareDates('x', jsonOf(loose))).toEqual(['x: due_at', 'x: born', 'x: from']);
+  });
+
+  it("the check catches one in a call's body or answer, zod or JSON Schema, and in an event's payload", () => {
+    const docs: CallDoc[] = [
+      {
+        method: 'POST', path: '/open/x/page', tag: 'x', summary: 'x', public: false,
+        body: z.object({ from: z.string().optional(), to: datetime().optional() }),
+        answer: z.object({ list: z.array(z.object({ paid_at: z.iso.datetime().nullable(), made_at: datetime() })) }),
+      },
+      {
+        method: 'POST', path: '/open/x/get', tag: 'x', summary: 'x', public: false,
+        answer: {
+          json: { allOf: [{ $ref: '#/components/schemas/x' }, { type: 'object', properties: { seen_at: { type: 'string', format: 'date-time' } } }] },
+          components: { x: { type: 'object', properties: { created_at: { type: 'string', format: 'date-time' }, updated_at: docSchema(datetime(), 'output'), day: { anyOf: [{ type: 'string' }, { type: 'null' }] } } } },
+        },
+      },
+    ];
+    expect(callDates(docs)).toEqual([
+      'POST /open/x/page body: from',
+      'POST /open/x/page answer: paid_at',
+      'POST /open/x/get answer: seen_at',
+      'schema x: created_at',
+      'schema x: day',
+    ]);
+    const events = eventTypesOf([{ schema: z.object({ due_date: z.string(), paid_at: datetime() }), events: { scope: 'x', created: 'x.created_v1' } }]);
+    expect(eventDates(events)).toEqual(['event x.created_v1: due_date']);
   });
 });
 
