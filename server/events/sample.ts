@@ -17,7 +17,7 @@ export const sampleOf = (s: Schema | undefined): unknown => {
     case 'array':
       return [];
     case 'string':
-      return s.format === 'uuid' ? randomUUID() : s.format === 'date-time' ? new Date().toISOString() : 'test';
+      return s.format === 'uuid' ? randomUUID() : s.format === 'date-time' ? new Date().toISOString() : s.format === 'date' ? new Date().toISOString().slice(0, 10) : 'test';
     case 'integer':
     case 'number':
       return s.minimum ?? 0;

@@ -19,6 +19,7 @@ import { OPENAPI_PATH, operationsOf, type ApiOperation } from './openapi.ts';
 import { ResponseView } from './ResponseView.tsx';
 import { curlSnippet, fetchSnippet, requestHeaders, TOKEN_PLACEHOLDER } from './snippets.ts';
 import { PageLoading } from '../../shell/PageLoading.tsx';
+import { formatInstant } from '../../shell/dates.ts';
 
 /** What the page reads of the BU's apps, as `/open/app/debug/app-list` answers them (status 0 enabled, 1 disabled; type 0 store app). */
 interface DebugApp {
@@ -123,7 +124,6 @@ const DebugConsolePage = () => {
   const token = tokens[appGuid];
   const app = apps?.find((a) => a.guid === appGuid);
   const op = ops?.find((o) => o.path === opPath);
-  const time = (at: number) => new Date(at).toLocaleTimeString(LANGUAGES[lang]);
 
   const pickApp = (guid: string) => {
     setAppGuid(guid);
@@ -283,7 +283,7 @@ const DebugConsolePage = () => {
                 <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
                   {token ? (
                     <>
-                      <Box component="code">{mask(token.token)}</Box> {t('debug.token_expires', { time: time(token.expiresAt) })}
+                      <Box component="code">{mask(token.token)}</Box> {t('debug.token_expires', { time: formatInstant(token.expiresAt) })}
                     </>
                   ) : (
                     t('debug.token_none')

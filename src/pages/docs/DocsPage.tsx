@@ -2,12 +2,13 @@ import MenuBookIcon from '@mui/icons-material/MenuBook';
 import { Alert, Box, Breadcrumbs, Button, Collapse, Container, Link as MuiLink, Skeleton, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { LANGUAGES, type Lang } from '../../../i18n/languages.ts';
+import type { Lang } from '../../../i18n/languages.ts';
 import { usePublicData } from '../../public/usePublicData.ts';
 import { useLang } from '../../shell/LangContext.tsx';
 import { usePageHead } from '../../shell/usePageHead.ts';
 import { HEAD_LEVEL } from '../../ssr/context.ts';
 import { withPageMessages } from '../../shell/withPageMessages.tsx';
+import { formatDay } from '../../shell/dates.ts';
 import { DocBody } from './DocBody.tsx';
 import { FallbackNote } from './FallbackNote.tsx';
 import { docsMessages } from './messages.ts';
@@ -126,7 +127,7 @@ const Docs = () => {
               {doc.data.title}
             </Typography>
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1, mb: 2 }}>
-              {t('docs.updated', { date: new Date(doc.data.updated_at).toLocaleDateString(LANGUAGES[lang]) })}
+              {t('docs.updated', { date: formatDay(doc.data.updated_at) })}
             </Typography>
             <FallbackNote textLang={doc.data.text_lang} />
             <DocBody html={doc.data.html} lang={doc.data.text_lang} />
