@@ -261,7 +261,7 @@ export const buildApp = async (opts: AppOptions): Promise<App> => {
   // Each in the reader's language (Accept-Language), as the envelope's sentences are; the apps' calls summarised from i18n/open-api.
   // Staff's custom fields are in both, named in the reader's language: rebuilt when they change.
   const consoleDoc = new PrebuiltJson((lang) => withCustomFieldDocs(openapiDocument(docs, { kind: 'console', lang: lang as Lang, publicUrl }), opts.db, defs, lang));
-  app.get('/open/openapi.json', (req, reply) => consoleDoc.send(req, reply, langOf(req), ['Accept-Language']));
+  app.get('/open/openapi.json', { config: { published: true } }, (req, reply) => consoleDoc.send(req, reply, langOf(req), ['Accept-Language']));
   mountSiteMap(app, services);
   // Events over Lark's long connection: its endpoint call and WebSocket (server/lark/ws/).
   mountLongConnections(app, services);
@@ -270,7 +270,7 @@ export const buildApp = async (opts: AppOptions): Promise<App> => {
     withCustomFieldDocs(withLark(openapiDocument(docs.filter((d) => d.tag === 'open-api').map((d) => ({ ...d, summary: summaryOf(lang as Lang, d.path) })), { kind: 'apps', lang: lang as Lang, publicUrl }), larkCalls, lang as Lang), opts.db, defs, lang),
   );
   services.fieldSets.onChange(() => (consoleDoc.forget(), appsDoc.forget()));
-  app.get('/open/api/openapi.json', (req, reply) => appsDoc.send(req, reply, langOf(req), ['Accept-Language']));
+  app.get('/open/api/openapi.json', { config: { published: true } }, (req, reply) => appsDoc.send(req, reply, langOf(req), ['Accept-Language']));
 
   if (serveApp && opts.staticDir) {
     // Brotli or gzip copies by Accept-Encoding; hashed assets immutable, index.html no-cache (server/http/static-files.ts).

@@ -8,18 +8,23 @@ const TOP_ADDRESSES = 20;
 
 /**
  * One access line per API call at `info` — method, route, status, time, request id and the
- * caller's kind — in place of fastify's two. Static files are not logged. A refused call (401,
- * 429) costs no line of its own at `info`: refusals are counted per address and written once a
- * minute, so a flood of bad tokens cannot flood the log; at `debug` each is logged too.
+ * caller's kind — in place of fastify's two. Static files are not logged. Two kinds of request
+ * cost no line of their own at `info`, so a flood of them cannot flood the log (nor spend the
+ * server's time writing it): a refused call (401, 429), and a fetch of a published document (a
+ * route with `config.published`: the OpenAPI documents, built once and served from memory like a
+ * static file). Each kind is counted per address and written once a minute; at `debug` each
+ * request is logged too.
  */
 export const accessLog = (app: FastifyInstance) => {
-  const refused = new Map<string, number>();
+  const summaries = { refused: new Map<string, number>(), published: new Map<string, number>() };
   const flush = () => {
-    if (!refused.size) return;
-    const total = [...refused.values()].reduce((a, b) => a + b, 0);
-    const top = Object.fromEntries([...refused].sort((a, b) => b[1] - a[1]).slice(0, TOP_ADDRESSES));
-    refused.clear();
-    app.log.info({ refused: total, by_address: top, window_s: REFUSED_SUMMARY_MS / 1000 }, 'refused requests');
+    for (const [kind, counts] of Object.entries(summaries)) {
+      if (!counts.size) continue;
+      const total = [...counts.values()].reduce((a, b) => a + b, 0);
+      const top = Object.fromEntries([...counts].sort((a, b) => b[1] - a[1]).slice(0, TOP_ADDRESSES));
+      counts.clear();
+      app.log.info({ [kind]: total, by_address: top, window_s: REFUSED_SUMMARY_MS / 1000 }, `${kind} requests`);
+    }
   };
   const timer = setInterval(flush, REFUSED_SUMMARY_MS).unref();
   app.addHook('onClose', async () => {
@@ -30,9 +35,10 @@ export const accessLog = (app: FastifyInstance) => {
     if (isApiPath(req.url)) {
       const status = reply.statusCode;
       const line = { method: req.method, route: req.routeOptions.url ?? req.url.split('?')[0], status, ms: Math.round(reply.elapsedTime * 10) / 10, caller: req.callerKind };
-      if (status === 401 || status === 429) {
-        refused.set(req.ip, (refused.get(req.ip) ?? 0) + 1);
-        req.log.debug(line, 'refused');
+      const kind = status === 401 || status === 429 ? 'refused' : req.routeOptions.config?.published ? 'published' : undefined;
+      if (kind) {
+        summaries[kind].set(req.ip, (summaries[kind].get(req.ip) ?? 0) + 1);
+        req.log.debug(line, kind);
       } else req.log.info(line, 'request');
     }
     done();
@@ -40,6 +46,10 @@ export const accessLog = (app: FastifyInstance) => {
 };
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A published document served from memory (access-log.ts counts its fetches per address instead of a line each). */
+    published?: boolean;
+  }
   interface FastifyRequest {
     /** Who made the call: anonymous, operator, main or sub (set once the token is read). */
     callerKind: string;

@@ -63,6 +63,16 @@ describe('access log', () => {
     expect(summary).toMatchObject({ refused: 6, by_address: { '203.0.113.5': 5, '203.0.113.6': 1 } });
   });
 
+  it('counts fetches of the published documents per address and writes them as one summary line', async () => {
+    const { app, lines } = await logged('info');
+    for (let i = 0; i < 3; i++) await app.inject({ method: 'GET', url: '/open/openapi.json', remoteAddress: '203.0.113.7' });
+    const fetched = await app.inject({ method: 'GET', url: '/open/api/openapi.json', remoteAddress: '203.0.113.8' });
+    expect(fetched.statusCode).toBe(200);
+    expect(lines.filter((l) => l.msg === 'request' || l.msg === 'published')).toEqual([]);
+    await app.close();
+    expect(lines.find((l) => l.msg === 'published requests')).toMatchObject({ published: 4, by_address: { '203.0.113.7': 3, '203.0.113.8': 1 } });
+  });
+
   it('honours LOG_LEVEL: nothing per call at warn, each refusal at debug', async () => {
     const quiet = await logged('warn');
     await quiet.app.inject({ method: 'POST', url: '/open/admin/system/role/page', payload: {}, headers: { authorization: `Bearer ${await s.login()}` } });
