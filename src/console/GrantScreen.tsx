@@ -5,7 +5,6 @@ import { Button, Loading, useBasename, useDataProvider, useGetOne, useNotify, us
 import { useNavigate, useParams } from 'react-router-dom';
 import { resourceCalls, type ResourceCalls } from '../../dataProvider/calls.ts';
 import type { ConsoleDataProvider } from '../../dataProvider/dataProvider.ts';
-import { titleOf } from './registry.ts';
 import { useTitle } from './useTitle.ts';
 import { buildTree, subtreeIds, type TreeNode } from './tree.ts';
 
@@ -97,7 +96,7 @@ export const GrantScreen = ({ rc }: { rc: ResourceCalls }) => {
   return (
     <Paper sx={{ p: 3 }} data-testid="grant-screen">
       <Typography variant="h6" gutterBottom>
-        {translate('grant.title', { name: record ? titleOf(rc.def, record) : '' })}
+        {translate('grant.title', { name: record ? title(rc.def, record) : '' })}
       </Typography>
       <FormControlLabel
         control={

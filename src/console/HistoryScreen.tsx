@@ -5,8 +5,9 @@ import { Button, Loading, useDataProvider, useGetOne, useNotify, useTranslate } 
 import { useParams } from 'react-router-dom';
 import type { ResourceCalls } from '../../dataProvider/calls.ts';
 import type { ConsoleDataProvider } from '../../dataProvider/dataProvider.ts';
-import { fieldLabel, titleOf } from './registry.ts';
+import { fieldLabel } from './registry.ts';
 import { formatInstant } from '../shell/dates.ts';
+import { useTitle } from './useTitle.ts';
 
 interface Version {
   guid: string;
@@ -53,6 +54,7 @@ const DiffView = ({ diff, label, testId }: { diff: Diff; label: string; testId: 
  * diff against the one before, and restoring one — which saves it again as the newest version.
  */
 export const HistoryScreen = ({ rc }: { rc: ResourceCalls }) => {
+  const title = useTitle();
   const history = rc.def.history!;
   const { id } = useParams<{ id: string }>();
   const translate = useTranslate();
@@ -83,7 +85,7 @@ export const HistoryScreen = ({ rc }: { rc: ResourceCalls }) => {
   return (
     <Paper sx={{ p: 3 }} data-testid="history-screen">
       <Typography variant="h6" component="h1" gutterBottom>
-        {translate('history.title', { name: titleOf(rc.def, record) })}
+        {translate('history.title', { name: title(rc.def, record) })}
       </Typography>
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '280px 1fr' }, alignItems: 'start' }}>
         <List dense aria-label={translate('history.versions')} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, maxHeight: '70vh', overflow: 'auto' }}>

@@ -3,8 +3,9 @@ import { Button, Confirm, useDataProvider, useNotify, useRecordContext, useRefre
 import type { ResourceCalls } from '../../dataProvider/calls.ts';
 import type { ConsoleDataProvider } from '../../dataProvider/dataProvider.ts';
 import type { RecordAction } from '../../resources/types.ts';
-import { defByName, titleFieldOf, titleOf } from './registry.ts';
+import { defByName, titleFieldOf } from './registry.ts';
 import { useRouteOf } from './routeOf.tsx';
+import { useTitle } from './useTitle.ts';
 
 /** Actions of the screens on show, by route (the tenant console provides them; the operator console has none). */
 export const ScreenActionsContext = createContext<Map<string, readonly RecordAction[]>>(new Map());
@@ -19,6 +20,7 @@ const offered = (a: RecordAction, record?: RaRecord) =>
 const listsOf = (a: RecordAction, record?: RaRecord) => Object.fromEntries(Object.entries(a.rowList ?? {}).map(([field, from]) => [field, [record?.[from]]]));
 
 const ActionButton = ({ rc, action, onDone }: { rc: ResourceCalls; action: RecordAction; onDone?(): void }) => {
+  const title = useTitle();
   const record = useRecordContext();
   const translate = useTranslate();
   const routeOf = useRouteOf();
@@ -69,7 +71,7 @@ const ActionButton = ({ rc, action, onDone }: { rc: ResourceCalls; action: Recor
         <Confirm
           isOpen={open}
           loading={busy}
-          title={translate('list.confirm_title', { action: label, name: titleOf(rc.def, record) })}
+          title={translate('list.confirm_title', { action: label, name: title(rc.def, record) })}
           content={translate('list.confirm_content', { action: label })}
           onConfirm={() => run()}
           onClose={() => setOpen(false)}

@@ -5,7 +5,8 @@ import type { ConsoleDataProvider } from '../../dataProvider/dataProvider.ts';
 import type { ResourceCalls } from '../../dataProvider/calls.ts';
 import type { Transition } from '../../resources/types.ts';
 import type { ConsoleDef } from '../../resources/console-defs.ts';
-import { fieldLabel, nonNull, titleOf } from './registry.ts';
+import { fieldLabel, nonNull } from './registry.ts';
+import { useTitle } from './useTitle.ts';
 
 /** Disabling always asks, whatever the definition says (spec §4); a move that takes values asks for them. */
 export const needsConfirm = (t: Transition) => !!t.confirm || !!t.reason || !!t.takes?.length || t.name === 'disable';
@@ -17,6 +18,7 @@ const numeric = (def: ConsoleDef, field: string) => {
 };
 
 const TransitionButton = ({ def, transition }: { def: ConsoleDef; transition: Transition }) => {
+  const title = useTitle();
   const record = useRecordContext();
   const resource = useResourceContext()!;
   const translate = useTranslate();
@@ -61,7 +63,7 @@ const TransitionButton = ({ def, transition }: { def: ConsoleDef; transition: Tr
       sx={{ mt: 1, minWidth: 360, display: 'flex' }}
     />
   ));
-  const name = titleOf(def, record);
+  const name = title(def, record);
   return (
     <>
       <Button label={action} disabled={busy} onClick={(e) => (e.stopPropagation(), needsConfirm(transition) ? setOpen(true) : run())} data-testid={`status-${transition.name}`} />

@@ -7,28 +7,31 @@ import { Fragment, useState } from 'react';
 import { CreateButton, ListContextProvider, Loading, RecordContextProvider, Title, TopToolbar, useDataProvider, useList, useTranslate, type RaRecord } from 'react-admin';
 import type { ResourceCalls } from '../../dataProvider/calls.ts';
 import type { ConsoleDataProvider } from '../../dataProvider/dataProvider.ts';
-import { fieldLabel, titleOf } from './registry.ts';
+import { fieldLabel } from './registry.ts';
 import { renderColumn } from './fields.tsx';
 import { useColumnSettings } from './columnSettings.ts';
 import { RowActions, stickyActions, useCan } from './ResourceList.tsx';
 import { allRowsQuery } from './allRows.ts';
 import { buildTree, type TreeNode } from './tree.ts';
+import { useTitle } from './useTitle.ts';
 
-/** A definition with `ui.tree` lists as a tree: every row (the list call is capped), nested by its parent field. */
+/** A definition with `ui.tree` lists as a tree: every row (the list call is capped), nested by its parent field; the roots' children shown, deeper branches folded. */
 export const TreeList = ({ rc }: { rc: ResourceCalls }) => {
   const translate = useTranslate();
+  const title = useTitle();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const settings = useColumnSettings(rc.def);
   const can = useCan(rc);
   // A `tree` call answers nested rows: flattened, the tree is rebuilt from the parent field.
   const rows = useQuery(allRowsQuery(dataProvider, rc.route));
-  const [closed, setClosed] = useState<Set<unknown>>(new Set());
+  // Roots start open and every deeper branch folded (a permission tree is some 500 rows): a row the reader toggled flips that.
+  const [toggled, setToggled] = useState<Set<unknown>>(new Set());
   const list = useList({ data: rows.data ?? [] });
   if (rows.isPending || !settings.ready) return <Loading />;
   const roots = buildTree(rows.data ?? [], rc.def.tree!.parent);
   const Row = ({ node, depth }: { node: TreeNode<RaRecord>; depth: number }) => {
-    const open = !closed.has(node.row.id);
-    const toggle = () => setClosed((s) => (s.delete(node.row.id) ? new Set(s) : new Set(s.add(node.row.id))));
+    const open = (depth === 0) !== toggled.has(node.row.id);
+    const toggle = () => setToggled((s) => (s.delete(node.row.id) ? new Set(s) : new Set(s.add(node.row.id))));
     return (
       <Fragment>
         <RecordContextProvider value={node.row}>
@@ -37,7 +40,7 @@ export const TreeList = ({ rc }: { rc: ResourceCalls }) => {
               <TableCell key={c.field} sx={i === 0 ? { pl: 1 + depth * 3 } : undefined}>
                 {i === 0 &&
                   (node.children.length ? (
-                    <IconButton size="small" onClick={toggle} aria-expanded={open} aria-label={translate(open ? 'list.collapse' : 'list.expand', { name: titleOf(rc.def, node.row) })}>
+                    <IconButton size="small" onClick={toggle} aria-expanded={open} aria-label={translate(open ? 'list.collapse' : 'list.expand', { name: title(rc.def, node.row) })}>
                       {open ? <ExpandMore fontSize="small" /> : <ChevronRight fontSize="small" />}
                     </IconButton>
                   ) : (

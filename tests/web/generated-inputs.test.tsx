@@ -195,6 +195,9 @@ describe('reference fields are pickers', () => {
       ],
     };
     await renderInConsole(<TreeList rc={resourceCalls('permission')} />, { rows: seeded, resource: 'permission' });
+    // The roots' children are listed; a deeper branch (Roles' buttons) opens on its expander.
+    expect((await screen.findAllByTestId('tree-row')).map((r) => r.textContent)).not.toContain(expect.stringContaining('Add'));
+    fireEvent.click(screen.getByRole('button', { name: 'Expand Roles' }));
     const rowsText = (await screen.findAllByTestId('tree-row')).map((r) => r.textContent);
     expect(rowsText[0]).toContain('System');
     expect(rowsText[1]).toContain('Roles');
