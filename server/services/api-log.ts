@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/driver.ts';
+import { orderedId } from '../db/ordered-id.ts';
 import { COUNT_CAP, keysetAnswer } from '../engine/paging.ts';
 import { hourOf, nextHour } from './api-log-hours.ts';
 
@@ -33,7 +33,8 @@ export class ApiLogWriter {
   ) {}
 
   record(e: ApiLogEntry) {
-    this.pending.push({ ...e, id: randomUUID(), at: new Date() });
+    const at = new Date();
+    this.pending.push({ ...e, id: orderedId(at.getTime()), at });
     if (this.pending.length >= API_LOG_FLUSH.rows) void this.flush();
     else this.timer ??= setTimeout(() => void this.flush(), API_LOG_FLUSH.ms);
   }
