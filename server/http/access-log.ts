@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isApiPath } from './api-paths.ts';
 
-/** How often the summary of refused requests is written, at `info`. */
+/** How often the summaries (refused requests, published documents fetched) are written, at `info`. */
 export const REFUSED_SUMMARY_MS = 60_000;
 /** Addresses named in one summary line; the rest are only counted. */
 const TOP_ADDRESSES = 20;

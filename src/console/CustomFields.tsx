@@ -1,11 +1,11 @@
-import { CircularProgress } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, type ReactElement } from 'react';
-import { useLocale, useTranslate } from 'react-admin';
+import { useLocale } from 'react-admin';
 import { addRoute, type ResourceCalls } from '../../dataProvider/calls.ts';
 import { post } from '../../dataProvider/http.ts';
 import type { CustomField } from '../../schemas/custom-field.ts';
 import { displayNameIn } from '../../schemas/custom-field-name.ts';
+import { PageLoading } from '../shell/PageLoading.tsx';
 
 /** The route as registered before any extension: extending always starts from it. */
 const plain = new Map<string, ResourceCalls>();
@@ -24,7 +24,6 @@ const Extended = ({ rc, call, render }: { rc: ResourceCalls; call: string; rende
   const base = plain.get(rc.route)!;
   // The extension needs the zod schemas (src/console/formSchema.ts): they load with the first screen that has custom fields.
   const locale = useLocale();
-  const translate = useTranslate();
   const answer = useQuery({
     queryKey: customFieldsKey(rc.route, locale),
     queryFn: async () => {
@@ -40,7 +39,7 @@ const Extended = ({ rc, call, render }: { rc: ResourceCalls; call: string; rende
     return next;
   }, [answer.data, base]);
   if (answer.isError) return render(base);
-  if (!extended) return <CircularProgress sx={{ m: 4 }} aria-label={translate('ra.page.loading')} />;
+  if (!extended) return <PageLoading />;
   return render(extended);
 };
 
