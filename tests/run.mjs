@@ -20,6 +20,15 @@ const vitest = (args, env = {}) => {
   lastReport = outputFile;
   return r.status ?? 1;
 };
+// A browser step's message ends with what it was still waiting for (a Playwright call log's last
+// retries: detached, disabled, moving), so a long one keeps its head and its tail.
+const brief = (message) => {
+  const all = message.split('\n').filter((l) => l.trim());
+  // The stack's first frame names the test's line; the frames below it are the runner's.
+  const at = all.find((l) => /^\s+at /.test(l));
+  const lines = [...all.filter((l) => !/^\s+at /.test(l)), ...(at ? [at.trim()] : [])];
+  return lines.length <= 16 ? lines : [...lines.slice(0, 6), `… ${lines.length - 16} lines …`, ...lines.slice(-10)];
+};
 const failures = (file) => {
   if (!file || !existsSync(file)) return ['  (no report: the phase did not finish)'];
   const { testResults = [] } = JSON.parse(readFileSync(file, 'utf8'));
@@ -27,7 +36,7 @@ const failures = (file) => {
     const name = f.name.replace(process.cwd() + '/', '');
     const failed = f.assertionResults.filter((t) => t.status === 'failed');
     if (!failed.length) return f.status === 'failed' ? [`  ${name}: ${(f.message ?? '').split('\n').slice(0, 4).join(' | ')}`] : [];
-    return failed.map((t) => `  ${name} > ${t.fullName}\n    ${(t.failureMessages[0] ?? '').split('\n').slice(0, 6).join('\n    ')}`);
+    return failed.map((t) => `  ${name} > ${t.fullName}\n    ${brief(t.failureMessages[0] ?? '').join('\n    ')}`);
   });
 };
 const results = [];

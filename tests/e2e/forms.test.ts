@@ -88,7 +88,10 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('forms journey (Chromium
     const op = await j.operator();
     await op.page.getByTestId('menu-/operation/order').click();
     await op.page.getByText(item).first().click();
-    await op.page.getByTestId('related-add-payment-record').click();
+    // The order's page as a person sees it before acting: its payments listed (none yet).
+    const payments = op.page.getByTestId('related-payment-record');
+    await payments.getByText(res('related.empty')).waitFor();
+    await payments.getByTestId('related-add-payment-record').click();
     const dialog = op.page.getByRole('dialog');
     // A reference typed, the amount and the time left empty.
     await dialog.locator('input[name=reference]').fill(`R-${uid()}`);
@@ -99,7 +102,7 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('forms journey (Chromium
     await dialog.getByTestId('form-cancel').click();
     await dialog.waitFor({ state: 'detached' });
     // Cancelled: nothing recorded.
-    await op.page.getByTestId('related-payment-record').getByText(res('related.empty')).waitFor();
+    await payments.getByText(res('related.empty')).waitFor();
     await j.shot('05-payment-cancelled', op);
     expect(order).toBeTruthy();
   });

@@ -30,8 +30,10 @@ export interface Journey {
  */
 export const journey = (lang: string, prefix: string, setup: (s: TestServer) => Promise<void> = async () => undefined, options: Partial<AppOptions> = {}): Journey => {
   const j = {} as Journey;
+  const opened: Watched[] = [];
   const inLanguage = async () => {
     const watched = await watchPage(j.browser);
+    opened.push(watched);
     await watched.page.addInitScript((l) => localStorage.setItem('open:language', JSON.stringify(l)), lang);
     return watched;
   };
@@ -66,7 +68,10 @@ export const journey = (lang: string, prefix: string, setup: (s: TestServer) => 
     await on.axe(`${lang} ${label}`);
   };
   afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail') await j.w.shot(`fail-${prefix}-${lang}-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}`).catch(() => undefined);
+    if (ctx.task.result?.state !== 'fail') return;
+    // Every page the step may have been on: the visitor's and any operator's beside it.
+    const name = `fail-${prefix}-${lang}-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}`;
+    await Promise.all(opened.filter((w) => !w.page.isClosed()).map((w, i) => w.shot(i ? `${name}-${i}` : name).catch(() => undefined)));
   });
   afterAll(async () => {
     await j.browser?.close();
