@@ -6,6 +6,7 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { post } from '../dataProvider/http.ts';
 import { Link, useLocation } from 'react-router-dom';
 import { hasClientKey } from '../i18n/client.ts';
+import type { Lang } from '../i18n/languages.ts';
 import { BUILT_URLS, routeMenu, treeMenu } from '../src/routes/menu.ts';
 import { findRoute } from '../src/routes/guard.ts';
 import { routeTree, type RouteDef } from '../src/routes/table.ts';
@@ -73,7 +74,7 @@ const useMenus = (route: RouteDef) => {
 };
 
 /** Record names of the crumbs that name one, as they arrive. */
-const useRecordNames = (crumbs: readonly CrumbKey[]) => {
+const useRecordNames = (crumbs: readonly CrumbKey[], lang: Lang) => {
   const [names, setNames] = useState<Record<string, string>>({});
   const wanted = crumbs.flatMap((c) => (c.record ? [`${c.record.at}/${c.record.id}`] : [])).join(' ');
   useEffect(() => {
@@ -82,13 +83,13 @@ const useRecordNames = (crumbs: readonly CrumbKey[]) => {
       const r = c.record;
       if (!r) continue;
       void import('../src/shell/recordName.ts')
-        .then((m) => m.recordName(r.at, r.id))
+        .then((m) => m.recordName(r.at, r.id, lang))
         .then((name) => live && setNames((n) => ({ ...n, [`${r.at}/${r.id}`]: name ?? `#${r.id.slice(0, 8)}` })));
     }
     return () => {
       live = false;
     };
-  }, [wanted]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [wanted, lang]); // eslint-disable-line react-hooks/exhaustive-deps
   return names;
 };
 
@@ -99,7 +100,7 @@ const Crumbs = () => {
   const { permissions } = useSession();
   const { sections } = useConsoleNav();
   const keys = crumbsFor(pathname, permissions.tree);
-  const names = useRecordNames(keys);
+  const names = useRecordNames(keys, lang);
   const crumbs = keys.map((c) => ({
     // A section's crumb opens the first page of it the person may use, as the header's entry does.
     to: sections.find((s) => s.label === c.key && pathname.startsWith(`${s.key}/`))?.url ?? c.to,

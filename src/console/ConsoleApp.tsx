@@ -6,6 +6,7 @@ import { authProvider } from '../../dataProvider/authProvider.ts';
 import { referenceRoute, type ResourceCalls } from '../../dataProvider/calls.ts';
 import { dataProvider } from '../../dataProvider/dataProvider.ts';
 import { language } from '../../dataProvider/session.ts';
+import type { Lang } from '../../i18n/languages.ts';
 import { BUILT_URLS, firstPage, treeMenu } from '../routes/menu.ts';
 import { Refused } from '../shell/Refused.tsx';
 import { useSession } from '../shell/SessionContext.tsx';
@@ -14,7 +15,8 @@ import { consoleTheme } from './theme.ts';
 import { BareLayout } from './BareLayout.tsx';
 import { ForwardNotification } from './ForwardNotification.tsx';
 import { i18nProviderFor } from './i18nProvider.ts';
-import { sectionResources, titleOf } from './registry.ts';
+import { sectionResources } from './registry.ts';
+import { recordTitle } from './recordTitle.ts';
 import { RouteOfContext } from './routeOf.tsx';
 import { ResourceList } from './ResourceList.tsx';
 import { TreeList } from './TreeList.tsx';
@@ -95,7 +97,7 @@ const ConsoleApp = () => {
               key={rc.route}
               name={rc.route}
               options={{ label: `resources.${rc.def.name}.name` }}
-              recordRepresentation={(r) => titleOf(rc.def, r)}
+              recordRepresentation={(r) => recordTitle(rc.def, r, i18nProvider.getLocale() as Lang)}
               list={references(rc, withCustomFieldsOf(rc, (rc) => (rc.def.tree ? <TreeList rc={rc} /> : <ResourceList rc={rc} />)))}
               create={rc.verbs.add ? references(rc, withCustomFieldsOf(rc, (rc) => later(<ResourceCreate rc={rc} />))) : undefined}
               // A record page's first tab is the record's form, at the URL react-admin's edit route would take.

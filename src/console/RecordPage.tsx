@@ -1,15 +1,17 @@
 import { Box, Skeleton, Tab, Tabs, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Loading, ResourceContextProvider, useBasename, useDataProvider, useResourceDefinitionContext, useTranslate } from 'react-admin';
+import { Loading, ResourceContextProvider, useBasename, useDataProvider, useLocale, useResourceDefinitionContext, useTranslate } from 'react-admin';
 import { Link, Navigate, Route, Routes, useParams } from 'react-router-dom';
 import { boundRoute, EDIT_TAB, firstTabOf, referenceRoute, resourceCalls, type ResourceCalls } from '../../dataProvider/calls.ts';
 import type { ConsoleDataProvider } from '../../dataProvider/dataProvider.ts';
 import { resources } from '../../dataProvider/definitions.ts';
 import type { RecordPage as PageHint, RecordTab } from '../../resources/types.ts';
 import type { ConsoleDef, JsonSchema } from '../../resources/console-defs.ts';
+import type { Lang } from '../../i18n/languages.ts';
 import { ScreenActionsContext } from './RecordActions.tsx';
-import { defByName, titleFieldOf, titleOf } from './registry.ts';
+import { recordTitle } from './recordTitle.ts';
+import { defByName, titleFieldOf } from './registry.ts';
 import { ResourceList } from './ResourceList.tsx';
 import { RevealedSecrets } from './RevealedSecrets.tsx';
 import { peekRevealed, takeRevealed } from './app/revealed.ts';
@@ -88,6 +90,7 @@ const TabScreens = ({ tab, rc, record, label }: TabCalls & { record: string; lab
 /** react-admin names a tab's route by its definition's labels (titles, confirmations), as a `<Resource>` would. */
 const useRegistered = (tabs: TabCalls[]) => {
   const { register, unregister } = useResourceDefinitionContext();
+  const locale = useLocale() as Lang;
   useEffect(() => {
     const defs = tabs.map(({ rc }) => ({
       name: rc.route,
@@ -96,11 +99,11 @@ const useRegistered = (tabs: TabCalls[]) => {
       hasCreate: !!rc.verbs.add,
       hasEdit: !!rc.verbs.update,
       hasShow: !!rc.verbs.get,
-      recordRepresentation: (r: Record<string, unknown>) => titleOf(rc.def, r),
+      recordRepresentation: (r: Record<string, unknown>) => recordTitle(rc.def, r, locale),
     }));
     defs.forEach(register);
     return () => defs.forEach(unregister);
-  }, [tabs, register, unregister]);
+  }, [tabs, register, unregister, locale]);
 };
 
 export const RecordPage = ({ rc }: { rc: ResourceCalls }) => {

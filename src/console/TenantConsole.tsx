@@ -17,7 +17,7 @@ import { Empty } from './EmptyState.tsx';
 import { ForwardNotification } from './ForwardNotification.tsx';
 import { consoleMessages } from './i18nProvider.ts';
 import { ScreenActionsContext } from './RecordActions.tsx';
-import { titleOf } from './registry.ts';
+import { recordTitle } from './recordTitle.ts';
 import { screenPerm } from './screenAccess.ts';
 import { ResourceList } from './ResourceList.tsx';
 import { withCustomFieldsOf } from './CustomFields.tsx';
@@ -174,7 +174,7 @@ const TenantConsole = () => {
                   <Resource
                     key={rc.route}
                     name={rc.route}
-                    recordRepresentation={(r) => titleOf(rc.def, r)}
+                    recordRepresentation={(r) => recordTitle(rc.def, r, provider.getLocale() as Lang)}
                     list={withCustomFieldsOf(rc, (rc) => (rc.def.tree ? later(<TreeList rc={rc} />) : screen.totals ? <>{later(<MonthlyTotals rc={rc} call={screen.totals} />)}<ResourceList rc={rc} /></> : <ResourceList rc={rc} listActions={screen.listActions} />))}
                     create={rc.verbs.add ? withCustomFieldsOf(rc, (rc) => later(<CreateScreen rc={rc} screen={screen} />)) : undefined}
                     edit={rc.verbs.update ? withCustomFieldsOf(rc, (rc) => later(<ResourceEdit rc={rc} />)) : undefined}

@@ -1,15 +1,10 @@
-import { useLocale, useTranslate } from 'react-admin';
-import { hasClientKey } from '../../i18n/client.ts';
+import { useLocale } from 'react-admin';
 import type { Lang } from '../../i18n/languages.ts';
 import type { ConsoleDef } from '../../resources/console-defs.ts';
-import { labelKeyOf, titleOf } from './registry.ts';
+import { recordTitle } from './recordTitle.ts';
 
-/** A record's name on screen in the reader's language: its `labelKeys` message, else its title. */
+/** A record's name on screen in the reader's language (`recordTitle`). */
 export const useTitle = () => {
-  const translate = useTranslate();
   const locale = useLocale() as Lang;
-  return (def: ConsoleDef | undefined, record: Record<string, unknown> | undefined) => {
-    const key = labelKeyOf(def, record, (k) => hasClientKey(locale, k));
-    return key ? translate(key) : titleOf(def, record);
-  };
+  return (def: ConsoleDef | undefined, record: Record<string, unknown> | undefined) => recordTitle(def, record, locale);
 };

@@ -1,12 +1,13 @@
 import { resourceCalls, type ResourceCalls } from '../../dataProvider/calls.ts';
 import { post } from '../../dataProvider/http.ts';
-import { titleOf } from '../console/registry.ts';
+import type { Lang } from '../../i18n/languages.ts';
+import { recordTitle } from '../console/recordTitle.ts';
 import { tenantScreens } from '../console/tenantRegistry.ts';
 
 /**
  * A record's name for the breadcrumb, by the console screen it was opened from (`at`, its list's
- * URL): the record page's own `get` where the screen has one (a BU), else the screen's `get`; the
- * definition's `titleField` names it. Loaded with the first crumb that needs it: the definitions
+ * URL): the record page's own `get` where the screen has one (a BU), else the screen's `get`;
+ * `recordTitle` names it in the reader's language. Loaded with the first crumb that needs it: the definitions
  * stay out of the frame's chunk.
  */
 const OPERATOR = '/operation/';
@@ -22,23 +23,24 @@ const screenAt = (at: string): ResourceCalls | undefined => {
   return tenantScreens.find(({ screen }) => screen.url === at)?.rc;
 };
 
-const names = new Map<string, Promise<string | undefined>>();
+const rows = new Map<string, Promise<{ rc: ResourceCalls; row: Record<string, unknown> } | undefined>>();
 
-export const recordName = (at: string, id: string): Promise<string | undefined> => {
+export const recordName = (at: string, id: string, lang: Lang): Promise<string | undefined> => {
   const key = `${at}/${id}`;
-  if (!names.has(key)) {
+  if (!rows.has(key)) {
     const rc = screenAt(at);
     const page = rc?.mount.menu?.page;
     const call = page ? { path: rc.path(page.get), body: { [page.getBy ?? page.param]: id } } : rc?.verbs.get ? { path: rc.verbs.get, body: { guid: id } } : undefined;
-    names.set(
+    rows.set(
       key,
       call && rc
         ? post<Record<string, unknown>>(call.path, call.body, { silent: true }).then(
-            (row) => titleOf(rc.def, row) || undefined,
+            (row) => ({ rc, row }),
             () => undefined,
           )
         : Promise.resolve(undefined),
     );
   }
-  return names.get(key)!;
+  // The row is fetched once; its name is read in the language of the moment (a switch renames it).
+  return rows.get(key)!.then((found) => (found ? recordTitle(found.rc.def, found.row, lang) || undefined : undefined));
 };

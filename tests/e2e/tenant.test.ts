@@ -334,6 +334,15 @@ describe.skipIf(!available)('tenant journey (Chromium): register, BU, organisati
       expect(await on.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), path).toBeLessThanOrEqual(0);
       await shot(`t13-1280-en${path.replace(/\//g, '-')}`, on);
     }
+    // A seeded menu's page names it in the reader's language, as its row does: the crumb and the page.
+    const roles = op.page.getByTestId('tree-row').filter({ has: op.page.getByRole('button', { name: 'Expand Roles' }) }).filter({ hasText: /admin:role\b/ });
+    await roles.getByRole('link', { name: 'Edit' }).click();
+    await op.page.waitForURL(/\/operation\/permission\/[^/]+$/);
+    const crumbs = op.page.getByTestId('breadcrumbs');
+    await crumbs.getByText('Roles', { exact: true }).waitFor();
+    expect(await crumbs.textContent()).not.toContain('角色管理');
+    await op.page.locator('input[name=code]').waitFor();
+    await shot('t13-1280-en-permission-roles', op);
   });
 
   it('at 390 px the public header and the login pages work', async () => {
