@@ -87,6 +87,8 @@ export const saveConfig = named({ input: saveInput, output: config.extend({ chal
   );
   // Events waiting for a paused endpoint go now.
   ctx.services.events.kick();
+  // Back from the long connection: its sockets close on every instance (server/lark/ws/connections.ts `recheck`).
+  if (config.delivery_mode === 'long_connection') ctx.services.appTokens.forget();
   return { ...rows[0], ...(challenge ? { challenge } : {}) };
 });
 

@@ -48,7 +48,7 @@ export interface CallRequest {
  * cannot store one in text, so it is refused here for every call instead of failing in SQL.
  * Iterative: a deeply nested body must not exhaust the stack.
  */
-const holdsNul = (value: unknown) => {
+export const holdsNul = (value: unknown) => {
   const stack = [value];
   while (stack.length) {
     const v = stack.pop();

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Services } from '../engine/context.ts';
+import { holdsNul } from '../http/calls.ts';
 import { issueAppToken } from '../routes/open-api.ts';
 import { LarkError, sendLark, toLark } from './errors.ts';
 
@@ -24,7 +25,8 @@ export const LARK_TOKEN_PATHS = { tenant: '/open-apis/auth/v3/tenant_access_toke
 export const mountLarkTokens = (lark: FastifyInstance, services: Services) => {
   const issue = async (body: unknown, ip: string) => {
     const parsed = larkTokenInput.safeParse(body ?? {});
-    if (!parsed.success) throw INVALID_PARAM;
+    // The platform's input hygiene (server/http/calls.ts): a NUL, which PostgreSQL cannot store, is no well-formed id or secret.
+    if (!parsed.success || holdsNul(parsed.data)) throw INVALID_PARAM;
     return issueAppToken(services, parsed.data, ip);
   };
   const limit = { rateLimit: { max: 60, timeWindow: '1 minute' } };

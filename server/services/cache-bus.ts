@@ -15,7 +15,7 @@ const CHANNEL = 'open_platform_caches';
  * unknown); while it is down, the caches' own few seconds are the bound.
  */
 export class CacheBus {
-  private readonly drops = new Map<CacheName, () => void>();
+  private readonly drops = new Map<CacheName, (() => void)[]>();
   /** Tells this instance's announcements from the others' (each instance hears its own too). */
   private readonly id = randomUUID();
   private stopListening: (() => Promise<void>) | undefined;
@@ -27,20 +27,24 @@ export class CacheBus {
     private readonly warn: (message: string) => void = () => {},
   ) {}
 
-  /** How to drop a cache: registered once by its owner. */
+  /** How to drop a cache, by each that keeps one under `name` (the long connections recheck on `app-callers` too). */
   register(name: CacheName, drop: () => void) {
-    this.drops.set(name, drop);
+    this.drops.set(name, [...(this.drops.get(name) ?? []), drop]);
+  }
+
+  private drop(name: CacheName) {
+    for (const drop of this.drops.get(name) ?? []) drop();
   }
 
   /** Drops `name` here at once and tells every other instance. Called once the change has committed. */
   changed(name: CacheName) {
-    this.drops.get(name)?.();
+    this.drop(name);
     if (!this.db.listen) return;
     this.db.query('select pg_notify($1, $2)', [CHANNEL, `${this.id} ${name}`]).catch((e: Error) => this.warn(`cache change not announced (${e.message}); other instances see it within their caches' time`));
   }
 
   dropAll() {
-    for (const drop of this.drops.values()) drop();
+    for (const name of this.drops.keys()) this.drop(name);
   }
 
   /** Listens for the other instances' changes (PostgreSQL); resolves once listening (or failing to), at once when there is nothing to listen to. */
@@ -50,7 +54,7 @@ export class CacheBus {
       this.stopListening = this.db.listen!(CHANNEL, {
         message: (payload) => {
           const [from, name] = payload.split(' ');
-          if (from !== this.id) this.drops.get(name as CacheName)?.();
+          if (from !== this.id) this.drop(name as CacheName);
         },
         connected: () => {
           this.dropAll();

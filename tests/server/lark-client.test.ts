@@ -61,6 +61,20 @@ describe('token calls', () => {
     expect(locked.status).toBe(429);
     expect(await locked.json()).toMatchObject({ code: 99991400 });
   });
+
+  it("refuses a NUL character in app_id with Lark's code, never a fault: both token calls and the long connection's endpoint", async () => {
+    const post = (path: string, body: unknown) => fetch(`${baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'accept-language': 'en' }, body: JSON.stringify(body) });
+    for (const path of ['/open-apis/auth/v3/tenant_access_token/internal', '/open-apis/auth/v3/app_access_token/internal']) {
+      for (const body of [{ app_id: 'cli_\u0000x', app_secret: app.app.app_secret }, { app_id: app.app.app_id, app_secret: 'x\u0000' }]) {
+        const r = await post(path, body);
+        expect(r.status, path).toBe(200);
+        expect(await r.json()).toMatchObject({ code: 10003, msg: 'invalid param' });
+      }
+    }
+    const ws = await post('/callback/ws/endpoint', { AppID: 'cli_\u0000x', AppSecret: app.app.app_secret });
+    expect(ws.status).toBe(200);
+    expect(await ws.json()).toEqual({ code: 514, msg: 'Text must not contain NUL characters (\\u0000).', data: {} });
+  });
 });
 
 describe('contact v3', () => {

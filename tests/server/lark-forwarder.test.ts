@@ -1,8 +1,14 @@
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocketServer, type WebSocket as ServerSocket } from 'ws';
 import { freePort } from '../../scripts/free-port.mjs';
-import { listen } from '../../server/lark/ws/forwarder.ts';
+import { sealed } from '../../server/events/crypto.ts';
+import { Fragments, MAX_EVENT_BYTES, MAX_FRAGMENTS, MAX_PENDING } from '../../server/lark/ws/fragments.ts';
+import { decodeFrame, encodeFrame, eventFrames, headersOf } from '../../server/lark/ws/frames.ts';
+import { listen, PUSH_HEADERS } from '../../server/lark/ws/forwarder.ts';
 import { until } from '../helpers/instances.ts';
 import { larkReceiver, scriptedReceiver } from '../helpers/receiver.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
@@ -89,5 +95,94 @@ describe('the forwarder: npx open-platform listen', () => {
   it('a wrong secret is refused with the platform’s sentence', async () => {
     const { app } = await longApp();
     await expect(listen({ appId: app.app_id, appSecret: 'wrong', domain: origin, forwardTo: 'http://127.0.0.1:9/x', print: () => {} })).rejects.toThrow(/\(code 514\)$/);
+  });
+});
+
+/** A platform that answers the endpoint call and then sends whatever frames the test makes, as a hostile or broken server would. */
+const fakePlatform = async () => {
+  const http = createServer((req, res) => {
+    const port = (http.address() as AddressInfo).port;
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 0, msg: 'ok', data: { URL: `ws://127.0.0.1:${port}/ws?service_id=1`, ClientConfig: { PingInterval: 30, ReconnectCount: -1, ReconnectInterval: 5, ReconnectNonce: 5 } } }));
+  });
+  const wss = new WebSocketServer({ server: http });
+  const acks: Record<string, string | undefined>[] = [];
+  const socket = new Promise<ServerSocket>((r) => wss.once('connection', (ws) => {
+    ws.on('message', (d) => acks.push(headersOf(decodeFrame(d as Buffer))));
+    r(ws);
+  }));
+  await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
+  return { origin: `http://127.0.0.1:${(http.address() as AddressInfo).port}`, socket, acks, close: () => new Promise((r) => (wss.close(), http.close(r))) };
+};
+
+describe('the forwarder bounds what it takes from the platform', () => {
+  it('forwards only the headers a push carries: a Cookie, a Host or any other frame header never reaches the receiver', async () => {
+    // Every header a real push sends is on the list (server/events/crypto.ts `sealed`, plus the event id and attempt).
+    const push = sealed({ a: 1 }, { encrypt_key: 'k'.repeat(32), signing_secret: 's' });
+    for (const h of [...Object.keys(push.headers), 'x-open-event-id', 'x-open-attempt']) expect(PUSH_HEADERS.has(h), h).toBe(true);
+
+    const platform = await fakePlatform();
+    const receiver = await scriptedReceiver([200]);
+    const forwarder = await listen({ appId: 'cli_x', appSecret: 'x', domain: platform.origin, forwardTo: receiver.url, print: () => {} });
+    try {
+      const ws = await platform.socket;
+      const headers = { ...push.headers, 'x-open-event-id': 'e1', 'x-open-attempt': '1', Cookie: 'session=stolen', host: 'evil.example', 'x-forwarded-for': '10.0.0.1', authorization: 'Bearer t' };
+      for (const f of eventFrames(1, 'm1', push.body, headers)) ws.send(encodeFrame(f));
+      await until('the event at the receiver', () => receiver.hits.length === 1, 5_000, 10);
+      const got = receiver.hits[0].headers;
+      expect(got).toMatchObject({ 'x-open-event-id': 'e1', 'x-open-attempt': '1', 'x-open-signature': push.headers['x-open-signature'], 'x-lark-signature': push.headers['x-lark-signature'] });
+      expect(got.cookie).toBeUndefined();
+      expect(got.authorization).toBeUndefined();
+      expect(got['x-forwarded-for']).toBeUndefined();
+      expect(got.host).toBe(new URL(receiver.url).host);
+      expect(receiver.hits[0].body).toBe(push.body);
+    } finally {
+      forwarder.stop();
+      await receiver.close();
+      await platform.close();
+    }
+  });
+
+  it(`drops a frame whose sum is not 1 to ${MAX_FRAGMENTS} or whose seq is outside it, and goes on forwarding`, async () => {
+    const platform = await fakePlatform();
+    const receiver = await scriptedReceiver([200]);
+    const lines: string[] = [];
+    const forwarder = await listen({ appId: 'cli_x', appSecret: 'x', domain: platform.origin, forwardTo: receiver.url, print: (l) => lines.push(l) });
+    try {
+      const ws = await platform.socket;
+      const frame = (id: string, sum: string, seq: string) => {
+        const [f] = eventFrames(1, id, '{}', { 'x-open-event-id': id });
+        return encodeFrame({ ...f, headers: f.headers.map((h) => (h.key === 'sum' ? { ...h, value: sum } : h.key === 'seq' ? { ...h, value: seq } : h)) });
+      };
+      ws.send(frame('huge', '4294967296', '0'));
+      ws.send(frame('many', String(MAX_FRAGMENTS + 1), '0'));
+      ws.send(frame('frac', '1.5', '0'));
+      ws.send(frame('seq', '2', '2'));
+      ws.send(frame('ok', '1', '0'));
+      await until('the good event at the receiver', () => receiver.hits.length === 1, 5_000, 10);
+      expect(receiver.hits[0].headers['x-open-event-id']).toBe('ok');
+      expect(lines.filter((l) => l.includes('frame dropped'))).toHaveLength(4);
+      expect(lines.some((l) => l.includes('sum 4294967296 is not 1 to'))).toBe(true);
+      // Acknowledged: only the good one.
+      await until('its acknowledgement', () => platform.acks.length === 1, 5_000, 10);
+      expect(platform.acks[0].message_id).toBe('ok');
+    } finally {
+      forwarder.stop();
+      await receiver.close();
+      await platform.close();
+    }
+  });
+
+  it(`joins at most ${MAX_EVENT_BYTES} bytes per event, one sum per event, and ${MAX_PENDING} unfinished events at once`, () => {
+    const parts = new Fragments();
+    const piece = Buffer.alloc(64 * 1024, 'x');
+    const fit = MAX_EVENT_BYTES / piece.length;
+    for (let seq = 0; seq < fit; seq++) expect(parts.add('big', String(MAX_FRAGMENTS), String(seq), piece)).toBeNull();
+    expect(() => parts.add('big', String(MAX_FRAGMENTS), String(fit), piece)).toThrow(/event over/);
+    expect(parts.add('two', '2', '0', Buffer.from('a'))).toBeNull();
+    expect(() => parts.add('two', '3', '1', Buffer.from('b'))).toThrow(/differs/);
+    // Past MAX_PENDING unfinished events the oldest is dropped: its second half then starts it anew.
+    for (let i = 0; i <= MAX_PENDING; i++) parts.add(`p${i}`, '2', '0', Buffer.from('a'));
+    expect(parts.add('p0', '2', '1', Buffer.from('b'))).toBeNull();
+    expect(parts.add(`p${MAX_PENDING}`, '2', '1', Buffer.from('b'))?.toString()).toBe('ab');
   });
 });

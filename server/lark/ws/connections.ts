@@ -1,10 +1,13 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import type { Queryable } from '../../db/driver.ts';
 import type { LongChannel } from '../../events/delivery.ts';
 import type { Outcome } from '../../events/outgoing.ts';
 import { DEADLINE_MS } from '../../events/policy.ts';
-import { controlFrame, decodeFrame, encodeFrame, eventFrames, headersOf, METHOD } from './frames.ts';
+import { FrameBudget } from './frame-budget.ts';
+import { controlFrame, decodeFrame, encodeFrame, eventFrames, headerCount, headersOf, METHOD } from './frames.ts';
+import { revokedBecause, standingOf, type Standing } from './standing.ts';
 import type { Tickets } from './tickets.ts';
 
 /** Where the connection URL points (its ticket in the query). */
@@ -21,6 +24,18 @@ export const CLIENT_CONFIG = { PingInterval: 30, ReconnectCount: -1, ReconnectIn
 export const SERVICE_ID = 1;
 /** A connection silent for this many ping intervals is taken for dead (its peer vanished without closing). */
 const SILENT_PINGS = 3;
+/**
+ * What a client may send (docs/lark.md, "Limits"). Its frames are only pings and acknowledgements:
+ * an acknowledgement is the event's frame with its ~15 headers and the handler's answer, well
+ * under 8 KB. A bigger frame is refused by ws before it is read (close 1009); more headers, or
+ * frames faster than the budget, close the connection (1008) before anything is decoded.
+ */
+export const CLIENT_FRAME_LIMITS = { bytes: 8 * 1024, headers: 32, burst: 20, perSecond: 1 } as const;
+/** Close codes: a frame over the size (ws's own), and everything else refused (RFC 6455 "policy violation"). */
+export const CLOSE = { tooBig: 1009, policy: 1008 } as const;
+
+/** One line per connection closed by the server for a reason (a revocation, a client over its limits). */
+export type ClosedLog = (fields: { app: string; code: number; reason: string }) => void;
 
 interface Connection {
   ws: WebSocket;
@@ -28,6 +43,9 @@ interface Connection {
   /** Events sent, waiting for their acknowledgement, by message_id. */
   waiting: Map<string, (ack: Uint8Array | null) => void>;
   seen: number;
+  /** What it was opened under; a change closes it. */
+  standing: Standing;
+  budget: FrameBudget;
 }
 
 /**
@@ -35,15 +53,24 @@ interface Connection {
  * least busy connection as data frames; the client's acknowledgement (its frame echoed with
  * `{"code": 200}`) is the attempt's answer, recorded like a push's HTTP status. No acknowledgement
  * within the push's deadline, or the connection dropping first, is a failed attempt: retried.
+ * Whenever `app-callers` is announced (a secret reset, an app or BU disabled, scopes changed, a
+ * switch to push: server/services/cache-bus.ts, heard by every instance), each app's standing is
+ * read again and the connections it no longer allows are closed.
  */
 export class LongConnections implements LongChannel {
   private readonly byApp = new Map<string, Set<Connection>>();
-  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
+  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: CLIENT_FRAME_LIMITS.bytes });
   private readonly sweep: NodeJS.Timeout;
+  /** Counts announcements: a connection whose standing was read before one is checked again once open. */
+  private generation = 0;
+  private checking: Promise<void> | undefined;
+  private checkAgain = false;
 
   constructor(
     private readonly tickets: Tickets,
+    private readonly db: Queryable,
     private readonly opened: (appGuid: string) => void,
+    private readonly closed: ClosedLog = () => {},
   ) {
     this.sweep = setInterval(() => {
       const before = Date.now() - SILENT_PINGS * CLIENT_CONFIG.PingInterval * 1000;
@@ -70,18 +97,62 @@ export class LongConnections implements LongChannel {
     socket.on('error', () => socket.destroy());
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname !== WS_PATH) return refuse(404);
-    const appGuid = await this.tickets.consume(url.searchParams.get('ticket') ?? '').catch(() => null);
-    if (!appGuid) return refuse(403);
+    const ticket = url.searchParams.get('ticket') ?? '';
+    const appGuid = this.tickets.appOf(ticket);
+    const generation = this.generation;
+    const standing = appGuid ? await standingOf(this.db, [appGuid]).then((m) => m.get(appGuid), () => undefined) : undefined;
+    // The app as it stands now, and a ticket issued for its current secret.
+    if (!appGuid || !standing || standing.barred || !(await this.tickets.consume(ticket, standing.secret).catch(() => false))) return refuse(403);
     if (this.count(appGuid) >= CONNECTIONS_PER_APP) return refuse(429);
-    this.wss.handleUpgrade(req, socket, head, (ws) => this.open(ws, appGuid));
+    this.wss.handleUpgrade(req, socket, head, (ws) => {
+      this.open(ws, appGuid, standing);
+      // A change announced while its standing was read: read it again.
+      if (generation !== this.generation) this.recheck();
+    });
   }
 
-  private open(ws: WebSocket, appGuid: string) {
-    const c: Connection = { ws, appGuid, waiting: new Map(), seen: Date.now() };
+  /** Reads every connected app's standing again and closes what it no longer allows; coalesces calls made meanwhile. */
+  recheck() {
+    this.generation++;
+    if (this.checking) {
+      this.checkAgain = true;
+      return;
+    }
+    this.checking = (async () => {
+      do {
+        this.checkAgain = false;
+        const apps = this.apps();
+        if (!apps.length) continue;
+        const now = await standingOf(this.db, apps);
+        for (const [appGuid, set] of this.byApp) {
+          for (const c of set) {
+            const reason = revokedBecause(c.standing, now.get(appGuid));
+            if (reason && c.ws.readyState === c.ws.OPEN) this.end(c, CLOSE.policy, `revoked: ${reason}`);
+          }
+        }
+      } while (this.checkAgain);
+    })()
+      // The database unreachable: the connections stay until the next announcement or the sweep.
+      .catch(() => {})
+      .finally(() => (this.checking = undefined));
+  }
+
+  /** Closes a connection for a reason, logged. */
+  private end(c: Connection, code: number, reason: string) {
+    this.closed({ app: c.appGuid, code, reason });
+    c.ws.close(code, reason);
+  }
+
+  private open(ws: WebSocket, appGuid: string, standing: Standing) {
+    const c: Connection = { ws, appGuid, waiting: new Map(), seen: Date.now(), standing, budget: new FrameBudget(CLIENT_FRAME_LIMITS.burst, CLIENT_FRAME_LIMITS.perSecond) };
     const set = this.byApp.get(appGuid) ?? new Set();
     this.byApp.set(appGuid, set.add(c));
     ws.on('message', (data: RawData) => this.receive(c, data));
-    ws.on('error', () => ws.terminate());
+    ws.on('error', (e: Error & { code?: string }) => {
+      // ws refused a frame (too big, malformed) and is already closing with its code.
+      if (ws.readyState === ws.CLOSING) return this.closed({ app: appGuid, code: e.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH' ? CLOSE.tooBig : 1002, reason: e.message });
+      ws.terminate();
+    });
     ws.on('close', () => {
       set.delete(c);
       if (!set.size && this.byApp.get(appGuid) === set) this.byApp.delete(appGuid);
@@ -91,12 +162,16 @@ export class LongConnections implements LongChannel {
   }
 
   private receive(c: Connection, data: RawData) {
+    if (c.ws.readyState !== c.ws.OPEN) return;
     c.seen = Date.now();
+    if (!c.budget.take()) return this.end(c, CLOSE.policy, 'too many frames');
+    const bytes = Buffer.isBuffer(data) ? data : Buffer.concat(Array.isArray(data) ? data : [Buffer.from(data)]);
     let frame;
     try {
-      frame = decodeFrame(Buffer.isBuffer(data) ? data : Buffer.concat(Array.isArray(data) ? data : [Buffer.from(data)]));
+      if (headerCount(bytes, CLIENT_FRAME_LIMITS.headers) > CLIENT_FRAME_LIMITS.headers) return this.end(c, CLOSE.policy, 'too many headers');
+      frame = decodeFrame(bytes);
     } catch {
-      return c.ws.close(1002, 'not a frame');
+      return this.end(c, 1002, 'not a frame');
     }
     const h = headersOf(frame);
     if (frame.method === METHOD.control && h.type === 'ping') return void c.ws.send(encodeFrame(controlFrame(SERVICE_ID, 'pong', CLIENT_CONFIG)));
@@ -107,6 +182,7 @@ export class LongConnections implements LongChannel {
     const open = [...(this.byApp.get(appGuid) ?? [])].filter((c) => c.ws.readyState === c.ws.OPEN);
     if (!open.length) return { status: 0, ms: 0, answer: '', failure: 'disconnected' };
     const c = open.reduce((a, b) => (b.waiting.size < a.waiting.size ? b : a));
+    c.budget.owe();
     const started = performance.now();
     const ms = () => Math.round((performance.now() - started) * 10) / 10;
     return new Promise<Outcome>((resolve) => {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { translate } from '../../../i18n/index.ts';
 import { appAuthBlockedFor, appAuthFailed } from '../../auth/app-auth-failures.ts';
 import type { Services } from '../../engine/context.ts';
+import { holdsNul } from '../../http/calls.ts';
 import { langOf } from '../../http/envelope.ts';
 import { secretMatches } from '../../services/app-credentials.ts';
 import { listAdmits } from '../../services/policy.ts';
@@ -27,9 +28,11 @@ const wsOrigin = (publicUrl: string) => publicUrl.replace(/^http/, 'ws');
  */
 export const mountLongConnections = (app: FastifyInstance, services: Services) => {
   const tickets = new Tickets(services.db, services.counters);
-  const hub = new LongConnections(tickets, () => services.events.kick());
+  const hub = new LongConnections(tickets, services.db, () => services.events.kick(), (fields) => app.log.warn(fields, 'long connection closed'));
   services.events.long = hub;
   hub.attach(app.server);
+  // Whatever changes an app's standing announces `app-callers`, on every instance.
+  services.caches.register('app-callers', () => hub.recheck());
   // The clients reconnect (to another instance when there is one); what was unacknowledged is retried.
   app.addHook('preClose', async () => hub.close());
 
@@ -37,6 +40,8 @@ export const mountLongConnections = (app: FastifyInstance, services: Services) =
     const lang = langOf(req);
     const refuse = (code: number, key: string, params: Record<string, unknown> = {}) => ({ code, msg: translate(lang, key, params), data: {} });
     const body = (req.body ?? {}) as { AppID?: unknown; AppSecret?: unknown };
+    // The platform's input hygiene (server/http/calls.ts): no app ID holds a NUL, which PostgreSQL cannot store.
+    if (holdsNul(body)) return refuse(WS_CODE.auth_failed, 'server.nul_character');
     const appId = typeof body.AppID === 'string' ? body.AppID.slice(0, 64) : '';
     const secret = typeof body.AppSecret === 'string' ? body.AppSecret : '';
     const wait = await appAuthBlockedFor(services.counters, appId, req.ip);
@@ -56,7 +61,7 @@ export const mountLongConnections = (app: FastifyInstance, services: Services) =
     if (found.ip_whitelist?.length && !listAdmits(found.ip_whitelist, req.ip)) return refuse(WS_CODE.forbidden, 'server.app_ip_refused', { ip: req.ip });
     if (found.mode !== 'long_connection') return refuse(WS_CODE.forbidden, 'server.long_connection_off');
     if (hub.count(found.guid) >= CONNECTIONS_PER_APP) return refuse(WS_CODE.exceed_conn_limit, 'server.long_connection_limit', { max: CONNECTIONS_PER_APP });
-    const ticket = await tickets.issue(found.guid);
+    const ticket = await tickets.issue(found.guid, found.app_secret);
     const url = `${wsOrigin(services.publicUrl)}${WS_PATH}?ticket=${ticket}&device_id=${req.id}&service_id=${SERVICE_ID}`;
     return { code: WS_CODE.ok, msg: 'ok', data: { URL: url, ClientConfig: CLIENT_CONFIG } };
   });

@@ -1,8 +1,15 @@
 import WebSocket from 'ws';
-import { controlFrame, decodeFrame, encodeFrame, headersOf, METHOD, type Frame } from './frames.ts';
+import { Fragments } from './fragments.ts';
+import { controlFrame, decodeFrame, encodeFrame, FRAGMENT_BYTES, headersOf, METHOD, type Frame } from './frames.ts';
 
-/** The frame's own headers; every other one is a header of the push, forwarded as it is. */
-const FRAME_HEADERS = new Set(['type', 'message_id', 'sum', 'seq', 'trace_id', 'biz_rt']);
+/**
+ * The headers a push carries (server/events/crypto.ts `sealed`, server/events/delivery.ts `push`),
+ * the only frame headers forwarded: any other one (a `Cookie`, a `Host`) never reaches the local
+ * receiver. fetch sets `content-length` itself.
+ */
+export const PUSH_HEADERS: ReadonlySet<string> = new Set(['content-type', 'x-lark-request-timestamp', 'x-lark-request-nonce', 'x-lark-signature', 'x-open-signature', 'x-open-event-id', 'x-open-attempt']);
+/** The largest frame taken from the platform: one fragment and its headers, with room to spare. */
+const SERVER_FRAME_BYTES = 2 * FRAGMENT_BYTES;
 /** Lark's WSClient codes after which trying again is pointless (everything but `internal_error`). */
 const RETRYABLE = 1000040343;
 
@@ -46,13 +53,13 @@ export const listen = async (o: ListenOptions) => {
     if (answer.code !== 0) throw Object.assign(new Error(`${answer.msg} (code ${answer.code})`), { final: answer.code !== RETRYABLE });
     const { URL: url, ClientConfig: settings } = answer.data!;
     const service = Number(new URL(url).searchParams.get('service_id') ?? 0);
-    const ws = new WebSocket(url);
+    const ws = new WebSocket(url, { maxPayload: SERVER_FRAME_BYTES });
     await new Promise<void>((resolve, reject) => {
       ws.once('open', resolve);
       ws.once('error', reject);
     });
     socket = ws;
-    const parts = new Map<string, Buffer[]>();
+    const parts = new Fragments();
     const ping = setInterval(() => ws.send(encodeFrame(controlFrame(service, 'ping'))), settings.PingInterval * 1000);
     ws.on('close', () => {
       clearInterval(ping);
@@ -62,17 +69,20 @@ export const listen = async (o: ListenOptions) => {
     });
     ws.on('error', () => ws.terminate());
     ws.on('message', (data: Buffer) => {
-      const frame = decodeFrame(data);
-      const h = headersOf(frame);
-      if (frame.method !== METHOD.data || h.type !== 'event' || !h.message_id) return;
-      const sum = Number(h.sum);
-      const seq = Number(h.seq);
-      const got = parts.get(h.message_id) ?? new Array<Buffer>(sum);
-      got[seq] = Buffer.from(frame.payload ?? []);
-      parts.set(h.message_id, got);
-      if (got.filter(Boolean).length < sum) return;
-      parts.delete(h.message_id);
-      void forward(frame, Buffer.concat(got).toString('utf8')).then((code) => {
+      let frame: Frame;
+      let body: Buffer | null;
+      try {
+        frame = decodeFrame(data);
+        const h = headersOf(frame);
+        if (frame.method !== METHOD.data || h.type !== 'event' || !h.message_id) return;
+        body = parts.add(h.message_id, h.sum, h.seq, frame.payload ?? new Uint8Array());
+      } catch (e) {
+        // Unacknowledged, the event is sent again by the platform.
+        print(`${stamp()}  frame dropped: ${(e as Error).message}`);
+        return;
+      }
+      if (!body) return;
+      void forward(frame, body.toString('utf8')).then((code) => {
         if (ws.readyState === ws.OPEN) ws.send(encodeFrame({ ...frame, payload: Buffer.from(JSON.stringify({ code })) }));
       });
     });
@@ -81,7 +91,7 @@ export const listen = async (o: ListenOptions) => {
 
   /** POSTs the event as a push arrives; answers the status for the acknowledgement (502 when nothing answered). */
   const forward = async (frame: Frame, body: string) => {
-    const headers = Object.fromEntries(frame.headers.filter((h) => !FRAME_HEADERS.has(h.key)).map((h) => [h.key, h.value]));
+    const headers = Object.fromEntries(frame.headers.filter((h) => PUSH_HEADERS.has(h.key.toLowerCase())).map((h) => [h.key.toLowerCase(), h.value]));
     const started = performance.now();
     const id = `${headers['x-open-event-id'] ?? '?'} #${headers['x-open-attempt'] ?? '?'}`;
     try {

@@ -50,6 +50,22 @@ export const decodeFrame = (bytes: Uint8Array): Frame => {
   return { ...o, headers: o.headers ?? [] };
 };
 
+/**
+ * How many headers a frame's bytes hold, counted by skipping over its fields without decoding any
+ * (so a frame of thousands of empty headers costs no allocation); stops counting past `max`.
+ * Throws on bytes that are not a protobuf message.
+ */
+export const headerCount = (bytes: Uint8Array, max: number) => {
+  const r = protobuf.Reader.create(bytes);
+  let n = 0;
+  while (r.pos < r.len) {
+    const tag = r.uint32();
+    if (tag >>> 3 === 5 && ++n > max) return n;
+    r.skipType(tag & 7);
+  }
+  return n;
+};
+
 /** A frame's headers as a record (later keys win, as in the SDK). */
 export const headersOf = (f: Frame) => Object.fromEntries(f.headers.map((h) => [h.key, h.value])) as Record<string, string | undefined>;
 

@@ -1,0 +1,115 @@
+import * as lark from '@larksuiteoapi/node-sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { freePort } from '../../scripts/free-port.mjs';
+import { CLIENT_FRAME_LIMITS, type LongConnections } from '../../server/lark/ws/connections.ts';
+import { encodeFrame, type Frame } from '../../server/lark/ws/frames.ts';
+import { until } from '../helpers/instances.ts';
+import { startServer, type TestServer } from '../helpers/server.ts';
+import { tenantWithBu, uid } from '../helpers/tenant-flows.ts';
+
+/**
+ * One client cannot stall the server through its long connection (docs/lark.md, "Limits"): its
+ * frames are only pings and acknowledgements, so a big frame, a frame of many headers or a flood
+ * of frames closes the connection, with a logged reason, before anything is decoded.
+ */
+let s: TestServer;
+let A: Awaited<ReturnType<typeof tenantWithBu>>;
+let admin: string;
+let origin: string;
+const lines: string[] = [];
+const clients: lark.WSClient[] = [];
+
+beforeAll(async () => {
+  const port = await freePort();
+  origin = `http://127.0.0.1:${port}`;
+  s = await startServer({ options: { publicUrl: origin, events: { worker: false }, logger: true, logLevel: 'warn', logStream: { write: (l: string) => lines.push(l) } as unknown as NodeJS.WritableStream } });
+  await s.app.listen({ port, host: '127.0.0.1' });
+  A = await tenantWithBu(s);
+  admin = await s.login();
+});
+afterAll(async () => {
+  for (const c of clients) c.close({ force: true });
+  await s?.close();
+});
+
+const longApp = async () => {
+  const post = (path: string, body: unknown) => s.post(path, body, { token: A.token, lang: 'en' });
+  const app = (await post('/open/app/create', { name: `Lm ${uid()}`, code: `lm-${uid()}` })).data;
+  expect((await s.post('/open/admin/app/permissions/active-permissions', { guid: app.guid, group_codes: ['contact:member:readonly'] }, { token: admin })).code).toBe(200);
+  const config = (await post('/open/app/event/subscribe-config/get', { app_guid: app.guid })).data;
+  expect((await post('/open/app/event/subscribe-config/save-update', { app_guid: app.guid, delivery_mode: 'long_connection' })).code).toBe(200);
+  return { app, config };
+};
+
+/** A connection opened by hand; `closed` resolves with the server's close code and reason, `messages` counts what it sent. */
+const rawSocket = async () => {
+  const { app } = await longApp();
+  const answer = (await (await fetch(`${origin}/callback/ws/endpoint`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ AppID: app.app_id, AppSecret: app.app_secret }) })).json()) as { data: { URL: string } };
+  const ws = new WebSocket(answer.data.URL);
+  const got = { messages: 0 };
+  ws.on('message', () => got.messages++);
+  ws.on('error', () => {});
+  const closed = new Promise<{ code: number; reason: string }>((r) => ws.once('close', (code, reason) => r({ code, reason: reason.toString() })));
+  await new Promise((r) => ws.once('open', r));
+  return { ws, closed, got, app };
+};
+
+const ping: Frame = { SeqID: 0, LogID: 0, service: 1, method: 0, headers: [{ key: 'type', value: 'ping' }] };
+/** A well-formed ping carrying `n` empty headers besides its type: what the attack sent. */
+const padded = (n: number) => encodeFrame({ ...ping, headers: [...ping.headers, ...Array.from({ length: n }, () => ({ key: '', value: '' }))] });
+const logged = (reason: string) => lines.some((l) => l.includes('long connection closed') && l.includes(reason));
+
+describe("a client's frames are bounded", () => {
+  it('a 1 MB frame closes the connection (1009) before it is read', async () => {
+    const { ws, closed, got } = await rawSocket();
+    const big = padded(170_000);
+    expect(big.length).toBeGreaterThan(1_000_000);
+    expect(big.length).toBeLessThan(1024 * 1024);
+    ws.send(big);
+    expect((await closed).code).toBe(1009);
+    expect(got.messages).toBe(0);
+    await until('the line logged', () => logged('Max payload size exceeded'), 2_000, 10);
+  });
+
+  it(`a frame of more than ${CLIENT_FRAME_LIMITS.headers} headers closes the connection (1008) undecoded`, async () => {
+    const { ws, closed, got } = await rawSocket();
+    const many = padded(1_000);
+    expect(many.length).toBeLessThan(CLIENT_FRAME_LIMITS.bytes);
+    ws.send(many);
+    expect(await closed).toEqual({ code: 1008, reason: 'too many headers' });
+    // Never answered as the ping it is.
+    expect(got.messages).toBe(0);
+    expect(logged('too many headers')).toBe(true);
+  });
+
+  it('a flood of small frames closes the connection (1008) once past the budget', async () => {
+    const { ws, closed, got } = await rawSocket();
+    for (let i = 0; i < 200; i++) ws.send(encodeFrame(ping));
+    expect(await closed).toEqual({ code: 1008, reason: 'too many frames' });
+    // The burst's pings were answered, and hardly more.
+    expect(got.messages).toBeGreaterThanOrEqual(CLIENT_FRAME_LIMITS.burst);
+    expect(got.messages).toBeLessThanOrEqual(CLIENT_FRAME_LIMITS.burst + 2);
+    expect(logged('too many frames')).toBe(true);
+  });
+
+  it("the official SDK keeps working: a burst of events, each acknowledged, stays within the connection's budget", { timeout: 30_000 }, async () => {
+    const { app, config } = await longApp();
+    const received: unknown[] = [];
+    const dispatcher = new lark.EventDispatcher({ encryptKey: config.encrypt_key ?? undefined, verificationToken: config.verification_token, loggerLevel: lark.LoggerLevel.fatal });
+    dispatcher.register({ 'contact.user.created_v3': async (data: unknown) => void received.push(data) });
+    let ready = false;
+    const client = new lark.WSClient({ appId: app.app_id, appSecret: app.app_secret, domain: origin, loggerLevel: lark.LoggerLevel.fatal, onReady: () => (ready = true) });
+    clients.push(client);
+    await client.start({ eventDispatcher: dispatcher });
+    await until('the SDK connected', () => ready, 10_000, 10);
+    const n = CLIENT_FRAME_LIMITS.burst * 3;
+    const outcomes = await Promise.all(Array.from({ length: n }, (_, i) => {
+      const body = JSON.stringify({ schema: '2.0', header: { event_id: `e${i}`, event_type: 'contact.user.created_v3', token: config.verification_token, app_id: app.app_id }, event: { i } });
+      return s.services.events.long!.send(app.guid, `burst-${i}-${uid()}`, body, {});
+    }));
+    expect(outcomes.map((o) => o.status)).toEqual(Array(n).fill(200));
+    expect(received).toHaveLength(n);
+    expect((s.services.events.long as LongConnections).count(app.guid)).toBe(1);
+  });
+});
