@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LARK_PAGE_SIZE, larkPage, pageOf } from './envelope.ts';
 import { NOT_FOUND } from './errors.ts';
 import { departmentOf, guidOf, idTypes, ROOT } from './ids.ts';
-import type { EngineCall, LarkCall } from './routes.ts';
+import type { EngineCall, LarkCall } from './call.ts';
 
 /** Lark's contact v3 departments on the platform's departments (docs/lark.md "Departments"). */
 const READ = 'contact:department:readonly';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LARK_PAGE_SIZE, larkPage, pageOf } from './envelope.ts';
 import { NOT_FOUND } from './errors.ts';
 import { departmentOf, guidOf, idTypes, ROOT } from './ids.ts';
-import type { LarkCall } from './routes.ts';
+import type { LarkCall } from './call.ts';
 
 /**
  * Lark's contact v3 users on the platform's members (docs/lark.md "Users"). Each Lark field is one

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { translate, type Lang } from '../../i18n/index.ts';
 import { docSchema, type JsonSchema } from '../http/json-schema.ts';
 import { summaryOf } from '../open-api/calls.ts';
-import type { LarkCall } from './routes.ts';
+import type { LarkCall } from './call.ts';
 import { appTokenAnswer, LARK_TOKEN_PATHS, larkTokenInput, tenantTokenAnswer } from './tokens.ts';
 
 /** Lark's path in OpenAPI's form: `:user_id` → `{user_id}`; with the method, the key of its summary in i18n/open-api. */

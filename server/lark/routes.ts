@@ -1,38 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppCaller } from '../auth/app-tokens.ts';
 import type { Services } from '../engine/context.ts';
 import { inputOf } from '../http/calls.ts';
 import { langOf } from '../http/envelope.ts';
 import { asApp, engineAsApp, type OpenApiOptions } from '../routes/open-api.ts';
-import type { Lang } from '../../i18n/languages.ts';
 import { larkOk } from './envelope.ts';
-import { fieldViolation, LarkError, sendLark, toLark, type FieldNames } from './errors.ts';
+import type { EngineCall, LarkCall } from './call.ts';
+import { fieldViolation, LarkError, sendLark, toLark } from './errors.ts';
 import { departmentCalls } from './contact-departments.ts';
 import { userCalls } from './contact-users.ts';
 import { mountLarkTokens } from './tokens.ts';
-
-/** One of Lark's calls this platform answers: its route, its `api_code` in the call log, the scope it needs and its typed parts. */
-export interface LarkCall<P = any, Q = any, B = any> {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
-  /** Lark's path, parameters as `:name`. */
-  path: string;
-  apiCode: string;
-  scope: string;
-  params?: z.ZodType<P>;
-  query?: z.ZodType<Q>;
-  body?: z.ZodType<B>;
-  /** What `data` holds on success. */
-  answer: z.ZodType;
-  /** Lark's refusal for a row that is not there or not the app's BU's. */
-  notFound: () => LarkError;
-  /** The platform's field names back to Lark's, for `field_violations`. */
-  fields?: FieldNames;
-  run: (r: { caller: AppCaller; lang: Lang; params: P; query: Q; body: B; engine: EngineCall }) => Promise<unknown>;
-}
-
-/** An engine verb of a definition as the calling app's BU (server/routes/open-api.ts `engineAsApp`). */
-export type EngineCall = (resource: string, verb: 'page' | 'get' | 'add' | 'update' | 'delete' | 'tree', input: Record<string, unknown>) => Promise<any>;
 
 /** A part of the request by its schema, or Lark's refusal naming the failing fields. */
 const parsePart = <T>(schema: z.ZodType<T> | undefined, value: unknown): T => {

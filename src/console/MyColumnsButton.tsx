@@ -3,7 +3,7 @@ import { Checkbox, FormControlLabel, Popover, Stack } from '@mui/material';
 import { useState } from 'react';
 import { Button, useTranslate } from 'react-admin';
 import type { ConsoleDef } from '../../resources/console-defs.ts';
-import type { ColumnView } from './fields.tsx';
+import type { ColumnView } from './columnSettings.ts';
 import { fieldLabel } from './registry.ts';
 
 /** A person hides columns for themself; the choice is saved on the server (column-preference). */

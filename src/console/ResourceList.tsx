@@ -19,7 +19,7 @@ import { MyColumnsButton } from './MyColumnsButton.tsx';
 import { defaultSort, fieldLabel, fieldSchemaOf, referenceOf } from './registry.ts';
 import { useColumnSettings, type ConfigRow } from './columnSettings.ts';
 import { ViewBar } from './ViewBar.tsx';
-import type { ColumnView } from './fields.tsx';
+import type { ColumnView } from './columnSettings.ts';
 import { hasTransitions, StatusButtons } from './StatusButtons.tsx';
 import { RecordActions } from './RecordActions.tsx';
 

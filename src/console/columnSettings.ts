@@ -8,7 +8,14 @@ import type { Lang } from '../../i18n/languages.ts';
 import { definition } from '../../dataProvider/definitions.ts';
 import type { ConsoleDef } from '../../resources/console-defs.ts';
 import { boundedView, shownFields } from '../../resources/shown-columns.ts';
-import type { ColumnView } from './fields.tsx';
+import type { Column } from '../../resources/types.ts';
+
+/** A list column as shown: the definition's, with product staff's title and pin. */
+export interface ColumnView extends Column {
+  /** Product staff's title for the reader's language, in place of the field's label. */
+  label?: string;
+  pin?: 'left' | 'right';
+}
 
 const columnConfig = definition('column-config');
 const columnPreference = definition('column-preference');

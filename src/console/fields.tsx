@@ -3,14 +3,13 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Box, Chip, Link as MuiLink, Stack } from '@mui/material';
 import { BooleanField, ChipField, FunctionField, ImageField, ReferenceArrayField, ReferenceField, SingleFieldList, TextField, useLocale, useTranslate } from 'react-admin';
 import { LANGUAGES, type Lang } from '../../i18n/languages.ts';
-import type { Column } from '../../resources/types.ts';
 import type { ConsoleDef } from '../../resources/console-defs.ts';
 import { defByName, fieldLabel, fieldSchemaOf, isArrayField, nonNull, titleFieldOf, toneOf, valueLabel } from './registry.ts';
 import { useRouteOf } from './routeOf.tsx';
 import { useTitle } from './useTitle.ts';
 import { formatMoney } from '../shell/money.ts';
 import { formatDay, formatInstant } from '../shell/dates.ts';
-import type { ColumnSetting } from './columnSettings.ts';
+import type { ColumnSetting, ColumnView } from './columnSettings.ts';
 import { FileLinks } from './FileLinks.tsx';
 
 /** A coded value: its translated label, in the tone the definition gives it (`tones`). */
@@ -24,11 +23,6 @@ export const StatusValue = ({ def, field, value, testId }: { def: ConsoleDef; fi
 /** Tags: strings, or objects named by their first text field (e.g. column settings by `field`). */
 const tagText = (v: unknown) => (typeof v === 'object' && v ? String(Object.values(v).find((x) => typeof x === 'string') ?? '') : String(v));
 
-export interface ColumnView extends Column {
-  /** Product staff's title for the reader's language, in place of the field's label. */
-  label?: string;
-  pin?: 'left' | 'right';
-}
 
 /** The render hint → field component map: one place decides how a column looks. */
 /** A list of tags; coded ones (a custom field's formats) by their translated labels. */

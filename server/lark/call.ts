@@ -1,0 +1,26 @@
+import type { z } from 'zod';
+import type { AppCaller } from '../auth/app-tokens.ts';
+import type { Lang } from '../../i18n/languages.ts';
+import type { FieldNames, LarkError } from './errors.ts';
+
+/** One of Lark's calls this platform answers: its route, its `api_code` in the call log, the scope it needs and its typed parts. */
+export interface LarkCall<P = any, Q = any, B = any> {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  /** Lark's path, parameters as `:name`. */
+  path: string;
+  apiCode: string;
+  scope: string;
+  params?: z.ZodType<P>;
+  query?: z.ZodType<Q>;
+  body?: z.ZodType<B>;
+  /** What `data` holds on success. */
+  answer: z.ZodType;
+  /** Lark's refusal for a row that is not there or not the app's BU's. */
+  notFound: () => LarkError;
+  /** The platform's field names back to Lark's, for `field_violations`. */
+  fields?: FieldNames;
+  run: (r: { caller: AppCaller; lang: Lang; params: P; query: Q; body: B; engine: EngineCall }) => Promise<unknown>;
+}
+
+/** An engine verb of a definition as the calling app's BU (server/routes/open-api.ts `engineAsApp`). */
+export type EngineCall = (resource: string, verb: 'page' | 'get' | 'add' | 'update' | 'delete' | 'tree', input: Record<string, unknown>) => Promise<any>;
