@@ -25,6 +25,8 @@ import { mountIdentity } from './routes/identity.ts';
 import { dropWhitelists, ipAllowed } from './services/policy.ts';
 import { CacheBus } from './services/cache-bus.ts';
 import { countersFor } from './services/counters.ts';
+import { pruneAttempts } from './auth/throttle.ts';
+import { pruneCodes } from './services/one-time-codes.ts';
 import { counterStore } from './http/rate-limit-store.ts';
 import { mountTenantAuth } from './routes/tenant-auth.ts';
 import { mountUnlock } from './routes/unlock.ts';
@@ -212,8 +214,8 @@ export const buildApp = async (opts: AppOptions): Promise<App> => {
   const pruneOutbox = setInterval(() => void pruneEvents(opts.db).catch((e) => app.log.warn({ err: e }, 'event log upkeep failed')), 3_600_000);
   pruneOutbox.unref();
   app.addHook('onClose', async () => clearInterval(pruneOutbox));
-  // Counters' ended windows go every 10 minutes (rows on PostgreSQL).
-  const pruneCounters = setInterval(() => void counters.prune().catch((e) => app.log.warn({ err: e }, 'counter upkeep failed')), 600_000);
+  // Counters' ended windows go every 10 minutes (rows on PostgreSQL), with login lanes that count nothing and codes a day past their end.
+  const pruneCounters = setInterval(() => void Promise.all([counters.prune(), pruneAttempts(opts.db), pruneCodes(opts.db)]).catch((e) => app.log.warn({ err: e }, 'counter upkeep failed')), 600_000);
   pruneCounters.unref();
   app.addHook('onClose', async () => clearInterval(pruneCounters));
   // JSON only: a text/plain body answers 415 instead of reaching a call as a string.

@@ -50,6 +50,7 @@ export default {
     import_timeout: 'The file could not be read within %{seconds} seconds; split it into smaller files.',
     import_failed: 'The file needs more memory to read than an import may use; split it into smaller files, or save it again.',
     import_busy: 'Other files are being imported right now; try again in a moment.',
+    import_busy_caller: 'Each person may have %{running} file being read and %{waiting} waiting at a time, and yours are all taken; try again once one of your imports has finished.',
     // The import's template (docs/orders.md, "Import and export").
     import_template_sheet_rules: 'Rules',
     import_template_example_item: 'Example: annual licence',

@@ -50,6 +50,7 @@ export default {
     import_timeout: '檔案未能在 %{seconds} 秒內讀完，請拆分為較小的檔案。',
     import_failed: '讀取此檔案所需的記憶體超過匯入的上限，請拆分為較小的檔案或重新儲存。',
     import_busy: '正在匯入其他檔案，請稍後再試。',
+    import_busy_caller: '每人同時最多可有 %{running} 個檔案正在讀取、%{waiting} 個等候，你的名額已用完；請待你的其中一個匯入完成後再試。',
     // The import's template (docs/orders.md, "Import and export").
     import_template_sheet_rules: '填寫規則',
     import_template_example_item: '示例：年度授權',

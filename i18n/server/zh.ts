@@ -50,6 +50,7 @@ export default {
     import_timeout: '文件未能在 %{seconds} 秒内读完，请拆分为较小的文件。',
     import_failed: '读取该文件所需的内存超过导入的上限，请拆分为较小的文件或重新保存。',
     import_busy: '正在导入其他文件，请稍后再试。',
+    import_busy_caller: '每人同时最多可有 %{running} 个文件正在读取、%{waiting} 个等待，你的名额已用完；请等你的某个导入完成后再试。',
     // The import's template (docs/orders.md, "Import and export").
     import_template_sheet_rules: '填写规则',
     import_template_example_item: '示例：年度授权',

@@ -19,7 +19,7 @@ export const holds = (caller: Caller, code: string, scene: string = code.startsW
 /** Who is calling, resolved once per request from the bearer token. */
 export interface Caller {
   userGuid: string;
-  /** The account's username when the session was read (the audit logs name it); null for an app acting as its BU. */
+  /** The account's username when the session was read (the audit logs name it); an app acting as its BU: its `app_id`. */
   username: string | null;
   userType: number;
   buGuid: string | null;

@@ -58,3 +58,14 @@ export const takeAttempt = async (db: Queryable, username: string, policy = DEFA
 /** A success clears its own lane; a reset, an unlock link or an operator clears every lane (`lane` undefined). */
 export const clearAttempts = (db: Queryable, username: string, lane?: string) =>
   lane === undefined ? db.query('delete from login_attempt where username = $1', [username]) : db.query('delete from login_attempt where username = $1 and ip = $2', [username, lane]);
+
+/** The longest window a lane counts in: a BU's login policy allows `cycle_seconds` up to a day (schemas/sso.ts). */
+const LONGEST_WINDOW_SECONDS = 86_400;
+
+/**
+ * Drops lanes that count nothing any more — their longest possible window has passed and they hold
+ * no lock — which `takeAttempt` would start again at 1 anyway: a stranger's guesses at made-up
+ * usernames do not stay for good.
+ */
+export const pruneAttempts = (db: Queryable) =>
+  db.query('delete from login_attempt where window_start < now() - make_interval(secs => $1) and (locked_until is null or locked_until < now())', [LONGEST_WINDOW_SECONDS]);

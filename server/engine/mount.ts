@@ -1,14 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { CallSpec, ResourceDef } from '../../resources/types.ts';
 import { defineCall, type CallDoc } from '../http/calls.ts';
-import type { CallContext, EngineParts, Rules, Services } from './context.ts';
-import { pagingValues } from './paging.ts';
-import { actionOf, isRead, permissionOf, specOf } from './spec.ts';
+import type { EngineParts, Rules, Services } from './context.ts';
+import { permissionOf, specOf } from './spec.ts';
 import { authorize } from './authorize.ts';
-import { guardPrivileges } from './privilege.ts';
 import { verbs } from './verbs.ts';
 import { answerDoc, bodyDoc } from './call-docs.ts';
-import { parseOrWarn } from '../http/validation.ts';
+import { runCall, type EngineCall } from './run-call.ts';
 
 /** Mounts every call of every definition on each side it names. */
 const NO_RULES: Rules = {};
@@ -38,20 +36,10 @@ export const mountResources = (app: FastifyInstance, services: Services, defs: r
           formFields: handler?.form,
           file: handler?.download,
         };
+        const call: EngineCall = { def, mount, spec, rules, run: run as EngineCall['run'], bodyOf, path: doc.path };
         defineCall(app, services, docs, doc, async ({ caller, lang, input, req }, reply) => {
           authorize(mount, spec, caller);
-          return services.fieldSets.use(def, mount, caller, async (seen) => {
-            const effects: (() => Promise<unknown>)[] = [];
-            const ctx: CallContext = { services, def: seen, mount, call: spec, caller, lang, input, req, reply, rules, afterCommit: (e) => void effects.push(e) };
-            await guardPrivileges(ctx, actionOf(spec));
-            // A handler's declared body, parsed once here: the refusal names every field the document requires.
-            const body = bodyOf ? parseOrWarn(lang, bodyOf, pagingValues(input), seen.name, seen.labels) : undefined;
-            const result = await run(ctx, body as never);
-            // The operation log: every write that succeeded, in this one place (names of fields, never values).
-            if (!isRead(spec)) services.audit.operation({ def: seen, spec, action: actionOf(spec), path: doc.path, caller, input, result, ip: req.ip });
-            for (const effect of effects) await effect().catch((err) => req.log.error({ err }, 'side effect after commit failed'));
-            return result;
-          }, lang);
+          return runCall(services, call, { caller, lang, input, req, reply });
         });
       }
     }

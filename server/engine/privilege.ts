@@ -4,13 +4,16 @@ import { ident, type Queryable } from '../db/driver.ts';
 import { Warning } from '../http/envelope.ts';
 import type { CallContext } from './context.ts';
 import { transitionOf } from './transitions.ts';
+import { singletonOwner } from './verbs.ts';
 import { scopeWhere } from './where.ts';
 
 /**
  * "You cannot grant what you do not hold." Holding an update permission on roles or users must
  * not let a caller raise anyone's privileges, its own included, above its own: every change that
  * would give a super role type, permission grants or role membership is checked here, for every
- * call of every definition that declares `privileges`, before the call's verb or handler runs.
+ * call of every definition that declares `privileges`, before the call's verb or handler runs;
+ * and every field of any definition that references `role` (a BU's SSO default role) names only
+ * roles its writer could give.
  */
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -50,14 +53,46 @@ const targetsOf = async (ctx: CallContext) => {
 const currentGrants = async (db: Queryable, roleGuid: string) =>
   (await db.query<{ permission_guid: string }>('select permission_guid from role_permission where role_guid = $1', [roleGuid])).rows.map((r) => r.permission_guid);
 
-/** The engine's check of every write to a definition with `privileges` (reads give nothing). */
+/** The rows a write changes: those it names by guid, or else a singleton's row of its owner (a BU's settings). */
+const currentRowsOf = async (ctx: CallContext, targets: Record<string, unknown>[]) => {
+  if (targets.length || !ctx.def.unique?.some((u) => !u.length)) return targets;
+  const { where } = await singletonOwner(ctx);
+  return (await ctx.services.db.query(`select * from ${ident(ctx.def.table)}${where.toSql()} limit 1`, where.params)).rows;
+};
+
+/**
+ * A field referencing `role` gives that role's powers to whoever the record reaches (SSO's
+ * just-in-time accounts), so only roles its writer could give are newly named: a tenant by
+ * `assertMayGiveRoles`; an operator overseeing a BU holds none of the BU's codes, so naming one of
+ * the BU's super roles takes a super operator. A value the record already holds is no change.
+ */
+const guardRoleReferences = async (ctx: CallContext, caller: Caller, targets: Record<string, unknown>[]) => {
+  const fields = Object.entries(ctx.def.references ?? {}).filter(([f, to]) => to === 'role' && f !== ctx.def.privileges?.roles && f in ctx.input).map(([f]) => f);
+  if (!fields.length) return;
+  const current = await currentRowsOf(ctx, targets);
+  const asList = (v: unknown) => uuids(Array.isArray(v) ? v : [v]);
+  const added = fields.flatMap((f) => {
+    const held = new Set(current.length === 1 ? asList(current[0][f]) : []);
+    return asList(ctx.input[f]).filter((g) => !held.has(g));
+  });
+  if (!added.length) return;
+  if (ctx.mount.scope !== 'oversight') return assertMayGiveRoles(ctx.services.db, caller, added);
+  const supers = await ctx.services.db.query('select 1 from role where guid = any($1::uuid[]) and type = $2', [added, ROLE_TYPE.super]);
+  if (supers.rows.length && !caller.isSuper) throw new Warning('server.super_only');
+};
+
+/** The engine's check of every write to a definition with `privileges` or a role reference (reads give nothing). */
 export const guardPrivileges = async (ctx: CallContext, action: string) => {
   const p = ctx.def.privileges;
   const caller = ctx.caller;
-  if (!p || !caller || action === 'view') return;
+  if (!caller || action === 'view') return;
+  const roleRefs = Object.values(ctx.def.references ?? {}).includes('role');
+  if (!p && !roleRefs) return;
   const db = ctx.services.db;
   const input = ctx.input;
   const targets = await targetsOf(ctx);
+  if (roleRefs) await guardRoleReferences(ctx, caller, targets);
+  if (!p) return;
 
   if (p.roleType) {
     const touchesSuper = targets.some((r) => r[p.roleType!] === ROLE_TYPE.super) || sameValue(input[p.roleType], ROLE_TYPE.super);

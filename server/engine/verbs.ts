@@ -356,7 +356,7 @@ export const reachRow = async (ctx: CallContext, defName: string, guid: string, 
 const buInput = z.object({ bu_guid: z.uuid('validation.guid_format') });
 
 /** The owner of a singleton row: the caller's BU (or the caller), or for operators the BU the body names. */
-const singletonOwner = async (ctx: CallContext) => {
+export const singletonOwner = async (ctx: CallContext) => {
   const per = ctx.def.singletonPer;
   if (per) {
     // One row per row of the referenced definition (an app's security), which the caller must reach.

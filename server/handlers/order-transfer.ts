@@ -141,7 +141,7 @@ const rowsOf = async (ctx: CallContext): Promise<{ raws: RawRow[]; commit: boole
     const header = [...new Set(rows.flatMap((r) => Object.keys(r)))];
     const lines = [header, ...rows.map((r) => header.map((h) => (r[h] === null || r[h] === undefined ? '' : String(r[h]))))];
     const csv = lines.map((l) => l.map((c) => `"${c.replaceAll('"', '""')}"`).join(',')).join('\n');
-    const raws = (await readSheet(ctx.lang, 'csv', Buffer.from(csv))).map((r) => ({ ...r, row: r.row - 1 }));
+    const raws = (await readSheet(ctx.lang, 'csv', Buffer.from(csv), ctx.caller!.userGuid)).map((r) => ({ ...r, row: r.row - 1 }));
     return { raws, commit: !!commit };
   }
   let file: { name: string; bytes: Buffer } | undefined;
@@ -158,7 +158,7 @@ const rowsOf = async (ctx: CallContext): Promise<{ raws: RawRow[]; commit: boole
   }
   if (!file) throw new Warning('server.file_missing');
   const format = formatOf(ctx.lang, file.name, file.bytes);
-  return { raws: await readSheet(ctx.lang, format, file.bytes), commit };
+  return { raws: await readSheet(ctx.lang, format, file.bytes, ctx.caller!.userGuid), commit };
 };
 
 /** Stores the checked rows through the definition's rules (number, state) in batches, inside `tx`. */

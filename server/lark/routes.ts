@@ -45,7 +45,8 @@ export const mountLark = (app: FastifyInstance, services: Services, opts: OpenAp
                 // The platform's refusal of a NUL character anywhere in the input, which PostgreSQL cannot store.
                 inputOf(req);
                 const lang = langOf(req);
-                const engine: EngineCall = (resource, verb, input) => engineAsApp(services, opts, resource, verb, caller, lang, input);
+                // Lark's own path in the operation log, and a failed after-commit effect in the request's log.
+                const engine: EngineCall = (resource, verb, input) => engineAsApp(services, opts, resource, verb, caller, lang, input, undefined, { req, path: req.routeOptions.url ?? call.path });
                 return call.run({ caller, lang, params: parsePart(call.params, req.params), query: parsePart(call.query, req.query), body: parsePart(call.body, req.body), engine });
               },
               // The log's codes are the platform's (200 answered, 201 refused, none for a fault); the HTTP status is the one Lark's answer has.

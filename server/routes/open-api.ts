@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppCaller } from '../auth/app-tokens.ts';
-import type { CallContext, Handler, Services } from '../engine/context.ts';
+import type { Handler, Services } from '../engine/context.ts';
 import { defineCall, inputOf, type AnswerDoc, type CallDoc, type CallRequest } from '../http/calls.ts';
 import { langOf, ok, unauthorized, Warning } from '../http/envelope.ts';
 import { parseOrWarn } from '../http/validation.ts';
@@ -14,7 +14,8 @@ import type { Rules } from '../engine/context.ts';
 import { answerDoc, bodyDoc, keysetAnswerOf } from '../engine/call-docs.ts';
 import { selectList, verbs } from '../engine/verbs.ts';
 import { USER_TYPE, type Caller } from '../auth/caller.ts';
-import { pagingInput, pagingOf, pagingValues } from '../engine/paging.ts';
+import { pagingInput, pagingOf } from '../engine/paging.ts';
+import { runCall, type EngineCall } from '../engine/run-call.ts';
 import { specOf } from '../engine/spec.ts';
 import { bespoke } from './bespoke.ts';
 import { datetime } from '../../schemas/common.ts';
@@ -75,11 +76,11 @@ export const mountOpenApi = (app: FastifyInstance, services: Services, docs: Cal
    * A call made with an app token: 401 in the envelope without one, or with a console token. Each
    * call an app makes is logged (docs/apps.md) and answers its request id in `X-Request-Id`.
    */
-  const appCall = (call: OpenApiCall, body: z.ZodType | undefined, answer: AnswerDoc | undefined, handler: (r: { app: AppCaller; input: Record<string, unknown>; lang: ReturnType<typeof langOf> }) => Promise<unknown>) => {
+  const appCall = (call: OpenApiCall, body: z.ZodType | undefined, answer: AnswerDoc | undefined, handler: (r: { app: AppCaller; input: Record<string, unknown>; lang: ReturnType<typeof langOf>; req: FastifyRequest }) => Promise<unknown>) => {
     const { apiCode, scope } = call;
     docs.push({ method: 'POST', tag: 'open-api', public: false, path: call.path, summary: summaryOf('en', call.path), body, answer, permission: APP_TOKEN, apiCode, scope, throttled: true });
     app.post(call.path, async (req, reply) =>
-      ok(req, (await asApp(services, opts.ratePerMinute, req, reply, call, (caller) => handler({ app: caller, input: inputOf(req), lang: langOf(req) }))) ?? null),
+      ok(req, (await asApp(services, opts.ratePerMinute, req, reply, call, (caller) => handler({ app: caller, input: inputOf(req), lang: langOf(req), req }))) ?? null),
     );
   };
 
@@ -88,7 +89,7 @@ export const mountOpenApi = (app: FastifyInstance, services: Services, docs: Cal
     const verb = call.verb;
     const { def, mount, spec, handler } = appServed(opts, call.resource, verb);
     const declared = <T>(d: T | ((m: typeof mount, r: typeof def) => T) | undefined) => (typeof d === 'function' ? (d as (m: typeof mount, r: typeof def) => T)(mount, def) : d);
-    appCall(call, declared(handler?.input) ?? bodyDoc(def, spec, mount), declared(handler?.output) ?? answerDoc(def, spec), ({ app: caller, lang, input }) => engineAsApp(services, opts, def.name, verb, caller, lang, input));
+    appCall(call, declared(handler?.input) ?? bodyDoc(def, spec, mount), declared(handler?.output) ?? answerDoc(def, spec), ({ app: caller, lang, input, req }) => engineAsApp(services, opts, def.name, verb, caller, lang, input, undefined, { req, path: call.path }));
   }
 
   appCall(OPEN_API_CALLS.appInfo, undefined, appAnswer, async ({ app: caller }) => {
@@ -138,8 +139,8 @@ export const mountOpenApi = (app: FastifyInstance, services: Services, docs: Cal
   // A reply to one of the BU's work orders, as the tenant's side: the console's reply call (`workOrder.reply`) as the app.
   const reply = appServed(opts, 'work-order-record', 'add', 'save');
   const replyOut = reply.handler?.output;
-  appCall(OPEN_API_CALLS.workOrderReply, workOrderRecordSchema, typeof replyOut === 'function' ? replyOut(reply.mount, reply.def) : replyOut, ({ app: caller, lang, input }) =>
-    engineAsApp(services, opts, 'work-order-record', 'add', caller, lang, input, 'save'));
+  appCall(OPEN_API_CALLS.workOrderReply, workOrderRecordSchema, typeof replyOut === 'function' ? replyOut(reply.mount, reply.def) : replyOut, ({ app: caller, lang, input, req }) =>
+    engineAsApp(services, opts, 'work-order-record', 'add', caller, lang, input, 'save', { req, path: OPEN_API_CALLS.workOrderReply.path }));
 
   appCall(OPEN_API_CALLS.messageSend, appMessageInput, messageSent, async ({ app: caller, input, lang }) => {
     const body = parseOrWarn(lang, appMessageInput, input, 'message');
@@ -280,30 +281,30 @@ const checkScope = (services: Services, caller: AppCaller, scope: string) => {
 const appServed = (opts: Pick<OpenApiOptions, 'defs' | 'handlers'>, resource: string, verb: Verb, segment?: string) => {
   const def = opts.defs.find((d) => d.name === resource);
   const mount = def?.mounts.find((m) => m.scope === 'bu');
-  const raw = mount && (segment ? mount.calls[segment] : Object.values(mount.calls).find((c) => specOf(c).verb === verb));
+  const name = mount && (segment ?? Object.keys(mount.calls).find((k) => specOf(mount.calls[k]).verb === verb));
+  const raw = mount && name ? mount.calls[name] : undefined;
   const spec = raw ? specOf(raw) : undefined;
   if (!def || !mount || !spec || (!spec.handler && !verbs[verb])) throw new Error(`open API: ${resource} has no BU mount with a ${segment ?? verb} call`);
   const handler = spec.handler ? opts.handlers[spec.handler] : undefined;
   if (spec.handler && !handler) throw new Error(`open API: ${resource} ${verb} names an unknown handler ${spec.handler}`);
-  return { def, mount, spec, handler };
+  return { def, mount, spec, handler, path: `${mount.base}/${name}` };
 };
 
 /**
- * A definition's engine verb (or, by `segment`, a named call) through its BU mount, as the app's BU: the console's schemas, rules,
- * scope and events unchanged, the definition as that BU sees it (its custom fields, without those it turned off).
+ * A definition's engine verb (or, by `segment`, a named call) through its BU mount, as the app's BU:
+ * the console's pipeline (`runCall`: the definition as that BU sees it, its custom fields, the
+ * privilege guard, schemas, rules, events, the operation log naming the app, after-commit effects
+ * that never fail the answer). `at` names the request and the path the app called, for the log.
  */
-export const engineAsApp = (services: Services, opts: Pick<OpenApiOptions, 'defs' | 'rules' | 'handlers'>, resource: string, verbName: Verb, caller: AppCaller, lang: Lang, input: Record<string, unknown>, segment?: string) => {
-  const { def, mount, spec, handler } = appServed(opts, resource, verbName, segment);
-  const bu = asBu(caller);
-  return services.fieldSets.use(def, mount, bu, async (seen) => {
-    const effects: (() => Promise<unknown>)[] = [];
-    const ctx: CallContext = { services, def: seen, mount, call: spec, lang, input, rules: opts.rules[def.name] ?? {}, caller: bu, afterCommit: (e) => void effects.push(e) };
-    // A handler standing in for the verb on the console's mount runs for apps too, with its declared body.
-    const bodyOf = typeof handler?.input === 'function' ? handler.input(mount, def) : handler?.input;
-    const result = handler ? await handler(ctx, (bodyOf ? parseOrWarn(lang, bodyOf, pagingValues(input), seen.name, seen.labels) : undefined) as never) : await verbs[verbName](ctx);
-    for (const effect of effects) await effect();
-    return result;
-  }, lang);
+export const engineAsApp = (
+  services: Services, opts: Pick<OpenApiOptions, 'defs' | 'rules' | 'handlers'>, resource: string, verbName: Verb, caller: AppCaller, lang: Lang, input: Record<string, unknown>, segment?: string,
+  at?: { req: FastifyRequest; path: string },
+) => {
+  const { def, mount, spec, handler, path } = appServed(opts, resource, verbName, segment);
+  // A handler standing in for the verb on the console's mount runs for apps too, with its declared body.
+  const bodyOf = typeof handler?.input === 'function' ? handler.input(mount, def) : handler?.input;
+  const call: EngineCall = { def, mount, spec, rules: opts.rules[def.name] ?? {}, run: (handler ?? verbs[verbName]) as EngineCall['run'], bodyOf, path: at?.path ?? path };
+  return runCall(services, call, { caller: asBu(caller), lang, input, req: at?.req });
 };
 
 /** An app with an IP whitelist (its security page) is served only from those addresses. */
@@ -314,9 +315,9 @@ const refuseOutsideWhitelist = (whitelist: string[], ip: string) => {
 /**
  * The engine's caller for a call an app makes: a member of the app's BU holding no console
  * permission. The engine's BU scope then reads and writes that BU's rows only; rows an app
- * writes name the app as their creator.
+ * writes name the app as their creator, and the operation log names it by guid and `app_id`.
  */
-const asBu = (caller: AppCaller): Caller => ({ userGuid: caller.appGuid, username: null, userType: USER_TYPE.main, buGuid: caller.buGuid, jti: caller.tokenId, exp: 0, isSuper: false, codes: new Set(), roleGuids: [], appGuid: caller.appGuid });
+const asBu = (caller: AppCaller): Caller => ({ userGuid: caller.appGuid, username: caller.appId, userType: USER_TYPE.main, buGuid: caller.buGuid, jti: caller.tokenId, exp: 0, isSuper: false, codes: new Set(), roleGuids: [], appGuid: caller.appGuid });
 
 export interface OpenApiOptions {
   defs: readonly ResourceDef[];

@@ -302,11 +302,27 @@ export const mountTenantAuth = (app: FastifyInstance, services: Services, docs: 
     return userRow(db, caller.userGuid);
   });
 
+  /** `check-exist` calls a tenant may make a minute: a form's checks as someone types, not a scan. */
+  const CHECK_EXIST_PER_MINUTE = 30;
   const existInput = z.object({ username: usernameField().optional(), email: emailField().optional() }).refine((v) => v.username || v.email, { message: 'validation.username_or_email', path: ['username'] }).meta({ anyOf: [{ required: ['username'] }, { required: ['email'] }] });
-  call({ path: '/open/system/user-info/check-exist', answer: z.object({ exist: z.boolean(), username: z.boolean().optional(), email: z.boolean().optional() }), summary: 'Whether a username or e-mail is taken', body: existInput }, { tenantOnly: true }, async ({ input, lang }) => {
+  /*
+   * Usernames are unique platform-wide, so whether one is taken is answered (sign-up and sub-account
+   * forms need it); an e-mail only within what the caller may know — its own account, its current
+   * BU's accounts and members — and `false` for every other address, so no tenant learns who has an
+   * account. Either way at most CHECK_EXIST_PER_MINUTE a minute per caller (counted on every instance).
+   */
+  call({ path: '/open/system/user-info/check-exist', answer: z.object({ exist: z.boolean(), username: z.boolean().optional(), email: z.boolean().optional() }), summary: "Whether a username is taken, or an e-mail is the caller's or its BU's", body: existInput }, { tenantOnly: true }, async ({ input, lang, caller }) => {
     const body = parseOrWarn(lang, existInput, input, 'user');
+    if ((await services.counters.hit(`check-exist ${caller!.userGuid}`, 60)).count > CHECK_EXIST_PER_MINUTE) throw new Warning('server.rate_limited', {}, null, 429);
     const username = body.username ? !!(await db.query('select 1 from users where username = $1', [body.username])).rows[0] : undefined;
-    const email = body.email ? !!(await db.query('select 1 from users where lower(email) = lower($1) and user_type = 1', [body.email])).rows[0] : undefined;
+    const email = body.email
+      ? !!(await db.query(
+          `select 1 from users where guid = $2 and lower(email) = lower($1)
+           union all select 1 from users u join user_bu ub on ub.user_guid = u.guid where ub.bu_guid = $3 and lower(u.email) = lower($1)
+           union all select 1 from member where bu_guid = $3 and lower(email) = lower($1) limit 1`,
+          [body.email, caller!.userGuid, caller!.buGuid],
+        )).rows[0]
+      : undefined;
     return { exist: !!(username || email), username, email };
   });
 

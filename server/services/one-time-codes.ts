@@ -94,3 +94,9 @@ export const readLink = async (db: Queryable, purpose: string, token: string) =>
 /** Marks a link used; false when a parallel request used it first. */
 export const useLink = async (db: Queryable, guid: string) =>
   (await db.query('update one_time_code set used_at = now() where guid = $1 and used_at is null and expires_at >= now() returning guid', [guid])).rows.length === 1;
+
+/**
+ * Drops codes and links a day after they expired (anyone may ask for a code to any address): until
+ * then an expired one still says "expired" rather than "invalid"; a live one is never touched.
+ */
+export const pruneCodes = (db: Queryable) => db.query("delete from one_time_code where expires_at < now() - interval '1 day'");

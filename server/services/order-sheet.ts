@@ -135,9 +135,10 @@ const HEADER_KEYS = Object.fromEntries([...HEADERS].filter(([, key]) => IMPORTED
 
 /**
  * The data rows of a file (after its header row), read on a worker thread within the caps above;
- * a sentence for a file without the needed columns or rows, or over a cap.
+ * a sentence for a file without the needed columns or rows, or over a cap. `caller` (who imports)
+ * waits within its share of the worker threads (server/services/sheet-thread.ts).
  */
-export const readSheet = async (lang: Lang, format: 'csv' | 'xlsx', bytes: Buffer): Promise<RawRow[]> => {
+export const readSheet = async (lang: Lang, format: 'csv' | 'xlsx', bytes: Buffer, caller: string): Promise<RawRow[]> => {
   if (format === 'xlsx') checkUnpackedSize(bytes);
   const { rows, missing } = await readSheetOffThread({
     format,
@@ -145,7 +146,7 @@ export const readSheet = async (lang: Lang, format: 'csv' | 'xlsx', bytes: Buffe
     headers: HEADER_KEYS,
     required: REQUIRED,
     caps: { lines: MAX_IMPORT_LINES, rows: MAX_IMPORT_ROWS, cells: MAX_IMPORT_CELLS, cellChars: MAX_CELL_CHARS, text: MAX_IMPORT_TEXT, unpacked: MAX_XLSX_UNPACKED, sizeText: '5 MB' },
-  });
+  }, caller);
   if (missing.length) {
     throw new Warning('server.import_columns', { columns: missing.map((k) => translate(lang, COLUMNS.find((c) => c.key === k)!.label)).join(lang === 'en' ? ', ' : '、') });
   }

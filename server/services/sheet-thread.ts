@@ -43,26 +43,56 @@ const WORKER = new URL('./sheet-worker.mjs', import.meta.url);
 const RESOURCE_LIMITS = { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 };
 /** A 5 MB sheet reads in a few seconds on a busy machine. */
 const SHEET_TIMEOUT_MS = 30_000;
-/** Files read at once (one per core here), and files that may wait their turn; more are refused. */
-const RUNNING = 2;
-const WAITING = 8;
+/**
+ * Files read at once (one per core here), and files that may wait their turn; more are refused.
+ * Each caller (an operator) has a share of them — one file read and two waiting at most — so one
+ * caller's imports never hold every place while another's wait.
+ */
+const SHEET_SLOTS = { running: 2, waiting: 8, runningPerCaller: 1, waitingPerCaller: 2 };
 
-let running = 0;
-const queue: (() => void)[] = [];
-const turn = async () => {
-  if (running < RUNNING) {
-    running++;
-    return;
+/** The places on the worker threads: a turn is taken before a file is read and released after. */
+export class SheetQueue {
+  private running = 0;
+  private readonly runningBy = new Map<string, number>();
+  private readonly waiting: { caller: string; go: () => void }[] = [];
+
+  constructor(private readonly slots = SHEET_SLOTS) {}
+
+  async turn(caller: string) {
+    if (this.running < this.slots.running && this.mayRun(caller)) return this.start(caller);
+    const mine = this.waiting.filter((w) => w.caller === caller).length;
+    if (mine >= this.slots.waitingPerCaller) throw new Warning('server.import_busy_caller', { running: this.slots.runningPerCaller, waiting: this.slots.waitingPerCaller });
+    if (this.waiting.length >= this.slots.waiting) throw new Warning('server.import_busy');
+    await new Promise<void>((go) => this.waiting.push({ caller, go }));
   }
-  if (queue.length >= WAITING) throw new Warning('server.import_busy');
-  // The file finishing hands its place on (release), so `running` stays as it is.
-  await new Promise<void>((resolve) => queue.push(resolve));
-};
-const release = () => {
-  const next = queue.shift();
-  if (next) next();
-  else running--;
-};
+
+  release(caller: string) {
+    this.running--;
+    const left = (this.runningBy.get(caller) ?? 1) - 1;
+    if (left) this.runningBy.set(caller, left);
+    else this.runningBy.delete(caller);
+    // The first waiting file whose caller has no file being read takes the place.
+    while (this.running < this.slots.running) {
+      const i = this.waiting.findIndex((w) => this.mayRun(w.caller));
+      if (i < 0) return;
+      const [next] = this.waiting.splice(i, 1);
+      this.start(next.caller);
+      next.go();
+    }
+  }
+
+  private mayRun(caller: string) {
+    return (this.runningBy.get(caller) ?? 0) < this.slots.runningPerCaller;
+  }
+
+  private start(caller: string) {
+    this.running++;
+    this.runningBy.set(caller, (this.runningBy.get(caller) ?? 0) + 1);
+  }
+}
+
+/** This process's places (a bound on its memory and cores, not shared between instances). */
+const places = new SheetQueue();
 
 /** A cap as the sentences print it (10,000); row numbers stay as the sheet shows them. */
 const printed = (params: Record<string, unknown>) => ({ ...params, ...(typeof params.max === 'number' ? { max: params.max.toLocaleString('en') } : {}) });
@@ -95,12 +125,12 @@ const run = (req: SheetRequest, dir: string) =>
     worker.once('exit', () => finish(() => reject(new Warning('server.import_failed'))));
   });
 
-/** The sheet's rows by column key, or the required columns its header lacks (`missing`, then no rows). */
-export const readSheetOffThread = async (req: SheetRequest) => {
-  await turn();
+/** The sheet's rows by column key, or the required columns its header lacks (`missing`, then no rows), read in `caller`'s turn. */
+export const readSheetOffThread = async (req: SheetRequest, caller: string) => {
+  await places.turn(caller);
   try {
     return await run(req, await mkdtemp(join(tmpdir(), 'sheet-')));
   } finally {
-    release();
+    places.release(caller);
   }
 };

@@ -1,6 +1,8 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translate } from '../../i18n/index.ts';
+import { Warning } from '../../server/http/envelope.ts';
+import { SheetQueue } from '../../server/services/sheet-thread.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { tenantWithBu, uid } from '../helpers/tenant-flows.ts';
 
@@ -126,5 +128,33 @@ describe('an oversized cell is refused, never answered back', () => {
     expect(long.size).toBeLessThan(2_000);
     const wide = await upload('wide.csv', csv(['Business unit,Item', `X,Item${',w'.repeat(100)}`]));
     expect([wide.code, wide.message]).toEqual([201, translate('en', 'server.import_cells', { row: 2, max: '100' })]);
+  });
+});
+
+// Issue 43, finding 13: one operator's imports never hold every place on the worker threads.
+describe("each caller's share of the sheet workers", () => {
+  it("refuses one caller's fourth file, saying its share, while another caller's file is still taken", async () => {
+    const places = new SheetQueue();
+    const started: string[] = [];
+    const take = (caller: string, name: string) => places.turn(caller).then(() => void started.push(name));
+    await take('a', 'a1');
+    const waiting = [take('a', 'a2'), take('a', 'a3')];
+    const fourth = await places.turn('a').then(() => null, (e: unknown) => e);
+    expect(fourth).toBeInstanceOf(Warning);
+    const { key, params } = fourth as Warning;
+    expect(translate('en', key, params)).toBe('Each person may have 1 file being read and 2 waiting at a time, and yours are all taken; try again once one of your imports has finished.');
+    expect(translate('zh', key, params)).toContain('每人同时最多可有 1 个文件正在读取、2 个等待');
+    expect(translate('hk', key, params)).toContain('每人同時最多可有 1 個檔案正在讀取、2 個等候');
+    // Another operator reads at once, on the place the first caller's waiting files may not take.
+    await take('b', 'b1');
+    expect(started).toEqual(['a1', 'b1']);
+    // As each of a's files ends, its next one starts: one at a time.
+    places.release('a');
+    await waiting[0];
+    expect(started).toEqual(['a1', 'b1', 'a2']);
+    places.release('b');
+    places.release('a');
+    await waiting[1];
+    expect(started).toEqual(['a1', 'b1', 'a2', 'a3']);
   });
 });
