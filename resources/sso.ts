@@ -44,7 +44,7 @@ export const authConfig: ResourceDef<typeof authConfigSchema> = {
   columns: [{ field: 'sso_enabled', render: 'boolean' }, { field: 'protocol' }, { field: 'issuer_url' }, { field: 'login_types', render: 'tags' }, { field: 'domains', render: 'tags' }],
   unique: [[]],
   references: { default_role_guid: 'role' },
-  tenant: [{ url: '/account/enterprise/sso/auth', view: 'single', needsBu: true, check: 'auth-config-test' }],
+  tenant: [{ url: '/account/enterprise/sso/auth', view: 'single', needsBu: true, check: 'auth-config-test', panel: 'sso' }],
   mounts: (['system', 'operator'] as const).map((side): Mount => ({
     ...mounts('auth-config-info', 'auth-config-update').find((m) => m.side === side)!,
     calls: {
@@ -52,6 +52,7 @@ export const authConfig: ResourceDef<typeof authConfigSchema> = {
       'auth-config-update': 'save',
       'login-type-list': { handler: 'sso.loginTypes', action: 'view' },
       'auth-config-test': { handler: 'sso.test', action: 'view' },
+      'auth-config-verify-domain': { handler: 'sso.verifyDomain', action: 'update' },
     },
   })),
 };

@@ -424,6 +424,8 @@ export interface TenantScreen {
    * answering `{ ok, message, items: [{ label, value, copy? }] }`, offered as a button above the form.
    */
   check?: string;
+  /** A `single` view's own panel beside the form: `sso`, the SSO settings' domain proofs, cleared secret and unlink confirmation (src/console/SsoPanel.tsx). */
+  panel?: 'sso';
   /** Creating a row here reloads the BU list and selects the new BU when none is current. */
   selectsBu?: boolean;
   /** A row, and a row just created, open this page (`:id` the row's guid): an app opens its own pages. */

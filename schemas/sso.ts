@@ -49,7 +49,15 @@ export const authConfigSchema = z.object({
   sso_enabled: z.boolean().default(false),
   protocol: z.enum(SSO_PROTOCOLS, { error: 'validation.invalid_option' }).default('oidc'),
   login_types: z.array(z.enum(LOGIN_TYPES, { error: 'validation.invalid_option' })).min(1, 'validation.required').max(3).default(['password']),
-  /** E-mail domains whose people sign in here ("Sign in with your company"); each is claimed by one BU only. */
+  /**
+   * What people type on the login page to reach this BU's sign-in: unique across BUs (a BU's code
+   * is not), made from the BU's code at the first save when none is given.
+   */
+  slug: z.string().trim().toLowerCase().min(2, 'validation.too_small').max(40, 'validation.too_big').regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'validation.app_code_format').optional(),
+  /**
+   * E-mail domains whose people sign in here ("Sign in with your company"): never a public mail
+   * provider's, and routed only once proved by a DNS TXT record (server/sso/domain-proof.ts).
+   */
   domains: distinct(domain(), 20).default([]),
   /** OpenID Connect: the issuer (its discovery document), the client registered there, the scopes asked. */
   issuer_url: webUrl().optional(),
@@ -77,4 +85,7 @@ export const authConfigInternal = z.object({
   idp_certs: z.array(z.string()).optional(),
   sp_certificate: z.string().nullable().optional(),
   sp_private_key: z.string().nullable().meta({ kind: 'sealed' }).optional(),
+  /** Each claimed domain's token, published as its TXT record; and the domains whose record was found (server/sso/domain-proof.ts). */
+  domain_tokens: z.record(z.string(), z.string()).optional(),
+  verified_domains: z.array(z.string()).optional(),
 });

@@ -34,6 +34,7 @@ import { mountCodeLogin } from './routes/code-login.ts';
 import { mountSso } from './routes/sso.ts';
 import { Sealer } from './services/sealer.ts';
 import { guardedFetch } from './sso/guarded-fetch.ts';
+import { txtLookup } from './sso/domain-proof.ts';
 import { randomBytes } from 'node:crypto';
 import { mountOpenApi, OPEN_API_RATE_DEFAULT } from './routes/open-api.ts';
 import { larkCalls, mountLark } from './lark/routes.ts';
@@ -107,7 +108,7 @@ export interface AppOptions {
    */
   events?: DeliveryOptions & { allowPrivate?: boolean; worker?: boolean };
   /** SSO's fetches to identity providers may reach loopback and private addresses (ALLOW_PRIVATE_IDP; docs/sso.md). */
-  sso?: { allowPrivate?: boolean };
+  sso?: { allowPrivate?: boolean; dnsServers?: readonly string[] };
   /** The key sealing BUs' SSO secrets (SECRETS_KEY or DATA_DIR/secrets.key); a key of this process only when absent. */
   secretsKey?: Buffer;
 }
@@ -153,7 +154,7 @@ export const buildApp = async (opts: AppOptions): Promise<App> => {
   // Rate limits and lockouts: shared rows on PostgreSQL, memory on the embedded database (server/services/counters.ts).
   const counters = countersFor(opts.db);
   const ssoAllowPrivate = !!opts.sso?.allowPrivate;
-  const sso = { sealer: new Sealer(opts.secretsKey ?? randomBytes(32)), idpFetch: guardedFetch(ssoAllowPrivate), ssoAllowPrivate };
+  const sso = { sealer: new Sealer(opts.secretsKey ?? randomBytes(32)), idpFetch: guardedFetch(ssoAllowPrivate), ssoAllowPrivate, domainTxt: txtLookup(opts.sso?.dnsServers) };
   const services = { db: opts.db, caches, counters, fieldSets: new FieldSets(opts.db, caches), mailer, publicUrl, ...sso, admits: (buGuid: string, ip: string) => ipAllowed(opts.db, buGuid, ip) } as Services;
   const limits = { ...DEFAULT_LIMITS, ...opts.limits };
   // Log lines are written in batches of 4 KB rather than one system call each; closing flushes them.

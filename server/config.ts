@@ -58,6 +58,8 @@ export const config = () => {
     allowPrivateWebhooks: process.env.ALLOW_PRIVATE_WEBHOOKS === '1',
     /** SSO's fetches (discovery, keys, metadata, tokens) may reach loopback and private addresses (an IdP inside the network; docs/sso.md). */
     allowPrivateIdp: process.env.ALLOW_PRIVATE_IDP === '1',
+    /** DNS servers that check BUs' domain proofs (`host` or `host:port`, comma-separated); the system's when absent (docs/sso.md). */
+    ssoDnsServers: process.env.SSO_DNS_SERVERS ? process.env.SSO_DNS_SERVERS.split(',').map((s) => s.trim()).filter(Boolean) : undefined,
     /** The key sealing BUs' SSO secrets (docs/sso.md); a key file in DATA_DIR when absent. */
     secretsKey: process.env.SECRETS_KEY || undefined,
   };

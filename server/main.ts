@@ -71,7 +71,7 @@ const start = async () => {
     auditLogRetentionDays: cfg.auditLogRetentionDays,
     openApiRatePerMinute: cfg.openApiRatePerMinute,
     events: { allowPrivate: cfg.allowPrivateWebhooks },
-    sso: { allowPrivate: cfg.allowPrivateIdp },
+    sso: { allowPrivate: cfg.allowPrivateIdp, dnsServers: cfg.ssoDnsServers },
     secretsKey: secretsKeyOf(cfg.secretsKey, cfg.dataDir),
     mailer,
     filesDir: cfg.filesDir,

@@ -1,5 +1,19 @@
 export default {
   // The console's own words (loaded with it, not with the public pages).
+  sso_form: {
+    domains: 'Proving the company e-mail domains',
+    domains_hint: 'A domain sends people to your company sign-in only once verified: publish this TXT record at your DNS provider, then press Verify.',
+    verified: 'Verified',
+    unverified: 'Not verified',
+    record_name: 'TXT record name',
+    record_value: 'Value',
+    verified_now: 'The domain %{domain} is verified.',
+    save_first: 'Save to get this domain’s record.',
+    secret_missing: 'No client secret is stored: type it again (it is cleared whenever the issuer URL or client ID changes).',
+    unlink_title: 'Change the identity provider?',
+    unlink_body: '%{smart_count} account is linked through the current identity provider. Saving unlinks it: the next company sign-in links again only by a verified e-mail address. |||| %{smart_count} accounts are linked through the current identity provider. Saving unlinks them: each next company sign-in links again only by a verified e-mail address.',
+    unlink_confirm: 'Save and unlink',
+  },
   markdown: {
     upload: 'Upload image or file',
     uploading: 'Uploading…',
@@ -639,10 +653,12 @@ export default {
         jit_enabled: 'Create accounts at the first sign-in',
         default_role_guid: 'Role of created accounts',
         idp_entity_id: 'IdP entity ID', idp_sso_url: 'IdP sign-in address', idp_slo_url: 'IdP logout address', idp_certs: 'IdP signing certificates', sp_certificate: 'SP signing certificate', sp_private_key: 'SP signing key',
+        slug: 'Sign-in name (people type this on the login page)',
+        domain_tokens: 'Domain proof tokens', verified_domains: 'Verified domains', domain: 'Domain',
         login_types: 'Login types',
         bu_guid: 'Business unit',
       },
-      actions: { test: 'Test connection' },
+      actions: { test: 'Test connection', verify: 'Verify' },
       values: {
         protocol: {
           oidc: 'OIDC',

@@ -1,5 +1,19 @@
 export default {
   // The console's own words (loaded with it, not with the public pages).
+  sso_form: {
+    domains: '驗證企業郵箱域名',
+    domains_hint: '域名驗證通過後，才會把使用該域名郵箱的人引導到企業登入：請在域名服務商處發佈下面的 TXT 記錄，然後按「驗證」。',
+    verified: '已驗證',
+    unverified: '未驗證',
+    record_name: 'TXT 記錄名稱',
+    record_value: '記錄值',
+    verified_now: '域名 %{domain} 已驗證。',
+    save_first: '儲存後即可看到該域名的記錄。',
+    secret_missing: '未儲存用戶端密鑰：請重新填寫（每當認證地址或用戶端 ID 改變，密鑰都會被清除）。',
+    unlink_title: '更換身份提供方？',
+    unlink_body: '目前的身份提供方連結了 %{smart_count} 個帳號。儲存後這些連結將被解除：下次企業登入時，只會按已驗證的電郵重新連結。',
+    unlink_confirm: '儲存並解除連結',
+  },
   markdown: {
     upload: '上傳圖片或檔案',
     uploading: '正在上傳…',
@@ -639,10 +653,12 @@ export default {
         jit_enabled: '首次登入時自動建立帳號',
         default_role_guid: '自動建立帳號的角色',
         idp_entity_id: 'IdP 實體 ID', idp_sso_url: 'IdP 登入地址', idp_slo_url: 'IdP 登出地址', idp_certs: 'IdP 簽名證書', sp_certificate: 'SP 簽名證書', sp_private_key: 'SP 簽名私鑰',
+        slug: '登入標識（在登入頁輸入）',
+        domain_tokens: '域名驗證令牌', verified_domains: '已驗證域名', domain: '域名',
         login_types: '登入方式',
         bu_guid: '業務單元',
       },
-      actions: { test: '測試連線' },
+      actions: { test: '測試連線', verify: '驗證' },
       values: {
         protocol: {
           oidc: 'OIDC',

@@ -1,5 +1,19 @@
 export default {
   // The console's own words (loaded with it, not with the public pages).
+  sso_form: {
+    domains: '验证企业邮箱域名',
+    domains_hint: '域名验证通过后，才会把使用该域名邮箱的人引导到企业登录：请在域名服务商处发布下面的 TXT 记录，然后点“验证”。',
+    verified: '已验证',
+    unverified: '未验证',
+    record_name: 'TXT 记录名',
+    record_value: '记录值',
+    verified_now: '域名 %{domain} 已验证。',
+    save_first: '保存后即可看到该域名的记录。',
+    secret_missing: '未保存客户端密钥：请重新填写（每当认证地址或客户端 ID 改变，密钥都会被清除）。',
+    unlink_title: '更换身份提供方？',
+    unlink_body: '当前身份提供方关联了 %{smart_count} 个账号。保存后这些关联将被解除：下次企业登录时，只会按已验证的邮箱重新关联。',
+    unlink_confirm: '保存并解除关联',
+  },
   markdown: {
     upload: '上传图片或文件',
     uploading: '正在上传…',
@@ -639,10 +653,12 @@ export default {
         jit_enabled: '首次登录时自动创建账号',
         default_role_guid: '自动创建账号的角色',
         idp_entity_id: 'IdP 实体 ID', idp_sso_url: 'IdP 登录地址', idp_slo_url: 'IdP 登出地址', idp_certs: 'IdP 签名证书', sp_certificate: 'SP 签名证书', sp_private_key: 'SP 签名私钥',
+        slug: '登录标识（在登录页输入）',
+        domain_tokens: '域名验证令牌', verified_domains: '已验证域名', domain: '域名',
         login_types: '登录方式',
         bu_guid: '业务单元',
       },
-      actions: { test: '测试连接' },
+      actions: { test: '测试连接', verify: '验证' },
       values: {
         protocol: {
           oidc: 'OIDC',

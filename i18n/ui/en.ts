@@ -408,6 +408,13 @@ export default {
     phone_title: 'Phone',
     phone_none: 'No phone number given',
     no_sms: 'This platform has no text-message (SMS) transport configured, so a phone number cannot be verified and changed here yet.',
+    sso_title: 'Company sign-in',
+    sso_not_linked: 'Not linked: link your account at your company’s identity provider to sign in with it.',
+    sso_linked: 'Linked to %{issuer}',
+    sso_link: 'Link',
+    sso_unlink: 'Unlink',
+    sso_link_done: 'Linked: your company sign-in now signs you in to this account.',
+    sso_unlinked: 'Unlinked: your company sign-in no longer signs you in to this account.',
   },
   record_actions: {
     'sub-account': { set_role: 'Set roles', resend: 'Resend activation e-mail', resend_done: 'A new activation link was sent to %{email}; the previous link no longer works.', reset: 'Reset password' },

@@ -408,6 +408,13 @@ export default {
     phone_title: '手機號碼',
     phone_none: '未填寫手機號碼',
     no_sms: '本平台尚未設定短訊通道，暫不能透過短訊驗證更換手機號碼。',
+    sso_title: '企業登入',
+    sso_not_linked: '未連結：連結您在公司身份提供方的帳號後，即可用企業登入登入此帳號。',
+    sso_linked: '已連結到 %{issuer}',
+    sso_link: '連結',
+    sso_unlink: '取消連結',
+    sso_link_done: '已連結：今後可用企業登入登入此帳號。',
+    sso_unlinked: '已取消連結：企業登入不再登入此帳號。',
   },
   record_actions: {
     'sub-account': { set_role: '設定角色', resend: '重發啟用電郵', resend_done: '新的啟用連結已發送至 %{email}，之前的連結已失效。', reset: '重設密碼' },

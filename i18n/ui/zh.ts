@@ -408,6 +408,13 @@ export default {
     phone_title: '手机号',
     phone_none: '未填写手机号',
     no_sms: '本平台尚未配置短信通道，暂不能通过短信验证更换手机号。',
+    sso_title: '企业登录',
+    sso_not_linked: '未关联：关联您在公司身份提供方的账号后，即可用企业登录登录此账号。',
+    sso_linked: '已关联到 %{issuer}',
+    sso_link: '关联',
+    sso_unlink: '取消关联',
+    sso_link_done: '已关联：今后可用企业登录登录此账号。',
+    sso_unlinked: '已取消关联：企业登录不再登录此账号。',
   },
   record_actions: {
     'sub-account': { set_role: '设置角色', resend: '重发激活邮件', resend_done: '新的激活链接已发送至 %{email}，之前的链接已失效。', reset: '重置密码' },

@@ -368,4 +368,45 @@ export const migrations: readonly Migration[] = [
       'create index if not exists event_message_app_due_idx on event_message (app_guid, next_attempt_at) where state = 0',
     ],
   },
+  {
+    id: 21,
+    name: 'company sign-in links by issuer and subject, never to an owner; proved e-mail addresses; sign-ins bound to their BU',
+    up: [
+      // The address an account proved by a mailed code or link (server/services/verified-email.ts): only it links a first company sign-in or names the account to the e-mail-code login.
+      'alter table users add column if not exists verified_email text',
+      // Main accounts were all registered with a mailed code; activated sub-accounts set their password through a mailed link. The rest prove theirs later.
+      `update users set verified_email = email where email is not null and (user_type = 1 or (user_type = 2 and status <> 2 and password is not null))`,
+      // The address a link or code was mailed to: using it proves that address, not whatever the account holds by then.
+      'alter table one_time_code add column if not exists address text',
+      // A subject is the IdP's only within its issuer (OIDC iss, SAML entity ID); how the link was made decides what the IdP may write (server/sso/provision.ts).
+      "alter table sso_identity add column if not exists issuer text not null default ''",
+      "alter table sso_identity add column if not exists linked_by text not null default 'email'",
+      `update sso_identity i set issuer = rtrim(coalesce(case when i.protocol = 'oidc' then c.issuer_url else c.idp_entity_id end, ''), '/') from sso_auth_config c where c.bu_guid = i.bu_guid`,
+      // Owners were linked by e-mail, which let whoever configures the IdP become them: those links go (owners sign in with their password).
+      'delete from sso_identity i using users u where u.guid = i.user_guid and (u.user_type = 1 or exists (select 1 from user_bu ub where ub.user_guid = u.guid and ub.bu_guid = i.bu_guid and ub.is_owner))',
+      'alter table sso_identity drop constraint if exists sso_identity_pkey',
+      'alter table sso_identity add primary key (bu_guid, protocol, issuer, subject)',
+    ],
+  },
+  {
+    id: 22,
+    name: "company sign-in by each BU's own slug, unique across BUs",
+    up: [
+      // BU codes are not unique: each configuration gets the code in lower case, `-2`, `-3`… after the first (server/sso/settings.ts freeSlug).
+      `update sso_auth_config c set slug = s.slug from (
+         select c2.guid, n.base || case when row_number() over (partition by n.base order by c2.created_at, c2.guid) > 1 then '-' || row_number() over (partition by n.base order by c2.created_at, c2.guid) else '' end as slug
+           from sso_auth_config c2 join bu b on b.guid = c2.bu_guid,
+                lateral (select case when length(x) >= 2 then x else 'company' || x end as base from (select left(regexp_replace(lower(coalesce(b.code, '')), '[^a-z0-9]+', '', 'g'), 32) as x) y) n
+       ) s where s.guid = c.guid and c.slug is null`,
+      'create unique index if not exists sso_auth_config_slug_uq on sso_auth_config (slug)',
+    ],
+  },
+  {
+    id: 23,
+    name: 'an account links its own company sign-in',
+    up: [
+      // A flow started from personal settings ("Link my company sign-in", server/sso/self-link.ts): the account the IdP's subject is linked to when that account finishes it.
+      'alter table sso_flow add column if not exists link_user_guid uuid',
+    ],
+  },
 ];

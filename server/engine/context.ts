@@ -34,6 +34,8 @@ export interface Services {
   /** SSO's fetches to identity providers, through the SSRF filter unless `ssoAllowPrivate` (server/sso/guarded-fetch.ts). */
   idpFetch: import('../sso/guarded-fetch.ts').GuardedFetch;
   ssoAllowPrivate: boolean;
+  /** TXT look-ups that prove a BU's claimed domains (server/sso/domain-proof.ts; SSO_DNS_SERVERS). */
+  domainTxt: import('../sso/domain-proof.ts').TxtLookup;
   /** Whether a BU's IP whitelist admits an address (cached; see handlers/policy.ts). */
   admits(buGuid: string, ip: string): Promise<boolean>;
 }

@@ -21,7 +21,7 @@ import { customFieldsList, fieldStatusList, fieldStatusUpdate } from './field-st
 import { buDictListByType } from './bu-dict.ts';
 import { columnSettings, columnSettingsRoles } from './column-settings.ts';
 import { processApprove, processReject } from './processes.ts';
-import { ssoConfigInfo, ssoTest } from './sso.ts';
+import { ssoConfigInfo, ssoTest, ssoVerifyDomain } from './sso.ts';
 
 /** Named handlers that resource definitions may reference for real business rules. */
 export const handlers: Record<string, (ctx: CallContext) => Promise<unknown>> = {
@@ -50,6 +50,7 @@ export const handlers: Record<string, (ctx: CallContext) => Promise<unknown>> = 
   'sso.loginTypes': loginTypes,
   'sso.configInfo': ssoConfigInfo,
   'sso.test': ssoTest,
+  'sso.verifyDomain': ssoVerifyDomain,
   'buManagement.page': buPage,
   'buManagement.add': buAdd,
   'buManagement.remove': buRemove,

@@ -10,19 +10,53 @@ import { fetchMetadata } from '../rules/sso.ts';
 import { discover, oidcCallbackUrl, oidcLogoutReturnUrl } from '../sso/oidc.ts';
 import { parseIdpMetadata } from '../sso/saml-metadata.ts';
 import { spUrls } from '../sso/saml.ts';
+import { domainProved, proofRecord } from '../sso/domain-proof.ts';
 import { settingsOf } from '../sso/settings.ts';
+import { domain } from '../../schemas/tenant-common.ts';
 
 const buInput = z.object({ bu_guid: z.uuid('validation.guid_format') });
 
 /** The BU a call is about: the caller's current one, or (operators, through bu-management) the one the body names. */
 const buOf = (ctx: CallContext) => (ctx.mount.scope === 'oversight' ? parseOrWarn(ctx.lang, buInput, ctx.input, 'auth-config').bu_guid : ctx.caller!.buGuid!);
 
-/** The configuration as the form reads it: never a secret or a private key, only whether one is set. */
+/**
+ * The configuration as the form reads it: never a secret or a private key, only whether one is
+ * set; and how many accounts are linked through each protocol's IdP, which the form names before
+ * a save that changes the IdP unlinks them (server/rules/sso.ts).
+ */
 export const ssoConfigInfo = async (ctx: CallContext) => {
   const row = (await verbs.one(ctx)) as Record<string, unknown> | null;
-  const { rows } = await ctx.services.db.query<{ client_secret_set: boolean }>('select client_secret is not null as client_secret_set from sso_auth_config where bu_guid = $1', [buOf(ctx)]);
-  return row && { ...row, client_secret_set: !!rows[0]?.client_secret_set };
+  const bu = buOf(ctx);
+  const { rows } = await ctx.services.db.query<{ client_secret_set: boolean }>('select client_secret is not null as client_secret_set from sso_auth_config where bu_guid = $1', [bu]);
+  const linked = (await ctx.services.db.query<{ protocol: string; n: number }>('select protocol, count(*)::int as n from sso_identity where bu_guid = $1 group by protocol', [bu])).rows;
+  const linkedOf = (p: string) => linked.find((r) => r.protocol === p)?.n ?? 0;
+  return row && { ...row, client_secret_set: !!rows[0]?.client_secret_set, linked_accounts: { oidc: linkedOf('oidc'), saml: linkedOf('saml') } };
 };
+
+const verifyInput = (mount: Mount) => (mount.scope === 'oversight' ? buInput : z.object({})).extend({ domain: domain() });
+
+/**
+ * "Verify" of a claimed domain (docs/sso.md): its TXT record looked up through the configured
+ * DNS servers; once found, the domain routes "Sign in with your company" here. A domain another
+ * BU proved first stays that BU's.
+ */
+export const ssoVerifyDomain = named({ input: verifyInput, output: z.object({ domain: z.string(), verified: z.boolean() }) }, async (ctx, body) => {
+  const bu = buOf(ctx);
+  const name = body.domain.toLowerCase();
+  const row = (await ctx.services.db.query<{ domain_tokens: Record<string, string> | null }>('select domain_tokens from sso_auth_config where bu_guid = $1', [bu])).rows[0];
+  const token = row?.domain_tokens?.[name];
+  if (!token) throw new Warning('server.sso.domain_not_claimed', { domain: name }, [{ field: 'domain' }]);
+  if (!(await domainProved(ctx.services.domainTxt, name, token))) throw new Warning('server.sso.domain_unproved', proofRecord(name, token), [{ field: 'domain' }]);
+  await ctx.services.db.transaction(async (tx) => {
+    if ((await tx.query('select 1 from sso_auth_config where bu_guid <> $1 and verified_domains ? $2', [bu, name])).rows[0]) throw new Warning('server.sso.domain_taken', { domain: name }, [{ field: 'domain' }]);
+    await tx.query(
+      `update sso_auth_config set verified_domains = coalesce(verified_domains, '[]'::jsonb) || jsonb_build_array($2::text), updated_at = now()
+        where bu_guid = $1 and domain_tokens ->> $2 = $3 and not coalesce(verified_domains, '[]'::jsonb) ? $2`,
+      [bu, name, token],
+    );
+  });
+  return { domain: name, verified: true };
+});
 
 interface CheckItem {
   label: string;
@@ -59,6 +93,8 @@ export const ssoTest = named({ input: testInput, output: testAnswer }, async (ct
       if (!jwks.keys?.length) throw new Warning('server.sso.check.no_keys', { url: meta.jwks_uri ?? '' });
       items.push({ label: t('issuer'), value: meta.issuer }, { label: t('keys'), value: String(jwks.keys.length) }, { label: t('client_secret'), value: t(s.client_secret ? 'set' : 'not_set') });
       if (!meta.end_session_endpoint) items.push({ label: t('logout'), value: t('no_logout') });
+      // Cleared when the issuer or client changed (server/rules/sso.ts): the form asks for it again.
+      if (!s.client_secret) return { ok: false, message: t('secret_missing'), items };
     } else {
       const urls = spUrls(ctx.services, bu);
       items.push({ label: t('entity_id'), value: urls.entityId, copy: true }, { label: t('acs'), value: urls.acs, copy: true }, { label: t('slo'), value: urls.slo, copy: true });

@@ -14,6 +14,7 @@ import { checkConfirm, checkPassword, passwordPolicyOf } from '../services/polic
 import { sendMail } from '../mail/send.ts';
 import { syncUserRoles } from '../services/memberships.ts';
 import { mailActivation } from '../services/activation.ts';
+import { proveEmail } from '../services/verified-email.ts';
 import { notify } from '../services/messages.ts';
 import { named } from '../engine/named.ts';
 import { rowAnswer } from '../engine/call-docs.ts';
@@ -37,7 +38,7 @@ const mailed = z.object({ sent: z.literal(true), email: z.string() });
 export const childReset = named({ input: one, output: mailed }, async (ctx, { guid }) => {
   const row = await findOne(ctx, guid);
   if (row.status === SUB_STATUS.toBeActivated) throw new Warning('server.account_not_activated');
-  const token = await issueLink(ctx.services.db, 'reset', guid, RESET_LINK_SECONDS);
+  const token = await issueLink(ctx.services.db, 'reset', guid, RESET_LINK_SECONDS, { address: row.email as string });
   await sendMail(ctx.services, ctx.lang, row.email as string, 'reset', { username: row.username, link: `${ctx.services.publicUrl}/resetPassword?token=${token}`, minutes: RESET_LINK_SECONDS / 60 });
   return { sent: true, email: row.email };
 });
@@ -75,6 +76,8 @@ export const childActivate = named({ input: activateInput, output: z.object({ us
   const hash = await hashPassword(body.password);
   await db.transaction(async (tx) => {
     await tx.query('update users set password = $1, status = 0, updated_at = now() where guid = $2 and status = 2', [hash, u.guid]);
+    // The link reached the address it was mailed to; an address the BU changed since stays unproved.
+    await proveEmail(tx, u.guid, link.address);
     // The BU's owner hears that the account is in use.
     const owner = (await tx.query<{ created_by: string | null }>('select created_by from bu where guid = $1', [u.bu_guid])).rows[0]?.created_by;
     if (owner) await notify.user(tx, owner, u.bu_guid, { key: 'sub_account_activated', params: { username: u.username }, link: '/account/member-manage' });

@@ -12,7 +12,8 @@ import { verificationCode } from '../../schemas/tenant-auth.ts';
 import { recordLogin } from '../services/audit-log.ts';
 import { codeAllowed } from '../services/login-types.ts';
 import { membershipsOf } from '../services/memberships.ts';
-import { checkCode, issueCode, useCode } from '../services/one-time-codes.ts';
+import { addressOfCode, checkCode, issueCode, useCode } from '../services/one-time-codes.ts';
+import { emailVerified, proveEmail } from '../services/verified-email.ts';
 import { safePolicyOf, throttleOf } from '../services/policy.ts';
 import { bespoke } from './bespoke.ts';
 import { mailUnlockLink } from './unlock.ts';
@@ -33,14 +34,20 @@ interface Account {
   lang: string | null;
 }
 
+/**
+ * The account a typed username or address names. An address names an account only once that
+ * account proved it (server/services/verified-email.ts), so an account given someone else's
+ * address unproved (a sub-account another BU added) never takes or shadows its holder's sign-in.
+ */
 const findAccount = async (db: Queryable, given: string): Promise<Account | undefined> => {
   const { rows } = await db.query<Account>(
-    `select guid, username, email, status, user_type, lang from users
-      where user_type = any($2::smallint[]) and (lower(username) = $1 or (position('@' in $1) > 0 and lower(email) = $1)) limit 2`,
+    `select u.guid, u.username, u.email, u.status, u.user_type, u.lang from users u
+      where u.user_type = any($2::smallint[]) and (lower(u.username) = $1 or (position('@' in $1) > 0 and lower(u.email) = $1 and ${emailVerified('u')}))
+      order by lower(u.username) = $1 desc limit 2`,
     [given, [USER_TYPE.main, USER_TYPE.sub]],
   );
-  // An address two accounts share names neither: the username does.
-  return rows.length === 1 ? rows[0] : rows.find((r) => r.username.toLowerCase() === given);
+  // The username first; an address two accounts proved names neither.
+  return rows.find((r) => r.username.toLowerCase() === given) ?? (rows.length === 1 ? rows[0] : undefined);
 };
 
 /**
@@ -55,8 +62,8 @@ export const mountCodeLogin = (app: FastifyInstance, services: Services, docs: C
   call({ path: '/open/sys-auth/send-login-code', answer: codeSent, summary: 'Mail a sign-in code (6 digits, 10 minutes, once)', body: sendInput, limit: LOGIN_RATE }, { public: true }, async ({ input, lang }) => {
     const { username } = parseOrWarn(lang, sendInput, input, 'user');
     // A code is made for whatever was typed, so a known and an unknown account get the same answer and the same resend wait.
-    const { code, expires_in, resend_after } = await issueCode(db, 'login', username);
     const found = await findAccount(db, username);
+    const { code, expires_in, resend_after } = await issueCode(db, 'login', username, found?.email ?? null);
     if (found?.email && found.status === 0 && (await codeAllowed(db, found.guid))) await sendMail(services, lang, found.email, 'code', { code, minutes: expires_in / 60 });
     return { expires_in, resend_after };
   });
@@ -72,6 +79,8 @@ export const mountCodeLogin = (app: FastifyInstance, services: Services, docs: C
       if (!found) throw new Warning('server.code_invalid', {}, { field: 'code' });
       await useCode(db, codeGuid);
       await clearAttempts(db, found.username, lane);
+      // The code reached the address it was mailed to: that address is proved (whatever the account holds now).
+      await proveEmail(db, found.guid, await addressOfCode(db, codeGuid));
       if (found.status === 2) throw new Warning('server.account_not_activated');
       if (found.status !== 0) throw new Warning('server.account_frozen');
       if (!(await codeAllowed(db, found.guid))) throw new Warning('server.sso.code_not_allowed');

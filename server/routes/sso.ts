@@ -11,8 +11,10 @@ import { handOff, settleFlow, startFlow, takeFlow, type Flow } from '../sso/flow
 import { oidcFinish, oidcStart } from '../sso/oidc.ts';
 import { accountFor, type Identity } from '../sso/provision.ts';
 import { samlFinish, samlStart, spMetadata } from '../sso/saml.ts';
-import { companyOf, settingsOf, ssoOffered } from '../sso/settings.ts';
+import { recordSsoSession } from '../sso/sessions.ts';
+import { companyOf, settingsOf, ssoOffered, type SsoSettings } from '../sso/settings.ts';
 import { bespoke } from './bespoke.ts';
+import { mountSsoLink } from './sso-link.ts';
 import { userRow } from './tenant-auth.ts';
 import { tenantSession } from './answers.ts';
 
@@ -42,7 +44,16 @@ const cookieOf = (req: FastifyRequest, name: string) =>
 export const mountSso = (app: FastifyInstance, services: Services, docs: CallDoc[]) => {
   const call = bespoke(app, services, docs, 'tenant-identity');
 
-  call({ path: '/open/sso/start', answer: z.object({ url: z.string().describe("The IdP's address to go to"), flow: z.uuid(), binding: z.string().describe('Kept by the browser to collect the session') }), summary: 'Start a company sign-in: the IdP address to go to', body: startInput, limit: LOGIN_RATE }, { public: true }, async ({ input, lang, req }) => {
+  /** A flow to the BU's IdP: a sign-in, or (`linkUser`) an account linking its own subject; what was typed names a refusal in the login log. */
+  const begin = async (s: SsoSettings, f: { redirect: string | null; typed: string; linkUser: string | null }) => {
+    const pending = await startFlow(services, { bu_guid: s.bu_guid, protocol: s.protocol, secrets: {}, redirect: f.redirect, link_user: f.linkUser });
+    const { url, secrets } = s.protocol === 'oidc' ? await oidcStart(services, s, pending.state) : await samlStart(services, s, pending.state);
+    await services.db.query('update sso_flow set secrets = $2 where guid = $1', [pending.guid, services.sealer.seal(JSON.stringify({ ...secrets, typed: f.typed }), `sso_flow:${pending.guid}`)]);
+    return { url, flow: pending.guid, binding: pending.binding };
+  };
+  const flowAnswer = z.object({ url: z.string().describe("The IdP's address to go to"), flow: z.uuid(), binding: z.string().describe('Kept by the browser to collect the outcome') });
+
+  call({ path: '/open/sso/start', answer: flowAnswer, summary: 'Start a company sign-in: the IdP address to go to', body: startInput, limit: LOGIN_RATE }, { public: true }, async ({ input, lang, req }) => {
     const { company, redirect } = parseOrWarn(lang, startInput, input, 'auth-config');
     // Asking for a company no BU offers sign-in for is a refused sign-in: it leaves a login-log row.
     const s = await settingsOf(services, await companyOf(services.db, company).catch(() => '')).catch(() => null);
@@ -50,17 +61,16 @@ export const mountSso = (app: FastifyInstance, services: Services, docs: CallDoc
       services.audit.login({ scene: 'tenant', method: 'oidc', username: company, result: 'sso_unknown_company', ip: req.ip, userAgent: req.headers['user-agent'] });
       throw new Warning('server.sso.unknown_company');
     }
-    const pending = await startFlow(services, { bu_guid: s.bu_guid, protocol: s.protocol, secrets: {}, redirect: redirect ?? null });
-    const { url, secrets } = s.protocol === 'oidc' ? await oidcStart(services, s, pending.state) : await samlStart(services, s, pending.state);
-    // What was typed goes with the flow too: a refused answer names it in the login log before the IdP says who it is.
-    await services.db.query('update sso_flow set secrets = $2 where guid = $1', [pending.guid, services.sealer.seal(JSON.stringify({ ...secrets, typed: company }), `sso_flow:${pending.guid}`)]);
-    return { url, flow: pending.guid, binding: pending.binding };
+    return begin(s, { redirect: redirect ?? null, typed: company, linkUser: null });
   });
 
-  /** An IdP's answer: checked, the account found, the outcome kept for the console; a refusal is logged here. */
+  mountSsoLink(call, services, { begin, flowAnswer, proofOf: (req) => cookieOf(req, PROOF_COOKIE) });
+
+  /** An IdP's answer: checked, the account found (or, in link mode, the subject kept for the account to collect), the outcome kept for the console; a sign-in's refusal is logged here. */
   const answer = async (req: FastifyRequest, reply: FastifyReply, flow: Flow | null, check: (f: Flow) => Promise<{ identity: Identity; hint: string }>) => {
+    // Linking is no sign-in: its refusal is only shown, in personal settings.
     const log = (result: string, username: string, userGuid: string | null = null) =>
-      services.audit.login({ scene: 'tenant', method: flow?.protocol ?? 'oidc', username, userGuid, result, ip: req.ip, userAgent: req.headers['user-agent'] });
+      flow?.link_user ? undefined : services.audit.login({ scene: 'tenant', method: flow?.protocol ?? 'oidc', username, userGuid, result, ip: req.ip, userAgent: req.headers['user-agent'] });
     if (!flow) {
       log('sso_rejected', '');
       return reply.redirect(`${services.publicUrl}/login/sso?flow=lost`, 303);
@@ -72,8 +82,11 @@ export const mountSso = (app: FastifyInstance, services: Services, docs: CallDoc
       if (!ssoOffered(s) || s.protocol !== flow.protocol) throw new Warning('server.sso.unknown_company');
       const { identity, hint } = await check(flow);
       username = identity.email ?? identity.username ?? identity.subject;
-      const user = await accountFor(services, s, identity);
-      outcome = { user_guid: user.guid, username: user.username, hint };
+      if (flow.link_user) outcome = { link: { issuer: identity.issuer, subject: identity.subject } };
+      else {
+        const user = await accountFor(services, s, identity);
+        outcome = { user_guid: user.guid, username: user.username, hint };
+      }
     } catch (e) {
       if (!(e instanceof Warning)) req.log.error({ err: e }, 'company sign-in failed');
       log(loginResultOf(e), username);
@@ -82,7 +95,7 @@ export const mountSso = (app: FastifyInstance, services: Services, docs: CallDoc
     const proof = await settleFlow(services, flow.guid, outcome);
     const secure = services.publicUrl.startsWith('https:') ? '; Secure' : '';
     reply.header('set-cookie', `${PROOF_COOKIE}=${proof}; Path=/open/sso; HttpOnly; SameSite=Lax; Max-Age=120${secure}`);
-    return reply.redirect(`${services.publicUrl}/login/sso?flow=${flow.guid}`, 303);
+    return reply.redirect(flow.link_user ? `${services.publicUrl}/account/info?sso_link=${flow.guid}` : `${services.publicUrl}/login/sso?flow=${flow.guid}`, 303);
   };
 
   app.get('/open/sso/oidc/callback', { config: { rateLimit: LOGIN_RATE } }, async (req, reply) => {
@@ -128,6 +141,8 @@ export const mountSso = (app: FastifyInstance, services: Services, docs: CallDoc
     const outcome = settled.outcome;
     // A refusal was logged when the IdP's answer came; here it is only shown.
     if ('error' in outcome) throw new Warning(outcome.error, outcome.params ?? {});
+    // Never a link's outcome: handOff hands those only to the account that started them.
+    if (!('user_guid' in outcome)) throw new Warning('server.sso.flow_lost');
     entry.method = settled.protocol;
     entry.username = outcome.username;
     return recordLogin(services.audit, entry, async () => {
@@ -136,7 +151,8 @@ export const mountSso = (app: FastifyInstance, services: Services, docs: CallDoc
       await assertIpAllowed(services.db, settled.bu_guid, req.ip);
       const { token, exp } = await services.tokens.issue(user, settled.bu_guid, tokenTtlOf(await safePolicyOf(services.db, settled.bu_guid)));
       const jti = (await services.tokens.verify(token))!.jti;
-      if (outcome.hint) await services.db.query('insert into sso_session (jti, bu_guid, protocol, hint) values ($1, $2, $3, $4)', [jti, settled.bu_guid, settled.protocol, services.sealer.seal(outcome.hint, `sso_session:${jti}`)]);
+      // Recorded before the token is answered: the session is bound to this BU from its first call.
+      await recordSsoSession(services, jti, settled.bu_guid, settled.protocol, outcome.hint);
       return { token, exp, buGuid: settled.bu_guid, redirect: settled.redirect, user: await userRow(services.db, user.guid) };
     });
   });

@@ -23,6 +23,8 @@ import { pageQuery, pagingInput, pagingOf } from '../engine/paging.ts';
 import { user } from '../../resources/user.ts';
 import { membershipsOf, syncUserRoles } from '../services/memberships.ts';
 import { bespoke } from './bespoke.ts';
+import { proveEmail } from '../services/verified-email.ts';
+import { ssoBoundBu } from '../sso/sessions.ts';
 import { checkCode, consumeCode, issueCode, issueLink, readLink, RESET_LINK_SECONDS, useCode, useLink } from '../services/one-time-codes.ts';
 import { checkConfirm, checkPassword, ipAllowed, passwordPolicyOf, safePolicyOf, throttleOf, tokenTtlOf } from '../services/policy.ts';
 import { account, codeSent, nothing, tenantSession, token } from './answers.ts';
@@ -101,7 +103,8 @@ export const mountTenantAuth = (app: FastifyInstance, services: Services, docs: 
       await db.transaction(async (tx) => {
         await useCode(tx, codeGuid);
         await tx.query(
-          `insert into users (guid, username, password, email, name, status, user_type, role_guids, lang) values ($1, $2, $3, $4, $2, 0, 1, '[]', $5)`,
+          // The mailed code proved the address.
+          `insert into users (guid, username, password, email, verified_email, name, status, user_type, role_guids, lang) values ($1, $2, $3, $4, lower($4), $2, 0, 1, '[]', $5)`,
           [guid, body.username, hashed, body.email, lang],
         );
       });
@@ -152,7 +155,7 @@ export const mountTenantAuth = (app: FastifyInstance, services: Services, docs: 
       [email, [USER_TYPE.main, USER_TYPE.sub]],
     );
     for (const u of rows) {
-      const token = await issueLink(db, 'reset', u.guid, RESET_LINK_SECONDS);
+      const token = await issueLink(db, 'reset', u.guid, RESET_LINK_SECONDS, { address: email });
       await sendMail(services, langOfUser(u.lang, lang), email, 'reset', { username: u.username, link: `${services.publicUrl}/resetPassword?token=${token}`, minutes: RESET_LINK_SECONDS / 60 });
     }
     // The same answer whether or not an account has this address, so addresses cannot be probed.
@@ -184,6 +187,7 @@ export const mountTenantAuth = (app: FastifyInstance, services: Services, docs: 
     checkConfirm(lang, body);
     checkPassword(lang, await passwordPolicyOf(db, await homeBu(db, u.guid)), body.password);
     if (!(await useLink(db, link.guid))) throw new Warning('server.link_expired', {}, { expired: true });
+    await proveEmail(db, u.guid, link.address);
     await setPassword(services, lang, u, await homeBu(db, u.guid), body);
     return { username: u.username };
   });
@@ -208,6 +212,8 @@ export const mountTenantAuth = (app: FastifyInstance, services: Services, docs: 
     if (!m || m.status === null) throw new Warning('server.record_not_found');
     if (m.status !== 0) throw new Warning('server.bu_disabled');
     if (!(await ipAllowed(db, guid, req.ip))) throw new Warning('server.ip_not_allowed', { ip: req.ip });
+    // A company sign-in's session is its BU's only: another BU needs its own sign-in (server/routes/sso.ts).
+    if (guid !== caller.buGuid && (await ssoBoundBu(db, caller.jti))) throw new Warning('server.sso.bound_to_bu');
     const { token, exp } = await issueFor(services, { guid: caller.userGuid, user_type: caller.userType }, guid);
     return { token, exp, buGuid: guid };
   });
@@ -251,7 +257,7 @@ export const mountTenantAuth = (app: FastifyInstance, services: Services, docs: 
   call({ path: '/open/system/user/update-personal-email-verify', answer: account, summary: 'Change own e-mail with the mailed code', body: emailVerify }, { tenantOnly: true }, async ({ caller, input, lang }) => {
     const { email, code } = parseOrWarn(lang, emailVerify, input, 'user');
     await consumeCode(db, 'change-email', `${caller.userGuid}:${email.toLowerCase()}`, code);
-    await db.query('update users set email = $1, updated_at = now() where guid = $2', [email, caller.userGuid]);
+    await db.query('update users set email = $1, verified_email = lower($1), updated_at = now() where guid = $2', [email, caller.userGuid]);
     return userRow(db, caller.userGuid);
   });
 

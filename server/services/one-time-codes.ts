@@ -22,15 +22,18 @@ const checkResend = async (db: Queryable, purpose: string, target: string) => {
   if (rows[0]) throw new Warning('server.code_too_soon', { seconds: Math.max(1, rows[0].wait) }, { resend_after: Math.max(1, rows[0].wait) });
 };
 
-/** A new 6-digit code for `target`; earlier unused codes of the same purpose stop working. Stored salted and hashed. */
-export const issueCode = async (db: Queryable, purpose: string, target: string) => {
+/**
+ * A new 6-digit code for `target`; earlier unused codes of the same purpose stop working. Stored salted and hashed,
+ * with the `address` it is mailed to when that is not the target itself (using the code proves that address).
+ */
+export const issueCode = async (db: Queryable, purpose: string, target: string, address: string | null = null) => {
   await checkResend(db, purpose, target);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const salt = randomBytes(16).toString('hex');
   await db.query('update one_time_code set used_at = now() where purpose = $1 and target = $2 and used_at is null', [purpose, target]);
   await db.query(
-    `insert into one_time_code (guid, purpose, target, code_hash, salt, expires_at) values ($1, $2, $3, $4, $5, now() + make_interval(secs => $6))`,
-    [randomUUID(), purpose, target, sha256(salt + code), salt, CODE_TTL_SECONDS],
+    `insert into one_time_code (guid, purpose, target, code_hash, salt, expires_at, address) values ($1, $2, $3, $4, $5, now() + make_interval(secs => $6), $7)`,
+    [randomUUID(), purpose, target, sha256(salt + code), salt, CODE_TTL_SECONDS, address],
   );
   return { code, expires_in: CODE_TTL_SECONDS, resend_after: RESEND_SECONDS };
 };
@@ -69,27 +72,31 @@ export const useCode = async (db: Queryable, guid: string) => {
 /** Checks and uses up the latest code of `target`. */
 export const consumeCode = async (db: Queryable, purpose: string, target: string, code: string) => useCode(db, await checkCode(db, purpose, target, code));
 
-/** A link token for a user (reset, activation); only its hash is stored, so the table cannot be replayed. */
-export const issueLink = async (db: Queryable, purpose: string, userGuid: string, ttlSeconds: number, opts: { resendCheck?: boolean } = {}) => {
+/** A link token for a user (reset, activation), mailed to `opts.address`; only its hash is stored, so the table cannot be replayed. */
+export const issueLink = async (db: Queryable, purpose: string, userGuid: string, ttlSeconds: number, opts: { resendCheck?: boolean; address?: string } = {}) => {
   if (opts.resendCheck !== false) await checkResend(db, purpose, userGuid);
   const token = randomBytes(32).toString('base64url');
   await db.query('update one_time_code set used_at = now() where purpose = $1 and target = $2 and used_at is null', [purpose, userGuid]);
   await db.query(
-    `insert into one_time_code (guid, purpose, target, code_hash, salt, expires_at) values ($1, $2, $3, $4, '', now() + make_interval(secs => $5))`,
-    [randomUUID(), purpose, userGuid, sha256(token), ttlSeconds],
+    `insert into one_time_code (guid, purpose, target, code_hash, salt, expires_at, address) values ($1, $2, $3, $4, '', now() + make_interval(secs => $5), $6)`,
+    [randomUUID(), purpose, userGuid, sha256(token), ttlSeconds, opts.address ?? null],
   );
   return token;
 };
 
 /** The user a live link belongs to, or a warning that it expired (the console then shows /resetExpire). */
 export const readLink = async (db: Queryable, purpose: string, token: string) => {
-  const { rows } = await db.query<{ guid: string; target: string; expires_at: string }>(
-    'select guid, target, expires_at from one_time_code where purpose = $1 and code_hash = $2 and used_at is null and expires_at >= now()',
+  const { rows } = await db.query<{ guid: string; target: string; expires_at: string; address: string | null }>(
+    'select guid, target, expires_at, address from one_time_code where purpose = $1 and code_hash = $2 and used_at is null and expires_at >= now()',
     [purpose, sha256(token)],
   );
   if (!rows[0]) throw new Warning('server.link_expired', {}, { expired: true });
-  return { guid: rows[0].guid, userGuid: rows[0].target, expiresAt: rows[0].expires_at };
+  return { guid: rows[0].guid, userGuid: rows[0].target, expiresAt: rows[0].expires_at, address: rows[0].address };
 };
+
+/** The address a code was mailed to (`issueCode`'s `address`), or null. */
+export const addressOfCode = async (db: Queryable, guid: string) =>
+  (await db.query<{ address: string | null }>('select address from one_time_code where guid = $1', [guid])).rows[0]?.address ?? null;
 
 /** Marks a link used; false when a parallel request used it first. */
 export const useLink = async (db: Queryable, guid: string) =>

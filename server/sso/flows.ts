@@ -9,8 +9,15 @@ export const HANDOFF_SECONDS = 120;
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const FLOW_CONTEXT = 'sso_flow';
 
-/** What a finished sign-in hands the console, or the refusal to show it (a sentence key and its values). */
-export type Outcome = { user_guid: string; username: string; hint: string } | { error: string; params?: Record<string, unknown>; username?: string };
+/**
+ * What a finished sign-in hands the console, or the refusal to show it (a sentence key and its
+ * values); a flow in link mode hands the subject the IdP vouched for, linked only when the account
+ * that started it collects it (server/sso/self-link.ts).
+ */
+export type Outcome =
+  | { user_guid: string; username: string; hint: string }
+  | { link: { issuer: string; subject: string } }
+  | { error: string; params?: Record<string, unknown>; username?: string };
 
 export interface Flow {
   guid: string;
@@ -20,6 +27,8 @@ export interface Flow {
   /** PKCE verifier and nonce (OIDC) or the AuthnRequest id (SAML), sealed at rest. */
   secrets: Record<string, string>;
   redirect: string | null;
+  /** Link mode: the signed-in account that started it from its personal settings; null for a sign-in. */
+  link_user: string | null;
 }
 
 /**
@@ -34,8 +43,8 @@ export const startFlow = async (services: Services, f: Omit<Flow, 'guid' | 'stat
   const state = randomBytes(32).toString('base64url');
   const binding = randomBytes(32).toString('base64url');
   await services.db.query(
-    `insert into sso_flow (guid, state, bu_guid, protocol, binding_hash, secrets, redirect, expires_at) values ($1, $2, $3, $4, $5, $6, $7, now() + make_interval(secs => $8))`,
-    [guid, state, f.bu_guid, f.protocol, sha256(binding), services.sealer.seal(JSON.stringify(f.secrets), `${FLOW_CONTEXT}:${guid}`), f.redirect, FLOW_SECONDS],
+    `insert into sso_flow (guid, state, bu_guid, protocol, binding_hash, secrets, redirect, link_user_guid, expires_at) values ($1, $2, $3, $4, $5, $6, $7, $8, now() + make_interval(secs => $9))`,
+    [guid, state, f.bu_guid, f.protocol, sha256(binding), services.sealer.seal(JSON.stringify(f.secrets), `${FLOW_CONTEXT}:${guid}`), f.redirect, f.link_user, FLOW_SECONDS],
   );
   // Old flows go as new ones come: nothing else needs them.
   await services.db.query(`delete from sso_flow where expires_at < now() - interval '1 day'`);
@@ -46,7 +55,7 @@ export const startFlow = async (services: Services, f: Omit<Flow, 'guid' | 'stat
 export const takeFlow = async (services: Services, state: string | undefined, protocol: Flow['protocol']): Promise<Flow | null> => {
   if (!state) return null;
   const { rows } = await services.db.query<Omit<Flow, 'secrets'> & { secrets: string }>(
-    `update sso_flow set answered_at = now() where state = $1 and protocol = $2 and answered_at is null and expires_at > now() returning guid, state, bu_guid, protocol, secrets, redirect`,
+    `update sso_flow set answered_at = now() where state = $1 and protocol = $2 and answered_at is null and expires_at > now() returning guid, state, bu_guid, protocol, secrets, redirect, link_user_guid as link_user`,
     [state, protocol],
   );
   const row = rows[0];
@@ -62,12 +71,15 @@ export const settleFlow = async (services: Services, guid: string, outcome: Outc
   return proof;
 };
 
-/** The outcome of a settled flow, handed once to the browser holding both its binding and its cookie. */
-export const handOff = async (services: Services, guid: string, binding: string, proof: string | undefined) => {
+/**
+ * The outcome of a settled flow, handed once to the browser holding both its binding and its
+ * cookie: a sign-in's to `/open/sso/finish` (`linkUser` null), a link's only to the account that started it.
+ */
+export const handOff = async (services: Services, guid: string, binding: string, proof: string | undefined, linkUser: string | null = null) => {
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(guid)) throw new Warning('server.sso.flow_lost');
   const { rows } = await services.db.query<{ bu_guid: string; protocol: Flow['protocol']; redirect: string | null; outcome: Outcome }>(
-    `update sso_flow set handed_at = now() where guid = $1 and binding_hash = $2 and proof_hash = $3 and handed_at is null and expires_at > now() returning bu_guid, protocol, redirect, outcome`,
-    [guid, sha256(binding), sha256(proof ?? '')],
+    `update sso_flow set handed_at = now() where guid = $1 and binding_hash = $2 and proof_hash = $3 and link_user_guid is not distinct from $4 and handed_at is null and expires_at > now() returning bu_guid, protocol, redirect, outcome`,
+    [guid, sha256(binding), sha256(proof ?? ''), linkUser],
   );
   if (!rows[0]) throw new Warning('server.sso.flow_lost');
   return rows[0];

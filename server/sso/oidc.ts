@@ -3,7 +3,7 @@ import type { Services } from '../engine/context.ts';
 import { Warning } from '../http/envelope.ts';
 import { FetchFailure } from './guarded-fetch.ts';
 import type { Identity } from './provision.ts';
-import { identityOf } from './provision.ts';
+import { identityOf, saysVerified } from './provision.ts';
 import type { SsoSettings } from './settings.ts';
 
 /** Where every BU's IdP sends people back: the server's own address, registered at the IdP (docs/sso.md). */
@@ -69,7 +69,7 @@ export const oidcFinish = async (services: Services, s: SsoSettings, query: stri
     const claims = tokens.claims()!;
     const info = config.serverMetadata().userinfo_endpoint && tokens.access_token ? await client.fetchUserInfo(config, tokens.access_token, claims.sub) : {};
     const all: Record<string, unknown> = { ...info, ...claims };
-    return { identity: identityOf(s, claims.sub, all, all.email_verified !== false), hint: tokens.id_token ?? '' };
+    return { identity: identityOf(s, { issuer: claims.iss, subject: claims.sub }, all, saysVerified(all.email_verified)), hint: tokens.id_token ?? '' };
   } catch (e) {
     throw rejection(e, 'invalid');
   }

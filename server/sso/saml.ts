@@ -128,7 +128,8 @@ export const samlFinish = async (services: Services, s: SsoSettings, body: Recor
   await services.db.query('delete from sso_assertion where expires_at < now()');
   const attributes = (profile.attributes ?? {}) as Record<string, unknown>;
   const claims = { ...attributes, nameID: profile.nameID, email: attributes[s.claim_email] ?? profile.email };
-  const identity = identityOf(s, profile.nameID, { ...claims, [s.claim_email]: claims.email });
+  // SAML has no standard "verified" attribute: the signed assertion's address is the IdP's word (the account must still have proved it here to be linked by it).
+  const identity = identityOf(s, { issuer: issuers[0] ?? s.idp_entity_id ?? '', subject: profile.nameID }, { ...claims, [s.claim_email]: claims.email }, true);
   return { identity, hint: JSON.stringify({ nameID: profile.nameID, nameIDFormat: profile.nameIDFormat, sessionIndex: profile.sessionIndex }) };
 };
 

@@ -52,14 +52,24 @@ export const ssoOffered = (s: SsoSettings | null): s is SsoSettings => !!s && s.
 
 /**
  * The BU a person means by "Sign in with your company": an e-mail address or a domain the BU
- * claims, or the BU's code. Refused with one sentence when none, or more than one, matches.
+ * claimed and proved (server/sso/domain-proof.ts), or the BU's sign-in slug. BU codes are not
+ * unique, so a code alone finds nothing: the slug, made from it, is. One sentence when none matches.
  */
 export const companyOf = async (db: Queryable, given: string): Promise<string> => {
   const text = given.trim().toLowerCase();
   const domain = text.includes('@') ? text.slice(text.lastIndexOf('@') + 1) : text.includes('.') ? text : null;
   const { rows } = domain
-    ? await db.query<{ bu_guid: string }>('select bu_guid from sso_auth_config where domains ? $1', [domain])
-    : await db.query<{ bu_guid: string }>('select guid as bu_guid from bu where lower(code) = $1 limit 2', [text]);
+    ? await db.query<{ bu_guid: string }>('select bu_guid from sso_auth_config where verified_domains ? $1 limit 2', [domain])
+    : await db.query<{ bu_guid: string }>('select bu_guid from sso_auth_config where slug = $1', [text]);
   if (rows.length !== 1) throw new Warning('server.sso.unknown_company');
   return rows[0].bu_guid;
+};
+
+/** A sign-in slug for a BU that has none: its code in lower case, with `-2`, `-3`… when another BU's SSO has it. */
+export const freeSlug = async (db: Queryable, buGuid: string) => {
+  const code = (await db.query<{ code: string | null }>('select code from bu where guid = $1', [buGuid])).rows[0]?.code ?? '';
+  const cleaned = code.toLowerCase().replace(/[^a-z0-9]+/g, '').slice(0, 32);
+  const base = cleaned.length >= 2 ? cleaned : `company${cleaned}`;
+  const taken = new Set((await db.query<{ slug: string }>(`select slug from sso_auth_config where slug = $1 or slug like $1 || '-%'`, [base])).rows.map((r) => r.slug));
+  for (let n = 1; ; n++) if (!taken.has(n === 1 ? base : `${base}-${n}`)) return n === 1 ? base : `${base}-${n}`;
 };

@@ -11,6 +11,7 @@ import { emailCodeInput, verificationCode } from '../../schemas/tenant-auth.ts';
 import { check, checkConfirm, CodeRow, emailCodeBody, Field, formValues, serverErrors, type Errors } from '../pages/auth/fields.tsx';
 import { useLang } from '../shell/LangContext.tsx';
 import { SettingCard } from './SettingCard.tsx';
+import { SsoLinkCard } from './SsoLinkCard.tsx';
 import { useSession } from '../shell/SessionContext.tsx';
 
 /** One personal setting: its fields, the rule the server applies and the call that changes it. */
@@ -141,6 +142,7 @@ export const PersonalInfo = () => {
         <SettingForm key={s.key + String(me.dataUpdatedAt)} s={s} current={me.data as never} onSaved={saved} />
       ))}
       <EmailForm key={`email${me.dataUpdatedAt}`} current={me.data?.email} onSaved={saved} />
+      <SsoLinkCard />
       <PhoneCard current={me.data?.phone} />
     </Stack>
   );

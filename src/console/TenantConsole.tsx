@@ -188,7 +188,7 @@ const TenantConsole = () => {
                 {tenantScreens
                   .filter(({ screen }) => screen.view === 'single' || screen.view === 'counts')
                   .map(({ rc, screen }) => (
-                    <Route key={rc.route} path={rc.route} element={later(screen.view === 'counts' ? <CountsScreen rc={rc} call={screen.call!} /> : <SingleScreen rc={rc} check={screen.check} />)} />
+                    <Route key={rc.route} path={rc.route} element={later(screen.view === 'counts' ? <CountsScreen rc={rc} call={screen.call!} /> : <SingleScreen rc={rc} check={screen.check} panel={screen.panel} />)} />
                   ))}
               </CustomRoutes>
             </CoreAdminUI>

@@ -18,6 +18,7 @@ import { RecordActions } from './RecordActions.tsx';
 import { fieldLabel } from './registry.ts';
 import { SchemaForm } from './SchemaForm.tsx';
 import { CheckPanel } from './CheckPanel.tsx';
+import { idpUnlinks, SsoPanel, UnlinkDialog } from './SsoPanel.tsx';
 
 /**
  * The tenant console's forms: a create screen and a BU's single row. A chunk of their own, loaded
@@ -59,7 +60,7 @@ export const CreateScreen = ({ rc, screen }: { rc: ResourceCalls; screen: Tenant
 };
 
 /** The BU's one row (a policy, the certification): read with `one`/`info`, saved with `save` or add/update. */
-export const SingleScreen = ({ rc, check }: { rc: ResourceCalls; check?: string }) => {
+export const SingleScreen = ({ rc, check, panel }: { rc: ResourceCalls; check?: string; panel?: TenantScreen['panel'] }) => {
   const { t } = useLang();
   const translate = useTranslate();
   const client = useQueryClient();
@@ -69,12 +70,21 @@ export const SingleScreen = ({ rc, check }: { rc: ResourceCalls; check?: string 
   const bound = rc.bound ?? {};
   const q = useQuery({ queryKey: key, queryFn: () => post<RaRecord>(one!, { ...bound }) });
   const [saving, setSaving] = useState(false);
+  // A save the person must confirm first (SSO: how many accounts a change of IdP unlinks).
+  const [pending, setPending] = useState<{ values: Record<string, unknown>; unlinks: number }>();
   if (q.isPending) return <Loading />;
   if (q.isError) return <Empty text={t('page.not_available')} />;
   // No row yet and no defaults (required fields): `one` answers null, and the form starts empty.
   const data: RaRecord = q.data ?? ({} as RaRecord);
   const record: RaRecord = { ...data, id: data.guid ?? 'single' };
+  // react-admin calls `save(values, callbacks)`: the confirmation is a call of its own.
   const save = async (values: Record<string, unknown>) => {
+    const unlinks = panel === 'sso' ? idpUnlinks(data, values) : 0;
+    if (unlinks) setPending({ values, unlinks });
+    else await commit(values);
+  };
+  const commit = async (values: Record<string, unknown>) => {
+    setPending(undefined);
     setSaving(true);
     try {
       const body = { ...createBody(rc, values), ...bound };
@@ -110,6 +120,8 @@ export const SingleScreen = ({ rc, check }: { rc: ResourceCalls; check?: string 
         </Stack>
       )}
       {check && <CheckPanel rc={rc} call={check} bound={bound} />}
+      {panel === 'sso' && <SsoPanel rc={rc} record={record} bound={bound} onChange={() => client.invalidateQueries({ queryKey: key })} />}
+      {pending && <UnlinkDialog count={pending.unlinks} onCancel={() => setPending(undefined)} onConfirm={() => commit(pending.values)} />}
       <RecordContextProvider value={record}>
         <SaveContextProvider value={{ save, saving, mutationMode: 'pessimistic' }}>
           {/* Before the row exists (add/update definitions) the form checks what creating needs. */}

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { CHROMIUM, chromiumAvailable, launch, watchPage, type Watched } from '../helpers/browser.ts';
 import { DIST } from '../helpers/journey.ts';
+import { startDnsServer, type DnsServer } from '../helpers/dns-server.ts';
 import { flushLogins, loginRows } from '../helpers/login-log.ts';
 import { startOidcIdp, type OidcIdp } from '../helpers/oidc-idp.ts';
 import { startSamlIdp, type SamlIdp } from '../helpers/saml-idp.ts';
@@ -38,6 +39,7 @@ describe.skipIf(!available).each(['en', 'zh'] as const)('SSO journey (Chromium, 
   let base: string;
   let oidc: OidcIdp;
   let saml: SamlIdp;
+  let dns: DnsServer;
   let browser: Browser;
   let w: Watched;
   let page: Page;
@@ -50,7 +52,8 @@ describe.skipIf(!available).each(['en', 'zh'] as const)('SSO journey (Chromium, 
   beforeAll(async () => {
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    s = await startServer({ options: { staticDir: resolve(DIST), publicUrl: base, sso: { allowPrivate: true } } });
+    dns = await startDnsServer();
+    s = await startServer({ options: { staticDir: resolve(DIST), publicUrl: base, sso: { allowPrivate: true, dnsServers: [dns.address] } } });
     await s.app.listen({ port, host: '127.0.0.1' });
     oidc = await startOidcIdp({ redirectUri: `${base}/open/sso/oidc/callback`, postLogoutUri: `${base}/login` });
     oidc.users.set('mei', { email: 'mei@acme.example', name: 'Mei Lin' });
@@ -75,6 +78,7 @@ describe.skipIf(!available).each(['en', 'zh'] as const)('SSO journey (Chromium, 
     await s?.close();
     await oidc?.close();
     await saml?.close();
+    await dns?.close();
   });
 
   const field = (name: string | RegExp) => page.getByLabel(name, { exact: typeof name === 'string' });
@@ -85,6 +89,15 @@ describe.skipIf(!available).each(['en', 'zh'] as const)('SSO journey (Chromium, 
     await page.getByRole('navigation').getByText(t('route.enterprise_sso'), { exact: true }).click();
     await page.getByRole('tab', { name: r('resources.auth-config.name').split('|')[0].trim() }).click();
     await page.getByTestId('check-panel').waitFor();
+  };
+  /** The domain's row shows the TXT record to publish; published at the test's DNS server, Verify proves it. */
+  const proveDomain = async (domain: string) => {
+    const row = page.getByTestId(`sso-domain-${domain}`);
+    await row.getByText(r('sso_form.unverified')).waitFor();
+    const value = (await row.getByText(/^open-platform-verification=/).textContent())!;
+    dns.txt.set(`_open-platform-challenge.${domain}`, [value]);
+    await row.getByRole('button', { name: `${r('resources.auth-config.actions.verify')} ${domain}` }).click();
+    await row.getByText(r('sso_form.verified')).waitFor();
   };
   const logOut = async (who: string) => {
     await page.getByRole('button', { name: who }).click();
@@ -118,6 +131,7 @@ describe.skipIf(!available).each(['en', 'zh'] as const)('SSO journey (Chromium, 
     await page.getByTestId('check-run').click();
     await page.getByTestId('check-result').getByText(r('server.sso.check.ok_oidc')).waitFor();
     await page.getByTestId('check-items').getByText(`${base}/open/sso/oidc/callback`).waitFor();
+    await proveDomain('acme.example');
     await shot('oidc-configured');
     // Saved without the secret, and never shown.
     const info = await s.post('/open/system/sso/auth-config-info', {}, { token: owner.token });
@@ -179,6 +193,7 @@ describe.skipIf(!available).each(['en', 'zh'] as const)('SSO journey (Chromium, 
     await page.getByTestId('check-run').click();
     await page.getByTestId('check-result').getByText(r('server.sso.check.ok_saml')).waitFor();
     await page.getByTestId('check-items').getByText(`${base}/open/sso/saml/acs/${owner.buGuid}`).waitFor();
+    await proveDomain('globex.example');
     await shot('saml-configured');
     saml.trust(await (await fetch(`${base}/open/sso/saml/metadata/${owner.buGuid}`)).text());
     await logOut(owner.username);
@@ -215,6 +230,52 @@ describe.skipIf(!available).each(['en', 'zh'] as const)('SSO journey (Chromium, 
     await page.getByTestId('sso-refusal').getByText(r('server.sso.rejected.audience')).waitFor();
     await shot('refused');
     saml.variant = {};
+  });
+
+  it('changing the identity provider says how many linked accounts the save unlinks, before saving', async () => {
+    await page.goto(`${base}/login`);
+    await page.fill('input[name=username]', owner.username);
+    await page.fill('input[name=password]', owner.password);
+    await page.click('[data-testid=login-submit]');
+    await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+    await openSsoTab();
+    await field(label('issuer_url')).fill(`${oidc.issuer}/other`);
+    await page.getByRole('button', { name: t('tenant.save') }).click();
+    await page.getByTestId('sso-unlink').getByText(r('sso_form.unlink_body', { smart_count: 1 })).waitFor();
+    await shot('unlink-confirm');
+    await page.getByRole('button', { name: lang === 'zh' ? raZh.ra.action.cancel : raEn.ra.action.cancel }).click();
+    // Cancelled: nothing was saved, Mei stays linked.
+    expect((await s.db.query('select 1 from sso_identity where bu_guid = $1', [owner.buGuid])).rows.length).toBeGreaterThan(0);
+  });
+
+  it('the owner links their own company sign-in from personal settings, through the IdP, and sees it linked', async () => {
+    await logOut(owner.username);
+    await page.waitForURL((u) => u.pathname === '/login');
+    // From the home page, by clicks: log in, the console, personal settings.
+    await page.goto(`${base}/`);
+    await page.getByTestId('login-button').click();
+    await page.fill('input[name=username]', owner.username);
+    await page.fill('input[name=password]', owner.password);
+    await page.click('[data-testid=login-submit]');
+    await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+    if (new URL(page.url()).pathname === '/') await page.getByRole('link', { name: t('home.to_console') }).first().click();
+    await page.getByTestId('menu-/account/info').click();
+    const card = page.getByTestId('personal-sso');
+    await card.getByText(t('personal.sso_not_linked')).waitFor();
+    await card.getByRole('button', { name: t('personal.sso_link') }).click();
+    // The BU signs in through the SAML IdP now: its own login page, as the owner's company account.
+    saml.users.set('boss', { email: 'boss@globex.example', name: 'Boss' });
+    await page.waitForURL((u) => u.href.startsWith(saml.base));
+    await page.getByLabel('User').fill('boss');
+    await page.getByLabel('Password').fill('any');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Continue to the platform' }).click();
+    await card.getByTestId('personal-sso-result').getByText(t('personal.sso_link_done')).waitFor();
+    await card.getByRole('button', { name: t('personal.sso_unlink') }).waitFor();
+    await card.scrollIntoViewIfNeeded();
+    await shot('personal-linked');
+    const links = await s.db.query('select subject, linked_by from sso_identity where user_guid = $1', [owner.guid]);
+    expect(links.rows).toEqual([{ subject: 'boss@globex.example', linked_by: 'self' }]);
   });
 
   it('left no browser problem and no serious accessibility violation', () => {

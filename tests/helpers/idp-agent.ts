@@ -64,3 +64,21 @@ export const backToPlatform = async (s: TestServer, request: { url: string; meth
   const finish = await s.post('/open/sso/finish', { flow: landing.searchParams.get('flow'), binding: opts.binding ?? started.binding }, { headers: { cookie }, lang: opts.lang });
   return { answer, landing, cookie, finish };
 };
+
+/**
+ * "Link my company sign-in" from personal settings: `link/start` as the signed-in account, through
+ * the IdP as `login` and its answer; then, unless `collect: false`, `link/finish` with the flow's
+ * binding and the cookie the answer set. `collect` finishes it with another binding, cookie or account.
+ */
+export const linkThroughIdp = async (s: TestServer, token: string, login: string, opts: { collect?: boolean } = {}) => {
+  const started = await s.post('/open/sso/link/start', {}, { token });
+  if (started.code !== 200) throw new Error(started.message);
+  const request = await throughIdp(started.data.url, 'http://127.0.0.1:8080/', { login, password: 'any' });
+  const u = new URL(request.url);
+  const answer = await s.app.inject({ method: request.method as 'GET' | 'POST', url: `${u.pathname}${u.search}`, payload: request.body, headers: request.body ? { 'content-type': 'application/x-www-form-urlencoded' } : {} });
+  const landing = new URL(String(answer.headers.location));
+  const cookie = String(answer.headers['set-cookie'] ?? '').split(';')[0];
+  const collect = (o: { binding?: string; cookie?: string; as?: string } = {}) =>
+    s.post('/open/sso/link/finish', { flow: landing.searchParams.get('sso_link'), binding: o.binding ?? started.data.binding }, { token: o.as ?? token, headers: { cookie: o.cookie ?? cookie } });
+  return { landing, collect, finish: opts.collect === false ? null : await collect() };
+};

@@ -7,7 +7,8 @@ import Provider from 'oidc-provider';
 export interface IdpUser {
   email: string;
   name: string;
-  email_verified?: boolean;
+  /** What the IdP says of the address: a boolean, or a string as some IdPs send. */
+  email_verified?: boolean | string;
   department?: string;
 }
 
@@ -16,6 +17,8 @@ export interface OidcIdp {
   clientId: string;
   clientSecret: string;
   users: Map<string, IdpUser>;
+  /** The Authorization header of each token request it received (the client's secret, base64 in Basic). */
+  tokenAuth: string[];
   /** Changes the ID token the token endpoint answers (a tampered, foreign or stale token); null: as the provider made it. */
   tamper: ((idToken: string) => Promise<string>) | null;
   /** Signs claims with the provider's own key (`kid` k1) or a key it has not published yet (`next`, kid k2). */
@@ -75,6 +78,7 @@ export const startOidcIdp = async (opts: { redirectUri: string; postLogoutUri: s
     clientId: 'open-platform',
     clientSecret: 'idp-client-secret-5b1e',
     users,
+    tokenAuth: [],
     tamper: null,
     sign: (claims, key = 'current') => {
       const k = key === 'current' ? current : next;
@@ -88,6 +92,7 @@ export const startOidcIdp = async (opts: { redirectUri: string; postLogoutUri: s
   const handle = provider.callback();
   server.on('request', (req, res) => {
     const path = (req.url ?? '').split('?')[0];
+    if (path === '/token') idp.tokenAuth.push(req.headers.authorization ?? '');
     if (path === '/jwks' && rotated) {
       res.writeHead(200, { 'content-type': 'application/json' });
       return res.end(JSON.stringify({ keys: [publicOf(current.jwk), publicOf(next.jwk)] }));

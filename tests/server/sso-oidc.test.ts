@@ -3,7 +3,7 @@ import { backToPlatform, throughIdp } from '../helpers/idp-agent.ts';
 import { flushLogins, loginRows } from '../helpers/login-log.ts';
 import { claimsOf, startOidcIdp, type OidcIdp } from '../helpers/oidc-idp.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
-import { tenantWithBu, uid } from '../helpers/tenant-flows.ts';
+import { linkToken, tenantWithBu, uid } from '../helpers/tenant-flows.ts';
 
 // Company sign-in through a real OpenID provider (oidc-provider) on 127.0.0.1, driven through its own login and consent pages.
 let s: TestServer;
@@ -25,16 +25,20 @@ beforeAll(async () => {
     { token: owner.token },
   );
   expect(saved.code, saved.message).toBe(200);
+  // As the DNS proof leaves it (tests/server/sso-settings-attack.test.ts proves the proof itself).
+  await s.db.query(`update sso_auth_config set verified_domains = '["acme.example"]' where bu_guid = $1`, [owner.buGuid]);
 });
 afterAll(async () => {
   await s?.close();
   await idp?.close();
 });
 
-/** A sub-account of the BU, added by its owner and not activated yet (the BU allows no password anyway). */
+/** A sub-account of the BU, added by its owner and activated through the link mailed to `email`, which proves the address. */
 const addSub = async (email: string) => {
   const added = await s.post('/open/system/user/child-add', { username: `sub_${uid()}`, name: 'Sub', email, role_guids: [] }, { token: owner.token });
   expect(added.code, added.message).toBe(200);
+  const activated = await s.post('/open/system/user/child-set', { token: linkToken(s, email), password: 'SubPassw0rd', confirm_password: 'SubPassw0rd' });
+  expect(activated.code, activated.message).toBe(200);
   return added.data.guid as string;
 };
 
@@ -55,7 +59,7 @@ describe('configuration', () => {
     expect(r.data.items).toContainEqual({ label: 'Signing keys found', value: '1' });
   });
 
-  it('refuses a domain another BU claims', async () => {
+  it('refuses a domain another BU proved', async () => {
     const other = await tenantWithBu(s);
     const r = await s.post('/open/system/sso/auth-config-update', { domains: ['acme.example'] }, { token: other.token });
     expect(r.code).toBe(201);
@@ -95,19 +99,22 @@ describe('sign-in', () => {
     expect(await loginRows(s, 'alice')).toContainEqual(expect.objectContaining({ result: 'success', method: 'oidc', user_guid: finish.data.user.guid }));
   });
 
-  it('updates the mapped name and e-mail on each sign-in, by the BU’s code too', async () => {
-    await s.db.query('update bu set code = $2 where guid = $1', [owner.buGuid, 'ACME']);
+  it('updates the name of an account it provisioned on each sign-in, never its e-mail; by the BU’s sign-in slug too', async () => {
+    const slug = (await s.db.query<{ slug: string }>('select slug from sso_auth_config where bu_guid = $1', [owner.buGuid])).rows[0].slug;
+    idp.users.set('alice', { email: 'alice.wong@acme.example', name: 'Alice Wong' });
+    const { finish } = await signIn(slug, 'alice');
+    expect(finish.data.user).toMatchObject({ username: 'alice', name: 'Alice Wong', email: 'alice@acme.example' });
     idp.users.set('alice', { email: 'alice@acme.example', name: 'Alice Wong' });
-    const { finish } = await signIn('acme', 'alice');
-    expect(finish.data.user).toMatchObject({ username: 'alice', name: 'Alice Wong' });
   });
 
-  it('links a BU account with the same verified e-mail instead of creating one', async () => {
+  it('links a BU account that proved the same e-mail (verified by the IdP) instead of creating one', async () => {
     const bob = { guid: await addSub('bob@acme.example') };
     idp.users.set('bob-at-idp', { email: 'bob@acme.example', name: 'Bob' });
     const { finish } = await signIn('bob@acme.example', 'bob-at-idp');
     expect(finish.code, finish.message).toBe(200);
     expect(finish.data.user.guid).toBe(bob.guid);
+    // The IdP's name is not written to an account it did not create.
+    expect(finish.data.user.name).toBe('Sub');
   });
 
   it('does not link by an e-mail the IdP did not verify', async () => {

@@ -24,6 +24,8 @@ beforeAll(async () => {
   const metadata = await s.app.inject({ method: 'GET', url: `/open/sso/saml/metadata/${owner.buGuid}` });
   expect(metadata.statusCode).toBe(200);
   idp.trust(metadata.body);
+  // As the DNS proof leaves it (tests/server/sso-settings-attack.test.ts proves the proof itself).
+  await s.db.query(`update sso_auth_config set verified_domains = '["globex.example"]' where bu_guid = $1`, [owner.buGuid]);
 });
 afterAll(async () => {
   await s?.close();
@@ -72,6 +74,20 @@ describe('sign-in', () => {
     expect(finish.data).toMatchObject({ buGuid: owner.buGuid, user: { username: 'hank', name: 'Hank Scorpio', email: 'hank@globex.example' } });
     await flushLogins(s);
     expect((await loginRows(s, 'hank')).at(-1)).toMatchObject({ result: 'success', method: 'saml' });
+  });
+
+  it('links by the IdP’s entity ID and NameID, remembering that the IdP created the account', async () => {
+    const hank = (await s.db.query<{ guid: string }>(`select guid from users where username = 'hank'`)).rows[0].guid;
+    const link = await s.db.query('select issuer, subject, linked_by from sso_identity where user_guid = $1', [hank]);
+    expect(link.rows).toEqual([{ issuer: `${idp.base}/metadata`, subject: 'hank@globex.example', linked_by: 'provisioned' }]);
+  });
+
+  it('an assertion naming the owner’s address signs nobody in as the owner', async () => {
+    idp.users.set('boss', { email: owner.email, name: 'Not The Owner' });
+    const { finish } = await signIn('boss');
+    expect(finish.code).toBe(201);
+    expect(finish.message).toMatch(/cannot sign in its owner or any main account/);
+    expect((await s.db.query('select name, email from users where guid = $1', [owner.guid])).rows[0]).toEqual({ name: owner.username, email: owner.email });
   });
 
   it('signs out at the IdP too (single logout) when it publishes an address', async () => {
