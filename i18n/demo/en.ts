@@ -5,6 +5,13 @@
 export default {
   bu: 'Northwind Trading',
   company: { company_name: 'Northwind Trading Co., Ltd.', legal_person: 'Alex Chen', contact_name: 'Alex Chen', address: '88 Harbour Road' },
+  /** A second BU whose certification waits for review, its licence attached (a reviewer's screen on two companies' data). */
+  other: {
+    bu: 'Globex',
+    company: { company_name: 'Globex Corporation Ltd.', legal_person: 'Sam Lee', contact_name: 'Sam Lee', contact_phone: '13800138000', address: '5 Riverside Avenue' },
+  },
+  /** The title on the licences' images. */
+  licence: 'Business licence',
   departments: { head: 'Head office', sales: 'Sales', engineering: 'Engineering' },
   members: [
     { name: 'Wang Fang', job_number: 'NW001', department: 'head' },

@@ -5,6 +5,13 @@
 export default {
   bu: '北風貿易',
   company: { company_name: '北風貿易有限公司', legal_person: '陳曉', contact_name: '陳曉', address: '海港路 88 號' },
+  /** A second BU whose certification waits for review, its licence attached (a reviewer's screen on two companies' data). */
+  other: {
+    bu: '環球科技',
+    company: { company_name: '環球科技有限公司', legal_person: '李森', contact_name: '李森', contact_phone: '13800138000', address: '江濱大道 5 號' },
+  },
+  /** The title on the licences' images. */
+  licence: '營業執照',
   departments: { head: '總部', sales: '銷售部', engineering: '研發部' },
   members: [
     { name: '王芳', job_number: 'NW001', department: 'head' },

@@ -5,6 +5,13 @@
 export default {
   bu: '北风贸易',
   company: { company_name: '北风贸易有限公司', legal_person: '陈晓', contact_name: '陈晓', address: '海港路 88 号' },
+  /** A second BU whose certification waits for review, its licence attached (a reviewer's screen on two companies' data). */
+  other: {
+    bu: '环球科技',
+    company: { company_name: '环球科技有限公司', legal_person: '李森', contact_name: '李森', contact_phone: '13800138000', address: '江滨大道 5 号' },
+  },
+  /** The title on the licences' images. */
+  licence: '营业执照',
   departments: { head: '总部', sales: '销售部', engineering: '研发部' },
   members: [
     { name: '王芳', job_number: 'NW001', department: 'head' },

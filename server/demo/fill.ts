@@ -4,6 +4,7 @@ import hk from '../../i18n/demo/hk.ts';
 import zh from '../../i18n/demo/zh.ts';
 import { LANGUAGES, type Lang } from '../../i18n/languages.ts';
 import { randomPassword } from '../seed/seed.ts';
+import { imageForm, licenceSvg } from './licence.ts';
 
 /** The words the demo types, in the language it fills the database in (i18n/demo/). */
 const WORDS = { zh, hk, en } as const;
@@ -34,7 +35,8 @@ export interface DemoAccount {
 }
 
 /**
- * Fills the database through the calls the screens make, in `lang`: a tenant whose BU is certified,
+ * Fills the database through the calls the screens make, in `lang`: a tenant whose BU is certified
+ * (its licence attached) and a second whose certification waits for review,
  * with departments, members, roles and a sub-account; a self-built app with scopes opened and events
  * subscribed; the five featured store apps listed in classifications with their introductions and
  * labels; an announcement and a work order. `operator` is an operator's token; `mailedTo` the text
@@ -55,20 +57,37 @@ export const fillDemo = async (app: FastifyInstance, operator: string, mailedTo:
     return found[1];
   };
 
-  // The owner signs up with the code mailed to them, creates the BU and works in it.
+  /** A main account signs up with the code mailed to it, creates its BU and works in it: the BU and its token. */
+  const signUp = async (owner: { username: string; password: string; email: string }, buName: string) => {
+    await call('/open/system/user/send-email-verification-code', { email: owner.email });
+    const code = mailed(owner.email, /\b(\d{6})\b/);
+    const signedUp = await call<{ token: string }>('/open/sys-auth/register-account', { ...owner, confirm_password: owner.password, code, agree: true });
+    const bu = await call<{ guid: string }>('/open/system/bu/add', { name: buName }, signedUp.token);
+    const { token } = await call<{ token: string }>('/open/system/user-bu/select', { guid: bu.guid }, signedUp.token);
+    return { bu, token };
+  };
+  /** The BU's certification with its licence, uploaded as the form's image input uploads it, applied for. */
+  const applyWithLicence = async (token: string, company: { company_name: string }) => {
+    const form = imageForm({ resource: 'org', field: 'license_url' }, 'licence.svg', licenceSvg(w.licence, company.company_name, CREDIT_CODE));
+    const res = await app.inject({ method: 'POST', url: '/open/file/image-upload', payload: form.payload, headers: { 'content-type': form.contentType, 'accept-language': LANGUAGES[lang], authorization: `Bearer ${token}` } });
+    const uploaded = res.json() as { code: number; data: { url: string }; message: string };
+    if (uploaded.code !== 200) throw new Error(`/open/file/image-upload: ${uploaded.message ?? res.statusCode}`);
+    await call('/open/system/org/add', { ...company, credit_code: CREDIT_CODE, license_url: uploaded.data.url }, token);
+    await call('/open/system/org/apply-auth', {}, token);
+  };
+
+  // The owner signs up, creates the BU and works in it.
   const owner = { username: 'demo_owner', password: randomPassword(), email: 'demo_owner@example.com' };
-  await call('/open/system/user/send-email-verification-code', { email: owner.email });
-  const code = mailed(owner.email, /\b(\d{6})\b/);
-  const signedUp = await call<{ token: string }>('/open/sys-auth/register-account', { ...owner, confirm_password: owner.password, code, agree: true });
-  const bu = await call<{ guid: string }>('/open/system/bu/add', { name: w.bu }, signedUp.token);
-  const { token } = await call<{ token: string }>('/open/system/user-bu/select', { guid: bu.guid }, signedUp.token);
+  const { bu, token } = await signUp(owner, w.bu);
   const tenant = <T = any>(path: string, body: Record<string, unknown>) => call<T>(path, body, token);
 
-  // Certification: the owner applies, an operator approves.
-  await tenant('/open/system/org/add', { ...w.company, credit_code: CREDIT_CODE });
-  await tenant('/open/system/org/apply-auth', {});
+  // Certification: the owner applies with the licence, an operator approves.
+  await applyWithLicence(token, w.company);
   const [application] = (await op<{ list: { guid: string }[] }>('/open/admin/org/list', { bu_guid: bu.guid, page: 1, page_size: 1 })).list;
   await op('/open/admin/org/update-status', { guid: application.guid, status: 2 });
+  // A second company applies too and waits for review: the operator's review shows it beside the first.
+  const other = await signUp({ username: 'demo_other_owner', password: randomPassword(), email: 'demo_other_owner@example.com' }, w.other.bu);
+  await applyWithLicence(other.token, w.other.company);
 
   // Departments, roles with their grants, members and a sub-account who signs in.
   const head = await tenant<{ guid: string }>('/open/system/department/add', { name: w.departments.head });

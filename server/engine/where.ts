@@ -1,4 +1,4 @@
-import type { CallSpec, Mount, ResourceDef } from '../../resources/types.ts';
+import type { CallSpec, Filter, Mount, ResourceDef } from '../../resources/types.ts';
 import type { Caller } from '../auth/caller.ts';
 import { ident } from '../db/driver.ts';
 import { fieldsOf, type SqlType } from './fields.ts';
@@ -45,10 +45,16 @@ export const scopeWhere = (def: ResourceDef, mount: Mount, caller: Caller | null
   return where;
 };
 
-/** Declared filters, the call's fixed filters and the keyword search. Unknown filter keys are ignored. */
+/**
+ * Declared filters, the conditions the call requires, the call's fixed filters and the keyword
+ * search. Unknown filter keys are ignored.
+ */
 export const filterWhere = (def: ResourceDef, call: CallSpec, input: Record<string, unknown>, where: Where) => {
   const fields = new Map(fieldsOf(def).map((f) => [f.name, f]));
-  for (const f of def.filters ?? []) {
+  // What a call requires (`requires`) also filters, declared filter or not: one record's history
+  // (`org_guid`) lists that record's rows only, never every row the scope reaches.
+  const required = (call.requires ?? []).filter((field) => !def.filters?.some((f) => f.field === field)).map((field): Filter => ({ field }));
+  for (const f of [...(def.filters ?? []), ...required]) {
     const value = input[f.field];
     if (value === undefined || value === null || value === '') continue;
     if (f.op === 'age') {

@@ -1,13 +1,14 @@
 import AddPhotoAlternateIcon from '@mui/icons-material/AddPhotoAlternate';
 import { Box, Button, CircularProgress, FormHelperText, FormLabel, IconButton, Stack } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
-import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { useInput, useTranslate } from 'react-admin';
-import { get, post } from '../../dataProvider/http.ts';
+import { post } from '../../dataProvider/http.ts';
 import type { ConsoleDef } from '../../resources/console-defs.ts';
 import { HEADER_BYTES, imageInfo } from '../../schemas/image-size.ts';
 import { IMAGE_EXTENSIONS, imageHint, imageRefusal, type ImageRule } from '../../schemas/image.ts';
 import type { UploadedFile } from './markdown.ts';
+import { StoredImage } from './StoredImage.tsx';
 
 /** The one call that takes an image for a definition's image field (server/handlers/files.ts `uploadImage`). */
 const IMAGE_UPLOAD = '/open/file/image-upload';
@@ -31,33 +32,12 @@ const hintOf = (translate: (k: string, p?: Record<string, unknown>) => string, r
   return translate('images.hint', { types, limit: h.limit });
 };
 
-/**
- * An image shown from its address: a stored file is fetched with the console's token (a private
- * one, a licence, reaches only its readers), a just-picked one shown from the browser's copy.
- */
-const Preview = ({ address, local, alt }: { address: string; local?: string; alt: string }) => {
-  const [src, setSrc] = useState<string | undefined>(local);
-  useEffect(() => {
-    if (local) return setSrc(local);
-    let url: string | undefined;
-    let live = true;
-    get<Blob>(address, { responseType: 'blob' })
-      .then((blob) => {
-        url = URL.createObjectURL(blob);
-        if (live) setSrc(url);
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [address, local]);
-  return (
-    <Box sx={{ width: 96, height: 96, border: 1, borderColor: 'divider', borderRadius: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', overflow: 'hidden', bgcolor: 'action.hover' }}>
-      {src && <Box component="img" src={src} alt={alt} sx={{ maxWidth: '100%', maxHeight: '100%' }} data-testid="image-preview" />}
-    </Box>
-  );
-};
+/** An image shown from its address (`StoredImage`: a private one, a licence, reaches only its readers), a just-picked one from the browser's copy. */
+const Preview = ({ address, local, alt }: { address: string; local?: string; alt: string }) => (
+  <Box sx={{ width: 96, height: 96, border: 1, borderColor: 'divider', borderRadius: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', overflow: 'hidden', bgcolor: 'action.hover' }}>
+    <StoredImage address={address} local={local} alt={alt} sx={{ maxWidth: '100%', maxHeight: '100%' }} testId="image-preview" />
+  </Box>
+);
 
 /**
  * An image field (`image()`, schemas/common.ts): the current image(s) previewed, a button that

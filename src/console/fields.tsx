@@ -1,7 +1,7 @@
 import { cloneElement, lazy, Suspense, useState, type MouseEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Box, Chip, Link as MuiLink, Stack } from '@mui/material';
-import { BooleanField, ChipField, FunctionField, ImageField, ReferenceArrayField, ReferenceField, SingleFieldList, TextField, useLocale, useTranslate } from 'react-admin';
+import { BooleanField, ChipField, FunctionField, ReferenceArrayField, ReferenceField, SingleFieldList, TextField, useLocale, useTranslate } from 'react-admin';
 import { LANGUAGES, type Lang } from '../../i18n/languages.ts';
 import type { ConsoleDef } from '../../resources/console-defs.ts';
 import { defByName, fieldLabel, fieldSchemaOf, isArrayField, nonNull, titleFieldOf, toneOf, valueLabel } from './registry.ts';
@@ -11,6 +11,7 @@ import { formatMoney } from '../shell/money.ts';
 import { formatDay, formatInstant } from '../shell/dates.ts';
 import type { ColumnSetting, ColumnView } from './columnSettings.ts';
 import { FileLinks } from './FileLinks.tsx';
+import { StoredImage } from './StoredImage.tsx';
 
 /** A coded value: its translated label, in the tone the definition gives it (`tones`). */
 export const StatusValue = ({ def, field, value, testId }: { def: ConsoleDef; field: string; value: unknown; testId?: string }) => {
@@ -50,7 +51,7 @@ const columnElement = (def: ConsoleDef, col: ColumnView) => {
     case 'date':
       return <DateColumn {...common} day={nonNull(fieldSchemaOf(def, col.field) ?? {}).kind === 'date'} zoned={!!col.zone} />;
     case 'image':
-      return <ImageField {...common} sx={{ '& img': { maxHeight: 40 } }} />;
+      return <FunctionField {...common} render={(r: Record<string, unknown>) => <Images value={r[col.field]} label={label} />} />;
     case 'boolean':
       return <BooleanField {...common} />;
     case 'money':
@@ -87,6 +88,20 @@ const columnElement = (def: ConsoleDef, col: ColumnView) => {
     default:
       return def.labelKeys && col.field === def.titleField ? <TitleColumn {...common} def={def} /> : <TextField {...common} />;
   }
+};
+
+/** An image field's image(s), each named by the field's label in the reader's language (several: numbered). */
+const Images = ({ value, label }: { value: unknown; label: string }) => {
+  const translate = useTranslate();
+  const addresses = (Array.isArray(value) ? value : [value]).filter((a): a is string => typeof a === 'string' && !!a);
+  const shown = translate(label);
+  return (
+    <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
+      {addresses.map((address, i) => (
+        <StoredImage key={address} address={address} alt={addresses.length > 1 ? translate('images.preview', { label: shown, n: i + 1 }) : shown} sx={{ maxHeight: 40, maxWidth: 160 }} />
+      ))}
+    </Stack>
+  );
 };
 
 /** A column set's shown columns in order, each by its title in the reader's language or its field's label. */

@@ -61,7 +61,8 @@ export const ResourceShow = ({ rc, id }: { rc: ResourceCalls; id?: string }) => 
   ];
   return (
     <Show id={id} actions={false} queryOptions={{ onError: () => undefined }}>
-      <SimpleShowLayout>
+      {/* A record's own images are for reading (a licence under review): larger than a list's thumbnails. */}
+      <SimpleShowLayout sx={{ '& img[data-testid=stored-image]': { maxHeight: 360, maxWidth: '100%' } }}>
         <StateHint rc={rc} />
         {fields.map((c) => renderColumn(rc.def, { ...c, label: ['created_at', 'updated_at'].includes(c.field) ? `common.fields.${c.field}` : undefined }))}
         <StatusButtons rc={rc} />

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import demoEn from '../../i18n/demo/en.ts';
 import en from '../../i18n/ui/en.ts';
+import resourcesEn from '../../i18n/resources/en.ts';
 import { fillDemo } from '../../server/demo/fill.ts';
 import { chromiumAvailable, CHROMIUM } from '../helpers/browser.ts';
 import { DIST, journey } from '../helpers/journey.ts';
@@ -53,6 +54,31 @@ describe.skipIf(!available)('a fresh install filled by the demo (Chromium, en)',
     await op.page.getByText('Super administrator', { exact: true }).waitFor();
     await op.page.getByText('Holds every operator permission', { exact: true }).waitFor();
     await j.shot('05-roles', op);
+    expect(op.problems).toEqual([]);
+    expect(op.violations).toEqual([]);
+  });
+
+  it("the operator reviews each company's certification with its licence in sight and its own history only", async () => {
+    const op = await j.operator();
+    const licenceLoaded = () => op.page.getByRole('img', { name: resourcesEn.resources.org.fields.license_url, exact: true }).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth);
+    const history = op.page.getByTestId('related-org-application');
+    // From the landing page by clicks: the review list, then Globex's request, waiting for review.
+    await op.page.getByTestId('menu-/operation/certification').click();
+    await op.page.getByRole('row', { name: new RegExp(demoEn.company.company_name) }).waitFor();
+    await op.page.getByRole('row', { name: new RegExp(demoEn.other.company.company_name) }).getByText(demoEn.other.company.company_name).click();
+    await expect.poll(licenceLoaded).toBeGreaterThan(0);
+    await expect.poll(() => history.getByRole('row').count()).toBe(2);
+    await history.getByText(resourcesEn.resources['org-application'].values.action.apply, { exact: true }).waitFor();
+    expect(await history.getByText(demoEn.company.company_name).count()).toBe(0);
+    await j.shot('06-review-other', op);
+    // Northwind's, approved: its two steps, none of Globex's.
+    await op.page.goBack();
+    await op.page.getByRole('row', { name: new RegExp(demoEn.company.company_name) }).getByText(demoEn.company.company_name).click();
+    await expect.poll(licenceLoaded).toBeGreaterThan(0);
+    await history.getByText(resourcesEn.resources['org-application'].values.action.approve, { exact: true }).waitFor();
+    await expect.poll(() => history.getByRole('row').count()).toBe(3);
+    expect(await history.getByText(demoEn.other.company.company_name).count()).toBe(0);
+    await j.shot('07-review-approved', op);
     expect(op.problems).toEqual([]);
     expect(op.violations).toEqual([]);
   });
