@@ -27,3 +27,29 @@ export const shownFields = (columns: readonly Pick<Column, 'field' | 'off'>[], s
  */
 export const boundedView = (view: readonly string[], allowed: readonly string[] | null): string[] =>
   allowed ? view.filter((f) => allowed.includes(f)) : [...view];
+
+interface Listed {
+  columns: readonly Column[];
+  mounts: readonly { menu?: { columns?: readonly Column[] } }[];
+}
+
+/**
+ * Every column a list's sets, views and preferences may name: the definition's, then those a
+ * screen of one of its mounts lists besides them (`menu.columns`: joined fields its page answers,
+ * a BU's owner, company and certification on the operators' BU list).
+ */
+export const listColumnsOf = (def: Listed): Column[] => {
+  const columns = [...def.columns];
+  for (const c of def.mounts.flatMap((m) => m.menu?.columns ?? [])) if (!columns.some((k) => k.field === c.field)) columns.push(c);
+  return columns;
+};
+
+/**
+ * The columns one screen may show: its own (a mount's `menu.columns`, else the definition's), then
+ * the definition's others, `off` — its page answers them too, so a set may show them there; the
+ * joined columns of another screen it cannot show.
+ */
+export const screenColumns = (own: readonly Column[], definition: readonly Column[]): Column[] => [
+  ...own,
+  ...definition.filter((c) => !own.some((o) => o.field === c.field)).map((c) => ({ ...c, off: true })),
+];

@@ -1,6 +1,6 @@
 import type { CallSpec, Mount, ResourceDef } from '../../resources/types.ts';
 import { resourceByName } from '../../resources/index.ts';
-import { shownFields } from '../../resources/shown-columns.ts';
+import { listColumnsOf, shownFields } from '../../resources/shown-columns.ts';
 import { displayNameIn } from '../../schemas/custom-field.ts';
 import type { CallContext, Rules } from '../engine/context.ts';
 import { customFieldsOf } from '../engine/custom-fields.ts';
@@ -20,15 +20,15 @@ const listOf = (ctx: CallContext, name: unknown) => {
   return def;
 };
 
-/** The columns a list may show: the definition's, and its custom fields (staff's). */
+/** The columns a list may show: its screens' (`listColumnsOf`), and its custom fields (staff's). */
 const columnsOf = async (tx: Queryable, def: ResourceDef) => {
   const custom = def.customFields ? (await customFieldsOf(tx, def.name)).map((f) => f.field_name) : [];
-  return new Set([...def.columns.map((c) => c.field), ...custom]);
+  return new Set([...listColumnsOf(def).map((c) => c.field), ...custom]);
 };
 
-/** The list's columns as a set shows them: the definition's, then its enabled custom fields. */
+/** The list's columns as a set shows them: its screens' (`listColumnsOf`), then its enabled custom fields. */
 export const listColumns = async (db: Queryable, def: ResourceDef) => [
-  ...def.columns,
+  ...listColumnsOf(def),
   ...(def.customFields ? (await customFieldsOf(db, def.name)).filter((f) => f.status === 0).map((f) => ({ field: f.field_name })) : []),
 ];
 
@@ -107,7 +107,7 @@ const columnSetRules: Rules = {
     const settings = values.columns as Setting[];
     checkFields(ctx, settings.map((s) => s.field), await columnsOf(tx, def), 'columns');
     if (!shownFields(await listColumns(tx, def), settings).length) throw refusal(ctx.lang, 'server.list_no_column', {}, 'columns');
-    const sortable = new Set(def.columns.filter((c) => c.sortable).map((c) => c.field));
+    const sortable = new Set(listColumnsOf(def).filter((c) => c.sortable).map((c) => c.field));
     const filterable = new Set((def.filters ?? []).map((f) => f.field));
     const bad = settings.find((s) => (s.sortable && !sortable.has(s.field)) || (s.filterable && !filterable.has(s.field)));
     if (bad) throw refusal(ctx.lang, bad.sortable && !sortable.has(bad.field) ? 'server.list_not_sortable' : 'server.list_not_filterable', { field: bad.field }, 'columns');
@@ -159,7 +159,7 @@ const viewRules: Rules = {
     }
     const sort = values.sort as { field: string } | null | undefined;
     if (sort) {
-      const sorts = new Set([...def.columns.filter((c) => c.sortable).map((c) => c.field), (def.sort ?? 'created_at').replace(/^-/, '')]);
+      const sorts = new Set([...listColumnsOf(def).filter((c) => c.sortable).map((c) => c.field), (def.sort ?? 'created_at').replace(/^-/, '')]);
       if (!sorts.has(sort.field)) throw refusal(ctx.lang, 'server.list_not_sortable', { field: sort.field }, 'sort');
     }
   },

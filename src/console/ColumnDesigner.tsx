@@ -127,8 +127,8 @@ const Precedence = ({ def, roleGuid, visible }: { def: ConsoleDef; roleGuid: str
  * The column designer (docs/views.md): the list's fields by their labels, dragged (or moved with
  * the arrow buttons) into order, shown or hidden, titled in each language, sized, pinned, with
  * sorting and filtering turned off where the definition allows them; a live preview of real rows
- * below. Every column the definition offers is listed (those `off` start hidden); fields it no
- * longer has are flagged and dropped. The last visible column cannot be hidden (the server refuses
+ * below. Every column the list offers is listed — the definition's and its screens' joined ones
+ * (`useFormList`); those `off` start hidden — and fields it no longer has are flagged and dropped. The last visible column cannot be hidden (the server refuses
  * a set showing none, too).
  */
 export const ColumnDesigner = ({ source, label }: { source: string; label: string }) => {

@@ -4,6 +4,7 @@ import { AutocompleteArrayInput, useInput, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { resources } from '../../dataProvider/definitions.ts';
 import type { ConsoleDef } from '../../resources/console-defs.ts';
+import { listColumnsOf } from '../../resources/shown-columns.ts';
 import { defByName, fieldLabel } from './registry.ts';
 
 /** Which console shows a list: the operator's (a screen there) or the tenant's (`tenant` screens). */
@@ -48,8 +49,14 @@ export const ResourceInput = ({ source, label }: { source: string; label: string
   );
 };
 
-/** The list a form's set or view shapes: the form's `resource` (fixed once saved). */
-export const useFormList = () => defByName(useWatch({ name: 'resource' }) as string);
+/**
+ * The list a form's set or view shapes: the form's `resource` (fixed once saved), with every column
+ * one of its screens shows (`listColumnsOf`: the joined ones of the operators' BU list too).
+ */
+export const useFormList = () => {
+  const def = defByName(useWatch({ name: 'resource' }) as string);
+  return useMemo(() => def && { ...def, columns: listColumnsOf(def) }, [def]);
+};
 
 /** A view's columns, in order, among the list's own. */
 export const ViewColumnsInput = ({ source, label }: { source: string; label: string }) => {

@@ -17,7 +17,7 @@ import { TransferButtons } from './TransferButtons.tsx';
 import { renderColumn } from './fields.tsx';
 import { MyColumnsButton } from './MyColumnsButton.tsx';
 import { defaultSort, fieldLabel, fieldSchemaOf, referenceOf } from './registry.ts';
-import { useColumnSettings, type ConfigRow } from './columnSettings.ts';
+import { shapedScreen, useColumnSettings, type ConfigRow } from './columnSettings.ts';
 import { ViewBar } from './ViewBar.tsx';
 import type { ColumnView } from './columnSettings.ts';
 import { hasTransitions, StatusButtons } from './StatusButtons.tsx';
@@ -93,7 +93,7 @@ const ConfigureColumns = ({ def, config }: { def: ConsoleDef; config?: ConfigRow
   const navigate = useNavigate();
   const basename = useBasename();
   const target = `${basename}/${routeOf(columnConfig)}`;
-  const defaults = { resource: def.name, columns: def.columns.map((c) => ({ field: c.field, visible: !c.off, ...(c.width ? { width: c.width } : {}) })) };
+  const defaults = { resource: def.name, columns: shapedScreen(def).columns.map((c) => ({ field: c.field, visible: !c.off, ...(c.width ? { width: c.width } : {}) })) };
   return (
     <Button
       label="list.configure_columns"

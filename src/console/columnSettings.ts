@@ -1,13 +1,12 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useLocale } from 'react-admin';
 import { onAnswered } from '../../dataProvider/events.ts';
 import { callsOf, pickMount } from '../../dataProvider/calls.ts';
 import { post } from '../../dataProvider/http.ts';
 import type { Lang } from '../../i18n/languages.ts';
-import { definition } from '../../dataProvider/definitions.ts';
+import { definition, resourceByName } from '../../dataProvider/definitions.ts';
 import type { ConsoleDef } from '../../resources/console-defs.ts';
-import { boundedView, shownFields } from '../../resources/shown-columns.ts';
+import { boundedView, screenColumns, shownFields } from '../../resources/shown-columns.ts';
 import type { Column } from '../../resources/types.ts';
 
 /** A list column as shown: the definition's, with product staff's title and pin. */
@@ -68,6 +67,13 @@ const settingsWrites = new Set(
 );
 
 /**
+ * A list screen as column sets shape it: its columns, then its definition's others (`off` unless a
+ * set shows them). A screen listing joined columns of its own (the operators' BU list) still
+ * shows a definition column a set names, and the set's own order.
+ */
+export const shapedScreen = (def: ConsoleDef): ConsoleDef => ({ ...def, columns: screenColumns(def.columns, resourceByName.get(def.name)?.columns ?? []) });
+
+/**
  * A list's columns (docs/views.md): the definition's (but those `off` until a set shows them), as a
  * column set reorders, hides, retitles, resizes and pins them — or as a chosen view names them,
  * among the columns the set allows — then minus the columns the person hides for themself. Fields
@@ -101,10 +107,23 @@ export const filtersOff = (config?: Pick<ConfigRow, 'columns'>) => new Set((conf
 export const columnKeys = (def: ConsoleDef) => ['column-settings', def.name];
 
 /**
+ * Query clients whose lists' settings go stale when a set or view is written, whether a list is on
+ * screen then or not: the designer replaces the list, which must show the saved set when it opens
+ * again. Each client is watched once, for the page's life.
+ */
+const watched = new WeakSet<QueryClient>();
+const watchWrites = (client: QueryClient) => {
+  if (watched.has(client)) return;
+  watched.add(client);
+  onAnswered((path) => void (settingsWrites.has(path) && client.invalidateQueries({ queryKey: ['column-settings'] })));
+};
+
+/**
  * A list's settings: one call, kept for the session (react-query's cache), read again when the
  * person hides columns or saves a view, or anyone in this browser changes a set or a view.
  */
-export const useColumnSettings = (def: ConsoleDef, viewGuid?: string | null) => {
+export const useColumnSettings = (screen: ConsoleDef, viewGuid?: string | null) => {
+  const def = shapedScreen(screen);
   const key = columnKeys(def);
   const client = useQueryClient();
   const lang = useLocale() as Lang;
@@ -113,7 +132,7 @@ export const useColumnSettings = (def: ConsoleDef, viewGuid?: string | null) => 
     queryFn: () => post<Settings>(settingsCall, { resource: def.name }, { silent: true }),
     staleTime: Infinity,
   });
-  useEffect(() => onAnswered((path) => void (settingsWrites.has(path) && client.invalidateQueries({ queryKey: ['column-settings'] }))), [client]);
+  watchWrites(client);
   /** Saves the person's hidden columns (creating the row the first time). */
   const setHidden = async (hidden: string[]) => {
     const row = settings.data?.preference;

@@ -29,6 +29,7 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('column designer journey
   const menu = (code: string) => (UI[lang].menu as Record<string, string>)[code];
   const users = { product: `product_${uid()}`, finance: `finance_${uid()}` };
   const finance = `Finance ${uid()}`;
+  const productRole = `Product ${uid()}`;
   const badge = { zh: '工牌', hk: '工牌號', en: 'Badge' };
   let tenant: Awaited<ReturnType<typeof tenantWithBu>>;
   let buName: string;
@@ -37,11 +38,11 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('column designer journey
     const admin = await s.login();
     const grants = async (like: string[]) => (await s.db.query<{ guid: string }>("select guid from permission where scene = 'admin' and code like any($1::text[])", [like])).rows.map((r) => r.guid);
     const roles = {
-      product: await grants(['admin:column%', 'admin:view%', 'admin:order%', 'admin:staff%', 'admin:operation', 'admin:system']),
+      product: await grants(['admin:column%', 'admin:view%', 'admin:order%', 'admin:staff%', 'admin:bu%', 'admin:operation', 'admin:system']),
       finance: await grants(['admin:order%', 'admin:operation']),
     };
     for (const who of ['product', 'finance'] as const) {
-      const role = await s.post('/open/admin/system/role/add', { name: who === 'finance' ? finance : `Product ${uid()}` }, { token: admin });
+      const role = await s.post('/open/admin/system/role/add', { name: who === 'finance' ? finance : productRole }, { token: admin });
       await s.post('/open/admin/system/role/auth', { guid: role.data.guid, permission_guids: roles[who] }, { token: admin });
       const user = await s.post('/open/admin/system/user/add', { username: users[who], password: 'Design1234', role_guids: [role.data.guid] }, { token: admin });
       if (user.code !== 200) throw new Error(user.message);
@@ -172,6 +173,40 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('column designer journey
     await page.getByTestId('configure-columns').click();
     await page.getByTestId(`designer-row-${badgeField}`).getByText(badge[lang], { exact: true }).waitFor();
     await j.shot('05b-custom-field-designer', product);
+    expect(product.problems).toEqual([]);
+    expect(product.violations).toEqual([]);
+  });
+
+  it('the BU list: the designer knows its joined columns; a set for one’s own role applies without a reload, and My columns offers its columns', async () => {
+    const { page } = product;
+    const bu = (name: string) => t(`resources.bu.fields.${name}`);
+    await open(product, 'admin:operation', 'admin:bu');
+    await page.getByRole('columnheader', { name: bu('owner_username') }).waitFor();
+    await page.getByTestId('resource-list').locator('tbody tr').first().waitFor();
+    await page.getByTestId('configure-columns').click();
+    const designer = page.getByTestId('column-designer');
+    // Owner, company and certification are the list's columns, not fields it lost.
+    for (const f of ['owner_username', 'company_name', 'auth_state', 'abbreviation']) await designer.getByTestId(`designer-row-${f}`).waitFor();
+    expect(await designer.getByTestId('designer-dropped').count()).toBe(0);
+    await page.getByTestId('audience').locator('input').fill(productRole.slice(0, 10));
+    await page.getByRole('option', { name: productRole }).click();
+    await designer.getByTestId('designer-visible-abbreviation').locator('input').check();
+    for (const f of ['cover_url', 'name', 'code', 'owner_username', 'company_name', 'status', 'created_at']) await designer.getByTestId(`designer-visible-${f}`).locator('input').uncheck();
+    await j.shot('07-bu-designer', product);
+    await page.getByRole('button', { name: RA[lang].save }).click();
+    await page.getByRole('row').filter({ hasText: productRole }).waitFor();
+
+    // Back on the list by the menu, no reload: the set as saved.
+    await open(product, 'admin:operation', 'admin:bu');
+    await page.getByRole('columnheader', { name: bu('abbreviation') }).waitFor();
+    await page.getByTestId('resource-list').locator('tbody tr').first().waitFor();
+    expect(await headers(product)).toEqual([bu('auth_state'), bu('abbreviation'), t('list.actions')]);
+    await page.getByTestId('my-columns').click();
+    const offered = page.locator('.MuiPopover-paper label');
+    await offered.first().waitFor();
+    expect(await offered.allInnerTexts()).toEqual([bu('auth_state'), bu('abbreviation')]);
+    await j.shot('08-bu-list-role-set', product);
+    await page.keyboard.press('Escape');
     expect(product.problems).toEqual([]);
     expect(product.violations).toEqual([]);
   });

@@ -7,6 +7,7 @@ import storeHk from '../../i18n/ui/store/hk.ts';
 import storeEn from '../../i18n/ui/store/en.ts';
 import { chromiumAvailable, CHROMIUM } from '../helpers/browser.ts';
 import { DIST, journey } from '../helpers/journey.ts';
+import { ORDER_STATE } from '../../schemas/order.ts';
 import { tenantWithBu, uid } from '../helpers/tenant-flows.ts';
 
 const available = chromiumAvailable(DIST);
@@ -25,6 +26,7 @@ describe.skipIf(!available).each(['zh', 'hk', 'en'] as const)('store journey (Ch
   const n = uid();
   const app = { name: `Service Desk ${n}`, code: 'SERVICE' };
   let appGuid: string;
+  const notes = { name: `Team Notes ${n}`, guid: '' };
   let classGuid: string;
   let tenant: Awaited<ReturnType<typeof tenantWithBu>>;
   const j = journey(lang, 's', async (s) => {
@@ -41,7 +43,7 @@ describe.skipIf(!available).each(['zh', 'hk', 'en'] as const)('store journey (Ch
     appGuid = created.guid;
     await op('/open/app/introduce/update/app-manage', { app_guid: appGuid, summary: 'Tickets and SLAs', provider: 'Labs', label_guids: [label.guid], price: 9900, cycle: 1, status: 0, description: 'Tickets, SLAs and a portal.' });
     await op('/open/app/classify/app-related/add', { classify_guid: classGuid, app_guid: appGuid });
-    const notes = await op('/open/admin/app-manage/add-app', { name: `Team Notes ${n}`, code: `notes-${n}`, type: 0 });
+    notes.guid = (await op('/open/admin/app-manage/add-app', { name: notes.name, code: `notes-${n}`, type: 0 })).guid;
     await op('/open/app/introduce/update/app-manage', { app_guid: notes.guid, summary: 'Shared notes', status: 0 });
     tenant = await tenantWithBu(s);
   });
@@ -118,6 +120,29 @@ describe.skipIf(!available).each(['zh', 'hk', 'en'] as const)('store journey (Ch
     await j.w.page.goto(`${j.base}/account/enterprise/app`);
     await j.w.page.getByText(app.name).first().waitFor();
     await shot('08-enterprise-apps');
+  });
+
+  it('a free app: "Use for free" asks to use it for free, and says it is ready to use, its ¥0 order paid', async () => {
+    const { page } = j.w;
+    await page.goto(`${j.base}/appStore`);
+    await page.getByRole('link', { name: t('store.open_app', { name: notes.name }) }).click();
+    await page.waitForURL(`${j.base}/appStore/${notes.guid}`);
+    await expect.poll(() => page.getByTestId('buy').innerText()).toBe(t('store.use'));
+    await page.getByTestId('buy').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { name: t('store.confirm_title_free', { name: notes.name }) }).waitFor();
+    expect(await dialog.innerText()).toContain(t('store.confirm_free'));
+    expect(await dialog.innerText()).not.toContain(t('store.how_paid'));
+    expect(await dialog.getByTestId('confirm-buy').innerText()).toBe(t('store.confirm_use'));
+    await shot('06c-confirm-free');
+    await dialog.getByTestId('confirm-buy').click();
+    await page.getByTestId('bought').waitFor();
+    const orders = (await j.s.db.query<{ number: string; state: number; amount: number }>('select number, state, amount from orders where bu_guid = $1 and app_guid = $2', [tenant.buGuid, notes.guid])).rows;
+    expect(orders).toEqual([expect.objectContaining({ state: ORDER_STATE.paid, amount: 0 })]);
+    await expect.poll(() => page.getByTestId('bought').innerText()).toContain(t('store.ready', { name: notes.name, number: orders[0].number }));
+    expect(await page.getByTestId('how-paid').count()).toBe(0);
+    expect(await page.getByTestId('installed').isDisabled()).toBe(true);
+    await shot('06d-free-ready');
   });
 
   it('capabilities: each scope opens its APIs and events', async () => {

@@ -102,6 +102,24 @@ describe('precedence: a role’s set over everyone’s over the definition', () 
 });
 
 describe('checked against the registry when saved', () => {
+  it('the operators’ BU list’s joined columns (owner, company, certification) are the list’s: a set names, shows and sorts them', async () => {
+    const staff = await operatorWithRole();
+    const { rows } = await s.db.query<{ code: string }>("select code from permission where code like 'admin:bu%' and scene = 'admin'");
+    await grant(staff.role, ...rows.map((r) => r.code));
+    const joined = ['owner_username', 'company_name', 'auth_state'];
+    const set = await ok(asOp('/open/admin/system/column-config/add', {
+      resource: 'bu', role_guid: staff.role,
+      columns: [{ field: 'abbreviation', visible: true }, { field: 'auth_state', visible: true, sortable: true }, ...joined.slice(0, 2).map((field) => ({ field, visible: false })), { field: 'name', visible: false }],
+    }));
+    const seen = await settings(staff.token, 'bu');
+    expect(seen.config.guid).toBe(set.guid);
+    // A view of the role's holder may name a joined column; the set bounds it as any other.
+    const view = await ok(s.post('/open/system/saved-view/add', { resource: 'bu', name: 'Certified', columns: ['auth_state', 'company_name', 'abbreviation'], sort: { field: 'auth_state', order: 'ASC' } }, { token: staff.token }));
+    expect((await settings(staff.token, 'bu')).views.find((v: { guid: string }) => v.guid === view.guid).columns).toEqual(['auth_state', 'abbreviation']);
+    await ok(s.post('/open/system/column-preference/add', { resource: 'bu', hidden: ['owner_username'] }, { token: staff.token }));
+    await ok(asOp('/open/admin/system/column-config/delete', { guid: set.guid }));
+  });
+
   it('refuses an unknown list, an unknown or repeated field, sorting or filtering the definition does not allow', async () => {
     const add = (body: Record<string, unknown>) => asOp('/open/admin/system/column-config/add', { resource: 'role', columns: [], ...body });
     await refused(add({ resource: 'no-such-list' }), /no-such-list/);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { filtersOff, resolveColumns } from '../../src/console/columnSettings.ts';
+import { filtersOff, resolveColumns, shapedScreen } from '../../src/console/columnSettings.ts';
+import { resourceCalls } from '../../dataProvider/calls.ts';
+import { listColumnsOf } from '../../resources/shown-columns.ts';
 import { viewSearch } from '../../src/console/ViewBar.tsx';
 import { definition } from '../../dataProvider/definitions.ts';
 
@@ -39,6 +41,22 @@ describe('resolveColumns', () => {
 
   it('a view names the columns in order; the person’s hidden ones still go', () => {
     expect(fields(resolveColumns(role, undefined, ['name'], 'zh', ['status', 'name', 'code']))).toEqual(['status', 'code']);
+  });
+
+  it('a screen with joined columns of its own (the operators’ BU list) shows a set’s columns in its order, the joined ones included', () => {
+    const screen = shapedScreen(resourceCalls('bu').def);
+    // The designer offers every column of the list, the joined ones too: nothing is flagged as gone.
+    const offered = fields(listColumnsOf(definition('bu')));
+    expect(offered).toEqual(expect.arrayContaining(['abbreviation', 'alias', 'owner_username', 'company_name', 'auth_state']));
+    // Without a set, the screen's own columns.
+    expect(fields(resolveColumns(screen, undefined))).toEqual(['cover_url', 'name', 'code', 'owner_username', 'company_name', 'auth_state', 'status', 'created_at']);
+    // A set showing only the abbreviation (every other column listed, hidden) shows just that.
+    const only = { columns: offered.map((field) => ({ field, visible: field === 'abbreviation' })) };
+    expect(fields(resolveColumns(screen, only))).toEqual(['abbreviation']);
+    const reordered = { columns: [{ field: 'auth_state' }, { field: 'abbreviation' }, { field: 'owner_username' }, ...offered.filter((f) => !['auth_state', 'abbreviation', 'owner_username'].includes(f)).map((field) => ({ field, visible: false }))] };
+    expect(fields(resolveColumns(screen, reordered))).toEqual(['auth_state', 'abbreviation', 'owner_username']);
+    // A screen without them (the definition's own) skips the joined columns it cannot show.
+    expect(fields(resolveColumns(shapedScreen(definition('bu')), reordered))).toEqual(['abbreviation']);
   });
 
   it('filters a set turned off', () => {

@@ -7,7 +7,7 @@ import type { StoredUser } from '../../../dataProvider/session.ts';
 import { registerInput } from '../../../schemas/tenant-auth.ts';
 import { useLang } from '../../shell/LangContext.tsx';
 import { useSession } from '../../shell/SessionContext.tsx';
-import { check, checkConfirm, CodeRow, emailCodeBody, Field, formValues, serverErrors, type Errors } from './fields.tsx';
+import { check, checkConfirm, clearPassed, CodeRow, emailCodeBody, Field, formValues, serverErrors, type Errors } from './fields.tsx';
 import { agreementLink } from '../../shell/agreements.ts';
 
 /** Registration (reached from /login): mailed 6-digit code with a resend countdown, agreement (spec §5). */
@@ -20,11 +20,15 @@ export const RegisterForm = () => {
   const [agree, setAgree] = useState(false);
   const [busy, setBusy] = useState(false);
   const emailBody = () => emailCodeBody(email, t, setErrors);
+  const errorsOf = (form: HTMLFormElement) => {
+    const values: Record<string, unknown> = { ...formValues(form), agree };
+    return { ...check(registerInput, values, t), ...checkConfirm(values, t) };
+  };
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const values: Record<string, unknown> = { ...formValues(e.currentTarget), agree };
-    const found = { ...check(registerInput, values, t), ...checkConfirm(values, t) };
+    const found = errorsOf(e.currentTarget);
     setErrors(found);
     if (Object.keys(found).length) return;
     setBusy(true);
@@ -41,7 +45,7 @@ export const RegisterForm = () => {
   };
 
   return (
-    <Stack component="form" spacing={2} onSubmit={submit} noValidate data-testid="register-form">
+    <Stack component="form" spacing={2} onSubmit={submit} onInput={clearPassed(errorsOf, setErrors)} noValidate data-testid="register-form">
       <Typography variant="h5" component="h1">
         {t('register.title')}
       </Typography>
@@ -52,7 +56,7 @@ export const RegisterForm = () => {
       <CodeRow call="/open/system/user/send-email-verification-code" body={emailBody} errors={errors} setErrors={setErrors} t={t} />
       <div>
         <FormControlLabel
-          control={<Checkbox checked={agree} onChange={(e) => setAgree(e.target.checked)} slotProps={{ input: { 'data-testid': 'agree' } as object }} />}
+          control={<Checkbox checked={agree} onChange={(e) => (setAgree(e.target.checked), e.target.checked && setErrors(({ agree: _, ...rest }) => rest))} slotProps={{ input: { 'data-testid': 'agree' } as object }} />}
           label={
             <Typography variant="body2">
               {t('register.agree')}{' '}

@@ -1,6 +1,6 @@
 import '../../../i18n/messages.ts';
 import { Button, Stack, TextField, type TextFieldProps } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 import { CallError, post } from '../../../dataProvider/http.ts';
 import { emailCodeInput } from '../../../schemas/tenant-auth.ts';
@@ -33,6 +33,16 @@ export const Field = ({ name, errors, helperText, ...props }: TextFieldProps & {
 );
 
 export const formValues = (form: HTMLFormElement) => Object.fromEntries([...new FormData(form).entries()].map(([k, v]) => [k, String(v)]));
+
+/**
+ * A form's `onInput`: each field shown with an error loses it as soon as the form's own check
+ * (`errorsOf`) passes it — as the sign-in forms' `clearOnInput` does — not at the next submit.
+ * Fields still failing keep the message they were given.
+ */
+export const clearPassed = (errorsOf: (form: HTMLFormElement) => Errors, setErrors: (f: (e: Errors) => Errors) => void) => (e: FormEvent<HTMLFormElement>) => {
+  const now = errorsOf(e.currentTarget);
+  setErrors((shown) => (Object.keys(shown).some((f) => shown[f] && !now[f]) ? Object.fromEntries(Object.entries(shown).filter(([f, m]) => m && now[f])) : shown));
+};
 
 /** Seconds until a new code may be asked for, counting down once a second. */
 const useCountdown = () => {

@@ -22,7 +22,9 @@ const PURCHASE_PATH = '/open/app/market/app-purchase/use';
 /**
  * Buying an app: a visitor is told to log in and comes back here after it; a tenant without a
  * business unit is told to add one; an operator is told a tenant account buys. A tenant with one
- * confirms, and the app is added once (buying again answers the same order).
+ * confirms, and the app is added once (buying again answers the same order). A free app is not
+ * bought: the tenant confirms using it for free, and its order is paid as it is made, so the app
+ * is ready to use at once.
  */
 export const Purchase = ({ app, onBought }: { app: StoreDetail; onBought(): void }) => {
   const { t } = useLang();
@@ -34,6 +36,7 @@ export const Purchase = ({ app, onBought }: { app: StoreDetail; onBought(): void
   const [notice, setNotice] = useState<'login' | 'bu' | 'operator' | null>(null);
   const [bought, setBought] = useState<Bought | null>(null);
   const here = `${location.pathname}${location.search}`;
+  const free = app.price === 0;
 
   const start = () => {
     if (!session.signedIn) return setNotice('login');
@@ -62,7 +65,7 @@ export const Purchase = ({ app, onBought }: { app: StoreDetail; onBought(): void
         </Button>
       ) : (
         <Button variant="contained" size="large" onClick={start} data-testid="buy">
-          {t(app.price === 0 ? 'store.use' : 'store.buy')}
+          {t(free ? 'store.use' : 'store.buy')}
         </Button>
       )}
       {app.installed && (
@@ -83,7 +86,7 @@ export const Purchase = ({ app, onBought }: { app: StoreDetail; onBought(): void
       {notice === 'operator' && <Alert severity="info">{t('store.operator_cannot_buy')}</Alert>}
       {bought && (
         <Alert severity="success" data-testid="bought" action={<Button component={Link} to={`/account/order/${bought.guid}/info`} color="inherit" size="small">{t('store.view_order')}</Button>}>
-          {t(bought.already ? 'store.had_it' : 'store.bought', { number: bought.number })}
+          {t(bought.already ? 'store.had_it' : bought.state === TO_PAY ? 'store.bought' : 'store.ready', { number: bought.number, name: app.name })}
         </Alert>
       )}
       {/* What happens next to an order waiting for payment: who takes the payment and where it shows. */}
@@ -93,17 +96,17 @@ export const Purchase = ({ app, onBought }: { app: StoreDetail; onBought(): void
         </Alert>
       )}
       <Dialog open={asking} onClose={() => !busy && setAsking(false)} aria-labelledby="buy-title">
-        <DialogTitle id="buy-title">{t('store.confirm_title', { name: app.name })}</DialogTitle>
+        <DialogTitle id="buy-title">{t(free ? 'store.confirm_title_free' : 'store.confirm_title', { name: app.name })}</DialogTitle>
         <DialogContent>
-          <DialogContentText>{app.price === 0 ? t('store.confirm_free') : t('store.confirm_text', { price: price(app.price, app.cycle) })}</DialogContentText>
-          {app.price > 0 && <DialogContentText sx={{ mt: 1.5 }}>{t('store.how_paid')}</DialogContentText>}
+          <DialogContentText>{free ? t('store.confirm_free') : t('store.confirm_text', { price: price(app.price, app.cycle) })}</DialogContentText>
+          {!free && <DialogContentText sx={{ mt: 1.5 }}>{t('store.how_paid')}</DialogContentText>}
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setAsking(false)} disabled={busy}>
             {t('store.cancel')}
           </Button>
           <Button variant="contained" onClick={buy} disabled={busy} data-testid="confirm-buy" autoFocus>
-            {t('store.confirm')}
+            {t(free ? 'store.confirm_use' : 'store.confirm')}
           </Button>
         </DialogActions>
       </Dialog>
