@@ -42,7 +42,8 @@ const census = (s: TestServer) =>
 describe.skipIf(!!process.env.DATABASE_URL)('npm run demo', () => {
   let first: { code: number; out: string };
 
-  it('fills an empty database through the screens\' calls and prints the accounts it made, which sign in', async () => {
+  // The demo is a child process of its own, bounded by `demo`'s 120 s: its test waits as long.
+  it('fills an empty database through the screens\' calls and prints the accounts it made, which sign in', { timeout: 150_000 }, async () => {
     first = await demo('--lang', 'en');
     expect(first.code, first.out).toBe(0);
     const owner = /demo_owner \/ (\S+)/.exec(first.out)?.[1];
@@ -57,7 +58,7 @@ describe.skipIf(!!process.env.DATABASE_URL)('npm run demo', () => {
     });
   });
 
-  it('run again, it changes nothing', async () => {
+  it('run again, it changes nothing', { timeout: 150_000 }, async () => {
     const before = await served(census);
     const again = await demo('--lang', 'en');
     expect(again.code, again.out).toBe(0);
