@@ -122,7 +122,9 @@ export const referenceRoute = (from: ResourceCalls, target: ConsoleDef) => {
   const readable = reachable.filter((m) => Object.values(m.calls).some((c) => ['get', 'list'].includes(spec(c).verb ?? '') && !spec(c).requires));
   const same = readable.length ? readable : reachable;
   const mount = same.find((m) => m === own) ?? same.find((m) => m.perm && m.perm === from.mount.perm) ?? same.find((m) => m.side === own.side) ?? same[0];
-  if (!mount || mount === own) return routeOf(target);
+  if (!mount) return routeOf(target);
+  // The definition's own route, unless another definition's screen took its name (a BU's members and sub-accounts share `/account/member-manage`).
+  if (mount === own && registry.get(routeOf(target))?.def.name === target.name) return routeOf(target);
   return mountRoute(target, mount);
 };
 

@@ -139,6 +139,7 @@ export const dataProvider: ConsoleDataProvider = {
   },
   getAll: async (resource, filter) => {
     const rc = resourceCalls(resource);
-    return (await send<Row[]>(rc, need(rc, 'list'), filterBody(rc, filter))).map(recordOf(rc));
+    // A tree call stands in for a list (one BU's departments for an operator): its nested rows are flattened by the caller.
+    return (await send<Row[]>(rc, need(rc, rc.verbs.list || !rc.verbs.tree ? 'list' : 'tree'), filterBody(rc, filter))).map(recordOf(rc));
   },
 };

@@ -1,19 +1,22 @@
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
-import { Box, Collapse, List, ListItemButton, ListItemText } from '@mui/material';
+import { Box, Collapse, Link as MuiLink, List, ListItemButton, ListItemText } from '@mui/material';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { hasClientKey } from '../i18n/client.ts';
+import { authorised } from '../src/routes/guard.ts';
 import type { MenuItem } from '../src/routes/menu.ts';
 import { useLang } from '../src/shell/LangContext.tsx';
 import { useSession } from '../src/shell/SessionContext.tsx';
+import { CERTIFICATION } from '../src/shell/useConsoleNav.ts';
 
 export const SIDEBAR_WIDTH = 210;
 
 const Entry = ({ item, depth }: { item: MenuItem; depth: number }) => {
   const { t, lang } = useLang();
-  const { signedIn } = useSession();
+  const { signedIn, permissions } = useSession();
+  const certify = !!item.uncertified && authorised(permissions.urls, CERTIFICATION, permissions.pages);
   const { pathname, search } = useLocation();
   const active = pathname === item.url || pathname.startsWith(`${item.url}/`);
   const [open, setOpen] = useState(true);
@@ -28,6 +31,16 @@ const Entry = ({ item, depth }: { item: MenuItem; depth: number }) => {
         <ListItemText primary={label} slotProps={{ primary: { noWrap: true } }} sx={{ '& .MuiTypography-root': { fontSize: 14 } }} />
         {item.children && (open ? <ExpandLess aria-hidden /> : <ExpandMore aria-hidden />)}
       </ListItemButton>
+      {/* Shown disabled, not hidden, until the organisation is certified: why, and a keyboard-reachable way there for who may apply. */}
+      {item.uncertified && (
+        <MuiLink
+          {...(certify ? { component: Link, to: CERTIFICATION, 'aria-label': t('guard.menu_uncertified_named', { page: label }) } : { component: 'span', color: 'text.secondary', underline: 'none' as const })}
+          sx={{ display: 'block', pl: 2 + depth * 2, pr: 1, fontSize: 12, lineHeight: '24px' }}
+          data-testid={`menu-certify-${item.url}`}
+        >
+          {t('guard.menu_uncertified')}
+        </MuiLink>
+      )}
       {item.children && (
         <Collapse in={open}>
           <List disablePadding>

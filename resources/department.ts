@@ -39,8 +39,12 @@ export const department: ResourceDef<typeof departmentSchema> = {
       side: 'operator', base: '/open/admin/department', scope: 'oversight', perm: 'admin:bu',
       calls: { 'level-tree': { verb: 'tree', requires: ['bu_guid'] } },
     },
-    // One BU's departments for the staff screen (catalogue `staff-management/department-tree`).
-    { side: 'operator', base: '/open/admin/staff-management', scope: 'oversight', perm: 'admin:staff', calls: { 'department-tree': { verb: 'tree', requires: ['bu_guid'] } } },
+    // One BU's departments for the staff screen (catalogue `staff-management/department-tree`), and
+    // one by its guid: the staff list's department cells and the edit form read it (named in the catalogue's convention).
+    {
+      side: 'operator', base: '/open/admin/staff-management', scope: 'oversight', perm: 'admin:staff',
+      calls: { 'department-tree': { verb: 'tree', requires: ['bu_guid'] }, 'department-info': 'get' },
+    },
   ],
   menu: { scene: 'tenant', url: '/account/organzize', icon: 'account_tree', title: 'route.organize', needsVerified: true, order: 40 },
   tenant: [{ url: '/account/organzize/department', needsBu: true, verbs: { list: 'tree' } }],
@@ -53,7 +57,7 @@ export const position: ResourceDef<typeof positionSchema> = {
   titleField: 'name',
   tones: { status: enabledTones },
   keyword: ['name', 'code'],
-  filters: [{ field: 'name', op: 'like' }, { field: 'status' }],
+  filters: [{ field: 'name', op: 'like' }, { field: 'status' }, { field: 'bu_guid' }],
   columns: [{ field: 'name', sortable: true }, { field: 'code' }, { field: 'description' }, { field: 'status', render: 'status' }],
   sort: 'name',
   unique: [['name']],
@@ -62,6 +66,11 @@ export const position: ResourceDef<typeof positionSchema> = {
     {
       side: 'system', base: '/open/system/position', scope: 'bu', perm: 'tenant:position',
       calls: { add: 'add', page: 'page', list: 'list', get: 'get', update: 'update', delete: 'delete', 'update-status': 'status' },
+    },
+    // The staff screen's positions: one BU's for the edit form's picker, one by its guid for its value.
+    {
+      side: 'operator', base: '/open/admin/staff-management', scope: 'oversight', perm: 'admin:staff',
+      calls: { 'position-list': { verb: 'list', requires: ['bu_guid'] }, 'position-info': 'get' },
     },
   ],
   openApi: { page: 'contact:position:readonly', get: 'contact:position:readonly', add: 'contact:position:write', update: 'contact:position:write', delete: 'contact:position:write' },

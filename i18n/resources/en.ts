@@ -351,6 +351,7 @@ export default {
         code: 'Code',
         description: 'Description',
         status: 'Status',
+        bu_guid: 'Business unit',
       },
       values: {
         status: {

@@ -351,6 +351,7 @@ export default {
         code: '崗位編碼',
         description: '描述',
         status: '狀態',
+        bu_guid: '業務單元',
       },
       values: {
         status: {

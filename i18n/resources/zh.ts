@@ -351,6 +351,7 @@ export default {
         code: '岗位编码',
         description: '描述',
         status: '状态',
+        bu_guid: '业务单元',
       },
       values: {
         status: {

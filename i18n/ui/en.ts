@@ -203,6 +203,9 @@ export default {
     to_console: 'To the console',
     to_operation: 'To the operator console',
     to_certification: 'Apply for certification',
+    // A sidebar entry needing a certified organisation (layouts/Sidebar.tsx): its way to certification.
+    menu_uncertified: 'Opens after certification',
+    menu_uncertified_named: 'Opens after certification: %{page}',
     not_found: 'There is no such page; you are back on the home page.',
     not_open: 'This page is not open yet.',
     other_console: 'This page belongs to another console; your account cannot open it.',

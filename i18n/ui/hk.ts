@@ -203,6 +203,9 @@ export default {
     to_console: '回到控制台',
     to_operation: '回到管理後台',
     to_certification: '去申請認證',
+    // A sidebar entry needing a certified organisation (layouts/Sidebar.tsx): its way to certification.
+    menu_uncertified: '認證後開放',
+    menu_uncertified_named: '認證後開放：%{page}',
     not_found: '沒有這個頁面，已回到首頁。',
     not_open: '該頁面暫未開放。',
     other_console: '該頁面屬於另一個控制台，您的賬號不能打開。',

@@ -203,6 +203,9 @@ export default {
     to_console: '回到控制台',
     to_operation: '回到管理后台',
     to_certification: '去申请认证',
+    // A sidebar entry needing a certified organisation (layouts/Sidebar.tsx): its way to certification.
+    menu_uncertified: '认证后开放',
+    menu_uncertified_named: '认证后开放：%{page}',
     not_found: '没有这个页面，已回到首页。',
     not_open: '该页面暂未开放。',
     other_console: '该页面属于另一个控制台，您的账号不能打开。',

@@ -6,6 +6,7 @@ import {
   ArrayInput, AutocompleteArrayInput, FieldTitle, DateInput, DateTimeInput, AutocompleteInput, BooleanInput, InputHelperText, NumberInput, PasswordInput, ReferenceArrayInput,
   ReferenceInput, SelectArrayInput, SelectInput, SimpleFormIterator, TextInput, useDataProvider, useInput, useRecordContext, useTranslate,
 } from 'react-admin';
+import { resourceCalls } from '../../dataProvider/calls.ts';
 import type { ConsoleDataProvider } from '../../dataProvider/dataProvider.ts';
 import type { ConsoleDef } from '../../resources/console-defs.ts';
 import { centsText, parseCents } from '../../schemas/money.ts';
@@ -55,7 +56,8 @@ const selectMarks = (required: boolean | undefined) =>
 const TreePicker = ({ def, target, route, source, label, array, required }: { def: ConsoleDef; target: ConsoleDef; route: string; source: string; label: string; array: boolean; required?: boolean }) => {
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const record = useRecordContext();
-  const rows = useQuery(allRowsQuery(dataProvider, route));
+  const bu = useBuOf(route, target);
+  const rows = useQuery({ ...allRowsQuery(dataProvider, route, bu === undefined ? undefined : { bu_guid: bu }), enabled: bu !== null });
   const title = useTitle();
   const parent = target.tree!.parent;
   const choices = useMemo(() => {
@@ -68,22 +70,36 @@ const TreePicker = ({ def, target, route, source, label, array, required }: { de
     // In tree order (each row before its children, siblings as the server sorts them).
     return tree.flatMap(subtreeIds).filter((id) => !skip.has(id)).map((id) => ({ id, name: paths.get(id) ?? String(id) }));
   }, [rows.data, def.name, target, parent, record?.id, source, title]);
-  const common = { source, label, choices, isPending: rows.isPending, isRequired: required };
+  const common = { source, label, choices, isPending: bu !== null && rows.isPending, isRequired: required };
   return array ? <AutocompleteArrayInput {...common} /> : <AutocompleteInput {...common} />;
+};
+
+/**
+ * The BU whose rows a picker offers when it reads them through an operator's mount over every BU
+ * (a staff member's department, superior, position): the form's `bu_guid`, as the server takes
+ * references from the record's own BU only (server/engine/relations.ts). `undefined`: not bound to
+ * a BU; `null`: bound, and no BU is chosen yet (nothing is offered).
+ */
+const useBuOf = (route: string, target: ConsoleDef) => {
+  const bu = useWatch({ name: 'bu_guid' }) as string | undefined;
+  const bound = resourceCalls(route).mount.scope === 'oversight' && (target.filters ?? []).some((f) => f.field === 'bu_guid');
+  return bound ? bu || null : undefined;
 };
 
 /** A reference field: a picker over the target's rows by their title, a path picker for a tree. */
 export const ReferencePicker = ({ def, target, source, label, array, required }: { def: ConsoleDef; target: ConsoleDef; source: string; label: string; array: boolean; required?: boolean }) => {
   const route = useRouteOf()(target);
   const title = useTitle();
+  const bu = useBuOf(route, target);
   if (target.tree && listsAll(route)) return <TreePicker def={def} target={target} route={route} source={source} label={label} array={array} required={required} />;
   const optionText = target.labelKeys ? (r: Record<string, unknown>) => title(target, r) : titleFieldOf(target);
+  const own = bu === undefined ? {} : { filter: { bu_guid: bu }, enableGetChoices: () => bu !== null };
   return array ? (
-    <ReferenceArrayInput source={source} reference={route}>
+    <ReferenceArrayInput source={source} reference={route} {...own}>
       <AutocompleteArrayInput label={label} optionText={optionText} isRequired={required} />
     </ReferenceArrayInput>
   ) : (
-    <ReferenceInput source={source} reference={route} perPage={100}>
+    <ReferenceInput source={source} reference={route} perPage={100} {...own}>
       <AutocompleteInput label={label} optionText={optionText} isRequired={required} />
     </ReferenceInput>
   );

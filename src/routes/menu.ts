@@ -11,6 +11,8 @@ export interface MenuItem {
   fallback?: string;
   url: string;
   disabled?: boolean;
+  /** Disabled until the organisation is certified: the sidebar says so and leads to certification. */
+  uncertified?: boolean;
   children?: MenuItem[];
 }
 
@@ -29,16 +31,16 @@ export interface MenuContext {
 const collapse = (item: MenuItem): MenuItem => (item.children?.length === 1 ? item.children[0] : item);
 
 /**
- * Route-table menus filtered by scene, user type, hidden flags, organisation and BU requirements;
- * entries outside the authorised URLs show disabled.
+ * Route-table menus filtered by scene, user type, hidden flags and BU requirements; entries outside
+ * the authorised URLs, and those needing a certified organisation before it is, show disabled (spec §2).
  */
 export const routeMenu = (routes: readonly RouteDef[], ctx: MenuContext): MenuItem[] =>
   routes.flatMap((r) => {
     if (r.hidden) return [];
     if (r.scene && r.scene !== ctx.scene) return [];
     if (r.userTypes && ctx.userType !== undefined && !r.userTypes.includes(ctx.userType)) return [];
-    if (r.needsVerified && ctx.authState !== 2) return [];
     if (r.needsBu && !ctx.buCreated) return [];
+    const uncertified = !!r.needsVerified && ctx.authState !== 2;
     if (r.appTypes && ctx.appType !== undefined && !r.appTypes.includes(ctx.appType)) return [];
     const children = r.children ? routeMenu(r.children, ctx) : undefined;
     if (r.children && !children?.length && r.redirect) return [];
@@ -46,7 +48,8 @@ export const routeMenu = (routes: readonly RouteDef[], ctx: MenuContext): MenuIt
       key: r.path,
       label: r.title,
       url: r.redirect ?? r.path,
-      disabled: r.disabled || (ctx.signedIn && !r.ownAccount && !authorised(ctx.urls, r.path)),
+      disabled: r.disabled || uncertified || (ctx.signedIn && !r.ownAccount && !authorised(ctx.urls, r.path)),
+      ...(uncertified ? { uncertified } : {}),
       ...(children?.length ? { children } : {}),
     };
     return [collapse(item)];

@@ -85,11 +85,20 @@ describe('route guard (spec §2)', () => {
 describe('menus', () => {
   const ctx = { scene: 'console' as const, signedIn: true, userType: 1, urls: ['/account/info'], authState: 0, buCreated: false };
   const account = routeMenu(routeTree, ctx).find((i) => i.key === '/account')!;
-  it('hides entries needing a verified organisation or a BU, and hidden ones', () => {
+  it('hides entries needing a BU, and hidden ones', () => {
     const keys = account.children!.map((c) => c.key);
-    expect(keys).not.toContain('/account/member-manage');
     expect(keys).not.toContain('/account/enterprise/sso');
     expect(keys).not.toContain('/account/role-detail');
+  });
+  it('shows entries needing a certified organisation disabled, marked as such, until it is (spec §2: unauthorised entries show disabled)', () => {
+    const uncertified = (authState: number) => routeMenu(routeTree, { ...ctx, urls: [], authState, buCreated: true }).find((i) => i.key === '/account')!.children!;
+    for (const url of ['/account/organzize', '/account/member-manage']) {
+      expect(uncertified(1).find((c) => c.key === url)).toMatchObject({ disabled: true, uncertified: true });
+      expect(uncertified(2).find((c) => c.key === url)).toMatchObject({ disabled: false });
+      expect(uncertified(2).find((c) => c.key === url)?.uncertified).toBeUndefined();
+    }
+    // Nobody lands on one: the first page is one the person may open.
+    expect(firstPage(uncertified(1))).toBe('/account/enterprise-panel');
   });
   it('shows unauthorised entries disabled', () => {
     expect(account.children!.find((c) => c.key === '/account/order')!.disabled).toBe(true);
