@@ -1456,6 +1456,8 @@ export interface operations {
                     sort?: string;
                     name?: string;
                     status?: 0 | 1;
+                    /** Format: uuid */
+                    bu_guid?: string;
                 };
             };
         };
