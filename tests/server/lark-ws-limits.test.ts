@@ -1,11 +1,11 @@
 import * as lark from '@larksuiteoapi/node-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { freePort } from '../../scripts/free-port.mjs';
 import { CLIENT_FRAME_LIMITS, type LongConnections } from '../../server/lark/ws/connections.ts';
 import { encodeFrame, type Frame } from '../../server/lark/ws/frames.ts';
 import { until } from '../helpers/instances.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
+import { longConnectionApp, rawSocket as openSocket } from '../helpers/lark-ws.ts';
 import { tenantWithBu, uid } from '../helpers/tenant-flows.ts';
 
 /**
@@ -33,26 +33,12 @@ afterAll(async () => {
   await s?.close();
 });
 
-const longApp = async () => {
-  const post = (path: string, body: unknown) => s.post(path, body, { token: A.token, lang: 'en' });
-  const app = (await post('/open/app/create', { name: `Lm ${uid()}`, code: `lm-${uid()}` })).data;
-  expect((await s.post('/open/admin/app/permissions/active-permissions', { guid: app.guid, group_codes: ['contact:member:readonly'] }, { token: admin })).code).toBe(200);
-  const config = (await post('/open/app/event/subscribe-config/get', { app_guid: app.guid })).data;
-  expect((await post('/open/app/event/subscribe-config/save-update', { app_guid: app.guid, delivery_mode: 'long_connection' })).code).toBe(200);
-  return { app, config };
-};
+const longApp = () => longConnectionApp(s, A.token, admin, false);
 
-/** A connection opened by hand; `closed` resolves with the server's close code and reason, `messages` counts what it sent. */
+/** A connection opened by hand for a new app; `closed` resolves with the server's close code and reason, `got.messages` counts what it sent. */
 const rawSocket = async () => {
   const { app } = await longApp();
-  const answer = (await (await fetch(`${origin}/callback/ws/endpoint`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ AppID: app.app_id, AppSecret: app.app_secret }) })).json()) as { data: { URL: string } };
-  const ws = new WebSocket(answer.data.URL);
-  const got = { messages: 0 };
-  ws.on('message', () => got.messages++);
-  ws.on('error', () => {});
-  const closed = new Promise<{ code: number; reason: string }>((r) => ws.once('close', (code, reason) => r({ code, reason: reason.toString() })));
-  await new Promise((r) => ws.once('open', r));
-  return { ws, closed, got, app };
+  return { ...(await openSocket(origin, app)), app };
 };
 
 const ping: Frame = { SeqID: 0, LogID: 0, service: 1, method: 0, headers: [{ key: 'type', value: 'ping' }] };

@@ -7,6 +7,7 @@ import type { LongConnections } from '../../server/lark/ws/connections.ts';
 import { SCOPE } from '../../schemas/app-scope.ts';
 import { until } from '../helpers/instances.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
+import { longConnectionApp, rawSocket as openSocket, sdkClient as larkClient } from '../helpers/lark-ws.ts';
 import { tenantWithBu, uid } from '../helpers/tenant-flows.ts';
 
 /**
@@ -37,37 +38,10 @@ afterAll(async () => {
 const post = (path: string, body: unknown = {}, token = A.token) => s.post(path, body, { token, lang: 'en' });
 
 /** An app of A (or of the tenant whose token is given) on the long connection, subscribed to member-created events. */
-const longApp = async (token = A.token) => {
-  const post = (path: string, body: unknown) => s.post(path, body, { token, lang: 'en' });
-  const app = (await post('/open/app/create', { name: `Rv ${uid()}`, code: `rv-${uid()}` })).data;
-  expect((await s.post('/open/admin/app/permissions/active-permissions', { guid: app.guid, group_codes: ['contact:member:readonly'] }, { token: admin })).code).toBe(200);
-  const config = (await post('/open/app/event/subscribe-config/get', { app_guid: app.guid })).data;
-  expect((await post('/open/app/event/subscribe-rel/save', { app_guid: app.guid, event_codes: ['contact.user.created_v3'] })).code).toBe(200);
-  expect((await post('/open/app/event/subscribe-config/save-update', { app_guid: app.guid, delivery_mode: 'long_connection' })).code).toBe(200);
-  return { app, config };
-};
-
-/** Lark's WSClient, holding the app's connection; `failed` is what its onError said when reconnecting was refused for good. */
-const sdkClient = async (app: { app_id: string; app_secret: string }, keys: { encrypt_key: string | null; verification_token: string }, domain = origin) => {
-  const received: unknown[] = [];
-  const dispatcher = new lark.EventDispatcher({ encryptKey: keys.encrypt_key ?? undefined, verificationToken: keys.verification_token, loggerLevel: lark.LoggerLevel.fatal });
-  dispatcher.register({ 'contact.user.created_v3': async (data: unknown) => void received.push(data) });
-  const state = { ready: false, failed: undefined as Error | undefined };
-  const client = new lark.WSClient({ appId: app.app_id, appSecret: app.app_secret, domain, loggerLevel: lark.LoggerLevel.fatal, onReady: () => (state.ready = true), onError: (e: Error) => (state.failed = e) });
-  clients.push(client);
-  await client.start({ eventDispatcher: dispatcher });
-  await until('the SDK connected', () => state.ready, 10_000, 10);
-  return { state, received };
-};
-
-/** A connection opened by hand (the SDK's endpoint call, then the WebSocket); `closed` resolves with the server's close code and reason. */
-const rawSocket = async (app: { app_id: string; app_secret: string }) => {
-  const answer = (await (await fetch(`${origin}/callback/ws/endpoint`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ AppID: app.app_id, AppSecret: app.app_secret }) })).json()) as { data: { URL: string } };
-  const ws = new WebSocket(answer.data.URL);
-  const closed = new Promise<{ code: number; reason: string }>((r) => ws.once('close', (code, reason) => r({ code, reason: reason.toString() })));
-  await new Promise((r) => ws.once('open', r));
-  return { ws, closed, url: answer.data.URL };
-};
+const longApp = (token = A.token) => longConnectionApp(s, token, admin);
+/** Lark's WSClient on the app's connection; `state.failed` is what its onError said when reconnecting was refused for good. */
+const sdkClient = (app: { app_id: string; app_secret: string }, keys: { encrypt_key: string | null; verification_token: string }, domain = origin) => larkClient(clients, domain, app, keys);
+const rawSocket = (app: { app_id: string; app_secret: string }) => openSocket(origin, app);
 
 const connections = (appGuid: string, server: Pick<TestServer, 'services'> = s) => (server.services.events.long as LongConnections).count(appGuid);
 const closedLine = (reason: string) => lines.some((l) => l.includes('long connection closed') && l.includes(reason));

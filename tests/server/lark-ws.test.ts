@@ -15,6 +15,7 @@ import { decodeFrame, encodeFrame, FRAGMENT_BYTES, headersOf } from '../../serve
 import { CONNECTIONS_PER_APP } from '../../server/lark/ws/connections.ts';
 import { compiledServer, until } from '../helpers/instances.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
+import { longConnectionApp, sdkClient as larkClient } from '../helpers/lark-ws.ts';
 import { tenantWithBu, uid } from '../helpers/tenant-flows.ts';
 
 let s: TestServer;
@@ -39,33 +40,10 @@ afterAll(async () => {
 const post = (path: string, body: unknown = {}, token = A.token) => s.post(path, body, { token, lang: 'en' });
 
 /** An app of A subscribed to member-created events, taking them over the long connection; its secret and keys. */
-const longApp = async (server = s, token = A.token, operator = admin) => {
-  const post = (path: string, body: unknown) => server.post(path, body, { token, lang: 'en' });
-  const app = (await post('/open/app/create', { name: `Ws ${uid()}`, code: `ws-${uid()}` })).data;
-  expect((await server.post('/open/admin/app/permissions/active-permissions', { guid: app.guid, group_codes: ['contact:member:readonly'] }, { token: operator })).code).toBe(200);
-  const config = (await post('/open/app/event/subscribe-config/get', { app_guid: app.guid })).data;
-  expect((await post('/open/app/event/subscribe-rel/save', { app_guid: app.guid, event_codes: ['contact.user.created_v3'] })).code).toBe(200);
-  const saved = await post('/open/app/event/subscribe-config/save-update', { app_guid: app.guid, delivery_mode: 'long_connection' });
-  expect(saved.code, saved.message).toBe(200);
-  expect(saved.data.delivery_mode).toBe('long_connection');
-  return { app, config };
-};
-
-/** Lark's official WSClient and EventDispatcher, changed only in their domain; `handle` answers each event (throwing makes the SDK acknowledge with 500). */
-const sdkClient = async (app: { app_id: string; app_secret: string }, keys: { encrypt_key: string | null; verification_token: string }, handle: (data: Record<string, unknown>) => unknown = () => 'ok', domain = origin) => {
-  const received: Record<string, unknown>[] = [];
-  const dispatcher = new lark.EventDispatcher({ encryptKey: keys.encrypt_key ?? undefined, verificationToken: keys.verification_token, loggerLevel: lark.LoggerLevel.fatal });
-  dispatcher.register({ 'contact.user.created_v3': async (data: Record<string, unknown>) => {
-    received.push(data);
-    return handle(data);
-  } });
-  let ready = false;
-  const client = new lark.WSClient({ appId: app.app_id, appSecret: app.app_secret, domain, loggerLevel: lark.LoggerLevel.fatal, onReady: () => (ready = true) });
-  clients.push(client);
-  await client.start({ eventDispatcher: dispatcher });
-  await until('the SDK connected', () => ready, 10_000, 10);
-  return { client, received };
-};
+const longApp = (server = s, token = A.token, operator = admin) => longConnectionApp(server, token, operator);
+/** Lark's WSClient on the app's connection (tests/helpers/lark-ws.ts). */
+const sdkClient = (app: { app_id: string; app_secret: string }, keys: { encrypt_key: string | null; verification_token: string }, handle?: (data: Record<string, unknown>) => unknown, domain = origin) =>
+  larkClient(clients, domain, app, keys, handle);
 
 const addMember = () => post('/open/system/member/add', { name: `M ${uid()}`, job_number: `J${uid()}` });
 const logOf = async (appGuid: string) => (await post('/open/app/event/log/page', { app_guid: appGuid, page_size: 20 })).data.list as { event_id: string; attempt: number; http_status: number; failure: string | null; state: string; answer: string }[];
