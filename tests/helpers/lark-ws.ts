@@ -1,14 +1,31 @@
 import * as lark from '@larksuiteoapi/node-sdk';
 import { expect } from 'vitest';
 import WebSocket from 'ws';
+import { freePort } from '../../scripts/free-port.mjs';
 import { until } from './instances.ts';
-import type { TestServer } from './server.ts';
-import { uid } from './tenant-flows.ts';
+import { startServer, type TestServer } from './server.ts';
+import { tenantWithBu, uid } from './tenant-flows.ts';
 
 /**
  * The long connection's peers in the tests (docs/lark.md): an app on the long connection, Lark's
  * official WSClient holding it, and a socket opened by hand for what the SDK never sends.
  */
+
+/** A server listening on a free loopback port for the long connection, tenant A with a BU, an operator's token, its warning lines kept in `lines`. */
+export const longConnectionServer = async (events: Record<string, unknown>) => {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const lines: string[] = [];
+  const s = await startServer({ options: { publicUrl: origin, events, logger: true, logLevel: 'warn', logStream: { write: (l: string) => lines.push(l) } as unknown as NodeJS.WritableStream } });
+  await s.app.listen({ port, host: '127.0.0.1' });
+  return { s, origin, lines, A: await tenantWithBu(s), admin: await s.login() };
+};
+
+/** Closes the test's WSClients, then its server. */
+export const closeAll = async (clients: lark.WSClient[], s: TestServer | undefined) => {
+  for (const c of clients) c.close({ force: true });
+  await s?.close();
+};
 
 type AppCredentials = { app_id: string; app_secret: string };
 type EventKeys = { encrypt_key: string | null; verification_token: string };

@@ -1,11 +1,10 @@
 import * as lark from '@larksuiteoapi/node-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../scripts/free-port.mjs';
 import { CLIENT_FRAME_LIMITS, type LongConnections } from '../../server/lark/ws/connections.ts';
 import { encodeFrame, type Frame } from '../../server/lark/ws/frames.ts';
 import { until } from '../helpers/instances.ts';
-import { startServer, type TestServer } from '../helpers/server.ts';
-import { longConnectionApp, rawSocket as openSocket } from '../helpers/lark-ws.ts';
+import type { TestServer } from '../helpers/server.ts';
+import { closeAll, longConnectionApp, longConnectionServer, rawSocket as openSocket } from '../helpers/lark-ws.ts';
 import { tenantWithBu, uid } from '../helpers/tenant-flows.ts';
 
 /**
@@ -17,21 +16,13 @@ let s: TestServer;
 let A: Awaited<ReturnType<typeof tenantWithBu>>;
 let admin: string;
 let origin: string;
-const lines: string[] = [];
+let lines: string[] = [];
 const clients: lark.WSClient[] = [];
 
 beforeAll(async () => {
-  const port = await freePort();
-  origin = `http://127.0.0.1:${port}`;
-  s = await startServer({ options: { publicUrl: origin, events: { worker: false }, logger: true, logLevel: 'warn', logStream: { write: (l: string) => lines.push(l) } as unknown as NodeJS.WritableStream } });
-  await s.app.listen({ port, host: '127.0.0.1' });
-  A = await tenantWithBu(s);
-  admin = await s.login();
+  ({ s, A, admin, origin, lines } = await longConnectionServer({ worker: false }));
 });
-afterAll(async () => {
-  for (const c of clients) c.close({ force: true });
-  await s?.close();
-});
+afterAll(() => closeAll(clients, s));
 
 const longApp = () => longConnectionApp(s, A.token, admin, false);
 

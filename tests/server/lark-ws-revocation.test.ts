@@ -6,8 +6,8 @@ import { buildApp } from '../../server/app.ts';
 import type { LongConnections } from '../../server/lark/ws/connections.ts';
 import { SCOPE } from '../../schemas/app-scope.ts';
 import { until } from '../helpers/instances.ts';
-import { startServer, type TestServer } from '../helpers/server.ts';
-import { longConnectionApp, rawSocket as openSocket, sdkClient as larkClient } from '../helpers/lark-ws.ts';
+import type { TestServer } from '../helpers/server.ts';
+import { closeAll, longConnectionApp, longConnectionServer, rawSocket as openSocket, sdkClient as larkClient } from '../helpers/lark-ws.ts';
 import { tenantWithBu, uid } from '../helpers/tenant-flows.ts';
 
 /**
@@ -19,21 +19,13 @@ let s: TestServer;
 let A: Awaited<ReturnType<typeof tenantWithBu>>;
 let admin: string;
 let origin: string;
-const lines: string[] = [];
+let lines: string[] = [];
 const clients: lark.WSClient[] = [];
 
 beforeAll(async () => {
-  const port = await freePort();
-  origin = `http://127.0.0.1:${port}`;
-  s = await startServer({ options: { publicUrl: origin, events: { pollMs: 100 }, logger: true, logLevel: 'warn', logStream: { write: (l: string) => lines.push(l) } as unknown as NodeJS.WritableStream } });
-  await s.app.listen({ port, host: '127.0.0.1' });
-  A = await tenantWithBu(s);
-  admin = await s.login();
+  ({ s, A, admin, origin, lines } = await longConnectionServer({ pollMs: 100 }));
 });
-afterAll(async () => {
-  for (const c of clients) c.close({ force: true });
-  await s?.close();
-});
+afterAll(() => closeAll(clients, s));
 
 const post = (path: string, body: unknown = {}, token = A.token) => s.post(path, body, { token, lang: 'en' });
 

@@ -15,7 +15,7 @@ import { decodeFrame, encodeFrame, FRAGMENT_BYTES, headersOf } from '../../serve
 import { CONNECTIONS_PER_APP } from '../../server/lark/ws/connections.ts';
 import { compiledServer, until } from '../helpers/instances.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
-import { longConnectionApp, sdkClient as larkClient } from '../helpers/lark-ws.ts';
+import { closeAll, longConnectionApp, longConnectionServer, sdkClient as larkClient } from '../helpers/lark-ws.ts';
 import { tenantWithBu, uid } from '../helpers/tenant-flows.ts';
 
 let s: TestServer;
@@ -25,17 +25,9 @@ let origin: string;
 const clients: lark.WSClient[] = [];
 
 beforeAll(async () => {
-  const port = await freePort();
-  origin = `http://127.0.0.1:${port}`;
-  s = await startServer({ options: { publicUrl: origin, events: { pollMs: 100 } } });
-  await s.app.listen({ port, host: '127.0.0.1' });
-  A = await tenantWithBu(s);
-  admin = await s.login();
+  ({ s, A, admin, origin } = await longConnectionServer({ pollMs: 100 }));
 });
-afterAll(async () => {
-  for (const c of clients) c.close({ force: true });
-  await s?.close();
-});
+afterAll(() => closeAll(clients, s));
 
 const post = (path: string, body: unknown = {}, token = A.token) => s.post(path, body, { token, lang: 'en' });
 
