@@ -50,8 +50,8 @@ export const throughIdp = async (start: string, until: string, fill: Record<stri
   throw new Error('the IdP kept answering without sending the browser back');
 };
 
-/** The platform's side of an IdP's answer: the callback or ACS request, then the console's `finish` call with the flow's binding and the cookie the answer set. */
-export const backToPlatform = async (s: TestServer, request: { url: string; method: string; body?: string }, started: { flow: string; binding: string }, opts: { binding?: string; lang?: string } = {}) => {
+/** The IdP's answer as the browser brings it to the platform (the callback or ACS request): where it sends the browser, and the cookie it set. */
+const deliver = async (s: TestServer, request: { url: string; method: string; body?: string }) => {
   const u = new URL(request.url);
   const answer = await s.app.inject({
     method: request.method as 'GET' | 'POST',
@@ -59,10 +59,22 @@ export const backToPlatform = async (s: TestServer, request: { url: string; meth
     payload: request.body,
     headers: request.body ? { 'content-type': 'application/x-www-form-urlencoded' } : {},
   });
-  const landing = new URL(String(answer.headers.location));
-  const cookie = String(answer.headers['set-cookie'] ?? '').split(';')[0];
+  return { answer, landing: new URL(String(answer.headers.location)), cookie: String(answer.headers['set-cookie'] ?? '').split(';')[0] };
+};
+
+/** The platform's side of an IdP's answer: the callback or ACS request, then the console's `finish` call with the flow's binding and the cookie the answer set. */
+export const backToPlatform = async (s: TestServer, request: { url: string; method: string; body?: string }, started: { flow: string; binding: string }, opts: { binding?: string; lang?: string } = {}) => {
+  const { answer, landing, cookie } = await deliver(s, request);
   const finish = await s.post('/open/sso/finish', { flow: landing.searchParams.get('flow'), binding: opts.binding ?? started.binding }, { headers: { cookie }, lang: opts.lang });
   return { answer, landing, cookie, finish };
+};
+
+/** "Sign in with your company" by the BU's sign-in name, through the IdP as `login`: the answer of `finish`. */
+export const companySignIn = async (s: TestServer, buGuid: string, login: string) => {
+  const slug = (await s.db.query<{ slug: string }>('select slug from sso_auth_config where bu_guid = $1', [buGuid])).rows[0].slug;
+  const started = await s.post('/open/sso/start', { company: slug });
+  if (started.code !== 200) throw new Error(started.message);
+  return (await backToPlatform(s, await throughIdp(started.data.url, 'http://127.0.0.1:8080/', { login, password: 'any' }), started.data)).finish;
 };
 
 /**
@@ -74,10 +86,7 @@ export const linkThroughIdp = async (s: TestServer, token: string, login: string
   const started = await s.post('/open/sso/link/start', {}, { token });
   if (started.code !== 200) throw new Error(started.message);
   const request = await throughIdp(started.data.url, 'http://127.0.0.1:8080/', { login, password: 'any' });
-  const u = new URL(request.url);
-  const answer = await s.app.inject({ method: request.method as 'GET' | 'POST', url: `${u.pathname}${u.search}`, payload: request.body, headers: request.body ? { 'content-type': 'application/x-www-form-urlencoded' } : {} });
-  const landing = new URL(String(answer.headers.location));
-  const cookie = String(answer.headers['set-cookie'] ?? '').split(';')[0];
+  const { landing, cookie } = await deliver(s, request);
   const collect = (o: { binding?: string; cookie?: string; as?: string } = {}) =>
     s.post('/open/sso/link/finish', { flow: landing.searchParams.get('sso_link'), binding: o.binding ?? started.data.binding }, { token: o.as ?? token, headers: { cookie: o.cookie ?? cookie } });
   return { landing, collect, finish: opts.collect === false ? null : await collect() };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backToPlatform, linkThroughIdp, throughIdp } from '../helpers/idp-agent.ts';
+import { companySignIn, linkThroughIdp } from '../helpers/idp-agent.ts';
 import { startOidcIdp, type OidcIdp } from '../helpers/oidc-idp.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { activeSub, codeFromMail, linkToken, tenantWithBu, uid } from '../helpers/tenant-flows.ts';
@@ -37,14 +37,8 @@ afterAll(async () => {
   await idp?.close();
 });
 
-/** "Sign in with your company" by the BU's sign-in slug, through the IdP as `login`. */
-const signIn = async (login: string) => {
-  const slug = (await s.db.query<{ slug: string }>('select slug from sso_auth_config where bu_guid = $1', [owner.buGuid])).rows[0].slug;
-  const started = await s.post('/open/sso/start', { company: slug });
-  expect(started.code, started.message).toBe(200);
-  const request = await throughIdp(started.data.url, 'http://127.0.0.1:8080/', { login, password: 'any' });
-  return (await backToPlatform(s, request, started.data)).finish;
-};
+/** "Sign in with your company" by the BU's sign-in name, through the IdP as `login`. */
+const signIn = (login: string) => companySignIn(s, owner.buGuid, login);
 
 const userOf = async (guid: string) =>
   (await s.db.query<{ name: string; email: string; verified_email: string | null }>('select name, email, verified_email from users where guid = $1', [guid])).rows[0];
