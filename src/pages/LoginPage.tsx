@@ -6,7 +6,6 @@ import { LanguageMenu } from '../../layouts/LanguageMenu.tsx';
 import { safeRedirect } from '../routes/guard.ts';
 import { useLang } from '../shell/LangContext.tsx';
 import { useSession } from '../shell/SessionContext.tsx';
-import { TENANT_START } from '../shell/useConsoleNav.ts';
 import { clearOnInput, emptyFields, missingProps } from './login/required.ts';
 
 /** Company sign-in and e-mail codes (docs/sso.md): loaded when chosen, and on the way back from the IdP. */
@@ -31,7 +30,7 @@ export const LoginPage = ({ operator }: { operator: boolean }) => {
   const [missing, setMissing] = useState<string[]>([]);
   const landed = () => {
     refresh();
-    navigate(safeRedirect(params.get('redirect')) ?? TENANT_START, { replace: true });
+    navigate(safeRedirect(params.get('redirect')) ?? '/account/enterprise-panel', { replace: true });
   };
   if (pathname === '/login/sso')
     return (
@@ -49,7 +48,7 @@ export const LoginPage = ({ operator }: { operator: boolean }) => {
     try {
       await login({ username: String(form.get('username') ?? ''), password: String(form.get('password') ?? ''), operator });
       refresh();
-      navigate(safeRedirect(params.get('redirect')) ?? (operator ? '/operation' : TENANT_START), { replace: true });
+      navigate(safeRedirect(params.get('redirect')) ?? (operator ? '/operation' : '/account/enterprise-panel'), { replace: true });
     } catch {
       setBusy(false);
     }

@@ -9,7 +9,7 @@ import { useLang } from './LangContext.tsx';
 import { usePageHead } from './usePageHead.ts';
 import { Refused } from './Refused.tsx';
 import { useSession } from './SessionContext.tsx';
-import { OPERATOR_CONSOLE, TENANT_START, useConsoleNav } from './useConsoleNav.ts';
+import { OPERATOR_CONSOLE, TENANT_START } from './useConsoleNav.ts';
 
 /**
  * Applies the route guard, then sets the page title from the route. A signed-in person refused a
@@ -19,7 +19,6 @@ import { OPERATOR_CONSOLE, TENANT_START, useConsoleNav } from './useConsoleNav.t
 export const Guarded = ({ route, frame, children }: { route: RouteDef; frame: (content: ReactNode) => ReactNode; children: ReactNode }) => {
   const { pathname, search } = useLocation();
   const session = useSession();
-  const { sections } = useConsoleNav();
   const { t, lang } = useLang();
   // A public route may say what it is for search results: `meta.<name>` beside `route.<name>`.
   const describedBy = `meta.${route.title.replace(/^route\./, '')}`;
@@ -39,10 +38,7 @@ export const Guarded = ({ route, frame, children }: { route: RouteDef; frame: (c
   const arrival = useRef({ path: route.path, signedOut: !session.signedIn });
   if (arrival.current.path !== route.path) arrival.current = { path: route.path, signedOut: !session.signedIn };
   const signedInHere = !!refused && !!route.loginType && arrival.current.signedOut && !new URLSearchParams(search).get('redirect');
-  // A console section (`/account`, where a tenant lands) opens the first of its pages the person may
-  // open, computed from the menus as the header's entry is, never a fixed page their roles may refuse.
-  const section = route.redirect && session.signedIn && !refused?.reason ? sections.find((s) => s.key === route.path) : undefined;
-  const to = signedInHere ? (session.operator ? OPERATOR_CONSOLE : TENANT_START) : (section?.url ?? refused?.to);
+  const to = signedInHere ? (session.operator ? OPERATOR_CONSOLE : TENANT_START) : refused?.to;
   const reason = refused?.reason;
   const stays = !!reason && reason !== 'not_found' && session.signedIn && !route.public;
   // Sent away, the person is told why (once, as the redirect happens).

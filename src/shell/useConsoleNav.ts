@@ -4,11 +4,8 @@ import { useSession } from './SessionContext.tsx';
 
 /** Where an operator's console starts: its section path opens the first page the operator may use (src/console/ConsoleApp.tsx). */
 export const OPERATOR_CONSOLE = '/operation';
-/**
- * Where a tenant lands on signing in without a `redirect` (src/pages/LoginPage.tsx): the console's
- * first section, which opens the first page the person may open (src/shell/Guarded.tsx).
- */
-export const TENANT_START = '/account';
+/** Where a tenant lands on signing in without a `redirect` (src/pages/LoginPage.tsx). */
+export const TENANT_START = '/account/enterprise-panel';
 /** The page where a tenant applies for certification (the way on when certification is what is missing). */
 export const CERTIFICATION = '/account/enterprise/info/certification';
 

@@ -7,7 +7,6 @@ import type { StoredUser } from '../../../dataProvider/session.ts';
 import { safeRedirect } from '../../routes/guard.ts';
 import { useLang } from '../../shell/LangContext.tsx';
 import { useSession } from '../../shell/SessionContext.tsx';
-import { TENANT_START } from '../../shell/useConsoleNav.ts';
 import { SSO_FLOW_KEY } from './CompanySignIn.tsx';
 
 /**
@@ -30,7 +29,7 @@ export const SsoFinish = () => {
       .then(async (res) => {
         await signInWith(res.token, res.user);
         refresh();
-        navigate(safeRedirect(res.redirect) ?? TENANT_START, { replace: true });
+        navigate(safeRedirect(res.redirect) ?? '/account/enterprise-panel', { replace: true });
       })
       .catch((e) => setRefusal(e instanceof CallError ? e.message : t('login.sso_failed')));
   }, [params, navigate, refresh, t]);
