@@ -23,6 +23,26 @@ export default {
     viewer: { name: 'Organisation viewer', description: 'Reads departments and members' },
   },
   sub_account: 'Chen Jing',
+  /** An operator's role and the staff member holding it: product staff, who shape what tenants and visitors see. */
+  operator_role: { name: 'Product staff', description: 'Shapes the store, the documents, the announcements and the columns of lists' },
+  product_staff: 'Li Na',
+  /** A sub-account holding every grant of the BU: its administrator. */
+  admin_role: { name: 'Administrator', description: 'Everything the owner may do' },
+  admin_account: 'Zhao Min',
+  /** The administrator's own work order, and the operator's replies to both. */
+  admin_work_order: { title: 'Invoice for the annual plan', description: 'Please send the invoice for our annual plan to the finance mailbox.' },
+  replies: { owner: 'Apply for contact:member:readonly and subscribe to contact.user.created_v3.', admin: 'The invoice is on its way to your finance mailbox.' },
+  /** The BU's dictionary, the platform's, an approval process, a project. */
+  bu_dict: { type: 'cost_centre', label: 'Head office', value: 'CC-100' },
+  platform_dict: { type: 'industry', label: 'Retail', value: 'retail' },
+  process: { name: 'Scope approval', code: 'scope-approval', step: 'People administrator approves' },
+  project: { name: 'Harbour Road store', code: 'HARBOUR01' },
+  /** What the operator adds: a union of the two BUs, a staff field, an app property, orders and their payment, a published view. */
+  union: { name: 'Northwind group', code: 'NORTHWIND', description: 'Northwind Trading and its partner Globex' },
+  staff_field: { field_name: 'badge_number', display_name: 'Badge number' },
+  ext_prop: { prop_key: 'support_hours', prop_value: 'Weekdays 9:00–18:00' },
+  orders: { general: 'Annual platform plan', product: 'Provision seats', service: 'Onboarding service', paid: 'Transfer received' },
+  view: 'Paid orders',
   app: { name: 'Northwind HR sync', description: 'Keeps the HR system in step with the directory' },
   labels: { trial: 'Free trial', popular: 'Popular', new: 'New' },
   categories: { service: 'Customer service', growth: 'Marketing and growth', operations: 'Operations' },

@@ -23,6 +23,26 @@ export default {
     viewer: { name: '組織查看者', description: '查看部門與成員' },
   },
   sub_account: '陳靜',
+  /** An operator's role and the staff member holding it: product staff, who shape what tenants and visitors see. */
+  operator_role: { name: '產品營運', description: '維護應用市場、文件、公告與列表的欄' },
+  product_staff: '李娜',
+  /** A sub-account holding every grant of the BU: its administrator. */
+  admin_role: { name: '管理員', description: '可做擁有者能做的一切' },
+  admin_account: '趙敏',
+  /** The administrator's own work order, and the operator's replies to both. */
+  admin_work_order: { title: '年度套餐的發票', description: '請把年度套餐的發票發到財務郵箱。' },
+  replies: { owner: '請申請 contact:member:readonly 權限並訂閱 contact.user.created_v3 事件。', admin: '發票已發往你們的財務郵箱。' },
+  /** The BU's dictionary, the platform's, an approval process, a project. */
+  bu_dict: { type: 'cost_centre', label: '總部', value: 'CC-100' },
+  platform_dict: { type: 'industry', label: '零售', value: 'retail' },
+  process: { name: '權限審批', code: 'scope-approval', step: '人事管理員審批' },
+  project: { name: '海港道門店', code: 'HARBOUR01' },
+  /** What the operator adds: a union of the two BUs, a staff field, an app property, orders and their payment, a published view. */
+  union: { name: '北風集團', code: 'NORTHWIND', description: '北風貿易及其合作夥伴環球科技' },
+  staff_field: { field_name: 'badge_number', display_name: '工牌號' },
+  ext_prop: { prop_key: 'support_hours', prop_value: '工作日 9:00–18:00' },
+  orders: { general: '年度平台套餐', product: '開通席位', service: '上線服務', paid: '已收到轉帳' },
+  view: '已付款訂單',
   app: { name: '北風人事同步', description: '讓人事系統與通訊錄保持一致' },
   labels: { trial: '免費試用', popular: '熱門', new: '新上架' },
   categories: { service: '客戶服務', growth: '營銷與增長', operations: '運營管理' },

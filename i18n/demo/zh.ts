@@ -23,6 +23,26 @@ export default {
     viewer: { name: '组织查看者', description: '查看部门与成员' },
   },
   sub_account: '陈静',
+  /** An operator's role and the staff member holding it: product staff, who shape what tenants and visitors see. */
+  operator_role: { name: '产品运营', description: '维护应用市场、文档、公告与列表的列' },
+  product_staff: '李娜',
+  /** A sub-account holding every grant of the BU: its administrator. */
+  admin_role: { name: '管理员', description: '可做所有者能做的一切' },
+  admin_account: '赵敏',
+  /** The administrator's own work order, and the operator's replies to both. */
+  admin_work_order: { title: '年度套餐的发票', description: '请把年度套餐的发票发到财务邮箱。' },
+  replies: { owner: '请申请 contact:member:readonly 权限并订阅 contact.user.created_v3 事件。', admin: '发票已发往你们的财务邮箱。' },
+  /** The BU's dictionary, the platform's, an approval process, a project. */
+  bu_dict: { type: 'cost_centre', label: '总部', value: 'CC-100' },
+  platform_dict: { type: 'industry', label: '零售', value: 'retail' },
+  process: { name: '权限审批', code: 'scope-approval', step: '人事管理员审批' },
+  project: { name: '海港路门店', code: 'HARBOUR01' },
+  /** What the operator adds: a union of the two BUs, a staff field, an app property, orders and their payment, a published view. */
+  union: { name: '北风集团', code: 'NORTHWIND', description: '北风贸易及其合作伙伴环球科技' },
+  staff_field: { field_name: 'badge_number', display_name: '工牌号' },
+  ext_prop: { prop_key: 'support_hours', prop_value: '工作日 9:00–18:00' },
+  orders: { general: '年度平台套餐', product: '开通席位', service: '上线服务', paid: '已收到转账' },
+  view: '已付款订单',
   app: { name: '北风人事同步', description: '让人事系统与通讯录保持一致' },
   labels: { trial: '免费试用', popular: '热门', new: '新上架' },
   categories: { service: '客户服务', growth: '营销与增长', operations: '运营管理' },

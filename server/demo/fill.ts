@@ -24,6 +24,8 @@ const EVENTS = ['contact.department.created_v3', 'contact.user.created_v3', 'con
 /** What the demo's role may do: the organisation pages, departments and members. */
 const PEOPLE_GRANTS = /^tenant:(organize|department|member)(:|$)/;
 const VIEWER_GRANTS = /^tenant:(organize$|department$|department:view|member$|member:view)/;
+/** What product staff may do in the operator console: the store, apps, documents, announcements and the lists' columns and views. */
+const PRODUCT_GRANTS = /^admin:(operation|system|store|app|document|announcement|column|view)(:|$)/;
 /** A valid unified social credit code (spec §5), for the certification. */
 const CREDIT_CODE = '91350100M000100Y43';
 
@@ -35,12 +37,18 @@ export interface DemoAccount {
 }
 
 /**
- * Fills the database through the calls the screens make, in `lang`: a tenant whose BU is certified
- * (its licence attached) and a second whose certification waits for review,
- * with departments, members, roles and a sub-account; a self-built app with scopes opened and events
- * subscribed; the five featured store apps listed in classifications with their introductions and
- * labels; an announcement and a work order. `operator` is an operator's token; `mailedTo` the text
- * of the latest mail the server sent an address (the sign-up code and the activation link are read there).
+ * Fills the database through the calls the screens make, in `lang`, so every list a persona can
+ * open has a row (the screen sweep, tests/e2e/screen-sweep.test.ts, holds it to that): a tenant
+ * whose BU is certified (its licence attached) and a second whose certification waits for review;
+ * departments, members, roles, a project, a dictionary and an approval process; a member (a
+ * sub-account holding the people role) and an administrator (one holding every grant); a
+ * self-built app with scopes opened and events subscribed; the five featured store apps listed in
+ * classifications with their introductions and labels, the free one in use by the tenant; orders
+ * of each kind, one paid; an announcement, work orders answered by an operator; the platform's
+ * dictionary, a staff field, a union of the two BUs, a published view; product staff (an operator
+ * holding the product role) with their own columns. `operator` is an operator's token;
+ * `mailedTo` the text of the latest mail the server sent an address (the sign-up code and the
+ * activation link are read there).
  */
 export const fillDemo = async (app: FastifyInstance, operator: string, mailedTo: (to: string) => string | undefined, lang: Lang): Promise<DemoAccount[]> => {
   const w = WORDS[lang];
@@ -127,12 +135,63 @@ export const fillDemo = async (app: FastifyInstance, operator: string, mailedTo:
     await op('/open/app/classify/app-related/add', { classify_guid: categories[listed.category], app_guid: storeApp.guid, sort: i });
   }
 
+  // Product staff: an operator holding the product role.
+  const productRole = await op<{ guid: string }>('/open/admin/system/role/add', w.operator_role);
+  const adminNodes = await op<{ guid: string; code: string }[]>('/open/admin/system/permission/list', { scene: 'admin' });
+  await op('/open/admin/system/role/auth', { guid: productRole.guid, permission_guids: adminNodes.filter((p) => PRODUCT_GRANTS.test(p.code)).map((p) => p.guid) });
+  const product = { username: 'demo_product', password: randomPassword() };
+  await op('/open/admin/system/user/add', { ...product, name: w.product_staff, role_guids: [productRole.guid] });
+
   // An announcement to every BU, and a work order the owner raises.
   await op('/open/admin/sys-announcement/add', { ...w.announcement, audience: 0 });
-  await tenant('/open/app/work-order/save', { ...w.work_order, category: 0 });
+  const ownerOrder = await tenant<{ guid: string }>('/open/app/work-order/save', { ...w.work_order, category: 0 });
+
+  // The BU's administrator: a sub-account holding every grant, who raises a work order of their own.
+  const adminRole = await tenant<{ guid: string }>('/open/system/role/add', w.admin_role);
+  const everyNode = await tenant<{ list: { guid: string }[] }>('/open/system/role/auth-list', { guid: adminRole.guid });
+  await tenant('/open/system/role/auth', { guid: adminRole.guid, permission_guids: everyNode.list.map((p) => p.guid) });
+  const admin = { username: 'demo_admin', password: randomPassword(), email: 'demo_admin@example.com' };
+  await tenant('/open/system/user/child-add', { username: admin.username, name: w.admin_account, email: admin.email, role_guids: [adminRole.guid] });
+  await call('/open/system/user/child-set', { token: mailed(admin.email, /token=([A-Za-z0-9_-]+)/), password: admin.password, confirm_password: admin.password });
+  const signedInAdmin = await call<{ token: string }>('/open/sys-auth/login', { username: admin.username, password: admin.password });
+  const adminToken = (await call<{ token: string }>('/open/system/user-bu/select', { guid: bu.guid }, signedInAdmin.token)).token;
+  const adminOrder = await call<{ guid: string }>('/open/app/work-order/save', { ...w.admin_work_order, category: 1 }, adminToken);
+  // The operator answers both: each raiser finds the reply in their messages.
+  await op('/open/admin/work-order-record/save', { work_order_guid: ownerOrder.guid, content: w.replies.owner });
+  await op('/open/admin/work-order-record/save', { work_order_guid: adminOrder.guid, content: w.replies.admin });
+
+  // The BU's own dictionary, an approval process for its scope applications, a project its app serves.
+  await tenant('/open/system/bu-dict/add', w.bu_dict);
+  await tenant('/open/system/process/add', { name: w.process.name, code: w.process.code, trigger: 'scope_application', steps: [{ name: w.process.step, role_guid: roles.people }] });
+  const project = await tenant<{ guid: string }>('/open/system/project/add', w.project);
+  await op('/open/admin/system/bu/app-project/add', { bu_guid: bu.guid, app_guid: own.guid, project_guid: project.guid });
+
+  // The store: the owner uses the free app (an order and an installation); the operator lists its support hours.
+  const connect = (await call<{ list: { guid: string; code: string }[] }>('/open/app/market/search/app-classify/list', { codes: ['CONNECT'], page: 1, page_size: 1 })).list[0];
+  await tenant('/open/app/market/app-purchase/use', { guid: connect.guid });
+  await op('/open/admin/app-manage/add-ext-props', { app_guid: connect.guid, ...w.ext_prop, sort: 0 });
+
+  // Orders of each kind for the BU, one paid by transfer (the owner's expenses), a view of paid orders for every operator.
+  const general = await op<{ guid: string }>('/open/admin/order-management/save-order', { bu_guid: bu.guid, app_name: w.orders.general, amount: 1_200_000, cycle: 2 });
+  await op('/open/admin/order-management/product/save-order', { bu_guid: bu.guid, app_name: w.orders.product, amount: 49_900, cycle: 1 });
+  await op('/open/admin/order-management/service/save-order', { bu_guid: bu.guid, app_name: w.orders.service, amount: 300_000 });
+  await op('/open/admin/payment-records/add-record', { order_guid: general.guid, amount: 1_200_000, method: 0, state: 1, paid_at: new Date().toISOString(), note: w.orders.paid });
+  await op('/open/admin/system/published-view/add', { resource: 'order', name: w.view, filters: { state: 1 }, sort: { field: 'created_at', order: 'DESC' } });
+  // Product staff's columns for announcements: what they look at first, the reach last.
+  await op('/open/admin/system/column-config/add', {
+    resource: 'announcement', role_guid: productRole.guid,
+    columns: ['title', 'state', 'published_at', 'audience', 'publish_at', 'reach'].map((field) => ({ field, visible: field !== 'publish_at' })),
+  });
+
+  // The platform's dictionary, a staff field every BU's members have, and a union of the two BUs.
+  await op('/open/system/dict/add', w.platform_dict);
+  await op('/open/admin/staff-management/field/add', { ...w.staff_field, data_type: 'varchar', form_type: 'input', text_length: 20 });
+  await op('/open/admin/system/union-bu/save', { ...w.union, bu_guids: [bu.guid, other.bu.guid] });
 
   return [
     { role: 'owner', username: owner.username, password: owner.password, url: '/login' },
     { role: 'member', username: sub.username, password: sub.password, url: '/login' },
+    { role: 'admin', username: admin.username, password: admin.password, url: '/login' },
+    { role: 'product', username: product.username, password: product.password, url: '/adminLogin' },
   ];
 };

@@ -48,13 +48,17 @@ describe.skipIf(!!process.env.DATABASE_URL)('npm run demo', () => {
     expect(first.code, first.out).toBe(0);
     const owner = /demo_owner \/ (\S+)/.exec(first.out)?.[1];
     const member = /demo_member \/ (\S+)/.exec(first.out)?.[1];
+    const admin = /demo_admin \/ (\S+)/.exec(first.out)?.[1];
+    const product = /demo_product \/ (\S+)/.exec(first.out)?.[1];
     const operator = /operator\s+(\S+) \/ (\S+)/.exec(first.out);
-    expect([owner, member, operator?.[2]].every(Boolean), first.out).toBe(true);
+    expect([owner, member, admin, product, operator?.[2]].every(Boolean), first.out).toBe(true);
     await served(async (s) => {
-      for (const [username, password] of [['demo_owner', owner], ['demo_member', member]]) {
+      for (const [username, password] of [['demo_owner', owner], ['demo_member', member], ['demo_admin', admin]]) {
         expect((await s.post('/open/sys-auth/login', { username, password })).code, username).toBe(200);
       }
-      expect((await s.post('/open/admin/sys-auth/login', { username: operator![1], password: operator![2] })).code).toBe(200);
+      for (const [username, password] of [[operator![1], operator![2]], ['demo_product', product]]) {
+        expect((await s.post('/open/admin/sys-auth/login', { username, password })).code, username).toBe(200);
+      }
     });
   });
 
