@@ -127,5 +127,6 @@ export const bu: ResourceDef<typeof buSchema> = {
     },
   ],
   menu: { scene: 'tenant', url: '/account/enterprise/info', icon: 'business', title: 'route.enterprise_info', sidebar: 'enterprise', order: 10 },
-  tenant: [{ url: '/account/enterprise/info', selectsBu: true }],
+  // A main account's own BUs; a sub-account works in its owner's and creates none (server/rules/tenant.ts), so its page opens on the certification.
+  tenant: [{ url: '/account/enterprise/info', selectsBu: true, userTypes: [1] }],
 };

@@ -428,6 +428,8 @@ export interface TenantScreen {
   panel?: 'sso';
   /** Creating a row here reloads the BU list and selects the new BU when none is current. */
   selectsBu?: boolean;
+  /** The account types the screen is for (1 main, 2 sub; every tenant when absent): the others do not see its tab. */
+  userTypes?: readonly number[];
   /** A row, and a row just created, open this page (`:id` the row's guid): an app opens its own pages. */
   opens?: string;
   /** The BU-side mount this screen goes through, by its base (default: the definition's first). */

@@ -130,7 +130,7 @@ const TenantConsole = () => {
   // Tabs follow the menu tree's order (the server's `sort`), then the registry's.
   const order = (url: string) => (session.permissions.urls.indexOf(url) + 1 || Infinity);
   const visible = pageScreens(page)
-    .filter((s) => mayOpen(session.permissions, s) && (!s.screen.needsBu || hasBu))
+    .filter((s) => mayOpen(session.permissions, s) && (!s.screen.needsBu || hasBu) && (!s.screen.userTypes || s.screen.userTypes.includes(session.user?.user_type ?? 0)))
     .sort((a, b) => order(a.screen.url) - order(b.screen.url));
   const needBu = pageScreens(page).some(({ screen }) => screen.needsBu) && !hasBu;
   const actions = useMemo(() => new Map(tenantScreens.map(({ rc, screen }) => [rc.route, screen.actions ?? []])), []);
