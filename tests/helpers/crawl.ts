@@ -1,0 +1,135 @@
+import type { Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Lang } from '../../i18n/languages.ts';
+import type { Watched } from './browser.ts';
+import { inspectScreen } from './screen-checks.ts';
+
+/** An id in a path (a guid, a number, a code of hex): the crawl opens one path of each shape. */
+export const shapeOf = (path: string) => path.split('/').map((seg) => (/^\d+$|^[0-9a-f-]{16,}$/i.test(seg) ? ':id' : seg)).join('/');
+
+export interface Swept {
+  /** The paths swept, in the order they were. */
+  paths: string[];
+  /** Every same-site path the swept pages link to: a page is reached by clicking when it is here. */
+  linked: Set<string>;
+  /** The swept paths that showed a list with no rows. */
+  empty: string[];
+}
+
+/**
+ * The screen sweep's crawl (tests/e2e/screen-sweep.test.ts): opens paths on signed-in pages the way
+ * the app's own links do, runs axe and the screen checks (tests/helpers/screen-checks.ts) on each,
+ * and follows the links each page offers, one path of each shape.
+ */
+export const crawler = (base: string, lang: Lang) => {
+  const network = new WeakMap<Page, { inflight: number; last: number }>();
+
+  /**
+   * Opens `path` through history and popstate (no reload of the bundle on each of some 300 pages),
+   * the first time by loading it, and resolves once the page is quiet: no request in flight and
+   * none started for 200 ms, after the route has rendered.
+   */
+  const open = async (page: Page, path: string) => {
+    let net = network.get(page);
+    if (!net) {
+      const n = { inflight: 0, last: Date.now() };
+      const done = () => { n.inflight--; n.last = Date.now(); };
+      page.on('request', () => { n.inflight++; n.last = Date.now(); });
+      page.on('requestfinished', done);
+      page.on('requestfailed', done);
+      network.set(page, (net = n));
+    }
+    if (page.url().startsWith(base)) {
+      await page.evaluate((to) => {
+        history.pushState(null, '', to);
+        dispatchEvent(new PopStateEvent('popstate'));
+      }, path);
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
+    } else {
+      await page.goto(`${base}${path}`);
+    }
+    while (net.inflight > 0 || Date.now() - net.last < 200) await new Promise((r) => setTimeout(r, 25));
+  };
+
+  /**
+   * Axe and the screen checks over one path on `on`, unless it sent the page to a path of a shape
+   * already swept (a section's link opens its first page); answers the same-site paths the page
+   * links to and whether it showed an empty list. `seeded`: the persona may open it, so leaving
+   * it is a finding.
+   */
+  const sweep = async (on: Watched, path: string, seeded: boolean, shapes: Set<string>) => {
+    const before = on.problems.length;
+    await open(on.page, path);
+    const landed = new URL(on.page.url()).pathname;
+    const stayed = landed === path || landed.startsWith(`${path}/`);
+    if (seeded && !stayed) on.violations.push(`${path}: left for ${landed}`);
+    if (!stayed) {
+      if (shapes.has(shapeOf(landed))) return { links: [], empty: false };
+      shapes.add(shapeOf(landed));
+    }
+    // Spinners settle before the page is judged.
+    await on.page.locator('[role=progressbar]').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+    const result = await new AxeBuilder({ page: on.page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+      .exclude('[data-testid=toast]')
+      .analyze();
+    for (const v of result.violations) {
+      if (v.impact === 'critical' || v.impact === 'serious') on.violations.push(`${landed}: ${v.id} (${v.impact}) ×${v.nodes.length} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+    }
+    const seen = await inspectScreen(on.page, lang);
+    for (const f of seen.findings) on.violations.push(`${landed}: ${f}`);
+    // A failed call or a console error belongs to the page that made it.
+    on.problems.splice(before, on.problems.length - before, ...on.problems.slice(before).map((p) => `${landed}: ${p}`));
+    // Folded bulk actions (nothing selected) are out of the tab order, once any fold has finished.
+    const reachable = await on.page.locator('.RaBulkActionsToolbar-collapsed button').evaluateAll((bs) => bs.filter((b) => getComputedStyle(b).visibility !== 'hidden').length);
+    if (reachable) on.violations.push(`${landed}: ${reachable} folded bulk action(s) in the tab order`);
+    const hrefs = await on.page.locator('a[href]:not([download])').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
+    const links = hrefs.map((h) => new URL(h)).filter((u) => u.origin === new URL(base).origin).map((u) => u.pathname);
+    return { links, empty: seen.emptyList };
+  };
+
+  /**
+   * Sweeps `paths` over the given pages (each signed in as the same person), the pages sharing the
+   * list: each waits on its own network. The links a swept page offers that `follows` accepts are
+   * swept too, one path of each shape.
+   */
+  const sweepOn = async (pages: Watched[], paths: string[], follows: (path: string) => boolean): Promise<Swept> => {
+    const queue = [...new Set(paths)];
+    const seeded = new Set(queue);
+    const shapes = new Set(queue.map(shapeOf));
+    const out: Swept = { paths: [], linked: new Set(), empty: [] };
+    let busy = 0;
+    let wake = () => undefined as void;
+    await Promise.all(pages.map(async (on) => {
+      for (;;) {
+        const path = queue.shift();
+        if (path === undefined) {
+          if (!busy) break;
+          await new Promise<void>((r) => { const before = wake; wake = () => { before(); r(); }; });
+          continue;
+        }
+        busy++;
+        try {
+          const { links, empty } = await sweep(on, path, seeded.has(path), shapes);
+          if (empty) out.empty.push(path);
+          for (const link of links) {
+            out.linked.add(link);
+            if (follows(link) && !shapes.has(shapeOf(link))) {
+              shapes.add(shapeOf(link));
+              queue.push(link);
+            }
+          }
+          out.paths.push(path);
+        } finally {
+          busy--;
+          const woken = wake;
+          wake = () => undefined;
+          woken();
+        }
+      }
+    }));
+    return out;
+  };
+
+  return { sweepOn };
+};
