@@ -3,6 +3,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { post } from '../../dataProvider/http.ts';
 import common from '../../i18n/common/zh.ts';
+import AuthPages from '../../src/pages/auth/AuthPages.tsx';
 import { RegisterForm } from '../../src/pages/auth/RegisterForm.tsx';
 import { LangProvider } from '../../src/shell/LangContext.tsx';
 import { SessionProvider } from '../../src/shell/SessionContext.tsx';
@@ -57,5 +58,43 @@ describe('registration errors', () => {
     fireEvent.click(screen.getByTestId('agree'));
     await waitFor(() => expect(f.textContent).not.toContain(common.validation.agreement_required));
     expect(post).not.toHaveBeenCalled();
+  });
+});
+
+describe('password reset errors', () => {
+  const page = (entry: string) =>
+    render(
+      <MemoryRouter initialEntries={[entry]}>
+        <LangProvider>
+          <SessionProvider>
+            <AuthPages path="/resetPassword" />
+          </SessionProvider>
+        </LangProvider>
+      </MemoryRouter>,
+    );
+  const invalid = (f: HTMLElement) => [...f.querySelectorAll('input[aria-invalid=true]')].map((i) => (i as HTMLInputElement).name).sort();
+
+  it('asking for a link: the address’s error goes once the address is right', async () => {
+    const { container } = page('/resetPassword');
+    fireEvent.click(screen.getByTestId('reset-send'));
+    await waitFor(() => expect(invalid(container)).toEqual(['email']));
+    fireEvent.input(container.querySelector('input[name=email]')!, { target: { value: 'someone@example.com' } });
+    await waitFor(() => expect(invalid(container)).toEqual([]));
+    expect(post).not.toHaveBeenCalled();
+  });
+
+  it('setting the new password: each error goes as its field becomes right', async () => {
+    vi.mocked(post).mockResolvedValueOnce({ username: 'someone' });
+    page('/resetPassword?token=abc');
+    const f = await screen.findByTestId('set-password-form');
+    fireEvent.click(screen.getByTestId('set-password-submit'));
+    await waitFor(() => expect(invalid(f)).toEqual(['password']));
+    fireEvent.input(f.querySelector('input[name=password]')!, { target: { value: 'Reset12345' } });
+    await waitFor(() => expect(invalid(f)).toEqual([]));
+    fireEvent.click(screen.getByTestId('set-password-submit'));
+    await waitFor(() => expect(invalid(f)).toEqual(['confirm_password']));
+    fireEvent.input(f.querySelector('input[name=confirm_password]')!, { target: { value: 'Reset12345' } });
+    await waitFor(() => expect(invalid(f)).toEqual([]));
+    expect(post).toHaveBeenCalledTimes(1);
   });
 });

@@ -6,7 +6,7 @@ import { CallError, post } from '../../../dataProvider/http.ts';
 import { LanguageMenu } from '../../../layouts/LanguageMenu.tsx';
 import { newPasswordInput, resetRequestInput } from '../../../schemas/tenant-auth.ts';
 import { useLang } from '../../shell/LangContext.tsx';
-import { check, checkConfirm, Field, formValues, serverErrors, type Errors } from './fields.tsx';
+import { check, checkConfirm, clearPassed, Field, formValues, serverErrors, type Errors } from './fields.tsx';
 
 export { RegisterForm } from './RegisterForm.tsx';
 
@@ -35,10 +35,14 @@ const SetPasswordForm = ({ token, call, done, onExpired }: { token: string; call
   const navigate = useNavigate();
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
+  const errorsOf = (form: HTMLFormElement) => {
+    const values = formValues(form);
+    return { ...check(newPasswordInput, values, t), ...checkConfirm(values, t) };
+  };
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const values = formValues(e.currentTarget);
-    const found = { ...check(newPasswordInput, values, t), ...checkConfirm(values, t) };
+    const found = errorsOf(e.currentTarget);
     setErrors(found);
     if (Object.keys(found).length) return;
     setBusy(true);
@@ -53,7 +57,7 @@ const SetPasswordForm = ({ token, call, done, onExpired }: { token: string; call
     }
   };
   return (
-    <Stack component="form" spacing={2} onSubmit={submit} noValidate data-testid="set-password-form">
+    <Stack component="form" spacing={2} onSubmit={submit} onInput={clearPassed(errorsOf, setErrors)} noValidate data-testid="set-password-form">
       <Field name="password" label={t('register.new_password')} type="password" errors={errors} autoComplete="new-password" />
       <Field name="confirm_password" label={t('register.confirm_password')} type="password" errors={errors} autoComplete="new-password" />
       <Button type="submit" variant="contained" disabled={busy} data-testid="set-password-submit">
@@ -77,10 +81,11 @@ const ResetPassword = () => {
       .then((r) => (setUsername(r.username), setState('valid')))
       .catch(() => navigate('/resetExpire', { replace: true }));
   }, [token, navigate]);
+  const askErrors = (form: HTMLFormElement) => check(resetRequestInput, formValues(form), t);
   const ask = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const values = formValues(e.currentTarget);
-    const found = check(resetRequestInput, values, t);
+    const found = askErrors(e.currentTarget);
     setErrors(found);
     if (Object.keys(found).length) return;
     try {
@@ -100,7 +105,7 @@ const ResetPassword = () => {
         </>
       )}
       {state === 'ask' && (
-        <Stack component="form" spacing={2} onSubmit={ask} noValidate>
+        <Stack component="form" spacing={2} onSubmit={ask} onInput={clearPassed(askErrors, setErrors)} noValidate>
           <Typography color="text.secondary">{t('reset.ask_hint')}</Typography>
           <Field name="email" label={t('register.email')} errors={errors} autoComplete="email" />
           <Button type="submit" variant="contained" data-testid="reset-send">
