@@ -226,7 +226,8 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('axe sweep over every ro
     const ops = [await j.operator(), await j.operator()];
     const swept = await sweepOn(ops, ['/operation', ...ADMIN_URLS, `/operation/bu/${tenant.buGuid}`, `/operation/app/${appGuid}`], 'operator');
     expect(swept.filter((p) => p.startsWith(`/operation/bu/${tenant.buGuid}/`)).length).toBeGreaterThan(3);
-    expect(swept.filter((p) => p.startsWith(`/operation/app/${appGuid}/`)).length).toBeGreaterThan(2);
+    // An app's page: both its tabs (its row's Show opens the page, no longer a generic `/show` the page redirected from).
+    expect(swept.filter((p) => p.startsWith(`/operation/app/${appGuid}/`)).map(shapeOf)).toEqual(expect.arrayContaining(['/operation/app/:id/permission', '/operation/app/:id/audit']));
     expect(swept.filter((p) => p.endsWith('/create')).length).toBeGreaterThan(5);
     expect(swept.filter((p) => p.endsWith('/show')).length).toBeGreaterThan(5);
     expect(ops.flatMap((o) => o.violations)).toEqual([]);
