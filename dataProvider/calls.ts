@@ -15,6 +15,8 @@ export interface ResourceCalls {
   transitions: Record<string, string>;
   /** A row opens this page (`:id` its guid) instead of its detail, and a new row opens it too. */
   opens?: string;
+  /** A row is edited on this page of its own (`:id` its guid) rather than the generic form: an app's settings, a record page's form tab. */
+  edits?: string;
   /** Fields every call of this route carries (a record page's `bu_guid`): its rows are that record's. */
   bound?: Record<string, string>;
   /** An empty list's next step (a tenant screen's `next`: the store, for enterprise apps and orders). */
@@ -77,7 +79,8 @@ for (const def of resources) {
     const own = { ...def, columns: m.menu.columns ?? def.columns, ...(m.menu.json ? { json: m.menu.json, origin: { ...def.origin, mount: m.base } } : {}) };
     const calls = callsOf(own, m);
     const opens = m.menu.page ? `${m.menu.url}/:id/${firstTabOf(m.menu.page, calls)}` : undefined;
-    registry.set(routeOfUrl(m.menu.url), { ...calls, route: routeOfUrl(m.menu.url), ...(opens ? { opens } : {}) });
+    // The page opens at its form tab when the record can be changed: Edit leads there too.
+    registry.set(routeOfUrl(m.menu.url), { ...calls, route: routeOfUrl(m.menu.url), ...(opens ? { opens } : {}), ...(opens && calls.verbs.update ? { edits: opens } : {}) });
   }
 }
 

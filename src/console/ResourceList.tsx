@@ -1,10 +1,12 @@
+import EditIcon from '@mui/icons-material/Create';
+import ViewIcon from '@mui/icons-material/RemoveRedEye';
 import SettingsIcon from '@mui/icons-material/Settings';
 import { Box, Button as MuiButton, Typography } from '@mui/material';
 import {
   BulkDeleteButton, Button, CreateButton, Datagrid, EditButton, FilterButton, List, Loading, Pagination, SearchInput, ShowButton, TextInput, TopToolbar,
   useBasename, usePermissions, useRecordContext, useTranslate,
 } from 'react-admin';
-import { lazy, Suspense, useEffect, useRef, type ComponentProps } from 'react';
+import { lazy, Suspense, useContext, useEffect, useRef, type ComponentProps } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { Permissions } from '../../dataProvider/authProvider.ts';
 import { definition } from '../../dataProvider/definitions.ts';
@@ -21,7 +23,7 @@ import { shapedScreen, useColumnSettings, type ConfigRow } from './columnSetting
 import { ViewBar } from './ViewBar.tsx';
 import type { ColumnView } from './columnSettings.ts';
 import { hasTransitions, StatusButtons } from './StatusButtons.tsx';
-import { RecordActions } from './RecordActions.tsx';
+import { RecordActions, ScreenActionsContext } from './RecordActions.tsx';
 
 const columnConfig = definition('column-config');
 const publishedView = definition('published-view');
@@ -121,16 +123,44 @@ const HistoryButton = ({ rc }: { rc: ResourceCalls }) => {
   return <Button label="history.open" data-testid="history" onClick={(e) => (e.stopPropagation(), navigate(`${basename}/${rc.route}/${record.id}/history`))} />;
 };
 
+/** A row's View or Edit leading to the row's own pages (`opens`, `edits`), as a click on the row does, not to the generic record pages. */
+const OwnPageButton = ({ to, action }: { to: string; action: 'show' | 'edit' }) => {
+  const record = useRecordContext();
+  if (!record) return null;
+  return (
+    <Button component={Link} to={to.replace(':id', String(record.id))} label={`ra.action.${action}`} onClick={(e) => e.stopPropagation()} data-testid={`row-${action}`}>
+      {action === 'edit' ? <EditIcon /> : <ViewIcon />}
+    </Button>
+  );
+};
+
+/** Which row actions the definition gives and the viewer may use (a named action may still be offered to some rows only). */
+const useRowOffers = (rc: ResourceCalls) => {
+  const can = useCan(rc);
+  const named = useContext(ScreenActionsContext).get(rc.route) ?? [];
+  return {
+    edit: !!rc.verbs.update && can('update'),
+    show: !!rc.opens || !!rc.verbs.get,
+    status: hasTransitions(rc) && can('status'),
+    grants: !!rc.def.grants && can('auth'),
+    history: !!rc.def.history,
+    named: named.length > 0,
+  };
+};
+
+/** Whether a list has a row action for the viewer: a list without any renders no actions column. */
+export const useHasRowActions = (rc: ResourceCalls) => Object.values(useRowOffers(rc)).some(Boolean);
+
 /** Row actions: edit, details, status transitions and grants, each as the definition and permissions allow. `label` heads their column in a datagrid. */
 export const RowActions = ({ rc }: { rc: ResourceCalls; label?: string }) => {
-  const can = useCan(rc);
+  const offers = useRowOffers(rc);
   return (
     <Box sx={{ display: 'flex', flexWrap: 'nowrap' }} onClick={(e) => e.stopPropagation()}>
-      {rc.verbs.update && can('update') && <EditButton />}
-      {rc.verbs.get && <ShowButton />}
-      {hasTransitions(rc) && can('status') && <StatusButtons rc={rc} />}
-      {rc.def.grants && can('auth') && <GrantsButton rc={rc} />}
-      {rc.def.history && <HistoryButton rc={rc} />}
+      {offers.edit && (rc.edits ? <OwnPageButton to={rc.edits} action="edit" /> : <EditButton />)}
+      {offers.show && (rc.opens ? <OwnPageButton to={rc.opens} action="show" /> : <ShowButton />)}
+      {offers.status && <StatusButtons rc={rc} />}
+      {offers.grants && <GrantsButton rc={rc} />}
+      {offers.history && <HistoryButton rc={rc} />}
       <RecordActions rc={rc} />
     </Box>
   );
@@ -147,10 +177,9 @@ export const stickyActions = {
   '& th:last-of-type': { zIndex: 3 },
 } as const;
 
-export const fitToWindow = {
+const fitToWindow = {
   '& .RaDatagrid-headerCell': { whiteSpace: 'nowrap' },
   '& .RaDatagrid-tableWrapper': { overflowX: 'auto' },
-  '& .RaDatagrid-table': stickyActions,
 } as const;
 
 /** The list's frame may shrink below its table's width (a flex child otherwise grows to fit it), and its toolbar wraps. */
@@ -256,7 +285,9 @@ export const ResourceList = ({ rc, listActions }: { rc: ResourceCalls; listActio
     </TopToolbar>
   );
   const bulk = !!rc.verbs.delete && can('delete');
-  const styles = { ...fitToWindow, '& .RaDatagrid-table': { ...fitToWindow['& .RaDatagrid-table'], ...columnStyles(settings.columns, bulk) } };
+  const rowActions = useHasRowActions(rc);
+  // Only an actions column sticks to the right edge: without one, the last column is data like the rest.
+  const styles = { ...fitToWindow, '& .RaDatagrid-table': { ...(rowActions ? stickyActions : {}), ...columnStyles(settings.columns, bulk) } };
   return (
     <List sx={listFrame} empty={<ListEmpty rc={rc} />} filters={filterInputs(def, rc.mount.scope, settings.filtersOff)} sort={defaultSort(def)} actions={actions} perPage={20} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
       {settings.ready ? (
@@ -269,7 +300,7 @@ export const ResourceList = ({ rc, listActions }: { rc: ResourceCalls; listActio
             data-testid="resource-list"
           >
             {settings.columns.map((c) => renderColumn(def, c))}
-            <RowActions rc={rc} label="list.actions" />
+            {rowActions && <RowActions rc={rc} label="list.actions" />}
           </Datagrid>
           <KeyboardScroll label={translate(`resources.${def.name}.name`, { smart_count: 2, _: def.name })} />
         </>

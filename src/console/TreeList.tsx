@@ -10,7 +10,7 @@ import type { ConsoleDataProvider } from '../../dataProvider/dataProvider.ts';
 import { fieldLabel } from './registry.ts';
 import { renderColumn } from './fields.tsx';
 import { useColumnSettings } from './columnSettings.ts';
-import { RowActions, stickyActions, useCan } from './ResourceList.tsx';
+import { RowActions, stickyActions, useCan, useHasRowActions } from './ResourceList.tsx';
 import { allRowsQuery } from './allRows.ts';
 import { buildTree, type TreeNode } from './tree.ts';
 import { useTitle } from './useTitle.ts';
@@ -22,6 +22,7 @@ export const TreeList = ({ rc }: { rc: ResourceCalls }) => {
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const settings = useColumnSettings(rc.def);
   const can = useCan(rc);
+  const rowActions = useHasRowActions(rc);
   // A `tree` call answers nested rows: flattened, the tree is rebuilt from the parent field.
   const rows = useQuery(allRowsQuery(dataProvider, rc.route));
   // Roots start open and every deeper branch folded (a permission tree is some 500 rows): a row the reader toggled flips that.
@@ -49,9 +50,11 @@ export const TreeList = ({ rc }: { rc: ResourceCalls }) => {
                 {renderColumn(rc.def, c)}
               </TableCell>
             ))}
-            <TableCell>
-              <RowActions rc={rc} />
-            </TableCell>
+            {rowActions && (
+              <TableCell>
+                <RowActions rc={rc} />
+              </TableCell>
+            )}
           </TableRow>
         </RecordContextProvider>
         {open && node.children.map((c) => <Row key={String(c.row.id)} node={c} depth={depth + 1} />)}
@@ -63,17 +66,19 @@ export const TreeList = ({ rc }: { rc: ResourceCalls }) => {
       <Title title={`resources.${rc.def.name}.name`} />
       <TopToolbar>{rc.verbs.add && can('add') && <CreateButton />}</TopToolbar>
       <Box sx={{ overflowX: 'auto', bgcolor: 'background.paper' }}>
-        <Table size="small" data-testid="tree-list" sx={stickyActions}>
+        <Table size="small" data-testid="tree-list" sx={rowActions ? stickyActions : undefined}>
           <TableHead>
             <TableRow>
               {settings.columns.map((c) => (
                 <TableCell key={c.field}>{c.label ?? translate(fieldLabel(rc.def, c.field))}</TableCell>
               ))}
-              <TableCell>
-                <Box component="span" sx={visuallyHidden}>
-                  {translate('list.actions')}
-                </Box>
-              </TableCell>
+              {rowActions && (
+                <TableCell>
+                  <Box component="span" sx={visuallyHidden}>
+                    {translate('list.actions')}
+                  </Box>
+                </TableCell>
+              )}
             </TableRow>
           </TableHead>
           <TableBody>

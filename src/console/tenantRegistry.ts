@@ -24,7 +24,11 @@ export const tenantScreens: TenantScreenCalls[] = resources.flatMap((def) =>
     const own = { ...def, grants: screen.grants ?? def.grants };
     const base = callsOf(own, mount);
     const verbs = { ...base.verbs, ...Object.fromEntries(Object.entries(screen.verbs ?? {}).map(([v, seg]) => [v, `${mount.base}/${seg}`])) };
-    const rc: ResourceCalls = { ...base, verbs, route: tenantRoute(screen.url), opens: screen.opens ?? (screen.details ? `${screen.url}/:id/${screen.details}` : undefined), ...(screen.next ? { next: screen.next } : {}) };
+    // A row's own pages (`opens`: an app's) are where it is seen and edited; a details page only shows it.
+    const rc: ResourceCalls = {
+      ...base, verbs, route: tenantRoute(screen.url), opens: screen.opens ?? (screen.details ? `${screen.url}/:id/${screen.details}` : undefined),
+      ...(screen.opens ? { edits: screen.opens } : {}), ...(screen.next ? { next: screen.next } : {}),
+    };
     addRoute(rc);
     return [{ screen, rc }];
   }),

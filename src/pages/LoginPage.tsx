@@ -1,11 +1,12 @@
 import { Box, Button, Link as MuiLink, Paper, Stack, TextField, Typography } from '@mui/material';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { login } from '../../dataProvider/authProvider.ts';
+import { currentSession, login } from '../../dataProvider/authProvider.ts';
 import { LanguageMenu } from '../../layouts/LanguageMenu.tsx';
 import { safeRedirect } from '../routes/guard.ts';
 import { useLang } from '../shell/LangContext.tsx';
 import { useSession } from '../shell/SessionContext.tsx';
+import { landingAfterSignIn } from '../shell/useConsoleNav.ts';
 import { clearOnInput, emptyFields, missingProps } from './login/required.ts';
 
 /** Company sign-in and e-mail codes (docs/sso.md): loaded when chosen, and on the way back from the IdP. */
@@ -28,9 +29,10 @@ export const LoginPage = ({ operator }: { operator: boolean }) => {
   // The tenant page's ways in besides the password: the company's IdP, or a mailed code.
   const [way, setWay] = useState<'password' | 'company' | 'code'>('password');
   const [missing, setMissing] = useState<string[]>([]);
-  const landed = () => {
+  const landed = async () => {
+    const to = safeRedirect(params.get('redirect')) ?? landingAfterSignIn(await currentSession());
     refresh();
-    navigate(safeRedirect(params.get('redirect')) ?? '/account/enterprise-panel', { replace: true });
+    navigate(to, { replace: true });
   };
   if (pathname === '/login/sso')
     return (
@@ -46,9 +48,10 @@ export const LoginPage = ({ operator }: { operator: boolean }) => {
     const form = new FormData(e.currentTarget);
     setBusy(true);
     try {
-      await login({ username: String(form.get('username') ?? ''), password: String(form.get('password') ?? ''), operator });
+      const session = await login({ username: String(form.get('username') ?? ''), password: String(form.get('password') ?? ''), operator });
+      const to = safeRedirect(params.get('redirect')) ?? landingAfterSignIn(session);
       refresh();
-      navigate(safeRedirect(params.get('redirect')) ?? (operator ? '/operation' : '/account/enterprise-panel'), { replace: true });
+      navigate(to, { replace: true });
     } catch {
       setBusy(false);
     }

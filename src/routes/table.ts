@@ -102,7 +102,8 @@ export const routeTreeOf = (pages: readonly TenantPage[]): RouteDef[] => [
     path: '/appStore', title: 'route.app_store', page: 'appStore', public: true, layout: 'topBottom', scene: 'open',
     children: [
       { path: '/appStore/appSearch', title: 'route.app_search', page: 'appStore', public: true, layout: 'topBottom', hidden: true },
-      { path: '/appStore/:id', title: 'route.app_detail', page: 'appDetail', public: true, layout: 'top', hidden: true },
+      // The store's own layout: its footer leads back to the store, the capabilities and the docs.
+      { path: '/appStore/:id', title: 'route.app_detail', page: 'appDetail', public: true, hidden: true },
     ],
   },
   { path: '/open-capability', title: 'route.open_capability', page: 'capabilities', public: true, layout: 'topBottom', scene: 'open' },

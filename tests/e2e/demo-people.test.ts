@@ -18,7 +18,8 @@ const POSITION = 'Account manager';
 /**
  * People on `npm run demo`'s data (server/demo/fill.ts, in English), as issue 44 found them: the
  * operator's staff list names each member's department and the edit form shows the member's
- * department, superior and position; a tenant whose organisation is not certified yet sees its organisation and
+ * department, superior and position; the demo's member signs in from the home page and lands on a
+ * page they may open, in zh and en; a tenant whose organisation is not certified yet sees its organisation and
  * members entries disabled, with a keyboard-reachable way to certification, in zh, hk and en.
  * Clicks and typing only after `/` or a login page; axe on every screen; no console errors.
  */
@@ -75,6 +76,33 @@ describe.skipIf(!available)('people on the demo’s data (Chromium, en)', () => 
     expect(saved.rows).toEqual([{ superior: 'Zhang Wei', department: demoEn.departments.sales }]);
     expect(op.problems).toEqual([]);
     expect(op.violations).toEqual([]);
+  });
+
+  it.each(['zh', 'en'] as const)("the demo's member signs in from the home page by clicks and lands on a page they may open, not a refusal (%s)", async (lang) => {
+    const member = accounts.find((a) => a.role === 'member')!;
+    const w = await j.page();
+    const { page } = w;
+    await page.goto(`${j.base}/`);
+    if (lang !== 'en') {
+      await page.getByTestId('language-switch').click();
+      await page.getByTestId(`language-${lang}`).click();
+    }
+    await page.getByTestId('login-button').click();
+    await page.fill('input[name=username]', member.username);
+    await page.fill('input[name=password]', member.password);
+    await page.click('[data-testid=login-submit]');
+    // The login page leaves for the landing itself: the first address after it is where the member stays.
+    await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+    expect(new URL(page.url()).pathname).toBe('/account/info');
+    await page.getByRole('heading', { level: 1, name: UI[lang].route.info }).waitFor();
+    expect(await page.getByTestId('refused').count()).toBe(0);
+    // It is the first page of the member's menu they may open; the enterprise panel, which their role does not grant, shows disabled.
+    const sidebar = page.getByTestId('sidebar');
+    expect(await sidebar.locator('a[data-testid^="menu-/"]').first().getAttribute('href')).toBe('/account/info');
+    expect(await sidebar.getByTestId('menu-/account/enterprise-panel').getAttribute('aria-disabled')).toBe('true');
+    await j.shot(`03-member-landed-${lang}`, w);
+    expect(w.problems).toEqual([]);
+    expect(w.violations).toEqual([]);
   });
 
   it('before certification, organisation and members show disabled with a way to certification, by keyboard, in zh, hk and en', async () => {

@@ -17,7 +17,7 @@ const DEMO = { zh: demoZh, en: demoEn } as const;
 
 /**
  * A visitor, by clicks only from `/` (issue 32's click-only suite): home → the store → a category →
- * an app's page → home by the logo → the developer docs → a document → the header search → back to that document, on
+ * an app's page → the developer docs by its footer → a document → the header search → back to that document, on
  * a platform the demo filled in the visitor's language. Axe on every page; no browser error.
  */
 describe.skipIf(!available).each(['zh', 'en'] as const)('a visitor, by clicks (Chromium, %s)', (lang) => {
@@ -46,9 +46,7 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('a visitor, by clicks (C
 
   it('→ the developer docs → a document → the header search finds it', async () => {
     const { page } = j.w;
-    // An app's page has no footer: the logo leads home, whose footer leads on.
-    await page.getByTestId('logo').click();
-    await page.waitForURL((u) => u.pathname === '/');
+    // An app's page carries the public site's footer, as every public page does (issue 44, item 12).
     await page.locator('footer').getByRole('link', { name: t('route.developer_doc'), exact: true }).click();
     await page.waitForURL((u) => u.pathname === '/developer/doc');
     await expect.poll(() => page.getByTestId('doc-title').innerText()).toBeTruthy();

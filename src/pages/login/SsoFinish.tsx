@@ -7,6 +7,7 @@ import type { StoredUser } from '../../../dataProvider/session.ts';
 import { safeRedirect } from '../../routes/guard.ts';
 import { useLang } from '../../shell/LangContext.tsx';
 import { useSession } from '../../shell/SessionContext.tsx';
+import { landingAfterSignIn } from '../../shell/useConsoleNav.ts';
 import { SSO_FLOW_KEY } from './CompanySignIn.tsx';
 
 /**
@@ -27,9 +28,10 @@ export const SsoFinish = () => {
     sessionStorage.removeItem(SSO_FLOW_KEY);
     post<{ token: string; user: StoredUser; redirect: string | null }>('/open/sso/finish', { flow: params.get('flow') ?? '', binding: kept.binding ?? '-' }, { silent: true })
       .then(async (res) => {
-        await signInWith(res.token, res.user);
+        const session = await signInWith(res.token, res.user);
+        const to = safeRedirect(res.redirect) ?? landingAfterSignIn(session);
         refresh();
-        navigate(safeRedirect(res.redirect) ?? '/account/enterprise-panel', { replace: true });
+        navigate(to, { replace: true });
       })
       .catch((e) => setRefusal(e instanceof CallError ? e.message : t('login.sso_failed')));
   }, [params, navigate, refresh, t]);
