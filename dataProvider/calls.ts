@@ -58,6 +58,17 @@ export const callsOf = (def: ConsoleDef, mount = pickMount(def)): ResourceCalls 
 const routeOfUrl = (url: string) => url.replace(/^\/[^/]+\//, '');
 
 /**
+ * The route of the operator screen listing `def`: the definition's own admin screen, else a mount's
+ * (whose page may answer joined columns: the BUs' owners and companies on the operators' BU list). What a list's column
+ * designer previews is what that screen shows.
+ */
+export const listScreenRoute = (def: ConsoleDef) => {
+  if (def.menu?.scene === 'admin') return routeOf(def);
+  const own = def.mounts.find((m) => m.menu?.scene === 'admin');
+  return own?.menu ? routeOfUrl(own.menu.url) : routeOf(def);
+};
+
+/**
  * A record page's tab holding the record's own form (`edit`), first, where the screen can change
  * the record (a store app's details beside its extra properties); the page's URL takes the place of
  * react-admin's edit route.

@@ -11,7 +11,7 @@ import { post } from '../../dataProvider/http.ts';
 import { displayNameIn, type CustomField } from '../../schemas/custom-field.ts';
 import { Datagrid, ListContextProvider, useDataProvider, useInput, useList, useLocale, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import { referenceRoute, resourceCalls, routeOf } from '../../dataProvider/calls.ts';
+import { listScreenRoute, referenceRoute, resourceCalls, routeOf } from '../../dataProvider/calls.ts';
 import { LANGUAGES, type Lang } from '../../i18n/languages.ts';
 import { definition } from '../../dataProvider/definitions.ts';
 import type { ConsoleDef } from '../../resources/console-defs.ts';
@@ -19,7 +19,7 @@ import { resolveColumns, type ColumnSetting, type ConfigRow } from './columnSett
 import { renderColumn } from './fields.tsx';
 import { useFormList } from './ListDesign.tsx';
 import { defaultSort, fieldLabel, fieldSchemaOf } from './registry.ts';
-import { RouteOfContext, useRouteOf } from './routeOf.tsx';
+import { RouteOfContext } from './routeOf.tsx';
 
 const columnConfig = definition('column-config');
 
@@ -68,12 +68,12 @@ const useDesignedList = (def: ConsoleDef | undefined) => {
   return extended.isError ? def : extended.data;
 };
 
-/** Real rows of the list, as this console's route reads them, shown with the columns being designed. */
+/** Real rows of the list, as its screen reads them (joined columns too), shown with the columns being designed. */
 const Preview = ({ def, settings }: { def: ConsoleDef; settings: readonly ColumnSetting[] }) => {
   const translate = useTranslate();
   const locale = useLocale() as Lang;
   const dataProvider = useDataProvider();
-  const route = useRouteOf()(def);
+  const route = listScreenRoute(def);
   const rows = useQuery({
     queryKey: ['designer-preview', route],
     queryFn: async () => (await dataProvider.getList(route, { pagination: { page: 1, perPage: PREVIEW_ROWS }, sort: defaultSort(def), filter: {} })).data,

@@ -188,6 +188,8 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('column designer journey
     // Owner, company and certification are the list's columns, not fields it lost.
     for (const f of ['owner_username', 'company_name', 'auth_state', 'abbreviation']) await designer.getByTestId(`designer-row-${f}`).waitFor();
     expect(await designer.getByTestId('designer-dropped').count()).toBe(0);
+    // The preview reads the rows as the list does: a BU's owner is in its row.
+    await page.getByTestId('designer-preview').getByRole('row').filter({ hasText: buName }).getByText(tenant.username, { exact: true }).waitFor();
     await page.getByTestId('audience').locator('input').fill(productRole.slice(0, 10));
     await page.getByRole('option', { name: productRole }).click();
     await designer.getByTestId('designer-visible-abbreviation').locator('input').check();
