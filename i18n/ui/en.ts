@@ -49,7 +49,6 @@ export default {
     featured: 'Featured apps',
     featured_lead: 'Ready-made apps for the jobs every business unit has.',
     not_in_store: 'Not in the store yet',
-    view_app: 'View %{name}',
     capabilities: 'Open capabilities',
     capabilities_lead: 'Scopes your app applies for; each opens a set of APIs and events.',
     all_capabilities: 'All capabilities',

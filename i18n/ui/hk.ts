@@ -49,7 +49,6 @@ export default {
     featured: '精選應用',
     featured_lead: '為每個業務單元的常見工作準備好的應用。',
     not_in_store: '尚未上架',
-    view_app: '查看 %{name}',
     capabilities: '開放能力',
     capabilities_lead: '應用申請的權限範圍，每項開放一組介面和事件。',
     all_capabilities: '全部開放能力',

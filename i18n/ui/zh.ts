@@ -49,7 +49,6 @@ export default {
     featured: '精选应用',
     featured_lead: '为每个业务单元的常见工作准备好的应用。',
     not_in_store: '尚未上架',
-    view_app: '查看 %{name}',
     capabilities: '开放能力',
     capabilities_lead: '应用申请的权限范围，每项开放一组接口和事件。',
     all_capabilities: '全部开放能力',

@@ -150,7 +150,7 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('store from empty to bou
     await page.getByTestId('store-search').fill(app.provider);
     await page.getByTestId('store-search').press('Enter');
     await expect.poll(() => page.getByTestId('store-card').count()).toBe(1);
-    await page.getByRole('link', { name: t('store.open_app', { name: app.name }) }).click();
+    await page.getByRole('link').filter({ has: page.getByRole('heading', { name: app.name, exact: true }) }).click();
     await page.waitForURL((u) => u.pathname === `/appStore/${appGuid}`);
     const about = page.getByTestId('app-about');
     await about.getByRole('heading', { name: 'Service desk' }).waitFor();

@@ -16,7 +16,6 @@ export default {
     free: 'Free',
     per: { '0': '%{amount}', '1': '%{amount} / month', '2': '%{amount} / year' },
     provider: 'By %{name}',
-    open_app: 'Open %{name}',
     pages: 'Pages of results',
     not_found: 'This app is not in the store, or is no longer listed.',
     back: 'Back to the app store',

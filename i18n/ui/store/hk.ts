@@ -16,7 +16,6 @@ export default {
     free: '免費',
     per: { '0': '%{amount}', '1': '%{amount} / 月', '2': '%{amount} / 年' },
     provider: '服務商：%{name}',
-    open_app: '打開 %{name}',
     pages: '結果分頁',
     not_found: '該應用不在應用市場中，或已下架。',
     back: '返回應用市場',

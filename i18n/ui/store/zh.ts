@@ -16,7 +16,6 @@ export default {
     free: '免费',
     per: { '0': '%{amount}', '1': '%{amount} / 月', '2': '%{amount} / 年' },
     provider: '服务商：%{name}',
-    open_app: '打开 %{name}',
     pages: '结果分页',
     not_found: '该应用不在应用市场中，或已下架。',
     back: '返回应用市场',

@@ -18,7 +18,7 @@ const AppCard = ({ app }: { app: StoreCard }) => {
   const { t } = useLang();
   return (
     <Card sx={{ height: '100%', '&:hover': { boxShadow: tokens.shadow.card } }} data-testid="store-card">
-      <CardActionArea component={Link} to={`/appStore/${app.guid}`} aria-label={t('store.open_app', { name: app.name })} sx={{ height: '100%', alignItems: 'stretch' }}>
+      <CardActionArea component={Link} to={`/appStore/${app.guid}`} sx={{ height: '100%', alignItems: 'stretch' }}>
         <CardContent sx={{ height: '100%', display: 'flex', flexDirection: 'column', gap: 1.5 }}>
           <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
             <AppIcon src={app.icon} name={app.name} />
