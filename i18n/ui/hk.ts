@@ -82,7 +82,12 @@ export default {
     restore_question: '版本 %{version} 將作為最新版本再次儲存，中間的版本仍保留在歷史中。確定恢復？',
     restored: '已恢復版本 %{version}。',
   },
-  api_table: { name: '名稱', code: '編碼', none: '暫無。', rows_per_page: '每頁條數' },
+  mui: {
+    open: '展開選項', close: '收起選項', clear: '清除', no_options: '沒有可選項', loading: '載入中…', dismiss: '關閉', show_path: '顯示完整路徑',
+    page: '第 %{page} 頁', go_to_page: '轉到第 %{page} 頁', go_first: '轉到第一頁', go_last: '轉到最後一頁', go_next: '轉到下一頁', go_previous: '轉到上一頁',
+    rows_per_page: '每頁條數', displayed_rows: '第 %{from}–%{to} 條，共 %{count} 條', displayed_rows_more: '第 %{from}–%{to} 條，共 %{to} 條以上',
+  },
+  api_table: { name: '名稱', code: '編碼', none: '暫無。' },
   float: { collapse: '收起', expand: '展開', top: '回到頂部' },
   login: {
     tenant_title: '登錄開放平台',
