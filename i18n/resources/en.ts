@@ -68,7 +68,7 @@ export default {
     close: 'Close',
     template: 'Download the template',
   },
-  dates: { in_zone: 'In your time zone: %{zone}' },
+  dates: { in_zone: 'In your time zone: %{zone}', with_zone: '%{label} (%{zone})' },
   links: { open_related: 'Open the page it is about' },
   common: {
     fields: { bu_name: 'Business unit', department_name: 'Department', guid: 'ID', created_at: 'Created at', updated_at: 'Updated at', created_by: 'Created by', bu_guid: 'Business unit', page: 'Page', page_size: 'Page size' },

@@ -68,7 +68,7 @@ export default {
     close: '關閉',
     template: '下載匯入範本',
   },
-  dates: { in_zone: '按你所在時區：%{zone}' },
+  dates: { in_zone: '按你所在時區：%{zone}', with_zone: '%{label}（%{zone}）' },
   links: { open_related: '打開相關頁面' },
   common: {
     fields: { bu_name: '業務單元', department_name: '部門', guid: '標識', created_at: '建立時間', updated_at: '更新時間', created_by: '建立人', bu_guid: '業務單元', page: '頁碼', page_size: '每頁條數' },

@@ -68,7 +68,7 @@ export default {
     close: '关闭',
     template: '下载导入模板',
   },
-  dates: { in_zone: '按你所在时区：%{zone}' },
+  dates: { in_zone: '按你所在时区：%{zone}', with_zone: '%{label}（%{zone}）' },
   links: { open_related: '打开相关页面' },
   common: {
     fields: { bu_name: '业务单元', department_name: '部门', guid: '标识', created_at: '创建时间', updated_at: '更新时间', created_by: '创建人', bu_guid: '业务单元', page: '页码', page_size: '每页条数' },

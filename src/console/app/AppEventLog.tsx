@@ -14,7 +14,7 @@ import { DAY, LINKED_SPAN, local, WINDOW_DAYS, windowOf } from './logWindow.ts';
 import { KeysetResults } from './KeysetResults.tsx';
 import { useTotalText, WindowFields } from './logFields.tsx';
 import type { AppRecord } from './useApp.ts';
-import { formatInstant } from '../../shell/dates.ts';
+import { formatInstant, zoneName } from '../../shell/dates.ts';
 
 const PAGE_SIZE = 20;
 
@@ -58,7 +58,7 @@ const AttemptRow = ({ row, typeName, onReplay }: { row: Attempt; typeName: strin
   const { t } = useLang();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
-  const time = (at: string) => formatInstant(at, true);
+  const time = (at: string) => formatInstant(at);
   const ok = row.http_status >= 200 && row.http_status < 300;
   const replay = async () => {
     setBusy(true);
@@ -138,7 +138,7 @@ const ReplayMatching = ({ app, search, onDone }: { app: AppRecord; search: Searc
   const [state, setState] = useState('');
   const [busy, setBusy] = useState(false);
   const [range, setRange] = useState({ from: '', to: '' });
-  const time = (at: string) => formatInstant(at, true);
+  const time = (at: string) => formatInstant(at);
   const go = async () => {
     setBusy(true);
     try {
@@ -309,7 +309,7 @@ export const AppEventLog = ({ app }: { app: AppRecord }) => {
             testId="event-log"
             head={
               <>
-                <TableCell>{t('apps.log_time')}</TableCell>
+                <TableCell>{t('dates.with_zone', { label: t('apps.log_time'), zone: zoneName() })}</TableCell>
                 <TableCell>{t('apps.events.event_type')}</TableCell>
                 <TableCell>{t('apps.events.event_id')}</TableCell>
                 <TableCell>{t('apps.events.result')}</TableCell>
