@@ -31,7 +31,6 @@ export default {
     body_too_large: 'The request is too large; the limit is %{limit}.',
     bad_format: 'Please check the parameter format.',
     validation_failed: 'Form validation failed: %{details}',
-    field_error: '%{field} %{message}',
     import_format: '%{name} cannot be imported: choose a .csv (UTF-8) or .xlsx file.',
     import_encoding: '%{name} is not UTF-8 text: save it as "CSV UTF-8", or as .xlsx.',
     import_too_large: 'The file is larger than %{limit}; split it into smaller files.',

@@ -31,7 +31,6 @@ export default {
     body_too_large: '請求內容過大，最多 %{limit}',
     bad_format: '請檢查參數格式',
     validation_failed: '表單校驗失敗：%{details}',
-    field_error: '%{field}：%{message}',
     import_format: '%{name} 無法匯入：請選擇 .csv（UTF-8）或 .xlsx 檔案。',
     import_encoding: '%{name} 不是 UTF-8 文字：請另存為「CSV UTF-8」或 .xlsx。',
     import_too_large: '檔案超過 %{limit}，請拆分為較小的檔案。',

@@ -31,7 +31,6 @@ export default {
     body_too_large: '请求内容过大，最多 %{limit}',
     bad_format: '请检查参数格式',
     validation_failed: '表单校验失败：%{details}',
-    field_error: '%{field}：%{message}',
     import_format: '%{name} 无法导入：请选择 .csv（UTF-8）或 .xlsx 文件。',
     import_encoding: '%{name} 不是 UTF-8 文本：请另存为“CSV UTF-8”或 .xlsx。',
     import_too_large: '文件超过 %{limit}，请拆分为较小的文件。',

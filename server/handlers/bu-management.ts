@@ -269,7 +269,7 @@ const authInput = buInput.extend({
  */
 export const authUpdate = named({ input: authInput, output: authAnswer.nullable().describe('Null when the BU already had that state') }, async (ctx, { auth_state, remark }) => {
   if (auth_state === AUTH_STATE.failed && !remark) {
-    const message = translate(ctx.lang, 'server.field_error', { field: translate(ctx.lang, 'resources.org.fields.remark'), message: translate(ctx.lang, 'validation.required') });
+    const message = translate(ctx.lang, 'validation.field_error', { field: translate(ctx.lang, 'resources.org.fields.remark'), message: translate(ctx.lang, 'validation.required') });
     throw new Warning('server.validation_failed', { details: message }, [{ field: 'remark', message }]);
   }
   await ctx.services.db.transaction(async (tx) => {

@@ -41,7 +41,7 @@ const fieldError = (lang: Lang, row: number, field: string, messageKey: string, 
   field,
   message: translate(lang, 'server.import_row', {
     row,
-    message: translate(lang, 'server.field_error', { field: translate(lang, `resources.order.fields.${field}`), message: translate(lang, messageKey, params) }),
+    message: translate(lang, 'validation.field_error', { field: translate(lang, `resources.order.fields.${field}`), message: translate(lang, messageKey, params) }),
   }),
 });
 
