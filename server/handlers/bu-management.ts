@@ -167,7 +167,7 @@ export const buRemove = async (ctx: CallContext) => {
       const held: string[] = [];
       for (const k of KEPT) {
         const n = (await tx.query<{ n: number }>(k.sql, [guid])).rows[0].n;
-        if (n) held.push(translate(ctx.lang, `server.bu_holds.${k.key}`, { n }));
+        if (n) held.push(translate(ctx.lang, `server.bu_holds.${k.key}`, { smart_count: n }));
       }
       if (held.length) throw new Warning('server.bu_not_empty', { held: held.join(ctx.lang === 'en' ? ', ' : '、') }, { held });
       for (const t of buTables()) await tx.query(`delete from ${ident(t)} where bu_guid = $1`, [guid]);

@@ -234,7 +234,7 @@ export const importOrders = named({ output: importAnswer, form: z.object({ commi
     }),
   };
   if (!commit) return { ...preview, committed: false as const };
-  if (bad.length) throw new Warning('server.import_has_errors', { rows: bad.length, first: errors[0].message }, { error_count: errors.length, errors: preview.errors });
+  if (bad.length) throw new Warning('server.import_has_errors', { smart_count: bad.length, first: errors[0].message }, { error_count: errors.length, errors: preview.errors });
   await ctx.services.db.transaction((tx) => store(ctx, tx, checked));
   return { imported: checked.length, committed: true as const };
 });

@@ -134,7 +134,7 @@ describe('import', () => {
     else expect(messages.find(([row]) => row === 3)![2]).toMatch(/^Row 3: Amount /);
     const commit = await upload(`${BASE}/import-orders`, 'bad.csv', badFile(item), { lang: header, commit: true });
     expect(commit.code).toBe(201);
-    expect(commit.message).toBe(translate(lang, 'server.import_has_errors', { rows: 4, first: commit.data.errors[0].message }));
+    expect(commit.message).toBe(translate(lang, 'server.import_has_errors', { smart_count: 4, first: commit.data.errors[0].message }));
     expect(await rowsOf(item)).toEqual([]);
   });
 

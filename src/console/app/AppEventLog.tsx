@@ -149,7 +149,7 @@ const ReplayMatching = ({ app, search, onDone }: { app: AppRecord; search: Searc
         event_ids: search.event_id ? [search.event_id] : undefined,
         state: state || undefined,
       });
-      toast(t('apps.events.replayed', { count: r.replayed }), 'success');
+      toast(t('apps.events.replayed', { smart_count: r.replayed }), 'success');
       setOpen(false);
       onDone();
     } catch {
@@ -258,7 +258,7 @@ export const AppEventLog = ({ app }: { app: AppRecord }) => {
   const replayRow = async (row: Attempt) => {
     const to = new Date(new Date(row.created_at).getTime() + 1000);
     const r = await post<{ replayed: number }>('/open/app/event/log/replay', { app_guid: app.guid, event_ids: [row.event_id], from: new Date(to.getTime() - WINDOW_DAYS * DAY).toISOString(), to: to.toISOString() });
-    toast(t('apps.events.replayed', { count: r.replayed }), 'success');
+    toast(t('apps.events.replayed', { smart_count: r.replayed }), 'success');
     reload();
   };
   const shown = useTotalText('apps.events.log_total')(total);
