@@ -178,7 +178,7 @@ export default {
     },
     event_key_required: 'Only the Encrypt Key can be removed; the Verification Token and the signing secret can only be reset.',
     event_no_url: 'Save the event request URL first.',
-    event_scope_closed: 'The app has not opened the scopes these events need: %{events}. Apply for them on its permissions page first.',
+    event_scope_closed: 'The app has not opened the scopes these events need: %{events}. Apply for them on its App permissions page first.',
     event_not_subscribed: 'The app does not subscribe to this event, has no request URL, or is disabled.',
     replay_too_many: 'More than %{max} events match; narrow the time range or add a filter.',
     replay_none: 'No event matches to send again (only events of the last 7 days can be).',

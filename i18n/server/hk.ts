@@ -172,7 +172,7 @@ export default {
     },
     event_key_required: '只有 Encrypt Key 可以清除；Verification Token 和簽名密鑰只能重設。',
     event_no_url: '請先儲存事件請求地址。',
-    event_scope_closed: '應用尚未開通以下事件所需的權限：%{events}。請先在權限管理中申請。',
+    event_scope_closed: '應用尚未開通以下事件所需的權限：%{events}。請先在「應用權限」頁申請。',
     event_not_subscribed: '應用未訂閱該事件、未設定請求地址或已停用。',
     replay_too_many: '符合條件的事件超過 %{max} 個，請縮小時間範圍或增加篩選條件。',
     replay_none: '沒有符合條件的事件可以重新推送（僅限 7 天內）。',

@@ -172,7 +172,7 @@ export default {
     },
     event_key_required: '只有 Encrypt Key 可以清除；Verification Token 和签名密钥只能重置。',
     event_no_url: '请先保存事件请求地址。',
-    event_scope_closed: '应用尚未开通以下事件所需的权限：%{events}。请先在权限管理中申请。',
+    event_scope_closed: '应用尚未开通以下事件所需的权限：%{events}。请先在“应用权限”页申请。',
     event_not_subscribed: '应用未订阅该事件、未配置请求地址或已停用。',
     replay_too_many: '符合条件的事件超过 %{max} 个，请缩小时间范围或增加筛选条件。',
     replay_none: '没有符合条件的事件可以重新推送（仅限 7 天内）。',

@@ -115,7 +115,7 @@ export default {
       subscribed: 'Subscribed',
       no_scope: 'No scope needed',
       scope_closed: 'Needs the scope "%{scope}", not opened yet:',
-      apply_scope: 'apply on the permissions page',
+      apply_scope: 'apply on the App permissions page',
       select_event: 'Select %{name}',
       event: 'Event',
       scope: 'Scope',

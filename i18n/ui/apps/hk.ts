@@ -115,7 +115,7 @@ export default {
       subscribed: '已訂閱',
       no_scope: '無需權限',
       scope_closed: '需要開通權限範圍「%{scope}」：',
-      apply_scope: '前往權限頁申請',
+      apply_scope: '前往「應用權限」頁申請',
       select_event: '選擇 %{name}',
       event: '事件',
       scope: '權限範圍',

@@ -115,7 +115,7 @@ export default {
       subscribed: '已订阅',
       no_scope: '无需权限',
       scope_closed: '需要开通权限范围“%{scope}”：',
-      apply_scope: '前往权限页申请',
+      apply_scope: '前往“应用权限”页申请',
       select_event: '选择 %{name}',
       event: '事件',
       scope: '权限范围',

@@ -131,7 +131,7 @@ export const AppLog = ({ app }: { app: AppRecord }) => {
                   <StatusChip status={r.http_status} />
                 </TableCell>
                 <TableCell>{r.code ?? '—'}</TableCell>
-                <TableCell align="right">{r.ms} ms</TableCell>
+                <TableCell align="right">{t('apps.elapsed', { ms: r.ms })}</TableCell>
                 <TableCell>
                   <code>{r.request_id}</code>
                 </TableCell>

@@ -154,7 +154,7 @@ const DeveloperLog = () => {
                 <TableCell>
                   <StatusChip status={r.http_status} />
                 </TableCell>
-                <TableCell align="right">{Math.round(r.ms)} ms</TableCell>
+                <TableCell align="right">{t('apps.elapsed', { ms: Math.round(r.ms) })}</TableCell>
                 <TableCell>
                   <MuiLink component={Link} to={entryLink(r)} aria-label={`${r.ref_id} — ${t('apps.devlog.open', { app: r.app_name })}`}>
                     <code>{r.ref_id}</code>
