@@ -1,4 +1,5 @@
 import { DEFAULT_LANG, type Lang } from './languages.ts';
+import { pluralForm } from './plural.ts';
 import uiZh from './ui/zh.ts';
 
 /**
@@ -99,10 +100,7 @@ const find = (lang: Lang, key: string) => lookup(uiMessages[lang], key) ?? looku
  * such as `admin:role` contain no dot, so a dotted path walks the nested messages safely.
  */
 export const tr = (lang: Lang, key: string, params: Record<string, unknown> = {}): string => {
-  const found = find(lang, key) ?? find(DEFAULT_LANG, key) ?? key;
-  const count = typeof params.smart_count === 'number' ? params.smart_count : 1;
-  const forms = found.split('||||').map((s) => s.trim());
-  const text = forms.length > 1 && count !== 1 && lang === 'en' ? forms[1] : forms[0];
+  const text = pluralForm(lang, find(lang, key) ?? find(DEFAULT_LANG, key) ?? key, params);
   return text.replace(/%\{(\w+)\}/g, (_, name) => String(params[name] ?? ''));
 };
 

@@ -9,6 +9,7 @@ import serverHk from './server/hk.ts';
 import serverZh from './server/zh.ts';
 
 import { DEFAULT_LANG, type Lang } from './languages.ts';
+import { pluralForm } from './plural.ts';
 
 export { DEFAULT_LANG, LANGUAGES, type Lang } from './languages.ts';
 
@@ -51,14 +52,13 @@ const templateOf = (lang: Lang, key: string) => {
   if (known !== undefined) return known;
   const own = lookup(sharedMessages[lang], key);
   const found = own ?? lookup(sharedMessages[DEFAULT_LANG], key) ?? key;
-  const text = found.includes('||||') ? found.split('||||')[0].trim() : found;
-  if (own !== undefined) templates[lang]?.set(key, text);
-  return text;
+  if (own !== undefined) templates[lang]?.set(key, found);
+  return found;
 };
 
-/** Polyglot-style `%{name}` interpolation, so the console's translations read the same files. */
+/** Polyglot-style `%{name}` interpolation and `smart_count` plural forms, so the console's translations read the same files. */
 export const translate = (lang: Lang, key: string, params: Record<string, unknown> = {}): string => {
-  const text = templateOf(lang, key);
+  const text = pluralForm(lang, templateOf(lang, key), params);
   return text.includes('%{') ? text.replace(/%\{(\w+)\}/g, (_, name) => String(params[name] ?? '')) : text;
 };
 

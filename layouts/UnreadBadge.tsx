@@ -46,9 +46,14 @@ export const UnreadBadge = () => {
   const label = quantity ? t('header.messages_unread', { count: quantity > BADGE_MAX ? `${BADGE_MAX}+` : quantity }) : t('header.messages');
   return (
     <IconButton color="inherit" aria-label={label} title={label} onClick={() => navigate(session.operator ? '/operation/work-order' : '/account/notify-message')} data-testid="unread-badge">
-      <Badge badgeContent={quantity} max={BADGE_MAX} color="error" data-testid="unread-count">
+      {/* No badge at all when nothing is unread: a hidden one keeps its last number as text, which the name would not hold (WCAG 2.5.3). */}
+      {quantity ? (
+        <Badge badgeContent={quantity} max={BADGE_MAX} color="error" data-testid="unread-count">
+          <NotificationsIcon />
+        </Badge>
+      ) : (
         <NotificationsIcon />
-      </Badge>
+      )}
     </IconButton>
   );
 };

@@ -177,7 +177,7 @@ export interface Column {
   sortable?: boolean;
   /** Reference target resource for `reference` columns. */
   reference?: string;
-  /** A `date` column of instants whose time zone matters (logs, scheduled publishing): shown with seconds and the zone. */
+  /** A `date` column of instants whose time zone matters (logs, scheduled publishing): its title names the zone. */
   zone?: boolean;
   /** Offered by the column designer but hidden until a column set shows it (docs/views.md). */
   off?: boolean;

@@ -4,6 +4,7 @@
  */
 export default {
   validation: {
+    field_error: '%{field}：%{message}',
     between: '須在 %{min} 至 %{max} 之間',
     min_length: '至少 %{minimum} 個字元',
     max_length: '最多 %{maximum} 個字元',

@@ -4,6 +4,7 @@
  */
 export default {
   validation: {
+    field_error: '%{field}：%{message}',
     between: '须在 %{min} 到 %{max} 之间',
     min_length: '至少 %{minimum} 个字符',
     max_length: '最多 %{maximum} 个字符',

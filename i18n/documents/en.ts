@@ -74,7 +74,7 @@ An HTTP 2xx answer means delivered; otherwise the platform tries again 10 times,
 `,
   },
   scope: {
-    body: `%{description}. An app applies for \`%{code}\` on its Permissions page; once approved, it may call the APIs and subscribe to the events below.
+    body: `%{description}. An app applies for \`%{code}\` on its App permissions page; once approved, it may call the APIs and subscribe to the events below.
 
 ## APIs
 

@@ -74,7 +74,7 @@ Content-Type: application/json
 `,
   },
   scope: {
-    body: `%{description}。应用在权限管理页申请 \`%{code}\`，审核通过后即可调用以下接口、订阅以下事件。
+    body: `%{description}。应用在“应用权限”页申请 \`%{code}\`，审核通过后即可调用以下接口、订阅以下事件。
 
 ## 接口
 

@@ -1,4 +1,4 @@
-import ra from 'ra-language-english';
+import ra from '../ui/ra-en.ts';
 import resources from '../resources/en.ts';
 import common from '../common/en.ts';
 

@@ -5,7 +5,7 @@ export default {
   '/open/api/v1/app/info': '調用方應用自身的資訊（不含密鑰）',
   '/open/api/v1/bu/info': '應用所屬業務單元的資料：名稱、編碼、域名和簡介',
   '/open/api/v1/department/tree': '應用所屬業務單元的部門（樹形）',
-  '/open/api/v1/member/page': '分頁查詢業務單元的成員（可按姓名、部門、職位、賬號類型、在職狀態、電郵、手機號碼篩選）',
+  '/open/api/v1/member/page': '分頁查詢業務單元的成員（可按姓名、部門、職位、帳號類型、在職狀態、電郵、手機號碼篩選）',
   '/open/api/v1/member/get': '按 guid 獲取一名成員',
   '/open/api/v1/member/create': '向業務單元添加成員',
   '/open/api/v1/member/update': '修改成員（僅修改傳入的欄位）',

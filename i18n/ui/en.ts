@@ -49,7 +49,6 @@ export default {
     featured: 'Featured apps',
     featured_lead: 'Ready-made apps for the jobs every business unit has.',
     not_in_store: 'Not in the store yet',
-    view_app: 'View %{name}',
     capabilities: 'Open capabilities',
     capabilities_lead: 'Scopes your app applies for; each opens a set of APIs and events.',
     all_capabilities: 'All capabilities',
@@ -83,7 +82,12 @@ export default {
     restore_question: 'Version %{version} is saved again as the newest version; the versions in between stay in the history. Restore it?',
     restored: 'Version %{version} restored.',
   },
-  api_table: { name: 'Name', code: 'Code', none: 'None yet.', rows_per_page: 'Rows per page' },
+  mui: {
+    open: 'Open the options', close: 'Close the options', clear: 'Clear', no_options: 'No options', loading: 'Loading…', dismiss: 'Close', show_path: 'Show the whole path',
+    page: 'Page %{page}', go_to_page: 'Go to page %{page}', go_first: 'Go to the first page', go_last: 'Go to the last page', go_next: 'Go to the next page', go_previous: 'Go to the previous page',
+    rows_per_page: 'Rows per page', displayed_rows: '%{from}–%{to} of %{count}', displayed_rows_more: '%{from}–%{to} of more than %{to}',
+  },
+  api_table: { name: 'Name', code: 'Code', none: 'None yet.' },
   float: { collapse: 'Collapse', expand: 'Expand', top: 'Back to top' },
   login: {
     tenant_title: 'Log in to Open Platform',

@@ -49,7 +49,6 @@ export default {
     featured: '精选应用',
     featured_lead: '为每个业务单元的常见工作准备好的应用。',
     not_in_store: '尚未上架',
-    view_app: '查看 %{name}',
     capabilities: '开放能力',
     capabilities_lead: '应用申请的权限范围，每项开放一组接口和事件。',
     all_capabilities: '全部开放能力',
@@ -83,7 +82,12 @@ export default {
     restore_question: '版本 %{version} 将作为最新版本再次保存，中间的版本仍保留在历史中。确定恢复？',
     restored: '已恢复版本 %{version}。',
   },
-  api_table: { name: '名称', code: '编码', none: '暂无。', rows_per_page: '每页条数' },
+  mui: {
+    open: '展开选项', close: '收起选项', clear: '清除', no_options: '没有可选项', loading: '加载中…', dismiss: '关闭', show_path: '显示完整路径',
+    page: '第 %{page} 页', go_to_page: '转到第 %{page} 页', go_first: '转到第一页', go_last: '转到最后一页', go_next: '转到下一页', go_previous: '转到上一页',
+    rows_per_page: '每页条数', displayed_rows: '第 %{from}–%{to} 条，共 %{count} 条', displayed_rows_more: '第 %{from}–%{to} 条，共 %{to} 条以上',
+  },
+  api_table: { name: '名称', code: '编码', none: '暂无。' },
   float: { collapse: '收起', expand: '展开', top: '回到顶部' },
   login: {
     tenant_title: '登录开放平台',

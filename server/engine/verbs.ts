@@ -64,7 +64,7 @@ const requireFilters = (ctx: CallContext) => {
   const labels = missing.map((f) => translate(ctx.lang, `resources.${ctx.def.name}.fields.${f}`));
   // The fields named as a validation failure names them, so a client reads both alike.
   const required = translate(ctx.lang, 'validation.required');
-  throw new Warning('server.filter_required', { fields: labels.join(', ') }, missing.map((field, i) => ({ field, message: translate(ctx.lang, 'server.field_error', { field: labels[i], message: required }) })));
+  throw new Warning('server.filter_required', { fields: labels.join(', ') }, missing.map((field, i) => ({ field, message: translate(ctx.lang, 'validation.field_error', { field: labels[i], message: required }) })));
 };
 
 const readWhere = (ctx: CallContext) => filterWhere(ctx.def, ctx.call, ctx.input, scopeWhere(ctx.def, ctx.mount, ctx.caller));

@@ -167,7 +167,7 @@ export const buRemove = async (ctx: CallContext) => {
       const held: string[] = [];
       for (const k of KEPT) {
         const n = (await tx.query<{ n: number }>(k.sql, [guid])).rows[0].n;
-        if (n) held.push(translate(ctx.lang, `server.bu_holds.${k.key}`, { n }));
+        if (n) held.push(translate(ctx.lang, `server.bu_holds.${k.key}`, { smart_count: n }));
       }
       if (held.length) throw new Warning('server.bu_not_empty', { held: held.join(ctx.lang === 'en' ? ', ' : '、') }, { held });
       for (const t of buTables()) await tx.query(`delete from ${ident(t)} where bu_guid = $1`, [guid]);
@@ -269,7 +269,7 @@ const authInput = buInput.extend({
  */
 export const authUpdate = named({ input: authInput, output: authAnswer.nullable().describe('Null when the BU already had that state') }, async (ctx, { auth_state, remark }) => {
   if (auth_state === AUTH_STATE.failed && !remark) {
-    const message = translate(ctx.lang, 'server.field_error', { field: translate(ctx.lang, 'resources.org.fields.remark'), message: translate(ctx.lang, 'validation.required') });
+    const message = translate(ctx.lang, 'validation.field_error', { field: translate(ctx.lang, 'resources.org.fields.remark'), message: translate(ctx.lang, 'validation.required') });
     throw new Warning('server.validation_failed', { details: message }, [{ field: 'remark', message }]);
   }
   await ctx.services.db.transaction(async (tx) => {

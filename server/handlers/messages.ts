@@ -96,7 +96,7 @@ export const messageRead = named({ input: readInput, output: unread }, async (ct
   if (!kinds.length) return unreadOf(ctx);
   // Neither named messages nor `all`: say which field is missing, as a form would.
   if (!input.all && !input.guids?.length) {
-    throw new Warning('server.field_error', { field: translate(ctx.lang, 'resources.message.fields.guids'), message: translate(ctx.lang, 'validation.required') }, { field: 'guids' });
+    throw new Warning('validation.field_error', { field: translate(ctx.lang, 'resources.message.fields.guids'), message: translate(ctx.lang, 'validation.required') }, { field: 'guids' });
   }
   await ctx.services.db.query(
     `insert into message_read (message_guid, user_guid)

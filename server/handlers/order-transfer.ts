@@ -41,7 +41,7 @@ const fieldError = (lang: Lang, row: number, field: string, messageKey: string, 
   field,
   message: translate(lang, 'server.import_row', {
     row,
-    message: translate(lang, 'server.field_error', { field: translate(lang, `resources.order.fields.${field}`), message: translate(lang, messageKey, params) }),
+    message: translate(lang, 'validation.field_error', { field: translate(lang, `resources.order.fields.${field}`), message: translate(lang, messageKey, params) }),
   }),
 });
 
@@ -234,7 +234,7 @@ export const importOrders = named({ output: importAnswer, form: z.object({ commi
     }),
   };
   if (!commit) return { ...preview, committed: false as const };
-  if (bad.length) throw new Warning('server.import_has_errors', { rows: bad.length, first: errors[0].message }, { error_count: errors.length, errors: preview.errors });
+  if (bad.length) throw new Warning('server.import_has_errors', { smart_count: bad.length, first: errors[0].message }, { error_count: errors.length, errors: preview.errors });
   await ctx.services.db.transaction((tx) => store(ctx, tx, checked));
   return { imported: checked.length, committed: true as const };
 });

@@ -27,7 +27,7 @@ export const fieldErrors = (lang: Lang, issues: readonly z.core.$ZodIssue[], res
   issues.map((issue) => {
     const field = issue.path.map(String).join('.');
     const top = String(issue.path[0] ?? '');
-    return { field, message: translate(lang, 'server.field_error', { field: label(lang, resource, top, labels), message: issueMessage(lang, issue, schema, input) }) };
+    return { field, message: translate(lang, 'validation.field_error', { field: label(lang, resource, top, labels), message: issueMessage(lang, issue, schema, input) }) };
   });
 
 /** Parses `input` or throws a 201 warning naming every failing field (by `labels` where given: a custom field's display name). */

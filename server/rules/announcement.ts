@@ -14,7 +14,7 @@ const checkAudience = async (ctx: CallContext, tx: Queryable, values: Record<str
   const [field, table] = list;
   const guids = [...new Set((values[field] as string[] | undefined) ?? [])];
   const label = translate(ctx.lang, `resources.announcement.fields.${field}`);
-  if (!guids.length) throw new Warning('server.field_error', { field: label, message: translate(ctx.lang, 'validation.required') }, { field });
+  if (!guids.length) throw new Warning('validation.field_error', { field: label, message: translate(ctx.lang, 'validation.required') }, { field });
   const { rows } = await tx.query<{ n: number }>(`select count(*)::int as n from ${table} where guid = any($1::uuid[])`, [guids]);
   if (rows[0].n !== guids.length) throw new Warning('server.reference_not_found', { field: label }, { field });
 };

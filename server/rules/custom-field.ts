@@ -111,7 +111,7 @@ const changeType = async (ctx: CallContext, tx: Queryable, def: ResourceDef, fro
   const names = { field: displayNameIn(to, ctx.lang), from: typeLabel(from), to: typeLabel(to) };
   if (stored) {
     const lost = Number((await tx.query<{ n: number }>(`select count(*)::int as n from ${table} where ${c} is not null and (${lossOf(from, to, c)})`)).rows[0].n);
-    if (lost) throw refuse(ctx, 'server.field_type_lossy', { ...names, count: lost }, 'data_type');
+    if (lost) throw refuse(ctx, 'server.field_type_lossy', { ...names, smart_count: lost }, 'data_type');
   }
   const using = !stored ? `null::${sqlType}` : NUMBERS.includes(from.data_type) && NUMBERS.includes(to.data_type) ? `${c}::${sqlType}` : `trim(${c}::text)::${sqlType}`;
   try {

@@ -10,7 +10,7 @@ import { forgetAppCallers } from './app.ts';
 
 /** A refusal naming one field, shaped like a schema failure. */
 const fieldWarning = (ctx: CallContext, field: string, key: string) => {
-  const message = translate(ctx.lang, 'server.field_error', { field: translate(ctx.lang, `resources.${ctx.def.name}.fields.${field}`), message: translate(ctx.lang, key) });
+  const message = translate(ctx.lang, 'validation.field_error', { field: translate(ctx.lang, `resources.${ctx.def.name}.fields.${field}`), message: translate(ctx.lang, key) });
   return new Warning('server.validation_failed', { details: message }, [{ field, message }]);
 };
 

@@ -11,7 +11,7 @@ import { BUILT_URLS, firstPage, treeMenu } from '../routes/menu.ts';
 import { Refused } from '../shell/Refused.tsx';
 import { useSession } from '../shell/SessionContext.tsx';
 import { loadMessages } from '../../i18n/messages.ts';
-import { consoleTheme } from './theme.ts';
+import { useConsoleTheme } from './theme.ts';
 import { BareLayout } from './BareLayout.tsx';
 import { ForwardNotification } from './ForwardNotification.tsx';
 import { i18nProviderFor } from './i18nProvider.ts';
@@ -76,9 +76,10 @@ const ConsoleApp = () => {
   // The current language's messages (a chunk of their own, fetched since this module loaded).
   use(loadMessages(language()));
   const i18nProvider = useMemo(() => i18nProviderFor(language()), []);
+  const theme = useConsoleTheme();
   const screens = useMemo(() => sectionResources(SECTION, 'admin'), []);
   return (
-    <AdminContext basename={SECTION} dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider} store={store} theme={consoleTheme}>
+    <AdminContext basename={SECTION} dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider} store={store} theme={theme}>
       <CssBaseline enableColorScheme>
         {/* The shell matched `/operation/*` or a record's page (`/operation/bu/:id/*`): react-admin's routes start at the section. */}
         <UNSAFE_RouteContext.Provider value={{ outlet: null, matches: [], isDataRoute: false }}>

@@ -70,7 +70,7 @@ const ImportDialog = ({ rc, call, template, open, onClose }: { rc: ResourceCalls
       const r = await send(file, true);
       setImported(r.imported);
       setStage('done');
-      notify(translate('transfer.done', { count: r.imported }), { type: 'success' });
+      notify(translate('transfer.done', { smart_count: r.imported }), { type: 'success' });
     } catch (e) {
       setStage('idle');
       if (e instanceof CallError && e.data && typeof e.data === 'object' && 'errors' in e.data) setPreview(undefined);
@@ -113,13 +113,13 @@ const ImportDialog = ({ rc, call, template, open, onClose }: { rc: ResourceCalls
         )}
         {stage === 'done' && (
           <Alert severity="success" data-testid="transfer-done">
-            {translate('transfer.done', { count: imported })}
+            {translate('transfer.done', { smart_count: imported })}
           </Alert>
         )}
         {preview && stage !== 'done' && (
           <>
             <Alert severity={bad ? 'warning' : 'info'} sx={{ my: 1 }} data-testid="transfer-summary">
-              {translate('transfer.summary', { total: preview.total, valid: preview.valid, bad })}
+              {translate('transfer.summary', { smart_count: preview.total, valid: preview.valid, bad })}
               {bad ? ` ${translate('transfer.fix')}` : ''}
             </Alert>
             <PreviewTable rc={rc} preview={preview} />
@@ -133,7 +133,7 @@ const ImportDialog = ({ rc, call, template, open, onClose }: { rc: ResourceCalls
         {stage !== 'done' && (
           <MuiButton variant="contained" onClick={commit} disabled={busy || !preview || bad > 0 || !preview.valid} data-testid="transfer-commit">
             {/* Exactly the rows it will write: all of them, or none while any has an error (the button is off then). */}
-            {translate('transfer.commit', { count: preview?.valid ?? 0 })}
+            {translate('transfer.commit', { smart_count: preview?.valid ?? 0 })}
           </MuiButton>
         )}
       </DialogActions>

@@ -30,7 +30,7 @@ const SaveViewDialog = ({ def, columns, canPublish, onClose, onSaved }: { def: C
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const save = async () => {
-    if (!name.trim()) return setError(translate('validation.required'));
+    if (!name.trim()) return setError(translate('validation.field_error', { field: translate('views.name'), message: translate('validation.required') }));
     if (audience === 'role' && !role) return setError(translate('views.pick_role'));
     const body = { resource: def.name, name: name.trim(), columns, filters: filterValues, sort: sort.field ? sort : null, per_page: perPage };
     setBusy(true);

@@ -34,7 +34,7 @@ export const SchemaForm = ({ def, mode, saveOnly, hidden = [], owner, onCancel }
   const validate = useMemo(() => {
     const schema = zodValidator(def, mode, (k, p) => translate(k, p));
     // The BU is no schema field: the form asks for it as the server will.
-    return owner ? (values: Record<string, unknown>) => ({ ...(values.bu_guid ? {} : { bu_guid: translate('validation.required') }), ...schema(values) }) : schema;
+    return owner ? (values: Record<string, unknown>) => ({ ...(values.bu_guid ? {} : { bu_guid: translate('validation.field_error', { field: translate('common.fields.bu_guid'), message: translate('validation.required') }) }), ...schema(values) }) : schema;
   }, [def, mode, translate, owner]);
   return (
     <SimpleForm

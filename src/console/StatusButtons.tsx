@@ -78,7 +78,7 @@ const TransitionButton = ({ def, transition }: { def: ConsoleDef; transition: Tr
               value={reason}
               onChange={(e) => (setReason(e.target.value), setMissing(false))}
               error={missing}
-              helperText={missing ? translate('validation.required') : translate('list.reason_hint')}
+              helperText={missing ? translate('validation.field_error', { field: translate(fieldLabel(def, transition.reason)), message: translate('validation.required') }) : translate('list.reason_hint')}
               required
               multiline
               minRows={3}

@@ -22,7 +22,7 @@ import { screenPerm } from './screenAccess.ts';
 import { ResourceList } from './ResourceList.tsx';
 import { withCustomFieldsOf } from './CustomFields.tsx';
 import { RouteOfContext } from './routeOf.tsx';
-import { consoleTheme } from './theme.ts';
+import { useConsoleTheme } from './theme.ts';
 import { TENANT_BASE, pageScreens, tenantRouteOf, tenantScreens, type TenantScreenCalls } from './tenantRegistry.ts';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 
@@ -125,6 +125,7 @@ const TenantConsole = () => {
   const session = useSession();
   const { pathname } = useLocation();
   const provider = useMemo(() => i18nProvider(lang), []); // eslint-disable-line react-hooks/exhaustive-deps
+  const theme = useConsoleTheme();
   const page = PAGES.find((p) => pathname === p || pathname.startsWith(`${p}/`)) ?? pathname;
   const hasBu = !!session.currentBU;
   // Tabs follow the menu tree's order (the server's `sort`), then the registry's.
@@ -166,7 +167,7 @@ const TenantConsole = () => {
             <UNSAFE_RouteContext.Provider value={{ outlet: null, matches: [], isDataRoute: false }}>
             <Routes>
             <Route path={`${TENANT_BASE}/*`} element={
-            <AdminContext basename={TENANT_BASE} dataProvider={dataProvider} authProvider={authProvider} i18nProvider={provider} theme={consoleTheme}>
+            <AdminContext basename={TENANT_BASE} dataProvider={dataProvider} authProvider={authProvider} i18nProvider={provider} theme={theme}>
             <CoreAdminUI layout={BareLayout} loading={Loading} error={ConsoleErrorPage} catchAll={NoPage} disableTelemetry>
               {tenantScreens
                 .filter(({ screen }) => (screen.view ?? 'list') === 'list')

@@ -1,4 +1,4 @@
-import { cloneElement, lazy, Suspense, useState, type MouseEvent } from 'react';
+import { cloneElement, lazy, Suspense, useState, type MouseEvent, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Box, Chip, Link as MuiLink, Stack } from '@mui/material';
 import { BooleanField, ChipField, FunctionField, ReferenceArrayField, ReferenceField, SingleFieldList, TextField, useLocale, useTranslate } from 'react-admin';
@@ -8,7 +8,7 @@ import { defByName, fieldLabel, fieldSchemaOf, isArrayField, nonNull, titleField
 import { useRouteOf } from './routeOf.tsx';
 import { useTitle } from './useTitle.ts';
 import { formatMoney } from '../shell/money.ts';
-import { formatDay, formatInstant } from '../shell/dates.ts';
+import { formatDay, formatInstant, zoneName } from '../shell/dates.ts';
 import type { ColumnSetting, ColumnView } from './columnSettings.ts';
 import { FileLinks } from './FileLinks.tsx';
 import { StoredImage } from './StoredImage.tsx';
@@ -49,7 +49,7 @@ const columnElement = (def: ConsoleDef, col: ColumnView) => {
     case 'status':
       return <FunctionField {...common} render={(r: Record<string, unknown>) => <StatusValue def={def} field={col.field} value={r[col.field]} />} />;
     case 'date':
-      return <DateColumn {...common} day={nonNull(fieldSchemaOf(def, col.field) ?? {}).kind === 'date'} zoned={!!col.zone} />;
+      return <DateColumn {...common} label={col.zone ? <ZonedTitle label={label} /> : label} day={nonNull(fieldSchemaOf(def, col.field) ?? {}).kind === 'date'} />;
     case 'image':
       return <FunctionField {...common} render={(r: Record<string, unknown>) => <Images value={r[col.field]} label={label} />} />;
     case 'boolean':
@@ -219,7 +219,13 @@ const PageLink = ({ to }: { to: string }) => {
   return to.startsWith('/') && !to.startsWith('//') ? <MuiLink href={to}>{translate('links.open_related')}</MuiLink> : null;
 };
 
-/** A day (`date()`) without a time; an instant in the reader's zone, named where it matters (`zone`). */
-const DateColumn = ({ day, zoned, ...props }: { source: string; label: string; sortable: boolean; day: boolean; zoned: boolean }) => (
-  <FunctionField {...props} render={(r: Record<string, unknown>) => (day ? formatDay(r[props.source] as string) : formatInstant(r[props.source] as string, zoned))} />
+/** A day (`date()`) without a time; an instant in the reader's zone, to the second. */
+const DateColumn = ({ day, ...props }: { source: string; label: ReactNode; sortable: boolean; day: boolean }) => (
+  <FunctionField {...props} render={(r: Record<string, unknown>) => (day ? formatDay(r[props.source] as string) : formatInstant(r[props.source] as string))} />
 );
+
+/** A column of instants whose zone matters (`zone`) names it in its title, once, not in each cell. */
+const ZonedTitle = ({ label }: { label: string }) => {
+  const translate = useTranslate();
+  return <>{translate('dates.with_zone', { label: translate(label, { _: label }), zone: zoneName() })}</>;
+};

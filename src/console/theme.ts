@@ -1,5 +1,8 @@
 import { grey } from '@mui/material/colors';
+import { useMemo } from 'react';
 import { defaultTheme } from 'react-admin';
+import { useLang } from '../shell/LangContext.tsx';
+import { withMuiTexts } from '../shell/muiTexts.ts';
 import { themeOptions } from '../shell/theme.ts';
 
 /** react-admin's default theme with the product's tokens: colours, type family, shape and component defaults (both consoles). */
@@ -18,4 +21,10 @@ export const consoleTheme = {
     // With nothing selected the bulk actions are folded away; hidden, they leave the tab order too (keyboard users never land on them).
     RaBulkActionsToolbar: { styleOverrides: { root: { '& .RaBulkActionsToolbar-collapsed': { visibility: 'hidden' } } } },
   },
+};
+
+/** The console's theme with MUI's own words in the reader's language (react-admin's theme replaces the shell's). */
+export const useConsoleTheme = () => {
+  const { t } = useLang();
+  return useMemo(() => ({ ...consoleTheme, components: withMuiTexts(consoleTheme.components, t) }), [t]);
 };

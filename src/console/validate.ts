@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { jsonSchema, type ConsoleDef } from '../../resources/console-defs.ts';
 import { issueText } from '../../schemas/issue-message.ts';
 import { zodSchemaOf } from './formSchema.ts';
-import { nonNull } from './registry.ts';
+import { fieldLabel, nonNull } from './registry.ts';
 
 type Translate = (key: string, params?: Record<string, unknown>) => string;
 
@@ -47,7 +47,10 @@ export const requiredFields = (def: ConsoleDef) => {
   return new Set(Object.entries(shape).filter(([, s]) => !s.safeParse(undefined).success).map(([k]) => k));
 };
 
-/** A react-admin form validator running the definition's zod schema. */
+/**
+ * A react-admin form validator running the definition's zod schema. Each message names its field
+ * (`validation.field_error`, as the server's answer does): "Name is required", never a bare "is required".
+ */
 export const zodValidator = (def: ConsoleDef, mode: 'create' | 'edit', t: Translate) => {
   const schema = formSchema(def, mode);
   const known = new Set(Object.keys(schema.shape));
@@ -59,8 +62,9 @@ export const zodValidator = (def: ConsoleDef, mode: 'create' | 'edit', t: Transl
     const input = withoutEmpty(Object.fromEntries(Object.entries(values).filter(([k]) => known.has(k))));
     const result = schema.safeParse(input);
     const errors: Record<string, unknown> = {};
-    for (const k of required) if (k in values && input[k] === undefined) errors[k] = t('validation.required');
-    if (!result.success) for (const issue of result.error.issues) if (issue.path.length) setPath(errors, issue.path, issueMessage(t, issue, schema, input));
+    const named = (field: PropertyKey, message: string) => t('validation.field_error', { field: t(fieldLabel(def, String(field)), { _: String(field) }), message });
+    for (const k of required) if (k in values && input[k] === undefined) errors[k] = named(k, t('validation.required'));
+    if (!result.success) for (const issue of result.error.issues) if (issue.path.length) setPath(errors, issue.path, named(issue.path[0], issueMessage(t, issue, schema, input)));
     return errors;
   };
 };

@@ -55,10 +55,11 @@ const Hero = () => {
   );
 };
 
-const CardShell = ({ to, label, children, testId }: { to?: string; label?: string; children: ReactNode; testId?: string }) => (
+/** A card, the whole of it one link when it leads somewhere: its name is its text (WCAG 2.5.3, label in name). */
+const CardShell = ({ to, children, testId }: { to?: string; children: ReactNode; testId?: string }) => (
   <Card sx={{ height: '100%', transition: 'box-shadow .15s', '&:hover': to ? { boxShadow: tokens.shadow.card } : undefined }} data-testid={testId}>
     {to ? (
-      <CardActionArea component={Link} to={to} aria-label={label} sx={{ height: '100%', alignItems: 'flex-start' }}>
+      <CardActionArea component={Link} to={to} sx={{ height: '100%', alignItems: 'flex-start' }}>
         <CardContent>{children}</CardContent>
       </CardActionArea>
     ) : (
@@ -95,7 +96,7 @@ const Featured = () => {
             const app = byCode.get(code);
             const name = app?.name ?? t(`home.featured_apps.${code}.name`);
             return (
-              <CardShell key={code} to={app ? `/appStore/${app.guid}` : undefined} label={app ? t('home.view_app', { name }) : undefined} testId={`featured-${code}`}>
+              <CardShell key={code} to={app ? `/appStore/${app.guid}` : undefined} testId={`featured-${code}`}>
                 <Stack spacing={1.5}>
                   {found.loading ? <Skeleton variant="rounded" width={48} height={48} /> : <AppIcon src={app?.icon} name={name} muted={!app} />}
                   <Typography variant="h4" component="h3">
@@ -138,7 +139,7 @@ const Capabilities = () => {
       ) : (
         <Grid min={260}>
           {(caps.data ?? Array.from({ length: 3 }, () => null)).slice(0, 6).map((c, i) => (
-            <CardShell key={c?.code ?? i} to={c ? `/open-capability#${encodeURIComponent(c.code)}` : undefined} label={c?.name}>
+            <CardShell key={c?.code ?? i} to={c ? `/open-capability#${encodeURIComponent(c.code)}` : undefined}>
               {c ? (
                 <Stack spacing={1}>
                   <Typography variant="h4" component="h3">
@@ -174,7 +175,7 @@ const Paths = () => {
     <Section id="paths" title={t('home.paths')} tone="paper">
       <Grid min={260}>
         {paths.map(([to, title, text]) => (
-          <CardShell key={title} to={to} label={t(title)}>
+          <CardShell key={title} to={to}>
             <Typography variant="h4" component="h3" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
               {t(title)} <ArrowForward fontSize="small" color="primary" />
             </Typography>

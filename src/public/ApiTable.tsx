@@ -80,8 +80,6 @@ export const ApiTable = ({ code, kind, title, label }: { code: string; kind: 'ap
                 setSize(Number(e.target.value));
                 setPage(0);
               }}
-              labelRowsPerPage={t('api_table.rows_per_page')}
-              labelDisplayedRows={({ from, to, count }) => `${from}–${to} / ${count}`}
             />
           )}
         </>

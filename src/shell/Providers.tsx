@@ -1,14 +1,25 @@
 import type { EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { CssBaseline, ThemeProvider, createTheme } from '@mui/material';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import type { Lang } from '../../i18n/languages.ts';
-import { LangProvider } from './LangContext.tsx';
+import { LangProvider, useLang } from './LangContext.tsx';
+import { withMuiTexts } from './muiTexts.ts';
 import { SessionProvider } from './SessionContext.tsx';
 import { themeOptions } from './theme.ts';
 import { Toaster } from './Toaster.tsx';
 
-const theme = createTheme(themeOptions);
+/** The product's theme, MUI's own words in the reader's language. */
+const LocalisedTheme = ({ children }: { children: ReactNode }) => {
+  const { t } = useLang();
+  const theme = useMemo(() => createTheme({ ...themeOptions, components: withMuiTexts(themeOptions.components, t) }), [t]);
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      {children}
+    </ThemeProvider>
+  );
+};
 
 /**
  * Everything around the routes, the same in the browser (src/main.tsx) and on the server
@@ -17,14 +28,13 @@ const theme = createTheme(themeOptions);
  */
 export const Providers = ({ cache, lang, children }: { cache: EmotionCache; lang?: Lang; children: ReactNode }) => (
   <CacheProvider value={cache}>
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
-      <LangProvider initial={lang}>
+    <LangProvider initial={lang}>
+      <LocalisedTheme>
         <SessionProvider>
           {children}
           <Toaster />
         </SessionProvider>
-      </LangProvider>
-    </ThemeProvider>
+      </LocalisedTheme>
+    </LangProvider>
   </CacheProvider>
 );

@@ -11,6 +11,7 @@ import consoleEn from '../../i18n/resources/en.ts';
 import { chromiumAvailable, CHROMIUM } from '../helpers/browser.ts';
 import { DIST, journey } from '../helpers/journey.ts';
 import { uid } from '../helpers/tenant-flows.ts';
+import { pluralForm } from '../../i18n/plural.ts';
 
 const available = chromiumAvailable(DIST);
 if (!available) console.warn(`SKIPPED: the docs journey needs ${CHROMIUM} and a build in dist/ (npx vite build).`);
@@ -28,7 +29,7 @@ const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000
  */
 describe.skipIf(!available).each(['zh', 'hk', 'en'] as const)('docs journey (Chromium, %s)', (lang) => {
   const t = (key: string, params: Record<string, string | number> = {}) =>
-    Object.entries(params).reduce((s, [k, v]) => s.replace(`%{${k}}`, String(v)), key.split('.').reduce<any>((m, k) => m?.[k], UI[lang]) as string);
+    Object.entries(params).reduce((s, [k, v]) => s.replace(`%{${k}}`, String(v)), pluralForm(lang, key.split('.').reduce<any>((m, k) => m?.[k], UI[lang]) as string, params));
   const tag = uid();
   let docGuid: string;
   const j = journey(lang, 'd', async (s) => {
@@ -69,7 +70,7 @@ describe.skipIf(!available).each(['zh', 'hk', 'en'] as const)('docs journey (Chr
     expect(await j.w.page.getByTestId('search-result').filter({ hasText: `Webhook guide ${tag}` }).locator('mark').first().innerText()).toBe('challenge');
     await j.w.page.getByTestId('docs-search').fill(`签名校验 ${tag}`);
     await j.w.page.getByTestId('docs-search').press('Enter');
-    await expect.poll(() => j.w.page.getByTestId('search-count').innerText()).toBe(t('docs.results', { count: 1, query: `签名校验 ${tag}` }));
+    await expect.poll(() => j.w.page.getByTestId('search-count').innerText()).toBe(t('docs.results', { smart_count: 1, query: `签名校验 ${tag}` }));
     await shot('02-search');
     await j.w.page.getByTestId('search-result').getByRole('link').click();
     await expect.poll(() => j.w.page.getByTestId('doc-title').innerText()).toBe(`Webhook guide ${tag}`);

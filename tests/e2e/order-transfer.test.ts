@@ -12,6 +12,7 @@ import en from '../../i18n/ui/en.ts';
 import { chromiumAvailable, CHROMIUM } from '../helpers/browser.ts';
 import { DIST, journey } from '../helpers/journey.ts';
 import { tenantWithBu, uid } from '../helpers/tenant-flows.ts';
+import { pluralForm } from '../../i18n/plural.ts';
 
 const available = chromiumAvailable(DIST);
 if (!available) console.warn(`SKIPPED: the order import/export journey needs ${CHROMIUM} and a build in dist/ (npx vite build).`);
@@ -27,7 +28,8 @@ const UI = { zh: { ...zh, ...srvZh, ...comZh, ...resZh }, en: { ...en, ...srvEn,
  * screen; no console errors.
  */
 describe.skipIf(!available).each(['zh', 'en'] as const)('order import and export journey (Chromium, %s)', (lang) => {
-  const t = (key: string) => key.split('.').reduce<any>((m, k) => m?.[k], UI[lang]) as string;
+  const t = (key: string, params: Record<string, string | number> = {}) =>
+    Object.entries(params).reduce((s, [k, v]) => s.replace(`%{${k}}`, String(v)), pluralForm(lang, key.split('.').reduce<any>((m, k) => m?.[k], UI[lang]) as string, params));
   const res = (key: string) => t(`resources.${key}`);
   const item = `Support ${uid()}`;
   // An import names a BU by its code (or its ID), never by its name.
@@ -60,10 +62,10 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('order import and export
     expect(await dialog.getByTestId('transfer-commit').isDisabled()).toBe(true);
     await j.shot('01-preview-errors', op);
     await dialog.getByTestId('transfer-file').setInputFiles(file('80'));
-    await dialog.getByText(t('transfer.summary').replace('%{total}', '2').replace('%{valid}', '2').replace('%{bad}', '0')).waitFor();
+    await dialog.getByText(t('transfer.summary', { smart_count: 2, valid: 2, bad: 0 })).waitFor();
     expect(await dialog.getByTestId('transfer-row-error').count()).toBe(0);
     await dialog.getByTestId('transfer-commit').click();
-    await dialog.getByTestId('transfer-done').getByText(t('transfer.done').replace('%{count}', '2')).waitFor();
+    await dialog.getByTestId('transfer-done').getByText(t('transfer.done', { smart_count: 2 })).waitFor();
     await j.shot('02-imported', op);
     const rows = (await j.s.db.query<{ amount: number; kind: number; state: number }>('select amount, kind, state from orders where app_name like $1 order by app_name', [`${item}%`])).rows;
     expect(rows).toEqual([{ amount: 120_050, kind: 2, state: 0 }, { amount: 8_000, kind: 2, state: 0 }]);
@@ -130,10 +132,10 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('order import and export
     const due = example.getCell(8).value as Date;
     expect(due).toBeInstanceOf(Date);
     await dialog.getByTestId('transfer-file').setInputFiles({ name: 'template.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: Buffer.from(await book.xlsx.writeBuffer()) });
-    await dialog.getByText(t('transfer.summary').replace('%{total}', '1').replace('%{valid}', '1').replace('%{bad}', '0')).waitFor();
+    await dialog.getByText(t('transfer.summary', { smart_count: 1, valid: 1, bad: 0 })).waitFor();
     // The due day as a person reads it, the zone named.
     await dialog.getByText(`${due.toISOString().slice(0, 10)} 23:59:59 (Asia/Shanghai)`).waitFor();
-    expect(await dialog.getByTestId('transfer-commit').textContent()).toBe(t('transfer.commit').replace('%{count}', '1'));
+    expect(await dialog.getByTestId('transfer-commit').textContent()).toBe(t('transfer.commit', { smart_count: 1 }));
     await j.shot('04-template-preview', op);
     await dialog.getByTestId('transfer-commit').click();
     await dialog.getByTestId('transfer-done').waitFor();

@@ -107,8 +107,9 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('service desk journey (C
     await j.shot('05b-unread');
     await page.getByTestId('list-action-read_all').click();
     await page.getByText(t('list_actions.message.read_all_done')).waitFor();
-    // An empty badge keeps its last figure while it fades out: its button's label says there are none.
+    // Nothing unread: no badge (not a hidden one keeping its last figure), and the button's label says there are none.
     await expect.poll(() => page.getByTestId('unread-badge').getAttribute('aria-label'), { timeout: 10_000 }).toBe(t('header.messages'));
+    expect(await badge.count()).toBe(0);
     await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(0);
   });
 

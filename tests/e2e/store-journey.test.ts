@@ -11,6 +11,7 @@ import storeEn from '../../i18n/ui/store/en.ts';
 import { chromiumAvailable, CHROMIUM, type Watched } from '../helpers/browser.ts';
 import { DIST, journey } from '../helpers/journey.ts';
 import { tenantWithBu, uid } from '../helpers/tenant-flows.ts';
+import { pluralForm } from '../../i18n/plural.ts';
 import { openFromSidebar } from '../helpers/sidebar.ts';
 
 const available = chromiumAvailable(DIST);
@@ -29,7 +30,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
  */
 describe.skipIf(!available).each(['zh', 'en'] as const)('store from empty to bought (Chromium, %s)', (lang) => {
   const t = (key: string, params: Record<string, string | number> = {}) =>
-    Object.entries(params).reduce((s, [k, v]) => s.replace(`%{${k}}`, String(v)), key.split('.').reduce<any>((m, k) => m?.[k], UI[lang]) as string);
+    Object.entries(params).reduce((s, [k, v]) => s.replace(`%{${k}}`, String(v)), pluralForm(lang, key.split('.').reduce<any>((m, k) => m?.[k], UI[lang]) as string, params));
   const res = (key: string) => t(`resources.${key}`);
   const n = uid();
   const app = { name: `Desk ${n}`, code: `desk-${n}`, provider: `Labs ${n}` };
@@ -143,14 +144,14 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('store from empty to bou
     await page.getByRole('link', { name: t('home.browse_store') }).click();
     await page.waitForURL((u) => u.pathname === '/appStore');
     const category = page.getByRole('button', { name: new RegExp(className) }).last();
-    await expect.poll(() => category.innerText()).toContain(t('store.class_count', { count: 1 }));
+    await expect.poll(() => category.innerText()).toContain(t('store.class_count', { smart_count: 1 }));
     await category.click();
     await expect.poll(() => page.getByTestId('store-card').count()).toBe(1);
     await j.shot('08-store-category');
     await page.getByTestId('store-search').fill(app.provider);
     await page.getByTestId('store-search').press('Enter');
     await expect.poll(() => page.getByTestId('store-card').count()).toBe(1);
-    await page.getByRole('link', { name: t('store.open_app', { name: app.name }) }).click();
+    await page.getByRole('link').filter({ has: page.getByRole('heading', { name: app.name, exact: true }) }).click();
     await page.waitForURL((u) => u.pathname === `/appStore/${appGuid}`);
     const about = page.getByTestId('app-about');
     await about.getByRole('heading', { name: 'Service desk' }).waitFor();

@@ -83,7 +83,7 @@ describe.skipIf(!available).each(['zh', 'hk', 'en'] as const)('store journey (Ch
   });
 
   it('detail: a visitor is told to log in to purchase, logs in and is back on the app, buys it once, and the order is in the console', async () => {
-    await j.w.page.getByRole('link', { name: t('store.open_app', { name: app.name }) }).click();
+    await j.w.page.getByRole('link').filter({ has: j.w.page.getByRole('heading', { name: app.name, exact: true }) }).click();
     await j.w.page.waitForURL(`${j.base}/appStore/${appGuid}`);
     await expect.poll(() => j.w.page.getByTestId('app-name').innerText()).toBe(app.name);
     await expect.poll(() => j.w.page.title()).toContain(app.name);
@@ -125,7 +125,7 @@ describe.skipIf(!available).each(['zh', 'hk', 'en'] as const)('store journey (Ch
   it('a free app: "Use for free" asks to use it for free, and says it is ready to use, its ¥0 order paid', async () => {
     const { page } = j.w;
     await page.goto(`${j.base}/appStore`);
-    await page.getByRole('link', { name: t('store.open_app', { name: notes.name }) }).click();
+    await page.getByRole('link').filter({ has: page.getByRole('heading', { name: notes.name, exact: true }) }).click();
     await page.waitForURL(`${j.base}/appStore/${notes.guid}`);
     await expect.poll(() => page.getByTestId('buy').innerText()).toBe(t('store.use'));
     await page.getByTestId('buy').click();

@@ -38,7 +38,7 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('a visitor, by clicks (C
     await page.getByRole('button', { name: demo.categories.operations, exact: true }).click();
     await expect.poll(() => page.getByTestId('store-card').count()).toBe(3);
     await j.shot('02-category');
-    await page.getByRole('link', { name: t('store.open_app', { name: demo.store.CONNECT.name }) }).click();
+    await page.getByRole('link').filter({ has: page.getByRole('heading', { name: demo.store.CONNECT.name, exact: true }) }).click();
     await expect.poll(() => page.getByTestId('app-name').innerText()).toBe(demo.store.CONNECT.name);
     await expect.poll(() => page.getByTestId('app-about').innerText()).toContain(demo.store.CONNECT.description);
     await j.shot('03-app');

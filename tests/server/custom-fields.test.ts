@@ -167,7 +167,7 @@ describe('type changes that would lose data are refused', () => {
     const { name, f } = await field('varchar', 'input', { text_length: 50 });
     await ok(member(A, { [name]: 'x'.repeat(20) }));
     await ok(member(A, { [name]: 'short' }));
-    await refused(change(f.guid, { text_length: 10 }), /from varchar\(50\) to varchar\(10\) would lose the values of 1 records/);
+    await refused(change(f.guid, { text_length: 10 }), /from varchar\(50\) to varchar\(10\) would lose the value of 1 record,/);
     expect(await columnType(name)).toBe('character varying(50)');
     await ok(change(f.guid, { text_length: 20 }));
     expect(await columnType(name)).toBe('character varying(20)');
@@ -187,7 +187,7 @@ describe('type changes that would lose data are refused', () => {
     const { name, f } = await field('varchar', 'input', { text_length: 20 });
     await ok(member(A, { [name]: '12' }));
     const odd = await ok(member(A, { [name]: 'twelve' }));
-    await refused(change(f.guid, { data_type: 'int', form_type: 'number', text_length: null }), /from varchar\(20\) to int would lose the values of 1 records/);
+    await refused(change(f.guid, { data_type: 'int', form_type: 'number', text_length: null }), /from varchar\(20\) to int would lose the value of 1 record,/);
     await ok(asTenant(A, '/open/system/member/update', { guid: odd.guid, [name]: '12.5' }));
     await refused(change(f.guid, { data_type: 'int', form_type: 'number', text_length: null }), /would lose/);
     await ok(change(f.guid, { data_type: 'decimal', form_type: 'number', text_length: 8, scale: 1 }));

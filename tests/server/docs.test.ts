@@ -249,6 +249,6 @@ describe('search input', () => {
   it('a query longer than 64 characters is refused by name', async () => {
     const r = await s.post('/open/developer-center/search', { query: 'x'.repeat(65) });
     expect(r.code).toBe(201);
-    expect(r.message).toBe('Form validation failed: Search words at most 64 characters');
+    expect(r.message).toBe('Form validation failed: Search words must have at most 64 characters');
   });
 });

@@ -156,7 +156,7 @@ describe('subscriptions', () => {
     const closed = await post('/open/app/event/subscribe-rel/save', { app_guid: app.guid, event_codes: ['contact.user.created_v3'] });
     expect(closed.code).toBe(201);
     expect(closed.message).toMatch(/has not opened the scopes these events need: contact\.user\.created_v3/);
-    expect((await post('/open/app/event/subscribe-rel/save', { app_guid: app.guid, event_codes: [] })).message).toMatch(/select at least one event/);
+    expect((await post('/open/app/event/subscribe-rel/save', { app_guid: app.guid, event_codes: [] })).message).toMatch(/must name at least one event/);
     expect((await post('/open/app/event/subscribe-rel/save', { app_guid: app.guid, event_codes: ['no.such_event'] })).code).toBe(201);
     // Events about the app itself need no scope.
     const saved = await subscribe(app.guid, ['contact.department.created_v3', 'application.app.status_changed_v1']);

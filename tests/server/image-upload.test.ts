@@ -133,8 +133,8 @@ describe('messages that name the rule', () => {
 
   it('an empty required select says required; a text too long says its length', () => {
     expect(message(z.object({ data_type: customFieldSchema.shape.data_type }), {})).toEqual(['data_type is required']);
-    expect(message(appSchema.pick({ name: true, type: true }), { name: 'x'.repeat(31), type: 7 })).toEqual([expect.stringMatching(/ at most 30 characters$/), expect.stringMatching(/ is not one of the allowed values$/)]);
-    expect(message(z.object({ t: z.string().max(12) }), { t: 'x'.repeat(13) })).toEqual(['t at most 12 characters']);
+    expect(message(appSchema.pick({ name: true, type: true }), { name: 'x'.repeat(31), type: 7 })).toEqual([expect.stringMatching(/ must have at most 30 characters$/), expect.stringMatching(/ is not one of the allowed values$/)]);
+    expect(message(z.object({ t: z.string().max(12) }), { t: 'x'.repeat(13) })).toEqual(['t must have at most 12 characters']);
   });
 
   it('the password policy names its range over the wire', async () => {

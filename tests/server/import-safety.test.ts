@@ -60,7 +60,7 @@ describe('an import lands only in the BU its code or ID names', () => {
     expect(preview.data).toMatchObject({ total: 2, valid: 1 });
     const unknown = translate('en', 'server.import_row', {
       row: 3,
-      message: translate('en', 'server.field_error', { field: translate('en', 'resources.order.fields.bu_name'), message: translate('en', 'server.import_bu_unknown', { value: cName }) }),
+      message: translate('en', 'validation.field_error', { field: translate('en', 'resources.order.fields.bu_name'), message: translate('en', 'server.import_bu_unknown', { value: cName }) }),
     });
     expect(preview.data.errors).toEqual([{ row: 3, field: 'bu_name', message: unknown }]);
 

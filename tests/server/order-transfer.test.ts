@@ -122,7 +122,7 @@ describe('import', () => {
     expect(preview.data).toMatchObject({ total: 5, valid: 1 });
     const messages = (preview.data.errors as { row: number; field: string; message: string }[]).map((e) => [e.row, e.field, e.message]);
     const field = (f: string) => translate(lang, `resources.order.fields.${f}`);
-    const rowText = (row: number, f: string, message: string) => translate(lang, 'server.import_row', { row, message: translate(lang, 'server.field_error', { field: field(f), message }) });
+    const rowText = (row: number, f: string, message: string) => translate(lang, 'server.import_row', { row, message: translate(lang, 'validation.field_error', { field: field(f), message }) });
     expect(messages).toContainEqual([3, 'amount', rowText(3, 'amount', translate(lang, 'validation.money_format'))]);
     expect(messages).toContainEqual([4, 'bu_name', rowText(4, 'bu_name', translate(lang, 'server.import_bu_unknown', { value: `No such BU ${item}` }))]);
     expect(messages).toContainEqual([5, 'currency', rowText(5, 'currency', translate(lang, 'validation.invalid_option'))]);
@@ -134,7 +134,7 @@ describe('import', () => {
     else expect(messages.find(([row]) => row === 3)![2]).toMatch(/^Row 3: Amount /);
     const commit = await upload(`${BASE}/import-orders`, 'bad.csv', badFile(item), { lang: header, commit: true });
     expect(commit.code).toBe(201);
-    expect(commit.message).toBe(translate(lang, 'server.import_has_errors', { rows: 4, first: commit.data.errors[0].message }));
+    expect(commit.message).toBe(translate(lang, 'server.import_has_errors', { smart_count: 4, first: commit.data.errors[0].message }));
     expect(await rowsOf(item)).toEqual([]);
   });
 
@@ -226,7 +226,7 @@ describe('export', () => {
     // The general kind's export holds no product order.
     expect(all.body).not.toContain('Csv ');
     const none = await s.post(`${BASE}/export-orders`, undefined, { token: admin });
-    expect([none.code, none.message]).toEqual([201, translate('en', 'server.validation_failed', { details: translate('en', 'server.field_error', { field: 'File format', message: translate('en', 'validation.required') }) })]);
+    expect([none.code, none.message]).toEqual([201, translate('en', 'server.validation_failed', { details: translate('en', 'validation.field_error', { field: 'File format', message: translate('en', 'validation.required') }) })]);
   });
 });
 

@@ -73,8 +73,8 @@ describe('sign-up', () => {
     const body = await withCode(fresh());
     const cases: [Record<string, unknown>, string, string][] = [
       [{ username: '' }, 'username', 'Username is required'],
-      [{ username: 'x'.repeat(33) }, 'username', 'Username at most 32 characters'],
-      [{ username: 'bad name!' }, 'username', 'Username letters, digits and _ @ . - only'],
+      [{ username: 'x'.repeat(33) }, 'username', 'Username must have at most 32 characters'],
+      [{ username: 'bad name!' }, 'username', 'Username may hold only letters, digits and _ @ . -'],
       [{ password: 'short1', confirm_password: 'short1' }, 'password', '8 to 16 characters with at least one letter and one digit'],
       [{ password: 'a'.repeat(17) + '1', confirm_password: 'a'.repeat(17) + '1' }, 'password', '8 to 16 characters'],
       [{ password: 'lettersonly', confirm_password: 'lettersonly' }, 'password', 'at least one letter and one digit'],

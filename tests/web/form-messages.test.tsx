@@ -25,8 +25,8 @@ const zh = (k: string, p?: Record<string, unknown>) => translate('zh', k, p);
 describe('the messages of a form', () => {
   it('an empty required select says required, not "not one of the allowed values"', () => {
     const errors = zodValidator(definition('custom-field'), 'create', en)({ field_name: 'level', display_name: 'Level', data_type: '', form_type: null });
-    expect(errors).toMatchObject({ data_type: 'is required', form_type: 'is required' });
-    expect(zodValidator(definition('custom-field'), 'create', zh)({ data_type: 'nope' }).data_type).toBe(zh('validation.invalid_option'));
+    expect(errors).toMatchObject({ data_type: 'Data type is required', form_type: 'Form type is required' });
+    expect(zodValidator(definition('custom-field'), 'create', zh)({ data_type: 'nope' }).data_type).toBe(`${zh('resources.custom-field.fields.data_type')}：${zh('validation.invalid_option')}`);
   });
 
   it("an unticked agreement says to accept it, the rule's own sentence, not a bare required", () => {
@@ -36,17 +36,17 @@ describe('the messages of a form', () => {
   });
 
   it('a number out of range names its range; a text too long its length', () => {
-    expect(zodValidator(definition('password-policy'), 'edit', en)({ min_length: 99 }).min_length).toBe('must be from 6 to 64');
-    expect(zodValidator(definition('password-policy'), 'edit', zh)({ min_length: 99 }).min_length).toBe('须在 6 到 64 之间');
+    expect(zodValidator(definition('password-policy'), 'edit', en)({ min_length: 99 }).min_length).toBe(`${en('resources.password-policy.fields.min_length')} must be from 6 to 64`);
+    expect(zodValidator(definition('password-policy'), 'edit', zh)({ min_length: 99 }).min_length).toBe(`${zh('resources.password-policy.fields.min_length')}：须在 6 到 64 之间`);
     const app = zodValidator(definition('app'), 'create', en)({ name: 'x'.repeat(31), code: 'ok', token_ttl: 5 });
-    expect(app).toMatchObject({ name: 'at most 30 characters', token_ttl: 'must be from 600 to 86400' });
+    expect(app).toMatchObject({ name: `${en('resources.app.fields.name')} must have at most 30 characters`, token_ttl: `${en('resources.app.fields.token_ttl')} must be from 600 to 86400` });
     const issue = z.object({ t: z.string().max(12) }).safeParse({ t: 'x'.repeat(13) }).error!.issues[0];
     expect(issueText(issue)).toEqual({ key: 'validation.max_length', params: { maximum: 12 } });
   });
 
   it('editing, a required field may not be emptied', () => {
     const check = zodValidator(definition('app'), 'edit', en);
-    expect(check({ name: '' }).name).toBe('is required');
+    expect(check({ name: '' }).name).toBe(`${en('resources.app.fields.name')} is required`);
     expect(check({ name: 'Portal' }).name).toBeUndefined();
     expect(requiredFields(definition('app'))).toEqual(new Set(['name', 'code']));
   });

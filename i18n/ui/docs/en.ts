@@ -10,7 +10,7 @@ export default {
     updated: 'Updated %{date}',
     search_label: 'Search the docs',
     search: 'Search',
-    results: '%{count} documents for “%{query}”',
+    results: '%{smart_count} document for “%{query}” |||| %{smart_count} documents for “%{query}”',
     no_results: 'Nothing matches “%{query}”. Try fewer or other words.',
     type_query: 'Type a word to search the documents, apps and capabilities.',
     apps: 'Apps',

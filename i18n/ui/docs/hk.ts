@@ -10,7 +10,7 @@ export default {
     updated: '更新於 %{date}',
     search_label: '搜尋文檔',
     search: '搜尋',
-    results: '「%{query}」的搜尋結果：%{count} 篇文檔',
+    results: '「%{query}」的搜尋結果：%{smart_count} 篇文檔',
     no_results: '沒有與「%{query}」匹配的內容，請減少或更換關鍵詞。',
     type_query: '輸入關鍵詞搜尋文檔、應用和開放能力。',
     apps: '應用',

@@ -10,7 +10,7 @@ export default {
     updated: '更新于 %{date}',
     search_label: '搜索文档',
     search: '搜索',
-    results: '“%{query}”的搜索结果：%{count} 篇文档',
+    results: '“%{query}”的搜索结果：%{smart_count} 篇文档',
     no_results: '没有与“%{query}”匹配的内容，请减少或更换关键词。',
     type_query: '输入关键词搜索文档、应用和开放能力。',
     apps: '应用',

@@ -14,7 +14,7 @@ import { DAY, LINKED_SPAN, local, WINDOW_DAYS, windowOf } from './logWindow.ts';
 import { KeysetResults } from './KeysetResults.tsx';
 import { useTotalText, WindowFields } from './logFields.tsx';
 import type { AppRecord } from './useApp.ts';
-import { formatInstant } from '../../shell/dates.ts';
+import { formatInstant, zoneName } from '../../shell/dates.ts';
 
 const PAGE_SIZE = 20;
 
@@ -58,7 +58,7 @@ const AttemptRow = ({ row, typeName, onReplay }: { row: Attempt; typeName: strin
   const { t } = useLang();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
-  const time = (at: string) => formatInstant(at, true);
+  const time = (at: string) => formatInstant(at);
   const ok = row.http_status >= 200 && row.http_status < 300;
   const replay = async () => {
     setBusy(true);
@@ -138,7 +138,7 @@ const ReplayMatching = ({ app, search, onDone }: { app: AppRecord; search: Searc
   const [state, setState] = useState('');
   const [busy, setBusy] = useState(false);
   const [range, setRange] = useState({ from: '', to: '' });
-  const time = (at: string) => formatInstant(at, true);
+  const time = (at: string) => formatInstant(at);
   const go = async () => {
     setBusy(true);
     try {
@@ -149,7 +149,7 @@ const ReplayMatching = ({ app, search, onDone }: { app: AppRecord; search: Searc
         event_ids: search.event_id ? [search.event_id] : undefined,
         state: state || undefined,
       });
-      toast(t('apps.events.replayed', { count: r.replayed }), 'success');
+      toast(t('apps.events.replayed', { smart_count: r.replayed }), 'success');
       setOpen(false);
       onDone();
     } catch {
@@ -258,7 +258,7 @@ export const AppEventLog = ({ app }: { app: AppRecord }) => {
   const replayRow = async (row: Attempt) => {
     const to = new Date(new Date(row.created_at).getTime() + 1000);
     const r = await post<{ replayed: number }>('/open/app/event/log/replay', { app_guid: app.guid, event_ids: [row.event_id], from: new Date(to.getTime() - WINDOW_DAYS * DAY).toISOString(), to: to.toISOString() });
-    toast(t('apps.events.replayed', { count: r.replayed }), 'success');
+    toast(t('apps.events.replayed', { smart_count: r.replayed }), 'success');
     reload();
   };
   const shown = useTotalText('apps.events.log_total')(total);
@@ -309,7 +309,7 @@ export const AppEventLog = ({ app }: { app: AppRecord }) => {
             testId="event-log"
             head={
               <>
-                <TableCell>{t('apps.log_time')}</TableCell>
+                <TableCell>{t('dates.with_zone', { label: t('apps.log_time'), zone: zoneName() })}</TableCell>
                 <TableCell>{t('apps.events.event_type')}</TableCell>
                 <TableCell>{t('apps.events.event_id')}</TableCell>
                 <TableCell>{t('apps.events.result')}</TableCell>

@@ -8,7 +8,7 @@ import { DAY, LINKED_SPAN, local, WINDOW_DAYS, windowOf } from './logWindow.ts';
 import { KeysetResults } from './KeysetResults.tsx';
 import { StatusChip, StatusSelect, useTotalText, WindowFields } from './logFields.tsx';
 import type { AppRecord } from './useApp.ts';
-import { formatInstant } from '../../shell/dates.ts';
+import { formatInstant, zoneName } from '../../shell/dates.ts';
 
 const PAGE_SIZE = 20;
 
@@ -113,7 +113,7 @@ export const AppLog = ({ app }: { app: AppRecord }) => {
             testId="log"
             head={
               <>
-                <TableCell>{t('apps.log_time')}</TableCell>
+                <TableCell>{t('dates.with_zone', { label: t('apps.log_time'), zone: zoneName() })}</TableCell>
                 <TableCell>{t('apps.api_code')}</TableCell>
                 <TableCell>{t('apps.http_status')}</TableCell>
                 <TableCell>{t('apps.envelope_code')}</TableCell>
@@ -123,7 +123,7 @@ export const AppLog = ({ app }: { app: AppRecord }) => {
             }
             body={q.data?.list.map((r) => (
               <TableRow key={r.id}>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatInstant(r.created_at, true)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatInstant(r.created_at)}</TableCell>
                 <TableCell>
                   <code>{r.api_code}</code>
                 </TableCell>
@@ -131,7 +131,7 @@ export const AppLog = ({ app }: { app: AppRecord }) => {
                   <StatusChip status={r.http_status} />
                 </TableCell>
                 <TableCell>{r.code ?? '—'}</TableCell>
-                <TableCell align="right">{r.ms} ms</TableCell>
+                <TableCell align="right">{t('apps.elapsed', { ms: r.ms })}</TableCell>
                 <TableCell>
                   <code>{r.request_id}</code>
                 </TableCell>

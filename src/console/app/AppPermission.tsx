@@ -156,7 +156,7 @@ export const AppPermission = ({ app }: { app: AppRecord }) => {
     setBusy(true);
     try {
       await post('/open/app/permissions/audit-record/apply-permissions', { app_guid: app.guid, group_codes: [...picked] });
-      toast(t('apps.applied', { count: picked.size }), 'success');
+      toast(t('apps.applied', { smart_count: picked.size }), 'success');
       setPicked(new Set());
       reload();
     } catch {

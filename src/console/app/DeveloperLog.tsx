@@ -10,7 +10,7 @@ import { KeysetResults } from './KeysetResults.tsx';
 import { StatusChip, StatusSelect, useTotalText, WindowFields } from './logFields.tsx';
 import { DAY, local, WINDOW_DAYS, windowOf } from './logWindow.ts';
 import { appMessages } from './messages.ts';
-import { formatInstant } from '../../shell/dates.ts';
+import { formatInstant, zoneName } from '../../shell/dates.ts';
 
 const PAGE_SIZE = 20;
 
@@ -132,7 +132,7 @@ const DeveloperLog = () => {
             testId="log"
             head={
               <>
-                <TableCell>{t('apps.log_time')}</TableCell>
+                <TableCell>{t('dates.with_zone', { label: t('apps.log_time'), zone: zoneName() })}</TableCell>
                 <TableCell>{t('apps.devlog.app')}</TableCell>
                 <TableCell>{t('apps.devlog.kind')}</TableCell>
                 <TableCell>{t('apps.devlog.code')}</TableCell>
@@ -143,7 +143,7 @@ const DeveloperLog = () => {
             }
             body={q.data?.list.map((r) => (
               <TableRow key={r.id} data-testid={`devlog-${r.kind}`}>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatInstant(r.created_at, true)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatInstant(r.created_at)}</TableCell>
                 <TableCell>{r.app_name}</TableCell>
                 <TableCell>
                   <Chip size="small" variant="outlined" label={t(`apps.devlog.kinds.${r.kind}`)} />
@@ -154,7 +154,7 @@ const DeveloperLog = () => {
                 <TableCell>
                   <StatusChip status={r.http_status} />
                 </TableCell>
-                <TableCell align="right">{Math.round(r.ms)} ms</TableCell>
+                <TableCell align="right">{t('apps.elapsed', { ms: Math.round(r.ms) })}</TableCell>
                 <TableCell>
                   <MuiLink component={Link} to={entryLink(r)} aria-label={`${r.ref_id} — ${t('apps.devlog.open', { app: r.app_name })}`}>
                     <code>{r.ref_id}</code>

@@ -85,7 +85,7 @@ export const EventEndpoint = ({ app }: { app: AppRecord }) => {
   const saved: Mode = config.delivery_mode ?? 'push';
   const mode = chosen ?? saved;
   const typed = url ?? config.request_url ?? '';
-  const time = (at: string) => formatInstant(at, true);
+  const time = (at: string) => formatInstant(at);
 
   const save = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();

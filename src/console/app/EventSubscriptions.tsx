@@ -41,7 +41,7 @@ const AddDialog = ({ app, types, scopes, subscribed, onClose }: { app: AppRecord
     setBusy(true);
     try {
       const all = await post<unknown[]>('/open/app/event/subscribe-rel/save', { app_guid: app.guid, event_codes: [...picked] });
-      toast(t('apps.events.added', { count: all.length }), 'success');
+      toast(t('apps.events.added', { smart_count: all.length }), 'success');
       onClose(true);
     } catch {
       // The http client has shown the server's sentence.

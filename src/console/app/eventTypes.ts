@@ -22,7 +22,7 @@ export interface AppScope {
 }
 
 export const useEventTypes = () => useQuery({ queryKey: ['event-types'], queryFn: () => post<EventType[]>('/open/app/event/info/list', {}) });
-/** The app's scopes with its state in each; the permissions page and the events page share the query (and its invalidation). */
+/** The app's scopes with its state in each; the App permissions page and the events page share the query (and its invalidation). */
 export const appScopesKey = (appGuid: string) => ['app-scopes', appGuid];
 export const useAppScopes = <S extends AppScope = AppScope>(appGuid: string) => useQuery({ queryKey: appScopesKey(appGuid), queryFn: () => post<S[]>('/open/app/permissions/list', { guid: appGuid }) });
 

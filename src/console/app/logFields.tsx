@@ -40,5 +40,5 @@ export const StatusChip = ({ status }: { status: number }) => (
 export const useTotalText = (key: string) => {
   const { t, lang } = useLang();
   return (total?: { count: number; capped: boolean }) =>
-    total ? (total.capped ? t(`${key}_capped`, { count: total.count.toLocaleString(LANGUAGES[lang]) }) : t(key, { count: total.count, smart_count: total.count })) : '';
+    total ? (total.capped ? t(`${key}_capped`, { count: total.count.toLocaleString(LANGUAGES[lang]) }) : t(key, { smart_count: total.count })) : '';
 };

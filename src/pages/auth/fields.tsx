@@ -9,11 +9,16 @@ import { issueMessage } from '../../console/validate.ts';
 export type Errors = Record<string, string>;
 type Translate = (key: string, params?: Record<string, unknown>) => string;
 
-/** The schema's issues as one message per field, in the words the server uses. */
+/** The schema's issues as one message per field, naming the field as the server's answer does (its labels of `user`). */
 export const check = (schema: z.ZodType, values: Record<string, unknown>, t: Translate): Errors => {
   const r = schema.safeParse(values);
   const errors: Errors = {};
-  if (!r.success) for (const i of r.error.issues) errors[String(i.path[0] ?? '_')] ??= issueMessage(t, i);
+  if (!r.success) {
+    for (const i of r.error.issues) {
+      const field = String(i.path[0] ?? '_');
+      errors[field] ??= t('validation.field_error', { field: t(`resources.user.fields.${field}`), message: issueMessage(t, i) });
+    }
+  }
   return errors;
 };
 

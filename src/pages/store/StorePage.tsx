@@ -18,7 +18,7 @@ const AppCard = ({ app }: { app: StoreCard }) => {
   const { t } = useLang();
   return (
     <Card sx={{ height: '100%', '&:hover': { boxShadow: tokens.shadow.card } }} data-testid="store-card">
-      <CardActionArea component={Link} to={`/appStore/${app.guid}`} aria-label={t('store.open_app', { name: app.name })} sx={{ height: '100%', alignItems: 'stretch' }}>
+      <CardActionArea component={Link} to={`/appStore/${app.guid}`} sx={{ height: '100%', alignItems: 'stretch' }}>
         <CardContent sx={{ height: '100%', display: 'flex', flexDirection: 'column', gap: 1.5 }}>
           <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
             <AppIcon src={app.icon} name={app.name} />
@@ -80,7 +80,7 @@ const Classifications = ({ current, onPick }: { current: string; onPick(guid: st
               >
                 <ListItemText
                   primary={c.name}
-                  secondary={c.app_count === undefined ? undefined : t('store.class_count', { count: c.app_count })}
+                  secondary={c.app_count === undefined ? undefined : t('store.class_count', { smart_count: c.app_count })}
                   slotProps={{ secondary: { id: `class-count-${c.guid}`, 'aria-hidden': true } }}
                 />
               </ListItemButton>
@@ -135,7 +135,7 @@ const StoreBody = () => {
           ) : (
             <>
               <Typography color="text.secondary" sx={{ mb: 2 }} data-testid="store-count">
-                {result.data ? t(name ? 'store.results_for' : 'store.results', { count: result.data.count, name }) : '\u00a0'}
+                {result.data ? t(name ? 'store.results_for' : 'store.results', { smart_count: result.data.count, name }) : '\u00a0'}
               </Typography>
               {result.data && result.data.count === 0 ? (
                 <Box sx={{ textAlign: 'center', py: 8, border: 1, borderStyle: 'dashed', borderColor: 'divider', borderRadius: `${tokens.radius.medium}px` }} data-testid="store-empty">
