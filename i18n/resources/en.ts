@@ -526,7 +526,7 @@ export default {
     listing: {
       name: 'Store listing |||| Store listings',
       fields: {
-        name: 'App name', name_hk: 'App name (traditional Chinese)', name_en: 'App name (English)', classify_guid: 'Classification', codes: 'App codes',
+        name: 'App name', name_hk: 'Name (traditional Chinese)', name_en: 'Name (English)', classify_guid: 'Classification', codes: 'App codes',
         app_guid: 'App', summary: 'Summary (simplified Chinese)', summary_hk: 'Summary (traditional Chinese)', summary_en: 'Summary (English)', description: 'Description (simplified Chinese)', description_hk: 'Description (traditional Chinese)', description_en: 'Description (English)', screenshots: 'Screenshots', provider: 'Provider (simplified Chinese)', provider_hk: 'Provider (traditional Chinese)', provider_en: 'Provider (English)',
         label_guids: 'Labels', price: 'Price (CNY)', cycle: 'Billing cycle', status: 'In the store', sort: 'Order',
       },

@@ -526,7 +526,7 @@ export default {
     listing: {
       name: '上架資訊 |||| 上架資訊',
       fields: {
-        name: '應用名稱', name_hk: '應用名稱（繁體中文）', name_en: '應用名稱（英文）', classify_guid: '分類', codes: '應用編碼',
+        name: '應用名稱', name_hk: '名稱（繁體中文）', name_en: '名稱（英文）', classify_guid: '分類', codes: '應用編碼',
         app_guid: '應用', summary: '簡介（簡體中文）', summary_hk: '簡介（繁體中文）', summary_en: '簡介（英文）', description: '詳細介紹（簡體中文）', description_hk: '詳細介紹（繁體中文）', description_en: '詳細介紹（英文）', screenshots: '截圖', provider: '服務商（簡體中文）', provider_hk: '服務商（繁體中文）', provider_en: '服務商（英文）',
         label_guids: '標籤', price: '價格（元）', cycle: '計費週期', status: '上架狀態', sort: '排序',
       },

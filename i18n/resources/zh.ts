@@ -526,7 +526,7 @@ export default {
     listing: {
       name: '上架信息 |||| 上架信息',
       fields: {
-        name: '应用名称', name_hk: '应用名称（繁体中文）', name_en: '应用名称（英文）', classify_guid: '分类', codes: '应用编码',
+        name: '应用名称', name_hk: '名称（繁体中文）', name_en: '名称（英文）', classify_guid: '分类', codes: '应用编码',
         app_guid: '应用', summary: '简介（简体中文）', summary_hk: '简介（繁体中文）', summary_en: '简介（英文）', description: '详细介绍（简体中文）', description_hk: '详细介绍（繁体中文）', description_en: '详细介绍（英文）', screenshots: '截图', provider: '服务商（简体中文）', provider_hk: '服务商（繁体中文）', provider_en: '服务商（英文）',
         label_guids: '标签', price: '价格（元）', cycle: '计费周期', status: '上架状态', sort: '排序',
       },
