@@ -28,6 +28,7 @@ export default defineConfig({
           name: 'web',
           environment: 'jsdom',
           include: ['tests/web/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/helpers/web-setup.ts'],
           testTimeout: 20_000,
         },
       },

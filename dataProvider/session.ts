@@ -1,4 +1,4 @@
-import { DEFAULT_LANG, LANGUAGES, type Lang } from '../i18n/languages.ts';
+import { bestLanguage, isLang, type Lang } from '../i18n/languages.ts';
 
 /**
  * The stored client values (spec §3): token, user, isOperator, currentBU, BUList, language.
@@ -54,18 +54,33 @@ export const clearSession = () => {
 
 /**
  * The language is also a cookie on the base path: the server renders a public page's first HTML
- * in it (server/http/page-render.ts).
+ * in it (server/http/page-render.ts). Only a choice is remembered (the switch, or a mailed link's
+ * language when nothing was chosen): a reader who chose nothing follows their browser's languages.
  */
 export const LANGUAGE_COOKIE = 'lang';
 export const rememberLanguage = (l: Lang) => {
   store.set('language', l);
+  shown = undefined;
   document.cookie = `${LANGUAGE_COOKIE}=${l}; path=${basePath()}; max-age=31536000; samesite=lax`;
 };
 
-export const language = (): Lang => {
+/** The language the reader chose, if they did. */
+export const chosenLanguage = (): Lang | undefined => {
   const l = store.get('language');
-  return l && l in LANGUAGES ? l : DEFAULT_LANG;
+  return isLang(l) ? l : undefined;
 };
+
+/** A mailed link's language (`?lang=`), shown in this tab until the reader chooses one (`showLanguage`). */
+let shown: Lang | undefined;
+export const showLanguage = (l: Lang) => {
+  shown = l;
+};
+
+/** The browser's preferred languages' best match (`navigator.languages`); none on the server. */
+const browserLanguage = (): Lang => bestLanguage(typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]));
+
+/** The language to show: a mailed link's, else the reader's choice, else their browser's best. */
+export const language = (): Lang => shown ?? chosenLanguage() ?? browserLanguage();
 
 /** Seconds since the epoch at which the JWT expires, read from its payload; null when unreadable. */
 export const tokenExpiry = (token: string): number | null => {

@@ -8,7 +8,7 @@ import serverEn from './server/en.ts';
 import serverHk from './server/hk.ts';
 import serverZh from './server/zh.ts';
 
-import { DEFAULT_LANG, type Lang } from './languages.ts';
+import { acceptedTags, bestLanguage, DEFAULT_LANG, type Lang } from './languages.ts';
 import { pluralForm } from './plural.ts';
 
 export { DEFAULT_LANG, LANGUAGES, type Lang } from './languages.ts';
@@ -20,17 +20,8 @@ export const sharedMessages: Record<Lang, Record<string, unknown>> = {
   en: { ...serverEn, ...commonEn, ...resourcesEn },
 };
 
-/** zh-CN → zh, zh-HK / zh-TW / zh-Hant → hk, en-* → en; anything else the default. */
-export const langFromHeader = (header: string | undefined): Lang => {
-  for (const part of (header ?? '').split(',')) {
-    const tag = part.split(';')[0].trim().toLowerCase();
-    if (!tag) continue;
-    if (tag.startsWith('en')) return 'en';
-    if (tag === 'zh-hk' || tag === 'zh-tw' || tag === 'zh-mo' || tag.startsWith('zh-hant')) return 'hk';
-    if (tag.startsWith('zh')) return 'zh';
-  }
-  return DEFAULT_LANG;
-};
+/** The language of an Accept-Language header (i18n/languages.ts `bestLanguage`). */
+export const langFromHeader = (header: string | undefined): Lang => bestLanguage(acceptedTags(header));
 
 const lookup = (messages: Record<string, unknown>, key: string): string | undefined => {
   let node: unknown = messages;

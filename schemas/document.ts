@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { DEFAULT_LANG, type Lang } from '../i18n/languages.ts';
 import { codes, guid, sort, text } from './common.ts';
+import { translations } from './translated.ts';
 
 /** The spec's document categories (§3), in the docs tree's order. */
 export const DOC_CATEGORIES = [
@@ -15,35 +15,27 @@ export const DOC_STATUS = { published: 0, draft: 1 } as const;
 export const docCode = () =>
   z.string().trim().min(1, 'validation.required').max(64, 'validation.max_64').regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]*$/, 'validation.perm_code_format');
 
-/**
- * A document is written in the default language (zh, required) and may be written in the others too:
- * each text field has a column per language (`title`, `title_hk`, `title_en`), so forms, OpenAPI,
- * versions and search handle them like any field. A reader whose language has no text gets the
- * default language's, and the page says so (docs/docs.md, "Languages").
- */
-export const DOC_LANGS = ['hk', 'en'] as const satisfies readonly Lang[];
-/** A text field's column in a language: the default language's is the field itself. */
-export const inLanguage = (field: 'title' | 'summary' | 'body', lang: Lang) => (lang === DEFAULT_LANG ? field : `${field}_${lang}`);
-
 const title = () => z.string().trim().max(64, 'validation.max_64');
 /** Markdown, up to 200,000 characters; the console's editor uploads images and files into it (`kind: 'markdown'`). */
 const body = () => z.string().max(200_000, 'validation.max_200000').default('').meta({ kind: 'markdown' });
 
-/** A developer document: Markdown rendered and sanitised on the server (server/docs/markdown.ts). */
+/**
+ * A developer document: Markdown rendered and sanitised on the server (server/docs/markdown.ts).
+ * It is written in the default language (zh, required) and may be written in the others too: its
+ * title, summary and body are translated fields (schemas/translated.ts). A reader whose language has
+ * no text gets the default language's, and the page says so (docs/docs.md, "Languages").
+ */
 export const documentSchema = z.object({
   title: title().min(1, 'validation.required'),
-  title_hk: title().optional(),
-  title_en: title().optional(),
+  ...translations({ title: title().optional() }),
   code: docCode(),
   category: z.enum(DOC_CATEGORIES, { error: 'validation.invalid_option' }),
   /** The document it sits under in its category's tree. */
   parent_guid: guid().nullable().default(null),
   summary: text(200).optional(),
-  summary_hk: text(200).optional(),
-  summary_en: text(200).optional(),
+  ...translations({ summary: text(200).optional() }),
   body: body(),
-  body_hk: body(),
-  body_en: body(),
+  ...translations({ body: body() }),
   sort: sort(),
   status: codes(0, 1).default(1),
 });

@@ -511,12 +511,12 @@ export default {
     },
     label: {
       name: 'Store label |||| Store labels',
-      fields: { name: 'Label', sort: 'Order', status: 'Status' },
+      fields: { name: 'Label (simplified Chinese)', name_hk: 'Label (traditional Chinese)', name_en: 'Label (English)', sort: 'Order', status: 'Status' },
       values: { status: { '0': 'Enabled', '1': 'Disabled' } },
     },
     classify: {
       name: 'Store classification |||| Store classifications',
-      fields: { name: 'Classification', icon: 'Icon', sort: 'Order', status: 'Status' },
+      fields: { name: 'Classification (simplified Chinese)', name_hk: 'Classification (traditional Chinese)', name_en: 'Classification (English)', icon: 'Icon', sort: 'Order', status: 'Status' },
       values: { status: { '0': 'Enabled', '1': 'Disabled' } },
     },
     'classify-app': {
@@ -526,8 +526,8 @@ export default {
     listing: {
       name: 'Store listing |||| Store listings',
       fields: {
-        name: 'App name', classify_guid: 'Classification', codes: 'App codes',
-        app_guid: 'App', summary: 'Summary', description: 'Description', screenshots: 'Screenshots', provider: 'Provider',
+        name: 'App name', name_hk: 'Name (traditional Chinese)', name_en: 'Name (English)', classify_guid: 'Classification', codes: 'App codes',
+        app_guid: 'App', summary: 'Summary (simplified Chinese)', summary_hk: 'Summary (traditional Chinese)', summary_en: 'Summary (English)', description: 'Description (simplified Chinese)', description_hk: 'Description (traditional Chinese)', description_en: 'Description (English)', screenshots: 'Screenshots', provider: 'Provider (simplified Chinese)', provider_hk: 'Provider (traditional Chinese)', provider_en: 'Provider (English)',
         label_guids: 'Labels', price: 'Price (CNY)', cycle: 'Billing cycle', status: 'In the store', sort: 'Order',
       },
       values: { status: { '0': 'Listed', '1': 'Not listed' }, cycle: { '0': 'One-off', '1': 'Monthly', '2': 'Yearly' } },

@@ -511,12 +511,12 @@ export default {
     },
     label: {
       name: '應用標籤 |||| 應用標籤',
-      fields: { name: '標籤', sort: '排序', status: '狀態' },
+      fields: { name: '標籤（簡體中文）', name_hk: '標籤（繁體中文）', name_en: '標籤（英文）', sort: '排序', status: '狀態' },
       values: { status: { '0': '啟用', '1': '停用' } },
     },
     classify: {
       name: '應用分類 |||| 應用分類',
-      fields: { name: '分類', icon: '圖示', sort: '排序', status: '狀態' },
+      fields: { name: '分類（簡體中文）', name_hk: '分類（繁體中文）', name_en: '分類（英文）', icon: '圖示', sort: '排序', status: '狀態' },
       values: { status: { '0': '啟用', '1': '停用' } },
     },
     'classify-app': {
@@ -526,8 +526,8 @@ export default {
     listing: {
       name: '上架資訊 |||| 上架資訊',
       fields: {
-        name: '應用名稱', classify_guid: '分類', codes: '應用編碼',
-        app_guid: '應用', summary: '簡介', description: '詳細介紹', screenshots: '截圖', provider: '服務商',
+        name: '應用名稱', name_hk: '名稱（繁體中文）', name_en: '名稱（英文）', classify_guid: '分類', codes: '應用編碼',
+        app_guid: '應用', summary: '簡介（簡體中文）', summary_hk: '簡介（繁體中文）', summary_en: '簡介（英文）', description: '詳細介紹（簡體中文）', description_hk: '詳細介紹（繁體中文）', description_en: '詳細介紹（英文）', screenshots: '截圖', provider: '服務商（簡體中文）', provider_hk: '服務商（繁體中文）', provider_en: '服務商（英文）',
         label_guids: '標籤', price: '價格（元）', cycle: '計費週期', status: '上架狀態', sort: '排序',
       },
       values: { status: { '0': '已上架', '1': '未上架' }, cycle: { '0': '一次性', '1': '按月', '2': '按年' } },

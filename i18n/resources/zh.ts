@@ -511,12 +511,12 @@ export default {
     },
     label: {
       name: '应用标签 |||| 应用标签',
-      fields: { name: '标签', sort: '排序', status: '状态' },
+      fields: { name: '标签（简体中文）', name_hk: '标签（繁体中文）', name_en: '标签（英文）', sort: '排序', status: '状态' },
       values: { status: { '0': '启用', '1': '停用' } },
     },
     classify: {
       name: '应用分类 |||| 应用分类',
-      fields: { name: '分类', icon: '图标', sort: '排序', status: '状态' },
+      fields: { name: '分类（简体中文）', name_hk: '分类（繁体中文）', name_en: '分类（英文）', icon: '图标', sort: '排序', status: '状态' },
       values: { status: { '0': '启用', '1': '停用' } },
     },
     'classify-app': {
@@ -526,8 +526,8 @@ export default {
     listing: {
       name: '上架信息 |||| 上架信息',
       fields: {
-        name: '应用名称', classify_guid: '分类', codes: '应用编码',
-        app_guid: '应用', summary: '简介', description: '详细介绍', screenshots: '截图', provider: '服务商',
+        name: '应用名称', name_hk: '名称（繁体中文）', name_en: '名称（英文）', classify_guid: '分类', codes: '应用编码',
+        app_guid: '应用', summary: '简介（简体中文）', summary_hk: '简介（繁体中文）', summary_en: '简介（英文）', description: '详细介绍（简体中文）', description_hk: '详细介绍（繁体中文）', description_en: '详细介绍（英文）', screenshots: '截图', provider: '服务商（简体中文）', provider_hk: '服务商（繁体中文）', provider_en: '服务商（英文）',
         label_guids: '标签', price: '价格（元）', cycle: '计费周期', status: '上架状态', sort: '排序',
       },
       values: { status: { '0': '已上架', '1': '未上架' }, cycle: { '0': '一次性', '1': '按月', '2': '按年' } },

@@ -409,4 +409,14 @@ export const migrations: readonly Migration[] = [
       'alter table sso_flow add column if not exists link_user_guid uuid',
     ],
   },
+  {
+    id: 24,
+    name: "the store's texts in three languages",
+    up: [
+      // Labels' and classifications' names, and a listing's texts with its app's name, in hk and en beside the default
+      // language's (schemas/store.ts `translations`); the definitions add them as well (server/db/sync.ts), this names the change.
+      ...['app_label', 'app_classify'].flatMap((table) => ['hk', 'en'].map((l) => `alter table ${table} add column if not exists name_${l} text`)),
+      ...['name', 'summary', 'description', 'provider'].flatMap((f) => ['hk', 'en'].map((l) => `alter table app_listing add column if not exists ${f}_${l} text`)),
+    ],
+  },
 ];

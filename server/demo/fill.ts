@@ -3,6 +3,7 @@ import en from '../../i18n/demo/en.ts';
 import hk from '../../i18n/demo/hk.ts';
 import zh from '../../i18n/demo/zh.ts';
 import { LANGUAGES, type Lang } from '../../i18n/languages.ts';
+import { inAllLanguages } from '../../schemas/translated.ts';
 import { randomPassword } from '../seed/seed.ts';
 import { imageForm, licenceSvg } from './licence.ts';
 
@@ -120,17 +121,21 @@ export const fillDemo = async (app: FastifyInstance, operator: string, mailedTo:
   await tenant('/open/app/event/subscribe-config/get', { app_guid: own.guid });
   await tenant('/open/app/event/subscribe-rel/save', { app_guid: own.guid, event_codes: EVENTS });
 
-  // The store: labels, classifications, the five featured apps listed in them.
+  // The store: labels, classifications, the five featured apps listed in them, written in every
+  // language (schemas/translated.ts): the demo's own in the default fields, the others' beside them.
+  const inEvery = <T extends Record<string, string>>(words: (d: typeof w) => T) => inAllLanguages((l) => words(WORDS[l]), lang);
   const labels: Record<string, string> = {};
-  for (const [i, [key, name]] of Object.entries(w.labels).entries()) labels[key] = (await op<{ guid: string }>('/open/app/label/add', { name, sort: i })).guid;
+  for (const [i, key] of (Object.keys(w.labels) as (keyof typeof w.labels)[]).entries()) labels[key] = (await op<{ guid: string }>('/open/app/label/add', { ...inEvery((d) => ({ name: d.labels[key] })), sort: i })).guid;
   const categories: Record<string, string> = {};
-  for (const [i, [key, name]] of Object.entries(w.categories).entries()) categories[key] = (await op<{ guid: string }>('/open/app/classify/add', { name, sort: i })).guid;
+  for (const [i, key] of (Object.keys(w.categories) as (keyof typeof w.categories)[]).entries()) categories[key] = (await op<{ guid: string }>('/open/app/classify/add', { ...inEvery((d) => ({ name: d.categories[key] })), sort: i })).guid;
   for (const [i, code] of FEATURED.entries()) {
-    const { name, description, summary, provider } = w.store[code];
+    const { name, summary } = w.store[code];
     const listed = LISTED[code];
     const storeApp = await op<{ guid: string }>('/open/admin/app-manage/add-app', { name, code, type: 0, description: summary });
+    // The app's name in the default language is the app's own; the listing holds the others.
+    const { name: _own, ...texts } = inEvery((d) => d.store[code]);
     await op('/open/app/introduce/update/app-manage', {
-      app_guid: storeApp.guid, summary, description, provider, label_guids: listed.labels.map((l) => labels[l]), price: listed.price, cycle: listed.cycle, status: 0, sort: i,
+      app_guid: storeApp.guid, ...texts, label_guids: listed.labels.map((l) => labels[l]), price: listed.price, cycle: listed.cycle, status: 0, sort: i,
     });
     await op('/open/app/classify/app-related/add', { classify_guid: categories[listed.category], app_guid: storeApp.guid, sort: i });
   }

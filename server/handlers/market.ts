@@ -11,6 +11,9 @@ import { parseOrWarn } from '../http/validation.ts';
 import { named } from '../engine/named.ts';
 import { pageAnswer } from '../engine/call-docs.ts';
 import { renderMarkdown } from '../docs/markdown.ts';
+import type { Lang } from '../../i18n/languages.ts';
+import { labelSchema, listingSchema } from '../../schemas/store.ts';
+import { readIn, translatedFields, translationColumns } from '../../schemas/translated.ts';
 
 /**
  * The store as visitors see it (docs/store.md): apps of type 0 the platform manages, enabled, with
@@ -18,10 +21,27 @@ import { renderMarkdown } from '../docs/markdown.ts';
  */
 const LISTED = `a.bu_guid is null and a.type = 0 and a.status = 0 and l.status = 0`;
 
-/** A card: what the store shows of an app, with its enabled labels in their order. */
-const CARD = `a.guid, a.name, a.code, a.icon, a.cover_url, l.summary, l.provider, l.price, l.cycle,
-  coalesce((select json_agg(json_build_object('guid', b.guid, 'name', b.name) order by b.sort, b.name)
+/** The store's texts written in several languages (schemas/translated.ts): a listing's (with the app's name) and a label's or classification's name. */
+const LISTING_TEXTS = translatedFields(listingSchema.shape);
+const NAMES = translatedFields(labelSchema.shape);
+const namesOf = (alias: string) => ['name', ...translationColumns(NAMES)].map((c) => `'${c}', ${alias}.${c}`).join(', ');
+/** The other languages' columns of a card's texts; an app's page adds its description's. */
+const cardColumns = translationColumns(LISTING_TEXTS.filter((f) => f !== 'description')).map((c) => `l.${c}`);
+
+/** A card: what the store shows of an app, with its enabled labels in their order, in every language (`inReader` picks). */
+const CARD = `a.guid, a.name, a.code, a.icon, a.cover_url, l.summary, l.provider, l.price, l.cycle, ${cardColumns.join(', ')},
+  coalesce((select json_agg(json_build_object(${namesOf('b')}) order by b.sort, b.name)
               from app_label b where b.status = 0 and b.guid::text in (select jsonb_array_elements_text(l.label_guids))), '[]'::json) as labels`;
+
+type Row = Record<string, unknown>;
+/** A named row (a label, a classification) in the reader's language. */
+const nameIn = (lang: Lang) => (r: Row) => readIn(r, lang, NAMES).row;
+/** A card or an app's page in the reader's language, each text falling back to the default language's. */
+const inReader = (row: Row, lang: Lang) => {
+  const out: Row = readIn(row, lang, LISTING_TEXTS).row;
+  for (const list of ['labels', 'classifications']) if (Array.isArray(out[list])) out[list] = (out[list] as Row[]).map(nameIn(lang));
+  return out;
+};
 
 /** What the store's calls answer (the documents show them; the contract suite checks real answers against them). */
 const text = () => z.string().nullable();
@@ -55,11 +75,14 @@ export const marketSearch = named({ input: searchInput.extend(pagingInput.shape)
   let where = LISTED;
   if (name) {
     const k = p(`%${escapeLike(name)}%`);
-    where += ` and (a.name ilike ${k} or a.code ilike ${k} or l.summary ilike ${k} or l.provider ilike ${k})`;
+    // A reader finds an app by its words in any language.
+    const columns = ['a.name', 'a.code', 'l.summary', 'l.provider', ...cardColumns];
+    where += ` and (${columns.map((c) => `${c} ilike ${k}`).join(' or ')})`;
   }
   if (classify_guid) where += ` and exists (select 1 from app_classify_app c where c.app_guid = a.guid and c.classify_guid = ${p(classify_guid)})`;
   if (codes?.length) where += ` and a.code = any(${p(codes)}::text[])`;
-  return pageQuery(ctx.services.db, { select: CARD, from: `from app a join app_listing l on l.app_guid = a.guid where ${where}`, order: 'order by l.sort, a.name, a.guid', params }, { page, page_size });
+  const found = await pageQuery(ctx.services.db, { select: CARD, from: `from app a join app_listing l on l.app_guid = a.guid where ${where}`, order: 'order by l.sort, a.name, a.guid', params }, { page, page_size });
+  return { ...found, list: found.list.map((r) => inReader(r, ctx.lang)) };
 });
 
 const guidInput = z.object({ guid: z.uuid('validation.guid_format') });
@@ -72,16 +95,16 @@ const listed = async (ctx: CallContext, select: string) => {
 };
 
 /** One listed app's card. */
-export const marketCard = named({ input: guidInput, output: card }, (ctx) => listed(ctx, CARD));
+export const marketCard = named({ input: guidInput, output: card }, async (ctx) => inReader(await listed(ctx, CARD), ctx.lang));
 
 /**
  * One listed app's page: its card, description, screenshots and classifications, and — for a
  * signed-in tenant with a BU — whether that BU has it already.
  */
 export const marketDetail = named({ input: guidInput, output: detail }, async (ctx) => {
-  const row = await listed(ctx, `${CARD}, a.description as app_description, l.description, l.screenshots,
-    coalesce((select json_agg(json_build_object('guid', c.guid, 'name', c.name) order by c.sort, c.name)
-                from app_classify c join app_classify_app r on r.classify_guid = c.guid where r.app_guid = a.guid and c.status = 0), '[]'::json) as classifications`);
+  const row = inReader(await listed(ctx, `${CARD}, a.description as app_description, l.description, ${translationColumns(['description']).map((c) => `l.${c}`).join(', ')}, l.screenshots,
+    coalesce((select json_agg(json_build_object('guid', c.guid, ${namesOf('c')}) order by c.sort, c.name)
+                from app_classify c join app_classify_app r on r.classify_guid = c.guid where r.app_guid = a.guid and c.status = 0), '[]'::json) as classifications`), ctx.lang);
   const bu = ctx.caller?.buGuid;
   const installed = bu ? (await ctx.services.db.query('select 1 from installed_app where bu_guid = $1 and app_guid = $2', [bu, row.guid])).rows.length > 0 : false;
   // The introduction is Markdown, rendered and sanitised as documents are; the text stays for search engines' description.
@@ -95,16 +118,16 @@ export const marketDetail = named({ input: guidInput, output: detail }, async (c
  */
 export const marketClassifications = named({ output: z.array(classification) }, async (ctx) => {
   const { rows } = await ctx.services.db.query(
-    `select c.guid, c.name, c.icon, c.sort,
+    `select c.guid, c.name, ${translationColumns(NAMES).map((col) => `c.${col}`).join(', ')}, c.icon, c.sort,
        (select count(*)::int from app_classify_app r join app a on a.guid = r.app_guid join app_listing l on l.app_guid = a.guid
          where r.classify_guid = c.guid and ${LISTED}) as app_count
        from app_classify c where c.status = 0 order by c.sort, c.name, c.guid`,
   );
-  return rows;
+  return rows.map(nameIn(ctx.lang));
 });
 
 /** One listed app's enabled labels. */
-export const marketLabels = named({ input: guidInput, output: z.array(namedRow) }, async (ctx) => (await listed(ctx, CARD)).labels);
+export const marketLabels = named({ input: guidInput, output: z.array(namedRow) }, async (ctx) => inReader(await listed(ctx, CARD), ctx.lang).labels);
 
 /**
  * Buys a listed app for the caller's BU: a general order to be paid and the app installed, in one

@@ -11,6 +11,7 @@ import { findOne } from '../engine/verbs.ts';
 import { Warning } from '../http/envelope.ts';
 import { issueLink, readLink, RESET_LINK_SECONDS, useLink } from '../services/one-time-codes.ts';
 import { checkConfirm, checkPassword, passwordPolicyOf } from '../services/policy.ts';
+import { mailLink } from '../mail/link.ts';
 import { sendMail } from '../mail/send.ts';
 import { syncUserRoles } from '../services/memberships.ts';
 import { mailActivation } from '../services/activation.ts';
@@ -39,7 +40,7 @@ export const childReset = named({ input: one, output: mailed }, async (ctx, { gu
   const row = await findOne(ctx, guid);
   if (row.status === SUB_STATUS.toBeActivated) throw new Warning('server.account_not_activated');
   const token = await issueLink(ctx.services.db, 'reset', guid, RESET_LINK_SECONDS, { address: row.email as string });
-  await sendMail(ctx.services, ctx.lang, row.email as string, 'reset', { username: row.username, link: `${ctx.services.publicUrl}/resetPassword?token=${token}`, minutes: RESET_LINK_SECONDS / 60 });
+  await sendMail(ctx.services, ctx.lang, row.email as string, 'reset', { username: row.username, link: mailLink(ctx.services.publicUrl, ctx.lang, '/resetPassword', { token }), minutes: RESET_LINK_SECONDS / 60 });
   return { sent: true, email: row.email };
 });
 

@@ -2,7 +2,8 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { DEFAULT_LANG, LANGUAGES, type Lang } from '../../i18n/languages.ts';
+import { isLang, LANGUAGES, type Lang } from '../../i18n/languages.ts';
+import { langFromHeader } from '../../i18n/index.ts';
 
 /** The renderer's side of src/entry-server.tsx (the built copy in dist-ssr/ is plain JavaScript). */
 interface Answer {
@@ -26,10 +27,16 @@ const RENDER_TIMEOUT_MS = 5_000;
 const KEEP_MS = 60_000;
 const KEEP_PAGES = 500;
 
-/** The language cookie src/shell/LangContext.tsx keeps (dataProvider/session.ts `LANGUAGE_COOKIE`). */
-export const languageOf = (cookie: string | undefined): Lang => {
-  const l = /(?:^|;\s*)lang=([a-z]+)/.exec(cookie ?? '')?.[1];
-  return l && l in LANGUAGES ? (l as Lang) : DEFAULT_LANG;
+/**
+ * The language a page renders in, as the browser will show it (src/main.tsx): a mailed link's
+ * `?lang=`, else the `lang` cookie (the reader's choice, dataProvider/session.ts `LANGUAGE_COOKIE`),
+ * else the best of the reader's Accept-Language.
+ */
+export const languageOf = (req: { url: string; headers: { cookie?: string; 'accept-language'?: string } }): Lang => {
+  const linked = new URLSearchParams(req.url.split('?')[1] ?? '').get('lang');
+  if (isLang(linked)) return linked;
+  const chosen = /(?:^|;\s*)lang=([a-z]+)/.exec(req.headers.cookie ?? '')?.[1];
+  return isLang(chosen) ? chosen : langFromHeader(req.headers['accept-language']);
 };
 
 /**
@@ -80,8 +87,8 @@ export const pageRenderer = (app: FastifyInstance, opts: { staticDir: string; ss
   });
 
   return async (req: FastifyRequest, reply: FastifyReply) => {
-    reply.header('cache-control', 'no-cache').header('vary', 'Cookie');
-    const lang = languageOf(req.headers.cookie);
+    reply.header('cache-control', 'no-cache').header('vary', 'Cookie, Accept-Language');
+    const lang = languageOf(req);
     const key = `${lang} ${req.url}`;
     const hit = kept.get(key);
     if (hit && Date.now() - hit.at < KEEP_MS) return reply.type('text/html; charset=utf-8').send(hit.html);
@@ -107,7 +114,7 @@ export const pageRenderer = (app: FastifyInstance, opts: { staticDir: string; ss
       kept.set(key, { at: Date.now(), html });
       if (kept.size > KEEP_PAGES) kept.delete(kept.keys().next().value!);
     }
-    // The language comes from the cookie (hence `Vary: Cookie`).
+    // The language comes from the cookie, else Accept-Language (hence the `Vary`).
     return reply.type('text/html; charset=utf-8').send(html);
   };
 };

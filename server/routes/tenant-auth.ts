@@ -9,6 +9,7 @@ import { USER_TYPE, type Caller } from '../auth/caller.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { clearAttempts, laneOf, rememberAddress, takeAttempt } from '../auth/throttle.ts';
 import { mailUnlockLink } from './unlock.ts';
+import { mailLink } from '../mail/link.ts';
 import { sendMail } from '../mail/send.ts';
 import type { Queryable } from '../db/driver.ts';
 import type { Services } from '../engine/context.ts';
@@ -82,7 +83,7 @@ export const mountTenantAuth = (app: FastifyInstance, services: Services, docs: 
     const { code, expires_in, resend_after } = await issueCode(db, purpose, target);
     const holder = purpose === 'register' ? (await db.query<{ username: string }>('select username from users where lower(email) = lower($1) and user_type = 1', [email])).rows[0] : undefined;
     // Its owner is told instead that the address already has an account, and how to get back in.
-    if (holder) await sendMail(services, lang, email, 'registered', { username: holder.username, link: `${services.publicUrl}/login` });
+    if (holder) await sendMail(services, lang, email, 'registered', { username: holder.username, link: mailLink(services.publicUrl, lang, '/login') });
     else await sendMail(services, lang, email, 'code', { code, minutes: expires_in / 60 });
     return { expires_in, resend_after };
   });
@@ -156,7 +157,8 @@ export const mountTenantAuth = (app: FastifyInstance, services: Services, docs: 
     );
     for (const u of rows) {
       const token = await issueLink(db, 'reset', u.guid, RESET_LINK_SECONDS, { address: email });
-      await sendMail(services, langOfUser(u.lang, lang), email, 'reset', { username: u.username, link: `${services.publicUrl}/resetPassword?token=${token}`, minutes: RESET_LINK_SECONDS / 60 });
+      const to = langOfUser(u.lang, lang);
+      await sendMail(services, to, email, 'reset', { username: u.username, link: mailLink(services.publicUrl, to, '/resetPassword', { token }), minutes: RESET_LINK_SECONDS / 60 });
     }
     // The same answer whether or not an account has this address, so addresses cannot be probed.
     return { sent: true, minutes: RESET_LINK_SECONDS / 60 };

@@ -9,6 +9,7 @@ import { Warning } from '../http/envelope.ts';
 import { parseOrWarn } from '../http/validation.ts';
 import { bespoke } from './bespoke.ts';
 import { issueLink, readLink, useLink } from '../services/one-time-codes.ts';
+import { mailLink } from '../mail/link.ts';
 import { sendMail } from '../mail/send.ts';
 
 /** An unlock link lives a day: long enough to be read, short enough to be useless later. */
@@ -23,7 +24,7 @@ export const mailUnlockLink = async (services: Services, lang: Lang, user: { gui
   try {
     const token = await issueLink(services.db, 'unlock', user.guid, UNLOCK_LINK_SECONDS, { resendCheck: false });
     const to = user.lang === 'zh' || user.lang === 'hk' || user.lang === 'en' ? user.lang : lang;
-    await sendMail(services, to, user.email, 'unlock', { username: user.username, link: `${services.publicUrl}/unlockAccount?token=${token}`, hours: UNLOCK_LINK_SECONDS / 3600 });
+    await sendMail(services, to, user.email, 'unlock', { username: user.username, link: mailLink(services.publicUrl, to, '/unlockAccount', { token }), hours: UNLOCK_LINK_SECONDS / 3600 });
   } catch {
     // The lock stands either way; an operator can still lift it.
   }

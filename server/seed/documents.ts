@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { translate } from '../../i18n/index.ts';
-import { DEFAULT_LANG, type Lang } from '../../i18n/languages.ts';
 import en from '../../i18n/documents/en.ts';
 import hk from '../../i18n/documents/hk.ts';
 import zh from '../../i18n/documents/zh.ts';
 import { ABOUT_CODE, AGREEMENT_CODES } from '../../schemas/agreements.ts';
-import { DOC_LANGS, DOC_STATUS, inLanguage } from '../../schemas/document.ts';
+import { DOC_STATUS } from '../../schemas/document.ts';
+import { inAllLanguages } from '../../schemas/translated.ts';
 import { ident, type Db } from '../db/driver.ts';
 import { indexDocument, recordVersion } from '../rules/document.ts';
 import { SCOPES } from '../../resources/scopes.ts';
@@ -18,12 +18,6 @@ import { SCOPES } from '../../resources/scopes.ts';
  */
 const TEXTS = { zh, hk, en } as const;
 type Texts = { title: string; summary: string; body: string };
-
-/** A document's texts as its columns: the default language's fields and the others' (`title_en`, …). */
-const inAllLanguages = (text: (lang: Lang) => Texts) => ({
-  ...text(DEFAULT_LANG),
-  ...Object.fromEntries(DOC_LANGS.flatMap((l) => (['title', 'summary', 'body'] as const).map((f) => [inLanguage(f, l), text(l)[f]]))),
-});
 
 const page = (code: keyof typeof zh & keyof typeof en & keyof typeof hk, category: string) =>
   ({ code, category, ...inAllLanguages((l) => TEXTS[l][code] as Texts) });

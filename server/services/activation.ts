@@ -1,5 +1,6 @@
 import type { Services } from '../engine/context.ts';
 import type { Lang } from '../../i18n/index.ts';
+import { mailLink } from '../mail/link.ts';
 import { sendMail } from '../mail/send.ts';
 import { ACTIVATION_LINK_SECONDS, issueLink } from './one-time-codes.ts';
 
@@ -10,7 +11,7 @@ export const mailActivation = async (services: Services, lang: Lang, buGuid: str
   await sendMail(services, lang, user.email, 'activate', {
     username: user.username,
     bu: bu?.name ?? '',
-    link: `${services.publicUrl}/account-active?token=${token}`,
+    link: mailLink(services.publicUrl, lang, '/account-active', { token }),
     days: ACTIVATION_LINK_SECONDS / 86400,
   });
 };

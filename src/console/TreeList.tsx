@@ -7,8 +7,7 @@ import { Fragment, useState } from 'react';
 import { CreateButton, ListContextProvider, Loading, RecordContextProvider, Title, TopToolbar, useDataProvider, useList, useTranslate, type RaRecord } from 'react-admin';
 import type { ResourceCalls } from '../../dataProvider/calls.ts';
 import type { ConsoleDataProvider } from '../../dataProvider/dataProvider.ts';
-import { fieldLabel } from './registry.ts';
-import { renderColumn } from './fields.tsx';
+import { columnLabel, renderColumn } from './fields.tsx';
 import { useColumnSettings } from './columnSettings.ts';
 import { RowActions, stickyActions, useCan, useHasRowActions } from './ResourceList.tsx';
 import { allRowsQuery } from './allRows.ts';
@@ -70,7 +69,7 @@ export const TreeList = ({ rc }: { rc: ResourceCalls }) => {
           <TableHead>
             <TableRow>
               {settings.columns.map((c) => (
-                <TableCell key={c.field}>{c.label ?? translate(fieldLabel(rc.def, c.field))}</TableCell>
+                <TableCell key={c.field}>{c.label ?? translate(columnLabel(rc.def, c))}</TableCell>
               ))}
               {rowActions && (
                 <TableCell>

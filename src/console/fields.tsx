@@ -1,10 +1,11 @@
 import { cloneElement, lazy, Suspense, useState, type MouseEvent, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Box, Chip, Link as MuiLink, Stack } from '@mui/material';
-import { BooleanField, ChipField, FunctionField, ReferenceArrayField, ReferenceField, SingleFieldList, TextField, useLocale, useTranslate } from 'react-admin';
+import { BooleanField, FunctionField, ReferenceArrayField, ReferenceField, SingleFieldList, TextField, useLocale, useTranslate } from 'react-admin';
 import { LANGUAGES, type Lang } from '../../i18n/languages.ts';
 import type { ConsoleDef } from '../../resources/console-defs.ts';
-import { defByName, fieldLabel, fieldSchemaOf, isArrayField, nonNull, titleFieldOf, toneOf, valueLabel } from './registry.ts';
+import { defByName, fieldLabel, fieldSchemaOf, isArrayField, nonNull, textIn, toneOf, translationOf, valueLabel } from './registry.ts';
+import { language } from '../../dataProvider/session.ts';
 import { useRouteOf } from './routeOf.tsx';
 import { useTitle } from './useTitle.ts';
 import { formatMoney } from '../shell/money.ts';
@@ -40,8 +41,14 @@ const Tags = ({ def, field, values }: { def: ConsoleDef; field: string; values: 
 
 export const renderColumn = (def: ConsoleDef, col: ColumnView) => cloneElement(columnElement(def, col), { key: col.field });
 
+/** A plain text column of a translated field: it shows the reader's language (schemas/translated.ts), so its column in that language. */
+const translatedColumn = (def: ConsoleDef, col: ColumnView) => (col.render && col.render !== 'text') || col.to ? undefined : translationOf(def, col.field, language());
+
+/** A column's heading: its own label, else its field's (a translated field's in the reader's language). */
+export const columnLabel = (def: ConsoleDef, col: ColumnView) => col.label ?? fieldLabel(def, translatedColumn(def, col) ?? col.field);
+
 const columnElement = (def: ConsoleDef, col: ColumnView) => {
-  const label = col.label ?? fieldLabel(def, col.field);
+  const label = columnLabel(def, col);
   const common = { source: col.field, label, sortable: !!col.sortable };
   const target = col.reference ? defByName(col.reference) : undefined;
   if (col.to) return <FunctionField {...common} render={(r: Record<string, unknown>) => <RowLink to={col.to!} row={r} text={String(r[col.field] ?? '')} />} />;
@@ -85,8 +92,12 @@ const columnElement = (def: ConsoleDef, col: ColumnView) => {
     case 'reference':
       if (!target) return <TextField {...common} />;
       return <RefColumn {...common} target={target} array={isArrayField(def, col.field)} />;
-    default:
-      return def.labelKeys && col.field === def.titleField ? <TitleColumn {...common} def={def} /> : <TextField {...common} />;
+    default: {
+      if (def.labelKeys && col.field === def.titleField) return <TitleColumn {...common} def={def} />;
+      // Written in the reader's language where it is, else the default language's.
+      if (translatedColumn(def, col)) return <FunctionField {...common} render={(r: Record<string, unknown>) => String(textIn(def, r, col.field, language()) ?? '')} />;
+      return <TextField {...common} />;
+    }
   }
 };
 
@@ -179,15 +190,17 @@ const TitleColumn = ({ def, ...common }: { source: string; label: string; sortab
 /** A reference column, routed by the console it is in (operator or tenant). */
 const RefColumn = ({ target, array, ...common }: { source: string; label: string; sortable: boolean; target: ConsoleDef; array: boolean }) => {
   const reference = useRouteOf()(target);
+  // Named as the reader names them: a translated title in their language (recordTitle).
+  const title = useTitle();
   return array ? (
     <ReferenceArrayField {...common} reference={reference}>
       <SingleFieldList linkType={false}>
-        <ChipField source={titleFieldOf(target)} size="small" />
+        <FunctionField render={(r: Record<string, unknown>) => <Chip size="small" label={title(target, r)} />} />
       </SingleFieldList>
     </ReferenceArrayField>
   ) : (
     <ReferenceField {...common} reference={reference} link={false}>
-      <TextField source={titleFieldOf(target)} />
+      <FunctionField render={(r: Record<string, unknown>) => title(target, r)} />
     </ReferenceField>
   );
 };

@@ -2,6 +2,8 @@ import { resourceByName, resources } from '../../dataProvider/definitions.ts';
 import { menuScreens } from '../../resources/screens.ts';
 import type { Tone } from '../../resources/types.ts';
 import type { ConsoleDef, JsonSchema } from '../../resources/console-defs.ts';
+import type { Lang } from '../../i18n/languages.ts';
+import { inLanguage } from '../../schemas/translated.ts';
 
 export type { JsonSchema } from '../../resources/console-defs.ts';
 import { resourceCalls, type ResourceCalls } from '../../dataProvider/calls.ts';
@@ -29,6 +31,17 @@ export const defaultSort = (def: ConsoleDef) =>
   def.sort?.startsWith('-') ? { field: def.sort.slice(1), order: 'DESC' as const } : { field: def.sort ?? 'created_at', order: 'ASC' as const };
 
 export const titleFieldOf = (def: ConsoleDef | undefined) => def?.titleField ?? 'id';
+/** A translated field's column in `lang` (schemas/translated.ts), when the definition has one: the default language's is the field itself. */
+export const translationOf = (def: ConsoleDef | undefined, field: string, lang: Lang) => {
+  const column = inLanguage(field, lang);
+  return column !== field && def?.json.properties?.[column]?.translates === field ? column : undefined;
+};
+/** A field's text in `lang` where it is written, else the default language's. */
+export const textIn = (def: ConsoleDef | undefined, record: Record<string, unknown> | undefined, field: string, lang: Lang) => {
+  const own = translationOf(def, field, lang);
+  const text = own ? record?.[own] : undefined;
+  return typeof text === 'string' && text.trim() ? text : record?.[field];
+};
 /** A record's title (its `titleField`), else its id. */
 export const titleOf = (def: ConsoleDef | undefined, record: Record<string, unknown> | undefined) =>
   String(record?.[titleFieldOf(def)] ?? record?.id ?? '');

@@ -24,11 +24,15 @@ export interface Watched {
   shot(name: string): Promise<void>;
 }
 
-/** A clear, expected refusal the journey provokes on purpose (e.g. a wrong password) is listed here by the test. */
-export const watchPage = async (browser: Browser, opts: { width?: number; height?: number; expected?: RegExp[] } = {}): Promise<Watched> => {
+/**
+ * A clear, expected refusal the journey provokes on purpose (e.g. a wrong password) is listed in
+ * `expected` by the test. `locale` is the browser's language (navigator.languages, Accept-Language),
+ * which a visitor who chose none is shown the site in: journeys are a Chinese browser unless they say otherwise.
+ */
+export const watchPage = async (browser: Browser, opts: { width?: number; height?: number; expected?: RegExp[]; locale?: string } = {}): Promise<Watched> => {
   mkdirSync(SHOTS, { recursive: true });
   // axe runs in frames of its own, which needs a context rather than browser.newPage().
-  const context = await browser.newContext({ viewport: { width: opts.width ?? 1400, height: opts.height ?? 900 } });
+  const context = await browser.newContext({ viewport: { width: opts.width ?? 1400, height: opts.height ?? 900 }, locale: opts.locale ?? 'zh-CN' });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   const problems: string[] = [];

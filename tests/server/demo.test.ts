@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import demoHk from '../../i18n/demo/hk.ts';
 import { openPglite } from '../../server/db/pglite.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 
@@ -90,6 +91,12 @@ describe.skipIf(!!process.env.DATABASE_URL)('npm run demo', () => {
       const detail = await visitor('/open/app/market/search/app-manage/info', { guid: featured.data.list.find((a: { code: string }) => a.code === 'SERVICE').guid });
       expect(detail.data).toMatchObject({ name: 'Service Desk', provider: 'Open Platform' });
       expect(detail.data.description).toContain('satisfaction survey');
+      // The store is written in every language: a Hong Kong reader reads its own words.
+      const hkReader = (path: string, body: unknown = {}) => s.post(path, body, { lang: 'zh-HK' });
+      expect((await hkReader('/open/app/market/search/classify/list')).data.map((c: { name: string }) => c.name)).toEqual(Object.values(demoHk.categories));
+      const hkDetail = (await hkReader('/open/app/market/search/app-manage/info', { guid: detail.data.guid })).data;
+      expect(hkDetail).toMatchObject({ name: demoHk.store.SERVICE.name, summary: demoHk.store.SERVICE.summary, provider: demoHk.store.SERVICE.provider });
+      expect(hkDetail.labels.map((l: { name: string }) => l.name)).toEqual([demoHk.labels.trial, demoHk.labels.popular]);
       // The docs in English: the tree, a document and an agreement.
       const tree = (await visitor('/open/admin/document-manage/all-list')).data as { category: string; children: { title: string }[] }[];
       const titles = tree.flatMap((c) => c.children.map((d) => d.title));
