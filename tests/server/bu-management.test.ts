@@ -105,7 +105,7 @@ describe('BUs', () => {
     await s.post('/open/app/create', { name: `App ${uid()}`, code: `app-${uid()}` }, { token: t.token });
     const r = await op(`${M}/remove-bu`, { guid: t.buGuid });
     expect(r.code).toBe(201);
-    expect(r.message).toMatch(/1 app\(s\)/);
+    expect(r.message).toMatch(/\b1 app\b/);
     const zh = await s.post(`${M}/remove-bu`, { guid: t.buGuid }, { token: admin, lang: 'zh-CN' });
     expect(zh.message).toContain('1 个应用');
     expect((await op(`${M}/page`, { keyword: t.username })).data.count).toBe(1);
