@@ -178,6 +178,8 @@ export default {
     actions: 'Actions',
     expand: 'Expand %{name}',
     collapse: 'Collapse %{name}',
+    // A log's window past its days (resources/types.ts `window`): nothing is asked, the last result stays.
+    window_too_wide: 'At most %{days} days, with the start before the end; the list still shows the last search.',
   },
   grant: {
     title: 'Permissions of "%{name}"',

@@ -178,6 +178,8 @@ export default {
     actions: '操作',
     expand: '展開 %{name}',
     collapse: '收起 %{name}',
+    // A log's window past its days (resources/types.ts `window`): nothing is asked, the last result stays.
+    window_too_wide: '時間範圍不能超過 %{days} 天，且開始時間不能遲於結束時間；列表仍顯示上次的結果。',
   },
   grant: {
     title: '“%{name}”的權限',

@@ -178,6 +178,8 @@ export default {
     actions: '操作',
     expand: '展开 %{name}',
     collapse: '收起 %{name}',
+    // A log's window past its days (resources/types.ts `window`): nothing is asked, the last result stays.
+    window_too_wide: '时间范围不能超过 %{days} 天，且开始时间不能晚于结束时间；列表仍显示上次的结果。',
   },
   grant: {
     title: '“%{name}”的权限',
