@@ -71,7 +71,7 @@ export default {
   dates: { in_zone: 'In your time zone: %{zone}' },
   links: { open_related: 'Open the page it is about' },
   common: {
-    fields: { bu_name: 'Business unit', department_name: 'Department', guid: 'ID', created_at: 'Created at', updated_at: 'Updated at', created_by: 'Created by', bu_guid: 'Business unit', page: 'Page', page_size: 'Page size' },
+    fields: { bu_name: 'Business unit', department_name: 'Department', guid: 'ID', created_at: 'Created at', updated_at: 'Updated at', created_by: 'Created by', bu_guid: 'Business unit', page: 'Page', page_size: 'Page size', sort: 'Sort order', keyword: 'Keyword', remark: 'Remark', app_guid: 'App', event_code: 'Event', group_codes: 'Scope groups', permission_guids: 'Permissions' },
   },
   resources: {
     'login-log': {

@@ -146,6 +146,7 @@ export default {
     reset: 'Reset to the list’s default',
     pick_list_first: 'Choose a list first.',
     dropped: 'No longer in the list, and dropped when you save: %{fields}.',
+    list_separator: ', ',
     order: 'Order',
     title_in: 'Title (%{lang})',
     move_up: 'Move %{name} up',

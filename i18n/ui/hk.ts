@@ -146,6 +146,7 @@ export default {
     reset: '恢復列表預設',
     pick_list_first: '請先選擇列表。',
     dropped: '以下欄位已不在列表中，儲存時將被移除：%{fields}。',
+    list_separator: '、',
     order: '順序',
     title_in: '標題（%{lang}）',
     move_up: '上移 %{name}',

@@ -146,6 +146,7 @@ export default {
     reset: '恢复列表默认',
     pick_list_first: '请先选择列表。',
     dropped: '以下字段已不在列表中，保存时将被移除：%{fields}。',
+    list_separator: '、',
     order: '顺序',
     title_in: '标题（%{lang}）',
     move_up: '上移 %{name}',
