@@ -27,6 +27,8 @@ export interface JsonSchema {
   image?: ImageRule;
   /** A coded field whose choices another field's value decides (`.meta({ choicesBy })`): a form offers only those. */
   choicesBy?: { field: string; choices: Record<string, readonly (string | number)[]> };
+  /** A field that belongs to one choice of another (`.meta({ shownWhen })`, SSO's OIDC or SAML fields): a form shows it only then. */
+  shownWhen?: { field: string; values: readonly (string | number)[] };
   default?: unknown;
 }
 
@@ -67,7 +69,7 @@ export type ConsoleDef = Omit<ResourceDef, 'schema' | 'internal' | 'menu' | 'mou
   seeded?: Record<string, Record<string, string>>;
 };
 
-const READ: readonly (keyof JsonSchema)[] = ['type', 'properties', 'items', 'anyOf', 'enum', 'const', 'format', 'maxLength', 'kind', 'image', 'choicesBy', 'default'];
+const READ: readonly (keyof JsonSchema)[] = ['type', 'properties', 'items', 'anyOf', 'enum', 'const', 'format', 'maxLength', 'kind', 'image', 'choicesBy', 'shownWhen', 'default'];
 
 /** Only the keys of `JsonSchema` (the console's forms check values with zod, not with these). */
 const readable = (s: Record<string, unknown>): JsonSchema => {

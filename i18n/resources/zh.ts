@@ -13,6 +13,9 @@ export default {
     unlink_title: '更换身份提供方？',
     unlink_body: '当前身份提供方关联了 %{smart_count} 个账号。保存后这些关联将被解除：下次企业登录时，只会按已验证的邮箱重新关联。',
     unlink_confirm: '保存并解除关联',
+    addresses: '在身份提供方登记的地址（%{protocol}）',
+    addresses_hint: '先把这些地址登记到身份提供方，再把它给出的信息填到下面；保存前即可复制。',
+    address: { redirect_uri: '重定向 URI', logout_uri: '退出后重定向 URI', entity_id: 'SP 实体 ID（即元数据地址）', acs: 'ACS 地址', slo: '单点退出地址' },
   },
   markdown: {
     upload: '上传图片或文件',
