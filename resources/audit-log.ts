@@ -1,4 +1,5 @@
 import { loginLogSchema, operationLogSchema, requestLogSchema } from '../schemas/audit-log.ts';
+import { LOG_WINDOW_DAYS } from '../schemas/log-window.ts';
 import type { ResourceDef } from './types.ts';
 
 /**
@@ -10,8 +11,9 @@ import type { ResourceDef } from './types.ts';
  */
 
 const SEARCH = { verb: 'page', handler: 'log.search' } as const;
-/** The window searched, picked as two instants; the server refuses one wider than 7 days, saying so. */
-const WINDOW = [{ field: 'from', type: 'datetime' }, { field: 'to', type: 'datetime' }] as const;
+/** The window searched, picked as two instants at most LOG_WINDOW_DAYS apart (`window`). */
+const searchWindow = { from: 'from', to: 'to', days: LOG_WINDOW_DAYS } as const;
+const WINDOW = [{ field: searchWindow.from, type: 'datetime' }, { field: searchWindow.to, type: 'datetime' }] as const;
 
 export const loginLog: ResourceDef<typeof loginLogSchema> = {
   name: 'login-log',
@@ -19,6 +21,7 @@ export const loginLog: ResourceDef<typeof loginLogSchema> = {
   schema: loginLogSchema,
   titleField: 'username',
   tones: { result: { success: 'success', login_failed: 'error', login_throttled: 'warning', account_frozen: 'warning', account_not_activated: 'warning', ip_not_allowed: 'error' } },
+  window: searchWindow,
   filters: [...WINDOW, { field: 'username' }, { field: 'scene' }, { field: 'result' }, { field: 'ip' }],
   columns: [
     { field: 'created_at', render: 'date', zone: true },
@@ -57,6 +60,7 @@ export const operationLog: ResourceDef<typeof operationLogSchema> = {
   schema: operationLogSchema,
   titleField: 'path',
   tones: { user_type: { '0': 'info', '1': 'success', '2': 'default' } },
+  window: searchWindow,
   filters: [...WINDOW, { field: 'username' }, { field: 'user_type' }, { field: 'resource' }, { field: 'action' }, { field: 'target_guid' }, { field: 'bu_guid' }],
   columns: operationColumns,
   sort: '-created_at',
@@ -78,6 +82,7 @@ export const requestLog: ResourceDef<typeof requestLogSchema> = {
   schema: requestLogSchema,
   titleField: 'path',
   tones: { user_type: { '0': 'info', '1': 'success', '2': 'default' } },
+  window: searchWindow,
   filters: [...WINDOW, { field: 'username' }, { field: 'user_type' }, { field: 'path' }, { field: 'http_status' }, { field: 'request_id' }, { field: 'bu_guid' }],
   columns: [
     { field: 'created_at', render: 'date', zone: true },

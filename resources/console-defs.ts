@@ -29,6 +29,8 @@ export interface JsonSchema {
   choicesBy?: { field: string; choices: Record<string, readonly (string | number)[]> };
   /** Another language's column of this field (schemas/translated.ts `translations`): lists show the reader's. */
   translates?: string;
+  /** A field that belongs to one choice of another (`.meta({ shownWhen })`, SSO's OIDC or SAML fields): a form shows it only then. */
+  shownWhen?: { field: string; values: readonly (string | number)[] };
   default?: unknown;
 }
 
@@ -69,7 +71,7 @@ export type ConsoleDef = Omit<ResourceDef, 'schema' | 'internal' | 'menu' | 'mou
   seeded?: Record<string, Record<string, string>>;
 };
 
-const READ: readonly (keyof JsonSchema)[] = ['type', 'properties', 'items', 'anyOf', 'enum', 'const', 'format', 'maxLength', 'kind', 'image', 'choicesBy', 'translates', 'default'];
+const READ: readonly (keyof JsonSchema)[] = ['type', 'properties', 'items', 'anyOf', 'enum', 'const', 'format', 'maxLength', 'kind', 'image', 'choicesBy', 'translates', 'shownWhen', 'default'];
 
 /** Only the keys of `JsonSchema` (the console's forms check values with zod, not with these). */
 const readable = (s: Record<string, unknown>): JsonSchema => {

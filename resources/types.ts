@@ -248,6 +248,12 @@ export interface ResourceDef<S extends z.ZodObject = z.ZodObject> {
   /** Fields searched by `keyword` (ILIKE). */
   keyword?: readonly string[];
   filters?: readonly Filter[];
+  /**
+   * A search window (a log's): the `datetime` filters `from` and `to` may be at most `days` apart.
+   * The server refuses a wider window; the list's filter refuses it first, inline, and keeps the
+   * last result (docs/console.md, "A log's window").
+   */
+  window?: { from: string; to: string; days: number };
   columns: readonly Column[];
   /** Default sort `field` or `-field` for descending. */
   sort?: string;

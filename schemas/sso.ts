@@ -35,6 +35,9 @@ export const LOGIN_TYPES = ['password', 'email_code', 'sso'] as const;
 /** CAS was offered once and dropped: no CAS server runs in a test here (migration 18 moved its rows to OIDC, switched off). */
 export const SSO_PROTOCOLS = ['oidc', 'saml'] as const;
 
+/** A field of one protocol's: the form shows it only while that protocol is chosen. */
+const of = (protocol: (typeof SSO_PROTOCOLS)[number]) => ({ shownWhen: { field: 'protocol', values: [protocol] } });
+
 /** A claim or attribute name of the identity provider's answer. */
 const claimName = () => z.string().trim().max(200, 'validation.too_big');
 /** Written, never answered: stored encrypted (server/sso/sealer.ts); an empty value leaves the stored one as it is. */
@@ -60,13 +63,13 @@ export const authConfigSchema = z.object({
    */
   domains: distinct(domain(), 20).default([]),
   /** OpenID Connect: the issuer (its discovery document), the client registered there, the scopes asked. */
-  issuer_url: webUrl().optional(),
-  client_id: text(200).optional(),
-  client_secret: sealed(500).optional(),
-  scopes: text(200).default('openid email profile'),
+  issuer_url: webUrl().optional().meta(of('oidc')),
+  client_id: text(200).optional().meta(of('oidc')),
+  client_secret: sealed(500).optional().meta(of('oidc')),
+  scopes: text(200).default('openid email profile').meta(of('oidc')),
   /** SAML 2.0: the identity provider's metadata, by URL or as the file's text. */
-  idp_metadata_url: webUrl().optional(),
-  idp_metadata_xml: z.string().trim().max(200_000, 'validation.too_big').meta({ kind: 'textarea' }).optional(),
+  idp_metadata_url: webUrl().optional().meta(of('saml')),
+  idp_metadata_xml: z.string().trim().max(200_000, 'validation.too_big').meta({ kind: 'textarea' }).optional().meta(of('saml')),
   /** Which claim (OIDC) or attribute (SAML) gives the username, e-mail, name and department. */
   claim_username: claimName().default('preferred_username'),
   claim_email: claimName().default('email'),

@@ -13,6 +13,9 @@ export default {
     unlink_title: 'Change the identity provider?',
     unlink_body: '%{smart_count} account is linked through the current identity provider. Saving unlinks it: the next company sign-in links again only by a verified e-mail address. |||| %{smart_count} accounts are linked through the current identity provider. Saving unlinks them: each next company sign-in links again only by a verified e-mail address.',
     unlink_confirm: 'Save and unlink',
+    addresses: 'Addresses to register at your identity provider (%{protocol})',
+    addresses_hint: 'Register these at the identity provider first, then fill in below what it gives you; they are ready before you save.',
+    address: { redirect_uri: 'Redirect URI', logout_uri: 'Post-logout redirect URI', entity_id: 'SP entity ID (its metadata URL)', acs: 'ACS URL', slo: 'Single logout URL' },
   },
   markdown: {
     upload: 'Upload image or file',
@@ -71,7 +74,7 @@ export default {
   dates: { in_zone: 'In your time zone: %{zone}', with_zone: '%{label} (%{zone})' },
   links: { open_related: 'Open the page it is about' },
   common: {
-    fields: { bu_name: 'Business unit', department_name: 'Department', guid: 'ID', created_at: 'Created at', updated_at: 'Updated at', created_by: 'Created by', bu_guid: 'Business unit', page: 'Page', page_size: 'Page size' },
+    fields: { bu_name: 'Business unit', department_name: 'Department', guid: 'ID', created_at: 'Created at', updated_at: 'Updated at', created_by: 'Created by', bu_guid: 'Business unit', page: 'Page', page_size: 'Page size', sort: 'Sort order', keyword: 'Keyword', remark: 'Remark', app_guid: 'App', event_code: 'Event', group_codes: 'Scope groups', permission_guids: 'Permissions' },
   },
   resources: {
     'login-log': {

@@ -13,6 +13,9 @@ export default {
     unlink_title: '更換身份提供方？',
     unlink_body: '目前的身份提供方連結了 %{smart_count} 個帳號。儲存後這些連結將被解除：下次企業登入時，只會按已驗證的電郵重新連結。',
     unlink_confirm: '儲存並解除連結',
+    addresses: '在身份提供方登記的地址（%{protocol}）',
+    addresses_hint: '先把這些地址登記到身份提供方，再把它給出的資料填到下面；儲存前即可複製。',
+    address: { redirect_uri: '重新導向 URI', logout_uri: '登出後重新導向 URI', entity_id: 'SP 實體 ID（即中繼資料地址）', acs: 'ACS 地址', slo: '單一登出地址' },
   },
   markdown: {
     upload: '上傳圖片或檔案',
@@ -71,7 +74,7 @@ export default {
   dates: { in_zone: '按你所在時區：%{zone}', with_zone: '%{label}（%{zone}）' },
   links: { open_related: '打開相關頁面' },
   common: {
-    fields: { bu_name: '業務單元', department_name: '部門', guid: '標識', created_at: '建立時間', updated_at: '更新時間', created_by: '建立人', bu_guid: '業務單元', page: '頁碼', page_size: '每頁條數' },
+    fields: { bu_name: '業務單元', department_name: '部門', guid: '標識', created_at: '建立時間', updated_at: '更新時間', created_by: '建立人', bu_guid: '業務單元', page: '頁碼', page_size: '每頁條數', sort: '排序', keyword: '關鍵詞', remark: '備註', app_guid: '應用', event_code: '事件', group_codes: '權限組', permission_guids: '權限' },
   },
   resources: {
     'login-log': {

@@ -13,6 +13,9 @@ export default {
     unlink_title: '更换身份提供方？',
     unlink_body: '当前身份提供方关联了 %{smart_count} 个账号。保存后这些关联将被解除：下次企业登录时，只会按已验证的邮箱重新关联。',
     unlink_confirm: '保存并解除关联',
+    addresses: '在身份提供方登记的地址（%{protocol}）',
+    addresses_hint: '先把这些地址登记到身份提供方，再把它给出的信息填到下面；保存前即可复制。',
+    address: { redirect_uri: '重定向 URI', logout_uri: '退出后重定向 URI', entity_id: 'SP 实体 ID（即元数据地址）', acs: 'ACS 地址', slo: '单点退出地址' },
   },
   markdown: {
     upload: '上传图片或文件',
@@ -71,7 +74,7 @@ export default {
   dates: { in_zone: '按你所在时区：%{zone}', with_zone: '%{label}（%{zone}）' },
   links: { open_related: '打开相关页面' },
   common: {
-    fields: { bu_name: '业务单元', department_name: '部门', guid: '标识', created_at: '创建时间', updated_at: '更新时间', created_by: '创建人', bu_guid: '业务单元', page: '页码', page_size: '每页条数' },
+    fields: { bu_name: '业务单元', department_name: '部门', guid: '标识', created_at: '创建时间', updated_at: '更新时间', created_by: '创建人', bu_guid: '业务单元', page: '页码', page_size: '每页条数', sort: '排序', keyword: '关键词', remark: '备注', app_guid: '应用', event_code: '事件', group_codes: '权限组', permission_guids: '权限' },
   },
   resources: {
     'login-log': {

@@ -150,6 +150,7 @@ export default {
     reset: 'Reset to the list’s default',
     pick_list_first: 'Choose a list first.',
     dropped: 'No longer in the list, and dropped when you save: %{fields}.',
+    list_separator: ', ',
     order: 'Order',
     title_in: 'Title (%{lang})',
     move_up: 'Move %{name} up',
@@ -182,6 +183,8 @@ export default {
     actions: 'Actions',
     expand: 'Expand %{name}',
     collapse: 'Collapse %{name}',
+    // A log's window past its days (resources/types.ts `window`): nothing is asked, the last result stays.
+    window_too_wide: 'At most %{days} days, with the start before the end; the list still shows the last search.',
   },
   grant: {
     title: 'Permissions of "%{name}"',

@@ -150,6 +150,7 @@ export default {
     reset: '恢復列表預設',
     pick_list_first: '請先選擇列表。',
     dropped: '以下欄位已不在列表中，儲存時將被移除：%{fields}。',
+    list_separator: '、',
     order: '順序',
     title_in: '標題（%{lang}）',
     move_up: '上移 %{name}',
@@ -182,6 +183,8 @@ export default {
     actions: '操作',
     expand: '展開 %{name}',
     collapse: '收起 %{name}',
+    // A log's window past its days (resources/types.ts `window`): nothing is asked, the last result stays.
+    window_too_wide: '時間範圍不能超過 %{days} 天，且開始時間不能遲於結束時間；列表仍顯示上次的結果。',
   },
   grant: {
     title: '“%{name}”的權限',

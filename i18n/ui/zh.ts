@@ -150,6 +150,7 @@ export default {
     reset: '恢复列表默认',
     pick_list_first: '请先选择列表。',
     dropped: '以下字段已不在列表中，保存时将被移除：%{fields}。',
+    list_separator: '、',
     order: '顺序',
     title_in: '标题（%{lang}）',
     move_up: '上移 %{name}',
@@ -182,6 +183,8 @@ export default {
     actions: '操作',
     expand: '展开 %{name}',
     collapse: '收起 %{name}',
+    // A log's window past its days (resources/types.ts `window`): nothing is asked, the last result stays.
+    window_too_wide: '时间范围不能超过 %{days} 天，且开始时间不能晚于结束时间；列表仍显示上次的结果。',
   },
   grant: {
     title: '“%{name}”的权限',

@@ -1,3 +1,5 @@
+import { LOG_WINDOW_DAYS } from '../../schemas/log-window.ts';
+
 /**
  * The delivery contract as data (docs/events.md): Lark retries 4 times over about 7 hours; we try
  * 10 times over about 35 hours, and pause an endpoint only after 3 days of failures.
@@ -17,9 +19,8 @@ export const CHALLENGE_MS = 1000;
 /** At most this much of an answer is read; the first 1 KB of it is kept in the log. */
 export const ANSWER_READ_MAX = 64 * 1024;
 export const ANSWER_LOG_MAX = 1024;
-/** The event log's window and replay's reach (spec: log window 7 days); rows older than RETENTION go hourly. */
-export const LOG_WINDOW_DAYS = 7;
-export const RETENTION_DAYS = 8;
+/** Events and attempts are kept a day past the log's window (LOG_WINDOW_DAYS, schemas/log-window.ts); older rows go hourly. */
+export const RETENTION_DAYS = LOG_WINDOW_DAYS + 1;
 /** A replay sends at most this many events. */
 export const REPLAY_MAX = 1000;
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { datetime } from '../../schemas/common.ts';
-import { AUDIT_WINDOW_DAYS, logRow, searchLog, type LogSearch } from '../services/audit-log.ts';
+import { logRow, searchLog, type LogSearch } from '../services/audit-log.ts';
 import type { CallContext } from '../engine/context.ts';
 import { COUNT_CAP, pagingInput, pagingOf } from '../engine/paging.ts';
 import { logAnswers } from '../engine/call-docs.ts';
@@ -8,6 +8,7 @@ import type { ResourceDef } from '../../resources/types.ts';
 import { Warning } from '../http/envelope.ts';
 import { parseOrWarn } from '../http/validation.ts';
 import { named } from '../engine/named.ts';
+import { DAY_MS, LOG_WINDOW_DAYS } from '../../schemas/log-window.ts';
 
 /**
  * The audit logs' searches (docs/operator.md, "Audit logs"): a window of at most 7 days (the last
@@ -77,14 +78,15 @@ const logOf = (ctx: CallContext) => {
 const columnsOf = (ctx: CallContext) => Object.keys(ctx.def.schema.shape);
 
 /**
- * The window searched: at most AUDIT_WINDOW_DAYS, ending now unless `to` says otherwise (a start
- * alone, as a person picks it on the log page, searches the days from it); a wider one is refused, saying so.
+ * The window searched: at most the definition's `window.days` (LOG_WINDOW_DAYS), ending now unless
+ * `to` says otherwise (a start alone, as a person picks it on the log page, searches the days from
+ * it); a wider one is refused, saying so and naming `from`.
  */
-export const windowOf = (from: string | undefined, to: string | undefined, now = new Date()) => {
-  const week = AUDIT_WINDOW_DAYS * 86_400_000;
-  const end = to ? new Date(to) : from ? new Date(Math.min(now.getTime(), new Date(from).getTime() + week)) : now;
-  const start = from ? new Date(from) : new Date(end.getTime() - week);
-  if (start > end || end.getTime() - start.getTime() > week) throw new Warning('server.log_window', { days: AUDIT_WINDOW_DAYS }, { field: 'from' });
+export const windowOf = (days: number, from: string | undefined, to: string | undefined, now = new Date()) => {
+  const span = days * DAY_MS;
+  const end = to ? new Date(to) : from ? new Date(Math.min(now.getTime(), new Date(from).getTime() + span)) : now;
+  const start = from ? new Date(from) : new Date(end.getTime() - span);
+  if (start > end || end.getTime() - start.getTime() > span) throw new Warning('server.log_window', { days }, { field: 'from' });
   return { from: start, to: end };
 };
 
@@ -96,7 +98,7 @@ const search = async (ctx: CallContext, any?: LogSearch['any']) => {
   const offset = (page - 1) * page_size;
   // Numbered pages reach the rows a capped total counts; past them the cursor goes on.
   if (!w.cursor && offset >= COUNT_CAP) throw new Warning('server.log_page_too_deep', { max: COUNT_CAP.toLocaleString('en') }, { field: 'page' });
-  const { from, to } = windowOf(w.from, w.to);
+  const { from, to } = windowOf(ctx.def.window?.days ?? LOG_WINDOW_DAYS, w.from, w.to);
   // Every entry recorded before this search is in it.
   await ctx.services.audit.flush(log.table);
   const found = await searchLog(ctx.services.db, {

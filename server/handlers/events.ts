@@ -12,7 +12,8 @@ import { Warning } from '../http/envelope.ts';
 import { runChallenge, type ChallengeResult } from '../events/challenge.ts';
 import { newKey } from '../events/crypto.ts';
 import { replayEvents, searchEventLog } from '../events/log.ts';
-import { LOG_WINDOW_DAYS, REPLAY_MAX } from '../events/policy.ts';
+import { REPLAY_MAX } from '../events/policy.ts';
+import { DAY_MS, LOG_WINDOW_DAYS, outsideLogWindow } from '../../schemas/log-window.ts';
 import { sampleOf } from '../events/sample.ts';
 import { named } from '../engine/named.ts';
 
@@ -155,8 +156,8 @@ const when = datetime().optional();
 /** The search's window: at most LOG_WINDOW_DAYS, ending now unless given. */
 const windowOf = (ctx: CallContext, from: string | undefined, to: string | undefined, defaultDays: number) => {
   const end = to ? new Date(to) : new Date(ctx.services.events.now());
-  const start = from ? new Date(from) : new Date(end.getTime() - defaultDays * 86_400_000);
-  if (start > end || end.getTime() - start.getTime() > LOG_WINDOW_DAYS * 86_400_000) throw new Warning('server.log_window', { days: LOG_WINDOW_DAYS }, { field: 'from' });
+  const start = from ? new Date(from) : new Date(end.getTime() - defaultDays * DAY_MS);
+  if (outsideLogWindow(start, end)) throw new Warning('server.log_window', { days: LOG_WINDOW_DAYS }, { field: 'from' });
   return { from: start, to: end };
 };
 

@@ -20,9 +20,23 @@ const buInput = z.object({ bu_guid: z.uuid('validation.guid_format') });
 const buOf = (ctx: CallContext) => (ctx.mount.scope === 'oversight' ? parseOrWarn(ctx.lang, buInput, ctx.input, 'auth-config').bu_guid : ctx.caller!.buGuid!);
 
 /**
+ * The addresses the BU's identity provider must know, made from the configured public URL (never a
+ * request's headers) and the BU's guid, so the form shows them before the first save: OIDC's
+ * redirect and post-logout URIs, SAML's entity ID (its metadata URL), ACS and logout URLs.
+ */
+const idpAddresses = (ctx: CallContext, bu: string) => {
+  const saml = spUrls(ctx.services, bu);
+  return {
+    oidc: { redirect_uri: oidcCallbackUrl(ctx.services), logout_uri: oidcLogoutReturnUrl(ctx.services) },
+    saml: { entity_id: saml.entityId, acs: saml.acs, slo: saml.slo },
+  };
+};
+
+/**
  * The configuration as the form reads it: never a secret or a private key, only whether one is
- * set; and how many accounts are linked through each protocol's IdP, which the form names before
- * a save that changes the IdP unlinks them (server/rules/sso.ts).
+ * set; how many accounts are linked through each protocol's IdP, which the form names before
+ * a save that changes the IdP unlinks them (server/rules/sso.ts); and the addresses to register at
+ * the IdP (`idp_addresses`), answered before the first save too (`one` answers the defaults then).
  */
 export const ssoConfigInfo = async (ctx: CallContext) => {
   const row = (await verbs.one(ctx)) as Record<string, unknown> | null;
@@ -30,7 +44,7 @@ export const ssoConfigInfo = async (ctx: CallContext) => {
   const { rows } = await ctx.services.db.query<{ client_secret_set: boolean }>('select client_secret is not null as client_secret_set from sso_auth_config where bu_guid = $1', [bu]);
   const linked = (await ctx.services.db.query<{ protocol: string; n: number }>('select protocol, count(*)::int as n from sso_identity where bu_guid = $1 group by protocol', [bu])).rows;
   const linkedOf = (p: string) => linked.find((r) => r.protocol === p)?.n ?? 0;
-  return row && { ...row, client_secret_set: !!rows[0]?.client_secret_set, linked_accounts: { oidc: linkedOf('oidc'), saml: linkedOf('saml') } };
+  return row && { ...row, client_secret_set: !!rows[0]?.client_secret_set, linked_accounts: { oidc: linkedOf('oidc'), saml: linkedOf('saml') }, idp_addresses: idpAddresses(ctx, bu) };
 };
 
 const verifyInput = (mount: Mount) => (mount.scope === 'oversight' ? buInput : z.object({})).extend({ domain: domain() });

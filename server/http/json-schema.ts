@@ -22,10 +22,13 @@ const walk = (node: unknown, visit: (schema: JsonSchema) => JsonSchema, after: (
 
 /**
  * The server's own metadata leaves a schema as standard keywords: `.meta({ kind })` becomes
- * `x-kind` (a password or secret is also `writeOnly`), an image's rule `x-image`, `sqlType` (storage) goes.
+ * `x-kind` (a password or secret is also `writeOnly`), an image's rule `x-image`, a field of one
+ * choice `x-shown-when`, `sqlType` (storage) goes.
  */
-const publicKeys = ({ kind, image, choicesBy, sqlType: _, $schema: __, ...rest }: JsonSchema): JsonSchema => ({
+const publicKeys = ({ kind, image, choicesBy, shownWhen, sqlType: _, $schema: __, ...rest }: JsonSchema): JsonSchema => ({
   ...rest,
+  // A field of one choice of another (SSO's OIDC or SAML fields by `protocol`).
+  ...(shownWhen ? { 'x-shown-when': shownWhen } : {}),
   // A coded field whose choices another field decides (a custom field's form type by its data type).
   ...(choicesBy ? { 'x-choices-by': choicesBy } : {}),
   ...(kind ? { 'x-kind': kind } : {}),

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { datetime } from '../../schemas/common.ts';
+import { LOG_WINDOW_DAYS, outsideLogWindow } from '../../schemas/log-window.ts';
 import type { Services } from '../engine/context.ts';
 import { pagingInput, pagingOf } from '../engine/paging.ts';
 import { keysetAnswerOf } from '../engine/call-docs.ts';
@@ -9,7 +10,6 @@ import { Warning } from '../http/envelope.ts';
 import { parseOrWarn } from '../http/validation.ts';
 import { searchDeveloperLog } from '../services/developer-log.ts';
 import { bespoke } from './bespoke.ts';
-import { LOG_WINDOW_DAYS } from './open-api.ts';
 
 const searchInput = z.object({
   from: datetime().optional(),
@@ -42,7 +42,7 @@ export const mountDeveloperLog = (app: FastifyInstance, services: Services, docs
       const { page_size } = pagingOf(lang, input, 'app');
       const to = q.to ? new Date(q.to) : new Date();
       const from = q.from ? new Date(q.from) : new Date(to.getTime() - 86_400_000);
-      if (from > to || to.getTime() - from.getTime() > LOG_WINDOW_DAYS * 86_400_000) throw new Warning('server.log_window', { days: LOG_WINDOW_DAYS }, { field: 'from' });
+      if (outsideLogWindow(from, to)) throw new Warning('server.log_window', { days: LOG_WINDOW_DAYS }, { field: 'from' });
       // Every call and push made before this search is in it.
       await services.apiLog.flush();
       return searchDeveloperLog(services.db, { ...q, bu_guid: caller.buGuid!, from, to, pageSize: page_size });

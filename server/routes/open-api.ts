@@ -19,6 +19,7 @@ import { runCall, type EngineCall } from '../engine/run-call.ts';
 import { specOf } from '../engine/spec.ts';
 import { bespoke } from './bespoke.ts';
 import { datetime } from '../../schemas/common.ts';
+import { LOG_WINDOW_DAYS, outsideLogWindow } from '../../schemas/log-window.ts';
 import type { Counters } from '../services/counters.ts';
 import { appAuthBlockedFor, appAuthFailed } from '../auth/app-auth-failures.ts';
 import { processStartInput } from '../../schemas/process.ts';
@@ -162,7 +163,7 @@ export const mountOpenApi = (app: FastifyInstance, services: Services, docs: Cal
       const { page_size } = pagingOf(lang, input, 'app');
       const to = q.to ? new Date(q.to) : new Date();
       const from = q.from ? new Date(q.from) : new Date(to.getTime() - 86_400_000);
-      if (from > to || to.getTime() - from.getTime() > LOG_WINDOW_DAYS * 86_400_000) throw new Warning('server.log_window', { days: LOG_WINDOW_DAYS }, { field: 'from' });
+      if (outsideLogWindow(from, to)) throw new Warning('server.log_window', { days: LOG_WINDOW_DAYS }, { field: 'from' });
       // Every call made before this search is in it.
       await services.apiLog.flush();
       const found = await searchApiLog(services.db, { ...q, bu_guid: caller.buGuid!, from, to, pageSize: page_size });
@@ -337,8 +338,6 @@ const rateWait = async (counters: Counters, key: string, perMinute: number) => {
   return count > perMinute ? resetSeconds : 0;
 };
 
-/** The log search's window (spec: 7 days); the form refuses a longer one too. */
-export const LOG_WINDOW_DAYS = 7;
 const logSearchInput = z.object({
   app_guid: z.uuid('validation.guid_format'),
   from: datetime().optional(),

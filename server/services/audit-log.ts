@@ -16,8 +16,6 @@ import type { RequestEntry } from '../http/user-request-log.ts';
  * loses at most the last 100 ms.
  */
 export const AUDIT_FLUSH = { ms: 100, rows: 500 };
-/** A search's window (spec §5: logs are searched within 7 days). */
-export const AUDIT_WINDOW_DAYS = 7;
 /** Days the audit logs keep by default (AUDIT_LOG_RETENTION_DAYS); older rows go hourly, in batches. */
 export const AUDIT_RETENTION_DAYS = 90;
 export const AUDIT_TABLES = ['login_log', 'operation_log', 'request_log'] as const;

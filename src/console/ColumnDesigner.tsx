@@ -161,6 +161,11 @@ export const ColumnDesigner = ({ source, label }: { source: string; label: strin
   const filters = new Set((def.filters ?? []).map((f) => f.field));
   // A custom field's label is its display name already (no translation key).
   const labelOf = (f: string) => def.labels?.[f] ?? translate(fieldLabel(def, f), { _: f });
+  // A column gone from the list, by the label it had where one is left, its field name beside it (what a set saved).
+  const droppedName = (f: string) => {
+    const shown = labelOf(f);
+    return shown === f ? f : `${shown} (${f})`;
+  };
   const hint = (f: string) => translate(`views.kinds.${byField.get(f)?.render ?? fieldSchemaOf(def, f)?.type ?? 'text'}`, { _: byField.get(f)?.render ?? 'text' });
   const visibleCount = rows.filter((r) => r.visible !== false).length;
   return (
@@ -171,7 +176,7 @@ export const ColumnDesigner = ({ source, label }: { source: string; label: strin
       <Precedence def={def} roleGuid={roleGuid} visible={resolveColumns(def, { columns: rows }, [], locale).map((c) => labelOf(c.field))} />
       {dropped.length > 0 && (
         <Alert severity="warning" sx={{ my: 1 }} data-testid="designer-dropped">
-          {translate('views.dropped', { fields: dropped.join(', ') })}
+          {translate('views.dropped', { fields: dropped.map(droppedName).join(translate('views.list_separator')) })}
         </Alert>
       )}
       <Button size="small" startIcon={<RestartIcon />} onClick={() => field.onChange(rowsFor(def, []))} data-testid="designer-reset" sx={{ minHeight: 32 }}>

@@ -1,10 +1,10 @@
 import EditIcon from '@mui/icons-material/Create';
 import ViewIcon from '@mui/icons-material/RemoveRedEye';
 import SettingsIcon from '@mui/icons-material/Settings';
-import { Box, Button as MuiButton, Typography } from '@mui/material';
+import { Alert, Box, Button as MuiButton, Typography } from '@mui/material';
 import {
   BulkDeleteButton, Button, CreateButton, Datagrid, EditButton, FilterButton, List, Loading, Pagination, SearchInput, ShowButton, TextInput, TopToolbar,
-  useBasename, usePermissions, useRecordContext, useTranslate,
+  useBasename, useListContext, usePermissions, useRecordContext, useTranslate,
 } from 'react-admin';
 import { lazy, Suspense, useContext, useEffect, useRef, type ComponentProps } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
@@ -65,6 +65,13 @@ const DateTimeFilter = (props: ComponentProps<typeof DateTimeInput>) => (
     <DateTimeInput {...props} parse={(v: string) => (v ? new Date(v).toISOString() : undefined)} />
   </Suspense>
 );
+const WindowInput = lazy(() => import('./WindowInput.tsx').then((m) => ({ default: m.WindowInput })));
+/** One end of a search window (a log's): refused inline past the definition's days. */
+const WindowFilter = (props: ComponentProps<typeof WindowInput>) => (
+  <Suspense fallback={null}>
+    <WindowInput {...props} parse={(v: string) => (v ? new Date(v).toISOString() : undefined)} />
+  </Suspense>
+);
 const NumberInput = lazy(() => import('./filterInputs.ts').then((m) => ({ default: m.NumberInput })));
 const NumberFilter = (props: ComponentProps<typeof NumberInput>) => (
   <Suspense fallback={null}>
@@ -82,6 +89,8 @@ export const filterInputs = (def: ConsoleDef, scope?: Scope, off: ReadonlySet<st
     const label = fieldLabel(def, f.field);
     // `source` and `label` on the element itself: react-admin's filter menu reads them from it.
     if (f.type === 'boolean') return <BooleanFilter key={f.field} source={f.field} label={label} alwaysOn />;
+    const window = def.window && [def.window.from, def.window.to].includes(f.field) ? def.window : undefined;
+    if (f.type === 'datetime' && window) return <WindowFilter key={f.field} source={f.field} label={label} window={window} alwaysOn />;
     if (f.type === 'datetime') return <DateTimeFilter key={f.field} source={f.field} label={label} alwaysOn />;
     if (f.op === 'age') return <NumberFilter key={f.field} source={f.field} label={label} min={0} step={1} />;
     // A managed reference (an operator's BU filter) picks from its rows like a schema field.
@@ -215,6 +224,20 @@ const ListEmpty = ({ rc }: { rc: ResourceCalls }) => {
   );
 };
 
+/**
+ * A page the server refused (a remembered filter it no longer takes): its sentence in place of the
+ * rows, and no pager, which would count the rows of the page before.
+ */
+const ListError = () => {
+  const { error } = useListContext();
+  return (
+    <Alert severity="warning" sx={{ m: 2 }} data-testid="list-error">
+      {error?.message}
+    </Alert>
+  );
+};
+const ListPagination = () => (useListContext().error ? null : <Pagination rowsPerPageOptions={[10, 20, 50, 100]} />);
+
 /** Width of the row checkbox column, which pinned columns stay right of. */
 const CHECKBOX_WIDTH = 48;
 /** Width of a pinned column given none: a sticky column needs a known one, so the next knows where to stick. */
@@ -289,7 +312,7 @@ export const ResourceList = ({ rc, listActions }: { rc: ResourceCalls; listActio
   // Only an actions column sticks to the right edge: without one, the last column is data like the rest.
   const styles = { ...fitToWindow, '& .RaDatagrid-table': { ...(rowActions ? stickyActions : {}), ...columnStyles(settings.columns, bulk) } };
   return (
-    <List sx={listFrame} empty={<ListEmpty rc={rc} />} filters={filterInputs(def, rc.mount.scope, settings.filtersOff)} sort={defaultSort(def)} actions={actions} perPage={20} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
+    <List sx={listFrame} empty={<ListEmpty rc={rc} />} filters={filterInputs(def, rc.mount.scope, settings.filtersOff)} sort={defaultSort(def)} actions={actions} perPage={20} error={<ListError />} pagination={<ListPagination />}>
       {settings.ready ? (
         <>
           <ViewBar def={def} views={settings.views} columns={settings.columns.map((c) => c.field)} canPublish={canPublish} />

@@ -1,11 +1,18 @@
 import { Button, SaveButton, SimpleForm, Toolbar, useTranslate } from 'react-admin';
-import { useMemo } from 'react';
-import { jsonSchema, type ConsoleDef } from '../../resources/console-defs.ts';
+import { useMemo, type ReactNode } from 'react';
+import { useWatch } from 'react-hook-form';
+import { jsonSchema, type ConsoleDef, type JsonSchema } from '../../resources/console-defs.ts';
 import { ReferencePicker, SchemaInput } from './inputs.tsx';
 import { defByName } from './registry.ts';
 
 const buDef = defByName('bu');
 import { formSchema, requiredFields, zodValidator } from './validate.ts';
+
+/** A field of one choice of another (`shownWhen`: SSO's OIDC or SAML fields): shown only while that choice is made. */
+const ShownWhen = ({ when, children }: { when: NonNullable<JsonSchema['shownWhen']>; children: ReactNode }) => {
+  const value = useWatch({ name: when.field }) as string | number | undefined;
+  return when.values.includes(value as string | number) ? children : null;
+};
 
 /**
  * Create and edit forms: inputs from the zod schema through JSON Schema, checked by the same schema.
@@ -13,14 +20,16 @@ import { formSchema, requiredFields, zodValidator } from './validate.ts';
  * `hidden`: fields the form carries without showing (a payment's order, set by the order's page).
  * `owner`: an operator's new row of a BU's definition names its BU first.
  * `onCancel`: the form is a dialog's (a payment on an order's page): Save and Cancel, nothing else.
+ * `after`: a screen's own part inside the form, below the fields, reading its values (SSO's IdP addresses).
  */
-export const SchemaForm = ({ def, mode, saveOnly, hidden = [], owner, onCancel }: {
+export const SchemaForm = ({ def, mode, saveOnly, hidden = [], owner, onCancel, after }: {
   def: ConsoleDef;
   mode: 'create' | 'edit';
   saveOnly?: boolean;
   hidden?: readonly string[];
   owner?: boolean;
   onCancel?: () => void;
+  after?: ReactNode;
 }) => {
   const translate = useTranslate();
   const { properties, defaults, required } = useMemo(() => {
@@ -54,9 +63,16 @@ export const SchemaForm = ({ def, mode, saveOnly, hidden = [], owner, onCancel }
       {owner && buDef && <ReferencePicker def={def} target={buDef} source="bu_guid" label={translate('common.fields.bu_guid')} array={false} required />}
       {Object.entries(properties)
         .filter(([name]) => !hidden.includes(name))
-        .map(([name, schema]) => (
-          <SchemaInput key={name} def={def} name={name} schema={schema} required={required.has(name)} />
-        ))}
+        .map(([name, schema]) =>
+          schema.shownWhen ? (
+            <ShownWhen key={name} when={schema.shownWhen}>
+              <SchemaInput def={def} name={name} schema={schema} required={required.has(name)} />
+            </ShownWhen>
+          ) : (
+            <SchemaInput key={name} def={def} name={name} schema={schema} required={required.has(name)} />
+          ),
+        )}
+      {after}
     </SimpleForm>
   );
 };

@@ -1,6 +1,7 @@
 import { Alert, Button, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate, type RaRecord } from 'react-admin';
+import { useWatch } from 'react-hook-form';
 import type { ResourceCalls } from '../../dataProvider/calls.ts';
 import { toast } from '../../dataProvider/events.ts';
 import { post } from '../../dataProvider/http.ts';
@@ -90,6 +91,43 @@ export const SsoPanel = ({ rc, record, bound, onChange }: { rc: ResourceCalls; r
           </Table>
         </>
       )}
+    </Stack>
+  );
+};
+
+type Addresses = Record<'oidc' | 'saml', Record<string, string>>;
+
+/**
+ * The addresses to register at the identity provider for the protocol chosen in the form (OIDC's
+ * redirect and post-logout URIs; SAML's entity ID, ACS and logout URLs), as `auth-config-info`
+ * answers them from the configured public URL: shown before the first save, since the IdP needs
+ * them before it can give the issuer, client or metadata this form asks for.
+ */
+export const IdpAddresses = ({ record }: { record: RaRecord }) => {
+  const translate = useTranslate();
+  const protocol = (useWatch({ name: 'protocol' }) ?? record.protocol ?? 'oidc') as keyof Addresses;
+  const addresses = (record.idp_addresses as Addresses | undefined)?.[protocol];
+  if (!addresses) return null;
+  return (
+    <Stack spacing={1} sx={{ my: 2, width: '100%' }} data-testid="sso-addresses">
+      <Typography variant="subtitle1" component="h2">
+        {translate('sso_form.addresses', { protocol: translate(`resources.auth-config.values.protocol.${protocol}`) })}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {translate('sso_form.addresses_hint')}
+      </Typography>
+      <Table size="small">
+        <TableBody>
+          {Object.entries(addresses).map(([key, value]) => (
+            <TableRow key={key} data-testid={`sso-address-${key}`}>
+              <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap' }}>
+                {translate(`sso_form.address.${key}`)}
+              </TableCell>
+              <TableCell sx={{ wordBreak: 'break-all', fontFamily: 'monospace' }}>{value}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
     </Stack>
   );
 };

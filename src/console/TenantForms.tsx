@@ -18,7 +18,7 @@ import { RecordActions } from './RecordActions.tsx';
 import { fieldLabel } from './registry.ts';
 import { SchemaForm } from './SchemaForm.tsx';
 import { CheckPanel } from './CheckPanel.tsx';
-import { idpUnlinks, SsoPanel, UnlinkDialog } from './SsoPanel.tsx';
+import { IdpAddresses, idpUnlinks, SsoPanel, UnlinkDialog } from './SsoPanel.tsx';
 
 /**
  * The tenant console's forms: a create screen and a BU's single row. A chunk of their own, loaded
@@ -125,7 +125,7 @@ export const SingleScreen = ({ rc, check, panel }: { rc: ResourceCalls; check?: 
       <RecordContextProvider value={record}>
         <SaveContextProvider value={{ save, saving, mutationMode: 'pessimistic' }}>
           {/* Before the row exists (add/update definitions) the form checks what creating needs. */}
-          <SchemaForm def={rc.def} mode={!data.guid && !rc.verbs.save ? 'create' : 'edit'} saveOnly />
+          <SchemaForm def={rc.def} mode={!data.guid && !rc.verbs.save ? 'create' : 'edit'} saveOnly after={panel === 'sso' ? <IdpAddresses record={record} /> : undefined} />
         </SaveContextProvider>
       </RecordContextProvider>
     </Stack>

@@ -4,7 +4,8 @@ import { Box, Chip, Link as MuiLink, Stack } from '@mui/material';
 import { BooleanField, FunctionField, ReferenceArrayField, ReferenceField, SingleFieldList, TextField, useLocale, useTranslate } from 'react-admin';
 import { LANGUAGES, type Lang } from '../../i18n/languages.ts';
 import type { ConsoleDef } from '../../resources/console-defs.ts';
-import { defByName, fieldLabel, fieldSchemaOf, isArrayField, nonNull, textIn, toneOf, translationOf, valueLabel } from './registry.ts';
+import { scopeLabelKey } from '../../resources/scopes.ts';
+import { defByName, fieldLabel, fieldSchemaOf, isArrayField, nonNull, textIn, titleFieldOf, toneOf, translationOf, valueLabel } from './registry.ts';
 import { language } from '../../dataProvider/session.ts';
 import { useRouteOf } from './routeOf.tsx';
 import { useTitle } from './useTitle.ts';
@@ -129,14 +130,22 @@ const ColumnSetTags = ({ resource, settings }: { resource: string; settings: Col
   );
 };
 
-/** Fields of the row's definition by their labels in the reader's language; a field no longer defined by its name. */
+/**
+ * Fields of the row's definition by their labels in the reader's language: the definition's own,
+ * else the shared label of a call's parameter (`common.fields`: a handler's body may name `sort`,
+ * `keyword`); a field nobody labels, by its name. The name stays as the chip's tooltip.
+ */
 const FieldNameTags = ({ resource, fields }: { resource: string; fields: string[] }) => {
   const translate = useTranslate();
   const def = defByName(resource);
+  const labelOf = (f: string) => {
+    const shared = translate(`common.fields.${f}`, { _: f });
+    return def ? translate(fieldLabel(def, f), { _: shared }) : shared;
+  };
   return (
     <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap' }}>
       {fields.map((f) => (
-        <Chip key={f} size="small" label={def ? translate(fieldLabel(def, f), { _: f }) : f} />
+        <Chip key={f} size="small" label={labelOf(f)} title={f} />
       ))}
     </Stack>
   );
@@ -151,9 +160,13 @@ const ResourceName = ({ name }: { name: string }) => {
 /** Loaded when a scope is first opened: a list never pays for it. */
 const ScopeUnlocks = lazy(() => import('./ScopeUnlocks.tsx'));
 
-/** Scope codes as chips; a chip opens the scope's APIs and events (the public scope tables). */
+/**
+ * Scopes as chips by their names in the reader's language (a scope no longer declared: its code),
+ * the code as the chip's tooltip; a chip opens the scope's APIs and events (the public scope tables).
+ */
 const ScopeTags = ({ codes }: { codes: string[] }) => {
   const translate = useTranslate();
+  const nameOf = (code: string) => translate(scopeLabelKey(code, 'name'), { _: code });
   const [open, setOpen] = useState<string>();
   return (
     <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap' }}>
@@ -161,13 +174,14 @@ const ScopeTags = ({ codes }: { codes: string[] }) => {
         <Chip
           key={code}
           size="small"
-          label={code}
+          label={nameOf(code)}
+          title={code}
           // Inside a list row: the row's own click must not also open the record.
           onClick={(e) => {
             e.stopPropagation();
             setOpen(code);
           }}
-          aria-label={translate('scopes.open', { scope: code })} data-testid={`scope-tag-${code}`} />
+          aria-label={translate('scopes.open', { scope: nameOf(code) })} data-testid={`scope-tag-${code}`} />
       ))}
       {open && (
         // React events bubble out of the dialog's portal to the row: they stop here.

@@ -45,6 +45,7 @@ interface Props {
  * in the browser's language, would never match the form's sentence.
  */
 const marks = (required: boolean | undefined) => (required ? { isRequired: true, slotProps: { htmlInput: { 'aria-required': true } } } : {});
+/** A select of a field that must hold a value offers no empty choice: react-admin leaves it out of a required input. */
 const selectMarks = (required: boolean | undefined) =>
   required ? { isRequired: true, slotProps: { select: { SelectDisplayProps: { 'aria-required': 'true' } as HTMLAttributes<HTMLDivElement> } } } : {};
 
@@ -178,9 +179,11 @@ export const SchemaInput = ({ def, name, schema: raw, source = name, label = fie
   // Coded fields (an enum, `codes(...)`, a list of either) are selects of their translated values.
   const choices = choicesOf(array && schema.items ? schema.items : schema);
   if (choices) {
+    // A field with a default always holds a value: its select offers no empty choice either.
+    const filled = required || schema.default !== undefined;
     const options = choices.map((v) => ({ id: v, name: translate(valueLabel(def, name, v), { _: String(v) }) }));
-    if (!array && schema.choicesBy) return <DependentSelect source={source} label={label} options={options} by={schema.choicesBy} required={required} />;
-    return array ? <SelectArrayInput source={source} label={label} choices={options} {...selectMarks(required)} /> : <SelectInput source={source} label={label} choices={options} {...selectMarks(required)} />;
+    if (!array && schema.choicesBy) return <DependentSelect source={source} label={label} options={options} by={schema.choicesBy} required={filled} />;
+    return array ? <SelectArrayInput source={source} label={label} choices={options} {...selectMarks(required)} /> : <SelectInput source={source} label={label} choices={options} {...selectMarks(filled)} />;
   }
   if (schema.type === 'boolean') return <BooleanInput source={source} label={label} />;
   if (schema.kind === 'money') return <MoneyInput source={source} label={label} required={required} />;

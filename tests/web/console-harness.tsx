@@ -1,7 +1,7 @@
 import { cleanup, render } from '@testing-library/react';
 import type { AxiosAdapter } from 'axios';
 import type { ReactNode } from 'react';
-import { AdminContext, memoryStore, RecordContextProvider, ResourceContextProvider, SaveContextProvider, type RaRecord } from 'react-admin';
+import { AdminContext, memoryStore, RecordContextProvider, ResourceContextProvider, SaveContextProvider, type DataProvider, type RaRecord } from 'react-admin';
 import { resourceCalls } from '../../dataProvider/calls.ts';
 import type { Lang } from '../../i18n/languages.ts';
 import { loadMessages, messagesOf } from '../../i18n/messages.ts';
@@ -47,10 +47,14 @@ export const loadLang = async (lang: Lang) => {
   return messagesOf(lang);
 };
 
-export const renderInConsole = async (ui: ReactNode, { lang = 'en', rows, record, resource = 'x' }: { lang?: Lang; rows?: Rows; record?: RaRecord; resource?: string } = {}) => {
+/** `dataProvider` replaces the one answering from `rows` (a test that watches what a screen asks). */
+export const renderInConsole = async (
+  ui: ReactNode,
+  { lang = 'en', rows, record, resource = 'x', dataProvider }: { lang?: Lang; rows?: Rows; record?: RaRecord; resource?: string; dataProvider?: DataProvider } = {},
+) => {
   await loadLang(lang);
   return render(
-    <AdminContext dataProvider={fakeDataProvider(rows)} i18nProvider={i18nProviderFor(lang)} store={memoryStore()}>
+    <AdminContext dataProvider={dataProvider ?? fakeDataProvider(rows)} i18nProvider={i18nProviderFor(lang)} store={memoryStore()}>
       <RouteOfContext.Provider value={consoleRouteOf}>
         <ResourceContextProvider value={resource}>
           <SaveContextProvider value={{ save: async () => undefined, saving: false, mutationMode: 'pessimistic' }}>

@@ -32,6 +32,15 @@ describe('an operation log row', () => {
     expect(screen.queryByText('company_name')).toBeNull();
   });
 
+  it("names a handler's parameters (an export's sort and keyword) by their shared labels, the code as the tooltip", async () => {
+    const record = { id: 'l2', guid: 'l2', resource: 'order', action: 'export', fields: ['sort', 'keyword'] };
+    await renderInConsole(<SimpleShowLayout>{log.columns.filter((c) => c.field === 'fields').map((c) => renderColumn(log, c))}</SimpleShowLayout>, { record, resource: 'operation-log', lang: 'zh' });
+    const sort = await screen.findByText(zh.common.fields.sort);
+    expect(sort.closest('[title]')?.getAttribute('title')).toBe('sort');
+    expect(screen.getByText(zh.common.fields.keyword)).toBeTruthy();
+    expect(screen.queryByText('sort')).toBeNull();
+  });
+
   it('labels every action the engine writes, and its action column is not the row actions’ header', () => {
     const written = new Set(resources.flatMap((d) => d.mounts.flatMap((m) => Object.values(m.calls).map(specOf).filter((c) => !isRead(c)).map(actionOf))));
     for (const lang of [zh, hk, en]) expect(Object.keys(lang.resources['operation-log'].values.action).sort()).toEqual([...written].sort());

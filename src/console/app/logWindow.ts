@@ -1,8 +1,10 @@
-/** The log pages' time window (spec: 7 days); a form refuses a longer one before asking. */
-export const WINDOW_DAYS = 7;
-export const DAY = 86_400_000;
+import { DAY_MS, LOG_WINDOW_DAYS, LOG_WINDOW_MS, outsideLogWindow } from '../../../schemas/log-window.ts';
+
+/** The log pages' time window (LOG_WINDOW_DAYS, the server's too); a form refuses a longer one before asking. */
+export const WINDOW_DAYS = LOG_WINDOW_DAYS;
+export const DAY = DAY_MS;
 /** A search opened from a link to one entry (the developer log's rows) spans the whole window, a minute inside it. */
-export const LINKED_SPAN = WINDOW_DAYS * DAY - 60_000;
+export const LINKED_SPAN = LOG_WINDOW_MS - 60_000;
 
 /** `datetime-local` speaks the person's local time without a zone. */
 export const local = (d: Date) => new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
@@ -19,6 +21,6 @@ export const windowOf = (from: string, to: string, shownTo?: string) => {
   if (!from || !to) return null;
   const start = new Date(from).getTime();
   const end = to === shownTo ? Date.now() : new Date(to).getTime();
-  if (Number.isNaN(start) || Number.isNaN(end) || start > end || end - start > WINDOW_DAYS * DAY) return null;
+  if (Number.isNaN(start) || Number.isNaN(end) || outsideLogWindow(start, end)) return null;
   return { from: fromLocal(from), to: to === shownTo ? new Date(end).toISOString() : toLocal(to) };
 };
