@@ -23,10 +23,12 @@ const walk = (node: unknown, visit: (schema: JsonSchema) => JsonSchema, after: (
 /**
  * The server's own metadata leaves a schema as standard keywords: `.meta({ kind })` becomes
  * `x-kind` (a password or secret is also `writeOnly`), an image's rule `x-image`, a field of one
- * choice `x-shown-when`, `sqlType` (storage) goes.
+ * choice `x-shown-when`, another language's column `x-translates`, `sqlType` (storage) goes.
  */
-const publicKeys = ({ kind, image, choicesBy, shownWhen, sqlType: _, $schema: __, ...rest }: JsonSchema): JsonSchema => ({
+const publicKeys = ({ kind, image, choicesBy, shownWhen, translates, sqlType: _, $schema: __, ...rest }: JsonSchema): JsonSchema => ({
   ...rest,
+  // Another language's column of a field (schemas/translated.ts): `name_en` translates `name`.
+  ...(translates ? { 'x-translates': translates } : {}),
   // A field of one choice of another (SSO's OIDC or SAML fields by `protocol`).
   ...(shownWhen ? { 'x-shown-when': shownWhen } : {}),
   // A coded field whose choices another field decides (a custom field's form type by its data type).

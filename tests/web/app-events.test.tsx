@@ -197,7 +197,7 @@ describe('app events page', () => {
     expect(closed).toHaveProperty('disabled', true);
     const group = within(dialog).getByTestId('event-group-contact:department:readonly');
     expect(group.textContent).toContain('Needs the scope "Departments (read)"');
-    expect(within(group).getByRole('link', { name: 'apply on the permissions page' }).getAttribute('href')).toBe('/business/app/app-1/permission');
+    expect(within(group).getByRole('link', { name: 'apply on the App permissions page' }).getAttribute('href')).toBe('/business/app/app-1/permission');
     const add = within(dialog).getByTestId('add-events-confirm');
     expect(add).toHaveProperty('disabled', true);
     fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Select Member added' }));
