@@ -1,4 +1,5 @@
 import { announcementInternal, announcementSchema, messageInternal, messageSchema } from '../schemas/message.ts';
+import { MESSAGE_TABS } from './message-tabs.ts';
 import type { ListAction, ResourceDef } from './types.ts';
 
 /** Marks every message of a tab's kind read (the catalogue's `add`: a reader adds reads). */
@@ -22,9 +23,9 @@ export const message: ResourceDef<typeof messageSchema> = {
   indexes: [['bu_guid', 'kind', 'created_at'], ['to_user', 'created_at'], ['kind', 'created_at']],
   filters: [{ field: 'unread', type: 'boolean' }],
   tenant: [
-    { url: '/account/notify-message', label: 'resources.message.tabs.user', needsBu: true, listActions: [readAll(0)] },
-    { url: '/account/notify-message/app', label: 'resources.message.tabs.app', needsBu: true, verbs: { page: 'app-list' }, listActions: [readAll(1)] },
-    { url: '/account/notify-message/bu', label: 'resources.message.tabs.bu', needsBu: true, verbs: { page: 'bu-list' }, listActions: [readAll(2)] },
+    { url: MESSAGE_TABS[0], label: 'resources.message.tabs.user', needsBu: true, listActions: [readAll(0)] },
+    { url: MESSAGE_TABS[1], label: 'resources.message.tabs.app', needsBu: true, verbs: { page: 'app-list' }, listActions: [readAll(1)] },
+    { url: MESSAGE_TABS[2], label: 'resources.message.tabs.bu', needsBu: true, verbs: { page: 'bu-list' }, listActions: [readAll(2)] },
   ],
   mounts: [
     {

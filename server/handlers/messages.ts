@@ -8,7 +8,7 @@ import type { CallContext } from '../engine/context.ts';
 import { pageQuery, pagingInput, pagingOf } from '../engine/paging.ts';
 import { pageAnswer } from '../engine/call-docs.ts';
 import { Warning } from '../http/envelope.ts';
-import { unreadCounts } from '../services/messages.ts';
+import { unreadCounts, type Unread } from '../services/messages.ts';
 import { named } from '../engine/named.ts';
 
 /**
@@ -89,7 +89,10 @@ const readInput = z.object({
 });
 
 /** Marks the reader's messages read: the ones named, or all of a kind; answers the unread count after. */
-const unread = z.object({ quantity: z.int() });
+const unread = z.object({
+  quantity: z.int(),
+  kinds: z.array(z.object({ kind: z.int().describe('0 user, 1 app, 2 BU, 3 platform'), quantity: z.int() })).describe('Unread of each kind the reader sees: the message center shows each kind on a tab of its own'),
+});
 export const messageRead = named({ input: readInput, output: unread }, async (ctx, input) => {
   const kinds = (input.kind !== undefined ? [input.kind] : kindsOf(ctx)).filter((k) => kindsOf(ctx).includes(k));
   const me = [ctx.caller!.userGuid, ctx.caller!.buGuid];
@@ -112,13 +115,14 @@ export const messageRead = named({ input: readInput, output: unread }, async (ct
  * The reader's unread messages (the header's badge shows 99+ above 99): one indexed count per kind,
  * kept a few seconds (`unreadCounts`) since every page asks.
  */
-const unreadOf = async (ctx: CallContext) => {
+const unreadOf = async (ctx: CallContext): Promise<Unread> => {
   const key = `${ctx.caller!.userGuid} ${ctx.caller!.buGuid ?? ''}`;
   const kept = unreadCounts.get(key);
-  if (kept !== undefined) return { quantity: kept };
-  const counts = kindsOf(ctx).map((k) => `select count(*)::int as n from message m where ${visible([k])} and ${UNREAD}`);
-  const { rows } = await ctx.services.db.query<{ n: number }>(`select coalesce(sum(n), 0)::int as n from (${counts.join(' union all ')}) c`, [ctx.caller!.userGuid, ctx.caller!.buGuid]);
-  unreadCounts.set(key, rows[0].n);
-  return { quantity: rows[0].n };
+  if (kept !== undefined) return kept;
+  const counts = kindsOf(ctx).map((k) => `select ${k} as kind, count(*)::int as n from message m where ${visible([k])} and ${UNREAD}`);
+  const { rows } = await ctx.services.db.query<{ kind: number; n: number }>(counts.join(' union all '), [ctx.caller!.userGuid, ctx.caller!.buGuid]);
+  const found = { quantity: rows.reduce((sum, r) => sum + r.n, 0), kinds: rows.map((r) => ({ kind: r.kind, quantity: r.n })) };
+  unreadCounts.set(key, found);
+  return found;
 };
 export const messageUnread = named({ output: unread }, unreadOf);

@@ -14,13 +14,18 @@ export interface Notice {
  * written or the reader reads (on this server), and at most `UNREAD_KEEP_MS` (another server's writes).
  */
 export const UNREAD_KEEP_MS = 10_000;
-const counts = new Map<string, { at: number; n: number }>();
+/** A reader's unread messages: how many, and how many of each kind. */
+export interface Unread {
+  quantity: number;
+  kinds: { kind: number; quantity: number }[];
+}
+const counts = new Map<string, { at: number; n: Unread }>();
 export const unreadCounts = {
   get: (key: string) => {
     const hit = counts.get(key);
     return hit && Date.now() - hit.at < UNREAD_KEEP_MS ? hit.n : undefined;
   },
-  set: (key: string, n: number) => {
+  set: (key: string, n: Unread) => {
     if (counts.size > 50_000) counts.clear();
     counts.set(key, { at: Date.now(), n });
   },

@@ -30,6 +30,18 @@ const list = async (token: string, call = 'list', body: Record<string, unknown> 
   return r.data.list as { guid: string; title: string; summary: string | null; read: boolean; link: string | null }[];
 };
 
+describe('unread by kind', () => {
+  it('counts each kind the reader sees: a work order reply is a user message, the badge says which tab holds it', async () => {
+    const wo = (await s.post('/open/app/work-order/save', { title: `Kinds ${uid()}`, description: 'Help' }, { token: A.token })).data;
+    await s.post('/open/sys-announcement/add', { all: true }, { token: A.token });
+    await s.post('/open/admin/work-order-record/save', { work_order_guid: wo.guid, content: 'Answered' }, { token: op });
+    const counted = (await s.post('/open/sys-announcement/get-announcement-unread-quantity', {}, { token: A.token })).data;
+    expect(counted).toEqual({ quantity: 1, kinds: [{ kind: 0, quantity: 1 }, { kind: 1, quantity: 0 }, { kind: 2, quantity: 0 }] });
+    const operator = (await s.post('/open/admin/sys-announcement/get-announcement-unread-quantity', {}, { token: op })).data;
+    expect(operator.kinds.map((k: { kind: number }) => k.kind)).toEqual([3]);
+  });
+});
+
 describe('work order messages', () => {
   it('operators hear of a new work order and a tenant reply; the raiser of each operator move and reply', async () => {
     const opBefore = await unread(op, '/open/admin/sys-announcement/get-announcement-unread-quantity');
@@ -51,7 +63,7 @@ describe('work order messages', () => {
     expect(opened.data.html).toContain(title);
     expect(await unread(A.token)).toBe(aBefore + 1);
     const after = await s.post('/open/sys-announcement/add', { all: true }, { token: A.token });
-    expect(after.data).toEqual({ quantity: 0 });
+    expect(after.data).toEqual({ quantity: 0, kinds: [0, 1, 2].map((kind) => ({ kind, quantity: 0 })) });
     expect((await list(A.token, 'list', { unread: true })).length).toBe(0);
     const nothing = await s.post('/open/sys-announcement/add', {}, { token: A.token });
     expect(nothing.code).toBe(201);

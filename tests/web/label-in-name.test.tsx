@@ -27,7 +27,7 @@ let unread = 0;
 const answer = async (path: string) => {
   if (path === SEARCH_PATH) return { list: [APP], count: 1, page: 1, page_size: 12 };
   if (path === CAPACITY_PATH) return CAPS;
-  if (path.endsWith('unread-quantity')) return { quantity: unread };
+  if (path.endsWith('unread-quantity')) return { quantity: unread, kinds: [{ kind: 0, quantity: unread }] };
   return [];
 };
 
