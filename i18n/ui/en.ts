@@ -74,7 +74,9 @@ export default {
     versions: 'Versions',
     version: 'Version %{version}',
     actions: { create: 'Created', update: 'Edited', rename: 'Renamed', move: 'Moved' },
-    unknown_author: 'Unknown',
+    // A version nobody signed: the platform's own (seeded documents), or an account since deleted.
+    platform_author: 'Open Platform (installed with it)',
+    deleted_author: 'A deleted account',
     renamed: '“%{from}” renamed to “%{to}”',
     diff: 'Changes against the version before',
     no_changes: 'The text did not change in this version.',

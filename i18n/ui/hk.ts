@@ -74,7 +74,9 @@ export default {
     versions: '版本',
     version: '版本 %{version}',
     actions: { create: '建立', update: '編輯', rename: '重新命名', move: '移動' },
-    unknown_author: '未知',
+    // A version nobody signed: the platform's own (seeded documents), or an account since deleted.
+    platform_author: '開放平台（隨安裝寫入）',
+    deleted_author: '已刪除的帳號',
     renamed: '「%{from}」重新命名為「%{to}」',
     diff: '與上一版本的差異',
     no_changes: '此版本的正文沒有變化。',

@@ -74,7 +74,9 @@ export default {
     versions: '版本',
     version: '版本 %{version}',
     actions: { create: '创建', update: '编辑', rename: '重命名', move: '移动' },
-    unknown_author: '未知',
+    // A version nobody signed: the platform's own (seeded documents), or an account since deleted.
+    platform_author: '开放平台（随安装写入）',
+    deleted_author: '已删除的账号',
     renamed: '“%{from}”重命名为“%{to}”',
     diff: '与上一版本的差异',
     no_changes: '此版本的正文没有变化。',

@@ -15,6 +15,7 @@ interface Version {
   action: string;
   title: string;
   author: string | null;
+  created_by: string | null;
   created_at: string;
 }
 type Diff = { op: '=' | '+' | '-'; text: string }[];
@@ -99,7 +100,7 @@ export const HistoryScreen = ({ rc }: { rc: ResourceCalls }) => {
                       <Chip size="small" label={translate(`history.actions.${v.action}`, { _: v.action })} />
                     </Stack>
                   }
-                  secondary={`${v.author ?? translate('history.unknown_author')} · ${when(v.created_at)}`}
+                  secondary={`${v.author ?? translate(v.created_by ? 'history.deleted_author' : 'history.platform_author')} · ${when(v.created_at)}`}
                 />
               </ListItemButton>
             </ListItem>

@@ -84,6 +84,10 @@ describe.skipIf(!available).each(['zh', 'hk', 'en'] as const)('docs journey (Chr
 
   it('an operator sees who changed the document, the diff, restores the first version and uploads an image into it', async () => {
     const op = await j.operator();
+    // A document installed with the platform names it as its author, not "Unknown".
+    const seeded = (await j.s.db.query<{ guid: string }>("select guid from document where code = 'getting-started'")).rows[0].guid;
+    await op.page.goto(`${j.base}/operation/document/${seeded}/history`);
+    await op.page.getByTestId('history-version').first().getByText(t('history.platform_author'), { exact: false }).waitFor();
     await op.page.goto(`${j.base}/operation/document/${docGuid}/history`);
     await op.page.getByTestId('history-version').nth(1).waitFor();
     expect(await op.page.getByTestId('history-version').count()).toBe(2);
