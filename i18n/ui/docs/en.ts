@@ -12,6 +12,8 @@ export default {
     search: 'Search',
     results: '%{smart_count} document for “%{query}” |||| %{smart_count} documents for “%{query}”',
     no_results: 'Nothing matches “%{query}”. Try fewer or other words.',
+    // Documents found none, the apps or capabilities beside them did: the page says so, not "nothing".
+    no_doc_results: 'No document matches “%{query}”; the apps and capabilities that do are listed beside.',
     type_query: 'Type a word to search the documents, apps and capabilities.',
     apps: 'Apps',
     capabilities: 'Capabilities',

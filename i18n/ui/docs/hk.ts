@@ -12,6 +12,8 @@ export default {
     search: '搜尋',
     results: '「%{query}」的搜尋結果：%{smart_count} 篇文檔',
     no_results: '沒有與「%{query}」匹配的內容，請減少或更換關鍵詞。',
+    // Documents found none, the apps or capabilities beside them did: the page says so, not "nothing".
+    no_doc_results: '沒有與「%{query}」匹配的文件；匹配的應用與能力列在旁邊。',
     type_query: '輸入關鍵詞搜尋文檔、應用和開放能力。',
     apps: '應用',
     capabilities: '開放能力',

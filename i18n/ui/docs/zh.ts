@@ -12,6 +12,8 @@ export default {
     search: '搜索',
     results: '“%{query}”的搜索结果：%{smart_count} 篇文档',
     no_results: '没有与“%{query}”匹配的内容，请减少或更换关键词。',
+    // Documents found none, the apps or capabilities beside them did: the page says so, not "nothing".
+    no_doc_results: '没有与“%{query}”匹配的文档；匹配的应用与能力列在旁边。',
     type_query: '输入关键词搜索文档、应用和开放能力。',
     apps: '应用',
     capabilities: '开放能力',

@@ -45,7 +45,7 @@ const Search = () => {
         <Box sx={{ mt: 4, display: 'grid', gap: 4, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) 280px' }, alignItems: 'start' }}>
           <Box component="section" aria-labelledby="docs-results" aria-busy={found.loading}>
             <Typography id="docs-results" variant="h2" sx={{ fontSize: '1.1rem', mb: 2 }} data-testid="search-count">
-              {r ? (r.count ? t('docs.results', { smart_count: r.count, query }) : t('docs.no_results', { query })) : '\u00a0'}
+              {r ? (r.count ? t('docs.results', { smart_count: r.count, query }) : t(r.apps.length || r.capabilities.length ? 'docs.no_doc_results' : 'docs.no_results', { query })) : '\u00a0'}
             </Typography>
             <Stack spacing={2}>
               {r
