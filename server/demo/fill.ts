@@ -114,13 +114,6 @@ export const fillDemo = async (app: FastifyInstance, operator: string, mailedTo:
   await tenant('/open/system/user/child-add', { username: sub.username, name: w.sub_account, email: sub.email, role_guids: [roles.people] });
   await call('/open/system/user/child-set', { token: mailed(sub.email, /token=([A-Za-z0-9_-]+)/), password: sub.password, confirm_password: sub.password });
 
-  // A self-built app: scopes applied for and opened by an operator, events subscribed.
-  const own = await tenant<{ guid: string }>('/open/app/create', { ...w.app, code: 'northwind-hr', type: 1 });
-  const scopeApplication = await tenant<{ guid: string }>('/open/app/permissions/audit-record/apply-permissions', { app_guid: own.guid, group_codes: SCOPES });
-  await op('/open/admin/app/permissions/audit-record/open-audit', { guid: scopeApplication.guid });
-  await tenant('/open/app/event/subscribe-config/get', { app_guid: own.guid });
-  await tenant('/open/app/event/subscribe-rel/save', { app_guid: own.guid, event_codes: EVENTS });
-
   // The store: labels, classifications, the five featured apps listed in them, written in every
   // language (schemas/translated.ts): the demo's own in the default fields, the others' beside them.
   const inEvery = <T extends Record<string, string>>(words: (d: typeof w) => T) => inAllLanguages((l) => words(WORDS[l]), lang);
@@ -139,6 +132,13 @@ export const fillDemo = async (app: FastifyInstance, operator: string, mailedTo:
     });
     await op('/open/app/classify/app-related/add', { classify_guid: categories[listed.category], app_guid: storeApp.guid, sort: i });
   }
+
+  // A self-built app, after the store's (the operators' app list opens on it, newest first): scopes applied for and opened by an operator, events subscribed.
+  const own = await tenant<{ guid: string }>('/open/app/create', { ...w.app, code: 'northwind-hr', type: 1 });
+  const scopeApplication = await tenant<{ guid: string }>('/open/app/permissions/audit-record/apply-permissions', { app_guid: own.guid, group_codes: SCOPES });
+  await op('/open/admin/app/permissions/audit-record/open-audit', { guid: scopeApplication.guid });
+  await tenant('/open/app/event/subscribe-config/get', { app_guid: own.guid });
+  await tenant('/open/app/event/subscribe-rel/save', { app_guid: own.guid, event_codes: EVENTS });
 
   // Product staff: an operator holding the product role.
   const productRole = await op<{ guid: string }>('/open/admin/system/role/add', w.operator_role);
