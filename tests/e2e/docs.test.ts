@@ -57,7 +57,7 @@ describe.skipIf(!available).each(['zh', 'hk', 'en'] as const)('docs journey (Chr
     const table = j.w.page.getByTestId('api-table-event');
     await expect.poll(() => table.locator('tbody tr').count(), { timeout: 10_000 }).toBe(10);
     await shot('01-document');
-    await table.getByRole('button', { name: /next/i }).click();
+    await table.getByRole('button', { name: t('mui.go_next') }).click();
     await expect.poll(() => table.locator('tbody tr').count(), { timeout: 10_000 }).toBe(5);
     await expect.poll(() => table.innerText(), { timeout: 10_000 }).toContain('Paging event 9');
   });
