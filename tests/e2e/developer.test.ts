@@ -36,6 +36,8 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('developer journey (Chro
   const t = (key: string, vars: Record<string, string | number> = {}) =>
     Object.entries(vars).reduce((text, [k, v]) => text.replace(`%{${k}}`, String(v)), key.split('.').reduce<any>((m, k) => m?.[k], UI[lang]) as string);
   const SAVE = { zh: '保存', en: 'Save' }[lang];
+  /** Lists name a scope by its name in the reader's language. */
+  const scopeName = (code: string) => translate(lang, `resources.api-group.seeded.${code}.name`);
   let s: TestServer;
   let base: string;
   let browser: Browser;
@@ -167,7 +169,7 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('developer journey (Chro
     await signIn(op.page, ADMIN);
     await op.page.waitForURL(/\/operation\/[a-z]/);
     await op.page.getByTestId('menu-/operation/app-audit').click();
-    const pending = op.page.getByRole('row', { name: new RegExp(SCOPE) });
+    const pending = op.page.getByRole('row', { name: new RegExp(scopeName(SCOPE)) });
     // The reviewer sees what the scope unlocks: its APIs and its events.
     await pending.getByTestId(`scope-tag-${SCOPE}`).click();
     const unlocks = op.page.getByTestId('scope-unlocks');
@@ -192,7 +194,7 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('developer journey (Chro
     await op.page.getByRole('row', { name: new RegExp(name) }).getByText(name).click();
     await op.page.waitForURL(new RegExp(`/operation/app/${appGuid}/permission$`));
     await op.page.getByTestId('record-title').getByText(name).waitFor();
-    const scope = (code: string) => op.page.getByRole('row', { name: new RegExp(code) });
+    const scope = (code: string) => op.page.getByRole('row', { name: new RegExp(scopeName(code)) });
     await scope(SCOPE).getByText(state(2)).waitFor();
     expect(await scope(SCOPE).getByTestId('action-open').count()).toBe(0);
     await scope(OTHER).getByText(state(0)).waitFor();

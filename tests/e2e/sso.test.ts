@@ -184,7 +184,8 @@ describe.skipIf(!available).each(['en', 'zh'] as const)('SSO journey (Chromium, 
     await page.click('[data-testid=login-submit]');
     await page.waitForURL((u) => !u.pathname.startsWith('/login'));
     await openSsoTab();
-    await field(label('protocol')).click();
+    // A required select: its label carries the asterisk.
+    await page.getByRole('combobox', { name: new RegExp(`^${label('protocol')}`) }).click();
     await page.getByRole('option', { name: r('resources.auth-config.values.protocol.saml') }).click();
     await field(label('idp_metadata_url')).fill(saml.metadataUrl);
     await page.locator('[name="domains.0"]').fill('globex.example');
@@ -239,13 +240,14 @@ describe.skipIf(!available).each(['en', 'zh'] as const)('SSO journey (Chromium, 
     await page.click('[data-testid=login-submit]');
     await page.waitForURL((u) => !u.pathname.startsWith('/login'));
     await openSsoTab();
-    await field(label('issuer_url')).fill(`${oidc.issuer}/other`);
+    // The BU signs in through SAML now (the form shows only SAML's fields): another metadata address is another IdP.
+    await field(label('idp_metadata_url')).fill(`${saml.metadataUrl}?another`);
     await page.getByRole('button', { name: t('tenant.save') }).click();
     await page.getByTestId('sso-unlink').getByText(r('sso_form.unlink_body', { smart_count: 1 })).waitFor();
     await shot('unlink-confirm');
     await page.getByRole('button', { name: lang === 'zh' ? raZh.ra.action.cancel : raEn.ra.action.cancel }).click();
-    // Cancelled: nothing was saved, Mei stays linked.
-    expect((await s.db.query('select 1 from sso_identity where bu_guid = $1', [owner.buGuid])).rows.length).toBeGreaterThan(0);
+    // Cancelled: nothing was saved, Sam stays linked.
+    expect((await s.db.query(`select 1 from sso_identity where bu_guid = $1 and protocol = 'saml'`, [owner.buGuid])).rows).toHaveLength(1);
   });
 
   it('the owner links their own company sign-in from personal settings, through the IdP, and sees it linked', async () => {
