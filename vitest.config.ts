@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import { buildDefines } from './resources/build-defines.ts';
 import { resources } from './resources/index.ts';
+import SweepFirst from './tests/helpers/sequencer.ts';
 
 /**
  * Three projects: the server through inject (node), the console's units and components (jsdom)
@@ -9,6 +10,11 @@ import { resources } from './resources/index.ts';
  */
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one on CI's two. A test file waits on its
+    // database and its child processes as much as it computes, so two files at once use both cores.
+    maxWorkers: 2,
+    // The screen sweep's files first: the longest (tests/helpers/sequencer.ts).
+    sequence: { sequencer: SweepFirst },
     projects: [
       {
         // The registry test reads the route table, which takes the defined pages from the build (vite.config.ts).
@@ -40,7 +46,7 @@ export default defineConfig({
           globalSetup: ['tests/helpers/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Two journey files at once (maxWorkers above), each with its own server and browser.
         },
       },
     ],

@@ -73,6 +73,8 @@ export default {
   },
   dates: { in_zone: 'In your time zone: %{zone}', with_zone: '%{label} (%{zone})' },
   links: { open_related: 'Open the page it is about' },
+  /** A changed field's tooltip in the operation log: its name in the API. */
+  field_code: 'Field name: %{code}',
   common: {
     fields: { bu_name: 'Business unit', department_name: 'Department', guid: 'ID', created_at: 'Created at', updated_at: 'Updated at', created_by: 'Created by', bu_guid: 'Business unit', page: 'Page', page_size: 'Page size', sort: 'Sort order', keyword: 'Keyword', remark: 'Remark', app_guid: 'App', event_code: 'Event', group_codes: 'Scope groups', permission_guids: 'Permissions' },
   },

@@ -73,6 +73,8 @@ export default {
   },
   dates: { in_zone: '按你所在時區：%{zone}', with_zone: '%{label}（%{zone}）' },
   links: { open_related: '打開相關頁面' },
+  /** A changed field's tooltip in the operation log: its name in the API. */
+  field_code: '欄位名：%{code}',
   common: {
     fields: { bu_name: '業務單元', department_name: '部門', guid: '標識', created_at: '建立時間', updated_at: '更新時間', created_by: '建立人', bu_guid: '業務單元', page: '頁碼', page_size: '每頁條數', sort: '排序', keyword: '關鍵詞', remark: '備註', app_guid: '應用', event_code: '事件', group_codes: '權限組', permission_guids: '權限' },
   },

@@ -73,6 +73,8 @@ export default {
   },
   dates: { in_zone: '按你所在时区：%{zone}', with_zone: '%{label}（%{zone}）' },
   links: { open_related: '打开相关页面' },
+  /** A changed field's tooltip in the operation log: its name in the API. */
+  field_code: '字段名：%{code}',
   common: {
     fields: { bu_name: '业务单元', department_name: '部门', guid: '标识', created_at: '创建时间', updated_at: '更新时间', created_by: '创建人', bu_guid: '业务单元', page: '页码', page_size: '每页条数', sort: '排序', keyword: '关键词', remark: '备注', app_guid: '应用', event_code: '事件', group_codes: '权限组', permission_guids: '权限' },
   },

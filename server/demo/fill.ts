@@ -39,7 +39,7 @@ export interface DemoAccount {
 
 /**
  * Fills the database through the calls the screens make, in `lang`, so every list a persona can
- * open has a row (the screen sweep, tests/e2e/screen-sweep.test.ts, holds it to that): a tenant
+ * open has a row (the screen sweep, tests/helpers/screen-sweep.ts, holds it to that): a tenant
  * whose BU is certified (its licence attached) and a second whose certification waits for review;
  * departments, members, roles, a project, a dictionary and an approval process; a member (a
  * sub-account holding the people role) and an administrator (one holding every grant); a

@@ -133,7 +133,7 @@ const ColumnSetTags = ({ resource, settings }: { resource: string; settings: Col
 /**
  * Fields of the row's definition by their labels in the reader's language: the definition's own,
  * else the shared label of a call's parameter (`common.fields`: a handler's body may name `sort`,
- * `keyword`); a field nobody labels, by its name. The name stays as the chip's tooltip.
+ * `keyword`); a field nobody labels, by its name. The name in the API stays in the chip's tooltip.
  */
 const FieldNameTags = ({ resource, fields }: { resource: string; fields: string[] }) => {
   const translate = useTranslate();
@@ -145,7 +145,7 @@ const FieldNameTags = ({ resource, fields }: { resource: string; fields: string[
   return (
     <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap' }}>
       {fields.map((f) => (
-        <Chip key={f} size="small" label={labelOf(f)} title={f} />
+        <Chip key={f} size="small" label={labelOf(f)} title={translate('field_code', { code: f })} />
       ))}
     </Stack>
   );

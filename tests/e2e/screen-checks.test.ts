@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import en from '../../i18n/ui/en.ts';
 import zh from '../../i18n/ui/zh.ts';
-import { chromiumAvailable, CHROMIUM, launch } from '../helpers/browser.ts';
+import { chromiumAvailable, CHROMIUM, launch, watchPage } from '../helpers/browser.ts';
 import { DIST } from '../helpers/journey.ts';
 import { inspectScreen } from '../helpers/screen-checks.ts';
 
@@ -55,5 +55,17 @@ describe.skipIf(!available)('what the screen sweep sees wrong on a screen (Chrom
     expect((await on(list(3, '1-2 of 2'))).findings).toEqual(['3 rows but the pager says 1-2 of 2']);
     expect(await on(list(0, '1-20 of 20'))).toEqual({ findings: ['no rows but the pager says 1-20 of 20'], emptyList: true });
     expect((await on('<div data-testid="list-empty">No orders yet.</div>')).emptyList).toBe(true);
+  });
+
+  it("a journey's axe run (in the page, tests/helpers/browser.ts) reports a nameless button and text too faint to read", async () => {
+    const w = await watchPage(browser);
+    await w.page.setContent('<html lang="en"><head><title>t</title></head><body><main><h1>Orders</h1><button></button><p style="color:#ccc;background:#fff">Faint text</p></main></body></html>');
+    await w.axe('faults');
+    expect(w.violations.map((v) => v.split(' ')[1])).toEqual(['button-name', 'color-contrast']);
+    await w.page.setContent('<html lang="en"><head><title>t</title></head><body><main><h1>Orders</h1><button>Save</button><p>Readable text</p></main></body></html>');
+    w.violations.length = 0;
+    await w.axe('sound');
+    expect(w.violations).toEqual([]);
+    await w.page.context().close();
   });
 });

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import type { Lang } from '../../i18n/languages.ts';
 import { resources } from '../../resources/index.ts';
 import { tenantPages } from '../../resources/pages.ts';
 import { menuScreens } from '../../resources/screens.ts';
 import type { RouteDef } from '../../src/routes/table.ts';
-import { chromiumAvailable, CHROMIUM, type Watched } from '../helpers/browser.ts';
-import { crawler, type Swept } from '../helpers/crawl.ts';
-import { DIST, journey } from '../helpers/journey.ts';
+import { chromiumAvailable, CHROMIUM, type Watched } from './browser.ts';
+import { crawler, type Swept } from './crawl.ts';
+import { DIST, journey } from './journey.ts';
 import { fillDemo, type DemoAccount } from '../../server/demo/fill.ts';
 
 const available = chromiumAvailable(DIST);
@@ -55,8 +56,9 @@ const ADMIN_URLS = [...new Set(resources.flatMap((d) => menuScreens(d).map(({ me
  * contradicts); every list shows at least one row, and every route a persona opens is linked
  * from a page it reached, so it is reached by clicking. Generated from the route table, the
  * definitions' menus and the links the pages offer: a new entity is swept the day it lands.
+ * One file per language (tests/e2e/screen-sweep-<lang>.test.ts), so the runner's two workers share them.
  */
-describe.skipIf(!available).each(['zh', 'hk', 'en'] as const)('screen sweep on the demo’s data (Chromium, %s)', (lang) => {
+export const screenSweep = (lang: Lang) => describe.skipIf(!available)(`screen sweep on the demo’s data (Chromium, ${lang})`, () => {
   let accounts: Record<string, DemoAccount>;
   let ownerBu = '';
   let ownerApp = '';

@@ -1,0 +1,4 @@
+import { screenSweep } from '../helpers/screen-sweep.ts';
+
+/** The screen sweep (tests/helpers/screen-sweep.ts) in traditional Chinese. */
+screenSweep('hk');
