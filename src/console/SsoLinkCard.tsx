@@ -21,10 +21,13 @@ interface LinkState {
 export const SsoLinkCard = () => {
   const { t } = useLang();
   const [params, setParams] = useSearchParams();
-  const state = useQuery({ queryKey: ['sso-link'], queryFn: () => post<LinkState>('/open/sso/link/info', {}) });
+  const returned = params.get('sso_link');
+  // Back from the IdP, the link's state is asked once the link is collected: asked alongside, it
+  // could answer from before the link, and a refetch joins a first fetch still under way.
+  const [collected, setCollected] = useState(!returned);
+  const state = useQuery({ queryKey: ['sso-link'], queryFn: () => post<LinkState>('/open/sso/link/info', {}), enabled: collected });
   const [result, setResult] = useState<{ ok: boolean; text: string }>();
   const [busy, setBusy] = useState(false);
-  const returned = params.get('sso_link');
   const once = useRef(false);
   const { refetch } = state;
 
@@ -38,9 +41,9 @@ export const SsoLinkCard = () => {
       .catch((e) => setResult({ ok: false, text: e instanceof CallError ? e.message : t('login.sso_failed') }))
       .finally(() => {
         setParams((p) => (p.delete('sso_link'), p), { replace: true });
-        void refetch();
+        setCollected(true);
       });
-  }, [returned, setParams, refetch, t]);
+  }, [returned, setParams, t]);
 
   const link = async () => {
     setBusy(true);

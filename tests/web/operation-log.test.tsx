@@ -32,11 +32,11 @@ describe('an operation log row', () => {
     expect(screen.queryByText('company_name')).toBeNull();
   });
 
-  it("names a handler's parameters (an export's sort and keyword) by their shared labels, the code as the tooltip", async () => {
+  it("names a handler's parameters (an export's sort and keyword) by their shared labels, the API's name in the tooltip, in the reader's words", async () => {
     const record = { id: 'l2', guid: 'l2', resource: 'order', action: 'export', fields: ['sort', 'keyword'] };
     await renderInConsole(<SimpleShowLayout>{log.columns.filter((c) => c.field === 'fields').map((c) => renderColumn(log, c))}</SimpleShowLayout>, { record, resource: 'operation-log', lang: 'zh' });
     const sort = await screen.findByText(zh.common.fields.sort);
-    expect(sort.closest('[title]')?.getAttribute('title')).toBe('sort');
+    expect(sort.closest('[title]')?.getAttribute('title')).toBe(zh.field_code.replace('%{code}', 'sort'));
     expect(screen.getByText(zh.common.fields.keyword)).toBeTruthy();
     expect(screen.queryByText('sort')).toBeNull();
   });
