@@ -9,6 +9,8 @@ export const SCOPES = [
   'contact:position:readonly', 'contact:position:write', 'contact:role:readonly', 'message:send', 'org:bu:readonly', 'org:company:readonly', 'org:project:readonly',
   'service-desk:work-order:readonly', 'service-desk:work-order:write',
 ] as const;
+/** One of the open API's scopes: definitions name them typed, so a misspelt scope fails `tsc`. */
+export type OpenScope = (typeof SCOPES)[number];
 
 /** The label key of a scope's name or description. */
 export const scopeLabelKey = (code: string, field: 'name' | 'description') => `resources.api-group.seeded.${code}.${field}`;

@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import type { HandlerName } from './handler-names.ts';
+import type { OpenScope } from './scopes.ts';
 
 /**
  * A resource definition is data only: the server imports it to build tables and calls, the
@@ -33,7 +35,7 @@ export type Verb = 'page' | 'list' | 'get' | 'add' | 'update' | 'delete' | 'stat
 export interface CallSpec {
   verb?: Verb;
   /** A named server handler for a real business rule (e.g. granting permissions). */
-  handler?: string;
+  handler?: HandlerName;
   /** Filters this call requires (e.g. dict list-by-type needs `type`). */
   requires?: string[];
   /** Permission action checked for this call; defaults from the verb. */
@@ -315,7 +317,7 @@ export interface ResourceDef<S extends z.ZodObject = z.ZodObject> {
    */
   events?: {
     /** The scope an app needs opened to receive them (resources/scopes.ts). */
-    scope: string;
+    scope: OpenScope;
     created?: string;
     updated?: string;
     deleted?: string;
@@ -326,7 +328,7 @@ export interface ResourceDef<S extends z.ZodObject = z.ZodObject> {
    * (resources/scopes.ts). The call goes through the engine as the app's BU: the console's schema,
    * rules and scope, logged in the app's call log.
    */
-  openApi?: Partial<Record<Verb, string>>;
+  openApi?: Partial<Record<Verb, OpenScope>>;
   /**
    * Console hint: the record keeps versions, read through these calls of its mount (`list` takes
    * `{ guid }` of the record, `one` of a version and answers its `diff`); the console shows them

@@ -1,4 +1,4 @@
-// `npm test`: the server and console suites on PGlite, the browser journeys in Chromium, then the
+// `npm test`: the types (tsc), the server and console suites on PGlite, the browser journeys in Chromium, then the
 // server suite again on a throwaway PostgreSQL cluster. Each part says when it is skipped and why;
 // in CI a missing Chromium or PostgreSQL is a failure, not a skip.
 import { spawnSync } from 'node:child_process';
@@ -45,6 +45,12 @@ const step = (name, status) => {
   lastReport = undefined;
   console.log(`\n== ${name}: ${status === 0 ? 'passed' : status === 'skipped' ? 'skipped' : 'FAILED'}\n`);
 };
+
+// The types first: names the compiler checks (a handler, a scope: tests/fixtures/typed-names.ts) are
+// only checked where tsc runs, and the suites below run the code with its types stripped.
+const types = spawnSync('npx', ['tsc', '--noEmit'], { stdio: 'inherit' });
+results.push({ name: 'types (tsc --noEmit)', status: types.status ?? 1, failures: types.status ? ['  (tsc printed the errors above)'] : [] });
+console.log(`\n== types (tsc --noEmit): ${types.status === 0 ? 'passed' : 'FAILED'}\n`);
 
 step('server and console suites (PGlite, jsdom)', vitest(['--project', 'server', '--project', 'web']));
 

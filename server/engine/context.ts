@@ -72,7 +72,7 @@ export interface Handler {
   (ctx: CallContext, body?: never): Promise<unknown>;
   /** Its body; per mount where the mount changes it (an operator's mount names the BU it acts on). */
   input?: import('zod').ZodType | ((mount: Mount, def: ResourceDef) => import('zod').ZodType);
-  output?: import('../http/calls.ts').AnswerDoc | ((mount: Mount, def: ResourceDef) => import('../http/calls.ts').AnswerDoc);
+  output?: import('../http/json-schema.ts').AnswerDoc | ((mount: Mount, def: ResourceDef) => import('../http/json-schema.ts').AnswerDoc);
   /** Answers a file, not the envelope: its media types. */
   download?: readonly string[];
   /** The fields of its multipart form beside the file. */

@@ -1,5 +1,4 @@
 import type { Db, Queryable } from '../db/driver.ts';
-import type { CallContext } from '../engine/context.ts';
 import { claimDue, type Claimed } from './claim.ts';
 import { sealed } from './crypto.ts';
 import { emitEvent, type EventOut } from './emit.ts';
@@ -8,6 +7,11 @@ import { IN_FLIGHT_MAX, RETENTION_DAYS } from './policy.ts';
 import { AttemptRecorder } from './record.ts';
 
 /** The long connections of this instance (server/lark/ws/connections.ts): the apps holding one, and a send answered by the acknowledgement. */
+/** What an emitting call lends the delivery: a place for work to run once its transaction commits (the engine's `CallContext` is one). */
+export interface AfterCommit {
+  afterCommit(effect: () => Promise<unknown>): void;
+}
+
 export interface LongChannel {
   apps(): string[];
   send(appGuid: string, messageId: string, body: string, headers: Record<string, string>): Promise<Outcome>;
@@ -58,7 +62,7 @@ export class EventDelivery {
   }
 
   /** Writes an event in the change's transaction and wakes this instance's worker once it commits. */
-  async emit(ctx: Pick<CallContext, 'afterCommit'>, tx: Queryable, e: EventOut) {
+  async emit(ctx: AfterCommit, tx: Queryable, e: EventOut) {
     const ids = await emitEvent(tx, e);
     if (ids.length) ctx.afterCommit(async () => this.kick());
     return ids;

@@ -1,4 +1,5 @@
-import type { CallContext } from '../engine/context.ts';
+import type { Handler } from '../engine/context.ts';
+import type { HandlerName } from '../../resources/handler-names.ts';
 import { auth, authList, permissions } from './role-grants.ts';
 import { bindUsers, dashboard, listUsers, loginTypes, sandboxCertificate, statistics } from './organisation.ts';
 import { activatePermissions, capacities, appResetSecret, appScopes, appDebugToken, appBindAbilities, auditApply, groupApis, groupEvents } from './apps.ts';
@@ -24,7 +25,7 @@ import { processApprove, processReject } from './processes.ts';
 import { ssoConfigInfo, ssoTest, ssoVerifyDomain } from './sso.ts';
 
 /** Named handlers that resource definitions may reference for real business rules. */
-export const handlers: Record<string, (ctx: CallContext) => Promise<unknown>> = {
+export const handlers = {
   'role.auth': auth,
   'customFields.list': customFieldsList,
   'buDict.listByType': buDictListByType,
@@ -129,4 +130,4 @@ export const handlers: Record<string, (ctx: CallContext) => Promise<unknown>> = 
   'buAccounts.page': buAccountsPage,
   'buAccounts.list': buAccountsList,
   'resource.list': resourceList,
-};
+} satisfies Record<HandlerName, Handler>;

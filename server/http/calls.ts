@@ -1,13 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { JsonSchema } from './json-schema.ts';
+import type { AnswerDoc } from './json-schema.ts';
 import { USER_TYPE, type Caller } from '../auth/caller.ts';
 import type { Services } from '../engine/context.ts';
 import { langOf, ok, sendWarning, unauthorized, Warning } from './envelope.ts';
 import type { Lang } from '../../i18n/index.ts';
 
-/** An answer's `data`: a zod schema (its output), or JSON Schema with the named schemas it refers to (`#/components/schemas/<name>`). */
-export type AnswerDoc = z.ZodType | { json: JsonSchema; components?: Record<string, JsonSchema> };
+export type { AnswerDoc };
 
 /** One mounted call, as the OpenAPI document and the catalogue report see it. */
 export interface CallDoc {

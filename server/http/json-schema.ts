@@ -2,6 +2,9 @@ import { z } from 'zod';
 
 export type JsonSchema = Record<string, unknown>;
 
+/** An answer's `data`: a zod schema (its output), or JSON Schema with the named schemas it refers to (`#/components/schemas/<name>`). */
+export type AnswerDoc = z.ZodType | { json: JsonSchema; components?: Record<string, JsonSchema> };
+
 /** Keywords whose value is a map of schemas, one schema, or a list of schemas: where the walk goes on. */
 const MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
 const ONE = new Set(['items', 'additionalProperties', 'not', 'contains', 'propertyNames', 'if', 'then', 'else', 'unevaluatedProperties', 'unevaluatedItems']);

@@ -89,9 +89,9 @@ export interface Operation {
   ip: string;
 }
 
-/** The names of the fields a write's body gave: a verb's are its definition's fields, a handler's the body's keys. */
+/** The names of the fields a write's body gave: a verb's are its definition's fields, a handler's (or a rule's own write) the body's keys. */
 const fieldNames = (op: Operation) => {
-  const known = op.spec.handler ? undefined : new Set(Object.keys({ ...op.def.schema.shape, ...(op.def.internal?.shape ?? {}) }));
+  const known = !op.spec.verb || op.spec.handler ? undefined : new Set(Object.keys({ ...op.def.schema.shape, ...(op.def.internal?.shape ?? {}) }));
   return Object.keys(op.input)
     .filter((k) => !NOT_FIELDS.has(k) && FIELD_NAME.test(k) && (!known || known.has(k)))
     .slice(0, MAX_FIELDS);

@@ -89,7 +89,7 @@ const skeletonCodes = new Set(
 /**
  * Every menu node the seed makes from a definition has a label in three languages — `menu.<code>`
  * or the screen's title (its `title`, else the definition's name) — and so does every tenant page
- * the definitions make.
+ * the definitions make, which also has a screen in some definition's `tenant:`.
  */
 export const menuProblems = (defs: readonly ResourceDef[]) => {
   const out: string[] = [];
@@ -100,9 +100,14 @@ export const menuProblems = (defs: readonly ResourceDef[]) => {
       if (!inUi(lang, `menu.${node.code}`) && !labelled(lang, menuTitleOf(def, menu))) out.push(`${def.name}: its menu node ${node.code} (${node.url}) has no label in ${lang}: add menu.${node.code} to i18n/ui/${lang}.ts or ${menuTitleOf(def, menu)}`);
     }
   }
+  const screens = defs.flatMap((d) => (d.tenant ?? []).map((t) => t.url));
   for (const page of tenantPages(defs)) {
     const def = defs.find((d) => menuScreens(d).some((s) => s.menu.url === page.path))!;
     for (const lang of LANGS) if (!labelled(lang, page.title)) out.push(`${def.name}: its tenant page ${page.path} has no title in ${lang}: add ${page.title}`);
+    // The page shows the screens of `tenant:` at its address or under it (tabs); a menu alone makes an empty page.
+    if (!screens.some((u) => u === page.path || u.startsWith(`${page.path}/`))) {
+      out.push(`${def.name}: its tenant page ${page.path} has no screen: add tenant: [{ url: '${page.path}', mount: '<the BU mount it reads>' }] to the definition`);
+    }
   }
   return out;
 };

@@ -9,7 +9,7 @@ import type { Mount, ResourceDef } from '../../resources/types.ts';
 import { actionOf, permissionOf, specOf } from '../../server/engine/spec.ts';
 import { handlers } from '../../server/handlers/index.ts';
 import { findRoute } from '../../src/routes/guard.ts';
-import { SCOPES } from '../../resources/scopes.ts';
+import { SCOPES, type OpenScope } from '../../resources/scopes.ts';
 import { engineCalls, openApiCalls } from '../../server/open-api/calls.ts';
 import { EVENT_TYPES, eventTypesOf, type EventType } from '../../server/seed/event-types.ts';
 import type { CallDoc } from '../../server/http/calls.ts';
@@ -21,6 +21,12 @@ import { holiday } from '../fixtures/holiday-entity.ts';
 import { eventProblems, menuProblems, openApiProblems, undeclaredScopes, unlabelledScopes } from '../helpers/registry-checks.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { uid } from '../helpers/tenant-flows.ts';
+
+/**
+ * A scope nobody declared fails `tsc` where a definition names it (tests/fixtures/typed-names.ts);
+ * the broken fixtures below write one anyway, as a definition tsc never saw would.
+ */
+const unknownScope = (code: string) => code as OpenScope;
 
 /**
  * The registry checks itself: every definition, the day it is added, has its labels in three
@@ -195,7 +201,7 @@ describe('dates and times', () => {
       'schema x: created_at',
       'schema x: day',
     ]);
-    const events = eventTypesOf([{ schema: z.object({ due_date: z.string(), paid_at: datetime() }), events: { scope: 'x', created: 'x.created_v1' } }]);
+    const events = eventTypesOf([{ schema: z.object({ due_date: z.string(), paid_at: datetime() }), events: { scope: unknownScope('x'), created: 'x.created_v1' } }]);
     expect(eventDates(events)).toEqual(['event x.created_v1: due_date']);
   });
 });
@@ -262,7 +268,7 @@ describe('scopes, events, the open API and generated menus are cross-checked', (
 
   // A broken fixture per link: each check can fail, and says which definition and what to add.
   it('a scope a definition names but nobody declared', () => {
-    const broken: ResourceDef = { ...holiday, openApi: { page: 'holiday:readonly' }, events: { scope: 'holiday:events', created: 'holiday.created_v1' } };
+    const broken: ResourceDef = { ...holiday, openApi: { page: unknownScope('holiday:readonly') }, events: { scope: unknownScope('holiday:events'), created: 'holiday.created_v1' } };
     expect(undeclaredScopes([broken], scopes)).toEqual([
       'holiday: openApi.page names scope "holiday:readonly", which resources/scopes.ts does not declare',
       'holiday: events name scope "holiday:events", which resources/scopes.ts does not declare',
@@ -276,8 +282,8 @@ describe('scopes, events, the open API and generated menus are cross-checked', (
     expect(eventProblems([broken], EVENT_TYPES, scopes)).toEqual([
       'holiday: events.created emits "holiday.created_v1", which the event catalogue (server/seed/event-types.ts) lacks, so no app would receive it',
     ]);
-    const catalogue = eventTypesOf([{ ...broken, events: { scope: 'holiday:events', created: 'holiday.created_v1' } }]);
-    expect(eventProblems([{ ...broken, events: { scope: 'holiday:events', created: 'holiday.created_v1' } }], catalogue, scopes)).toEqual(
+    const catalogue = eventTypesOf([{ ...broken, events: { scope: unknownScope('holiday:events'), created: 'holiday.created_v1' } }]);
+    expect(eventProblems([{ ...broken, events: { scope: unknownScope('holiday:events'), created: 'holiday.created_v1' } }], catalogue, scopes)).toEqual(
       expect.arrayContaining([
         'holiday: event "holiday.created_v1" needs scope "holiday:events", which resources/scopes.ts does not declare',
         'holiday: event "holiday.created_v1" has no name in en: add resources.event-info.seeded.holiday_created_v1.name to i18n/resources/en.ts',
@@ -286,7 +292,7 @@ describe('scopes, events, the open API and generated menus are cross-checked', (
   });
   it('an open-API call without a declared scope, a summary, or a BU mount to serve it', () => {
     // Only the operator's mount: nothing serves the app as a BU.
-    const broken: ResourceDef = { ...holiday, mounts: [holiday.mounts[0]], openApi: { page: 'holiday:readonly' } };
+    const broken: ResourceDef = { ...holiday, mounts: [holiday.mounts[0]], openApi: { page: unknownScope('holiday:readonly') } };
     expect(openApiProblems(engineCalls([broken]), [broken], scopes)).toEqual([
       'holiday: /open/api/v1/holiday/page needs scope "holiday:readonly", which resources/scopes.ts does not declare',
       'holiday: /open/api/v1/holiday/page has no summary in zh: add it to i18n/open-api/zh.ts',
@@ -304,5 +310,12 @@ describe('scopes, events, the open API and generated menus are cross-checked', (
         'holiday: its tenant page /business/holiday has no title in en: add resources.holiday.name',
       ]),
     );
+  });
+  it("a tenant menu without its screen in `tenant:` (the README recipe's step 2)", () => {
+    const { tenant: _screens, ...menuOnly } = holiday;
+    expect(menuProblems([...resources, menuOnly])).toContain(
+      "holiday: its tenant page /business/holiday has no screen: add tenant: [{ url: '/business/holiday', mount: '<the BU mount it reads>' }] to the definition",
+    );
+    expect(menuProblems([...resources, holiday]).filter((p) => p.includes('no screen'))).toEqual([]);
   });
 });
