@@ -1,13 +1,12 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadMessages, messagesOf } from '../../i18n/messages.ts';
 import { consoleMessages } from '../../src/console/i18nProvider.ts';
 
-const root = join(import.meta.dirname, '../..');
-const folders = (dir: string): string[] => [dir, ...readdirSync(join(root, dir)).filter((f) => statSync(join(root, dir, f)).isDirectory()).flatMap((f) => folders(`${dir}/${f}`))];
-/** The folders of i18n/ that hold a bundle in each language; `i18n/lang` only gathers the others into chunks. */
-const BUNDLES = folders('i18n').filter((f) => f !== 'i18n/lang' && ['zh', 'hk', 'en'].every((l) => existsSync(join(root, f, `${l}.ts`))));
+/** Every bundle of messages: a folder of i18n/ holding zh.ts, hk.ts and en.ts (`i18n/lang` only gathers the others into chunks). */
+const modules = import.meta.glob<{ default?: unknown }>('../../i18n/**/{zh,hk,en}.ts', { eager: true });
+const BUNDLES = [...new Set(Object.keys(modules).map((p) => p.slice(0, p.lastIndexOf('/'))))]
+  .filter((f) => !f.endsWith('/lang') && ['zh', 'hk', 'en'].every((l) => `${f}/${l}.ts` in modules))
+  .map((f) => f.replace('../../', ''));
 
 const keys = (o: unknown, prefix = ''): string[] =>
   o && typeof o === 'object' ? Object.entries(o).flatMap(([k, v]) => keys(v, `${prefix}${k}.`)) : [prefix.slice(0, -1)];
@@ -24,9 +23,9 @@ describe('three languages', () => {
 
   // Every bundle of messages (a folder of i18n/ holding zh.ts, hk.ts and en.ts): the server's answers and
   // mail, the demo's and the documents' seeded texts, the OpenAPI document's, and the pages that load
-  // words of their own (i18n/client.ts pageMessages). A folder is found on disk, so a new one is held too.
-  it.each(BUNDLES)('%s has the same keys in zh, hk and en', async (folder) => {
-    const [zh, hk, en] = await Promise.all((['zh', 'hk', 'en'] as const).map(async (l) => new Set(keys((await import(`../../${folder}/${l}.ts`)).default))));
+  // words of their own (i18n/client.ts pageMessages). A folder is found by the glob, so a new one is held too.
+  it.each(BUNDLES)('%s has the same keys in zh, hk and en', (folder) => {
+    const [zh, hk, en] = (['zh', 'hk', 'en'] as const).map((l) => new Set(keys(modules[`../../${folder}/${l}.ts`].default)));
     expect(zh.size).toBeGreaterThan(10);
     expect({ hk: [...zh].filter((k) => !hk.has(k)), en: [...zh].filter((k) => !en.has(k)), zh: [...en].filter((k) => !zh.has(k)), zhFromHk: [...hk].filter((k) => !zh.has(k)) }).toEqual({ hk: [], en: [], zh: [], zhFromHk: [] });
   });
