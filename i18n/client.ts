@@ -32,9 +32,24 @@ export const loadUiMessages = (lang: Lang): Promise<void> => {
 
 /** The shared messages of the languages loaded so far (i18n/messages.ts loads one language at a time). */
 const shared: Partial<Record<Lang, Record<string, unknown>>> = {};
+/**
+ * How many times shared messages have arrived, and who waits for them: what the shell rendered
+ * before the console's messages came in (a menu's label, a breadcrumb) renders again with them
+ * (src/shell/LangContext.tsx), rather than keep the text it fell back to.
+ */
+let arrivals = 0;
+const listeners = new Set<() => void>();
+export const messagesArrived = () => arrivals;
+export const onMessagesArrive = (listener: () => void) => {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+};
+
 /** Called by i18n/messages.ts: from then on `tr` also reads that language's shared messages. */
 export const registerSharedMessages = (lang: Lang, messages: Record<string, unknown>) => {
   shared[lang] = messages;
+  arrivals++;
+  for (const listener of listeners) listener();
 };
 
 type LanguageLoader = (lang: Lang) => Promise<unknown>;

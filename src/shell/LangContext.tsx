@@ -1,6 +1,6 @@
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { LANGUAGES, type Lang } from '../../i18n/languages.ts';
-import { loadLanguage, tr } from '../../i18n/client.ts';
+import { loadLanguage, messagesArrived, onMessagesArrive, tr } from '../../i18n/client.ts';
 import { language, rememberLanguage } from '../../dataProvider/session.ts';
 
 interface LangValue {
@@ -27,7 +27,10 @@ export const LangProvider = ({ initial, children }: { initial?: Lang; children: 
       set(l);
     }, () => undefined); // not fetched (offline): the page stays in the current language
   }, []);
-  const t = useCallback((key: string, params?: Record<string, unknown>) => tr(lang, key, params), [lang]);
+  // A new `t` once the console's messages arrive: what read a key before they did reads it again.
+  const arrived = useSyncExternalStore(onMessagesArrive, messagesArrived);
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const t = useCallback((key: string, params?: Record<string, unknown>) => tr(lang, key, params), [lang, arrived]);
   const value = useMemo(() => ({ lang, setLang, t }), [lang, setLang, t]);
   return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
 };
