@@ -28,7 +28,7 @@ export const LangProvider = ({ initial, children }: { initial?: Lang; children: 
     }, () => undefined); // not fetched (offline): the page stays in the current language
   }, []);
   // A new `t` once the console's messages arrive: what read a key before they did reads it again.
-  const arrived = useSyncExternalStore(onMessagesArrive, messagesArrived);
+  const arrived = useSyncExternalStore(onMessagesArrive, messagesArrived, messagesArrived);
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const t = useCallback((key: string, params?: Record<string, unknown>) => tr(lang, key, params), [lang, arrived]);
   const value = useMemo(() => ({ lang, setLang, t }), [lang, setLang, t]);
