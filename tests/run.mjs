@@ -40,17 +40,15 @@ const failures = (file) => {
   });
 };
 const results = [];
-const step = (name, status) => {
-  results.push({ name, status, failures: status !== 0 && status !== 'skipped' ? failures(lastReport) : [] });
+const step = (name, status, failed = () => failures(lastReport)) => {
+  results.push({ name, status, failures: status !== 0 && status !== 'skipped' ? failed() : [] });
   lastReport = undefined;
   console.log(`\n== ${name}: ${status === 0 ? 'passed' : status === 'skipped' ? 'skipped' : 'FAILED'}\n`);
 };
 
 // The types first: names the compiler checks (a handler, a scope: tests/fixtures/typed-names.ts) are
 // only checked where tsc runs, and the suites below run the code with its types stripped.
-const types = spawnSync('npx', ['tsc', '--noEmit'], { stdio: 'inherit' });
-results.push({ name: 'types (tsc --noEmit)', status: types.status ?? 1, failures: types.status ? ['  (tsc printed the errors above)'] : [] });
-console.log(`\n== types (tsc --noEmit): ${types.status === 0 ? 'passed' : 'FAILED'}\n`);
+step('types (tsc --noEmit)', spawnSync('npx', ['tsc', '--noEmit'], { stdio: 'inherit' }).status ?? 1, () => ['  (tsc printed the errors above)']);
 
 step('server and console suites (PGlite, jsdom)', vitest(['--project', 'server', '--project', 'web']));
 

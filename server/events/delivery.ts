@@ -6,12 +6,12 @@ import type { Outcome, Outgoing } from './outgoing.ts';
 import { IN_FLIGHT_MAX, RETENTION_DAYS } from './policy.ts';
 import { AttemptRecorder } from './record.ts';
 
-/** The long connections of this instance (server/lark/ws/connections.ts): the apps holding one, and a send answered by the acknowledgement. */
 /** What an emitting call lends the delivery: a place for work to run once its transaction commits (the engine's `CallContext` is one). */
 export interface AfterCommit {
   afterCommit(effect: () => Promise<unknown>): void;
 }
 
+/** The long connections of this instance (server/lark/ws/connections.ts): the apps holding one, and a send answered by the acknowledgement. */
 export interface LongChannel {
   apps(): string[];
   send(appGuid: string, messageId: string, body: string, headers: Record<string, string>): Promise<Outcome>;
