@@ -299,6 +299,8 @@ describe.skipIf(!available)('tenant journey (Chromium): register, BU, organisati
       await page.getByText(translate(lang, 'validation.agreement_required')).waitFor();
       await shot(`t11-register-${lang}`);
       await page.getByRole('link', { name: ui.register.to_login }).click();
+      // The registration form has a username field too: type only once the login form replaced it.
+      await page.getByTestId('login-submit').waitFor();
       await page.fill('input[name=username]', SUB.username);
       await page.fill('input[name=password]', SUB.password);
       await page.click('[data-testid=login-submit]');
