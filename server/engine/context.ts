@@ -40,12 +40,9 @@ export interface Services {
   admits(buGuid: string, ip: string): Promise<boolean>;
 }
 
-/** One call being answered. */
-export interface CallContext {
+/** What every call's code receives, whoever declared the call (server/engine/run-call.ts). */
+export interface RunContext {
   services: Services;
-  def: ResourceDef;
-  mount: Mount;
-  call: CallSpec;
   caller: Caller | null;
   lang: Lang;
   input: Record<string, unknown>;
@@ -53,13 +50,20 @@ export interface CallContext {
   req?: import('fastify').FastifyRequest;
   /** The reply, for the few handlers that answer a file instead of the envelope (an export); such a handler returns it. */
   reply?: import('fastify').FastifyReply;
-  /** The definition's business rules (empty when it has none). */
-  rules: Rules;
   /**
    * Queues a side effect (mail; later events and messages) to run once the call has succeeded,
    * so nothing is sent for a change that was rolled back. A failing effect is logged, not answered.
    */
   afterCommit(effect: () => Promise<unknown>): void;
+}
+
+/** One call of a definition being answered. */
+export interface CallContext extends RunContext {
+  def: ResourceDef;
+  mount: Mount;
+  call: CallSpec;
+  /** The definition's business rules (empty when it has none). */
+  rules: Rules;
 }
 
 /**

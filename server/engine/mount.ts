@@ -6,7 +6,7 @@ import { permissionOf, specOf } from './spec.ts';
 import { authorize } from './authorize.ts';
 import { verbs } from './verbs.ts';
 import { answerDoc, bodyDoc } from './call-docs.ts';
-import { runCall, type EngineCall } from './run-call.ts';
+import type { EngineCall } from './run-call.ts';
 
 /** Mounts every call of every definition on each side it names. */
 const NO_RULES: Rules = {};
@@ -36,11 +36,8 @@ export const mountResources = (app: FastifyInstance, services: Services, defs: r
           formFields: handler?.form,
           file: handler?.download,
         };
-        const call: EngineCall = { def, mount, spec, rules, run: run as EngineCall['run'], bodyOf, path: doc.path };
-        defineCall(app, services, docs, doc, async ({ caller, lang, input, req }, reply) => {
-          authorize(mount, spec, caller);
-          return runCall(services, call, { caller, lang, input, req, reply });
-        });
+        const call: EngineCall = { def, mount, spec, rules, run: run as EngineCall['run'], bodyOf, path: doc.path, authorize: (caller) => authorize(mount, spec, caller) };
+        defineCall(app, services, docs, doc, call);
       }
     }
   }

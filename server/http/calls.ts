@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { AnswerDoc } from './json-schema.ts';
 import { USER_TYPE, type Caller } from '../auth/caller.ts';
 import type { Services } from '../engine/context.ts';
+import { runCall, type CallPlan } from '../engine/run-call.ts';
 import { langOf, ok, sendWarning, unauthorized, Warning } from './envelope.ts';
 import type { Lang } from '../../i18n/index.ts';
 
@@ -75,15 +76,16 @@ export const inputOf = (req: FastifyRequest): Record<string, unknown> => {
 };
 
 /**
- * Registers a call: resolves the caller (401 for a bad token, and for no token unless the call is
- * public), merges its input and wraps the result in the envelope.
+ * Registers a call made with a console token, or none: resolves the caller (401 for a bad token,
+ * and for no token unless the call is public), merges its input, runs it through the one pipeline
+ * (`runCall`) and wraps the result in the envelope.
  */
 export const defineCall = (
   app: FastifyInstance,
   services: Services,
   docs: CallDoc[],
   doc: CallDoc,
-  handler: (r: CallRequest, reply: FastifyReply) => Promise<unknown>,
+  plan: CallPlan,
 ) => {
   docs.push(doc);
   app.route({
@@ -109,7 +111,7 @@ export const defineCall = (
       if (caller?.buGuid && caller.userType !== USER_TYPE.operator && doc.path !== '/open/logout' && !(await services.admits(caller.buGuid, req.ip))) {
         return sendWarning(req, reply, new Warning('server.ip_not_allowed', { ip: req.ip }));
       }
-      const data = await handler({ req, caller, lang: langOf(req), input: inputOf(req) }, reply);
+      const data = await runCall(services, plan, { req, reply, caller, lang: langOf(req), input: inputOf(req) });
       // A handler that streams a file answers the reply itself (fastify then sends nothing more).
       if (reply.sent || data === reply) return reply;
       return ok(req, data ?? null);

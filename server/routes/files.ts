@@ -4,7 +4,8 @@ import { USER_TYPE } from '../auth/caller.ts';
 import type { Services } from '../engine/context.ts';
 import { mayRead } from '../files/access.ts';
 import type { StoredFile } from '../files/store.ts';
-import { defineCall, type CallDoc } from '../http/calls.ts';
+import type { CallDoc } from '../http/calls.ts';
+import { bespoke } from './bespoke.ts';
 import { uploadedFile } from './answers.ts';
 import { Warning } from '../http/envelope.ts';
 import { parseOrWarn } from '../http/validation.ts';
@@ -61,17 +62,17 @@ export const mountFiles = (app: FastifyInstance, services: Services, docs: CallD
     }
     return send(services, reply, file, file.image ? 'inline' : 'attachment');
   });
-  for (const [path, operators] of [['/open/file/preview', false], ['/open/admin/file/preview', true]] as const) {
-    defineCall(app, services, docs, { method: 'POST', path, tag: 'file', summary: 'An uploaded file the caller may read, as an attachment', public: false, body: previewInput, file: ['application/octet-stream'] }, async ({ lang, input, caller }, reply) => {
-      if (operators && caller?.userType !== USER_TYPE.operator) throw new Warning('server.operators_only');
+  const call = bespoke(app, services, docs, 'file');
+  for (const [path, scope] of [['/open/file/preview', 'user'], ['/open/admin/file/preview', 'platform']] as const) {
+    call({ path, summary: 'An uploaded file the caller may read, as an attachment', body: previewInput, file: ['application/octet-stream'] }, { scope }, async ({ lang, input, caller, reply }) => {
       const { guid } = parseOrWarn(lang, previewInput, input, 'file');
       const file = await services.files.find(guid);
       if (!file || !(await mayRead(services.db, caller, file))) throw new Warning('server.record_not_found');
-      return send(services, reply, file, 'attachment');
+      return send(services, reply!, file, 'attachment');
     });
   }
   // An image for a definition's image field, checked by that field's rule (server/handlers/files.ts).
-  defineCall(app, services, docs, { method: 'POST', path: '/open/file/image-upload', tag: 'file', summary: "An image for a record's image field, checked from its bytes", public: false, form: true, answer: uploadedFile,
-    formFields: z.object({ resource: z.string().describe('The definition the record is of'), field: z.string().describe('Its image field') }) }, async ({ req, lang, caller }) =>
-    uploadImage({ req, lang, caller: caller!, services }));
+  call({ path: '/open/file/image-upload', summary: "An image for a record's image field, checked from its bytes", form: true, answer: uploadedFile,
+    formFields: z.object({ resource: z.string().describe('The definition the record is of'), field: z.string().describe('Its image field') }) }, {}, async ({ req, lang, caller }) =>
+    uploadImage({ req, lang, caller, services }));
 };

@@ -7,7 +7,8 @@ import { clearAttempts, DEFAULT_THROTTLE, laneOf, LOGIN_RATE, rememberAddress, t
 import type { Lang } from '../../i18n/index.ts';
 import { mailUnlockLink } from './unlock.ts';
 import type { Services } from '../engine/context.ts';
-import { defineCall, type CallDoc } from '../http/calls.ts';
+import type { CallDoc } from '../http/calls.ts';
+import { bespoke } from './bespoke.ts';
 import { Warning, unauthorized } from '../http/envelope.ts';
 import { parseOrWarn } from '../http/validation.ts';
 import { recordLogin } from '../services/audit-log.ts';
@@ -47,19 +48,18 @@ const login = async (services: Services, input: Record<string, unknown>, lang: L
 };
 
 export const mountIdentity = (app: FastifyInstance, services: Services, docs: CallDoc[]) => {
-  const call = (doc: Omit<CallDoc, 'tag' | 'method'> & { method?: 'POST' | 'GET' }, handler: Parameters<typeof defineCall>[4]) =>
-    defineCall(app, services, docs, { method: 'POST', tag: 'identity', ...doc }, handler);
+  const call = bespoke(app, services, docs, 'identity');
 
   // Every attempt, success or refusal, goes to the login log (server/services/audit-log.ts).
-  call({ path: '/open/admin/sys-auth/login', summary: 'Operator login', body: loginInput, answer: loginAnswer, public: true, limit: LOGIN_RATE }, ({ input, lang, req }) =>
+  call({ path: '/open/admin/sys-auth/login', summary: 'Operator login', body: loginInput, answer: loginAnswer, limit: LOGIN_RATE }, { public: true }, ({ input, lang, req }) =>
     recordLogin(services.audit, { scene: 'admin', method: 'password', username: input.username, ip: req.ip, userAgent: req.headers['user-agent'] }, () => login(services, input, lang, req.ip, [USER_TYPE.operator])),
   );
 
   // After a company sign-in the answer names the IdP's logout address, for the browser to end that session too (docs/sso.md).
-  call({ path: '/open/logout', answer: z.object({ idp_logout_url: z.string().describe("The company IdP's sign-out address, for the browser") }).nullable(), summary: 'Revoke the current token', public: false }, async ({ caller, req }) => {
-    await services.tokens.revoke(caller!.jti);
+  call({ path: '/open/logout', answer: z.object({ idp_logout_url: z.string().describe("The company IdP's sign-out address, for the browser") }).nullable(), summary: 'Revoke the current token' }, {}, async ({ caller, req }) => {
+    await services.tokens.revoke(caller.jti);
     services.callers.invalidate();
-    const idp = await idpLogoutUrl(services, caller!.jti, (err) => req.log.warn({ err }, 'IdP logout address failed'));
+    const idp = await idpLogoutUrl(services, caller.jti, (err) => req.log.warn({ err }, 'IdP logout address failed'));
     return idp ? { idp_logout_url: idp } : null;
   });
 
@@ -68,16 +68,8 @@ export const mountIdentity = (app: FastifyInstance, services: Services, docs: Ca
     if (!rows[0]) throw unauthorized();
     return rows[0];
   };
-  call({ path: '/open/admin/user/info', answer: account, method: 'GET', summary: 'The calling operator', public: false }, async ({ caller }) => {
-    if (caller!.userType !== USER_TYPE.operator) throw new Warning('server.operators_only');
-    return info(caller!.userGuid);
-  });
+  call({ path: '/open/admin/user/info', answer: account, method: 'GET', summary: 'The calling operator' }, { scope: 'platform' }, async ({ caller }) => info(caller.userGuid));
 
-  call({ path: '/open/admin/user/get-permission-auth', answer: permissionTree, summary: "The operator's permission tree", public: false }, async ({ caller }) => {
-    if (caller!.userType !== USER_TYPE.operator) throw new Warning('server.operators_only');
-    return permissionTreeFor(services.db, caller!);
-  });
-  call({ path: '/open/user/get-permission-auth', answer: permissionTree, summary: "The caller's permission tree", public: false }, async ({ caller }) =>
-    permissionTreeFor(services.db, caller!),
-  );
+  call({ path: '/open/admin/user/get-permission-auth', answer: permissionTree, summary: "The operator's permission tree" }, { scope: 'platform' }, async ({ caller }) => permissionTreeFor(services.db, caller));
+  call({ path: '/open/user/get-permission-auth', answer: permissionTree, summary: "The caller's permission tree" }, {}, async ({ caller }) => permissionTreeFor(services.db, caller));
 };

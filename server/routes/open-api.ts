@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppCaller } from '../auth/app-tokens.ts';
 import type { Handler, Services } from '../engine/context.ts';
-import { defineCall, inputOf, type AnswerDoc, type CallDoc, type CallRequest } from '../http/calls.ts';
+import { inputOf, type AnswerDoc, type CallDoc } from '../http/calls.ts';
 import { langOf, ok, unauthorized, Warning } from '../http/envelope.ts';
 import { parseOrWarn } from '../http/validation.ts';
 import { searchApiLog } from '../services/api-log.ts';
@@ -30,6 +30,10 @@ import { translate } from '../../i18n/index.ts';
 import type { Lang } from '../../i18n/languages.ts';
 import { ident, type Queryable } from '../db/driver.ts';
 import { startInstance, type ProcessRow } from '../services/processes.ts';
+
+/** An open-API call as the app made it, with the path it called (the operation log names it). */
+interface AppRequest { app: AppCaller; input: Record<string, unknown>; lang: Lang; req: FastifyRequest; reply: FastifyReply; path: string }
+type AppRun = (r: AppRequest) => Promise<unknown>;
 
 /** Calls per minute per app and API unless OPEN_API_RATE_LIMIT says otherwise. */
 export const OPEN_API_RATE_DEFAULT = 600;
@@ -66,44 +70,48 @@ export const APP_TOKEN = 'app';
  */
 export const mountOpenApi = (app: FastifyInstance, services: Services, docs: CallDoc[], opts: OpenApiOptions) => {
 
-  defineCall(
-    app, services, docs,
-    { method: 'POST', path: '/open/api/auth/app-access-token', tag: 'open-api', summary: summaryOf('en', '/open/api/auth/app-access-token'), body: tokenInput, answer: tokenAnswer, public: true, limit: { max: 60, timeWindow: '1 minute' } },
-    async ({ req, input, lang }: CallRequest) => issueAppToken(services, parseOrWarn(lang, tokenInput, input, 'app'), req.ip),
+  bespoke(app, services, docs, 'open-api')(
+    { path: '/open/api/auth/app-access-token', summary: summaryOf('en', '/open/api/auth/app-access-token'), body: tokenInput, answer: tokenAnswer, limit: { max: 60, timeWindow: '1 minute' } },
+    { public: true },
+    async ({ req, input, lang }) => issueAppToken(services, parseOrWarn(lang, tokenInput, input, 'app'), req.ip),
   );
 
 
   /**
    * A call made with an app token: 401 in the envelope without one, or with a console token. Each
-   * call an app makes is logged (docs/apps.md) and answers its request id in `X-Request-Id`.
+   * call an app makes is logged (docs/apps.md) and answers its request id in `X-Request-Id`. It runs
+   * through the one pipeline (`runCall`) as the app: a definition's verb by `engineAsApp`, which is
+   * that pipeline; the API's own calls by `own`, which declares the definition a write changes.
    */
-  const appCall = (call: OpenApiCall, body: z.ZodType | undefined, answer: AnswerDoc | undefined, handler: (r: { app: AppCaller; input: Record<string, unknown>; lang: ReturnType<typeof langOf>; req: FastifyRequest }) => Promise<unknown>) => {
+  const appCall = (call: OpenApiCall, body: z.ZodType | undefined, answer: AnswerDoc | undefined, run: AppRun) => {
     const { apiCode, scope } = call;
     docs.push({ method: 'POST', tag: 'open-api', public: false, path: call.path, summary: summaryOf('en', call.path), body, answer, permission: APP_TOKEN, apiCode, scope, throttled: true });
     app.post(call.path, async (req, reply) =>
-      ok(req, (await asApp(services, opts.ratePerMinute, req, reply, call, (caller) => handler({ app: caller, input: inputOf(req), lang: langOf(req), req }))) ?? null),
+      ok(req, (await asApp(services, opts.ratePerMinute, req, reply, call, (caller) => run({ app: caller, input: inputOf(req), lang: langOf(req), req, reply, path: call.path }))) ?? null),
     );
   };
+  const own = (handler: (r: AppRequest) => Promise<unknown>, writes?: string): AppRun => (r) =>
+    runCall(services, { path: r.path, writes: writes ? { resource: writes, action: 'add' } : undefined, run: () => handler(r) }, { caller: asBu(r.app), lang: r.lang, input: r.input, req: r.req, reply: r.reply });
 
   for (const call of openApiCalls) {
     if (!call.resource || !call.verb) continue;
     const verb = call.verb;
     const { def, mount, spec, handler } = appServed(opts, call.resource, verb);
     const declared = <T>(d: T | ((m: typeof mount, r: typeof def) => T) | undefined) => (typeof d === 'function' ? (d as (m: typeof mount, r: typeof def) => T)(mount, def) : d);
-    appCall(call, declared(handler?.input) ?? bodyDoc(def, spec, mount), declared(handler?.output) ?? answerDoc(def, spec), ({ app: caller, lang, input, req }) => engineAsApp(services, opts, def.name, verb, caller, lang, input, undefined, { req, path: call.path }));
+    appCall(call, declared(handler?.input) ?? bodyDoc(def, spec, mount), declared(handler?.output) ?? answerDoc(def, spec), ({ app: caller, lang, input, req, path }) => engineAsApp(services, opts, def.name, verb, caller, lang, input, undefined, { req, path }));
   }
 
-  appCall(OPEN_API_CALLS.appInfo, undefined, appAnswer, async ({ app: caller }) => {
+  appCall(OPEN_API_CALLS.appInfo, undefined, appAnswer, own(async ({ app: caller }) => {
     const { rows } = await services.db.query('select guid, app_id, name, code, type, icon, description, token_ttl, status, bu_guid from app where guid = $1', [caller.appGuid]);
     return rows[0];
-  });
+  }));
 
   /** The process engine (docs/tenant-console.md "Approval processes"): apps that bound it start and read runs of their BU's processes. */
   const requireAbility = async (caller: AppCaller, ability: string) => {
     const { rows } = await services.db.query<{ bound: boolean }>('select coalesce(ability_codes ? $2, false) as bound from app where guid = $1', [caller.appGuid, ability]);
     if (!rows[0]?.bound) throw new Warning('server.ability_missing', { ability, url: `${services.publicUrl}/business/app/${caller.appGuid}/ability` });
   };
-  appCall(OPEN_API_CALLS.processStart, processStartInput, instanceStarted, async ({ app: caller, input, lang }) => {
+  appCall(OPEN_API_CALLS.processStart, processStartInput, instanceStarted, own(async ({ app: caller, input, lang }) => {
     await requireAbility(caller, OPEN_API_CALLS.processStart.ability);
     const body = parseOrWarn(lang, processStartInput, input, 'process-instance');
     return services.db.transaction(async (tx) => {
@@ -112,8 +120,8 @@ export const mountOpenApi = (app: FastifyInstance, services: Services, docs: Cal
       const appName = (await tx.query<{ name: string }>('select name from app where guid = $1', [caller.appGuid])).rows[0]?.name ?? '';
       return startInstance(tx, { buGuid: caller.buGuid, process, kind: 'open-api', subject: null, title: body.title, data: body.data ?? null, appGuid: caller.appGuid, by: caller.appGuid, byName: appName });
     });
-  });
-  appCall(OPEN_API_CALLS.processGet, instanceInput, instanceRead, async ({ app: caller, input, lang }) => {
+  }, 'process-instance'));
+  appCall(OPEN_API_CALLS.processGet, instanceInput, instanceRead, own(async ({ app: caller, input, lang }) => {
     await requireAbility(caller, OPEN_API_CALLS.processGet.ability);
     const { guid } = parseOrWarn(lang, instanceInput, input, 'process-instance');
     const { rows } = await services.db.query(
@@ -125,25 +133,25 @@ export const mountOpenApi = (app: FastifyInstance, services: Services, docs: Cal
     );
     if (!rows[0]) throw new Warning('server.record_not_found');
     return rows[0];
-  });
+  }));
 
   const buDef = opts.defs.find((d) => d.name === 'bu');
   if (buDef) {
-    appCall(OPEN_API_CALLS.buInfo, undefined, answerDoc(buDef, { verb: 'get' }), async ({ app: caller }) => {
+    appCall(OPEN_API_CALLS.buInfo, undefined, answerDoc(buDef, { verb: 'get' }), own(async ({ app: caller }) => {
       if (!caller.buGuid) throw new Warning('server.bu_required');
       const { rows } = await services.db.query(`select ${selectList(buDef)} from ${ident(buDef.table)} where guid = $1`, [caller.buGuid]);
       if (!rows[0]) throw new Warning('server.record_not_found');
       return rows[0];
-    });
+    }));
   }
 
   // A reply to one of the BU's work orders, as the tenant's side: the console's reply call (`workOrder.reply`) as the app.
   const reply = appServed(opts, 'work-order-record', 'add', 'save');
   const replyOut = reply.handler?.output;
-  appCall(OPEN_API_CALLS.workOrderReply, workOrderRecordSchema, typeof replyOut === 'function' ? replyOut(reply.mount, reply.def) : replyOut, ({ app: caller, lang, input, req }) =>
-    engineAsApp(services, opts, 'work-order-record', 'add', caller, lang, input, 'save', { req, path: OPEN_API_CALLS.workOrderReply.path }));
+  appCall(OPEN_API_CALLS.workOrderReply, workOrderRecordSchema, typeof replyOut === 'function' ? replyOut(reply.mount, reply.def) : replyOut, ({ app: caller, lang, input, req, path }) =>
+    engineAsApp(services, opts, 'work-order-record', 'add', caller, lang, input, 'save', { req, path }));
 
-  appCall(OPEN_API_CALLS.messageSend, appMessageInput, messageSent, async ({ app: caller, input, lang }) => {
+  appCall(OPEN_API_CALLS.messageSend, appMessageInput, messageSent, own(async ({ app: caller, input, lang }) => {
     const body = parseOrWarn(lang, appMessageInput, input, 'message');
     const bu = caller.buGuid;
     if (!bu) throw new Warning('server.bu_required');
@@ -152,7 +160,7 @@ export const mountOpenApi = (app: FastifyInstance, services: Services, docs: Cal
       await notify.fromApp(tx, bu, caller.appGuid, readers, body);
       return { readers: readers?.length ?? null };
     });
-  });
+  }, 'message'));
 
   const call = bespoke(app, services, docs, 'app');
   call(

@@ -241,7 +241,7 @@ export const mountTenantAuth = (app: FastifyInstance, services: Services, docs: 
   }));
 
   const realName = z.object({ name: name30() });
-  call({ path: '/open/system/user/update-personal-real-name', answer: account, summary: 'Change own real name', body: realName }, { tenantOnly: true }, async ({ caller, input, lang }) => {
+  call({ path: '/open/system/user/update-personal-real-name', answer: account, summary: 'Change own real name', body: realName }, { tenantOnly: true, writes: 'user' }, async ({ caller, input, lang }) => {
     const { name } = parseOrWarn(lang, realName, input, 'user');
     await db.query('update users set name = $1, updated_at = now() where guid = $2', [name, caller.userGuid]);
     return userRow(db, caller.userGuid);
@@ -256,7 +256,7 @@ export const mountTenantAuth = (app: FastifyInstance, services: Services, docs: 
   });
 
   const emailVerify = newEmail.extend({ code: verificationCode() });
-  call({ path: '/open/system/user/update-personal-email-verify', answer: account, summary: 'Change own e-mail with the mailed code', body: emailVerify }, { tenantOnly: true }, async ({ caller, input, lang }) => {
+  call({ path: '/open/system/user/update-personal-email-verify', answer: account, summary: 'Change own e-mail with the mailed code', body: emailVerify }, { tenantOnly: true, writes: 'user' }, async ({ caller, input, lang }) => {
     const { email, code } = parseOrWarn(lang, emailVerify, input, 'user');
     await consumeCode(db, 'change-email', `${caller.userGuid}:${email.toLowerCase()}`, code);
     await db.query('update users set email = $1, verified_email = lower($1), updated_at = now() where guid = $2', [email, caller.userGuid]);
@@ -279,7 +279,7 @@ export const mountTenantAuth = (app: FastifyInstance, services: Services, docs: 
   });
 
   const newUsername = z.object({ username: usernameField() });
-  call({ path: '/open/system/user/update-master-username', answer: account, summary: "Change the main account's username", body: newUsername }, { tenantOnly: true }, async ({ caller, input, lang }) => {
+  call({ path: '/open/system/user/update-master-username', answer: account, summary: "Change the main account's username", body: newUsername }, { tenantOnly: true, writes: 'user' }, async ({ caller, input, lang }) => {
     const { username } = parseOrWarn(lang, newUsername, input, 'user');
     if (caller.userType !== USER_TYPE.main) throw new Warning('server.main_account_only');
     try {
@@ -291,7 +291,7 @@ export const mountTenantAuth = (app: FastifyInstance, services: Services, docs: 
   });
 
   const changePassword = newPasswordInput.extend({ old_password: z.string().min(1, 'validation.required').max(128, 'validation.too_big') });
-  call({ path: '/open/system/user/update-password', answer: token, summary: 'Change own password (policy of the current BU); ends other sessions', body: changePassword }, { tenantOnly: true }, async ({ caller, input, lang }) => {
+  call({ path: '/open/system/user/update-password', answer: token, summary: 'Change own password (policy of the current BU); ends other sessions', body: changePassword }, { tenantOnly: true, writes: 'user' }, async ({ caller, input, lang }) => {
     const body = parseOrWarn(lang, changePassword, input, 'user');
     const u = await self(caller);
     if (!(await verifyPassword(u.password, body.old_password))) throw new Warning('server.old_password_wrong', {}, { field: 'old_password' });
@@ -301,7 +301,7 @@ export const mountTenantAuth = (app: FastifyInstance, services: Services, docs: 
   });
 
   const profile = z.object({ name: name30().optional(), alias: text(30).optional(), avatar_url: url().optional(), lang: z.enum(['zh', 'hk', 'en'], { error: 'validation.invalid_option' }).optional() });
-  call({ path: '/open/system/user-info/update', answer: account, summary: 'Change own profile (name, alias, avatar, language)', body: profile }, { tenantOnly: true }, async ({ caller, input, lang }) => {
+  call({ path: '/open/system/user-info/update', answer: account, summary: 'Change own profile (name, alias, avatar, language)', body: profile }, { tenantOnly: true, writes: 'user' }, async ({ caller, input, lang }) => {
     const body = parseOrWarn(lang, profile, input, 'user');
     const entries = Object.entries(body).filter(([k, v]) => v !== undefined && k in input);
     if (entries.length) {
@@ -337,7 +337,7 @@ export const mountTenantAuth = (app: FastifyInstance, services: Services, docs: 
   /* Role holders ---------------------------------------------------------------------------------- */
 
   const assignInput = z.object({ role_guid: z.uuid('validation.guid_format'), user_guids: z.array(z.uuid('validation.guid_format')).max(1000) });
-  call({ path: '/open/system/role-user/assign-users', answer: z.object({ role_guid: z.uuid(), user_guids: z.array(z.uuid()) }), summary: 'Set the BU accounts holding a role', body: assignInput }, { scope: 'bu', perm: 'bu:role', action: 'auth' }, async ({ caller, input, lang }) => {
+  call({ path: '/open/system/role-user/assign-users', answer: z.object({ role_guid: z.uuid(), user_guids: z.array(z.uuid()) }), summary: 'Set the BU accounts holding a role', body: assignInput }, { scope: 'bu', perm: 'bu:role', action: 'auth', writes: 'role' }, async ({ caller, input, lang }) => {
     const { role_guid, user_guids } = parseOrWarn(lang, assignInput, input, 'role');
     const wanted = [...new Set(user_guids)];
     await db.transaction(async (tx) => {

@@ -45,7 +45,7 @@ export const mountUnlock = (app: FastifyInstance, services: Services, docs: Call
   });
 
   const unlockInput = z.object({ guid: z.uuid('validation.guid_format') });
-  call({ path: '/open/admin/system/user/unlock', answer: z.object({ guid: z.uuid(), username: z.string() }), summary: 'Lift the login lockout of any account (operators)', body: unlockInput }, { scope: 'platform', perm: 'admin:user', action: 'update' }, async ({ input, lang }) => {
+  call({ path: '/open/admin/system/user/unlock', answer: z.object({ guid: z.uuid(), username: z.string() }), summary: 'Lift the login lockout of any account (operators)', body: unlockInput }, { scope: 'platform', perm: 'admin:user', action: 'update', writes: 'user' }, async ({ input, lang }) => {
     const { guid } = parseOrWarn(lang, unlockInput, input, 'user');
     const username = await usernameOf(guid);
     if (!username) throw new Warning('server.record_not_found');

@@ -37,7 +37,7 @@ const unlinkAll = async (ctx: CallContext, tx: Queryable, bu: string, protocol: 
   if (!rows[0]?.n) return;
   const path = ctx.req?.url.split('?')[0] ?? '';
   ctx.afterCommit(async () =>
-    ctx.services.audit.operation({ def: ctx.def, spec: { action: 'delete' }, action: 'delete', path, caller: ctx.caller, input: { sso_identity: rows[0].n }, result: { bu_guid: bu }, ip: ctx.req?.ip ?? '' }),
+    ctx.services.audit.operation({ resource: ctx.def.name, action: 'delete', path, caller: ctx.caller, input: { sso_identity: rows[0].n }, result: { bu_guid: bu }, ip: ctx.req?.ip ?? '' }),
   );
 };
 

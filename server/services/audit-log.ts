@@ -1,4 +1,3 @@
-import type { CallSpec, ResourceDef } from '../../resources/types.ts';
 import type { Caller } from '../auth/caller.ts';
 import { ident, type AppendValue, type Db, type Queryable } from '../db/driver.ts';
 import { timeUuid } from '../db/time-uuid.ts';
@@ -79,23 +78,23 @@ export interface LoginAttempt {
 }
 
 export interface Operation {
-  def: ResourceDef;
-  spec: CallSpec;
+  /** The definition the write changes. */
+  resource: string;
   action: string;
   path: string;
   caller: Caller | null;
   input: Record<string, unknown>;
   result: unknown;
   ip: string;
+  /** The names the body may give (a verb's definition's fields); absent: the body's keys (a handler's, a rule's own write). */
+  fields?: ReadonlySet<string>;
 }
 
-/** The names of the fields a write's body gave: a verb's are its definition's fields, a handler's (or a rule's own write) the body's keys. */
-const fieldNames = (op: Operation) => {
-  const known = !op.spec.verb || op.spec.handler ? undefined : new Set(Object.keys({ ...op.def.schema.shape, ...(op.def.internal?.shape ?? {}) }));
-  return Object.keys(op.input)
-    .filter((k) => !NOT_FIELDS.has(k) && FIELD_NAME.test(k) && (!known || known.has(k)))
+/** The names of the fields a write's body gave. */
+const fieldNames = (op: Operation) =>
+  Object.keys(op.input)
+    .filter((k) => !NOT_FIELDS.has(k) && FIELD_NAME.test(k) && (!op.fields || op.fields.has(k)))
     .slice(0, MAX_FIELDS);
-};
 
 /** The row a write names: the answer's guid, else the body's (`guid`, or the first of `guids`). */
 const targetOf = (op: Operation) => {
@@ -135,7 +134,7 @@ export class AuditLogs {
       caller.username,
       caller.userType,
       caller.buGuid ?? bu,
-      cut(op.def.name, 64),
+      cut(op.resource, 64),
       cut(op.action, 32),
       cut(op.path, 200),
       target,

@@ -64,3 +64,33 @@ it('runs the privilege guard for app writes', async () => {
   expect((await create(uid())).code).toBe(200);
   expect(guarded).toEqual([{ resource: 'member', action: 'add', appGuid: client.app.guid }]);
 });
+
+it("logs the open API's own writes (a message an app sends) naming the app, and none of its reads", async () => {
+  const bearer = { headers: { authorization: `Bearer ${client.token}` } };
+  const sent = await s.post('/open/api/v1/message/send', { title: `Hello ${uid()}`, body: 'Built.', all: true }, bearer);
+  expect(sent.code, sent.message).toBe(200);
+  expect((await s.post('/open/api/v1/app/info', {}, bearer)).code).toBe(200);
+  await s.services.audit.flush('operation_log');
+  const { rows } = await s.db.query<{ resource: string; action: string; path: string; fields: string[] }>(
+    'select resource, action, path, fields from operation_log where user_guid = $1 and resource <> $2 order by created_at', [client.app.guid, 'member'],
+  );
+  expect(rows).toEqual([{ resource: 'message', action: 'add', path: '/open/api/v1/message/send', fields: ['title', 'body', 'all'] }]);
+});
+
+it("logs a person's writes made through calls no definition serves (their profile, a role's holders), and not their reads", async () => {
+  const { owner } = client;
+  const token = { token: owner.token };
+  expect((await s.post('/open/system/user/update-personal-real-name', { name: 'Ada Lovelace' }, token)).code).toBe(200);
+  const role = await s.post('/open/system/role/add', { name: `Holders ${uid()}` }, token);
+  expect((await s.post('/open/system/role-user/assign-users', { role_guid: role.data.guid, user_guids: [] }, token)).code).toBe(200);
+  expect((await s.post('/open/system/user/info', {}, token)).code).toBe(200);
+  await s.services.audit.flush('operation_log');
+  const { rows } = await s.db.query<{ resource: string; action: string; path: string }>(
+    'select resource, action, path from operation_log where username = $1 and path = any($2) order by created_at',
+    [owner.username, ['/open/system/user/update-personal-real-name', '/open/system/role-user/assign-users', '/open/system/user/info']],
+  );
+  expect(rows).toEqual([
+    { resource: 'user', action: 'update', path: '/open/system/user/update-personal-real-name' },
+    { resource: 'role', action: 'auth', path: '/open/system/role-user/assign-users' },
+  ]);
+});

@@ -1,0 +1,60 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { expect, it } from 'vitest';
+
+/**
+ * Every call goes through the one pipeline (`runCall`, server/engine/run-call.ts; issue 45): calls
+ * are declared by `defineCall` (console tokens; it runs `runCall`), which only the engine's mounts
+ * and `bespoke` use, and by the open API's `appCall` (app tokens, through `asApp` and `runCall`).
+ * A route registered any other way is one of the few below, each with why it is not a call; a new
+ * one fails here, named with its file and line.
+ */
+const ROUTES_OUTSIDE_CALLS: Record<string, { count: number; why: string }> = {
+  'server/http/calls.ts': { count: 1, why: 'defineCall itself: resolves the console caller, then runCall' },
+  'server/routes/open-api.ts': { count: 1, why: "appCall: the app's token through asApp, then runCall (engineAsApp or own)" },
+  'server/lark/routes.ts': { count: 1, why: "Lark's contact calls: asApp, then each engine verb through engineAsApp (runCall); only the envelope is Lark's" },
+  'server/lark/tokens.ts': { count: 2, why: "Lark's token calls: issueAppToken, the open API's own token issue, in Lark's envelope" },
+  'server/lark/ws/endpoint.ts': { count: 1, why: "Lark's long-connection endpoint: its own envelope, the app's credentials checked as for a token" },
+  'server/routes/files.ts': { count: 1, why: "a file by its address (an <img>): streamed, the reader's token checked by mayRead" },
+  'server/routes/sso.ts': { count: 5, why: "the IdP's browser redirects and posts, and the SP's SAML metadata: no envelope, no token" },
+  'server/routes/site-map.ts': { count: 2, why: 'robots.txt and sitemap.xml' },
+  'server/app.ts': { count: 2, why: 'the two OpenAPI documents' },
+};
+const DEFINE_CALL_USERS = ['server/engine/mount.ts', 'server/routes/bespoke.ts'];
+/** The names a fastify instance goes by here; a plugin's instance of another name fails below. */
+const INSTANCES = ['app', 'scope', 'lark', 'saml'];
+
+const root = join(import.meta.dirname, '../..');
+const sources = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
+
+const hits = (pattern: RegExp) => {
+  const found: { file: string; line: number; text: string }[] = [];
+  for (const path of sources(join(root, 'server'))) {
+    const file = relative(root, path);
+    readFileSync(path, 'utf8').split('\n').forEach((text, i) => {
+      if (pattern.test(text)) found.push({ file, line: i + 1, text: text.trim() });
+    });
+  }
+  return found;
+};
+
+it('registers routes only through defineCall and appCall, besides the listed non-calls', () => {
+  const routes = hits(new RegExp(`\\b(${INSTANCES.join('|')})\\.(get|post|put|patch|delete|all|route)\\b`));
+  const counts = new Map<string, number>();
+  for (const r of routes) counts.set(r.file, (counts.get(r.file) ?? 0) + 1);
+  const unexpected = routes.filter((r) => (counts.get(r.file) ?? 0) !== ROUTES_OUTSIDE_CALLS[r.file]?.count).map((r) => `${r.file}:${r.line} ${r.text}`);
+  const gone = Object.keys(ROUTES_OUTSIDE_CALLS).filter((f) => !counts.has(f));
+  expect({ unexpected, gone }).toEqual({ unexpected: [], gone: [] });
+});
+
+it('lets only the engine and bespoke declare calls with defineCall', () => {
+  const users = hits(/\bdefineCall\(/).filter((h) => !h.text.startsWith('export const defineCall'));
+  expect(users.map((h) => h.file).sort()).toEqual(DEFINE_CALL_USERS);
+});
+
+it('knows every fastify instance that may register a route', () => {
+  const plugins = hits(/\.register\(async \((\w+)\)/).map((h) => /\.register\(async \((\w+)\)/.exec(h.text)![1]);
+  expect(plugins.filter((name) => !INSTANCES.includes(name))).toEqual([]);
+  expect(plugins.length).toBeGreaterThan(0);
+});
