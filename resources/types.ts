@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { HandlerName } from './handler-names.ts';
 import type { OpenScope } from './scopes.ts';
+import type { EventCode } from './event-codes.ts';
 
 /**
  * A resource definition is data only: the server imports it to build tables and calls, the
@@ -318,9 +319,9 @@ export interface ResourceDef<S extends z.ZodObject = z.ZodObject> {
   events?: {
     /** The scope an app needs opened to receive them (resources/scopes.ts). */
     scope: OpenScope;
-    created?: string;
-    updated?: string;
-    deleted?: string;
+    created?: EventCode;
+    updated?: EventCode;
+    deleted?: EventCode;
   };
   /**
    * The open API (docs/apps.md): the verbs of its BU mount apps may call, at

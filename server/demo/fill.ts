@@ -6,6 +6,7 @@ import { LANGUAGES, type Lang } from '../../i18n/languages.ts';
 import { inAllLanguages } from '../../schemas/translated.ts';
 import { randomPassword } from '../seed/seed.ts';
 import { imageForm, licenceSvg } from './licence.ts';
+import type { EventCode } from '../../resources/event-codes.ts';
 
 /** The words the demo types, in the language it fills the database in (i18n/demo/). */
 const WORDS = { zh, hk, en } as const;
@@ -21,7 +22,7 @@ const LISTED = {
 } as const;
 /** The scopes the demo's own app applies for, and the events it subscribes to. */
 const SCOPES = ['contact:department:readonly', 'contact:member:readonly'];
-const EVENTS = ['contact.department.created_v3', 'contact.user.created_v3', 'contact.user.updated_v3'];
+const EVENTS: EventCode[] = ['contact.department.created_v3', 'contact.user.created_v3', 'contact.user.updated_v3'];
 /** What the demo's role may do: the organisation pages, departments and members. */
 const PEOPLE_GRANTS = /^tenant:(organize|department|member)(:|$)/;
 const VIEWER_GRANTS = /^tenant:(organize$|department$|department:view|member$|member:view)/;

@@ -1,9 +1,10 @@
 import type { Queryable } from '../db/driver.ts';
 import { SCOPE } from '../../schemas/app-scope.ts';
+import type { EventCode } from '../../resources/event-codes.ts';
 
 /** An event as a change produces it: to every subscriber in its BU, or to one app (events about the app). */
 export interface EventOut {
-  type: string;
+  type: EventCode;
   buGuid?: string | null;
   appGuid?: string;
   event: unknown;

@@ -16,6 +16,7 @@ import { REPLAY_MAX } from '../events/policy.ts';
 import { DAY_MS, LOG_WINDOW_DAYS, outsideLogWindow } from '../../schemas/log-window.ts';
 import { sampleOf } from '../events/sample.ts';
 import { named } from '../engine/named.ts';
+import type { EventCode } from '../../resources/event-codes.ts';
 
 /** Events' named calls (docs/events.md): the endpoint and its challenge, subscriptions, the log and replay. */
 
@@ -147,7 +148,8 @@ export const testSend = named({ input: testInput, output: z.object({ event_id: z
   await reachRow(ctx, 'app', app_guid);
   const type = (await ctx.services.db.query<{ payload_schema: Record<string, unknown> }>('select payload_schema from event_info where code = $1', [event_code])).rows[0];
   if (!type) throw new Warning('server.reference_not_found', { field: translate(ctx.lang, 'resources.event-rel.fields.event_code') }, { field: 'event_code' });
-  const ids = await ctx.services.db.transaction((tx) => ctx.services.events.emit(ctx, tx, { type: event_code, appGuid: app_guid, event: sampleOf(type.payload_schema) }));
+  // A catalogued code: event_info holds only the seeded types (server/seed/event-types.ts), which EVENT_CODES types.
+  const ids = await ctx.services.db.transaction((tx) => ctx.services.events.emit(ctx, tx, { type: event_code as EventCode, appGuid: app_guid, event: sampleOf(type.payload_schema) }));
   if (!ids.length) throw new Warning('server.event_not_subscribed', {}, { field: 'event_code' });
   return { event_id: ids[0] };
 });

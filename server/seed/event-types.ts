@@ -3,6 +3,7 @@ import { translate } from '../../i18n/index.ts';
 import { DEFAULT_LANG } from '../../i18n/languages.ts';
 import { resources } from '../../resources/index.ts';
 import type { ResourceDef } from '../../resources/types.ts';
+import type { EventCode } from '../../resources/event-codes.ts';
 import { datetime } from '../../schemas/common.ts';
 import { eventMessageKey } from '../../schemas/event.ts';
 import type { Db } from '../db/driver.ts';
@@ -21,12 +22,12 @@ const appStatus = json(z.object({ app_id: z.string(), status: z.number().int().d
 const appScopes = json(z.object({ app_id: z.string(), scopes: z.array(z.string()).describe('the scopes the app has opened now') }));
 
 /** The events about the app itself, which no definition emits (none needs a scope). */
-const APP_EVENTS = [
+const APP_EVENTS: EventType[] = [
   { code: 'application.app.status_changed_v1', group: null, payload: appStatus },
   { code: 'application.permission.changed_v1', group: null, payload: appScopes },
 ];
 
-export interface EventType { code: string; group: string | null; payload: Record<string, unknown> }
+export interface EventType { code: EventCode; group: string | null; payload: Record<string, unknown> }
 
 /**
  * The event types the platform emits (docs/events.md): code, the scope an app must have opened to

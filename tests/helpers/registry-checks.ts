@@ -46,7 +46,7 @@ export const unlabelledScopes = (scopes: readonly string[]) =>
   );
 
 const whoEmits = (defs: readonly ResourceDef[], code: string) =>
-  defs.find((d) => d.events && Object.values(d.events).includes(code))?.name ?? 'server/seed/event-types.ts';
+  defs.find((d) => d.events && (Object.values(d.events) as string[]).includes(code))?.name ?? 'server/seed/event-types.ts';
 
 /**
  * Every event a definition emits is in the catalogue, every catalogued event's scope is declared,

@@ -10,6 +10,7 @@ import { actionOf, permissionOf, specOf } from '../../server/engine/spec.ts';
 import { handlers } from '../../server/handlers/index.ts';
 import { findRoute } from '../../src/routes/guard.ts';
 import { SCOPES, type OpenScope } from '../../resources/scopes.ts';
+import { EVENT_CODES, type EventCode } from '../../resources/event-codes.ts';
 import { engineCalls, openApiCalls } from '../../server/open-api/calls.ts';
 import { EVENT_TYPES, eventTypesOf, type EventType } from '../../server/seed/event-types.ts';
 import type { CallDoc } from '../../server/http/calls.ts';
@@ -27,6 +28,7 @@ import { uid } from '../helpers/tenant-flows.ts';
  * the broken fixtures below write one anyway, as a definition tsc never saw would.
  */
 const unknownScope = (code: string) => code as OpenScope;
+const unknownEvent = (code: string) => code as EventCode;
 
 /**
  * The registry checks itself: every definition, the day it is added, has its labels in three
@@ -201,7 +203,7 @@ describe('dates and times', () => {
       'schema x: created_at',
       'schema x: day',
     ]);
-    const events = eventTypesOf([{ schema: z.object({ due_date: z.string(), paid_at: datetime() }), events: { scope: unknownScope('x'), created: 'x.created_v1' } }]);
+    const events = eventTypesOf([{ schema: z.object({ due_date: z.string(), paid_at: datetime() }), events: { scope: unknownScope('x'), created: unknownEvent('x.created_v1') } }]);
     expect(eventDates(events)).toEqual(['event x.created_v1: due_date']);
   });
 });
@@ -262,13 +264,15 @@ describe('scopes, events, the open API and generated menus are cross-checked', (
     expect(undeclaredScopes(resources, scopes)).toEqual([]);
     expect(unlabelledScopes(scopes)).toEqual([]);
     expect(eventProblems(resources, EVENT_TYPES, scopes)).toEqual([]);
+    // Every declared code is emitted (by a definition or the server): none is declared and forgotten.
+    expect(EVENT_CODES.filter((code) => !EVENT_TYPES.some((t) => t.code === code))).toEqual([]);
     expect(openApiProblems(openApiCalls, resources, scopes)).toEqual([]);
     expect(menuProblems(resources)).toEqual([]);
   });
 
   // A broken fixture per link: each check can fail, and says which definition and what to add.
   it('a scope a definition names but nobody declared', () => {
-    const broken: ResourceDef = { ...holiday, openApi: { page: unknownScope('holiday:readonly') }, events: { scope: unknownScope('holiday:events'), created: 'holiday.created_v1' } };
+    const broken: ResourceDef = { ...holiday, openApi: { page: unknownScope('holiday:readonly') }, events: { scope: unknownScope('holiday:events'), created: unknownEvent('holiday.created_v1') } };
     expect(undeclaredScopes([broken], scopes)).toEqual([
       'holiday: openApi.page names scope "holiday:readonly", which resources/scopes.ts does not declare',
       'holiday: events name scope "holiday:events", which resources/scopes.ts does not declare',
@@ -278,12 +282,12 @@ describe('scopes, events, the open API and generated menus are cross-checked', (
     expect(unlabelledScopes([...scopes, 'holiday:readonly'])).toContain('scope "holiday:readonly" has no name in hk: add resources.api-group.seeded.holiday:readonly.name to i18n/resources/hk.ts');
   });
   it('an emitted event the catalogue lacks, a catalogued event whose scope is undeclared or which has no labels', () => {
-    const broken: ResourceDef = { ...holiday, events: { scope: 'contact:member:readonly', created: 'holiday.created_v1' } };
+    const broken: ResourceDef = { ...holiday, events: { scope: 'contact:member:readonly', created: unknownEvent('holiday.created_v1') } };
     expect(eventProblems([broken], EVENT_TYPES, scopes)).toEqual([
       'holiday: events.created emits "holiday.created_v1", which the event catalogue (server/seed/event-types.ts) lacks, so no app would receive it',
     ]);
-    const catalogue = eventTypesOf([{ ...broken, events: { scope: unknownScope('holiday:events'), created: 'holiday.created_v1' } }]);
-    expect(eventProblems([{ ...broken, events: { scope: unknownScope('holiday:events'), created: 'holiday.created_v1' } }], catalogue, scopes)).toEqual(
+    const catalogue = eventTypesOf([{ ...broken, events: { scope: unknownScope('holiday:events'), created: unknownEvent('holiday.created_v1') } }]);
+    expect(eventProblems([{ ...broken, events: { scope: unknownScope('holiday:events'), created: unknownEvent('holiday.created_v1') } }], catalogue, scopes)).toEqual(
       expect.arrayContaining([
         'holiday: event "holiday.created_v1" needs scope "holiday:events", which resources/scopes.ts does not declare',
         'holiday: event "holiday.created_v1" has no name in en: add resources.event-info.seeded.holiday_created_v1.name to i18n/resources/en.ts',
