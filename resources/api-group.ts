@@ -1,6 +1,6 @@
 import { apiGroupSchema, auditRecordInternal, auditRecordSchema } from '../schemas/app-scope.ts';
 import { codedCatalogue } from './catalogue.ts';
-import type { ResourceDef } from './types.ts';
+import { defineResource } from './define.ts';
 
 /** The open API's scopes, seeded with the calls that use them (server/seed/api-groups.ts). */
 export const apiGroup = codedCatalogue('api-group', 'api_group', apiGroupSchema, [
@@ -22,7 +22,7 @@ export const apiGroup = codedCatalogue('api-group', 'api_group', apiGroupSchema,
 ]);
 
 /** An application for scopes of an app: pending → passed (scopes opened) or not passed (with a reason) → complete. */
-export const auditRecord: ResourceDef<typeof auditRecordSchema> = {
+export const auditRecord = defineResource({
   name: 'audit-record',
   table: 'audit_record',
   schema: auditRecordSchema,
@@ -82,4 +82,4 @@ export const auditRecord: ResourceDef<typeof auditRecordSchema> = {
       },
     },
   ],
-};
+});

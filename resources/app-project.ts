@@ -1,5 +1,5 @@
 import { appProjectSchema } from '../schemas/app-project.ts';
-import type { ResourceDef } from './types.ts';
+import { defineResource } from './define.ts';
 
 /**
  * Which projects of a BU an app serves (docs/operator.md, "BU management"). Operators bind them for a
@@ -7,7 +7,7 @@ import type { ResourceDef } from './types.ts';
  * a store app installed in it, the project one of the BU's (server/rules/app-project.ts). The BU's
  * developers read the bindings of their BU.
  */
-export const appProject: ResourceDef<typeof appProjectSchema> = {
+export const appProject = defineResource({
   name: 'app-project',
   table: 'app_project',
   schema: appProjectSchema,
@@ -36,4 +36,4 @@ export const appProject: ResourceDef<typeof appProjectSchema> = {
     },
     { side: 'tenant', base: '/open/app/app-project', scope: 'bu', perm: 'tenant:app', calls: { list: { verb: 'list', handler: 'appProject.list' } } },
   ],
-};
+});

@@ -2,7 +2,8 @@ import { abilitySchema, appExtPropSchema, appInternal, appSchema, appSecuritySch
 import { codedCatalogue } from './catalogue.ts';
 import { enableDisable, enabledTones } from './status.ts';
 import { appScopeSchema, SCOPE } from '../schemas/app-scope.ts';
-import type { RecordPage, ResourceDef } from './types.ts';
+import type { RecordPage } from './types.ts';
+import { defineResource } from './define.ts';
 
 /**
  * An app's page for operators (spec §2 `/operation/app/{id}/...`): its state in each scope, which
@@ -40,7 +41,7 @@ const STORE_APP_PAGE: RecordPage = {
  * A developer's app (spec §3): it belongs to the caller's BU; its credentials are an app id and a
  * secret shown once (on create and on reset), stored as a hash (server/rules/app.ts).
  */
-export const app: ResourceDef<typeof appSchema> = {
+export const app = defineResource({
   name: 'app',
   table: 'app',
   schema: appSchema,
@@ -112,13 +113,13 @@ export const app: ResourceDef<typeof appSchema> = {
       },
     },
   ],
-};
+});
 
 /**
  * An app's security, one row per app (`singletonPer`): its IP whitelist, checked on every open-API
  * call and token request, and its redirect URLs. Reached through the app, so through its BU.
  */
-export const appSecurity: ResourceDef<typeof appSecuritySchema> = {
+export const appSecurity = defineResource({
   name: 'app-security',
   table: 'app_security',
   schema: appSecuritySchema,
@@ -133,10 +134,10 @@ export const appSecurity: ResourceDef<typeof appSecuritySchema> = {
     },
     { side: 'operator', base: '/open/admin/app', scope: 'oversight', perm: 'admin:app', calls: { 'save-backurl': 'save' } },
   ],
-};
+});
 
 /** Extra properties of an app for its store listing, kept by operators. */
-export const appExtProp: ResourceDef<typeof appExtPropSchema> = {
+export const appExtProp = defineResource({
   name: 'app-ext-prop',
   table: 'app_ext_prop',
   schema: appExtPropSchema,
@@ -152,13 +153,13 @@ export const appExtProp: ResourceDef<typeof appExtPropSchema> = {
       calls: { 'ext-props-list': { verb: 'list', requires: ['app_guid'] }, 'add-ext-props': 'add', 'update-ext-props': 'update', 'delete-ext-props': 'delete' },
     },
   ],
-};
+});
 
 /**
  * An app's state in each enabled scope of the open API (not opened, under review, opened), read
  * through the app (handler `app.scopes`); operators open scopes directly (`active-permissions`).
  */
-export const appScope: ResourceDef<typeof appScopeSchema> = {
+export const appScope = defineResource({
   name: 'app-scope',
   table: 'app_scope',
   virtual: true,
@@ -175,7 +176,7 @@ export const appScope: ResourceDef<typeof appScopeSchema> = {
       },
     },
   ],
-};
+});
 
 /** The platform's abilities (seeded, server/seed/api-groups.ts); an app's bound ones are in its `ability_codes`. */
 export const ability = codedCatalogue('ability', 'ability', abilitySchema, [

@@ -1,6 +1,6 @@
 import { loginLogSchema, operationLogSchema, requestLogSchema } from '../schemas/audit-log.ts';
 import { LOG_WINDOW_DAYS } from '../schemas/log-window.ts';
-import type { ResourceDef } from './types.ts';
+import { defineResource } from './define.ts';
 
 /**
  * The audit logs (docs/operator.md, "Audit logs"), shown to operators under the Logs menu
@@ -15,7 +15,7 @@ const SEARCH = { verb: 'page', handler: 'log.search' } as const;
 const searchWindow = { from: 'from', to: 'to', days: LOG_WINDOW_DAYS } as const;
 const WINDOW = [{ field: searchWindow.from, type: 'datetime' }, { field: searchWindow.to, type: 'datetime' }] as const;
 
-export const loginLog: ResourceDef<typeof loginLogSchema> = {
+export const loginLog = defineResource({
   name: 'login-log',
   table: 'login_log',
   schema: loginLogSchema,
@@ -35,7 +35,7 @@ export const loginLog: ResourceDef<typeof loginLogSchema> = {
   indexes: [['username', 'created_at', 'guid']],
   menu: { scene: 'admin', url: '/operation/log/login', icon: 'login' },
   mounts: [{ side: 'operator', base: '/open/admin/portal-login-log', scope: 'platform', perm: 'admin:login-log', calls: { page: SEARCH } }],
-};
+});
 
 const operationColumns = [
   { field: 'created_at', render: 'date', zone: true },
@@ -54,7 +54,7 @@ const operationColumns = [
  * users'); `user-operation-log/page` is the tenant users' alone (main and sub accounts), the view
  * of one user or one BU by its filters.
  */
-export const operationLog: ResourceDef<typeof operationLogSchema> = {
+export const operationLog = defineResource({
   name: 'operation-log',
   table: 'operation_log',
   schema: operationLogSchema,
@@ -74,9 +74,9 @@ export const operationLog: ResourceDef<typeof operationLogSchema> = {
       menu: { scene: 'admin', url: '/operation/log/user-operation', icon: 'manage_history' },
     },
   ],
-};
+});
 
-export const requestLog: ResourceDef<typeof requestLogSchema> = {
+export const requestLog = defineResource({
   name: 'request-log',
   table: 'request_log',
   schema: requestLogSchema,
@@ -105,4 +105,4 @@ export const requestLog: ResourceDef<typeof requestLogSchema> = {
       calls: { page: SEARCH, detail: { verb: 'get', handler: 'log.detail' } },
     },
   ],
-};
+});

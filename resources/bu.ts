@@ -1,6 +1,7 @@
 import { buSchema, buWithOwnerSchema } from '../schemas/bu.ts';
 import { enableDisable, enabledTones } from './status.ts';
-import type { RecordPage, ResourceDef } from './types.ts';
+import type { RecordPage } from './types.ts';
+import { defineResource } from './define.ts';
 
 /**
  * The operator console's page of one BU (`/operation/bu/{id}/...`, spec §2): each tab through an
@@ -51,7 +52,7 @@ const BU_PAGE: RecordPage = {
  * A business unit belongs to the main account that created it (scope `user`); creating one makes
  * the creator its owner in `user_bu`. Members reach it through `/open/system/user-bu/*`.
  */
-export const bu: ResourceDef<typeof buSchema> = {
+export const bu = defineResource({
   name: 'bu',
   table: 'bu',
   schema: buSchema,
@@ -129,4 +130,4 @@ export const bu: ResourceDef<typeof buSchema> = {
   menu: { scene: 'tenant', url: '/account/enterprise/info', icon: 'business', title: 'route.enterprise_info', sidebar: 'enterprise', order: 10 },
   // A main account's own BUs; a sub-account works in its owner's and creates none (server/rules/tenant.ts), so its page opens on the certification.
   tenant: [{ url: '/account/enterprise/info', selectsBu: true, userTypes: [1] }],
-};
+});

@@ -6,7 +6,7 @@ import type { Mount, ResourceDef } from './types.ts';
  * A catalogue of coded rows seeded as data (the open API's scopes, the platform's abilities): code,
  * name, description and status, listed by code, the code unique.
  */
-export const codedCatalogue = <S extends z.ZodObject>(name: string, table: string, schema: S, mounts: readonly Mount[]): ResourceDef<S> => ({
+export const codedCatalogue = <const N extends string, S extends z.ZodObject>(name: N, table: string, schema: S, mounts: readonly Mount[]): ResourceDef<S, N> => ({
   name,
   table,
   schema,

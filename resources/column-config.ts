@@ -1,6 +1,6 @@
 import { columnConfigSchema, columnPreferenceSchema, publishedViewSchema, savedViewSchema } from '../schemas/column-config.ts';
 import { z } from 'zod';
-import type { ResourceDef } from './types.ts';
+import { defineResource } from './define.ts';
 
 /** The role a set or view is for, by name (and its BU's), as it was named when saved: the lists show it. */
 const audienceName = z.object({ role_name: z.string().nullable().optional() });
@@ -10,7 +10,7 @@ const audienceName = z.object({ role_name: z.string().nullable().optional() });
  * everyone or for a role, a person's hidden columns, and saved views, a person's own or published
  * to a role. Precedence: person > role > everyone > the definition's default.
  */
-export const columnConfig: ResourceDef<typeof columnConfigSchema> = {
+export const columnConfig = defineResource({
   name: 'column-config',
   table: 'column_config',
   schema: columnConfigSchema,
@@ -40,9 +40,9 @@ export const columnConfig: ResourceDef<typeof columnConfigSchema> = {
     },
   ],
   menu: { scene: 'admin', url: '/operation/columns', icon: 'view_column' },
-};
+});
 
-export const columnPreference: ResourceDef<typeof columnPreferenceSchema> = {
+export const columnPreference = defineResource({
   name: 'column-preference',
   table: 'column_preference',
   schema: columnPreferenceSchema,
@@ -56,7 +56,7 @@ export const columnPreference: ResourceDef<typeof columnPreferenceSchema> = {
   mounts: [
     { side: 'system', base: '/open/system/column-preference', scope: 'user', calls: { list: 'list', get: 'get', add: 'add', update: 'update', delete: 'delete' } },
   ],
-};
+});
 
 const viewColumns = [
   { field: 'name', sortable: true },
@@ -66,7 +66,7 @@ const viewColumns = [
 ] as const;
 
 /** A person's own views of a list: theirs alone, following them to any browser. */
-export const savedView: ResourceDef<typeof savedViewSchema> = {
+export const savedView = defineResource({
   name: 'saved-view',
   table: 'saved_view',
   schema: savedViewSchema,
@@ -80,10 +80,10 @@ export const savedView: ResourceDef<typeof savedViewSchema> = {
   mounts: [
     { side: 'system', base: '/open/system/saved-view', scope: 'user', calls: { list: 'list', get: 'get', add: 'add', update: 'update', delete: 'delete' } },
   ],
-};
+});
 
 /** Views product staff publish to everyone or to a role's holders; they show beside each person's own. */
-export const publishedView: ResourceDef<typeof publishedViewSchema> = {
+export const publishedView = defineResource({
   name: 'published-view',
   table: 'published_view',
   schema: publishedViewSchema,
@@ -103,4 +103,4 @@ export const publishedView: ResourceDef<typeof publishedViewSchema> = {
     },
   ],
   menu: { scene: 'admin', url: '/operation/views', icon: 'view_quilt' },
-};
+});

@@ -1,10 +1,10 @@
 import { companySchema } from '../schemas/company.ts';
 import { enableDisable, enabledTones } from './status.ts';
-import type { ResourceDef } from './types.ts';
+import { defineResource } from './define.ts';
 
 const crud = { add: 'add', page: 'page', list: 'list', get: 'get', update: 'update', delete: 'delete' } as const;
 
-export const company: ResourceDef<typeof companySchema> = {
+export const company = defineResource({
   name: 'company',
   table: 'company',
   schema: companySchema,
@@ -31,4 +31,4 @@ export const company: ResourceDef<typeof companySchema> = {
   openApi: { page: 'org:company:readonly' },
   menu: { scene: 'tenant', url: '/account/organzize/company', icon: 'domain', parent: '/account/organzize' },
   tenant: [{ url: '/account/organzize/company', needsBu: true }],
-};
+});

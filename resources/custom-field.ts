@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { customFieldSchema } from '../schemas/custom-field.ts';
 import { enableDisable, enabledTones } from './status.ts';
-import type { ResourceDef } from './types.ts';
+import { defineResource } from './define.ts';
 
 /**
  * A custom field of a definition (staff): a real column added, changed and dropped with its row
  * (server/rules/custom-field.ts). Operators define them for the whole platform; each BU switches
  * them, and the optional preset fields, on or off (`field-status`).
  */
-export const customField: ResourceDef<typeof customFieldSchema> = {
+export const customField = defineResource({
   name: 'custom-field',
   table: 'custom_field',
   schema: customFieldSchema,
@@ -42,13 +42,13 @@ export const customField: ResourceDef<typeof customFieldSchema> = {
     },
   ],
   menu: { scene: 'admin', url: '/operation/staff-field', icon: 'dynamic_form' },
-};
+});
 
 /**
  * Whether a field of a definition is on in one BU: presets and custom fields alike (catalogue
  * `list-field-status` and `update-field-status`). Rows are `{ guid: field, field, kind, enabled }`.
  */
-export const fieldStatus: ResourceDef = {
+export const fieldStatus = defineResource({
   name: 'field-status',
   table: 'custom_field_status',
   virtual: true,
@@ -87,4 +87,4 @@ export const fieldStatus: ResourceDef = {
       ],
     },
   ],
-};
+});

@@ -1,8 +1,8 @@
 import { departmentSchema, positionSchema } from '../schemas/department.ts';
 import { enableDisable, enabledTones } from './status.ts';
-import type { ResourceDef } from './types.ts';
+import { defineResource } from './define.ts';
 
-export const department: ResourceDef<typeof departmentSchema> = {
+export const department = defineResource({
   name: 'department',
   table: 'department',
   schema: departmentSchema,
@@ -48,9 +48,9 @@ export const department: ResourceDef<typeof departmentSchema> = {
   ],
   menu: { scene: 'tenant', url: '/account/organzize', icon: 'account_tree', title: 'route.organize', needsVerified: true, order: 40 },
   tenant: [{ url: '/account/organzize/department', needsBu: true, verbs: { list: 'tree' } }],
-};
+});
 
-export const position: ResourceDef<typeof positionSchema> = {
+export const position = defineResource({
   name: 'position',
   table: 'position',
   schema: positionSchema,
@@ -76,4 +76,4 @@ export const position: ResourceDef<typeof positionSchema> = {
   openApi: { page: 'contact:position:readonly', get: 'contact:position:readonly', add: 'contact:position:write', update: 'contact:position:write', delete: 'contact:position:write' },
   menu: { scene: 'tenant', url: '/account/organzize/position', icon: 'badge', parent: '/account/organzize' },
   tenant: [{ url: '/account/organzize/position', needsBu: true }],
-};
+});

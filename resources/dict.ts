@@ -1,8 +1,8 @@
 import { dictSchema } from '../schemas/dict.ts';
 import { enableDisable, enabledTones } from './status.ts';
-import type { ResourceDef } from './types.ts';
+import { defineResource } from './define.ts';
 
-export const dict: ResourceDef<typeof dictSchema> = {
+export const dict = defineResource({
   name: 'dict',
   table: 'dict',
   schema: dictSchema,
@@ -35,14 +35,14 @@ export const dict: ResourceDef<typeof dictSchema> = {
   ],
   menu: { scene: 'admin', url: '/operation/dict', icon: 'menu_book' },
   tenant: [{ url: '/business/dict-manage/platform', label: 'tenant_tabs.platform_dict', mount: '/open/system/dict/platform' }],
-};
+});
 
 /**
  * A BU's own dictionaries: types and items it adds beside the platform's (`dict`), enabled,
  * disabled and sorted by its admin; `list-by-type` answers the platform's enabled items of a type
  * followed by the BU's own (docs/tenant-console.md "Business dictionary").
  */
-export const buDict: ResourceDef<typeof dictSchema> = {
+export const buDict = defineResource({
   ...dict,
   name: 'bu-dict',
   table: 'bu_dict',
@@ -57,4 +57,4 @@ export const buDict: ResourceDef<typeof dictSchema> = {
   ],
   menu: { scene: 'tenant', url: '/business/dict-manage', icon: 'menu_book', title: 'route.dict_manage', needsBu: true, order: 10 },
   tenant: [{ url: '/business/dict-manage', label: 'tenant_tabs.bu_dict', needsBu: true }],
-};
+});

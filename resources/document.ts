@@ -1,12 +1,12 @@
 import { documentInternal, documentSchema } from '../schemas/document.ts';
-import type { ResourceDef } from './types.ts';
+import { defineResource } from './define.ts';
 
 /**
  * Developer documents (docs/docs.md): operators write them in Markdown on the operator console;
  * anyone reads the published ones, rendered and sanitised by the server. Every save keeps a
  * version (who, when, what), which the history shows with a diff and can restore.
  */
-export const document: ResourceDef<typeof documentSchema> = {
+export const document = defineResource({
   name: 'document',
   table: 'document',
   schema: documentSchema,
@@ -62,4 +62,4 @@ export const document: ResourceDef<typeof documentSchema> = {
       calls: { search: { handler: 'docs.search', public: true } },
     },
   ],
-};
+});

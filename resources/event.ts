@@ -1,6 +1,7 @@
 import { eventConfigInternal, eventConfigSchema, eventInfoSchema, eventRelSchema } from '../schemas/event.ts';
 import { enabledTones } from './status.ts';
-import type { Mount, ResourceDef } from './types.ts';
+import type { Mount } from './types.ts';
+import { defineResource } from './define.ts';
 
 /**
  * Events (docs/events.md): the catalogue of event types, an app's endpoint and its subscriptions.
@@ -9,7 +10,7 @@ import type { Mount, ResourceDef } from './types.ts';
  */
 
 /** The event types the platform emits (seeded, server/seed/event-types.ts). */
-export const eventInfo: ResourceDef<typeof eventInfoSchema> = {
+export const eventInfo = defineResource({
   name: 'event-info',
   table: 'event_info',
   schema: eventInfoSchema,
@@ -24,7 +25,7 @@ export const eventInfo: ResourceDef<typeof eventInfoSchema> = {
     { side: 'operator', base: '/open/admin/event', scope: 'catalog', perm: 'admin:app', calls: { 'info/list': 'list' } },
     { side: 'tenant', base: '/open/app/event', scope: 'catalog', perm: 'tenant:app', calls: { 'info/list': { verb: 'list', where: { status: [0] } } } },
   ],
-};
+});
 
 /** The named calls of an app's events beside its endpoint, on each side (server/handlers/events.ts). */
 const endpointCalls = {
@@ -37,7 +38,7 @@ const endpointCalls = {
 } as const;
 
 /** An app's event endpoint, one per app (`singletonPer`): request URL, its keys, and its health. */
-export const eventConfig: ResourceDef<typeof eventConfigSchema> = {
+export const eventConfig = defineResource({
   name: 'event-config',
   table: 'event_config',
   schema: eventConfigSchema,
@@ -61,13 +62,13 @@ export const eventConfig: ResourceDef<typeof eventConfigSchema> = {
     },
     { side: 'operator', base: '/open/admin/event', scope: 'oversight', perm: 'admin:app', calls: endpointCalls },
   ],
-};
+});
 
 /** The same calls on each side; saving checks the app's scopes (server/handlers/events.ts). */
 const relCalls: Mount['calls'] = { 'subscribe-rel/save': { handler: 'event.subscribe', action: 'update' }, 'subscribe-rel/delete': 'delete', 'subscribe-rel/page': { verb: 'page', requires: ['app_guid'] } };
 
 /** One event type an app receives; only types of scopes the app has opened (server/handlers/events.ts). */
-export const eventRel: ResourceDef<typeof eventRelSchema> = {
+export const eventRel = defineResource({
   name: 'event-rel',
   table: 'event_rel',
   schema: eventRelSchema,
@@ -83,4 +84,4 @@ export const eventRel: ResourceDef<typeof eventRelSchema> = {
     { side: 'tenant', base: '/open/app/event', scope: 'bu', perm: 'tenant:app', calls: relCalls },
     { side: 'operator', base: '/open/admin/event', scope: 'oversight', perm: 'admin:app', calls: relCalls },
   ],
-};
+});

@@ -1,6 +1,6 @@
 import { i18nSettingSchema } from '../schemas/i18n-setting.ts';
 import { enableDisable, enabledTones } from './status.ts';
-import type { ResourceDef } from './types.ts';
+import { defineResource } from './define.ts';
 
 /**
  * The platform's languages (`/open/common-i18n-setting/*`, docs/operator.md "Platform calls"):
@@ -8,7 +8,7 @@ import type { ResourceDef } from './types.ts';
  * not (the language switch stands on the login page too); operators holding the data dictionary
  * switch them on and off. The default language is never disabled (server/rules/i18n-setting.ts).
  */
-export const i18nSetting: ResourceDef<typeof i18nSettingSchema> = {
+export const i18nSetting = defineResource({
   name: 'i18n-setting',
   table: 'i18n_setting',
   schema: i18nSettingSchema,
@@ -36,4 +36,4 @@ export const i18nSetting: ResourceDef<typeof i18nSettingSchema> = {
       calls: { page: 'page', get: 'get', 'update-status': 'status' },
     },
   ],
-};
+});

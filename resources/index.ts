@@ -29,7 +29,7 @@ import { user } from './user.ts';
 import { loginLog, operationLog, requestLog } from './audit-log.ts';
 
 /** Every entity of the product. Generic code (tables, calls, screens, tests) loops over this. */
-export const resources: readonly ResourceDef[] = [
+const all = [
   permission, role, user, dict, buDict, columnConfig, columnPreference, savedView, publishedView, i18nSetting,
   // Tenant identity and organisation
   bu, org, orgApplication, company, project, department, position, member, customField, fieldStatus, subAccount, passwordPolicy, safePolicy, authConfig,
@@ -49,6 +49,14 @@ export const resources: readonly ResourceDef[] = [
   workOrder, workOrderRecord, workQuestion, message, announcement,
   // Audit logs (read-only; written by the server)
   loginLog, operationLog, requestLog,
-];
+] as const;
+export const resources: readonly ResourceDef[] = all;
 
-export const resourceByName = new Map(resources.map((r) => [r.name, r]));
+/** A definition's name: server code names definitions by it, so a misspelt one fails `tsc`. */
+export type ResourceName = (typeof all)[number]['name'];
+
+/** Definitions by name, for names that arrive as data (a body's, a stored row's); code names one with `defOf`. */
+export const resourceByName: ReadonlyMap<string, ResourceDef> = new Map(resources.map((r) => [r.name, r]));
+
+/** The definition of a name the code gives (every name is one: the registry holds them all). */
+export const defOf = (name: ResourceName): ResourceDef => resourceByName.get(name)!;

@@ -1,7 +1,7 @@
 import { memberSchema } from '../schemas/member.ts';
-import type { ResourceDef } from './types.ts';
+import { defineResource } from './define.ts';
 
-export const member: ResourceDef<typeof memberSchema> = {
+export const member = defineResource({
   name: 'member',
   table: 'member',
   schema: memberSchema,
@@ -64,4 +64,4 @@ export const member: ResourceDef<typeof memberSchema> = {
   events: { scope: 'contact:member:readonly', created: 'contact.user.created_v3', updated: 'contact.user.updated_v3', deleted: 'contact.user.deleted_v3' },
   menu: { scene: 'tenant', url: '/account/member-manage', icon: 'groups', title: 'route.member_manage', needsVerified: true, order: 50 },
   tenant: [{ url: '/account/member-manage', needsBu: true }],
-};
+});

@@ -1,6 +1,7 @@
 import { announcementInternal, announcementSchema, messageInternal, messageSchema } from '../schemas/message.ts';
 import { MESSAGE_TABS } from './message-tabs.ts';
-import type { ListAction, ResourceDef } from './types.ts';
+import type { ListAction } from './types.ts';
+import { defineResource } from './define.ts';
 
 /** Marks every message of a tab's kind read (the catalogue's `add`: a reader adds reads). */
 const readAll = (kind: number): ListAction => ({ name: 'read_all', call: 'add', body: { all: true, kind } });
@@ -11,7 +12,7 @@ const readAll = (kind: number): ListAction => ({ name: 'read_all', call: 'add', 
  * announcement published, a sub-account activated. Each reader has read or not read each of them.
  * Every call is a handler: what a reader sees is decided per message kind, not by one owner column.
  */
-export const message: ResourceDef<typeof messageSchema> = {
+export const message = defineResource({
   name: 'message',
   table: 'message',
   schema: messageSchema,
@@ -46,10 +47,10 @@ export const message: ResourceDef<typeof messageSchema> = {
       calls: { 'get-announcement-unread-quantity': { handler: 'message.unread', action: 'view', signedIn: true } },
     },
   ],
-};
+});
 
 /** What operators publish; published at once or by the scheduler (server/services/announcements.ts). */
-export const announcement: ResourceDef<typeof announcementSchema> = {
+export const announcement = defineResource({
   name: 'announcement',
   table: 'announcement',
   schema: announcementSchema,
@@ -71,4 +72,4 @@ export const announcement: ResourceDef<typeof announcementSchema> = {
   indexes: [['state', 'publish_at']],
   menu: { scene: 'admin', url: '/operation/announcement', icon: 'campaign' },
   mounts: [{ side: 'operator', base: '/open/admin/sys-announcement', scope: 'platform', perm: 'admin:announcement', calls: { add: 'add', list: 'page', get: 'get' } }],
-};
+});

@@ -1,5 +1,6 @@
 import { installedAppSchema, orderInternal, orderSchema, paymentRecordInternal, paymentRecordSchema } from '../schemas/order.ts';
-import type { CallSpec, Mount, ResourceDef } from './types.ts';
+import type { CallSpec, Mount } from './types.ts';
+import { defineResource } from './define.ts';
 
 /** The operator's calls of one kind of order (the catalogue's general, product and service groups). */
 const kindCalls: Record<string, CallSpec | 'page' | 'get'> = {
@@ -30,7 +31,7 @@ const kindMount = (kind: 'product' | 'service', value: number): Mount => ({
  * Amounts are integer cents of the order's currency; received payments make it paid
  * (server/rules/order.ts), and a to-be-paid order past its due time expires (server/services/order-expiry.ts).
  */
-export const order: ResourceDef<typeof orderSchema> = {
+export const order = defineResource({
   name: 'order',
   table: 'orders',
   schema: orderSchema,
@@ -75,14 +76,14 @@ export const order: ResourceDef<typeof orderSchema> = {
     kindMount('product', 1),
     kindMount('service', 2),
   ],
-};
+});
 
 /**
  * Payments towards an order, recorded by operators (bank transfers arrive outside the platform).
  * Each lands in its order's BU and currency; the BU reads them on the order's page, and its
  * received payments are its expenses (`/account/expenses`, with totals by month).
  */
-export const paymentRecord: ResourceDef<typeof paymentRecordSchema> = {
+export const paymentRecord = defineResource({
   name: 'payment-record',
   table: 'payment_records',
   schema: paymentRecordSchema,
@@ -120,10 +121,10 @@ export const paymentRecord: ResourceDef<typeof paymentRecordSchema> = {
       calls: { list: { verb: 'list', requires: ['order_guid'] }, 'add-record': 'add', 'update-record': 'update', 'delete-record': 'delete' },
     },
   ],
-};
+});
 
 /** The store apps a BU has (its enterprise apps), one row per app: buying twice installs once. */
-export const installedApp: ResourceDef<typeof installedAppSchema> = {
+export const installedApp = defineResource({
   name: 'installed-app',
   table: 'installed_app',
   schema: installedAppSchema,
@@ -149,4 +150,4 @@ export const installedApp: ResourceDef<typeof installedAppSchema> = {
       calls: { 'app-purchase/use': { handler: 'market.purchase', action: 'add' } },
     },
   ],
-};
+});

@@ -1,5 +1,5 @@
 import { orgApplicationSchema } from '../schemas/org-application.ts';
-import type { ResourceDef } from './types.ts';
+import { defineResource } from './define.ts';
 
 /**
  * The history of a BU's organisation certification (docs/operator.md, "Platform calls"): one row
@@ -8,7 +8,7 @@ import type { ResourceDef } from './types.ts';
  * operator's certify or withdraw). The BU reads its own history; operators read every BU's. Nobody
  * writes or deletes a row through a call: history is not edited.
  */
-export const orgApplication: ResourceDef<typeof orgApplicationSchema> = {
+export const orgApplication = defineResource({
   name: 'org-application',
   table: 'org_application',
   schema: orgApplicationSchema,
@@ -34,4 +34,4 @@ export const orgApplication: ResourceDef<typeof orgApplicationSchema> = {
     // A request's own history, listed whole on its review page (org's `related`): a mount of its own, so the console reads it unpaged.
     { side: 'operator', base: '/open/admin/org/application', scope: 'oversight', perm: 'admin:certification', calls: { list: { verb: 'list', requires: ['org_guid'] } } },
   ],
-};
+});

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { codes, datetime, text } from '../schemas/common.ts';
 import { orgSchema } from '../schemas/org.ts';
-import type { ResourceDef } from './types.ts';
+import { defineResource } from './define.ts';
 
 /** A BU's organisation certification: one row per BU; operators review it. */
-export const org: ResourceDef<typeof orgSchema> = {
+export const org = defineResource({
   name: 'org',
   table: 'org',
   schema: orgSchema,
@@ -85,4 +85,4 @@ export const org: ResourceDef<typeof orgSchema> = {
       actions: [{ name: 'apply', call: 'apply-auth', when: { auth_state: [0, 3] }, noBody: true }],
     },
   ],
-};
+});

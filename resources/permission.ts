@@ -1,10 +1,10 @@
 import { permissionSchema } from '../schemas/permission.ts';
 import { enableDisable, enabledTones } from './status.ts';
-import type { ResourceDef } from './types.ts';
+import { defineResource } from './define.ts';
 
 const crud = { add: 'add', update: 'update', delete: 'delete', get: 'get', page: 'page', list: 'list', 'update-status': 'status' } as const;
 
-export const permission: ResourceDef<typeof permissionSchema> = {
+export const permission = defineResource({
   name: 'permission',
   table: 'permission',
   schema: permissionSchema,
@@ -42,4 +42,4 @@ export const permission: ResourceDef<typeof permissionSchema> = {
   tree: { parent: 'parent_guid', parents: { type: [0, 1] } },
   // Seeded nodes are named by their code in the reader's language: a menu by `menu.<code>`, a button by its action.
   labelKeys: [{ key: 'menu.{code}' }, { key: 'grant.buttons.{code:last}', when: { type: [2] } }],
-};
+});

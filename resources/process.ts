@@ -1,9 +1,9 @@
 import { processInstanceSchema, processSchema, processStepLogSchema } from '../schemas/process.ts';
 import { enableDisable, enabledTones } from './status.ts';
-import type { ResourceDef } from './types.ts';
+import { defineResource } from './define.ts';
 
 /** A BU's approval processes (`/business/process`, docs/tenant-console.md "Approval processes"). */
-export const approvalProcess: ResourceDef<typeof processSchema> = {
+export const approvalProcess = defineResource({
   name: 'process',
   table: 'process',
   schema: processSchema,
@@ -32,10 +32,10 @@ export const approvalProcess: ResourceDef<typeof processSchema> = {
   ],
   menu: { scene: 'tenant', url: '/business/process', icon: 'account_tree', title: 'route.process', needsBu: true, order: 20 },
   tenant: [{ url: '/business/process', needsBu: true, label: 'tenant_tabs.processes' }],
-};
+});
 
 /** Runs of the BU's processes; approvers decide the waiting step. */
-export const processInstance: ResourceDef<typeof processInstanceSchema> = {
+export const processInstance = defineResource({
   name: 'process-instance',
   table: 'process_instance',
   schema: processInstanceSchema,
@@ -76,10 +76,10 @@ export const processInstance: ResourceDef<typeof processInstanceSchema> = {
       ],
     },
   ],
-};
+});
 
 /** An instance's history, oldest first; a scope application's page shows its process's entries. */
-export const processStep: ResourceDef<typeof processStepLogSchema> = {
+export const processStep = defineResource({
   name: 'process-step',
   table: 'process_step',
   schema: processStepLogSchema,
@@ -103,4 +103,4 @@ export const processStep: ResourceDef<typeof processStepLogSchema> = {
     // Operators see a scope application's BU approval beside it.
     { side: 'operator', base: '/open/admin/process/step', scope: 'oversight', perm: 'admin:app-audit', calls: { list: { verb: 'list', requires: ['subject_guid'] } } },
   ],
-};
+});

@@ -1,7 +1,7 @@
 import { projectSchema } from '../schemas/project.ts';
-import type { ResourceDef } from './types.ts';
+import { defineResource } from './define.ts';
 
-export const project: ResourceDef<typeof projectSchema> = {
+export const project = defineResource({
   name: 'project',
   table: 'project',
   schema: projectSchema,
@@ -39,4 +39,4 @@ export const project: ResourceDef<typeof projectSchema> = {
   openApi: { page: 'org:project:readonly' },
   menu: { scene: 'tenant', url: '/account/organzize/project', icon: 'apartment', parent: '/account/organzize' },
   tenant: [{ url: '/account/organzize/project', needsBu: true }],
-};
+});

@@ -1,13 +1,13 @@
 import { roleSchema } from '../schemas/role.ts';
 import { enableDisable, enabledTones } from './status.ts';
-import type { ResourceDef } from './types.ts';
+import { defineResource } from './define.ts';
 
 const grants = {
   auth: { handler: 'role.auth', action: 'auth' },
   'get-role-permissions': { handler: 'role.permissions', action: 'view' },
 } as const;
 
-export const role: ResourceDef<typeof roleSchema> = {
+export const role = defineResource({
   name: 'role',
   table: 'role',
   schema: roleSchema,
@@ -56,4 +56,4 @@ export const role: ResourceDef<typeof roleSchema> = {
   ],
   privileges: { roleType: 'type', grants: 'permission_guids', activeStatus: 0 },
   grants: { resource: 'permission', read: 'get-role-permissions', write: 'auth', field: 'permission_guids', filter: { scene: 'admin' } },
-};
+});

@@ -1,5 +1,6 @@
 import { authConfigInternal, authConfigSchema, passwordPolicySchema, safePolicySchema } from '../schemas/sso.ts';
-import type { ConsoleMenu, Mount, ResourceDef } from './types.ts';
+import type { ConsoleMenu, Mount } from './types.ts';
+import { defineResource } from './define.ts';
 
 /**
  * A BU's security policies, one row each (`unique: [[]]` = one per BU), read with `…-info` and
@@ -10,7 +11,7 @@ const mounts = (info: string, update: string, page?: ConsoleMenu): Mount[] => [
   { side: 'operator', base: '/open/admin/system/bu-management/sso', scope: 'oversight', perm: 'admin:bu', calls: { [info]: 'one', [update]: 'save' } },
 ];
 
-export const passwordPolicy: ResourceDef<typeof passwordPolicySchema> = {
+export const passwordPolicy = defineResource({
   name: 'password-policy',
   table: 'password_policy',
   schema: passwordPolicySchema,
@@ -19,9 +20,9 @@ export const passwordPolicy: ResourceDef<typeof passwordPolicySchema> = {
   // The security settings page, whose first tab this policy is.
   mounts: mounts('password-policy-info', 'password-policy-update', { scene: 'tenant', url: '/account/enterprise/sso', icon: 'shield', title: 'route.enterprise_sso', needsBu: true, sidebar: 'enterprise', order: 20 }),
   tenant: [{ url: '/account/enterprise/sso', view: 'single', needsBu: true }],
-};
+});
 
-export const safePolicy: ResourceDef<typeof safePolicySchema> = {
+export const safePolicy = defineResource({
   name: 'safe-policy',
   table: 'safe_policy',
   schema: safePolicySchema,
@@ -29,14 +30,14 @@ export const safePolicy: ResourceDef<typeof safePolicySchema> = {
   unique: [[]],
   mounts: mounts('safe-policy-info', 'safe-policy-update'),
   tenant: [{ url: '/account/enterprise/sso/login', view: 'single', needsBu: true }],
-};
+});
 
 /**
  * A BU's single sign-on (docs/sso.md): its login types, claimed domains and identity provider.
  * `auth-config-info` never answers the client secret or the SAML private key (`client_secret_set`
  * says whether a secret is stored); `auth-config-test` checks the saved settings live.
  */
-export const authConfig: ResourceDef<typeof authConfigSchema> = {
+export const authConfig = defineResource({
   name: 'auth-config',
   table: 'sso_auth_config',
   schema: authConfigSchema,
@@ -55,4 +56,4 @@ export const authConfig: ResourceDef<typeof authConfigSchema> = {
       'auth-config-verify-domain': { handler: 'sso.verifyDomain', action: 'update' },
     },
   })),
-};
+});

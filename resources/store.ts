@@ -1,6 +1,7 @@
 import { classifyAppSchema, classifySchema, labelSchema, listingSchema } from '../schemas/store.ts';
 import { enableDisable, enabledTones } from './status.ts';
-import type { RecordPage, ResourceDef } from './types.ts';
+import type { RecordPage } from './types.ts';
+import { defineResource } from './define.ts';
 
 /**
  * The app store (docs/store.md). Its rows are the platform's: anyone reads what is listed, without
@@ -23,7 +24,7 @@ const CLASSIFY_PAGE: RecordPage = {
   tabs: [{ url: 'apps', resource: 'classify-app', base: PLACED, form: ['app_guid', 'sort'], pickers: { app_guid: { resource: 'app', call: STORE_APPS } } }],
 };
 
-export const label: ResourceDef<typeof labelSchema> = {
+export const label = defineResource({
   name: 'label',
   table: 'app_label',
   schema: labelSchema,
@@ -39,9 +40,9 @@ export const label: ResourceDef<typeof labelSchema> = {
   mounts: [
     { side: 'tenant', base: '/open/app/label', scope: 'catalog', perm: 'admin:store-label', calls: { add: 'add', delete: 'delete', update: 'update', page: 'page', info: 'get' } },
   ],
-};
+});
 
-export const classify: ResourceDef<typeof classifySchema> = {
+export const classify = defineResource({
   name: 'classify',
   table: 'app_classify',
   schema: classifySchema,
@@ -62,9 +63,9 @@ export const classify: ResourceDef<typeof classifySchema> = {
     // The store's enabled classifications, for visitors, each with how many listed apps it holds.
     { side: 'tenant', base: '/open/app/market/search', scope: 'catalog', calls: { 'classify/list': { verb: 'list', handler: 'market.classifications', public: true } } },
   ],
-};
+});
 
-export const classifyApp: ResourceDef<typeof classifyAppSchema> = {
+export const classifyApp = defineResource({
   name: 'classify-app',
   table: 'app_classify_app',
   schema: classifyAppSchema,
@@ -87,10 +88,10 @@ export const classifyApp: ResourceDef<typeof classifyAppSchema> = {
       calls: { add: 'add', page: 'page', update: 'update', delete: 'delete' },
     },
   ],
-};
+});
 
 /** An app's store listing (`app/introduce`), one per store app, saved by `update/app-manage`. */
-export const listing: ResourceDef<typeof listingSchema> = {
+export const listing = defineResource({
   name: 'listing',
   table: 'app_listing',
   schema: listingSchema,
@@ -132,4 +133,4 @@ export const listing: ResourceDef<typeof listingSchema> = {
       },
     },
   ],
-};
+});

@@ -1,6 +1,6 @@
 import { subAccountInternal, subAccountSchema } from '../schemas/sub-account.ts';
 import { accountList } from './account-list.ts';
-import type { ResourceDef } from './types.ts';
+import { defineResource } from './define.ts';
 
 /**
  * Sub-accounts (userType 2) of a BU, kept in the users table with the BU that created them.
@@ -8,7 +8,7 @@ import type { ResourceDef } from './types.ts';
  * account starts "to be activated" and is mailed its link once the add commits; memberships and
  * sessions follow it); resetting and activating are handlers (one-time links).
  */
-export const subAccount: ResourceDef<typeof subAccountSchema> = {
+export const subAccount = defineResource({
   name: 'sub-account',
   table: 'users',
   schema: subAccountSchema,
@@ -68,4 +68,4 @@ export const subAccount: ResourceDef<typeof subAccountSchema> = {
       ],
     },
   ],
-};
+});

@@ -232,9 +232,9 @@ export interface StatusActions {
   transitions: readonly Transition[];
 }
 
-export interface ResourceDef<S extends z.ZodObject = z.ZodObject> {
+export interface ResourceDef<S extends z.ZodObject = z.ZodObject, N extends string = string> {
   /** Registry key and i18n key: `resources.<name>`. */
-  name: string;
+  name: N;
   /** Its table; for a `virtual` definition, the table its handlers read. */
   table: string;
   /**

@@ -1,6 +1,7 @@
 import { unionBuInternal, unionBuSchema, unionMembershipSchema } from '../schemas/union-bu.ts';
 import { enableDisable, enabledTones } from './status.ts';
-import type { RecordPage, ResourceDef } from './types.ts';
+import type { RecordPage } from './types.ts';
+import { defineResource } from './define.ts';
 
 const UNION = '/open/admin/system/union-bu';
 
@@ -38,7 +39,7 @@ const UNION_PAGE: RecordPage = {
  * departments, users (members) and apps the union shares, drawn only from its member BUs (apps also
  * from the platform's store). A platform row: tenants never reach it.
  */
-export const unionBu: ResourceDef<typeof unionBuSchema> = {
+export const unionBu = defineResource({
   name: 'union-bu',
   table: 'union_bu',
   schema: unionBuSchema,
@@ -85,7 +86,7 @@ export const unionBu: ResourceDef<typeof unionBuSchema> = {
       },
     },
   ],
-};
+});
 
 /**
  * The unions a BU belongs to, as its members see them (`/account/associated-organize`): each with
@@ -93,7 +94,7 @@ export const unionBu: ResourceDef<typeof unionBuSchema> = {
  * catalogue (which has no tenant call for unions), in its convention. It reads the operators'
  * `union_bu` rows through handlers, with no table of its own.
  */
-export const unionMembership: ResourceDef<typeof unionMembershipSchema> = {
+export const unionMembership = defineResource({
   name: 'union-membership',
   table: 'union_bu',
   virtual: true,
@@ -123,4 +124,4 @@ export const unionMembership: ResourceDef<typeof unionMembershipSchema> = {
       },
     },
   ],
-};
+});

@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { codes } from '../schemas/common.ts';
 import { userSchema } from '../schemas/user.ts';
 import { accountList } from './account-list.ts';
-import type { ResourceDef } from './types.ts';
+import { defineResource } from './define.ts';
 
 const calls = { info: 'get', add: 'add', update: 'update', delete: 'delete', page: 'page', 'update-status': 'status' } as const;
 const operators = { user_type: 0 };
 
-export const user: ResourceDef<typeof userSchema> = {
+export const user = defineResource({
   name: 'user',
   table: 'users',
   schema: userSchema,
@@ -33,4 +33,4 @@ export const user: ResourceDef<typeof userSchema> = {
     { side: 'system', base: '/open/system/admin/user', scope: 'platform', perm: 'admin:user', fixed: operators, calls },
   ],
   menu: { scene: 'admin', url: '/operation/user', icon: 'person' },
-};
+});

@@ -1,12 +1,12 @@
 import { workOrderInternal, workOrderRecordInternal, workOrderRecordSchema, workOrderSchema, workQuestionSchema } from '../schemas/work-order.ts';
-import type { ResourceDef } from './types.ts';
+import { defineResource } from './define.ts';
 
 /**
  * A tenant's work order (docs/service-desk.md). Operators take it up, work on it and mark it
  * processed; the tenant closes it with an evaluation or reopens it. Every move and every reply is a
  * record of its conversation (`work-order-record`), which `get` answers with it.
  */
-export const workOrder: ResourceDef<typeof workOrderSchema> = {
+export const workOrder = defineResource({
   name: 'work-order',
   table: 'work_order',
   schema: workOrderSchema,
@@ -68,10 +68,10 @@ export const workOrder: ResourceDef<typeof workOrderSchema> = {
       },
     },
   ],
-};
+});
 
 /** A reply in a work order's conversation, or a move between its states (written by the engine's rules). */
-export const workOrderRecord: ResourceDef<typeof workOrderRecordSchema> = {
+export const workOrderRecord = defineResource({
   name: 'work-order-record',
   table: 'work_order_record',
   schema: workOrderRecordSchema,
@@ -85,10 +85,10 @@ export const workOrderRecord: ResourceDef<typeof workOrderRecordSchema> = {
     { side: 'tenant', base: '/open/app/work-order-record', scope: 'bu', perm: 'tenant:work-order', calls: { save: { handler: 'workOrder.reply', action: 'update' } } },
     { side: 'operator', base: '/open/admin/work-order-record', scope: 'oversight', perm: 'admin:work-order', calls: { save: { handler: 'workOrder.reply', action: 'update' } } },
   ],
-};
+});
 
 /** A question a BU keeps with its answer; operators read every BU's. */
-export const workQuestion: ResourceDef<typeof workQuestionSchema> = {
+export const workQuestion = defineResource({
   name: 'work-question',
   table: 'work_question',
   schema: workQuestionSchema,
@@ -103,4 +103,4 @@ export const workQuestion: ResourceDef<typeof workQuestionSchema> = {
     { side: 'tenant', base: '/open/app/work-question', scope: 'bu', perm: 'tenant:work-order', calls: { save: 'add', page: 'page', get: 'get', update: 'update', delete: 'delete' } },
     { side: 'operator', base: '/open/admin/work-question', scope: 'oversight', perm: 'admin:work-order', calls: { page: 'page' } },
   ],
-};
+});

@@ -10,7 +10,7 @@ import type { CallContext, Rules, Services } from './context.ts';
 import { fieldsOf, MANAGED } from './fields.ts';
 import { filterWhere, scopeWhere, Where } from './where.ts';
 import { checkReferences, checkTreeCycle, nest } from './relations.ts';
-import { resourceByName } from '../../resources/index.ts';
+import { defOf, resourceByName, type ResourceName } from '../../resources/index.ts';
 import { transitionOf } from './transitions.ts';
 import { pageQuery, pagingOf } from './paging.ts';
 import { specOf } from './spec.ts';
@@ -344,8 +344,8 @@ export const tree = async (ctx: CallContext) => {
  * or a subscription belongs to), read through that definition's mount of the same scope; or a 201
  * "does not exist".
  */
-export const reachRow = async (ctx: CallContext, defName: string, guid: string, tx: Queryable = ctx.services.db) => {
-  const target = resourceByName.get(defName)!;
+export const reachRow = async (ctx: CallContext, defName: ResourceName, guid: string, tx: Queryable = ctx.services.db) => {
+  const target = defOf(defName);
   const mount = target.mounts.find((m) => m.scope === ctx.mount.scope) ?? ctx.mount;
   const reach = scopeWhere(target, mount, ctx.caller).add((p) => `guid = ${p(guid)}`);
   const { rows } = await tx.query(`select ${selectList(target)} from ${ident(target.table)}${reach.toSql()}`, reach.params);
@@ -361,7 +361,8 @@ export const singletonOwner = async (ctx: CallContext) => {
   if (per) {
     // One row per row of the referenced definition (an app's security), which the caller must reach.
     const guid = parseOrWarn(ctx.lang, z.object({ [per]: z.uuid('validation.guid_format') }), ctx.input, ctx.def.name)[per] as string;
-    const parent = await reachRow(ctx, ctx.def.references![per], guid);
+    // A reference names a registered definition (the registry test checks every one).
+    const parent = await reachRow(ctx, ctx.def.references![per] as ResourceName, guid);
     // The row lands in its parent's BU, where the definition keeps BUs at all (a store listing does not).
     const owner = ctx.def.mounts.some((m) => m.scope === 'bu') ? { bu_guid: parent.bu_guid } : {};
     return { where: new Where().add((p) => `${ident(per)} = ${p(guid)}`), cols: { [per]: guid, ...owner } };

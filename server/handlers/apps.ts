@@ -10,7 +10,7 @@ import { seededText } from '../services/seeded-text.ts';
 import { checkReferences } from '../engine/relations.ts';
 import { findOne } from '../engine/verbs.ts';
 import type { Queryable } from '../db/driver.ts';
-import { resourceByName } from '../../resources/index.ts';
+import { defOf } from '../../resources/index.ts';
 import { Warning } from '../http/envelope.ts';
 import { parseOrWarn } from '../http/validation.ts';
 import { openApiCalls, summaryOf } from '../open-api/calls.ts';
@@ -81,7 +81,7 @@ export const auditApply = named({ input: auditRecordSchema, output: applied }, a
 
 
 /** The app named by `guid`, within the caller's mount's scope (the app's mounts and `app-scope`'s alike). */
-const findApp = (ctx: CallContext, guid: string, tx?: Queryable) => findOne({ ...ctx, def: resourceByName.get('app')! }, guid, tx);
+const findApp = (ctx: CallContext, guid: string, tx?: Queryable) => findOne({ ...ctx, def: defOf('app') }, guid, tx);
 
 const appScopesInput = z.object({ guid: z.uuid('validation.guid_format') });
 /** `permissions/list`: every enabled scope with the app's state in it (the app reachable through the caller's mount). */

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { AppCaller } from '../auth/app-tokens.ts';
 import type { Lang } from '../../i18n/languages.ts';
 import type { FieldNames, LarkError } from './errors.ts';
+import type { ResourceName } from '../../resources/index.ts';
 
 /** One of Lark's calls this platform answers: its route, its `api_code` in the call log, the scope it needs and its typed parts. */
 export interface LarkCall<P = any, Q = any, B = any> {
@@ -23,4 +24,4 @@ export interface LarkCall<P = any, Q = any, B = any> {
 }
 
 /** An engine verb of a definition as the calling app's BU (server/routes/open-api.ts `engineAsApp`). */
-export type EngineCall = (resource: string, verb: 'page' | 'get' | 'add' | 'update' | 'delete' | 'tree', input: Record<string, unknown>) => Promise<any>;
+export type EngineCall = (resource: ResourceName, verb: 'page' | 'get' | 'add' | 'update' | 'delete' | 'tree', input: Record<string, unknown>) => Promise<any>;

@@ -5,6 +5,7 @@ import type { RunContext, Services } from '../engine/context.ts';
 import { authorize } from '../engine/authorize.ts';
 import { defineCall, type CallDoc } from '../http/calls.ts';
 import { Warning } from '../http/envelope.ts';
+import type { ResourceName } from '../../resources/index.ts';
 
 export interface Access {
   /** No token needed. */
@@ -16,7 +17,7 @@ export interface Access {
   /** Refuse operators (personal settings, BU switching). */
   tenantOnly?: boolean;
   /** The definition a write changes, for the operation log (its action is `action`, else `update`); absent for a read. */
-  writes?: string;
+  writes?: ResourceName;
 }
 
 export type BespokeHandler = (r: RunContext & { req: FastifyRequest; caller: Caller }) => Promise<unknown>;

@@ -30,6 +30,7 @@ import { translate } from '../../i18n/index.ts';
 import type { Lang } from '../../i18n/languages.ts';
 import { ident, type Queryable } from '../db/driver.ts';
 import { startInstance, type ProcessRow } from '../services/processes.ts';
+import type { ResourceName } from '../../resources/index.ts';
 
 /** An open-API call as the app made it, with the path it called (the operation log names it). */
 interface AppRequest { app: AppCaller; input: Record<string, unknown>; lang: Lang; req: FastifyRequest; reply: FastifyReply; path: string }
@@ -90,7 +91,7 @@ export const mountOpenApi = (app: FastifyInstance, services: Services, docs: Cal
       ok(req, (await asApp(services, opts.ratePerMinute, req, reply, call, (caller) => run({ app: caller, input: inputOf(req), lang: langOf(req), req, reply, path: call.path }))) ?? null),
     );
   };
-  const own = (handler: (r: AppRequest) => Promise<unknown>, writes?: string): AppRun => (r) =>
+  const own = (handler: (r: AppRequest) => Promise<unknown>, writes?: ResourceName): AppRun => (r) =>
     runCall(services, { path: r.path, writes: writes ? { resource: writes, action: 'add' } : undefined, run: () => handler(r) }, { caller: asBu(r.app), lang: r.lang, input: r.input, req: r.req, reply: r.reply });
 
   for (const call of openApiCalls) {
@@ -98,7 +99,9 @@ export const mountOpenApi = (app: FastifyInstance, services: Services, docs: Cal
     const verb = call.verb;
     const { def, mount, spec, handler } = appServed(opts, call.resource, verb);
     const declared = <T>(d: T | ((m: typeof mount, r: typeof def) => T) | undefined) => (typeof d === 'function' ? (d as (m: typeof mount, r: typeof def) => T)(mount, def) : d);
-    appCall(call, declared(handler?.input) ?? bodyDoc(def, spec, mount), declared(handler?.output) ?? answerDoc(def, spec), ({ app: caller, lang, input, req, path }) => engineAsApp(services, opts, def.name, verb, caller, lang, input, undefined, { req, path }));
+    appCall(call, declared(handler?.input) ?? bodyDoc(def, spec, mount), declared(handler?.output) ?? answerDoc(def, spec), ({ app: caller, lang, input, req, path }) =>
+      // A served definition's own name (it came from `opts.defs`).
+      engineAsApp(services, opts, def.name as ResourceName, verb, caller, lang, input, undefined, { req, path }));
   }
 
   appCall(OPEN_API_CALLS.appInfo, undefined, appAnswer, own(async ({ app: caller }) => {
@@ -306,7 +309,7 @@ const appServed = (opts: Pick<OpenApiOptions, 'defs' | 'handlers'>, resource: st
  * that never fail the answer). `at` names the request and the path the app called, for the log.
  */
 export const engineAsApp = (
-  services: Services, opts: Pick<OpenApiOptions, 'defs' | 'rules' | 'handlers'>, resource: string, verbName: Verb, caller: AppCaller, lang: Lang, input: Record<string, unknown>, segment?: string,
+  services: Services, opts: Pick<OpenApiOptions, 'defs' | 'rules' | 'handlers'>, resource: ResourceName, verbName: Verb, caller: AppCaller, lang: Lang, input: Record<string, unknown>, segment?: string,
   at?: { req: FastifyRequest; path: string },
 ) => {
   const { def, mount, spec, handler, path } = appServed(opts, resource, verbName, segment);
