@@ -59,6 +59,12 @@ export interface Mount {
   /** Path prefix without trailing slash, e.g. `/open/admin/system/role`. */
   base: string;
   scope: Scope;
+  /**
+   * An operator mount acting on one BU at a time, the one its body names with `bu_guid` (required,
+   * a BU that exists): reads keep to that BU's rows, writes land in it. So a BU's page reaches its
+   * rows through the generic verbs rather than a handler per call (server/engine/where.ts).
+   */
+  within?: 'bu_guid';
   /** Permission code prefix; a call checks `${perm}:${action}`. Absent = any signed-in caller of the scope. */
   perm?: string;
   /** Values of internal fields this mount reads and writes, e.g. platform users have user_type 0. */

@@ -41,7 +41,8 @@ const ownerInput = (def: ResourceDef, mount?: Mount) =>
 /** The request body a generic verb takes, with the conditions the call requires (`requires`: refused when absent). */
 export const bodyDoc = (def: ResourceDef, spec: Pick<CallSpec, 'verb' | 'requires' | 'transition'>, mount?: Mount): z.ZodType | undefined => {
   const body = verbBody(def, spec, mount);
-  const requires = spec.requires ?? [];
+  // A `within` mount's every call names its record (an operator's BU).
+  const requires = [...(mount?.within && spec.verb ? [mount.within] : []), ...(spec.requires ?? [])];
   if (!requires.length || !(body instanceof z.ZodObject)) return body;
   const shape = body.shape as Record<string, z.ZodType>;
   return body.extend(Object.fromEntries(requires.map((f) => [f, withoutDefault(shape[f] ?? (def.schema.shape as Record<string, z.ZodType>)[f] ?? z.uuid())])));

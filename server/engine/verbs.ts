@@ -9,7 +9,7 @@ import { parseOrWarn } from '../http/validation.ts';
 import type { CallContext, Rules, Services } from './context.ts';
 import { fieldsOf, MANAGED } from './fields.ts';
 import { filterWhere, scopeWhere, Where } from './where.ts';
-import { checkReferences, checkTreeCycle, nest } from './relations.ts';
+import { checkReferences, checkTreeCycle, nest, withinOf } from './relations.ts';
 import { resourceByName } from '../../resources/index.ts';
 import { transitionOf } from './transitions.ts';
 import { pageQuery, pagingOf } from './paging.ts';
@@ -67,7 +67,7 @@ const requireFilters = (ctx: CallContext) => {
   throw new Warning('server.filter_required', { fields: labels.join(', ') }, missing.map((field, i) => ({ field, message: translate(ctx.lang, 'validation.field_error', { field: labels[i], message: required }) })));
 };
 
-const readWhere = (ctx: CallContext) => filterWhere(ctx.def, ctx.call, ctx.input, scopeWhere(ctx.def, ctx.mount, ctx.caller));
+const readWhere = (ctx: CallContext) => filterWhere(ctx.def, ctx.call, ctx.input, scopeWhere(ctx.def, ctx.mount, ctx.caller, new Where(), ctx.input));
 
 export const page = async (ctx: CallContext) => {
   requireFilters(ctx);
@@ -87,7 +87,7 @@ export const list = async (ctx: CallContext) => {
 
 /** One row the caller may reach, or a 201 "does not exist". */
 export const findOne = async (ctx: CallContext, guid: string, tx: Queryable = ctx.services.db) => {
-  const where = scopeWhere(ctx.def, ctx.mount, ctx.caller).add((p) => `${ident('guid')} = ${p(guid)}`);
+  const where = scopeWhere(ctx.def, ctx.mount, ctx.caller, new Where(), ctx.input).add((p) => `${ident('guid')} = ${p(guid)}`);
   const { rows } = await tx.query(`select ${selectList(ctx.def)} from ${ident(ctx.def.table)}${where.toSql()}`, where.params);
   if (!rows[0]) throw new Warning('server.record_not_found');
   return rows[0];
@@ -209,7 +209,7 @@ export const update = async (ctx: CallContext) => {
       const cols = await toColumns(def, values);
       const names = Object.keys(cols);
       if (names.length) {
-        const where = scopeWhere(def, ctx.mount, ctx.caller, new Where());
+        const where = scopeWhere(def, ctx.mount, ctx.caller, new Where(), ctx.input);
         const offset = where.params.length;
         const sets = names.map((n, i) => `${ident(n)} = $${offset + i + 1}`).join(', ');
         await tx.query(
@@ -242,7 +242,7 @@ export const remove = async (ctx: CallContext) => {
   if (!guids.length) throw parseOrWarn(ctx.lang, guidInput, ctx.input, def.name);
   const rules = ctx.rules;
   const deleted = await services.db.transaction(async (tx) => {
-    const where = scopeWhere(def, ctx.mount, ctx.caller).add((p) => `guid = any(${p(guids)}::uuid[])`);
+    const where = scopeWhere(def, ctx.mount, ctx.caller, new Where(), ctx.input).add((p) => `guid = any(${p(guids)}::uuid[])`);
     const { rows } = await tx.query(`select ${selectList(def)} from ${ident(def.table)}${where.toSql()}`, where.params);
     if (rows.length !== guids.length) throw new Warning('server.record_not_found');
     await rules.beforeDelete?.(ctx, tx, rows);
@@ -314,7 +314,7 @@ export const status = async (ctx: CallContext) => {
   const row = await services.db.transaction(async (tx) => {
     const existing = await findOne(ctx, guid, tx);
     await rules.beforeTransition?.(ctx, tx, transition.to, existing);
-    const where = scopeWhere(def, ctx.mount, ctx.caller);
+    const where = scopeWhere(def, ctx.mount, ctx.caller, new Where(), ctx.input);
     const n = where.params.length;
     const set = Object.keys(reasons).map((col, i) => `, ${ident(col)} = $${n + 4 + i}`).join('');
     const { rows } = await tx.query(
@@ -426,4 +426,12 @@ export const save = async (ctx: CallContext) => {
   }
 };
 
-export const verbs = { page, list, get, add, update, delete: remove, status, tree, one, save } as const;
+const generic = { page, list, get, add, update, delete: remove, status, tree, one, save } as const;
+
+/** On a `within` mount every verb first checks the record its body names (server/engine/relations.ts). */
+const withinFirst = (verb: (ctx: CallContext) => Promise<unknown>) => async (ctx: CallContext) => {
+  await withinOf(ctx);
+  return verb(ctx);
+};
+
+export const verbs = Object.fromEntries(Object.entries(generic).map(([name, verb]) => [name, withinFirst(verb)])) as Record<keyof typeof generic, (ctx: CallContext) => Promise<unknown>>;

@@ -1,7 +1,7 @@
-import type { CallSpec, Filter, Mount, ResourceDef } from '../../resources/types.ts';
+import type { CallSpec, Filter, Mount, ResourceDef, Scope } from '../../resources/types.ts';
 import type { Caller } from '../auth/caller.ts';
 import { ident } from '../db/driver.ts';
-import { fieldsOf, type SqlType } from './fields.ts';
+import { fieldsOf, scopesOf, type SqlType } from './fields.ts';
 
 /** A growing WHERE clause with its parameters. */
 export class Where {
@@ -21,26 +21,44 @@ export class Where {
   }
 }
 
-/** The rows a caller may reach through a mount: the engine's one place for scope. */
-export const scopeWhere = (def: ResourceDef, mount: Mount, caller: Caller | null, where = new Where()) => {
-  const scopes = new Set(def.mounts.map((m) => m.scope));
-  switch (mount.scope) {
-    case 'platform':
-    case 'catalog':
-      if (scopes.has('bu')) where.add(() => `${ident('bu_guid')} is null`);
-      if (scopes.has('user')) where.add(() => `${ident('user_guid')} is null`);
-      break;
-    case 'bu':
-      where.add((p) => `${ident('bu_guid')} = ${p(caller?.buGuid)}`);
-      break;
-    case 'user':
-      where.add((p) => `${ident('user_guid')} = ${p(caller?.userGuid)}`);
-      break;
-    case 'oversight':
-      // Every BU's rows, never the platform's own.
-      if (scopes.has('bu')) where.add(() => `${ident('bu_guid')} is not null`);
-      break;
-  }
+/** What a scope's predicate sees: the owner columns the definition keeps (its mounts' scopes) and the caller. */
+interface Reach {
+  owners: ReadonlySet<Scope>;
+  caller: Caller | null;
+}
+type Condition = (p: (value: unknown) => string) => string;
+
+/** None of a BU's or a user's rows: what the platform owns. */
+const platformRows = ({ owners }: Reach): Condition[] => [
+  ...(owners.has('bu') ? [() => `${ident('bu_guid')} is null`] : []),
+  ...(owners.has('user') ? [() => `${ident('user_guid')} is null`] : []),
+];
+
+/**
+ * Row access as data: the conditions on a definition's rows that each scope reaches. A new scope
+ * is a new entry here (`satisfies` makes a missing one fail `tsc`), never a branch in a verb.
+ */
+export const SCOPE_ROWS = {
+  platform: platformRows,
+  catalog: platformRows,
+  /** The caller's current BU's rows. */
+  bu: ({ caller }) => [(p) => `${ident('bu_guid')} = ${p(caller?.buGuid)}`],
+  /** The caller's own rows. */
+  user: ({ caller }) => [(p) => `${ident('user_guid')} = ${p(caller?.userGuid)}`],
+  /** Every BU's rows, never the platform's own. */
+  oversight: ({ owners }) => (owners.has('bu') ? [() => `${ident('bu_guid')} is not null`] : []),
+} satisfies Record<Scope, (reach: Reach) => Condition[]>;
+
+/**
+ * The rows a caller may reach through a mount: the engine's one place for scope. With the call's
+ * `input`, a `within` mount narrows them to the record the body names (an operator's BU); without
+ * (a file's readers), its scope's rows.
+ */
+export const scopeWhere = (def: ResourceDef, mount: Mount, caller: Caller | null, where = new Where(), input?: Record<string, unknown>) => {
+  for (const condition of SCOPE_ROWS[mount.scope]({ owners: scopesOf(def), caller })) where.add(condition);
+  const within = mount.within;
+  // A value that names no row matches nothing; the verbs refuse it first (server/engine/relations.ts `withinOf`).
+  if (within && input) where.add((p) => `${ident(within)} = ${p(coerce('uuid', input[within]) ?? null)}::uuid`);
   for (const [field, value] of Object.entries(mount.fixed ?? {})) where.add((p) => `${ident(field)} = ${p(value)}`);
   return where;
 };
@@ -64,7 +82,7 @@ export const filterWhere = (def: ResourceDef, call: CallSpec, input: Record<stri
       continue;
     }
     // `bu_guid` is managed, not a schema field; oversight mounts filter by it.
-    const info = fields.get(f.field) ?? (f.field === 'bu_guid' && scopes(def).has('bu') ? { sqlType: 'uuid' as const } : undefined);
+    const info = fields.get(f.field) ?? (f.field === 'bu_guid' && scopesOf(def).has('bu') ? { sqlType: 'uuid' as const } : undefined);
     if (!info) continue;
     if (f.op === 'like') {
       where.add((p) => `${ident(f.field)}::text ilike ${p(`%${escapeLike(String(value))}%`)}`);
@@ -88,8 +106,6 @@ export const filterWhere = (def: ResourceDef, call: CallSpec, input: Record<stri
   }
   return where;
 };
-
-const scopes = (def: ResourceDef) => new Set(def.mounts.map((m) => m.scope));
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
