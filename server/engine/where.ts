@@ -2,6 +2,7 @@ import type { CallSpec, Filter, Mount, ResourceDef, Scope } from '../../resource
 import type { Caller } from '../auth/caller.ts';
 import { ident } from '../db/driver.ts';
 import { fieldsOf, scopesOf, type SqlType } from './fields.ts';
+import { joinedOf } from './joins.ts';
 
 /** A growing WHERE clause with its parameters. */
 export class Where {
@@ -64,10 +65,11 @@ export const scopeWhere = (def: ResourceDef, mount: Mount, caller: Caller | null
 };
 
 /**
- * Declared filters, the conditions the call requires, the call's fixed filters and the keyword
- * search. Unknown filter keys are ignored.
+ * Declared filters, the conditions the call requires, the mount's joined filters, the call's fixed
+ * filters and the keyword search (the definition's `keyword` fields and the joined ones). Unknown
+ * filter keys are ignored.
  */
-export const filterWhere = (def: ResourceDef, call: CallSpec, input: Record<string, unknown>, where: Where) => {
+export const filterWhere = (def: ResourceDef, call: CallSpec, input: Record<string, unknown>, where: Where, mount?: Mount) => {
   const fields = new Map(fieldsOf(def).map((f) => [f.name, f]));
   // What a call requires (`requires`) also filters, declared filter or not: one record's history
   // (`org_guid`) lists that record's rows only, never every row the scope reaches.
@@ -93,15 +95,24 @@ export const filterWhere = (def: ResourceDef, call: CallSpec, input: Record<stri
     if (values.some((v) => v === undefined)) where.add(() => 'false');
     else where.add((p) => `${ident(f.field)} = any(${p(values)}::${info.sqlType}[])`);
   }
+  const joined = joinedOf(def, mount);
+  for (const j of joined.filter((c) => c.join.filter)) {
+    const value = input[j.name];
+    if (value === undefined || value === null || value === '') continue;
+    const values = (Array.isArray(value) ? value : [value]).map((v) => coerce(j.sqlType, v));
+    if (values.some((v) => v === undefined)) where.add(() => 'false');
+    else where.add((p) => `${j.sql} = any(${p(values)}::${j.sqlType}[])`);
+  }
   for (const [field, values] of Object.entries(call.where ?? {})) {
     const info = fields.get(field);
     if (info) where.add((p) => `${ident(field)} = any(${p(values.map((v) => coerce(info.sqlType, v)))}::${info.sqlType}[])`);
   }
   const keyword = typeof input.keyword === 'string' ? input.keyword.trim() : '';
-  if (keyword && def.keyword?.length) {
+  const searched = [...(def.keyword ?? []).map(ident), ...joined.filter((c) => c.join.keyword).map((c) => c.sql)];
+  if (keyword && searched.length) {
     where.add((p) => {
       const k = p(`%${escapeLike(keyword)}%`);
-      return `(${def.keyword!.map((f) => `${ident(f)} ilike ${k}`).join(' or ')})`;
+      return `(${searched.map((sql) => `${sql} ilike ${k}`).join(' or ')})`;
     });
   }
   return where;
