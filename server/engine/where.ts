@@ -108,7 +108,7 @@ export const filterWhere = (def: ResourceDef, call: CallSpec, input: Record<stri
     if (info) where.add((p) => `${ident(field)} = any(${p(values.map((v) => coerce(info.sqlType, v)))}::${info.sqlType}[])`);
   }
   const keyword = typeof input.keyword === 'string' ? input.keyword.trim() : '';
-  const searched = [...(def.keyword ?? []).map(ident), ...joined.filter((c) => c.join.keyword).map((c) => c.sql)];
+  const searched = [...(def.keyword ?? []).map(ident), ...joined.filter((c) => c.join.keyword).map((c) => `${c.sql}::text`)];
   if (keyword && searched.length) {
     where.add((p) => {
       const k = p(`%${escapeLike(keyword)}%`);
