@@ -145,7 +145,7 @@ export const referenceRoute = (from: ResourceCalls, target: ConsoleDef) => {
 /**
  * A route whose every call carries `bound` (a record page's tab: `bu/{id}/app` through bu-management's
  * app mount with `bu_guid`), registered on first use. `mount` is the mount at `base` of the definition,
- * else of any definition (a BU's installed apps go through the BU's app mount); `verbs` name calls
+ * else of any definition; `verbs` name calls
  * standing in for generic verbs; a `list` path alone makes a picker's route.
  */
 export const boundRoute = (route: string, def: ConsoleDef, base: string, bound: Record<string, string>, verbs: Partial<Record<Verb, string>> = {}, list?: string) => {

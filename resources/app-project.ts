@@ -1,5 +1,12 @@
 import { appProjectSchema } from '../schemas/app-project.ts';
 import { defineResource } from './define.ts';
+import type { Mount } from './types.ts';
+
+/** A binding is read with its app's and its project's names. */
+const NAMES: Mount['joins'] = {
+  app_name: { resource: 'app', on: 'app_guid', field: 'name' },
+  project_name: { resource: 'project', on: 'project_guid', field: 'name' },
+};
 
 /**
  * Which projects of a BU an app serves (docs/operator.md, "BU management"). Operators bind them for a
@@ -24,7 +31,7 @@ export const appProject = defineResource({
   unique: [['app_guid', 'project_guid']],
   mounts: [
     {
-      side: 'operator', base: '/open/admin/system/bu/app-project', scope: 'oversight', perm: 'admin:bu',
+      side: 'operator', base: '/open/admin/system/bu/app-project', scope: 'oversight', perm: 'admin:bu', joins: NAMES,
       calls: {
         // The catalogue's query names (`appGuid`, `buGuid`) or the body's (`app_guid`, `bu_guid`); with app and project names.
         list: { verb: 'list', handler: 'appProject.list', requires: ['bu_guid'] },
@@ -34,6 +41,6 @@ export const appProject = defineResource({
         delete: 'delete',
       },
     },
-    { side: 'tenant', base: '/open/app/app-project', scope: 'bu', perm: 'tenant:app', calls: { list: { verb: 'list', handler: 'appProject.list' } } },
+    { side: 'tenant', base: '/open/app/app-project', scope: 'bu', perm: 'tenant:app', joins: NAMES, calls: { list: { verb: 'list', handler: 'appProject.list' } } },
   ],
 });

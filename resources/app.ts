@@ -104,7 +104,7 @@ export const app = defineResource({
     },
     {
       // BU management's pickers (docs/operator.md): apps for one BU, named by `bu_guid`.
-      side: 'operator', base: '/open/admin/system/bu-management/app', scope: 'oversight', perm: 'admin:bu',
+      side: 'operator', base: '/open/admin/system/bu-management/app', scope: 'oversight', within: 'bu_guid', perm: 'admin:bu',
       calls: {
         // Enabled store apps the BU has not installed (what `install` takes).
         installable: { verb: 'list', handler: 'buManagement.installable', requires: ['bu_guid'] },

@@ -92,10 +92,17 @@ export const bu = defineResource({
           { field: 'created_at', render: 'date', sortable: true },
         ],
       },
+      // Its owner (the main account whose BU it is) and its organisation's certification (0 without one).
+      joins: {
+        owner_guid: { resource: 'user', on: 'user_guid', field: 'guid' },
+        owner_username: { resource: 'user', on: 'user_guid', field: 'username', keyword: true },
+        company_name: { resource: 'org', on: { back: 'bu_guid' }, field: 'company_name', keyword: true },
+        auth_state: { resource: 'org', on: { back: 'bu_guid' }, field: 'auth_state', fallback: 0, filter: true },
+      },
       calls: {
-        page: { verb: 'page', handler: 'buManagement.page' },
+        page: 'page',
         // One BU as the page lists it (by `bu_guid`): its page's header.
-        detail: { handler: 'buManagement.detail', action: 'view' },
+        detail: { verb: 'get', by: 'bu_guid' },
         'add-bu': { verb: 'add', handler: 'buManagement.add' },
         'remove-bu': { verb: 'delete', handler: 'buManagement.remove' },
       },
@@ -108,16 +115,6 @@ export const bu = defineResource({
     ...(['', '/product', '/service'] as const).map((kind) => ({
       side: 'operator' as const, base: `/open/admin/order-management${kind}`, scope: 'oversight' as const, perm: kind ? `admin:order-${kind.slice(1)}` : 'admin:order', calls: { 'bu-list': 'list' as const },
     })),
-    {
-      // A BU's installed apps (store apps): an operator installs and uninstalls them without an order.
-      side: 'operator', base: '/open/admin/system/bu-management/app', scope: 'oversight', perm: 'admin:bu',
-      calls: {
-        list: { verb: 'page', handler: 'buManagement.appPage' },
-        detail: { handler: 'buManagement.appDetail', action: 'view' },
-        install: { handler: 'buManagement.install', action: 'add' },
-        uninstall: { handler: 'buManagement.uninstall', action: 'delete' },
-      },
-    },
     {
       side: 'system', base: '/open/system/bu', scope: 'user',
       calls: {

@@ -145,6 +145,23 @@ export const installedApp = defineResource({
       menu: { scene: 'tenant', url: '/account/enterprise/app', icon: 'apps', title: 'route.enterprise_app', needsBu: true, sidebar: 'enterprise', order: 30 },
     },
     {
+      // BU management (docs/operator.md): the installed apps of the BU an operator names, with the app's
+      // code and state and the order that bought it; an operator installs and uninstalls them without an order.
+      side: 'operator', base: '/open/admin/system/bu-management/app', scope: 'oversight', within: 'bu_guid', perm: 'admin:bu',
+      joins: {
+        app_code: { resource: 'app', on: 'app_guid', field: 'code' },
+        app_status: { resource: 'app', on: 'app_guid', field: 'status' },
+        order_number: { resource: 'order', on: 'order_guid', field: 'number' },
+        order_state: { resource: 'order', on: 'order_guid', field: 'state' },
+      },
+      calls: {
+        list: 'page',
+        detail: { handler: 'buManagement.appDetail', action: 'view' },
+        install: { handler: 'buManagement.install', action: 'add' },
+        uninstall: { handler: 'buManagement.uninstall', action: 'delete' },
+      },
+    },
+    {
       side: 'tenant', base: '/open/app/market', scope: 'bu', perm: 'tenant:enterprise-app',
       // Needs a sign-in and a BU; the order and the installation are made once (idempotent).
       calls: { 'app-purchase/use': { handler: 'market.purchase', action: 'add' } },

@@ -27,10 +27,10 @@ export const project = defineResource({
       side: 'system', base: '/open/system/project', scope: 'bu', perm: 'tenant:project',
       calls: { add: 'add', page: 'page', list: 'list', get: 'get', update: 'update', delete: 'delete' },
     },
-    // BU management's picker (docs/operator.md): one BU's projects, named by `bu_guid`.
+    // BU management's picker (docs/operator.md): one BU's projects, named by `bu_guid`, by name.
     {
-      side: 'operator', base: '/open/admin/system/bu-management/project', scope: 'oversight', perm: 'admin:bu',
-      calls: { list: { verb: 'list', handler: 'buManagement.projects', requires: ['bu_guid'] } },
+      side: 'operator', base: '/open/admin/system/bu-management/project', scope: 'oversight', within: 'bu_guid', perm: 'admin:bu',
+      calls: { list: { verb: 'list', sort: 'name' } },
     },
     // Lease projects (docs/operator.md, "Platform calls"): every BU's projects — the sites the LEASE
     // store app leases out — for operators to read, a page at a time; nobody changes them here.

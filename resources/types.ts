@@ -45,6 +45,10 @@ export interface CallSpec {
   perm?: string;
   /** Fixed filters this call applies, e.g. parent-list keeps only menus and submenus. */
   where?: Record<string, readonly (string | number | boolean)[]>;
+  /** The sort of this call's rows when the body asks none, where it is not the definition's (a picker lists by name). */
+  sort?: string;
+  /** The body's field naming the row of a `get` besides `guid` (a BU's page names its BU as `bu_guid`). */
+  by?: string;
   /** No token needed. */
   public?: boolean;
   /** Any signed-in caller of the mount's scope, without the mount's permission (e.g. reading a dictionary). */
@@ -60,8 +64,20 @@ export interface Mount {
   /** Path prefix without trailing slash, e.g. `/open/admin/system/role`. */
   base: string;
   scope: Scope;
+  /**
+   * An operator mount acting on one BU at a time, the one its body names with `bu_guid` (required,
+   * a BU that exists): reads keep to that BU's rows, writes land in it. So a BU's page reaches its
+   * rows through the generic verbs rather than a handler per call (server/engine/where.ts).
+   */
+  within?: 'bu_guid';
   /** Permission code prefix; a call checks `${perm}:${action}`. Absent = any signed-in caller of the scope. */
   perm?: string;
+  /**
+   * Columns of other definitions' rows this mount answers beside its rows, by answer name (the
+   * operators' BU list: its owner's username, its organisation's certification): declared here, so
+   * the generic verbs read, sort, search and document them instead of a handler's hand-made join.
+   */
+  joins?: Readonly<Record<string, Joined>>;
   /** Values of internal fields this mount reads and writes, e.g. platform users have user_type 0. */
   fixed?: Record<string, string | number | boolean>;
   /** Path segment → verb, or a fuller call spec. */
@@ -78,6 +94,25 @@ export interface Mount {
    * and Export buttons for them, the import dialog the template.
    */
   transfer?: { import?: string; export?: string; template?: string };
+}
+
+/** A column of another definition's row (see Mount `joins`): sortable like the row's own. */
+export interface Joined {
+  /** The definition of the other row. */
+  resource: string;
+  /**
+   * This row's field holding the other row's guid (`user_guid`: a BU's owner), or `{ back }`: the
+   * other row's field holding this row's guid (the `org` naming its BU, one per BU).
+   */
+  on: string | { back: string };
+  /** The other row's field answered; never a hidden one (server/engine/joins.ts refuses it). */
+  field: string;
+  /** Answered when there is no such row (a BU without organisation info is uncertified: 0). */
+  fallback?: number;
+  /** Searched by `keyword` beside the definition's `keyword` fields. */
+  keyword?: boolean;
+  /** The list and page calls take it as an exact-match filter. */
+  filter?: boolean;
 }
 
 /** Where a console screen lives (see ResourceDef `menu`). */

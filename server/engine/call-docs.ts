@@ -4,6 +4,8 @@ import { datetime } from '../../schemas/common.ts';
 import type { AnswerDoc } from '../http/calls.ts';
 import { docSchema, nullable, shapeOf, type JsonSchema } from '../http/json-schema.ts';
 import { fieldsOf } from './fields.ts';
+import { joinedOf, type JoinedColumn } from './joins.ts';
+import { resourceByName } from '../../resources/index.ts';
 import { pagingInput } from './paging.ts';
 import { schemasOf, statusInputOf, deleteInput } from './verbs.ts';
 
@@ -34,27 +36,37 @@ export const filtersOf = (def: ResourceDef, many = false) =>
     }),
   );
 
+/** The zod schema of a joined column's field (server/engine/joins.ts): its definition's own. */
+const joinedField = (j: JoinedColumn): z.ZodType => {
+  const target = resourceByName.get(j.join.resource)!;
+  return j.join.field === 'guid' ? z.uuid() : withoutDefault(({ ...target.internal?.shape, ...target.schema.shape } as Record<string, z.ZodType>)[j.join.field]);
+};
+
+/** A mount's joined filters, each its field's own type. */
+const joinedFilters = (def: ResourceDef, mount?: Mount) => Object.fromEntries(joinedOf(def, mount).filter((j) => j.join.filter).map((j) => [j.name, joinedField(j).optional()]));
+
 /** The singleton row's owner a body names: the row it belongs to (an app's security), or an operator's BU. */
 const ownerInput = (def: ResourceDef, mount?: Mount) =>
   def.singletonPer ? z.object({ [def.singletonPer]: z.uuid() }) : mount?.scope === 'oversight' ? z.object({ bu_guid: z.uuid() }) : z.object({});
 
 /** The request body a generic verb takes, with the conditions the call requires (`requires`: refused when absent). */
-export const bodyDoc = (def: ResourceDef, spec: Pick<CallSpec, 'verb' | 'requires' | 'transition'>, mount?: Mount): z.ZodType | undefined => {
+export const bodyDoc = (def: ResourceDef, spec: Pick<CallSpec, 'verb' | 'requires' | 'transition' | 'by'>, mount?: Mount): z.ZodType | undefined => {
   const body = verbBody(def, spec, mount);
-  const requires = spec.requires ?? [];
+  // A `within` mount's every call names its record (an operator's BU).
+  const requires = [...(mount?.within && spec.verb ? [mount.within] : []), ...(spec.requires ?? [])];
   if (!requires.length || !(body instanceof z.ZodObject)) return body;
   const shape = body.shape as Record<string, z.ZodType>;
   return body.extend(Object.fromEntries(requires.map((f) => [f, withoutDefault(shape[f] ?? (def.schema.shape as Record<string, z.ZodType>)[f] ?? z.uuid())])));
 };
 
-const verbBody = (def: ResourceDef, spec: Pick<CallSpec, 'verb' | 'transition'>, mount?: Mount): z.ZodType | undefined => {
+const verbBody = (def: ResourceDef, spec: Pick<CallSpec, 'verb' | 'transition' | 'by'>, mount?: Mount): z.ZodType | undefined => {
   switch (spec.verb) {
     case 'add':
       return schemasOf(def).create;
     case 'update':
       return schemasOf(def).update;
     case 'get':
-      return guid;
+      return spec.by ? z.object({ guid: z.uuid().optional(), [spec.by]: z.uuid().optional() }).meta({ anyOf: [{ required: ['guid'] }, { required: [spec.by] }] }) : guid;
     case 'delete':
       return deleteInput;
     case 'status':
@@ -68,7 +80,7 @@ const verbBody = (def: ResourceDef, spec: Pick<CallSpec, 'verb' | 'transition'>,
     case 'page':
     case 'list':
     case 'tree':
-      return pagingInput.extend({ keyword: z.string().optional(), sort: z.string().optional(), ...filtersOf(def) });
+      return pagingInput.extend({ keyword: z.string().optional(), sort: z.string().optional(), ...filtersOf(def), ...joinedFilters(def, mount) });
     default:
       return undefined;
   }
@@ -109,9 +121,20 @@ const rowComponents = (def: ResourceDef): Record<string, JsonSchema> => ({
   ...(def.tree ? { [`${def.name}.node`]: { allOf: [ref(def.name)], type: 'object', required: ['children'], properties: { children: { type: 'array', items: ref(`${def.name}.node`) } } } } : {}),
 });
 
-/** What a generic verb answers in `data`. */
-export const answerDoc = (def: ResourceDef, spec: Pick<CallSpec, 'verb'>): AnswerDoc | undefined => {
-  const row = ref(def.name);
+/** The definition's row, with the columns the mount joins beside it (null where there is no such row, unless it falls back). */
+const joinedRow = (def: ResourceDef, mount?: Mount): JsonSchema => {
+  const joined = joinedOf(def, mount);
+  if (!joined.length) return ref(def.name);
+  const properties = Object.fromEntries(joined.map((j) => {
+    const shape = shapeOf(docSchema(joinedField(j), 'output'));
+    return [j.name, j.join.fallback === undefined ? nullable(shape) : shape];
+  }));
+  return { allOf: [ref(def.name), { type: 'object', required: joined.map((j) => j.name), properties }] };
+};
+
+/** What a generic verb answers in `data` (through `mount`: with the columns it joins). */
+export const answerDoc = (def: ResourceDef, spec: Pick<CallSpec, 'verb'>, mount?: Mount): AnswerDoc | undefined => {
+  const row = joinedRow(def, mount);
   const json = ((): JsonSchema | undefined => {
     switch (spec.verb) {
       case 'page':
@@ -150,11 +173,12 @@ export const pageAnswer = <R extends z.ZodType>(row: R) =>
 export const keysetAnswerOf = <R extends z.ZodType>(row: R) =>
   z.object({ list: z.array(row), page_size: z.int(), next: z.string().nullable(), count: z.int().optional(), count_capped: z.boolean().optional() });
 
-/** A handler's answer that is the definition's row (a get), with what the handler adds beside it. */
-export const rowAnswer = (def: ResourceDef, extra?: z.ZodObject): AnswerDoc => {
+/** A handler's answer that is the definition's row (a get) as `mount` reads it, with what the handler adds beside it. */
+export const rowAnswer = (def: ResourceDef, extra?: z.ZodObject, mount?: Mount): AnswerDoc => {
   // The row's own fields are beside the extra ones: the extra part closes nothing.
   const { additionalProperties: _, ...more } = extra ? docSchema(extra, 'output') : {};
-  return { json: extra ? { allOf: [ref(def.name), more] } : ref(def.name), components: rowComponents(def) };
+  const row = joinedRow(def, mount);
+  return { json: extra ? { allOf: [row, more] } : row, components: rowComponents(def) };
 };
 
 /** A list of the definition's rows. */

@@ -29,7 +29,7 @@ export const mountResources = (app: FastifyInstance, services: Services, defs: r
           summary: `${def.name} ${spec.handler ?? spec.verb}`,
           // A handler standing in for a verb (`{ verb, handler }`) takes and answers what the verb would, unless it declares otherwise.
           body: bodyOf ?? bodyDoc(def, spec, mount),
-          answer: (typeof handler?.output === 'function' ? handler.output(mount, def) : handler?.output) ?? answerDoc(def, spec),
+          answer: (typeof handler?.output === 'function' ? handler.output(mount, def) : handler?.output) ?? answerDoc(def, spec, mount),
           public: !!spec.public,
           permission: permissionOf(mount, spec),
           form: spec.form,

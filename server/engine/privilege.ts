@@ -5,7 +5,7 @@ import { Warning } from '../http/envelope.ts';
 import type { CallContext } from './context.ts';
 import { transitionOf } from './transitions.ts';
 import { singletonOwner } from './verbs.ts';
-import { scopeWhere } from './where.ts';
+import { scopeWhere, Where } from './where.ts';
 
 /**
  * "You cannot grant what you do not hold." Holding an update permission on roles or users must
@@ -46,7 +46,7 @@ export const assertNotOwnRoles = (caller: Caller, targets: string[]) => {
 const targetsOf = async (ctx: CallContext) => {
   const guids = uuids([ctx.input.guid, ...(Array.isArray(ctx.input.guids) ? ctx.input.guids : [])]);
   if (!guids.length) return [];
-  const where = scopeWhere(ctx.def, ctx.mount, ctx.caller).add((p) => `${ident('guid')} = any(${p(guids)}::uuid[])`);
+  const where = scopeWhere(ctx.def, ctx.mount, ctx.caller, new Where(), ctx.input).add((p) => `${ident('guid')} = any(${p(guids)}::uuid[])`);
   return (await ctx.services.db.query(`select * from ${ident(ctx.def.table)}${where.toSql()}`, where.params)).rows;
 };
 

@@ -1,18 +1,38 @@
 import { Warning } from '../http/envelope.ts';
 import { ident, type Queryable } from '../db/driver.ts';
-import type { ResourceDef } from '../../resources/types.ts';
+import { z } from 'zod';
+import type { Mount, ResourceDef } from '../../resources/types.ts';
+import { parseOrWarn } from '../http/validation.ts';
 import { resourceByName } from '../../resources/index.ts';
 import { translate } from '../../i18n/index.ts';
 import type { CallContext } from './context.ts';
 import { checkFiles } from '../files/access.ts';
 
 /**
- * The BU a write lands in: the caller's for tenant mounts, the row's own for operators' oversight.
+ * The BU a write lands in: the caller's for tenant mounts, the row's own for operators' oversight,
+ * the one the body names on a `within` mount (checked by `withinOf` before the verb runs).
  * `undefined`: an operator's new row whose BU a rule derives from what it references (a payment
  * from its order), so a reference is checked for existence and the rule keeps the BUs together.
  */
 export const ownerBuOf = (ctx: CallContext, existing?: Record<string, unknown>): string | null | undefined =>
   ctx.mount.scope === 'oversight' ? ((existing?.bu_guid as string) ?? (ctx.input.bu_guid as string) ?? undefined) : ctx.mount.scope === 'bu' ? ctx.caller?.buGuid ?? null : null;
+
+/** What a `within` field names: the definition of its record. */
+const WITHIN = { bu_guid: 'bu' } satisfies Record<NonNullable<Mount['within']>, string>;
+
+/**
+ * The record a `within` mount's call acts on (the BU its body names), or the refusal operators'
+ * calls have always given: a validation failure for a missing or malformed guid, "does not exist" for
+ * an unknown one. Every verb asks this first on such a mount.
+ */
+export const withinOf = async (ctx: CallContext, tx: Queryable = ctx.services.db) => {
+  const field = ctx.mount.within;
+  if (!field) return undefined;
+  const guid = parseOrWarn(ctx.lang, z.object({ [field]: z.uuid('validation.guid_format') }), ctx.input, WITHIN[field])[field] as string;
+  const { rows } = await tx.query(`select 1 from ${ident(resourceByName.get(WITHIN[field])!.table)} where guid = $1`, [guid]);
+  if (!rows[0]) throw new Warning('server.record_not_found');
+  return guid;
+};
 
 const hasBu = (def: ResourceDef) => def.mounts.some((m) => m.scope === 'bu');
 

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { translate } from '../../i18n/index.ts';
-import type { CallSpec, ResourceDef, Transition } from '../../resources/types.ts';
+import type { CallSpec, Mount, ResourceDef, Transition } from '../../resources/types.ts';
+import { joinedOf } from './joins.ts';
 import { hashPassword } from '../auth/password.ts';
 import { ident, type Queryable } from '../db/driver.ts';
 import { Warning } from '../http/envelope.ts';
@@ -9,7 +10,7 @@ import { parseOrWarn } from '../http/validation.ts';
 import type { CallContext, Rules, Services } from './context.ts';
 import { fieldsOf, MANAGED } from './fields.ts';
 import { filterWhere, scopeWhere, Where } from './where.ts';
-import { checkReferences, checkTreeCycle, nest } from './relations.ts';
+import { checkReferences, checkTreeCycle, nest, withinOf } from './relations.ts';
 import { defOf, resourceByName, type ResourceName } from '../../resources/index.ts';
 import { transitionOf } from './transitions.ts';
 import { pageQuery, pagingOf } from './paging.ts';
@@ -28,22 +29,27 @@ const dropCaches = (services: Services, rules: Rules) => {
 /** Types answered as text, exactly as stored (a bigint beyond 2^53, a decimal, a date without a time zone). */
 const AS_TEXT = new Set(['bigint', 'numeric', 'date']);
 
-/** The columns returned to callers: everything but password and secret hashes. */
-export const selectList = (def: ResourceDef) => {
+/** The columns returned to callers: everything but password and secret hashes, and what the mount joins (server/engine/joins.ts). */
+export const selectList = (def: ResourceDef, mount?: Mount) => {
   const hidden = new Set(fieldsOf(def).filter((f) => f.hidden).map((f) => f.name));
   const managed = ['guid', ...new Set(def.mounts.map((m) => (m.scope === 'bu' ? 'bu_guid' : m.scope === 'user' ? 'user_guid' : '')).filter(Boolean)), 'created_by', 'created_at', 'updated_at'];
-  return [...managed.map(ident), ...fieldsOf(def).filter((f) => !hidden.has(f.name)).map((f) => (AS_TEXT.has(f.sqlType) ? `${ident(f.name)}::text as ${ident(f.name)}` : ident(f.name)))].join(', ');
+  return [
+    ...managed.map(ident),
+    ...fieldsOf(def).filter((f) => !hidden.has(f.name)).map((f) => (AS_TEXT.has(f.sqlType) ? `${ident(f.name)}::text as ${ident(f.name)}` : ident(f.name))),
+    ...joinedOf(def, mount).map((j) => `${j.sql} as ${ident(j.name)}`),
+  ].join(', ');
 };
 
-const sortClause = (def: ResourceDef, requested: unknown) => {
-  const names = new Set([...fieldsOf(def).filter((f) => !f.hidden).map((f) => f.name), 'created_at', 'updated_at']);
+/** The ORDER BY of a read: the requested field (the row's own or a joined one), else the call's sort, else the definition's. */
+const sortClause = (def: ResourceDef, requested: unknown, mount?: Mount, call?: CallSpec) => {
+  const names = new Map<string, string>([...[...fieldsOf(def).filter((f) => !f.hidden).map((f) => f.name), 'created_at', 'updated_at'].map((n) => [n, ident(n)] as const), ...joinedOf(def, mount).map((j) => [j.name, j.sql] as const)]);
   const pick = (s: unknown) => {
     if (typeof s !== 'string') return null;
     const desc = s.startsWith('-');
-    const field = desc ? s.slice(1) : s;
-    return names.has(field) ? `${ident(field)} ${desc ? 'desc' : 'asc'}` : null;
+    const sql = names.get(desc ? s.slice(1) : s);
+    return sql ? `${sql} ${desc ? 'desc' : 'asc'}` : null;
   };
-  const order = pick(requested) ?? pick(def.sort) ?? `${ident('created_at')} desc`;
+  const order = pick(requested) ?? pick(call?.sort) ?? pick(def.sort) ?? `${ident('created_at')} desc`;
   // The tie-breaker follows the sort's direction, so one index on (owner, field, guid) serves it backwards too.
   return ` order by ${order}, ${ident('guid')} ${order.endsWith('desc') ? 'desc' : 'asc'}`;
 };
@@ -67,35 +73,37 @@ const requireFilters = (ctx: CallContext) => {
   throw new Warning('server.filter_required', { fields: labels.join(', ') }, missing.map((field, i) => ({ field, message: translate(ctx.lang, 'validation.field_error', { field: labels[i], message: required }) })));
 };
 
-const readWhere = (ctx: CallContext) => filterWhere(ctx.def, ctx.call, ctx.input, scopeWhere(ctx.def, ctx.mount, ctx.caller));
+const readWhere = (ctx: CallContext) => filterWhere(ctx.def, ctx.call, ctx.input, scopeWhere(ctx.def, ctx.mount, ctx.caller, new Where(), ctx.input), ctx.mount);
 
 export const page = async (ctx: CallContext) => {
   requireFilters(ctx);
   const { def } = ctx;
   const paging = pagingOf(ctx.lang, ctx.input, def.name);
   const where = readWhere(ctx);
-  return pageQuery(ctx.services.db, { select: selectList(def), from: `from ${ident(def.table)}${where.toSql()}`, order: sortClause(def, sortParam(ctx.input)), params: where.params }, paging);
+  return pageQuery(ctx.services.db, { select: selectList(def, ctx.mount), from: `from ${ident(def.table)}${where.toSql()}`, order: sortClause(def, sortParam(ctx.input), ctx.mount, ctx.call), params: where.params }, paging);
 };
 
 export const list = async (ctx: CallContext) => {
   requireFilters(ctx);
   const where = readWhere(ctx);
   const cap = ctx.def.listCap ?? LIST_CAP_DEFAULT;
-  const rows = await ctx.services.db.query(`select ${selectList(ctx.def)} from ${ident(ctx.def.table)}${where.toSql()}${sortClause(ctx.def, sortParam(ctx.input))} limit ${cap}`, where.params);
+  const rows = await ctx.services.db.query(`select ${selectList(ctx.def, ctx.mount)} from ${ident(ctx.def.table)}${where.toSql()}${sortClause(ctx.def, sortParam(ctx.input), ctx.mount, ctx.call)} limit ${cap}`, where.params);
   return rows.rows;
 };
 
 /** One row the caller may reach, or a 201 "does not exist". */
 export const findOne = async (ctx: CallContext, guid: string, tx: Queryable = ctx.services.db) => {
-  const where = scopeWhere(ctx.def, ctx.mount, ctx.caller).add((p) => `${ident('guid')} = ${p(guid)}`);
-  const { rows } = await tx.query(`select ${selectList(ctx.def)} from ${ident(ctx.def.table)}${where.toSql()}`, where.params);
+  const where = scopeWhere(ctx.def, ctx.mount, ctx.caller, new Where(), ctx.input).add((p) => `${ident('guid')} = ${p(guid)}`);
+  const { rows } = await tx.query(`select ${selectList(ctx.def, ctx.mount)} from ${ident(ctx.def.table)}${where.toSql()}`, where.params);
   if (!rows[0]) throw new Warning('server.record_not_found');
   return rows[0];
 };
 
 /** One row; a row holding files (`files` fields) comes with their names by address, `file_names`, for links named by them. */
 export const get = async (ctx: CallContext) => {
-  const { guid } = parseOrWarn(ctx.lang, guidInput, ctx.input, ctx.def.name);
+  // A call naming the row by another field (`by`) still takes `guid`, as every get does.
+  const by = ctx.call.by && ctx.input.guid === undefined ? ctx.call.by : 'guid';
+  const guid = parseOrWarn(ctx.lang, z.object({ [by]: z.uuid('validation.guid_format') }), ctx.input, ctx.def.name)[by] as string;
   const row = await findOne(ctx, guid);
   const files = fieldsOf(ctx.def).filter((f) => f.files);
   if (!files.length) return row;
@@ -209,7 +217,7 @@ export const update = async (ctx: CallContext) => {
       const cols = await toColumns(def, values);
       const names = Object.keys(cols);
       if (names.length) {
-        const where = scopeWhere(def, ctx.mount, ctx.caller, new Where());
+        const where = scopeWhere(def, ctx.mount, ctx.caller, new Where(), ctx.input);
         const offset = where.params.length;
         const sets = names.map((n, i) => `${ident(n)} = $${offset + i + 1}`).join(', ');
         await tx.query(
@@ -242,7 +250,7 @@ export const remove = async (ctx: CallContext) => {
   if (!guids.length) throw parseOrWarn(ctx.lang, guidInput, ctx.input, def.name);
   const rules = ctx.rules;
   const deleted = await services.db.transaction(async (tx) => {
-    const where = scopeWhere(def, ctx.mount, ctx.caller).add((p) => `guid = any(${p(guids)}::uuid[])`);
+    const where = scopeWhere(def, ctx.mount, ctx.caller, new Where(), ctx.input).add((p) => `guid = any(${p(guids)}::uuid[])`);
     const { rows } = await tx.query(`select ${selectList(def)} from ${ident(def.table)}${where.toSql()}`, where.params);
     if (rows.length !== guids.length) throw new Warning('server.record_not_found');
     await rules.beforeDelete?.(ctx, tx, rows);
@@ -314,7 +322,7 @@ export const status = async (ctx: CallContext) => {
   const row = await services.db.transaction(async (tx) => {
     const existing = await findOne(ctx, guid, tx);
     await rules.beforeTransition?.(ctx, tx, transition.to, existing);
-    const where = scopeWhere(def, ctx.mount, ctx.caller);
+    const where = scopeWhere(def, ctx.mount, ctx.caller, new Where(), ctx.input);
     const n = where.params.length;
     const set = Object.keys(reasons).map((col, i) => `, ${ident(col)} = $${n + 4 + i}`).join('');
     const { rows } = await tx.query(
@@ -427,4 +435,12 @@ export const save = async (ctx: CallContext) => {
   }
 };
 
-export const verbs = { page, list, get, add, update, delete: remove, status, tree, one, save } as const;
+const generic = { page, list, get, add, update, delete: remove, status, tree, one, save } as const;
+
+/** On a `within` mount every verb first checks the record its body names (server/engine/relations.ts). */
+const withinFirst = (verb: (ctx: CallContext) => Promise<unknown>) => async (ctx: CallContext) => {
+  await withinOf(ctx);
+  return verb(ctx);
+};
+
+export const verbs = Object.fromEntries(Object.entries(generic).map(([name, verb]) => [name, withinFirst(verb)])) as Record<keyof typeof generic, (ctx: CallContext) => Promise<unknown>>;

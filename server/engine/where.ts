@@ -1,7 +1,8 @@
-import type { CallSpec, Filter, Mount, ResourceDef } from '../../resources/types.ts';
+import type { CallSpec, Filter, Mount, ResourceDef, Scope } from '../../resources/types.ts';
 import type { Caller } from '../auth/caller.ts';
 import { ident } from '../db/driver.ts';
-import { fieldsOf, type SqlType } from './fields.ts';
+import { fieldsOf, scopesOf, type SqlType } from './fields.ts';
+import { joinedOf } from './joins.ts';
 
 /** A growing WHERE clause with its parameters. */
 export class Where {
@@ -21,35 +22,54 @@ export class Where {
   }
 }
 
-/** The rows a caller may reach through a mount: the engine's one place for scope. */
-export const scopeWhere = (def: ResourceDef, mount: Mount, caller: Caller | null, where = new Where()) => {
-  const scopes = new Set(def.mounts.map((m) => m.scope));
-  switch (mount.scope) {
-    case 'platform':
-    case 'catalog':
-      if (scopes.has('bu')) where.add(() => `${ident('bu_guid')} is null`);
-      if (scopes.has('user')) where.add(() => `${ident('user_guid')} is null`);
-      break;
-    case 'bu':
-      where.add((p) => `${ident('bu_guid')} = ${p(caller?.buGuid)}`);
-      break;
-    case 'user':
-      where.add((p) => `${ident('user_guid')} = ${p(caller?.userGuid)}`);
-      break;
-    case 'oversight':
-      // Every BU's rows, never the platform's own.
-      if (scopes.has('bu')) where.add(() => `${ident('bu_guid')} is not null`);
-      break;
-  }
+/** What a scope's predicate sees: the owner columns the definition keeps (its mounts' scopes) and the caller. */
+interface Reach {
+  owners: ReadonlySet<Scope>;
+  caller: Caller | null;
+}
+type Condition = (p: (value: unknown) => string) => string;
+
+/** None of a BU's or a user's rows: what the platform owns. */
+const platformRows = ({ owners }: Reach): Condition[] => [
+  ...(owners.has('bu') ? [() => `${ident('bu_guid')} is null`] : []),
+  ...(owners.has('user') ? [() => `${ident('user_guid')} is null`] : []),
+];
+
+/**
+ * Row access as data: the conditions on a definition's rows that each scope reaches. A new scope
+ * is a new entry here (`satisfies` makes a missing one fail `tsc`), never a branch in a verb.
+ */
+export const SCOPE_ROWS = {
+  platform: platformRows,
+  catalog: platformRows,
+  /** The caller's current BU's rows. */
+  bu: ({ caller }) => [(p) => `${ident('bu_guid')} = ${p(caller?.buGuid)}`],
+  /** The caller's own rows. */
+  user: ({ caller }) => [(p) => `${ident('user_guid')} = ${p(caller?.userGuid)}`],
+  /** Every BU's rows, never the platform's own. */
+  oversight: ({ owners }) => (owners.has('bu') ? [() => `${ident('bu_guid')} is not null`] : []),
+} satisfies Record<Scope, (reach: Reach) => Condition[]>;
+
+/**
+ * The rows a caller may reach through a mount: the engine's one place for scope. With the call's
+ * `input`, a `within` mount narrows them to the record the body names (an operator's BU); without
+ * (a file's readers), its scope's rows.
+ */
+export const scopeWhere = (def: ResourceDef, mount: Mount, caller: Caller | null, where = new Where(), input?: Record<string, unknown>) => {
+  for (const condition of SCOPE_ROWS[mount.scope]({ owners: scopesOf(def), caller })) where.add(condition);
+  const within = mount.within;
+  // A value that names no row matches nothing; the verbs refuse it first (server/engine/relations.ts `withinOf`).
+  if (within && input) where.add((p) => `${ident(within)} = ${p(coerce('uuid', input[within]) ?? null)}::uuid`);
   for (const [field, value] of Object.entries(mount.fixed ?? {})) where.add((p) => `${ident(field)} = ${p(value)}`);
   return where;
 };
 
 /**
- * Declared filters, the conditions the call requires, the call's fixed filters and the keyword
- * search. Unknown filter keys are ignored.
+ * Declared filters, the conditions the call requires, the mount's joined filters, the call's fixed
+ * filters and the keyword search (the definition's `keyword` fields and the joined ones). Unknown
+ * filter keys are ignored.
  */
-export const filterWhere = (def: ResourceDef, call: CallSpec, input: Record<string, unknown>, where: Where) => {
+export const filterWhere = (def: ResourceDef, call: CallSpec, input: Record<string, unknown>, where: Where, mount?: Mount) => {
   const fields = new Map(fieldsOf(def).map((f) => [f.name, f]));
   // What a call requires (`requires`) also filters, declared filter or not: one record's history
   // (`org_guid`) lists that record's rows only, never every row the scope reaches.
@@ -64,7 +84,7 @@ export const filterWhere = (def: ResourceDef, call: CallSpec, input: Record<stri
       continue;
     }
     // `bu_guid` is managed, not a schema field; oversight mounts filter by it.
-    const info = fields.get(f.field) ?? (f.field === 'bu_guid' && scopes(def).has('bu') ? { sqlType: 'uuid' as const } : undefined);
+    const info = fields.get(f.field) ?? (f.field === 'bu_guid' && scopesOf(def).has('bu') ? { sqlType: 'uuid' as const } : undefined);
     if (!info) continue;
     if (f.op === 'like') {
       where.add((p) => `${ident(f.field)}::text ilike ${p(`%${escapeLike(String(value))}%`)}`);
@@ -75,21 +95,28 @@ export const filterWhere = (def: ResourceDef, call: CallSpec, input: Record<stri
     if (values.some((v) => v === undefined)) where.add(() => 'false');
     else where.add((p) => `${ident(f.field)} = any(${p(values)}::${info.sqlType}[])`);
   }
+  const joined = joinedOf(def, mount);
+  for (const j of joined.filter((c) => c.join.filter)) {
+    const value = input[j.name];
+    if (value === undefined || value === null || value === '') continue;
+    const values = (Array.isArray(value) ? value : [value]).map((v) => coerce(j.sqlType, v));
+    if (values.some((v) => v === undefined)) where.add(() => 'false');
+    else where.add((p) => `${j.sql} = any(${p(values)}::${j.sqlType}[])`);
+  }
   for (const [field, values] of Object.entries(call.where ?? {})) {
     const info = fields.get(field);
     if (info) where.add((p) => `${ident(field)} = any(${p(values.map((v) => coerce(info.sqlType, v)))}::${info.sqlType}[])`);
   }
   const keyword = typeof input.keyword === 'string' ? input.keyword.trim() : '';
-  if (keyword && def.keyword?.length) {
+  const searched = [...(def.keyword ?? []).map(ident), ...joined.filter((c) => c.join.keyword).map((c) => `${c.sql}::text`)];
+  if (keyword && searched.length) {
     where.add((p) => {
       const k = p(`%${escapeLike(keyword)}%`);
-      return `(${def.keyword!.map((f) => `${ident(f)} ilike ${k}`).join(' or ')})`;
+      return `(${searched.map((sql) => `${sql} ilike ${k}`).join(' or ')})`;
     });
   }
   return where;
 };
-
-const scopes = (def: ResourceDef) => new Set(def.mounts.map((m) => m.scope));
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

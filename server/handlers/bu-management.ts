@@ -7,19 +7,21 @@ import { code32, codes, datetime, name30, text, url } from '../../schemas/common
 import { AUTH_STATE, orgSchema } from '../../schemas/org.ts';
 import { ident, type Queryable } from '../db/driver.ts';
 import type { CallContext } from '../engine/context.ts';
-import { pageQuery, pagingInput, pagingOf } from '../engine/paging.ts';
-import { add, duplicateOf, duplicateWarning } from '../engine/verbs.ts';
-import { bodyDoc, pageAnswer } from '../engine/call-docs.ts';
-import { coerce, escapeLike, filterWhere, scopeWhere, Where } from '../engine/where.ts';
+import { add, duplicateOf, duplicateWarning, findOne, list, selectList } from '../engine/verbs.ts';
+import { withinOf } from '../engine/relations.ts';
+import { bodyDoc, rowAnswer } from '../engine/call-docs.ts';
+import { coerce, escapeLike, scopeWhere, Where } from '../engine/where.ts';
 import { Warning } from '../http/envelope.ts';
 import { parseOrWarn } from '../http/validation.ts';
 import { operatorStepOf, recordOrgStep } from '../services/org-applications.ts';
 import { named } from '../engine/named.ts';
 
 /**
- * Operators' BU management (docs/operator.md, "BU management"). An operator names the BU it acts on
- * with `bu_guid`, as the bu-management SSO and policy calls do; every call here is mounted with the
- * `oversight` scope and the `admin:bu` permission (resources/bu.ts, org.ts, app-project.ts).
+ * Operators' BU management (docs/operator.md, "BU management"): its business rules. An operator
+ * names the BU it acts on with `bu_guid`, as the bu-management SSO and policy calls do; every call
+ * here is mounted with the `oversight` scope and the `admin:bu` permission (resources/bu.ts, org.ts,
+ * order.ts, app.ts, app-project.ts). The BU list and page, the installed apps' page and the project
+ * picker are generic verbs on those mounts (`joins`, `within: 'bu_guid'`).
  */
 
 const buInput = z.object({ bu_guid: z.uuid('validation.guid_format') });
@@ -36,66 +38,6 @@ const namedBu = async (ctx: CallContext, tx: Queryable = ctx.services.db) => {
 };
 
 /* The BUs ---------------------------------------------------------------------------------------- */
-
-/** A BU as operators list it: its profile, owner (main account) and certification state. */
-const BU_ROW = `b.guid, b.name, b.alias, b.code, b.cover_url, b.abbreviation, b.portal_domain, b.custom_domain, b.description, b.status,
-  b.user_guid, b.created_by, b.created_at, b.updated_at, coalesce(o.auth_state, 0) as auth_state, o.company_name,
-  ow.guid as owner_guid, ow.username as owner_username`;
-const BU_FROM = `from bu b left join org o on o.bu_guid = b.guid
-  left join lateral (select u.guid, u.username from user_bu ub join users u on u.guid = ub.user_guid
-                      where ub.bu_guid = b.guid and ub.is_owner order by ub.created_at limit 1) ow on true`;
-
-const SORTS: Record<string, string> = { name: 'b.name', created_at: 'b.created_at', updated_at: 'b.updated_at', auth_state: 'coalesce(o.auth_state, 0)' };
-const sortOf = (raw: unknown) => {
-  const s = raw && typeof raw === 'object' ? `${String((raw as { order?: string }).order).toLowerCase() === 'desc' ? '-' : ''}${(raw as { field?: string }).field}` : raw;
-  const desc = typeof s === 'string' && s.startsWith('-');
-  const col = typeof s === 'string' ? SORTS[desc ? s.slice(1) : s] : undefined;
-  return col ? `order by ${col} ${desc ? 'desc' : 'asc'}, b.guid` : 'order by b.created_at desc, b.guid desc';
-};
-
-/** A BU as operators list it: with its certification and its owner. */
-const buListed = z.object({
-  guid: z.uuid(), name: z.string(), alias: z.string().nullable(), code: z.string().nullable(), cover_url: z.string().nullable(), abbreviation: z.string().nullable(),
-  portal_domain: z.string().nullable(), custom_domain: z.string().nullable(), description: z.string().nullable(), status: z.int(), user_guid: z.uuid().nullable(),
-  created_by: z.uuid().nullable(), created_at: datetime(), updated_at: datetime(), auth_state: z.int(), company_name: z.string().nullable(),
-  owner_guid: z.uuid().nullable(), owner_username: z.string().nullable(),
-});
-/** Its filters: the BU's name, state and certification state, besides a keyword; sorted by a column (`-` first: descending). */
-const pageInput = pagingInput.extend({
-  keyword: z.string().optional(),
-  name: z.string().optional(),
-  status: z.int().optional(),
-  auth_state: z.int().optional(),
-  sort: z.union([z.string(), z.object({ field: z.string().optional(), order: z.string().optional() })]).optional(),
-});
-/** Every BU, a page at a time: keyword (name, alias, code, owner), name, status and certification state. */
-export const buPage = named({ input: pageInput, output: pageAnswer(buListed) }, async (ctx) => {
-  const paging = pagingOf(ctx.lang, ctx.input, 'bu');
-  const where = new Where();
-  const textOf = (v: unknown) => (typeof v === 'string' ? v.trim().slice(0, 64) : '');
-  const keyword = textOf(ctx.input.keyword);
-  if (keyword) {
-    where.add((p) => {
-      const k = p(`%${escapeLike(keyword)}%`);
-      return `(b.name ilike ${k} or b.alias ilike ${k} or b.code ilike ${k} or ow.username ilike ${k} or o.company_name ilike ${k})`;
-    });
-  }
-  const name = textOf(ctx.input.name);
-  if (name) where.add((p) => `b.name ilike ${p(`%${escapeLike(name)}%`)}`);
-  for (const [field, col] of [['status', 'b.status'], ['auth_state', 'coalesce(o.auth_state, 0)']] as const) {
-    const raw = ctx.input[field];
-    if (raw === undefined || raw === null || raw === '') continue;
-    const v = coerce('smallint', raw);
-    if (v === undefined) where.add(() => 'false');
-    else where.add((p) => `${col} = ${p(v)}`);
-  }
-  return pageQuery(ctx.services.db, { select: BU_ROW, from: `${BU_FROM}${where.toSql()}`, order: sortOf(ctx.input.sort), params: where.params }, paging);
-});
-
-const buRow = async (db: Queryable, guid: string) => (await db.query(`select ${BU_ROW} ${BU_FROM} where b.guid = $1`, [guid])).rows[0];
-
-/** One BU as the page lists it (its page's header), named by `bu_guid`. */
-export const buDetail = named({ input: buInput, output: buListed }, async (ctx) => buRow(ctx.services.db, (await namedBu(ctx)).guid));
 
 /** A BU's profile, and optionally its owner: a main account named by its username. */
 const addInput = buWithOwnerSchema;
@@ -122,7 +64,7 @@ export const buAdd = named({ input: addInput }, async (ctx, { owner_username, ..
       const names = Object.keys(cols);
       await tx.query(`insert into bu (${names.map(ident).join(', ')}) values (${names.map((_, i) => `$${i + 1}`).join(', ')})`, Object.values(cols));
       if (owner) await tx.query('insert into user_bu (user_guid, bu_guid, is_owner, role_guids) values ($1, $2, true, $3) on conflict do nothing', [owner, guid, '[]']);
-      return buRow(tx, guid);
+      return findOne(ctx, guid, tx);
     });
     ctx.services.callers.invalidate();
     return row;
@@ -286,44 +228,31 @@ export const authUpdate = named({ input: authInput, output: authAnswer.nullable(
 
 /* Installed apps --------------------------------------------------------------------------------- */
 
-const APP_ROW = `i.guid, i.bu_guid, i.app_guid, i.app_name, i.icon, i.order_guid, i.created_by, i.created_at, i.updated_at,
-  a.code as app_code, a.status as app_status, o.number as order_number, o.state as order_state`;
-const APP_FROM = 'from installed_app i left join app a on a.guid = i.app_guid left join orders o on o.guid = i.order_guid';
-
-/** A BU's installed apps, a page at a time (keyword: the app's name). */
-export const appPage = named({ input: buInput.extend(pagingInput.shape) }, async (ctx) => {
-  const paging = pagingOf(ctx.lang, ctx.input, 'installed-app');
-  const bu = await namedBu(ctx);
-  const params: unknown[] = [bu.guid];
-  let where = 'where i.bu_guid = $1';
-  const keyword = typeof ctx.input.keyword === 'string' ? ctx.input.keyword.trim().slice(0, 64) : '';
-  if (keyword) where += ` and i.app_name ilike $${params.push(`%${escapeLike(keyword)}%`)}`;
-  return pageQuery(ctx.services.db, { select: APP_ROW, from: `${APP_FROM} ${where}`, order: 'order by i.created_at desc, i.guid desc', params }, paging);
-});
-
 /** An installation named by its `guid` or by its app (`app_guid`). */
 const appInput = buInput.extend({ guid: z.uuid('validation.guid_format').optional(), app_guid: z.uuid('validation.guid_format').optional() });
 const installation = async (ctx: CallContext, tx: Queryable) => {
   const { guid, app_guid } = parseOrWarn(ctx.lang, appInput, ctx.input, 'installed-app');
-  const bu = await namedBu(ctx, tx);
+  const bu = (await withinOf(ctx, tx))!;
   if (!guid && !app_guid) throw parseOrWarn(ctx.lang, z.object({ app_guid: z.uuid('validation.guid_format') }), ctx.input, 'installed-app');
-  const { rows } = await tx.query(`select ${APP_ROW} ${APP_FROM} where i.bu_guid = $1 and ${guid ? 'i.guid' : 'i.app_guid'} = $2`, [bu.guid, guid ?? app_guid]);
-  return { bu, row: rows[0] as Record<string, unknown> | undefined, app_guid: app_guid ?? (rows[0]?.app_guid as string | undefined) };
+  const row = await installedRow(ctx, tx, guid ? 'guid' : 'app_guid', (guid ?? app_guid)!);
+  return { bu, row, app_guid: app_guid ?? (row?.app_guid as string | undefined) };
+};
+
+/** The named BU's installation whose `field` holds `value`, as the mount's page lists it (resources/order.ts). */
+const installedRow = async (ctx: CallContext, tx: Queryable, field: 'guid' | 'app_guid', value: string) => {
+  const where = scopeWhere(ctx.def, ctx.mount, ctx.caller, new Where(), ctx.input).add((p) => `${ident(field)} = ${p(value)}`);
+  return (await tx.query(`select ${selectList(ctx.def, ctx.mount)} from ${ident(ctx.def.table)}${where.toSql()}`, where.params)).rows[0] as Record<string, unknown> | undefined;
 };
 
 /** One installed app of the BU, with the projects of the BU it is bound to. */
-/** An app installed in a BU, with its order when it was bought. */
-const installed = z.object({
-  guid: z.uuid(), bu_guid: z.uuid(), app_guid: z.uuid(), app_name: z.string(), icon: z.string().nullable(), order_guid: z.uuid().nullable(), created_by: z.uuid().nullable(),
-  created_at: datetime(), updated_at: datetime(), app_code: z.string().nullable(), app_status: z.int().nullable(), order_number: z.string().nullable(), order_state: z.int().nullable(),
-});
-export const appDetail = named({ input: appInput, output: installed.extend({ projects: z.array(z.object({ guid: z.uuid(), project_guid: z.uuid(), project_name: z.string(), remark: z.string().nullable() })) }) }, async (ctx) => {
+const boundProjects = z.object({ projects: z.array(z.object({ guid: z.uuid(), project_guid: z.uuid(), project_name: z.string(), remark: z.string().nullable() })) });
+export const appDetail = named({ input: appInput, output: (mount, def) => rowAnswer(def, boundProjects, mount) }, async (ctx) => {
   const { bu, row } = await installation(ctx, ctx.services.db);
   if (!row) throw new Warning('server.record_not_found');
   const projects = await ctx.services.db.query(
     `select ap.guid, ap.project_guid, p.name as project_name, ap.remark from app_project ap join project p on p.guid = ap.project_guid
       where ap.bu_guid = $1 and ap.app_guid = $2 order by p.name, ap.guid`,
-    [bu.guid, row.app_guid],
+    [bu, row.app_guid],
   );
   return { ...row, projects: projects.rows };
 });
@@ -335,17 +264,17 @@ const installInput = buInput.extend({ app_guid: z.uuid('validation.guid_format')
  * an operator's installation is a grant, billed, if at all, through order management. Installing an
  * installed app answers the installation there is (`already`).
  */
-export const install = named({ input: installInput, output: installed.extend({ already: z.boolean().describe('It was installed before') }) }, async (ctx, { app_guid }) => {
+const already = z.object({ already: z.boolean().describe('It was installed before') });
+export const install = named({ input: installInput, output: (mount, def) => rowAnswer(def, already, mount) }, async (ctx, { app_guid }) => {
   return ctx.services.db.transaction(async (tx) => {
-    const bu = await namedBu(ctx, tx);
+    const bu = (await withinOf(ctx, tx))!;
     const app = (await tx.query<{ guid: string; name: string; icon: string | null }>('select guid, name, icon from app where guid = $1 and bu_guid is null and type = 0 and status = 0', [app_guid])).rows[0];
     if (!app) throw new Warning('server.store_app_not_found');
     const made = await tx.query(
       'insert into installed_app (guid, bu_guid, created_by, app_guid, app_name, icon, order_guid) values ($1, $2, $3, $4, $5, $6, null) on conflict do nothing returning guid',
-      [randomUUID(), bu.guid, ctx.caller!.userGuid, app.guid, app.name, app.icon],
+      [randomUUID(), bu, ctx.caller!.userGuid, app.guid, app.name, app.icon],
     );
-    const row = (await tx.query(`select ${APP_ROW} ${APP_FROM} where i.bu_guid = $1 and i.app_guid = $2`, [bu.guid, app.guid])).rows[0];
-    return { ...row, already: made.rows.length === 0 };
+    return { ...(await installedRow(ctx, tx, 'app_guid', app.guid)), already: made.rows.length === 0 };
   });
 });
 
@@ -357,7 +286,7 @@ export const uninstall = named({ input: appInput, output: z.object({ deleted: z.
   ctx.services.db.transaction(async (tx) => {
     const { bu, row, app_guid } = await installation(ctx, tx);
     if (!row) return { deleted: 0, already: true, app_guid: app_guid ?? null };
-    await tx.query('delete from app_project where bu_guid = $1 and app_guid = $2 and app_guid not in (select guid from app where bu_guid = $1)', [bu.guid, row.app_guid]);
+    await tx.query('delete from app_project where bu_guid = $1 and app_guid = $2 and app_guid not in (select guid from app where bu_guid = $1)', [bu, row.app_guid]);
     await tx.query('delete from installed_app where guid = $1', [row.guid]);
     return { deleted: 1, already: false, app_guid: row.app_guid };
   }));
@@ -367,31 +296,25 @@ const pickerKeyword = (ctx: CallContext) => `%${escapeLike(typeof ctx.input.keyw
 
 /** Enabled store apps (the platform's, type 0) the BU has not installed: what an operator may install. */
 export const installable = named({ input: buInput }, async (ctx) => {
-  const bu = await namedBu(ctx);
+  const bu = await withinOf(ctx);
   const { rows } = await ctx.services.db.query(
     `select guid, name, code, icon from app where bu_guid is null and type = 0 and status = 0
       and guid not in (select app_guid from installed_app where bu_guid = $1) and name ilike $2 order by name, guid limit 1000`,
-    [bu.guid, pickerKeyword(ctx)],
+    [bu, pickerKeyword(ctx)],
   );
   return rows;
 });
 
 /** The apps a BU's projects may be bound to: its own apps and the store apps installed in it. */
 export const buApps = named({ input: buInput }, async (ctx) => {
-  const bu = await namedBu(ctx);
+  const bu = await withinOf(ctx);
   const { rows } = await ctx.services.db.query(
     `select * from (select guid, name, code, type from app where bu_guid = $1
       union select a.guid, a.name, a.code, a.type from installed_app i join app a on a.guid = i.app_guid where i.bu_guid = $1) x
       where name ilike $2 order by name, guid limit 1000`,
-    [bu.guid, pickerKeyword(ctx)],
+    [bu, pickerKeyword(ctx)],
   );
   return rows;
-});
-
-/** A BU's projects (pickers of its app-project bindings). */
-export const buProjects = named({ input: buInput }, async (ctx) => {
-  const bu = await namedBu(ctx);
-  return (await ctx.services.db.query('select guid, name, code from project where bu_guid = $1 and name ilike $2 order by name, guid limit 1000', [bu.guid, pickerKeyword(ctx)])).rows;
 });
 
 /* App-projects ----------------------------------------------------------------------------------- */
@@ -399,18 +322,12 @@ export const buProjects = named({ input: buInput }, async (ctx) => {
 /** The catalogue's query names (`appGuid`, `buGuid`) beside the body's. */
 const aliased = (input: Record<string, unknown>) => ({ ...input, app_guid: input.app_guid ?? input.appGuid, bu_guid: input.bu_guid ?? input.buGuid });
 
-/** A BU's app-project bindings (operators name the BU; tenants read their own), with app and project names. */
+/** A BU's app-project bindings (operators name the BU; tenants read their own), with the app and project names their mounts join. */
 export const appProjectList = async (ctx: CallContext) => {
   const input = aliased(ctx.input);
   if (ctx.mount.scope === 'oversight') await namedBu({ ...ctx, input });
   if (input.app_guid !== undefined && input.app_guid !== '' && coerce('uuid', input.app_guid) === undefined) parseOrWarn(ctx.lang, z.object({ app_guid: z.uuid('validation.guid_format') }), input, 'app-project');
-  const where = filterWhere(ctx.def, ctx.call, input, scopeWhere(ctx.def, ctx.mount, ctx.caller));
-  const { rows } = await ctx.services.db.query(
-    `select ap.*, (select name from app where guid = ap.app_guid) as app_name, (select name from project where guid = ap.project_guid) as project_name
-       from app_project ap${where.toSql()} order by ap.created_at desc, ap.guid desc limit ${ctx.def.listCap ?? 1000}`,
-    where.params,
-  );
-  return rows;
+  return list({ ...ctx, input });
 };
 
 /** An operator's binding: the BU is named first (`bu_guid`), so its references are checked within it. */

@@ -13,7 +13,7 @@ import { paymentMonthly } from './payments.ts';
 import { unionMembershipLeave, unionMembershipPage } from './union-membership.ts';
 import { exportOrders, importOrders, importTemplate } from './order-transfer.ts';
 import { childActivate, childReset, childResend, childSetRole } from './sub-accounts.ts';
-import { appDetail, appPage, appProjectAdd, appProjectList, authInfo, authUpdate, buAdd, buApps, buDetail, buPage, buProjects, buRemove, install, installable, orgInfo, orgUpdate, uninstall } from './bu-management.ts';
+import { appDetail, appProjectAdd, appProjectList, authInfo, authUpdate, buAdd, buApps, buRemove, install, installable, orgInfo, orgUpdate, uninstall } from './bu-management.ts';
 import { unionBuAppList, unionBuBuList, unionBuDeptList, unionBuSave, unionBuSaveApps, unionBuSaveDeptUsers, unionBuSelectedApps, unionBuSelectedDeptUsers, unionBuUserList } from './union-bu.ts';
 import { logDetail, logSearch, userOperations } from './audit-logs.ts';
 import { buAccountsList, buAccountsPage } from './bu-accounts.ts';
@@ -52,21 +52,17 @@ export const handlers = {
   'sso.configInfo': ssoConfigInfo,
   'sso.test': ssoTest,
   'sso.verifyDomain': ssoVerifyDomain,
-  'buManagement.page': buPage,
   'buManagement.add': buAdd,
   'buManagement.remove': buRemove,
   'buManagement.orgInfo': orgInfo,
   'buManagement.orgUpdate': orgUpdate,
   'buManagement.authInfo': authInfo,
   'buManagement.authUpdate': authUpdate,
-  'buManagement.appPage': appPage,
   'buManagement.appDetail': appDetail,
   'buManagement.install': install,
   'buManagement.uninstall': uninstall,
-  'buManagement.detail': buDetail,
   'buManagement.installable': installable,
   'buManagement.buApps': buApps,
-  'buManagement.projects': buProjects,
   'appProject.list': appProjectList,
   'appProject.add': appProjectAdd,
   'child.reset': childReset,

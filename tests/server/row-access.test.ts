@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type TestServer } from '../helpers/server.ts';
+import { tenantWithBu, uid } from '../helpers/tenant-flows.ts';
+
+/**
+ * Row access and joined columns as data (server/engine/where.ts, joins.ts): a `within: 'bu_guid'`
+ * mount's verbs refuse a missing, malformed or unknown BU and read only that BU's rows; a mount's
+ * `joins` are answered, sorted, searched, filtered and documented by the generic verbs.
+ */
+let s: TestServer;
+let admin: string;
+const op = (path: string, body: unknown) => s.post(path, body, { token: admin, lang: 'en-US' });
+const M = '/open/admin/system/bu-management';
+
+beforeAll(async () => {
+  s = await startServer();
+  admin = await s.login();
+});
+afterAll(() => s?.close());
+
+describe('a within mount', () => {
+  it('refuses a missing, malformed or unknown BU, and reads the named BU’s rows only, in the call’s order', async () => {
+    const a = await tenantWithBu(s);
+    const b = await tenantWithBu(s);
+    for (const name of ['Beta', 'Alpha']) await s.post('/open/system/project/add', { name: `${name} ${uid()}`, code: `P${uid()}` }, { token: a.token });
+    await s.post('/open/system/project/add', { name: `Other ${uid()}`, code: `P${uid()}` }, { token: b.token });
+    expect((await op(`${M}/project/list`, {})).data[0].field).toBe('bu_guid');
+    expect((await op(`${M}/project/list`, { bu_guid: 'nope' })).data[0].field).toBe('bu_guid');
+    expect((await op(`${M}/project/list`, { bu_guid: '00000000-0000-4000-8000-000000000000' })).message).toBe('The record does not exist or you have no access to it.');
+    const listed = (await op(`${M}/project/list`, { bu_guid: a.buGuid })).data as { name: string; bu_guid: string }[];
+    expect(listed.map((p) => p.name.split(' ')[0])).toEqual(['Alpha', 'Beta']);
+    expect(new Set(listed.map((p) => p.bu_guid))).toEqual(new Set([a.buGuid]));
+  });
+});
+
+describe('joined columns', () => {
+  it('answers, sorts, searches and filters them', async () => {
+    const t = await tenantWithBu(s);
+    const company = `Joined ${uid()}`;
+    await s.post('/open/system/org/add', { company_name: company, credit_code: '91350100M000100Y43' }, { token: t.token });
+    const found = await op(`${M}/page`, { keyword: company });
+    expect(found.data.list).toEqual([expect.objectContaining({ guid: t.buGuid, company_name: company, owner_username: t.username, auth_state: 0 })]);
+    expect((await op(`${M}/page`, { keyword: company, auth_state: 2 })).data.count).toBe(0);
+    const sorted = (await op(`${M}/page`, { sort: { field: 'owner_username', order: 'DESC' }, page_size: 100 })).data.list as { owner_username: string | null }[];
+    // Names of one shape (u_ and eight hex digits), which every collation orders alike.
+    const names = sorted.map((r) => r.owner_username).filter((n): n is string => !!n && /^u_[0-9a-f]{8}$/.test(n));
+    expect(names).toEqual([...names].sort((x, y) => (x < y ? 1 : x > y ? -1 : 0)));
+    expect((await op(`${M}/detail`, { bu_guid: t.buGuid })).data).toMatchObject({ guid: t.buGuid, company_name: company, owner_username: t.username });
+  });
+
+  it('types them in the OpenAPI answer', async () => {
+    const doc = (await s.app.inject({ method: 'GET', url: '/open/openapi.json', headers: { 'accept-language': 'en-US' } })).json();
+    const answer = JSON.stringify(doc.paths[`${M}/page`].post.responses);
+    for (const field of ['owner_username', 'company_name', 'auth_state']) expect(answer).toContain(field);
+  });
+});
