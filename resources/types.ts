@@ -52,6 +52,12 @@ export interface CallSpec {
   form?: boolean;
   /** A status call bound to one named transition of the definition (the body needs only `guid`). */
   transition?: string;
+  /**
+   * A call on the definition's `selections` (`of`, a union's departments and users at once), with
+   * the record's `guid`: `read` answers the chosen rows, `options` the rows one may choose, `save`
+   * replaces the choice (a list left out stays) and answers as `read`.
+   */
+  selection?: { call: 'read' | 'options' | 'save'; of: readonly string[] };
 }
 
 export interface Mount {
@@ -291,6 +297,12 @@ export interface ResourceDef<S extends z.ZodObject = z.ZodObject> {
    */
   references?: Record<string, string>;
   /**
+   * Rows of other definitions a record holds as a set of guids, keyed by the internal array field
+   * keeping them (what a union shares): calls naming a `selection` read, offer and replace them
+   * generically (server/engine/selections.ts), so no handler re-derives which rows a record may hold.
+   */
+  selections?: Record<string, Selection>;
+  /**
    * Rows nest by this parent field: `tree` lists them nested, writes refuse cycles. `parents`
    * names the rows that may hold others (a permission button holds none); pickers offer only them.
    */
@@ -376,6 +388,33 @@ export interface ResourceDef<S extends z.ZodObject = z.ZodObject> {
     /** The status value in which the record's privileges take effect; entering it re-checks them. */
     activeStatus?: number | string;
   };
+}
+
+/** One of a definition's `selections`: which rows a record may hold, and how they are answered. */
+export interface Selection {
+  /** The definition whose rows are chosen. */
+  target: string;
+  /** Where a `read` call answers the chosen rows (beside their guids, under the field's name). */
+  key: string;
+  /** Only rows whose `bu_guid` the record names in this field (a union's member BUs); `platform`: the platform's own rows (no BU) too. */
+  within: string;
+  platform?: boolean;
+  /** What a row must hold to be newly chosen (an enabled app); one already chosen stays allowed. */
+  joins?: Record<string, readonly (number | string)[]>;
+  /** The most guids a record holds; a choice of more is refused. */
+  max: number;
+  /** The target's columns answered (its guid first), and names of the rows they reference joined beside them (`bu_name`: `bu_guid`'s). */
+  columns: readonly string[];
+  names?: Record<string, { field: string; of: string }>;
+  /** Columns or names in order (`-` descending, ` nulls first`); the guid breaks ties. */
+  order: readonly string[];
+  /** What an `options` call searches by `keyword`, and the filters it takes (input name → uuid column of the target). */
+  keyword: readonly string[];
+  filters?: Record<string, string>;
+  /** An `options` call answers every row up to this many (departments, picked from a tree) instead of a page. */
+  whole?: number;
+  /** The refusal's sentence key when a chosen guid is outside; `{field}` is the field's label. */
+  outside: string;
 }
 
 /** A named call offered on a record (a row, or a single record's page), taking `{ guid }` plus its input. */

@@ -14,7 +14,7 @@ import { unionMembershipLeave, unionMembershipPage } from './union-membership.ts
 import { exportOrders, importOrders, importTemplate } from './order-transfer.ts';
 import { childActivate, childReset, childResend, childSetRole } from './sub-accounts.ts';
 import { appDetail, appPage, appProjectAdd, appProjectList, authInfo, authUpdate, buAdd, buApps, buDetail, buPage, buProjects, buRemove, install, installable, orgInfo, orgUpdate, uninstall } from './bu-management.ts';
-import { unionBuAppList, unionBuBuList, unionBuDeptList, unionBuSave, unionBuSaveApps, unionBuSaveDeptUsers, unionBuSelectedApps, unionBuSelectedDeptUsers, unionBuUserList } from './union-bu.ts';
+import { unionBuBuList, unionBuSave } from './union-bu.ts';
 import { logDetail, logSearch, userOperations } from './audit-logs.ts';
 import { buAccountsList, buAccountsPage } from './bu-accounts.ts';
 import { resourceList } from './permission-resources.ts';
@@ -117,13 +117,6 @@ export const handlers = {
   'message.unread': messageUnread,
   'unionBu.save': unionBuSave,
   'unionBu.buList': unionBuBuList,
-  'unionBu.deptList': unionBuDeptList,
-  'unionBu.userList': unionBuUserList,
-  'unionBu.selectedDeptUsers': unionBuSelectedDeptUsers,
-  'unionBu.saveDeptUsers': unionBuSaveDeptUsers,
-  'unionBu.appList': unionBuAppList,
-  'unionBu.selectedApps': unionBuSelectedApps,
-  'unionBu.saveApps': unionBuSaveApps,
   'log.search': logSearch,
   'log.userOperations': userOperations,
   'log.detail': logDetail,
