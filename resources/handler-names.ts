@@ -30,6 +30,5 @@ export type HandlerName =
   | 'workOrder.get' | 'workOrder.count' | 'workOrder.reply'
   | 'message.userList' | 'message.appList' | 'message.buList' | 'message.get' | 'message.read' | 'message.unread'
   | 'unionBu.save' | 'unionBu.buList'
-  | 'log.search' | 'log.userOperations' | 'log.detail'
   | 'buAccounts.page' | 'buAccounts.list'
   | 'resource.list';

@@ -262,6 +262,13 @@ export interface ResourceDef<S extends z.ZodObject = z.ZodObject> {
    * last result (docs/console.md, "A log's window").
    */
   window?: { from: string; to: string; days: number };
+  /**
+   * Its `page` is a keyset search, as a log's must be (server/engine/keyset.ts): newest first within
+   * `window`, numbered pages up to COUNT_CAP rows and a `cursor` past them, the total capped and
+   * counted only when asked, and its `get` answers a row with its exact time; `filters` are the
+   * equalities it takes, each with its own schema (a name's length, a scene's values).
+   */
+  keyset?: { filters: z.ZodObject };
   columns: readonly Column[];
   /** Default sort `field` or `-field` for descending. */
   sort?: string;

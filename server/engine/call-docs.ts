@@ -5,6 +5,7 @@ import type { AnswerDoc } from '../http/calls.ts';
 import { docSchema, nullable, shapeOf, type JsonSchema } from '../http/json-schema.ts';
 import { fieldsOf } from './fields.ts';
 import { pagingInput } from './paging.ts';
+import { keysetInput } from './keyset.ts';
 import { schemasOf, statusInputOf, deleteInput } from './verbs.ts';
 
 /**
@@ -68,6 +69,8 @@ const verbBody = (def: ResourceDef, spec: Pick<CallSpec, 'verb' | 'transition'>,
     case 'page':
     case 'list':
     case 'tree':
+      // A keyset search takes its window, equalities and cursor (server/engine/keyset.ts).
+      if (spec.verb === 'page' && def.keyset) return keysetInput(def);
       return pagingInput.extend({ keyword: z.string().optional(), sort: z.string().optional(), ...filtersOf(def) });
     default:
       return undefined;
@@ -111,6 +114,7 @@ const rowComponents = (def: ResourceDef): Record<string, JsonSchema> => ({
 
 /** What a generic verb answers in `data`. */
 export const answerDoc = (def: ResourceDef, spec: Pick<CallSpec, 'verb'>): AnswerDoc | undefined => {
+  if (def.keyset && (spec.verb === 'page' || spec.verb === 'get')) return logAnswers(def)[spec.verb === 'page' ? 'page' : 'row'];
   const row = ref(def.name);
   const json = ((): JsonSchema | undefined => {
     switch (spec.verb) {

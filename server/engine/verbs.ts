@@ -13,6 +13,7 @@ import { checkReferences, checkTreeCycle, nest } from './relations.ts';
 import { resourceByName } from '../../resources/index.ts';
 import { transitionOf } from './transitions.ts';
 import { pageQuery, pagingOf } from './paging.ts';
+import { keysetPage, keysetRow } from './keyset.ts';
 import { specOf } from './spec.ts';
 
 export const LIST_CAP_DEFAULT = 1000;
@@ -70,6 +71,7 @@ const requireFilters = (ctx: CallContext) => {
 const readWhere = (ctx: CallContext) => filterWhere(ctx.def, ctx.call, ctx.input, scopeWhere(ctx.def, ctx.mount, ctx.caller));
 
 export const page = async (ctx: CallContext) => {
+  if (ctx.def.keyset) return keysetPage(ctx);
   requireFilters(ctx);
   const { def } = ctx;
   const paging = pagingOf(ctx.lang, ctx.input, def.name);
@@ -93,8 +95,9 @@ export const findOne = async (ctx: CallContext, guid: string, tx: Queryable = ct
   return rows[0];
 };
 
-/** One row; a row holding files (`files` fields) comes with their names by address, `file_names`, for links named by them. */
+/** One row (a keyset search's with its exact time); a row holding files (`files` fields) comes with their names by address, `file_names`, for links named by them. */
 export const get = async (ctx: CallContext) => {
+  if (ctx.def.keyset) return keysetRow(ctx);
   const { guid } = parseOrWarn(ctx.lang, guidInput, ctx.input, ctx.def.name);
   const row = await findOne(ctx, guid);
   const files = fieldsOf(ctx.def).filter((f) => f.files);
