@@ -14,7 +14,7 @@ export type HandlerName =
   | 'unionMembership.page' | 'unionMembership.leave'
   | 'order.import' | 'order.export' | 'order.template'
   | 'org.dashboard' | 'org.statistics'
-  | 'department.bindUsers' | 'department.listUsers'
+  | 'department.bindUsers'
   | 'bu.sandboxCertificate'
   | 'sso.loginTypes' | 'sso.configInfo' | 'sso.test' | 'sso.verifyDomain'
   | 'buManagement.page' | 'buManagement.add' | 'buManagement.remove' | 'buManagement.orgInfo' | 'buManagement.orgUpdate' | 'buManagement.authInfo' | 'buManagement.authUpdate' | 'buManagement.appPage' | 'buManagement.appDetail' | 'buManagement.install' | 'buManagement.uninstall' | 'buManagement.detail' | 'buManagement.installable' | 'buManagement.buApps' | 'buManagement.projects'

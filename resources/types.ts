@@ -58,6 +58,11 @@ export interface CallSpec {
    * replaces the choice (a list left out stays) and answers as `read`.
    */
   selection?: { call: 'read' | 'options' | 'save'; of: readonly string[] };
+  /**
+   * A page of rows of another definition naming the record (`guid`) in `by` (a department's
+   * members), as the caller's scope reaches them (server/engine/related.ts).
+   */
+  related?: RowView & { by: string };
 }
 
 export interface Mount {
@@ -397,10 +402,19 @@ export interface ResourceDef<S extends z.ZodObject = z.ZodObject> {
   };
 }
 
-/** One of a definition's `selections`: which rows a record may hold, and how they are answered. */
-export interface Selection {
-  /** The definition whose rows are chosen. */
+/** Rows of another definition as a call answers them (server/engine/row-view.ts). */
+export interface RowView {
+  /** The definition whose rows are answered. */
   target: string;
+  /** Its columns answered (its guid first), and names of the rows they reference joined beside them (`bu_name`: `bu_guid`'s). */
+  columns: readonly string[];
+  names?: Record<string, { field: string; of: string }>;
+  /** Columns or names in order (`-` descending, ` nulls first`); the guid breaks ties. */
+  order: readonly string[];
+}
+
+/** One of a definition's `selections`: which rows a record may hold, and how they are answered. */
+export interface Selection extends RowView {
   /** Where a `read` call answers the chosen rows (beside their guids, under the field's name). */
   key: string;
   /** Only rows whose `bu_guid` the record names in this field (a union's member BUs); `platform`: the platform's own rows (no BU) too. */
@@ -410,11 +424,6 @@ export interface Selection {
   joins?: Record<string, readonly (number | string)[]>;
   /** The most guids a record holds; a choice of more is refused. */
   max: number;
-  /** The target's columns answered (its guid first), and names of the rows they reference joined beside them (`bu_name`: `bu_guid`'s). */
-  columns: readonly string[];
-  names?: Record<string, { field: string; of: string }>;
-  /** Columns or names in order (`-` descending, ` nulls first`); the guid breaks ties. */
-  order: readonly string[];
   /** What an `options` call searches by `keyword`, and the filters it takes (input name → uuid column of the target). */
   keyword: readonly string[];
   filters?: Record<string, string>;

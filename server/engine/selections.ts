@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { translate } from '../../i18n/index.ts';
-import { resourceByName } from '../../resources/index.ts';
 import type { CallSpec, ResourceDef, Selection } from '../../resources/types.ts';
 import { ident, type Queryable } from '../db/driver.ts';
 import { Warning } from '../http/envelope.ts';
-import { docSchema, nullable, shapeOf, type JsonSchema } from '../http/json-schema.ts';
+import type { JsonSchema } from '../http/json-schema.ts';
 import type { CallContext, Handler } from './context.ts';
 import { withinMembers } from './members.ts';
 import { named } from './named.ts';
 import { pageQuery, pagingInput, pagingOf } from './paging.ts';
+import { defOf, T, viewOf, viewPageDoc, viewRowDoc } from './row-view.ts';
 import { findOne } from './verbs.ts';
 import { escapeLike, Where } from './where.ts';
 
@@ -18,39 +18,12 @@ import { escapeLike, Where } from './where.ts';
  * checked to be a row the record may hold (within its members, and joinable unless already held).
  */
 
-const T = 't';
 const guid = () => z.uuid('validation.guid_format');
 const list = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : []);
-const defOf = (name: string) => {
-  const def = resourceByName.get(name);
-  if (!def) throw new Error(`selection names unknown resource ${name}`);
-  return def;
-};
 const selectionOf = (def: ResourceDef, field: string) => {
   const sel = def.selections?.[field];
   if (!sel) throw new Error(`${def.name} has no selection ${field}`);
   return sel;
-};
-
-/** The target's rows as a selection answers them: its columns, the joined names, the declared order. */
-const viewOf = (sel: Selection) => {
-  const names = Object.entries(sel.names ?? {});
-  const title = (of: string) => ident(defOf(of).titleField ?? 'name');
-  const column = (c: string) => {
-    const i = names.findIndex(([n]) => n === c);
-    return i < 0 ? `${T}.${ident(c)}` : `n${i}.${title(names[i][1].of)}`;
-  };
-  const order = sel.order.map((o) => {
-    const [, desc, name, nulls] = /^(-?)(\w+)( nulls first)?$/.exec(o) ?? [];
-    if (!name) throw new Error(`selection of ${sel.target}: bad order ${o}`);
-    return `${column(name)}${desc ? ' desc' : ''}${nulls ?? ''}`;
-  });
-  return {
-    column,
-    select: [`${T}.guid`, ...sel.columns.map((c) => `${T}.${ident(c)}`), ...names.map(([n, j], i) => `n${i}.${title(j.of)} as ${ident(n)}`)].join(', '),
-    from: `from ${ident(defOf(sel.target).table)} ${T}${names.map(([, j], i) => ` left join ${ident(defOf(j.of).table)} n${i} on n${i}.guid = ${T}.${ident(j.field)}`).join('')}`,
-    order: `order by ${[...order, `${T}.guid`].join(', ')}`,
-  };
 };
 
 /** What a row must hold to be newly chosen, unless it is one of `held`. */
@@ -92,30 +65,12 @@ const saveInput = (def: ResourceDef, of: readonly string[]) =>
     return [f, of.length > 1 ? guids.optional() : guids];
   })));
 
-/** A chosen row as answered: the target's columns (any may be null) and the joined names. */
-const rowDoc = (sel: Selection): JsonSchema => {
-  const target = defOf(sel.target);
-  const stored = (docSchema(z.object({ ...target.schema.shape, ...(target.internal?.shape ?? {}) }), 'output').properties ?? {}) as Record<string, JsonSchema>;
-  const uuid = { type: 'string', format: 'uuid' };
-  return {
-    type: 'object',
-    required: ['guid'],
-    properties: {
-      guid: uuid,
-      ...Object.fromEntries(sel.columns.map((c) => [c, nullable(c === 'bu_guid' ? uuid : shapeOf(stored[c] ?? {}))])),
-      ...Object.fromEntries(Object.keys(sel.names ?? {}).map((n) => [n, nullable({ type: 'string' })])),
-    },
-  };
-};
-
 const answerDoc = (def: ResourceDef, spec: NonNullable<CallSpec['selection']>) => {
   const ref = (f: string) => ({ $ref: `#/components/schemas/${def.name}.${f}` });
-  const components = Object.fromEntries(spec.of.map((f) => [`${def.name}.${f}`, rowDoc(selectionOf(def, f))]));
+  const components = Object.fromEntries(spec.of.map((f) => [`${def.name}.${f}`, viewRowDoc(selectionOf(def, f))]));
   if (spec.call === 'options') {
-    const rows = { type: 'array', items: ref(spec.of[0]) };
-    if (selectionOf(def, spec.of[0]).whole) return { json: rows, components };
-    const json = { type: 'object', required: ['list', 'count', 'count_capped', 'page', 'page_size'], properties: { list: rows, count: { type: 'integer' }, count_capped: { type: 'boolean' }, page: { type: 'integer' }, page_size: { type: 'integer' } } };
-    return { json, components };
+    const whole = selectionOf(def, spec.of[0]).whole;
+    return { json: whole ? { type: 'array', items: ref(spec.of[0]) } : viewPageDoc(ref(spec.of[0])), components };
   }
   const properties: Record<string, JsonSchema> = { guid: { type: 'string', format: 'uuid' } };
   for (const f of spec.of) {

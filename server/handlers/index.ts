@@ -1,7 +1,7 @@
 import type { Handler } from '../engine/context.ts';
 import type { HandlerName } from '../../resources/handler-names.ts';
 import { auth, authList, permissions } from './role-grants.ts';
-import { bindUsers, dashboard, listUsers, loginTypes, sandboxCertificate, statistics } from './organisation.ts';
+import { bindUsers, dashboard, loginTypes, sandboxCertificate, statistics } from './organisation.ts';
 import { activatePermissions, capacities, appResetSecret, appScopes, appDebugToken, appBindAbilities, auditApply, groupApis, groupEvents } from './apps.ts';
 import { checkEndpoint, getConfig, logPage, replay, resetKey, saveConfig, subscribe, testSend } from './events.ts';
 import { marketCard, marketClassifications, marketDetail, marketLabels, marketPurchase, marketSearch } from './market.ts';
@@ -45,7 +45,6 @@ export const handlers = {
   'org.dashboard': dashboard,
   'org.statistics': statistics,
   'department.bindUsers': bindUsers,
-  'department.listUsers': listUsers,
   'bu.sandboxCertificate': sandboxCertificate,
   'sso.loginTypes': loginTypes,
   'sso.configInfo': ssoConfigInfo,
