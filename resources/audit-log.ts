@@ -71,7 +71,7 @@ export const operationLog: ResourceDef<typeof operationLogSchema> = {
     { side: 'operator', base: '/open/admin/operation-log', scope: 'platform', perm: 'admin:operation-log', calls: { page: 'page' } },
     {
       side: 'operator', base: '/open/admin/user-operation-log', scope: 'platform', perm: 'admin:user-operation-log',
-      calls: { page: { verb: 'page', where: { user_type: [1, 2] } } },
+      calls: { page: { verb: 'page', handler: 'log.userOperations' } },
       menu: { scene: 'admin', url: '/operation/log/user-operation', icon: 'manage_history' },
     },
   ],

@@ -30,5 +30,6 @@ export type HandlerName =
   | 'workOrder.get' | 'workOrder.count' | 'workOrder.reply'
   | 'message.userList' | 'message.appList' | 'message.buList' | 'message.get' | 'message.read' | 'message.unread'
   | 'unionBu.save' | 'unionBu.buList'
+  | 'log.userOperations'
   | 'buAccounts.page' | 'buAccounts.list'
   | 'resource.list';

@@ -43,16 +43,18 @@ export const windowOf = (days: number, from: string | undefined, to: string | un
 /** The columns a keyset search answers: its definition's fields. */
 const columnsOf = (def: ResourceDef) => Object.keys(def.schema.shape);
 
-/** One page of the search; a filter asking for what the call's fixed filters exclude finds nothing at once. */
-export const keysetPage = async (ctx: CallContext) => {
+/**
+ * One page of the search; `any` fixes columns to some values (a handler's rule: tenant users only),
+ * and a filter asking for what it excludes finds nothing at once.
+ */
+export const keysetPage = async (ctx: CallContext, any: Record<string, readonly (string | number)[]> = {}) => {
   const { def } = ctx;
   // The whole body first, so a refusal names every failing field.
   parseOrWarn(ctx.lang, keysetInput(def), pagingValues(ctx.input), def.name, def.labels);
   const w = parseOrWarn(ctx.lang, windowInput, ctx.input, def.name);
   const eq = parseOrWarn(ctx.lang, def.keyset!.filters, ctx.input, def.name) as Record<string, unknown>;
   const { page, page_size } = pagingOf(ctx.lang, ctx.input, def.name);
-  const fixed = ctx.call.where ?? {};
-  if (Object.entries(fixed).some(([field, values]) => eq[field] !== undefined && !values.includes(eq[field] as string | number))) {
+  if (Object.entries(any).some(([field, values]) => eq[field] !== undefined && !values.includes(eq[field] as string | number))) {
     return { list: [], page_size, next: null, count: 0, count_capped: false };
   }
   const offset = (page - 1) * page_size;
@@ -65,7 +67,7 @@ export const keysetPage = async (ctx: CallContext) => {
     from,
     to,
     eq,
-    any: ctx.call.where as Record<string, readonly (string | number)[]> | undefined,
+    any: Object.keys(any).length ? any : undefined,
     cursor: w.cursor,
     offset,
     pageSize: page_size,

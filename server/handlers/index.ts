@@ -15,6 +15,7 @@ import { exportOrders, importOrders, importTemplate } from './order-transfer.ts'
 import { childActivate, childReset, childResend, childSetRole } from './sub-accounts.ts';
 import { appDetail, appPage, appProjectAdd, appProjectList, authInfo, authUpdate, buAdd, buApps, buDetail, buPage, buProjects, buRemove, install, installable, orgInfo, orgUpdate, uninstall } from './bu-management.ts';
 import { unionBuBuList, unionBuSave } from './union-bu.ts';
+import { userOperations } from './audit-logs.ts';
 import { buAccountsList, buAccountsPage } from './bu-accounts.ts';
 import { resourceList } from './permission-resources.ts';
 import { customFieldsList, fieldStatusList, fieldStatusUpdate } from './field-status.ts';
@@ -115,6 +116,7 @@ export const handlers = {
   'message.unread': messageUnread,
   'unionBu.save': unionBuSave,
   'unionBu.buList': unionBuBuList,
+  'log.userOperations': userOperations,
   'buAccounts.page': buAccountsPage,
   'buAccounts.list': buAccountsList,
   'resource.list': resourceList,
