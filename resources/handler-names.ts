@@ -29,7 +29,7 @@ export type HandlerName =
   | 'files.upload' | 'files.uploadPublic'
   | 'workOrder.get' | 'workOrder.count' | 'workOrder.reply'
   | 'message.userList' | 'message.appList' | 'message.buList' | 'message.get' | 'message.read' | 'message.unread'
-  | 'unionBu.save' | 'unionBu.buList'
+  | 'unionBu.save'
   | 'log.userOperations'
   | 'buAccounts.page' | 'buAccounts.list'
   | 'resource.list';

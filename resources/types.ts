@@ -55,9 +55,10 @@ export interface CallSpec {
   /**
    * A call on the definition's `selections` (`of`, a union's departments and users at once), with
    * the record's `guid`: `read` answers the chosen rows, `options` the rows one may choose, `save`
-   * replaces the choice (a list left out stays) and answers as `read`.
+   * replaces the choice (a list left out stays) and answers as `read`; `browse` pages the chosen
+   * rows with the guid and, without it, the rows any record may choose (a union's member BUs).
    */
-  selection?: { call: 'read' | 'options' | 'save'; of: readonly string[] };
+  selection?: { call: 'read' | 'options' | 'save' | 'browse'; of: readonly string[] };
   /**
    * A page of rows of another definition naming the record (`guid`) in `by` (a department's
    * members), as the caller's scope reaches them (server/engine/related.ts).
@@ -417,14 +418,14 @@ export interface RowView {
 export interface Selection extends RowView {
   /** Where a `read` call answers the chosen rows (beside their guids, under the field's name). */
   key: string;
-  /** Only rows whose `bu_guid` the record names in this field (a union's member BUs); `platform`: the platform's own rows (no BU) too. */
-  within: string;
+  /** Only rows whose `bu_guid` the record names in this field (a union's member BUs), else any row; `platform`: the platform's own rows (no BU) too. */
+  within?: string;
   platform?: boolean;
   /** What a row must hold to be newly chosen (an enabled app); one already chosen stays allowed. */
   joins?: Record<string, readonly (number | string)[]>;
   /** The most guids a record holds; a choice of more is refused. */
   max: number;
-  /** What an `options` call searches by `keyword`, and the filters it takes (input name → uuid column of the target). */
+  /** What `options` and `browse` calls search by `keyword`, and the filters `options` takes (input name → uuid column of the target). */
   keyword: readonly string[];
   filters?: Record<string, string>;
   /** An `options` call answers every row up to this many (departments, picked from a tree) instead of a page. */

@@ -60,6 +60,11 @@ export const unionBu: ResourceDef<typeof unionBuSchema> = {
   references: { bu_guids: 'bu' },
   // What the union shares, drawn only from its member BUs (apps also from the store; newly shared ones enabled).
   selections: {
+    // The member BUs (the union's own field, saved by `update`): any BU, newly joining ones enabled.
+    bu_guids: {
+      target: 'bu', key: 'list', joins: { status: [0] }, max: UNION_BU_LIMITS.bus, outside: 'server.reference_not_found',
+      columns: ['name', 'alias', 'code', 'cover_url', 'status', 'created_at'], order: ['name'], keyword: ['name', 'alias', 'code'],
+    },
     dept_guids: {
       target: 'department', key: 'depts', within: 'bu_guids', max: UNION_BU_LIMITS.depts, whole: UNION_BU_LIMITS.depts, outside: 'server.union_bu_outside',
       columns: ['name', 'code', 'parent_guid', 'sort', 'bu_guid'], names: { bu_name: { field: 'bu_guid', of: 'bu' } },
@@ -94,7 +99,7 @@ export const unionBu: ResourceDef<typeof unionBuSchema> = {
         enable: { verb: 'status', transition: 'enable' },
         disable: { verb: 'status', transition: 'disable' },
         // With a guid, that union's BUs; without, the enabled BUs an operator may add.
-        'bu-list': { handler: 'unionBu.buList', action: 'view' },
+        'bu-list': { selection: { call: 'browse', of: ['bu_guids'] }, action: 'view' },
         'get-dept-list': { selection: { call: 'options', of: ['dept_guids'] }, action: 'view' },
         'get-user-list': { selection: { call: 'options', of: ['user_guids'] }, action: 'view' },
         'get-selected-user-dept-list': { selection: { call: 'read', of: ['dept_guids', 'user_guids'] }, action: 'view' },

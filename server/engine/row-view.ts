@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { resourceByName } from '../../resources/index.ts';
 import type { RowView } from '../../resources/types.ts';
+import { datetime } from '../../schemas/common.ts';
 import { ident } from '../db/driver.ts';
 import { docSchema, nullable, shapeOf, type JsonSchema } from '../http/json-schema.ts';
 
@@ -39,17 +40,20 @@ export const viewOf = (view: RowView, source = ident(defOf(view.target).table)) 
   };
 };
 
+const uuidDoc = { type: 'string', format: 'uuid' };
+/** The server's own columns, which no schema holds. */
+const MANAGED: Record<string, JsonSchema> = { bu_guid: uuidDoc, created_by: uuidDoc, created_at: shapeOf(docSchema(datetime(), 'output')), updated_at: shapeOf(docSchema(datetime(), 'output')) };
+
 /** A row of the view as documented: the target's columns (any may be null) and the joined names. */
 export const viewRowDoc = (view: RowView): JsonSchema => {
   const target = defOf(view.target);
   const stored = (docSchema(z.object({ ...target.schema.shape, ...(target.internal?.shape ?? {}) }), 'output').properties ?? {}) as Record<string, JsonSchema>;
-  const uuid = { type: 'string', format: 'uuid' };
   return {
     type: 'object',
     required: ['guid'],
     properties: {
-      guid: uuid,
-      ...Object.fromEntries(view.columns.map((c) => [c, nullable(c === 'bu_guid' ? uuid : shapeOf(stored[c] ?? {}))])),
+      guid: uuidDoc,
+      ...Object.fromEntries(view.columns.map((c) => [c, nullable(MANAGED[c] ?? shapeOf(stored[c] ?? {}))])),
       ...Object.fromEntries(Object.keys(view.names ?? {}).map((n) => [n, nullable({ type: 'string' })])),
     },
   };

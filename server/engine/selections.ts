@@ -26,6 +26,9 @@ const selectionOf = (def: ResourceDef, field: string) => {
   return sel;
 };
 
+/** Rows the record may hold at all: within its members, where the selection is drawn from them. */
+const reach = (sel: Selection, where: Where, row: Record<string, unknown>) => (sel.within ? withinMembers(where, T, list(row[sel.within]), sel.platform) : where);
+
 /** What a row must hold to be newly chosen, unless it is one of `held`. */
 const joinable = (sel: Selection, where: Where, held?: readonly string[]) => {
   const joins = Object.entries(sel.joins ?? {});
@@ -42,12 +45,21 @@ const chosen = async (db: Queryable, def: ResourceDef, of: readonly string[], ro
   for (const field of of) {
     const sel = selectionOf(def, field);
     const view = viewOf(sel);
-    const where = withinMembers(new Where().add((p) => `${T}.guid = any(${p(list(row[field]))}::uuid[])`), T, list(row[sel.within]), sel.platform);
+    const where = reach(sel, new Where().add((p) => `${T}.guid = any(${p(list(row[field]))}::uuid[])`), row);
     const { rows } = await db.query<{ guid: string }>(`select ${view.select} ${view.from}${where.toSql()} ${view.order}`, where.params);
     out[field] = rows.map((r) => r.guid);
     out[sel.key] = rows;
   }
   return out;
+};
+
+/** A keyword found in any of the selection's `keyword` columns. */
+const searched = (sel: Selection, view: ReturnType<typeof viewOf>, where: Where, keyword: unknown) => {
+  if (!keyword) return where;
+  return where.add((p) => {
+    const k = p(`%${escapeLike(keyword as string)}%`);
+    return `(${sel.keyword.map((c) => `${view.column(c)} ilike ${k}`).join(' or ')})`;
+  });
 };
 
 const recordInput = z.object({ guid: guid() });
@@ -68,8 +80,8 @@ const saveInput = (def: ResourceDef, of: readonly string[]) =>
 const answerDoc = (def: ResourceDef, spec: NonNullable<CallSpec['selection']>) => {
   const ref = (f: string) => ({ $ref: `#/components/schemas/${def.name}.${f}` });
   const components = Object.fromEntries(spec.of.map((f) => [`${def.name}.${f}`, viewRowDoc(selectionOf(def, f))]));
-  if (spec.call === 'options') {
-    const whole = selectionOf(def, spec.of[0]).whole;
+  if (spec.call === 'options' || spec.call === 'browse') {
+    const whole = spec.call === 'options' && selectionOf(def, spec.of[0]).whole;
     return { json: whole ? { type: 'array', items: ref(spec.of[0]) } : viewPageDoc(ref(spec.of[0])), components };
   }
   const properties: Record<string, JsonSchema> = { guid: { type: 'string', format: 'uuid' } };
@@ -91,15 +103,29 @@ const options = (def: ResourceDef, spec: NonNullable<CallSpec['selection']>) => 
     const paging = sel.whole ? undefined : pagingOf(ctx.lang, ctx.input, def.name);
     const row = await findOne(ctx, input.guid as string);
     const view = viewOf(sel);
-    const where = joinable(sel, withinMembers(new Where(), T, list(row[sel.within]), sel.platform));
+    const where = joinable(sel, reach(sel, new Where(), row));
     for (const [name, column] of Object.entries(sel.filters ?? {})) if (input[name]) where.add((p) => `${T}.${ident(column)} = ${p(input[name])}`);
-    if (input.keyword) {
-      where.add((p) => {
-        const k = p(`%${escapeLike(input.keyword as string)}%`);
-        return `(${sel.keyword.map((c) => `${view.column(c)} ilike ${k}`).join(' or ')})`;
-      });
-    }
+    searched(sel, view, where, input.keyword);
     if (!paging) return (await ctx.services.db.query(`select ${view.select} ${view.from}${where.toSql()} ${view.order} limit ${sel.whole}`, where.params)).rows;
+    return pageQuery(ctx.services.db, { select: view.select, from: `${view.from}${where.toSql()}`, order: view.order, params: where.params }, paging);
+  });
+};
+
+const browseInput = z.object({ guid: guid().optional(), keyword }).extend(pagingInput.shape);
+
+/** `browse`: with a record's guid, a page of its chosen rows (whatever they hold now); without, of the rows any record may choose. */
+const browse = (def: ResourceDef, spec: NonNullable<CallSpec['selection']>) => {
+  const field = spec.of[0];
+  const sel = selectionOf(def, field);
+  return named({ input: browseInput, output: answerDoc(def, spec) }, async (ctx, input) => {
+    const paging = pagingOf(ctx.lang, ctx.input, def.name);
+    const view = viewOf(sel);
+    const where = new Where();
+    if (input.guid) {
+      const row = await findOne(ctx, input.guid);
+      where.add((p) => `${T}.guid = any(${p(list(row[field]))}::uuid[])`);
+    } else joinable(sel, where);
+    searched(sel, view, where, input.keyword);
     return pageQuery(ctx.services.db, { select: view.select, from: `${view.from}${where.toSql()}`, order: view.order, params: where.params }, paging);
   });
 };
@@ -132,12 +158,12 @@ const save = (def: ResourceDef, spec: NonNullable<CallSpec['selection']>) =>
   );
 
 const mustBeHeld = async (ctx: CallContext, tx: Queryable, sel: Selection, field: string, wanted: string[], row: Record<string, unknown>) => {
-  const where = joinable(sel, withinMembers(new Where().add((p) => `${T}.guid = any(${p(wanted)}::uuid[])`), T, list(row[sel.within]), sel.platform), list(row[field]));
+  const where = joinable(sel, reach(sel, new Where().add((p) => `${T}.guid = any(${p(wanted)}::uuid[])`), row), list(row[field]));
   const { rows } = await tx.query<{ n: number }>(`select count(*)::int as n from ${ident(defOf(sel.target).table)} ${T}${where.toSql()}`, where.params);
   if (rows[0].n !== wanted.length) throw new Warning(sel.outside, { field: translate(ctx.lang, `resources.${ctx.def.name}.fields.${field}`) }, { field });
 };
 
-const CALLS = { read, options, save };
+const CALLS = { read, options, save, browse };
 
 /** The handler of a call naming a `selection`: its body and answer documented like a named handler's. */
 export const selectionCall = (def: ResourceDef, spec: NonNullable<CallSpec['selection']>): Handler => CALLS[spec.call](def, spec);

@@ -14,7 +14,7 @@ import { unionMembershipLeave, unionMembershipPage } from './union-membership.ts
 import { exportOrders, importOrders, importTemplate } from './order-transfer.ts';
 import { childActivate, childReset, childResend, childSetRole } from './sub-accounts.ts';
 import { appDetail, appPage, appProjectAdd, appProjectList, authInfo, authUpdate, buAdd, buApps, buDetail, buPage, buProjects, buRemove, install, installable, orgInfo, orgUpdate, uninstall } from './bu-management.ts';
-import { unionBuBuList, unionBuSave } from './union-bu.ts';
+import { unionBuSave } from './union-bu.ts';
 import { userOperations } from './audit-logs.ts';
 import { buAccountsList, buAccountsPage } from './bu-accounts.ts';
 import { resourceList } from './permission-resources.ts';
@@ -115,7 +115,6 @@ export const handlers = {
   'message.read': messageRead,
   'message.unread': messageUnread,
   'unionBu.save': unionBuSave,
-  'unionBu.buList': unionBuBuList,
   'log.userOperations': userOperations,
   'buAccounts.page': buAccountsPage,
   'buAccounts.list': buAccountsList,
