@@ -1,4 +1,4 @@
-import { loginLogSchema, operationLogSchema, requestLogSchema } from '../schemas/audit-log.ts';
+import { loginLogFilters, loginLogSchema, operationLogFilters, operationLogSchema, requestLogFilters, requestLogSchema } from '../schemas/audit-log.ts';
 import { LOG_WINDOW_DAYS } from '../schemas/log-window.ts';
 import { defineResource } from './define.ts';
 
@@ -6,11 +6,10 @@ import { defineResource } from './define.ts';
  * The audit logs (docs/operator.md, "Audit logs"), shown to operators under the Logs menu
  * (`/operation/log/...`). The server writes them in batches (server/services/audit-log.ts): sign-in
  * attempts from the sign-in routes, operations from the engine, requests from the HTTP edge. Every
- * call is a read through a named handler: a search within a window of at most 7 days, newest
- * first, by page (the console) or by keyset (`cursor`), its total capped at 10,000.
+ * call is a read: a keyset search (`keyset`) within a window of at most 7 days, newest first, by
+ * page (the console) or by keyset (`cursor`), its total capped at 10,000.
  */
 
-const SEARCH = { verb: 'page', handler: 'log.search' } as const;
 /** The window searched, picked as two instants at most LOG_WINDOW_DAYS apart (`window`). */
 const searchWindow = { from: 'from', to: 'to', days: LOG_WINDOW_DAYS } as const;
 const WINDOW = [{ field: searchWindow.from, type: 'datetime' }, { field: searchWindow.to, type: 'datetime' }] as const;
@@ -22,6 +21,7 @@ export const loginLog = defineResource({
   titleField: 'username',
   tones: { result: { success: 'success', login_failed: 'error', login_throttled: 'warning', account_frozen: 'warning', account_not_activated: 'warning', ip_not_allowed: 'error' } },
   window: searchWindow,
+  keyset: { filters: loginLogFilters },
   filters: [...WINDOW, { field: 'username' }, { field: 'scene' }, { field: 'result' }, { field: 'ip' }],
   columns: [
     { field: 'created_at', render: 'date', zone: true },
@@ -34,7 +34,7 @@ export const loginLog = defineResource({
   sort: '-created_at',
   indexes: [['username', 'created_at', 'guid']],
   menu: { scene: 'admin', url: '/operation/log/login', icon: 'login' },
-  mounts: [{ side: 'operator', base: '/open/admin/portal-login-log', scope: 'platform', perm: 'admin:login-log', calls: { page: SEARCH } }],
+  mounts: [{ side: 'operator', base: '/open/admin/portal-login-log', scope: 'platform', perm: 'admin:login-log', calls: { page: 'page' } }],
 });
 
 const operationColumns = [
@@ -61,13 +61,14 @@ export const operationLog = defineResource({
   titleField: 'path',
   tones: { user_type: { '0': 'info', '1': 'success', '2': 'default' } },
   window: searchWindow,
+  keyset: { filters: operationLogFilters },
   filters: [...WINDOW, { field: 'username' }, { field: 'user_type' }, { field: 'resource' }, { field: 'action' }, { field: 'target_guid' }, { field: 'bu_guid' }],
   columns: operationColumns,
   sort: '-created_at',
   indexes: [['user_guid', 'created_at', 'guid'], ['username', 'created_at', 'guid'], ['bu_guid', 'created_at', 'guid'], ['target_guid', 'created_at', 'guid']],
   menu: { scene: 'admin', url: '/operation/log/operation', icon: 'history' },
   mounts: [
-    { side: 'operator', base: '/open/admin/operation-log', scope: 'platform', perm: 'admin:operation-log', calls: { page: SEARCH } },
+    { side: 'operator', base: '/open/admin/operation-log', scope: 'platform', perm: 'admin:operation-log', calls: { page: 'page' } },
     {
       side: 'operator', base: '/open/admin/user-operation-log', scope: 'platform', perm: 'admin:user-operation-log',
       calls: { page: { verb: 'page', handler: 'log.userOperations' } },
@@ -83,6 +84,7 @@ export const requestLog = defineResource({
   titleField: 'path',
   tones: { user_type: { '0': 'info', '1': 'success', '2': 'default' } },
   window: searchWindow,
+  keyset: { filters: requestLogFilters },
   filters: [...WINDOW, { field: 'username' }, { field: 'user_type' }, { field: 'path' }, { field: 'http_status' }, { field: 'request_id' }, { field: 'bu_guid' }],
   columns: [
     { field: 'created_at', render: 'date', zone: true },
@@ -102,7 +104,7 @@ export const requestLog = defineResource({
   mounts: [
     {
       side: 'operator', base: '/open/admin/system-log/request-user-log', scope: 'platform', perm: 'admin:request-log',
-      calls: { page: SEARCH, detail: { verb: 'get', handler: 'log.detail' } },
+      calls: { page: 'page', detail: 'get' },
     },
   ],
 });

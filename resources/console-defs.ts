@@ -52,8 +52,8 @@ export interface SchemaOrigin {
   pick?: readonly string[];
 }
 
-/** What only the server reads: tables, indexes, privilege checks, events. */
-type ServerOnly = 'table' | 'indexes' | 'privileges' | 'events';
+/** What only the server reads: tables, indexes, privilege checks, events, searches and selections. */
+type ServerOnly = 'table' | 'indexes' | 'privileges' | 'events' | 'keyset' | 'selections';
 
 export type ConsoleDef = Omit<ResourceDef, 'schema' | 'internal' | 'menu' | 'mounts' | ServerOnly> & {
   /** The editable fields (`schema`), input side. */
@@ -98,7 +98,7 @@ const seededOf = (name: string) => {
   return seeded ? { seeded } : {};
 };
 
-export const consoleDef = ({ schema, internal, menu, mounts, table: _t, indexes: _i, privileges: _p, events: _e, openApi: _o, ...rest }: ResourceDef): ConsoleDef => ({
+export const consoleDef = ({ schema, internal, menu, mounts, table: _t, indexes: _i, privileges: _p, events: _e, openApi: _o, keyset: _k, selections: _s, ...rest }: ResourceDef): ConsoleDef => ({
   ...rest,
   json: jsonSchema(schema),
   internalJson: internal ? jsonSchema(internal, 'output') : {},

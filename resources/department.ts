@@ -32,7 +32,11 @@ export const department = defineResource({
       calls: {
         page: 'page', info: 'get', add: 'add', update: 'update', delete: 'delete', tree: 'tree',
         'bind-users': { handler: 'department.bindUsers', action: 'update' },
-        'list-users': { handler: 'department.listUsers', action: 'view' },
+        // The department's own members, a page at a time.
+        'list-users': {
+          related: { target: 'member', by: 'department_guid', columns: ['name', 'english_name', 'job_number', 'position_guid', 'phone', 'email', 'duty_status'], order: ['name'] },
+          action: 'view',
+        },
       },
     },
     {

@@ -14,7 +14,7 @@ export type HandlerName =
   | 'unionMembership.page' | 'unionMembership.leave'
   | 'order.import' | 'order.export' | 'order.template'
   | 'org.dashboard' | 'org.statistics'
-  | 'department.bindUsers' | 'department.listUsers'
+  | 'department.bindUsers'
   | 'bu.sandboxCertificate'
   | 'sso.loginTypes' | 'sso.configInfo' | 'sso.test' | 'sso.verifyDomain'
   | 'buManagement.add' | 'buManagement.remove' | 'buManagement.orgInfo' | 'buManagement.orgUpdate' | 'buManagement.authInfo' | 'buManagement.authUpdate' | 'buManagement.appDetail' | 'buManagement.install' | 'buManagement.uninstall' | 'buManagement.installable' | 'buManagement.buApps'
@@ -29,7 +29,7 @@ export type HandlerName =
   | 'files.upload' | 'files.uploadPublic'
   | 'workOrder.get' | 'workOrder.count' | 'workOrder.reply'
   | 'message.userList' | 'message.appList' | 'message.buList' | 'message.get' | 'message.read' | 'message.unread'
-  | 'unionBu.save' | 'unionBu.buList' | 'unionBu.deptList' | 'unionBu.userList' | 'unionBu.selectedDeptUsers' | 'unionBu.saveDeptUsers' | 'unionBu.appList' | 'unionBu.selectedApps' | 'unionBu.saveApps'
-  | 'log.search' | 'log.userOperations' | 'log.detail'
+  | 'unionBu.save'
+  | 'log.userOperations'
   | 'buAccounts.page' | 'buAccounts.list'
   | 'resource.list';

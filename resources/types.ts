@@ -57,6 +57,18 @@ export interface CallSpec {
   form?: boolean;
   /** A status call bound to one named transition of the definition (the body needs only `guid`). */
   transition?: string;
+  /**
+   * A call on the definition's `selections` (`of`, a union's departments and users at once), with
+   * the record's `guid`: `read` answers the chosen rows, `options` the rows one may choose, `save`
+   * replaces the choice (a list left out stays) and answers as `read`; `browse` pages the chosen
+   * rows with the guid and, without it, the rows any record may choose (a union's member BUs).
+   */
+  selection?: { call: 'read' | 'options' | 'save' | 'browse'; of: readonly string[] };
+  /**
+   * A page of rows of another definition naming the record (`guid`) in `by` (a department's
+   * members), as the caller's scope reaches them (server/engine/related.ts).
+   */
+  related?: RowView & { by: string };
 }
 
 export interface Mount {
@@ -292,6 +304,13 @@ export interface ResourceDef<S extends z.ZodObject = z.ZodObject, N extends stri
    * last result (docs/console.md, "A log's window").
    */
   window?: { from: string; to: string; days: number };
+  /**
+   * Its `page` is a keyset search, as a log's must be (server/engine/keyset.ts): newest first within
+   * `window`, numbered pages up to COUNT_CAP rows and a `cursor` past them, the total capped and
+   * counted only when asked, and its `get` answers a row with its exact time; `filters` are the
+   * equalities it takes, each with its own schema (a name's length, a scene's values).
+   */
+  keyset?: { filters: z.ZodObject };
   columns: readonly Column[];
   /** Default sort `field` or `-field` for descending. */
   sort?: string;
@@ -326,6 +345,12 @@ export interface ResourceDef<S extends z.ZodObject = z.ZodObject, N extends stri
    * another tenant's rows.
    */
   references?: Record<string, string>;
+  /**
+   * Rows of other definitions a record holds as a set of guids, keyed by the internal array field
+   * keeping them (what a union shares): calls naming a `selection` read, offer and replace them
+   * generically (server/engine/selections.ts), so no handler re-derives which rows a record may hold.
+   */
+  selections?: Record<string, Selection>;
   /**
    * Rows nest by this parent field: `tree` lists them nested, writes refuse cycles. `parents`
    * names the rows that may hold others (a permission button holds none); pickers offer only them.
@@ -412,6 +437,37 @@ export interface ResourceDef<S extends z.ZodObject = z.ZodObject, N extends stri
     /** The status value in which the record's privileges take effect; entering it re-checks them. */
     activeStatus?: number | string;
   };
+}
+
+/** Rows of another definition as a call answers them (server/engine/row-view.ts). */
+export interface RowView {
+  /** The definition whose rows are answered. */
+  target: string;
+  /** Its columns answered (its guid first), and names of the rows they reference joined beside them (`bu_name`: `bu_guid`'s). */
+  columns: readonly string[];
+  names?: Record<string, { field: string; of: string }>;
+  /** Columns or names in order (`-` descending, ` nulls first`); the guid breaks ties. */
+  order: readonly string[];
+}
+
+/** One of a definition's `selections`: which rows a record may hold, and how they are answered. */
+export interface Selection extends RowView {
+  /** Where a `read` call answers the chosen rows (beside their guids, under the field's name). */
+  key: string;
+  /** Only rows whose `bu_guid` the record names in this field (a union's member BUs), else any row; `platform`: the platform's own rows (no BU) too. */
+  within?: string;
+  platform?: boolean;
+  /** What a row must hold to be newly chosen (an enabled app); one already chosen stays allowed. */
+  joins?: Record<string, readonly (number | string)[]>;
+  /** The most guids a record holds; a choice of more is refused. */
+  max: number;
+  /** What `options` and `browse` calls search by `keyword`, and the filters `options` takes (input name → uuid column of the target). */
+  keyword: readonly string[];
+  filters?: Record<string, string>;
+  /** An `options` call answers every row up to this many (departments, picked from a tree) instead of a page. */
+  whole?: number;
+  /** The refusal's sentence key when a chosen guid is outside; `{field}` is the field's label. */
+  outside: string;
 }
 
 /** A named call offered on a record (a row, or a single record's page), taking `{ guid }` plus its input. */

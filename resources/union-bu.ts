@@ -1,4 +1,4 @@
-import { unionBuInternal, unionBuSchema, unionMembershipSchema } from '../schemas/union-bu.ts';
+import { UNION_BU_LIMITS, unionBuInternal, unionBuSchema, unionMembershipSchema } from '../schemas/union-bu.ts';
 import { enableDisable, enabledTones } from './status.ts';
 import type { RecordPage } from './types.ts';
 import { defineResource } from './define.ts';
@@ -8,7 +8,7 @@ const UNION = '/open/admin/system/union-bu';
 /**
  * A union's page (`/operation/union-bu/{id}/...`): its own form, then its member BUs and the
  * departments, users and apps it shares, each chosen with a picker over what the union may hold
- * (the handlers in server/handlers/union-bu.ts) and saved as a whole.
+ * (its `selections`, server/engine/selections.ts) and saved as a whole.
  */
 const UNION_PAGE: RecordPage = {
   param: 'guid',
@@ -57,8 +57,33 @@ export const unionBu = defineResource({
   ],
   sort: '-created_at',
   unique: [['code'], ['name']],
-  // Every guid written must exist: member BUs here, the shared rows in the handlers.
+  // Every guid written must exist: member BUs here, the shared rows through their selections.
   references: { bu_guids: 'bu' },
+  // What the union shares, drawn only from its member BUs (apps also from the store; newly shared ones enabled).
+  selections: {
+    // The member BUs (the union's own field, saved by `update`): any BU, newly joining ones enabled.
+    bu_guids: {
+      target: 'bu', key: 'list', joins: { status: [0] }, max: UNION_BU_LIMITS.bus, outside: 'server.reference_not_found',
+      columns: ['name', 'alias', 'code', 'cover_url', 'status', 'created_at'], order: ['name'], keyword: ['name', 'alias', 'code'],
+    },
+    dept_guids: {
+      target: 'department', key: 'depts', within: 'bu_guids', max: UNION_BU_LIMITS.depts, whole: UNION_BU_LIMITS.depts, outside: 'server.union_bu_outside',
+      columns: ['name', 'code', 'parent_guid', 'sort', 'bu_guid'], names: { bu_name: { field: 'bu_guid', of: 'bu' } },
+      order: ['bu_name', 'bu_guid', 'sort', 'name'], keyword: ['name', 'code'], filters: { bu_guid: 'bu_guid' },
+    },
+    user_guids: {
+      target: 'member', key: 'users', within: 'bu_guids', max: UNION_BU_LIMITS.users, outside: 'server.union_bu_outside',
+      columns: ['name', 'english_name', 'job_number', 'phone', 'email', 'duty_status', 'department_guid', 'bu_guid'],
+      names: { department_name: { field: 'department_guid', of: 'department' }, bu_name: { field: 'bu_guid', of: 'bu' } },
+      order: ['name'], keyword: ['name', 'english_name', 'job_number', 'phone', 'email'], filters: { bu_guid: 'bu_guid', dept_guid: 'department_guid' },
+    },
+    app_guids: {
+      target: 'app', key: 'list', within: 'bu_guids', platform: true, joins: { status: [0] }, max: UNION_BU_LIMITS.apps, outside: 'server.union_bu_app_outside',
+      columns: ['name', 'code', 'icon', 'type', 'status', 'bu_guid'], names: { bu_name: { field: 'bu_guid', of: 'bu' } },
+      // The store's apps first.
+      order: ['bu_name nulls first', 'name'], keyword: ['name', 'code'],
+    },
+  },
   status: enableDisable,
   mounts: [
     {
@@ -75,14 +100,14 @@ export const unionBu = defineResource({
         enable: { verb: 'status', transition: 'enable' },
         disable: { verb: 'status', transition: 'disable' },
         // With a guid, that union's BUs; without, the enabled BUs an operator may add.
-        'bu-list': { handler: 'unionBu.buList', action: 'view' },
-        'get-dept-list': { handler: 'unionBu.deptList', action: 'view' },
-        'get-user-list': { handler: 'unionBu.userList', action: 'view' },
-        'get-selected-user-dept-list': { handler: 'unionBu.selectedDeptUsers', action: 'view' },
-        'save-dept-users': { handler: 'unionBu.saveDeptUsers', action: 'update' },
-        'get-app-list': { handler: 'unionBu.appList', action: 'view' },
-        'get-selected-app-list': { handler: 'unionBu.selectedApps', action: 'view' },
-        'save-apps': { handler: 'unionBu.saveApps', action: 'update' },
+        'bu-list': { selection: { call: 'browse', of: ['bu_guids'] }, action: 'view' },
+        'get-dept-list': { selection: { call: 'options', of: ['dept_guids'] }, action: 'view' },
+        'get-user-list': { selection: { call: 'options', of: ['user_guids'] }, action: 'view' },
+        'get-selected-user-dept-list': { selection: { call: 'read', of: ['dept_guids', 'user_guids'] }, action: 'view' },
+        'save-dept-users': { selection: { call: 'save', of: ['dept_guids', 'user_guids'] }, action: 'update' },
+        'get-app-list': { selection: { call: 'options', of: ['app_guids'] }, action: 'view' },
+        'get-selected-app-list': { selection: { call: 'read', of: ['app_guids'] }, action: 'view' },
+        'save-apps': { selection: { call: 'save', of: ['app_guids'] }, action: 'update' },
       },
     },
   ],

@@ -69,3 +69,37 @@ export const requestLogSchema = z.object({
   ip: z.string().max(64),
   user_agent: z.string().max(512),
 });
+
+/* What each log's search takes besides its window and page (resources/audit-log.ts `keyset`). */
+
+const text = (max: number) => z.string().trim().max(max, `validation.max_${max}`).optional();
+const guidFilter = z.uuid('validation.guid_format').optional();
+const userType = z.union([z.literal(0), z.literal(1), z.literal(2)], { error: 'validation.invalid_option' }).optional();
+
+export const loginLogFilters = z.object({
+  username: text(64),
+  user_guid: guidFilter,
+  scene: z.enum(['admin', 'tenant'], { error: 'validation.invalid_option' }).optional(),
+  result: text(32),
+  ip: text(64),
+});
+
+export const operationLogFilters = z.object({
+  username: text(64),
+  user_guid: guidFilter,
+  user_type: userType,
+  bu_guid: guidFilter,
+  resource: text(64),
+  action: text(32),
+  target_guid: guidFilter,
+});
+
+export const requestLogFilters = z.object({
+  username: text(64),
+  user_guid: guidFilter,
+  user_type: userType,
+  bu_guid: guidFilter,
+  path: text(200),
+  http_status: z.number().int().min(100).max(599).optional(),
+  request_id: text(64),
+});

@@ -32,23 +32,11 @@ export const unionMembershipSchema = z.object({
 });
 
 /**
- * Kept by the server, written only by `save-dept-users` and `save-apps` (server/handlers/union-bu.ts):
- * what the union shares, each drawn from its member BUs (apps also from the platform's store).
+ * Kept by the server, written only by `save-dept-users` and `save-apps` (the definition's
+ * `selections`): what the union shares, each drawn from its member BUs (apps also from the store).
  */
 export const unionBuInternal = z.object({
   dept_guids: z.array(z.uuid()).default([]),
   user_guids: z.array(z.uuid()).default([]),
   app_guids: z.array(z.uuid()).default([]),
 });
-
-const guids = (max: number) => z.array(guid()).max(max, 'validation.too_many');
-
-/** `save-dept-users`: each list given replaces that selection; a list left out stays as it is. */
-export const unionBuDeptUsersInput = z.object({
-  guid: guid(),
-  dept_guids: guids(UNION_BU_LIMITS.depts).optional(),
-  user_guids: guids(UNION_BU_LIMITS.users).optional(),
-});
-
-/** `save-apps`: the apps the union shares, replacing the selection. */
-export const unionBuAppsInput = z.object({ guid: guid(), app_guids: guids(UNION_BU_LIMITS.apps) });

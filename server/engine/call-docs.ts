@@ -7,6 +7,7 @@ import { fieldsOf } from './fields.ts';
 import { joinedOf, type JoinedColumn } from './joins.ts';
 import { resourceByName } from '../../resources/index.ts';
 import { pagingInput } from './paging.ts';
+import { keysetInput } from './keyset.ts';
 import { schemasOf, statusInputOf, deleteInput } from './verbs.ts';
 
 /**
@@ -80,6 +81,8 @@ const verbBody = (def: ResourceDef, spec: Pick<CallSpec, 'verb' | 'transition' |
     case 'page':
     case 'list':
     case 'tree':
+      // A keyset search takes its window, equalities and cursor (server/engine/keyset.ts).
+      if (spec.verb === 'page' && def.keyset) return keysetInput(def);
       return pagingInput.extend({ keyword: z.string().optional(), sort: z.string().optional(), ...filtersOf(def), ...joinedFilters(def, mount) });
     default:
       return undefined;
@@ -134,6 +137,7 @@ const joinedRow = (def: ResourceDef, mount?: Mount): JsonSchema => {
 
 /** What a generic verb answers in `data` (through `mount`: with the columns it joins). */
 export const answerDoc = (def: ResourceDef, spec: Pick<CallSpec, 'verb'>, mount?: Mount): AnswerDoc | undefined => {
+  if (def.keyset && (spec.verb === 'page' || spec.verb === 'get')) return logAnswers(def)[spec.verb === 'page' ? 'page' : 'row'];
   const row = joinedRow(def, mount);
   const json = ((): JsonSchema | undefined => {
     switch (spec.verb) {

@@ -7,6 +7,8 @@ import { authorize } from './authorize.ts';
 import { verbs } from './verbs.ts';
 import { answerDoc, bodyDoc } from './call-docs.ts';
 import type { EngineCall } from './run-call.ts';
+import { selectionCall } from './selections.ts';
+import { relatedCall } from './related.ts';
 
 /** Mounts every call of every definition on each side it names. */
 const NO_RULES: Rules = {};
@@ -17,16 +19,17 @@ export const mountResources = (app: FastifyInstance, services: Services, defs: r
     for (const mount of def.mounts) {
       for (const [segment, raw] of Object.entries(mount.calls)) {
         const spec = specOf(raw);
-        const handler = spec.handler ? parts.handlers[spec.handler] : undefined;
+        // A call on the definition's selections, or on rows naming its record, is the engine's own handler.
+        const handler = spec.handler ? parts.handlers[spec.handler] : spec.selection ? selectionCall(def, spec.selection) : spec.related ? relatedCall(def, spec.related) : undefined;
         const bodyOf = typeof handler?.input === 'function' ? handler.input(mount, def) : handler?.input;
-        const run = spec.handler ? handler : spec.verb ? verbs[spec.verb] : undefined;
+        const run = handler ?? (!spec.handler && spec.verb ? verbs[spec.verb] : undefined);
         if (!run) throw new Error(`${def.name}: ${mount.base}/${segment} names no verb or known handler`);
-        if (def.virtual && !spec.handler) throw new Error(`${def.name} is virtual (no table of its own): ${mount.base}/${segment} needs a handler`);
+        if (def.virtual && !handler) throw new Error(`${def.name} is virtual (no table of its own): ${mount.base}/${segment} needs a handler`);
         const doc: CallDoc = {
           method: 'POST',
           path: `${mount.base}/${segment}`,
           tag: def.name,
-          summary: `${def.name} ${spec.handler ?? spec.verb}`,
+          summary: `${def.name} ${spec.handler ?? spec.verb ?? (spec.selection ? `selection ${spec.selection.call}` : `${spec.related?.target} by ${spec.related?.by}`)}`,
           // A handler standing in for a verb (`{ verb, handler }`) takes and answers what the verb would, unless it declares otherwise.
           body: bodyOf ?? bodyDoc(def, spec, mount),
           answer: (typeof handler?.output === 'function' ? handler.output(mount, def) : handler?.output) ?? answerDoc(def, spec, mount),

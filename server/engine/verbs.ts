@@ -14,6 +14,7 @@ import { checkReferences, checkTreeCycle, nest, withinOf } from './relations.ts'
 import { defOf, resourceByName, type ResourceName } from '../../resources/index.ts';
 import { transitionOf } from './transitions.ts';
 import { pageQuery, pagingOf } from './paging.ts';
+import { keysetPage, keysetRow } from './keyset.ts';
 import { specOf } from './spec.ts';
 
 export const LIST_CAP_DEFAULT = 1000;
@@ -76,6 +77,7 @@ const requireFilters = (ctx: CallContext) => {
 const readWhere = (ctx: CallContext) => filterWhere(ctx.def, ctx.call, ctx.input, scopeWhere(ctx.def, ctx.mount, ctx.caller, new Where(), ctx.input), ctx.mount);
 
 export const page = async (ctx: CallContext) => {
+  if (ctx.def.keyset) return keysetPage(ctx);
   requireFilters(ctx);
   const { def } = ctx;
   const paging = pagingOf(ctx.lang, ctx.input, def.name);
@@ -99,8 +101,9 @@ export const findOne = async (ctx: CallContext, guid: string, tx: Queryable = ct
   return rows[0];
 };
 
-/** One row; a row holding files (`files` fields) comes with their names by address, `file_names`, for links named by them. */
+/** One row (a keyset search's with its exact time); a row holding files (`files` fields) comes with their names by address, `file_names`, for links named by them. */
 export const get = async (ctx: CallContext) => {
+  if (ctx.def.keyset) return keysetRow(ctx);
   // A call naming the row by another field (`by`) still takes `guid`, as every get does.
   const by = ctx.call.by && ctx.input.guid === undefined ? ctx.call.by : 'guid';
   const guid = parseOrWarn(ctx.lang, z.object({ [by]: z.uuid('validation.guid_format') }), ctx.input, ctx.def.name)[by] as string;

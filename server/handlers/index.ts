@@ -1,7 +1,7 @@
 import type { Handler } from '../engine/context.ts';
 import type { HandlerName } from '../../resources/handler-names.ts';
 import { auth, authList, permissions } from './role-grants.ts';
-import { bindUsers, dashboard, listUsers, loginTypes, sandboxCertificate, statistics } from './organisation.ts';
+import { bindUsers, dashboard, loginTypes, sandboxCertificate, statistics } from './organisation.ts';
 import { activatePermissions, capacities, appResetSecret, appScopes, appDebugToken, appBindAbilities, auditApply, groupApis, groupEvents } from './apps.ts';
 import { checkEndpoint, getConfig, logPage, replay, resetKey, saveConfig, subscribe, testSend } from './events.ts';
 import { marketCard, marketClassifications, marketDetail, marketLabels, marketPurchase, marketSearch } from './market.ts';
@@ -14,8 +14,8 @@ import { unionMembershipLeave, unionMembershipPage } from './union-membership.ts
 import { exportOrders, importOrders, importTemplate } from './order-transfer.ts';
 import { childActivate, childReset, childResend, childSetRole } from './sub-accounts.ts';
 import { appDetail, appProjectAdd, appProjectList, authInfo, authUpdate, buAdd, buApps, buRemove, install, installable, orgInfo, orgUpdate, uninstall } from './bu-management.ts';
-import { unionBuAppList, unionBuBuList, unionBuDeptList, unionBuSave, unionBuSaveApps, unionBuSaveDeptUsers, unionBuSelectedApps, unionBuSelectedDeptUsers, unionBuUserList } from './union-bu.ts';
-import { logDetail, logSearch, userOperations } from './audit-logs.ts';
+import { unionBuSave } from './union-bu.ts';
+import { userOperations } from './audit-logs.ts';
 import { buAccountsList, buAccountsPage } from './bu-accounts.ts';
 import { resourceList } from './permission-resources.ts';
 import { customFieldsList, fieldStatusList, fieldStatusUpdate } from './field-status.ts';
@@ -46,7 +46,6 @@ export const handlers = {
   'org.dashboard': dashboard,
   'org.statistics': statistics,
   'department.bindUsers': bindUsers,
-  'department.listUsers': listUsers,
   'bu.sandboxCertificate': sandboxCertificate,
   'sso.loginTypes': loginTypes,
   'sso.configInfo': ssoConfigInfo,
@@ -112,17 +111,7 @@ export const handlers = {
   'message.read': messageRead,
   'message.unread': messageUnread,
   'unionBu.save': unionBuSave,
-  'unionBu.buList': unionBuBuList,
-  'unionBu.deptList': unionBuDeptList,
-  'unionBu.userList': unionBuUserList,
-  'unionBu.selectedDeptUsers': unionBuSelectedDeptUsers,
-  'unionBu.saveDeptUsers': unionBuSaveDeptUsers,
-  'unionBu.appList': unionBuAppList,
-  'unionBu.selectedApps': unionBuSelectedApps,
-  'unionBu.saveApps': unionBuSaveApps,
-  'log.search': logSearch,
   'log.userOperations': userOperations,
-  'log.detail': logDetail,
   'buAccounts.page': buAccountsPage,
   'buAccounts.list': buAccountsList,
   'resource.list': resourceList,

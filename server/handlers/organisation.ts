@@ -6,10 +6,8 @@ import { translate } from '../../i18n/index.ts';
 import { LOGIN_TYPES } from '../../schemas/sso.ts';
 import { AUTH_STATE } from '../../schemas/org.ts';
 import { emitChange, findOne } from '../engine/verbs.ts';
-import { pageQuery, pagingInput, pagingOf } from '../engine/paging.ts';
 import { Warning } from '../http/envelope.ts';
 import { named } from '../engine/named.ts';
-import { pageAnswer } from '../engine/call-docs.ts';
 
 /** Sends the BU's certification data for review: from unverified or failed to in progress. */
 const COUNTED = [
@@ -83,22 +81,6 @@ export const bindUsers = named({ input: bindInput, output: z.object({ guid: z.uu
     for (const row of after) await emitChange(ctx, tx, 'updated', row, old.get(row.guid), resourceByName.get('member')!);
   });
   return { guid, user_guids: wanted };
-});
-
-const listInput = pagingInput.extend({ guid: z.uuid('validation.guid_format') });
-
-const departmentMember = z.object({
-  guid: z.uuid(), name: z.string(), english_name: z.string().nullable(), job_number: z.string().nullable(), position_guid: z.uuid().nullable(),
-  phone: z.string().nullable(), email: z.string().nullable(), duty_status: z.int().nullable(),
-});
-export const listUsers = named({ input: listInput, output: pageAnswer(departmentMember) }, async (ctx, { guid }) => {
-  const paging = pagingOf(ctx.lang, ctx.input, 'department');
-  await findOne(ctx, guid);
-  return pageQuery(
-    ctx.services.db,
-    { select: 'guid, name, english_name, job_number, position_guid, phone, email, duty_status', from: 'from member where bu_guid = $1 and department_guid = $2', order: 'order by name, guid', params: [ctx.caller!.buGuid, guid] },
-    paging,
-  );
 });
 
 /**

@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { ident } from '../db/driver.ts';
 import type { CallContext } from '../engine/context.ts';
 import { pageQuery, pagingOf } from '../engine/paging.ts';
 import { Warning } from '../http/envelope.ts';
-import { keptIn } from '../rules/union-bu.ts';
+import { keptWithin } from '../engine/selections.ts';
+import { resourceByName } from '../../resources/index.ts';
 import { named } from '../engine/named.ts';
 
 /**
@@ -28,21 +30,17 @@ const leaveInput = z.object({ guid: z.uuid('validation.guid_format') });
 export const unionMembershipLeave = named({ input: leaveInput, output: z.object({ left: z.literal(true) }) }, async (ctx, { guid }) => {
   const bu = ctx.caller!.buGuid!;
   return ctx.services.db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ bu_guids: string[]; dept_guids: string[]; user_guids: string[]; app_guids: string[]; members_may_leave: boolean }>(
-      'select bu_guids, dept_guids, user_guids, app_guids, members_may_leave from union_bu where guid = $1 and bu_guids ? $2::text for update',
+    const { rows } = await tx.query<{ bu_guids: string[]; members_may_leave: boolean }>(
+      'select * from union_bu where guid = $1 and bu_guids ? $2::text for update',
       [guid, bu],
     );
     const union = rows[0];
     if (!union) throw new Warning('server.record_not_found');
     if (!union.members_may_leave) throw new Warning('server.union_leave_closed');
     const members = union.bu_guids.filter((g) => g !== bu);
-    await tx.query('update union_bu set bu_guids = $2::jsonb, dept_guids = $3::jsonb, user_guids = $4::jsonb, app_guids = $5::jsonb, updated_at = now() where guid = $1', [
-      guid,
-      JSON.stringify(members),
-      JSON.stringify(await keptIn(tx, 'department', union.dept_guids, members)),
-      JSON.stringify(await keptIn(tx, 'member', union.user_guids, members)),
-      JSON.stringify(await keptIn(tx, 'app', union.app_guids, members)),
-    ]);
+    const kept = await keptWithin(tx, resourceByName.get('union-bu')!, 'bu_guids', union, members);
+    const sets = Object.keys(kept).map((f, i) => `, ${ident(f)} = $${i + 3}::jsonb`).join('');
+    await tx.query(`update union_bu set bu_guids = $2::jsonb${sets}, updated_at = now() where guid = $1`, [guid, JSON.stringify(members), ...Object.values(kept).map((g) => JSON.stringify(g))]);
     return { left: true };
   });
 });

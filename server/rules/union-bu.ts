@@ -1,18 +1,9 @@
-import type { Queryable } from '../db/driver.ts';
 import type { Rules } from '../engine/context.ts';
 import { Warning } from '../http/envelope.ts';
+import { keptWithin } from '../engine/selections.ts';
 
 const ENABLED = 0;
 const list = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : []);
-
-/** Of `guids`, those still rows of `table` in one of the `bus` (apps: or the platform's own), in their order. */
-export const keptIn = async (tx: Queryable, table: 'department' | 'member' | 'app', guids: string[], bus: string[]) => {
-  if (!guids.length) return guids;
-  const platform = table === 'app' ? ' or bu_guid is null' : '';
-  const { rows } = await tx.query<{ guid: string }>(`select guid from ${table} where guid = any($1::uuid[]) and (bu_guid = any($2::uuid[])${platform})`, [guids, bus]);
-  const kept = new Set(rows.map((r) => r.guid));
-  return guids.filter((g) => kept.has(g));
-};
 
 /**
  * A union BU (docs/operator.md "Union BUs"):
@@ -21,7 +12,7 @@ export const keptIn = async (tx: Queryable, table: 'department' | 'member' | 'ap
  * - only a disabled union is removed.
  */
 export const unionBuRules: Rules = {
-  async beforeWrite(_ctx, tx, values, existing) {
+  async beforeWrite(ctx, tx, values, existing) {
     // A new union shares nothing yet (the columns have no database default).
     if (!existing) for (const f of ['dept_guids', 'user_guids', 'app_guids']) values[f] ??= [];
     if (values.bu_guids === undefined) return;
@@ -33,9 +24,7 @@ export const unionBuRules: Rules = {
       if (rows[0]) throw new Warning('server.union_bu_bu_disabled', { name: rows[0].name }, { field: 'bu_guids' });
     }
     if (!existing || before.every((g) => members.includes(g))) return;
-    values.dept_guids = await keptIn(tx, 'department', list(existing.dept_guids), members);
-    values.user_guids = await keptIn(tx, 'member', list(existing.user_guids), members);
-    values.app_guids = await keptIn(tx, 'app', list(existing.app_guids), members);
+    Object.assign(values, await keptWithin(tx, ctx.def, 'bu_guids', existing, members));
   },
   async beforeDelete(_ctx, _tx, rows) {
     const enabled = rows.find((r) => r.status === ENABLED);

@@ -113,7 +113,7 @@ export class AuditLogs {
   private readonly operations?: BatchWriter;
   private readonly requests?: BatchWriter;
 
-  constructor(db: Db, tables: ReadonlySet<string>, onError: (e: unknown) => void = () => {}) {
+  constructor(private readonly db: Db, tables: ReadonlySet<string>, onError: (e: unknown) => void = () => {}) {
     if (tables.has('login_log')) this.logins = new BatchWriter(db, 'login_log', ['scene', 'username', 'user_guid', 'result', 'method', 'ip', 'user_agent'], onError);
     if (tables.has('operation_log')) this.operations = new BatchWriter(db, 'operation_log', ['user_guid', 'username', 'user_type', 'bu_guid', 'resource', 'action', 'path', 'target_guid', 'fields', 'ip'], onError);
     if (tables.has('request_log')) this.requests = new BatchWriter(db, 'request_log', ['user_guid', 'username', 'user_type', 'bu_guid', 'method', 'path', 'http_status', 'code', 'ms', 'request_id', 'ip', 'user_agent'], onError);
@@ -161,10 +161,22 @@ export class AuditLogs {
     ]);
   }
 
-  /** Writes every entry recorded so far (a stop's last step), or those of one log (a search's first). */
-  async flush(table?: (typeof AUDIT_TABLES)[number]) {
-    const writers = { login_log: this.logins, operation_log: this.operations, request_log: this.requests };
+  /** Writes every entry recorded so far (a stop's last step), or those of one table (a search's first; none for a table no writer keeps). */
+  async flush(table?: string) {
+    const writers: Record<string, BatchWriter | undefined> = { login_log: this.logins, operation_log: this.operations, request_log: this.requests };
     await Promise.all((table ? [writers[table]] : Object.values(writers)).map((w) => w?.flush()));
+  }
+
+  /** A keyset search (server/engine/keyset.ts), seeing every entry recorded before it. */
+  async search(q: LogSearch) {
+    await this.flush(q.table);
+    return searchLog(this.db, q);
+  }
+
+  /** One row by guid with its exact time, seeing every entry recorded before it. */
+  async row(table: string, columns: readonly string[], guid: string) {
+    await this.flush(table);
+    return logRow(this.db, table, columns, guid);
   }
 }
 
@@ -210,7 +222,8 @@ class Params {
 }
 
 export interface LogSearch {
-  table: (typeof AUDIT_TABLES)[number];
+  /** Any table with `created_at` and `guid` (an audit log's is flushed first). */
+  table: string;
   /** The columns answered besides guid and created_at (from the definition). */
   columns: readonly string[];
   from: Date;
@@ -307,7 +320,7 @@ export const searchLog = async (db: Queryable, q: LogSearch) => {
 };
 
 /** One row of a log by guid, or undefined. */
-export const logRow = async (db: Queryable, table: LogSearch['table'], columns: readonly string[], guid: string) => {
+export const logRow = async (db: Queryable, table: string, columns: readonly string[], guid: string) => {
   const { rows } = await db.query<{ at: string }>(`select guid, ${columns.map(ident).join(', ')}, ${AT('created_at')} as at from ${ident(table)} where guid = $1`, [guid]);
   if (!rows[0]) return undefined;
   const { at, ...row } = rows[0];
