@@ -34,6 +34,23 @@ describe('a within mount', () => {
   });
 });
 
+describe('an operator’s BU-named calls', () => {
+  it('refuse an unknown BU on every within mount, handlers included, and save no row for it', async () => {
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    const calls: [string, Record<string, unknown>][] = [
+      [`${M}/sso/password-policy-update`, { bu_guid: unknown, min_length: 12 }],
+      [`${M}/sso/auth-config-info`, { bu_guid: unknown }],
+      [`${M}/sso/auth-config-test`, { bu_guid: unknown }],
+      ['/open/admin/staff-management/list-field-status', { bu_guid: unknown }],
+      ['/open/admin/staff-management/update-field-status', { bu_guid: unknown, field: 'email', enabled: false }],
+      [`${M}/org/update-bu-org-info`, { bu_guid: unknown, company_name: 'Nobody Ltd', credit_code: '91350100M000100Y43' }],
+    ];
+    for (const [path, body] of calls) expect((await op(path, body)).message, path).toBe('The record does not exist or you have no access to it.');
+    const t = await tenantWithBu(s);
+    expect((await op(`${M}/sso/password-policy-update`, { bu_guid: t.buGuid, min_length: 12 })).data.bu_guid).toBe(t.buGuid);
+  });
+});
+
 describe('a blank singleton row', () => {
   it('answers the owner’s joined columns and the blank values, every other field null, until the row exists', async () => {
     const t = await tenantWithBu(s);
