@@ -63,7 +63,7 @@ export const fieldStatus = defineResource({
   columns: [{ field: 'label' }, { field: 'field' }, { field: 'kind', render: 'status' }, { field: 'enabled', render: 'boolean' }],
   mounts: [
     {
-      side: 'operator', base: '/open/admin/staff-management', scope: 'oversight', perm: 'admin:staff', fixed: { resource: 'member' },
+      side: 'operator', base: '/open/admin/staff-management', scope: 'oversight', within: 'bu_guid', perm: 'admin:staff', fixed: { resource: 'member' },
       calls: {
         'list-field-status': { handler: 'fieldStatus.list', action: 'view', requires: ['bu_guid'] },
         'update-field-status': { handler: 'fieldStatus.update', action: 'update' },

@@ -64,11 +64,19 @@ export const org = defineResource({
     },
     {
       // BU management (docs/operator.md): a BU's organisation info and certification, the BU named by `bu_guid`.
-      side: 'operator', base: '/open/admin/system/bu-management', scope: 'oversight', perm: 'admin:bu',
+      side: 'operator', base: '/open/admin/system/bu-management', scope: 'oversight', within: 'bu_guid', perm: 'admin:bu',
+      // With the BU's name, code and cover (spec §3); a BU without organisation info is uncertified.
+      joins: {
+        bu_name: { resource: 'bu', on: 'bu_guid', field: 'name' },
+        bu_code: { resource: 'bu', on: 'bu_guid', field: 'code' },
+        bu_cover_url: { resource: 'bu', on: 'bu_guid', field: 'cover_url' },
+      },
+      blank: { auth_state: 0 },
       calls: {
-        'org/bu-org-info': { verb: 'one', handler: 'buManagement.orgInfo' },
+        'org/bu-org-info': 'one',
+        // An operator's correction keeps the certification state and may rename the BU.
         'org/update-bu-org-info': { verb: 'save', handler: 'buManagement.orgUpdate' },
-        'auth/info': { handler: 'buManagement.authInfo', action: 'view' },
+        'auth/info': { verb: 'one', action: 'view' },
         // Certifies a BU, or withdraws its certification, outside the review of an application.
         'auth/update': { handler: 'buManagement.authUpdate', action: 'update' },
       },

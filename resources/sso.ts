@@ -4,11 +4,12 @@ import { defineResource } from './define.ts';
 
 /**
  * A BU's security policies, one row each (`unique: [[]]` = one per BU), read with `…-info` and
- * written with `…-update`; operators reach any BU's through bu-management with `bu_guid`.
+ * written with `…-update`; operators reach any BU's through bu-management with `bu_guid` (a
+ * `within` mount: a BU that exists).
  */
 const mounts = (info: string, update: string, page?: ConsoleMenu): Mount[] => [
   { side: 'system', base: '/open/system/sso', scope: 'bu', perm: 'tenant:enterprise-sso', calls: { [info]: 'one', [update]: 'save' }, ...(page ? { menu: page } : {}) },
-  { side: 'operator', base: '/open/admin/system/bu-management/sso', scope: 'oversight', perm: 'admin:bu', calls: { [info]: 'one', [update]: 'save' } },
+  { side: 'operator', base: '/open/admin/system/bu-management/sso', scope: 'oversight', within: 'bu_guid', perm: 'admin:bu', calls: { [info]: 'one', [update]: 'save' } },
 ];
 
 export const passwordPolicy = defineResource({

@@ -90,6 +90,12 @@ export interface Mount {
    * the generic verbs read, sort, search and document them instead of a handler's hand-made join.
    */
   joins?: Readonly<Record<string, Joined>>;
+  /**
+   * A singleton's answer (`one`) while its owner has no row yet: a blank row (these values, the
+   * owner's guid, its joined columns, every other field null) rather than the schema's defaults, so
+   * an operator's page of a BU shows the BU (its name, uncertified) before it has organisation info.
+   */
+  blank?: Readonly<Record<string, string | number | boolean>>;
   /** Values of internal fields this mount reads and writes, e.g. platform users have user_type 0. */
   fixed?: Record<string, string | number | boolean>;
   /** Path segment → verb, or a fuller call spec. */

@@ -158,7 +158,7 @@ export const answerDoc = (def: ResourceDef, spec: Pick<CallSpec, 'verb'>, mount?
       case 'save':
         return row;
       case 'one':
-        // No row yet: the schema's defaults with a null guid (or null when the schema has required fields).
+        // No row yet: the mount's blank row or the schema's defaults, with a null guid (or null when the schema has required fields).
         return { anyOf: [row, { type: 'object', required: ['guid'], properties: { guid: { type: 'null' } }, additionalProperties: true }, { type: 'null' }] };
       case 'delete':
         return { type: 'object', required: ['deleted'], properties: { deleted: { type: 'integer' } } };

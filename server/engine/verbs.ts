@@ -388,11 +388,30 @@ export const singletonOwner = async (ctx: CallContext) => {
   return { where: scopeWhere(ctx.def, ctx.mount, ctx.caller), cols };
 };
 
-/** The owner's row of a singleton definition, or the schema's defaults (guid null) when there is none yet. */
+/**
+ * A singleton owner's row before it exists (`Mount.blank`): every field null but the mount's blank
+ * values, the owner's columns and the joined columns, which read the owner's columns through a
+ * one-row stand-in named as the table (server/engine/joins.ts correlates on it).
+ */
+const blankRow = async (ctx: CallContext, cols: Record<string, unknown>) => {
+  const { def, mount } = ctx;
+  const nulls = Object.fromEntries(['created_by', 'created_at', 'updated_at', ...fieldsOf(def).filter((f) => !f.hidden).map((f) => f.name)].map((n) => [n, null]));
+  const joined = joinedOf(def, mount);
+  const owner = Object.keys(cols);
+  const stand = `(select null::uuid as ${ident('guid')}${owner.map((n, i) => `, $${i + 1}::uuid as ${ident(n)}`).join('')}) as ${ident(def.table)}`;
+  const values = joined.length ? (await ctx.services.db.query(`select ${joined.map((j) => `${j.sql} as ${ident(j.name)}`).join(', ')} from ${stand}`, Object.values(cols))).rows[0] : {};
+  return { guid: null, ...nulls, ...cols, ...mount.blank, ...values };
+};
+
+/**
+ * The owner's row of a singleton definition, with what its mount joins; when there is none yet, the
+ * mount's blank row (`blank`), else the schema's defaults (guid null), else null.
+ */
 export const one = async (ctx: CallContext) => {
   const { where, cols } = await singletonOwner(ctx);
-  const { rows } = await ctx.services.db.query(`select ${selectList(ctx.def)} from ${ident(ctx.def.table)}${where.toSql()} limit 1`, where.params);
+  const { rows } = await ctx.services.db.query(`select ${selectList(ctx.def, ctx.mount)} from ${ident(ctx.def.table)}${where.toSql()} limit 1`, where.params);
   if (rows[0]) return rows[0];
+  if (ctx.mount.blank) return blankRow(ctx, cols);
   // The owner's columns the schema holds (an app's security names its app) join the defaults.
   const defaults = ctx.def.schema.safeParse(cols);
   return defaults.success ? { guid: null, ...defaults.data } : null;

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { translate } from '../../i18n/index.ts';
-import { resourceByName, resources } from '../../resources/index.ts';
+import { defOf, resourceByName, resources } from '../../resources/index.ts';
 import { buWithOwnerSchema } from '../../schemas/bu.ts';
-import { code32, codes, datetime, name30, text, url } from '../../schemas/common.ts';
+import { code32, codes, name30, text, url } from '../../schemas/common.ts';
 import { AUTH_STATE, orgSchema } from '../../schemas/org.ts';
 import { ident, type Queryable } from '../db/driver.ts';
 import type { CallContext } from '../engine/context.ts';
-import { add, duplicateOf, duplicateWarning, findOne, list, selectList } from '../engine/verbs.ts';
+import { add, duplicateOf, duplicateWarning, findOne, list, one, selectList } from '../engine/verbs.ts';
 import { withinOf } from '../engine/relations.ts';
 import { bodyDoc, rowAnswer } from '../engine/call-docs.ts';
 import { coerce, escapeLike, scopeWhere, Where } from '../engine/where.ts';
@@ -20,21 +20,17 @@ import { named } from '../engine/named.ts';
  * Operators' BU management (docs/operator.md, "BU management"): its business rules. An operator
  * names the BU it acts on with `bu_guid`, as the bu-management SSO and policy calls do; every call
  * here is mounted with the `oversight` scope and the `admin:bu` permission (resources/bu.ts, org.ts,
- * order.ts, app.ts, app-project.ts). The BU list and page, the installed apps' page and the project
- * picker are generic verbs on those mounts (`joins`, `within: 'bu_guid'`).
+ * order.ts, app.ts, app-project.ts). The BU list and page, its organisation info and certification, the
+ * installed apps' page and the project picker are generic verbs on those mounts (`joins`,
+ * `within: 'bu_guid'`, `blank`).
  */
 
 const buInput = z.object({ bu_guid: z.uuid('validation.guid_format') });
 
-/** The BU the body names (`bu_guid`), or a 201 "does not exist". */
-const namedBu = async (ctx: CallContext, tx: Queryable = ctx.services.db) => {
+/** The BU the body names (`bu_guid`) on a mount that is no `within` one (app-projects'), or a 201 "does not exist". */
+const namedBu = async (ctx: CallContext) => {
   const { bu_guid } = parseOrWarn(ctx.lang, buInput, ctx.input, 'bu');
-  const { rows } = await tx.query<{ guid: string; name: string; code: string | null; cover_url: string | null; user_guid: string | null }>(
-    'select guid, name, code, cover_url, user_guid from bu where guid = $1',
-    [bu_guid],
-  );
-  if (!rows[0]) throw new Warning('server.record_not_found');
-  return rows[0];
+  if (!(await ctx.services.db.query('select 1 from bu where guid = $1', [bu_guid])).rows[0]) throw new Warning('server.record_not_found');
 };
 
 /* The BUs ---------------------------------------------------------------------------------------- */
@@ -131,73 +127,45 @@ export const buRemove = async (ctx: CallContext) => {
 
 /* Organisation info and certification ------------------------------------------------------------ */
 
-const ORG_COLS = 'guid, bu_guid, company_name, credit_code, legal_person, contact_name, contact_phone, address, license_url, auth_state, applied_at, remark, created_by, created_at, updated_at';
-
-const orgOf = async (tx: Queryable, bu: string) => (await tx.query(`select ${ORG_COLS} from org where bu_guid = $1`, [bu])).rows[0];
-
-/** The BU's organisation info with its name, code and cover (`bu_name`, `bu_code`, `bu_cover_url`, spec §3). */
-const orgAnswer = async (tx: Queryable, bu: Awaited<ReturnType<typeof namedBu>>) => {
-  const org = await orgOf(tx, bu.guid);
-  return { ...(org ?? { guid: null, bu_guid: bu.guid, auth_state: AUTH_STATE.unverified }), bu_guid: bu.guid, bu_name: bu.name, bu_code: bu.code, bu_cover_url: bu.cover_url };
-};
-
-export const orgInfo = named({ input: buInput }, async (ctx) => orgAnswer(ctx.services.db, await namedBu(ctx)));
+/** The BU's organisation row, if it has one. */
+const orgOf = async (tx: Queryable, bu: string) => (await tx.query(`select ${selectList(defOf('org'))} from org where bu_guid = $1`, [bu])).rows[0];
 
 const buFields = z.object({ bu_name: name30().optional(), bu_code: code32().optional(), bu_cover_url: url().optional() });
 const ORG_FIELDS = Object.keys(orgSchema.shape);
 
 /**
- * Changes a BU's organisation info (and its name, code or cover). An operator's correction keeps the
- * certification state; the first organisation info of a BU needs the fields an application needs.
+ * Changes a BU's organisation info (and its name, code or cover), answering it as `org/bu-org-info`
+ * does. An operator's correction keeps the certification state (no `org` rule runs); the first
+ * organisation info of a BU needs the fields an application needs.
  */
 export const orgUpdate = async (ctx: CallContext) => {
   const named = Object.fromEntries(Object.entries(ctx.input).filter(([k]) => ORG_FIELDS.includes(k)));
   const bus = parseOrWarn(ctx.lang, buFields, ctx.input, 'org');
-  const row = await ctx.services.db.transaction(async (tx) => {
-    const bu = await namedBu(ctx, tx);
-    const existing = await orgOf(tx, bu.guid);
+  await ctx.services.db.transaction(async (tx) => {
+    const bu = (await withinOf(ctx, tx))!;
+    const existing = await orgOf(tx, bu);
     if (existing) {
       const values = parseOrWarn(ctx.lang, orgSchema.partial(), named, 'org') as Record<string, unknown>;
       const names = Object.keys(values).filter((k) => k in named);
       if (names.length) await tx.query(`update org set ${names.map((n, i) => `${ident(n)} = $${i + 2}`).join(', ')}, updated_at = now() where guid = $1`, [existing.guid, ...names.map((n) => values[n])]);
     } else if (Object.keys(named).length) {
       const values = parseOrWarn(ctx.lang, orgSchema, named, 'org') as Record<string, unknown>;
-      const cols: Record<string, unknown> = { guid: randomUUID(), bu_guid: bu.guid, created_by: ctx.caller!.userGuid, auth_state: AUTH_STATE.unverified, ...values };
+      const cols: Record<string, unknown> = { guid: randomUUID(), bu_guid: bu, created_by: ctx.caller!.userGuid, auth_state: AUTH_STATE.unverified, ...values };
       const names = Object.keys(cols);
       await tx.query(`insert into org (${names.map(ident).join(', ')}) values (${names.map((_, i) => `$${i + 1}`).join(', ')})`, Object.values(cols));
     }
     const sets = ([['name', bus.bu_name], ['code', bus.bu_code], ['cover_url', bus.bu_cover_url]] as const).filter(([, v]) => v !== undefined);
     if (sets.length) {
-      if (bus.bu_name !== undefined && (await tx.query('select 1 from bu where user_guid is not distinct from $1 and name = $2 and guid <> $3', [bu.user_guid, bus.bu_name, bu.guid])).rows[0]) {
+      // BU names are unique per owner, as when it was added.
+      if (bus.bu_name !== undefined && (await tx.query('select 1 from bu where user_guid is not distinct from (select user_guid from bu where guid = $1) and name = $2 and guid <> $1', [bu, bus.bu_name])).rows[0]) {
         throw duplicateOf(ctx.lang, 'org', ['bu_name']);
       }
-      await tx.query(`update bu set ${sets.map(([c], i) => `${ident(c)} = $${i + 2}`).join(', ')}, updated_at = now() where guid = $1`, [bu.guid, ...sets.map(([, v]) => v)]);
+      await tx.query(`update bu set ${sets.map(([c], i) => `${ident(c)} = $${i + 2}`).join(', ')}, updated_at = now() where guid = $1`, [bu, ...sets.map(([, v]) => v)]);
     }
-    return orgAnswer(tx, await namedBu(ctx, tx));
   });
   ctx.services.callers.invalidate();
-  return row;
+  return one(ctx);
 };
-
-/** The BU's certification: its state, the reviewer's reason, when it applied and what it certifies. */
-const authAnswer = z.object({
-  bu_guid: z.uuid(), bu_name: z.string(), auth_state: z.int(), remark: z.string().nullable(), applied_at: datetime().nullable(), company_name: z.string().nullable(),
-  credit_code: z.string().nullable(), updated_at: datetime().nullable(),
-});
-export const authInfo = named({ input: buInput, output: authAnswer }, async (ctx) => {
-  const bu = await namedBu(ctx);
-  const org = await orgOf(ctx.services.db, bu.guid);
-  return {
-    bu_guid: bu.guid,
-    bu_name: bu.name,
-    auth_state: org?.auth_state ?? AUTH_STATE.unverified,
-    remark: org?.remark ?? null,
-    applied_at: org?.applied_at ?? null,
-    company_name: org?.company_name ?? null,
-    credit_code: org?.credit_code ?? null,
-    updated_at: org?.updated_at ?? null,
-  };
-});
 
 const authInput = buInput.extend({
   /** 2 certified, 0 uncertified (withdrawn), 3 failed; 1 (certifying) is the tenant's application. */
@@ -206,24 +174,24 @@ const authInput = buInput.extend({
 });
 
 /**
- * Sets a BU's certification outside the review of an application: certifies it (its organisation info
- * must exist), withdraws a certification, or fails it with a reason. Setting the state it has changes nothing.
+ * Sets a BU's certification outside the review of an application, a step of its certification
+ * history: certifies it (its organisation info must exist), withdraws a certification, or fails it
+ * with a reason. Setting the state it has changes nothing. Answers as `auth/info`.
  */
-export const authUpdate = named({ input: authInput, output: authAnswer.nullable().describe('Null when the BU already had that state') }, async (ctx, { auth_state, remark }) => {
+export const authUpdate = named({ input: authInput, output: (mount, def) => rowAnswer(def, undefined, mount) }, async (ctx, { auth_state, remark }) => {
   if (auth_state === AUTH_STATE.failed && !remark) {
     const message = translate(ctx.lang, 'validation.field_error', { field: translate(ctx.lang, 'resources.org.fields.remark'), message: translate(ctx.lang, 'validation.required') });
     throw new Warning('server.validation_failed', { details: message }, [{ field: 'remark', message }]);
   }
   await ctx.services.db.transaction(async (tx) => {
-    const bu = await namedBu(ctx, tx);
-    const org = await orgOf(tx, bu.guid);
+    const org = await orgOf(tx, (await withinOf(ctx, tx))!);
     if (!org) throw new Warning('server.org_missing');
     if (org.auth_state === auth_state) return;
     await tx.query('update org set auth_state = $2, remark = $3, updated_at = now() where guid = $1', [org.guid, auth_state, auth_state === AUTH_STATE.failed ? remark : (remark ?? null)]);
     await recordOrgStep(tx, org, operatorStepOf(auth_state), ctx.caller?.userGuid);
   });
   ctx.services.callers.invalidate();
-  return authInfo(ctx);
+  return one(ctx);
 });
 
 /* Installed apps --------------------------------------------------------------------------------- */

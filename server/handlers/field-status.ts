@@ -7,7 +7,7 @@ import { resourceByName } from '../../resources/index.ts';
 import type { CallContext } from '../engine/context.ts';
 import { customFieldsOf, fieldsIn, fieldsOffIn } from '../engine/custom-fields.ts';
 import { Warning } from '../http/envelope.ts';
-import { parseOrWarn } from '../http/validation.ts';
+import { withinOf } from '../engine/relations.ts';
 
 /**
  * Fields per BU (docs/operator.md "Custom fields"): each BU switches the optional preset fields and
@@ -28,13 +28,8 @@ export const customFieldsList = named({ output: z.object({ fields: z.array(custo
 });
 
 const buInput = z.object({ bu_guid: z.uuid('validation.guid_format') });
-/** On a BU's mount the BU is the caller's; an operator names it. */
-const inBu = <S extends z.ZodObject>(schema: S) => (mount: Mount) => (mount.scope === 'bu' ? schema : schema.extend(buInput.shape));
-
-const requireBu = async (ctx: CallContext, buGuid: string) => {
-  const { rows } = await ctx.services.db.query('select 1 from bu where guid = $1', [buGuid]);
-  if (!rows.length) throw new Warning('server.reference_not_found', { field: translate(ctx.lang, 'common.fields.bu_guid') }, { field: 'bu_guid' });
-};
+/** On a BU's mount the BU is the caller's; an operator names it (a `within` mount). */
+const inBu = <S extends z.ZodObject>(schema: S) => (mount: Mount) => (mount.within ? schema.extend(buInput.shape) : schema);
 
 const rowsFor = async (ctx: CallContext, buGuid: string) => {
   const resource = subjectOf(ctx);
@@ -48,12 +43,7 @@ const rowsFor = async (ctx: CallContext, buGuid: string) => {
 };
 
 /** The BU a call is about: the caller's own on a BU's mount, else the one the operator names (which must exist). */
-const buOf = async (ctx: CallContext) => {
-  if (ctx.mount.scope === 'bu') return ctx.caller!.buGuid!;
-  const { bu_guid } = parseOrWarn(ctx.lang, buInput, ctx.input, 'field-status');
-  await requireBu(ctx, bu_guid);
-  return bu_guid;
-};
+const buOf = async (ctx: CallContext) => (await withinOf(ctx)) ?? ctx.caller!.buGuid!;
 
 /** Every switchable field of the definition with whether the BU has it on. */
 const switchable = z.object({ guid: z.string().describe('The field, as `field`'), field: z.string(), kind: z.enum(['preset', 'custom']), label: z.string(), enabled: z.boolean() });

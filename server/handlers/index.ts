@@ -13,7 +13,7 @@ import { paymentMonthly } from './payments.ts';
 import { unionMembershipLeave, unionMembershipPage } from './union-membership.ts';
 import { exportOrders, importOrders, importTemplate } from './order-transfer.ts';
 import { childActivate, childReset, childResend, childSetRole } from './sub-accounts.ts';
-import { appDetail, appProjectAdd, appProjectList, authInfo, authUpdate, buAdd, buApps, buRemove, install, installable, orgInfo, orgUpdate, uninstall } from './bu-management.ts';
+import { appDetail, appProjectAdd, appProjectList, authUpdate, buAdd, buApps, buRemove, install, installable, orgUpdate, uninstall } from './bu-management.ts';
 import { unionBuSave } from './union-bu.ts';
 import { userOperations } from './audit-logs.ts';
 import { buAccountsList, buAccountsPage } from './bu-accounts.ts';
@@ -53,9 +53,7 @@ export const handlers = {
   'sso.verifyDomain': ssoVerifyDomain,
   'buManagement.add': buAdd,
   'buManagement.remove': buRemove,
-  'buManagement.orgInfo': orgInfo,
   'buManagement.orgUpdate': orgUpdate,
-  'buManagement.authInfo': authInfo,
   'buManagement.authUpdate': authUpdate,
   'buManagement.appDetail': appDetail,
   'buManagement.install': install,

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { translate } from '../../i18n/index.ts';
 import type { CallContext } from '../engine/context.ts';
-import { verbs } from '../engine/verbs.ts';
+import { one } from '../engine/verbs.ts';
+import { withinOf } from '../engine/relations.ts';
 import { named } from '../engine/named.ts';
 import type { Mount } from '../../resources/types.ts';
 import { Warning } from '../http/envelope.ts';
-import { parseOrWarn } from '../http/validation.ts';
 import { fetchMetadata } from '../rules/sso.ts';
 import { discover, oidcCallbackUrl, oidcLogoutReturnUrl } from '../sso/oidc.ts';
 import { parseIdpMetadata } from '../sso/saml-metadata.ts';
@@ -16,8 +16,8 @@ import { domain } from '../../schemas/tenant-common.ts';
 
 const buInput = z.object({ bu_guid: z.uuid('validation.guid_format') });
 
-/** The BU a call is about: the caller's current one, or (operators, through bu-management) the one the body names. */
-const buOf = (ctx: CallContext) => (ctx.mount.scope === 'oversight' ? parseOrWarn(ctx.lang, buInput, ctx.input, 'auth-config').bu_guid : ctx.caller!.buGuid!);
+/** The BU a call is about: the caller's current one, or (operators, through bu-management's `within` mount) the one the body names, which must exist. */
+const buOf = async (ctx: CallContext) => (await withinOf(ctx)) ?? ctx.caller!.buGuid!;
 
 /**
  * The addresses the BU's identity provider must know, made from the configured public URL (never a
@@ -39,15 +39,15 @@ const idpAddresses = (ctx: CallContext, bu: string) => {
  * the IdP (`idp_addresses`), answered before the first save too (`one` answers the defaults then).
  */
 export const ssoConfigInfo = async (ctx: CallContext) => {
-  const row = (await verbs.one(ctx)) as Record<string, unknown> | null;
-  const bu = buOf(ctx);
+  const bu = await buOf(ctx);
+  const row = (await one(ctx)) as Record<string, unknown> | null;
   const { rows } = await ctx.services.db.query<{ client_secret_set: boolean }>('select client_secret is not null as client_secret_set from sso_auth_config where bu_guid = $1', [bu]);
   const linked = (await ctx.services.db.query<{ protocol: string; n: number }>('select protocol, count(*)::int as n from sso_identity where bu_guid = $1 group by protocol', [bu])).rows;
   const linkedOf = (p: string) => linked.find((r) => r.protocol === p)?.n ?? 0;
   return row && { ...row, client_secret_set: !!rows[0]?.client_secret_set, linked_accounts: { oidc: linkedOf('oidc'), saml: linkedOf('saml') }, idp_addresses: idpAddresses(ctx, bu) };
 };
 
-const verifyInput = (mount: Mount) => (mount.scope === 'oversight' ? buInput : z.object({})).extend({ domain: domain() });
+const verifyInput = (mount: Mount) => (mount.within ? buInput : z.object({})).extend({ domain: domain() });
 
 /**
  * "Verify" of a claimed domain (docs/sso.md): its TXT record looked up through the configured
@@ -55,7 +55,7 @@ const verifyInput = (mount: Mount) => (mount.scope === 'oversight' ? buInput : z
  * BU proved first stays that BU's.
  */
 export const ssoVerifyDomain = named({ input: verifyInput, output: z.object({ domain: z.string(), verified: z.boolean() }) }, async (ctx, body) => {
-  const bu = buOf(ctx);
+  const bu = await buOf(ctx);
   const name = body.domain.toLowerCase();
   const row = (await ctx.services.db.query<{ domain_tokens: Record<string, string> | null }>('select domain_tokens from sso_auth_config where bu_guid = $1', [bu])).rows[0];
   const token = row?.domain_tokens?.[name];
@@ -90,10 +90,10 @@ const testAnswer = z.object({
   items: z.array(z.object({ label: z.string(), value: z.string(), copy: z.boolean().optional().describe('An address to register at the IdP') })),
 });
 /** An operator names the BU it tests; a tenant tests its own. */
-const testInput = (mount: Mount) => (mount.scope === 'oversight' ? buInput : z.object({}));
+const testInput = (mount: Mount) => (mount.within ? buInput : z.object({}));
 
 export const ssoTest = named({ input: testInput, output: testAnswer }, async (ctx) => {
-  const bu = buOf(ctx);
+  const bu = await buOf(ctx);
   const s = await settingsOf(ctx.services, bu);
   const t = (key: string, params?: Record<string, unknown>) => translate(ctx.lang, `server.sso.check.${key}`, params);
   const items: CheckItem[] = [];

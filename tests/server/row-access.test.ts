@@ -5,7 +5,8 @@ import { tenantWithBu, uid } from '../helpers/tenant-flows.ts';
 /**
  * Row access and joined columns as data (server/engine/where.ts, joins.ts): a `within: 'bu_guid'`
  * mount's verbs refuse a missing, malformed or unknown BU and read only that BU's rows; a mount's
- * `joins` are answered, sorted, searched, filtered and documented by the generic verbs.
+ * `joins` are answered, sorted, searched, filtered and documented by the generic verbs; a singleton
+ * mount's `blank` row stands in for an owner's row not made yet.
  */
 let s: TestServer;
 let admin: string;
@@ -30,6 +31,39 @@ describe('a within mount', () => {
     const listed = (await op(`${M}/project/list`, { bu_guid: a.buGuid })).data as { name: string; bu_guid: string }[];
     expect(listed.map((p) => p.name.split(' ')[0])).toEqual(['Alpha', 'Beta']);
     expect(new Set(listed.map((p) => p.bu_guid))).toEqual(new Set([a.buGuid]));
+  });
+});
+
+describe('an operator’s BU-named calls', () => {
+  it('refuse an unknown BU on every within mount, handlers included, and save no row for it', async () => {
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    const calls: [string, Record<string, unknown>][] = [
+      [`${M}/sso/password-policy-update`, { bu_guid: unknown, min_length: 12 }],
+      [`${M}/sso/auth-config-info`, { bu_guid: unknown }],
+      [`${M}/sso/auth-config-test`, { bu_guid: unknown }],
+      ['/open/admin/staff-management/list-field-status', { bu_guid: unknown }],
+      ['/open/admin/staff-management/update-field-status', { bu_guid: unknown, field: 'email', enabled: false }],
+      [`${M}/org/update-bu-org-info`, { bu_guid: unknown, company_name: 'Nobody Ltd', credit_code: '91350100M000100Y43' }],
+    ];
+    for (const [path, body] of calls) expect((await op(path, body)).message, path).toBe('The record does not exist or you have no access to it.');
+    const t = await tenantWithBu(s);
+    expect((await op(`${M}/sso/password-policy-update`, { bu_guid: t.buGuid, min_length: 12 })).data.bu_guid).toBe(t.buGuid);
+  });
+});
+
+describe('a blank singleton row', () => {
+  it('answers the owner’s joined columns and the blank values, every other field null, until the row exists', async () => {
+    const t = await tenantWithBu(s);
+    const blank = (await op(`${M}/auth/info`, { bu_guid: t.buGuid })).data;
+    expect(blank).toMatchObject({ guid: null, bu_guid: t.buGuid, auth_state: 0, company_name: null, remark: null, updated_at: null, bu_name: `BU ${t.username}`, bu_code: null });
+    const company = `Blank ${uid()}`;
+    await s.post('/open/system/org/add', { company_name: company, credit_code: '91350100M000100Y43' }, { token: t.token });
+    const row = (await op(`${M}/org/bu-org-info`, { bu_guid: t.buGuid })).data;
+    expect(row).toMatchObject({ bu_guid: t.buGuid, company_name: company, auth_state: 0, bu_name: `BU ${t.username}` });
+    expect(row.guid).toMatch(/^[0-9a-f-]{36}$/);
+    // The tenant's own mount declares no blank row: none until it adds one.
+    const other = await tenantWithBu(s);
+    expect((await s.post('/open/system/org/info', {}, { token: other.token })).data).toBeNull();
   });
 });
 
