@@ -11,7 +11,7 @@ export type HandlerName =
   | 'process.approve' | 'process.reject'
   | 'fieldStatus.list' | 'fieldStatus.update'
   | 'payment.monthly'
-  | 'unionMembership.page' | 'unionMembership.leave'
+  | 'unionMembership.leave'
   | 'order.import' | 'order.export' | 'order.template'
   | 'org.dashboard' | 'org.statistics'
   | 'department.bindUsers'

@@ -82,6 +82,12 @@ export interface Mount {
    * rows through the generic verbs rather than a handler per call (server/engine/where.ts).
    */
   within?: 'bu_guid';
+  /**
+   * A `bu` mount over rows no BU owns that name their member BUs in this array field of guids (a
+   * union's `bu_guids`): it reaches the rows whose field holds the caller's BU, in place of the
+   * `bu_guid` predicate (server/engine/where.ts), so a BU's view of its unions needs no handler.
+   */
+  member?: string;
   /** Permission code prefix; a call checks `${perm}:${action}`. Absent = any signed-in caller of the scope. */
   perm?: string;
   /**
@@ -120,11 +126,17 @@ export interface Joined {
   resource: string;
   /**
    * This row's field holding the other row's guid (`user_guid`: a BU's owner), or `{ back }`: the
-   * other row's field holding this row's guid (the `org` naming its BU, one per BU).
+   * other row's field holding this row's guid (the `org` naming its BU, one per BU), or `{ many }`:
+   * this row's array field of the other rows' guids (a union's member BUs), answered as a list of
+   * their `field` values in its order, never null, and neither sorted, searched nor filtered.
    */
-  on: string | { back: string };
+  on: string | { back: string } | { many: string };
   /** The other row's field answered; never a hidden one (server/engine/joins.ts refuses it). */
   field: string;
+  /** With `many`: a second field written in brackets after `field` where the row has one (`name (code)`). */
+  detail?: string;
+  /** With `many` on a `member` mount: the caller's BU left out (a member BU sees the others). */
+  others?: boolean;
   /** Answered when there is no such row (a BU without organisation info is uncertified: 0). */
   fallback?: number;
   /** Searched by `keyword` beside the definition's `keyword` fields. */

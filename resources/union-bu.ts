@@ -117,7 +117,8 @@ export const unionBu = defineResource({
  * The unions a BU belongs to, as its members see them (`/account/associated-organize`): each with
  * the other member BUs' names and codes, and leaving where the operator allows it. Beyond the
  * catalogue (which has no tenant call for unions), in its convention. It reads the operators'
- * `union_bu` rows through handlers, with no table of its own.
+ * `union_bu` rows, with no table of its own: its page through the mount's `member` predicate and
+ * joined list, leaving through a handler.
  */
 export const unionMembership = defineResource({
   name: 'union-membership',
@@ -142,9 +143,12 @@ export const unionMembership = defineResource({
   mounts: [
     {
       side: 'system', base: '/open/system/union-bu', scope: 'bu', perm: 'tenant:associated-organize',
+      // The unions naming the caller's BU among their members, each with the other members by name and code.
+      member: 'bu_guids',
+      joins: { members: { resource: 'bu', on: { many: 'bu_guids' }, field: 'name', detail: 'code', others: true } },
       menu: { scene: 'tenant', url: '/account/associated-organize', icon: 'hub', title: 'route.associated_organize', order: 70 },
       calls: {
-        page: { verb: 'page', handler: 'unionMembership.page' },
+        page: 'page',
         leave: { handler: 'unionMembership.leave', action: 'update' },
       },
     },

@@ -8,7 +8,7 @@ import { joinedOf, type JoinedColumn } from './joins.ts';
 import { resourceByName } from '../../resources/index.ts';
 import { pagingInput } from './paging.ts';
 import { keysetInput } from './keyset.ts';
-import { schemasOf, statusInputOf, deleteInput } from './verbs.ts';
+import { managedAnswered, schemasOf, statusInputOf, deleteInput } from './verbs.ts';
 
 /**
  * What a generic verb takes and answers, for the OpenAPI documents. Each body is the schema the
@@ -37,10 +37,11 @@ export const filtersOf = (def: ResourceDef, many = false) =>
     }),
   );
 
-/** The zod schema of a joined column's field (server/engine/joins.ts): its definition's own. */
+/** The zod schema of a joined column's field (server/engine/joins.ts): its definition's own; a list of them, or of texts with a `detail`. */
 const joinedField = (j: JoinedColumn): z.ZodType => {
   const target = resourceByName.get(j.join.resource)!;
-  return j.join.field === 'guid' ? z.uuid() : withoutDefault(({ ...target.internal?.shape, ...target.schema.shape } as Record<string, z.ZodType>)[j.join.field]);
+  const one = j.join.field === 'guid' ? z.uuid() : withoutDefault(({ ...target.internal?.shape, ...target.schema.shape } as Record<string, z.ZodType>)[j.join.field]);
+  return !j.many ? one : z.array(j.join.detail ? z.string() : one);
 };
 
 /** A mount's joined filters, each its field's own type. */
@@ -101,14 +102,13 @@ const rowSchema = (def: ResourceDef): JsonSchema => {
   const fields = Object.entries((stored.properties ?? {}) as Record<string, JsonSchema>).filter(([name]) => !hidden.has(name));
   const uuid = { type: 'string', format: 'uuid' };
   const time = instant();
-  const owners = [...new Set(def.mounts.flatMap((m) => (m.scope === 'bu' ? ['bu_guid'] : m.scope === 'user' ? ['user_guid'] : [])))];
+  const managed = managedAnswered(def).filter((m) => !['guid', 'created_at', 'updated_at'].includes(m));
   return {
     type: 'object',
     required: ['guid', 'created_at', 'updated_at'],
     properties: {
       guid: uuid,
-      ...Object.fromEntries(owners.map((o) => [o, nullable(uuid)])),
-      created_by: nullable(uuid),
+      ...Object.fromEntries(managed.map((o) => [o, nullable(uuid)])),
       created_at: time,
       updated_at: time,
       ...Object.fromEntries(fields.map(([name, s]) => [name, nullable(shapeOf(s))])),
@@ -130,7 +130,7 @@ const joinedRow = (def: ResourceDef, mount?: Mount): JsonSchema => {
   if (!joined.length) return ref(def.name);
   const properties = Object.fromEntries(joined.map((j) => {
     const shape = shapeOf(docSchema(joinedField(j), 'output'));
-    return [j.name, j.join.fallback === undefined ? nullable(shape) : shape];
+    return [j.name, j.join.fallback === undefined && !j.many ? nullable(shape) : shape];
   }));
   return { allOf: [ref(def.name), { type: 'object', required: joined.map((j) => j.name), properties }] };
 };

@@ -10,23 +10,60 @@ import { fieldsOf, type SqlType } from './fields.ts';
  */
 export interface JoinedColumn {
   name: string;
-  sql: string;
+  /**
+   * Its SQL; one leaving out the caller's BU (`others`) takes the statement's placeholder of that
+   * BU, which the member predicate bound (`Where.member`, server/engine/where.ts).
+   */
+  sql: (callerBu?: string) => string;
   sqlType: SqlType;
   join: Joined;
+  /** A list of the other rows (`on: { many }`): answered only, never sorted, searched or filtered. */
+  many: boolean;
 }
 
 const cache = new WeakMap<Mount, JoinedColumn[]>();
 
-const columnOf = (def: ResourceDef, name: string, join: Joined): JoinedColumn => {
+/** A readable field of the other definition; a hash or a sealed secret never leaves its own definition. */
+const readable = (def: ResourceDef, target: ResourceDef, name: string, field: string) => {
+  const found = field === 'guid' ? { sqlType: 'uuid' as const, hidden: false } : fieldsOf(target).find((f) => f.name === field);
+  if (!found || found.hidden) throw new Error(`${def.name}: joined ${name} names no readable field ${target.name}.${field}`);
+  return found;
+};
+
+/**
+ * The other rows an array field names, as a JSON list of their `field` (with `detail` in brackets):
+ * only those rows are read, so the list holds nothing the record does not name.
+ */
+const manyOf = (def: ResourceDef, mount: Mount, name: string, join: Joined, array: string): JoinedColumn => {
+  const target = resourceByName.get(join.resource)!;
+  if (join.filter || join.keyword) throw new Error(`${def.name}: joined list ${name} is neither searched nor filtered`);
+  if (join.others && !mount.member) throw new Error(`${def.name}: joined ${name} leaves out the caller's BU, which only a member mount reaches rows by`);
+  const label = join.detail ? `j.${ident(join.field)} || coalesce(' (' || j.${ident(join.detail)} || ')', '')` : `j.${ident(join.field)}`;
+  const named = `j.${ident('guid')}::text in (select jsonb_array_elements_text(${ident(def.table)}.${ident(array)}))`;
+  return {
+    name,
+    sql: (callerBu) => {
+      if (join.others && !callerBu) throw new Error(`${def.name}: joined ${name} needs the caller's BU bound by the member predicate`);
+      const others = join.others ? ` and j.${ident('guid')} <> ${callerBu}::uuid` : '';
+      return `(select coalesce(jsonb_agg(${label} order by j.${ident(join.field)}), '[]'::jsonb) from ${ident(target.table)} j where ${named}${others})`;
+    },
+    sqlType: 'jsonb',
+    join,
+    many: true,
+  };
+};
+
+const columnOf = (def: ResourceDef, mount: Mount, name: string, join: Joined): JoinedColumn => {
   const target = resourceByName.get(join.resource);
   if (!target) throw new Error(`${def.name}: joined ${name} names unknown resource ${join.resource}`);
-  const field = join.field === 'guid' ? { sqlType: 'uuid' as const, hidden: false } : fieldsOf(target).find((f) => f.name === join.field);
-  // A hash or a sealed secret never leaves its own definition.
-  if (!field || field.hidden) throw new Error(`${def.name}: joined ${name} names no readable field ${join.resource}.${join.field}`);
+  const field = readable(def, target, name, join.field);
+  if (join.detail) readable(def, target, name, join.detail);
+  if (typeof join.on === 'object' && 'many' in join.on) return manyOf(def, mount, name, join, join.on.many);
   const row = (col: string) => `${ident(def.table)}.${ident(col)}`;
   const on = typeof join.on === 'string' ? `j.${ident('guid')} = ${row(join.on)}` : `j.${ident(join.on.back)} = ${row('guid')}`;
   const sub = `(select j.${ident(join.field)} from ${ident(target.table)} j where ${on} limit 1)`;
-  return { name, sql: join.fallback === undefined ? sub : `coalesce(${sub}, ${Number(join.fallback)})`, sqlType: field.sqlType, join };
+  const sql = join.fallback === undefined ? sub : `coalesce(${sub}, ${Number(join.fallback)})`;
+  return { name, sql: () => sql, sqlType: field.sqlType, join, many: false };
 };
 
 /** The joined columns a mount answers (none for most). */
@@ -34,7 +71,7 @@ export const joinedOf = (def: ResourceDef, mount?: Mount): JoinedColumn[] => {
   if (!mount?.joins) return [];
   let hit = cache.get(mount);
   if (!hit) {
-    hit = Object.entries(mount.joins).map(([name, join]) => columnOf(def, name, join));
+    hit = Object.entries(mount.joins).map(([name, join]) => columnOf(def, mount, name, join));
     cache.set(mount, hit);
   }
   return hit;

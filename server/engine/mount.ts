@@ -12,11 +12,15 @@ import { relatedCall } from './related.ts';
 
 /** Mounts every call of every definition on each side it names. */
 const NO_RULES: Rules = {};
+/** The verbs a virtual definition may answer: they read the table it names, never write it. */
+const READS = new Set(['page', 'list', 'get']);
 
 export const mountResources = (app: FastifyInstance, services: Services, defs: readonly ResourceDef[], docs: CallDoc[], parts: EngineParts) => {
   for (const def of defs) {
     const rules = parts.rules[def.name] ?? NO_RULES;
     for (const mount of def.mounts) {
+      // Membership stands in for the BU's own predicate only: it never widens another scope.
+      if (mount.member && mount.scope !== 'bu') throw new Error(`${def.name}: ${mount.base} reaches rows by member, which only a bu mount may`);
       for (const [segment, raw] of Object.entries(mount.calls)) {
         const spec = specOf(raw);
         // A call on the definition's selections, or on rows naming its record, is the engine's own handler.
@@ -24,7 +28,7 @@ export const mountResources = (app: FastifyInstance, services: Services, defs: r
         const bodyOf = typeof handler?.input === 'function' ? handler.input(mount, def) : handler?.input;
         const run = handler ?? (!spec.handler && spec.verb ? verbs[spec.verb] : undefined);
         if (!run) throw new Error(`${def.name}: ${mount.base}/${segment} names no verb or known handler`);
-        if (def.virtual && !handler) throw new Error(`${def.name} is virtual (no table of its own): ${mount.base}/${segment} needs a handler`);
+        if (def.virtual && !handler && !READS.has(spec.verb ?? '')) throw new Error(`${def.name} is virtual (no table of its own): ${mount.base}/${segment} needs a handler or a read verb`);
         const doc: CallDoc = {
           method: 'POST',
           path: `${mount.base}/${segment}`,

@@ -30,20 +30,35 @@ const dropCaches = (services: Services, rules: Rules) => {
 /** Types answered as text, exactly as stored (a bigint beyond 2^53, a decimal, a date without a time zone). */
 const AS_TEXT = new Set(['bigint', 'numeric', 'date']);
 
-/** The columns returned to callers: everything but password and secret hashes, and what the mount joins (server/engine/joins.ts). */
-export const selectList = (def: ResourceDef, mount?: Mount) => {
+/**
+ * The server's columns a row is answered with: its guid, its owner's (a member mount's rows have
+ * none), who made it and when. A virtual definition answers no `created_by`: who made the row it
+ * reads (an operator's union) is not what its schema carries.
+ */
+export const managedAnswered = (def: ResourceDef) => [
+  'guid',
+  ...new Set(def.mounts.map((m) => (m.scope === 'bu' && !m.member ? 'bu_guid' : m.scope === 'user' ? 'user_guid' : '')).filter(Boolean)),
+  ...(def.virtual ? [] : ['created_by']),
+  'created_at',
+  'updated_at',
+];
+
+/**
+ * The columns returned to callers: everything but password and secret hashes, and what the mount
+ * joins (server/engine/joins.ts) — with `where`, the statement's, whose placeholders they may share.
+ */
+export const selectList = (def: ResourceDef, mount?: Mount, where?: Where) => {
   const hidden = new Set(fieldsOf(def).filter((f) => f.hidden).map((f) => f.name));
-  const managed = ['guid', ...new Set(def.mounts.map((m) => (m.scope === 'bu' ? 'bu_guid' : m.scope === 'user' ? 'user_guid' : '')).filter(Boolean)), 'created_by', 'created_at', 'updated_at'];
   return [
-    ...managed.map(ident),
+    ...managedAnswered(def).map(ident),
     ...fieldsOf(def).filter((f) => !hidden.has(f.name)).map((f) => (AS_TEXT.has(f.sqlType) ? `${ident(f.name)}::text as ${ident(f.name)}` : ident(f.name))),
-    ...joinedOf(def, mount).map((j) => `${j.sql} as ${ident(j.name)}`),
+    ...joinedOf(def, mount).map((j) => `${j.sql(where?.member)} as ${ident(j.name)}`),
   ].join(', ');
 };
 
 /** The ORDER BY of a read: the requested field (the row's own or a joined one), else the call's sort, else the definition's. */
 const sortClause = (def: ResourceDef, requested: unknown, mount?: Mount, call?: CallSpec) => {
-  const names = new Map<string, string>([...[...fieldsOf(def).filter((f) => !f.hidden).map((f) => f.name), 'created_at', 'updated_at'].map((n) => [n, ident(n)] as const), ...joinedOf(def, mount).map((j) => [j.name, j.sql] as const)]);
+  const names = new Map<string, string>([...[...fieldsOf(def).filter((f) => !f.hidden).map((f) => f.name), 'created_at', 'updated_at'].map((n) => [n, ident(n)] as const), ...joinedOf(def, mount).filter((j) => !j.many).map((j) => [j.name, j.sql()] as const)]);
   const pick = (s: unknown) => {
     if (typeof s !== 'string') return null;
     const desc = s.startsWith('-');
@@ -82,21 +97,21 @@ export const page = async (ctx: CallContext) => {
   const { def } = ctx;
   const paging = pagingOf(ctx.lang, ctx.input, def.name);
   const where = readWhere(ctx);
-  return pageQuery(ctx.services.db, { select: selectList(def, ctx.mount), from: `from ${ident(def.table)}${where.toSql()}`, order: sortClause(def, sortParam(ctx.input), ctx.mount, ctx.call), params: where.params }, paging);
+  return pageQuery(ctx.services.db, { select: selectList(def, ctx.mount, where), from: `from ${ident(def.table)}${where.toSql()}`, order: sortClause(def, sortParam(ctx.input), ctx.mount, ctx.call), params: where.params }, paging);
 };
 
 export const list = async (ctx: CallContext) => {
   requireFilters(ctx);
   const where = readWhere(ctx);
   const cap = ctx.def.listCap ?? LIST_CAP_DEFAULT;
-  const rows = await ctx.services.db.query(`select ${selectList(ctx.def, ctx.mount)} from ${ident(ctx.def.table)}${where.toSql()}${sortClause(ctx.def, sortParam(ctx.input), ctx.mount, ctx.call)} limit ${cap}`, where.params);
+  const rows = await ctx.services.db.query(`select ${selectList(ctx.def, ctx.mount, where)} from ${ident(ctx.def.table)}${where.toSql()}${sortClause(ctx.def, sortParam(ctx.input), ctx.mount, ctx.call)} limit ${cap}`, where.params);
   return rows.rows;
 };
 
 /** One row the caller may reach, or a 201 "does not exist". */
 export const findOne = async (ctx: CallContext, guid: string, tx: Queryable = ctx.services.db) => {
   const where = scopeWhere(ctx.def, ctx.mount, ctx.caller, new Where(), ctx.input).add((p) => `${ident('guid')} = ${p(guid)}`);
-  const { rows } = await tx.query(`select ${selectList(ctx.def, ctx.mount)} from ${ident(ctx.def.table)}${where.toSql()}`, where.params);
+  const { rows } = await tx.query(`select ${selectList(ctx.def, ctx.mount, where)} from ${ident(ctx.def.table)}${where.toSql()}`, where.params);
   if (!rows[0]) throw new Warning('server.record_not_found');
   return rows[0];
 };
@@ -399,7 +414,7 @@ const blankRow = async (ctx: CallContext, cols: Record<string, unknown>) => {
   const joined = joinedOf(def, mount);
   const owner = Object.keys(cols);
   const stand = `(select null::uuid as ${ident('guid')}${owner.map((n, i) => `, $${i + 1}::uuid as ${ident(n)}`).join('')}) as ${ident(def.table)}`;
-  const values = joined.length ? (await ctx.services.db.query(`select ${joined.map((j) => `${j.sql} as ${ident(j.name)}`).join(', ')} from ${stand}`, Object.values(cols))).rows[0] : {};
+  const values = joined.length ? (await ctx.services.db.query(`select ${joined.map((j) => `${j.sql()} as ${ident(j.name)}`).join(', ')} from ${stand}`, Object.values(cols))).rows[0] : {};
   return { guid: null, ...nulls, ...cols, ...mount.blank, ...values };
 };
 
@@ -409,7 +424,7 @@ const blankRow = async (ctx: CallContext, cols: Record<string, unknown>) => {
  */
 export const one = async (ctx: CallContext) => {
   const { where, cols } = await singletonOwner(ctx);
-  const { rows } = await ctx.services.db.query(`select ${selectList(ctx.def, ctx.mount)} from ${ident(ctx.def.table)}${where.toSql()} limit 1`, where.params);
+  const { rows } = await ctx.services.db.query(`select ${selectList(ctx.def, ctx.mount, where)} from ${ident(ctx.def.table)}${where.toSql()} limit 1`, where.params);
   if (rows[0]) return rows[0];
   if (ctx.mount.blank) return blankRow(ctx, cols);
   // The owner's columns the schema holds (an app's security names its app) join the defaults.

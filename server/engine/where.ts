@@ -8,6 +8,8 @@ import { joinedOf } from './joins.ts';
 export class Where {
   readonly parts: string[] = [];
   readonly params: unknown[] = [];
+  /** The placeholder of the caller's BU once a member predicate bound it, for columns leaving that BU out (server/engine/joins.ts). */
+  member?: string;
 
   add(sqlWithPlaceholder: (p: (value: unknown) => string) => string) {
     this.parts.push(sqlWithPlaceholder((value) => {
@@ -56,7 +58,10 @@ export const SCOPE_ROWS = {
  * (a file's readers), its scope's rows.
  */
 export const scopeWhere = (def: ResourceDef, mount: Mount, caller: Caller | null, where = new Where(), input?: Record<string, unknown>) => {
-  for (const condition of SCOPE_ROWS[mount.scope]({ owners: scopesOf(def), caller })) where.add(condition);
+  const member = mount.member;
+  // A member mount's rows name the caller's BU among theirs (a union's); no BU, no rows.
+  if (member) where.add((p) => `${ident(member)} ? ${(where.member = p(caller?.buGuid ?? null))}::text`);
+  else for (const condition of SCOPE_ROWS[mount.scope]({ owners: scopesOf(def), caller })) where.add(condition);
   const within = mount.within;
   // A value that names no row matches nothing; the verbs refuse it first (server/engine/relations.ts `withinOf`).
   if (within && input) where.add((p) => `${ident(within)} = ${p(coerce('uuid', input[within]) ?? null)}::uuid`);
@@ -101,14 +106,14 @@ export const filterWhere = (def: ResourceDef, call: CallSpec, input: Record<stri
     if (value === undefined || value === null || value === '') continue;
     const values = (Array.isArray(value) ? value : [value]).map((v) => coerce(j.sqlType, v));
     if (values.some((v) => v === undefined)) where.add(() => 'false');
-    else where.add((p) => `${j.sql} = any(${p(values)}::${j.sqlType}[])`);
+    else where.add((p) => `${j.sql()} = any(${p(values)}::${j.sqlType}[])`);
   }
   for (const [field, values] of Object.entries(call.where ?? {})) {
     const info = fields.get(field);
     if (info) where.add((p) => `${ident(field)} = any(${p(values.map((v) => coerce(info.sqlType, v)))}::${info.sqlType}[])`);
   }
   const keyword = typeof input.keyword === 'string' ? input.keyword.trim() : '';
-  const searched = [...(def.keyword ?? []).map(ident), ...joined.filter((c) => c.join.keyword).map((c) => `${c.sql}::text`)];
+  const searched = [...(def.keyword ?? []).map(ident), ...joined.filter((c) => c.join.keyword).map((c) => `${c.sql()}::text`)];
   if (keyword && searched.length) {
     where.add((p) => {
       const k = p(`%${escapeLike(keyword)}%`);

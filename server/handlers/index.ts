@@ -10,7 +10,7 @@ import { uploadPrivate, uploadPublic } from './files.ts';
 import { workOrderCount, workOrderGet, workOrderReply } from './work-orders.ts';
 import { messageAppList, messageBuList, messageGet, messageRead, messageUnread, messageUserList } from './messages.ts';
 import { paymentMonthly } from './payments.ts';
-import { unionMembershipLeave, unionMembershipPage } from './union-membership.ts';
+import { unionMembershipLeave } from './union-membership.ts';
 import { exportOrders, importOrders, importTemplate } from './order-transfer.ts';
 import { childActivate, childReset, childResend, childSetRole } from './sub-accounts.ts';
 import { appDetail, appProjectAdd, appProjectList, authUpdate, buAdd, buApps, buRemove, install, installable, orgUpdate, uninstall } from './bu-management.ts';
@@ -36,7 +36,6 @@ export const handlers = {
   'fieldStatus.list': fieldStatusList,
   'fieldStatus.update': fieldStatusUpdate,
   'payment.monthly': paymentMonthly,
-  'unionMembership.page': unionMembershipPage,
   'unionMembership.leave': unionMembershipLeave,
   'order.import': importOrders,
   'order.export': exportOrders,

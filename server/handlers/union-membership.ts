@@ -1,28 +1,14 @@
 import { z } from 'zod';
 import { ident } from '../db/driver.ts';
-import type { CallContext } from '../engine/context.ts';
-import { pageQuery, pagingOf } from '../engine/paging.ts';
 import { Warning } from '../http/envelope.ts';
 import { keptWithin } from '../engine/selections.ts';
 import { resourceByName } from '../../resources/index.ts';
 import { named } from '../engine/named.ts';
 
 /**
- * A BU's side of union BUs (docs/tenant-console.md "Associated organisations"): the unions it is a
- * member of, with the other members' names and codes, and leaving where the operator allows it.
+ * A BU's side of union BUs (docs/tenant-console.md "Associated organisations"): leaving where the
+ * operator allows it. Its page is the generic verb (the mount's `member` and joined `members`).
  */
-
-const COLUMNS = `u.guid, u.name, u.code, u.description, u.status, u.members_may_leave, u.created_at,
-  (select coalesce(jsonb_agg(b.name || coalesce(' (' || b.code || ')', '') order by b.name), '[]'::jsonb)
-     from bu b where b.guid::text in (select jsonb_array_elements_text(u.bu_guids)) and b.guid <> $1::uuid) as members`;
-
-/** The unions the caller's BU belongs to, newest first. */
-export const unionMembershipPage = async (ctx: CallContext) =>
-  pageQuery(
-    ctx.services.db,
-    { select: COLUMNS, from: 'from union_bu u where u.bu_guids ? $1::text', order: 'order by u.created_at desc, u.guid desc', params: [ctx.caller!.buGuid] },
-    pagingOf(ctx.lang, ctx.input, 'union-membership'),
-  );
 
 const leaveInput = z.object({ guid: z.uuid('validation.guid_format') });
 

@@ -6,7 +6,8 @@ import { tenantWithBu, uid } from '../helpers/tenant-flows.ts';
  * Row access and joined columns as data (server/engine/where.ts, joins.ts): a `within: 'bu_guid'`
  * mount's verbs refuse a missing, malformed or unknown BU and read only that BU's rows; a mount's
  * `joins` are answered, sorted, searched, filtered and documented by the generic verbs; a singleton
- * mount's `blank` row stands in for an owner's row not made yet.
+ * mount's `blank` row stands in for an owner's row not made yet; a `member` mount reaches the rows
+ * naming the caller's BU among their members, with the other members joined as a list.
  */
 let s: TestServer;
 let admin: string;
@@ -86,5 +87,35 @@ describe('joined columns', () => {
     const doc = (await s.app.inject({ method: 'GET', url: '/open/openapi.json', headers: { 'accept-language': 'en-US' } })).json();
     const answer = JSON.stringify(doc.paths[`${M}/page`].post.responses);
     for (const field of ['owner_username', 'company_name', 'auth_state']) expect(answer).toContain(field);
+  });
+});
+
+describe('a member mount', () => {
+  it('reaches only the rows naming the caller’s BU, through the generic page, sorted, with the other members as a list', async () => {
+    const [a, b, c] = [await tenantWithBu(s), await tenantWithBu(s), await tenantWithBu(s)];
+    const made: string[] = [];
+    for (const name of ['Alpha', 'Zeta']) {
+      const r = await op('/open/admin/system/union-bu/add', { name: `${name} ${uid()}`, code: `m${uid()}`, bu_guids: [a.buGuid, b.buGuid] });
+      expect(r.code, r.message).toBe(200);
+      made.push(r.data.guid);
+    }
+    const page = (token: string, body: Record<string, unknown> = {}) => s.post('/open/system/union-bu/page', { page_size: 100, ...body }, { token });
+    const rows = (await page(a.token, { sort: 'name' })).data.list as { guid: string; name: string; members: string[]; bu_guid?: string; created_by?: string }[];
+    const mine = rows.filter((r) => made.includes(r.guid));
+    // Sorted by the body's field, not newest first (all the handler it replaces answered).
+    expect(mine.map((r) => r.name.split(' ')[0])).toEqual(['Alpha', 'Zeta']);
+    expect(mine[0].members).toEqual([`BU ${b.username}`]);
+    // The row's own columns only: no owner column, nor the operator who made the union.
+    expect(mine[0]).not.toHaveProperty('bu_guid');
+    expect(mine[0]).not.toHaveProperty('created_by');
+    expect((await page(c.token)).data.list.map((r: { guid: string }) => r.guid)).not.toContain(made[0]);
+    // A list column is neither a sort key nor a filter: asking for either changes nothing.
+    expect((await page(a.token, { sort: 'members', members: 'x' })).data.count).toBe(rows.length);
+  });
+
+  it('types the joined list in the OpenAPI answer', async () => {
+    const doc = (await s.app.inject({ method: 'GET', url: '/open/openapi.json', headers: { 'accept-language': 'en-US' } })).json();
+    const row = doc.paths['/open/system/union-bu/page'].post.responses['200'].content['application/json'].schema;
+    expect(JSON.stringify(row)).toContain('"members":{"type":"array","items":{"type":"string"');
   });
 });
