@@ -119,8 +119,9 @@ export const findOne = async (ctx: CallContext, guid: string, tx: Queryable = ct
 /** One row (a keyset search's with its exact time); a row holding files (`files` fields) comes with their names by address, `file_names`, for links named by them. */
 export const get = async (ctx: CallContext) => {
   if (ctx.def.keyset) return keysetRow(ctx);
-  // A call naming the row by another field (`by`) still takes `guid`, as every get does.
-  const by = ctx.call.by && ctx.input.guid === undefined ? ctx.call.by : 'guid';
+  // A call naming the row by another field (`by`) still takes `guid`, as every get does: a body
+  // naming neither is refused naming `guid`, the first of the two its document offers.
+  const by = ctx.call.by && ctx.input.guid === undefined && ctx.input[ctx.call.by] !== undefined ? ctx.call.by : 'guid';
   const guid = parseOrWarn(ctx.lang, z.object({ [by]: z.uuid('validation.guid_format') }), ctx.input, ctx.def.name)[by] as string;
   const row = await findOne(ctx, guid);
   const files = fieldsOf(ctx.def).filter((f) => f.files);
