@@ -4,6 +4,7 @@ import { Warning } from '../http/envelope.ts';
 import { keptWithin } from '../engine/selections.ts';
 import { resourceByName } from '../../resources/index.ts';
 import { named } from '../engine/named.ts';
+import { scopeWhere } from '../engine/where.ts';
 
 /**
  * A BU's side of union BUs (docs/tenant-console.md "Associated organisations"): leaving where the
@@ -16,10 +17,9 @@ const leaveInput = z.object({ guid: z.uuid('validation.guid_format') });
 export const unionMembershipLeave = named({ input: leaveInput, output: z.object({ left: z.literal(true) }) }, async (ctx, { guid }) => {
   const bu = ctx.caller!.buGuid!;
   return ctx.services.db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ bu_guids: string[]; members_may_leave: boolean }>(
-      'select * from union_bu where guid = $1 and bu_guids ? $2::text for update',
-      [guid, bu],
-    );
+    // The union through the mount's member predicate: only one the caller's BU is in.
+    const where = scopeWhere(ctx.def, ctx.mount, ctx.caller).add((p) => `guid = ${p(guid)}`);
+    const { rows } = await tx.query<{ bu_guids: string[]; members_may_leave: boolean }>(`select * from ${ident(ctx.def.table)}${where.toSql()} for update`, where.params);
     const union = rows[0];
     if (!union) throw new Warning('server.record_not_found');
     if (!union.members_may_leave) throw new Warning('server.union_leave_closed');
