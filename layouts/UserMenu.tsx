@@ -1,7 +1,7 @@
 import AccountCircle from '@mui/icons-material/AccountCircle';
 import { Button } from '@mui/material';
 import { lazy, Suspense, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { useLang } from '../src/shell/LangContext.tsx';
 import { useSession } from '../src/shell/SessionContext.tsx';
 import { visuallyHidden } from '../src/shell/visuallyHidden.ts';
@@ -14,11 +14,11 @@ const UserMenuList = lazy(loadList);
 export const UserMenu = () => {
   const { t } = useLang();
   const session = useSession();
-  const navigate = useNavigate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   if (!session.signedIn) {
     return (
-      <Button color="inherit" onClick={() => navigate('/login')} data-testid="login-button">
+      // A link, so that it leads to the sign-in page before the page has hydrated too.
+      <Button color="inherit" component={Link} to="/login" data-testid="login-button">
         {t('header.login')}
       </Button>
     );
