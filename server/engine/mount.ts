@@ -21,6 +21,8 @@ export const mountResources = (app: FastifyInstance, services: Services, defs: r
     for (const mount of def.mounts) {
       // Membership stands in for the BU's own predicate only: it never widens another scope.
       if (mount.member && mount.scope !== 'bu') throw new Error(`${def.name}: ${mount.base} reaches rows by member, which only a bu mount may`);
+      // A keyset search reads its table by window and equalities only (server/engine/keyset.ts): a scope with row conditions would go unchecked.
+      if (def.keyset && mount.scope !== 'platform') throw new Error(`${def.name}: ${mount.base} is a keyset search, which only a platform mount may serve`);
       for (const [segment, raw] of Object.entries(mount.calls)) {
         const spec = specOf(raw);
         // A call on the definition's selections, or on rows naming its record, is the engine's own handler.
