@@ -4,7 +4,7 @@ import { ident } from '../db/driver.ts';
 import type { Handler } from './context.ts';
 import { named } from './named.ts';
 import { pageQuery, pagingInput, pagingOf } from './paging.ts';
-import { defOf, viewOf, viewPageDoc, viewRowDoc } from './row-view.ts';
+import { viewTarget, viewOf, viewPageDoc, viewRowDoc } from './row-view.ts';
 import { findOne } from './verbs.ts';
 import { scopeWhere } from './where.ts';
 
@@ -22,7 +22,7 @@ export const relatedCall = (def: ResourceDef, related: NonNullable<CallSpec['rel
   return named({ input: recordInput, output }, async (ctx, { guid }) => {
     const paging = pagingOf(ctx.lang, ctx.input, def.name);
     await findOne(ctx, guid);
-    const target = defOf(related.target);
+    const target = viewTarget(related.target);
     const mount = target.mounts.find((m) => m.scope === ctx.mount.scope) ?? ctx.mount;
     const reach = scopeWhere(target, mount, ctx.caller).add((p) => `${ident(related.by)} = ${p(guid)}`);
     // The scope applies to the rows alone, inside, so names joined beside them cannot make its columns ambiguous.

@@ -10,7 +10,8 @@ import { docSchema, nullable, shapeOf, type JsonSchema } from '../http/json-sche
 /** The alias of the view's own rows in its SQL. */
 export const T = 't';
 
-export const defOf = (name: string) => {
+/** A view's target, named as data (a definition's `RowView`): unlike `defOf`, checked, since tsc cannot. */
+export const viewTarget = (name: string) => {
   const def = resourceByName.get(name);
   if (!def) throw new Error(`a row view names unknown resource ${name}`);
   return def;
@@ -20,9 +21,9 @@ export const defOf = (name: string) => {
  * The view's select list, FROM part (its rows, or `source`: a subquery of them, as `t`) with the
  * names joined, and ORDER BY part; `column` resolves a column or name for conditions.
  */
-export const viewOf = (view: RowView, source = ident(defOf(view.target).table)) => {
+export const viewOf = (view: RowView, source = ident(viewTarget(view.target).table)) => {
   const names = Object.entries(view.names ?? {});
-  const title = (of: string) => ident(defOf(of).titleField ?? 'name');
+  const title = (of: string) => ident(viewTarget(of).titleField ?? 'name');
   const column = (c: string) => {
     const i = names.findIndex(([n]) => n === c);
     return i < 0 ? `${T}.${ident(c)}` : `n${i}.${title(names[i][1].of)}`;
@@ -35,7 +36,7 @@ export const viewOf = (view: RowView, source = ident(defOf(view.target).table)) 
   return {
     column,
     select: [`${T}.guid`, ...view.columns.map((c) => `${T}.${ident(c)}`), ...names.map(([n, j], i) => `n${i}.${title(j.of)} as ${ident(n)}`)].join(', '),
-    from: `from ${source} ${T}${names.map(([, j], i) => ` left join ${ident(defOf(j.of).table)} n${i} on n${i}.guid = ${T}.${ident(j.field)}`).join('')}`,
+    from: `from ${source} ${T}${names.map(([, j], i) => ` left join ${ident(viewTarget(j.of).table)} n${i} on n${i}.guid = ${T}.${ident(j.field)}`).join('')}`,
     order: `order by ${[...order, `${T}.guid`].join(', ')}`,
   };
 };
@@ -46,7 +47,7 @@ const MANAGED: Record<string, JsonSchema> = { bu_guid: uuidDoc, created_by: uuid
 
 /** A row of the view as documented: the target's columns (any may be null) and the joined names. */
 export const viewRowDoc = (view: RowView): JsonSchema => {
-  const target = defOf(view.target);
+  const target = viewTarget(view.target);
   const stored = (docSchema(z.object({ ...target.schema.shape, ...(target.internal?.shape ?? {}) }), 'output').properties ?? {}) as Record<string, JsonSchema>;
   return {
     type: 'object',

@@ -8,7 +8,7 @@ import type { CallContext, Handler } from './context.ts';
 import { withinMembers } from './members.ts';
 import { named } from './named.ts';
 import { pageQuery, pagingInput, pagingOf } from './paging.ts';
-import { defOf, T, viewOf, viewPageDoc, viewRowDoc } from './row-view.ts';
+import { viewTarget, T, viewOf, viewPageDoc, viewRowDoc } from './row-view.ts';
 import { findOne } from './verbs.ts';
 import { escapeLike, Where } from './where.ts';
 
@@ -159,7 +159,7 @@ const save = (def: ResourceDef, spec: NonNullable<CallSpec['selection']>) =>
 
 const mustBeHeld = async (ctx: CallContext, tx: Queryable, sel: Selection, field: string, wanted: string[], row: Record<string, unknown>) => {
   const where = joinable(sel, reach(sel, new Where().add((p) => `${T}.guid = any(${p(wanted)}::uuid[])`), row), list(row[field]));
-  const { rows } = await tx.query<{ n: number }>(`select count(*)::int as n from ${ident(defOf(sel.target).table)} ${T}${where.toSql()}`, where.params);
+  const { rows } = await tx.query<{ n: number }>(`select count(*)::int as n from ${ident(viewTarget(sel.target).table)} ${T}${where.toSql()}`, where.params);
   if (rows[0].n !== wanted.length) throw new Warning(sel.outside, { field: translate(ctx.lang, `resources.${ctx.def.name}.fields.${field}`) }, { field });
 };
 
@@ -178,7 +178,7 @@ export const keptWithin = async (tx: Queryable, def: ResourceDef, within: string
     if (sel.within !== within) continue;
     const guids = list(row[field]);
     const where = withinMembers(new Where().add((p) => `${T}.guid = any(${p(guids)}::uuid[])`), T, members, sel.platform);
-    const found = guids.length ? new Set((await tx.query<{ guid: string }>(`select ${T}.guid from ${ident(defOf(sel.target).table)} ${T}${where.toSql()}`, where.params)).rows.map((r) => r.guid)) : new Set();
+    const found = guids.length ? new Set((await tx.query<{ guid: string }>(`select ${T}.guid from ${ident(viewTarget(sel.target).table)} ${T}${where.toSql()}`, where.params)).rows.map((r) => r.guid)) : new Set();
     kept[field] = guids.filter((g) => found.has(g));
   }
   return kept;
