@@ -51,6 +51,16 @@ const toLogin = () => {
   navigate(url);
 };
 
+/**
+ * The calls made with the current sign-in: signing out cancels those still on their way (a landing
+ * page's counts asked for just before), which the server would otherwise refuse as the session ended.
+ */
+let sessionCalls = new AbortController();
+export const cancelSessionCalls = () => {
+  sessionCalls.abort();
+  sessionCalls = new AbortController();
+};
+
 const beforeCall = (config: InternalAxiosRequestConfig) => {
   const path = config.url ?? '';
   const token = validToken();
@@ -59,7 +69,10 @@ const beforeCall = (config: InternalAxiosRequestConfig) => {
     toLogin();
     return Promise.reject(new CallError(t('http.login_expired'), 0));
   }
-  if (token) config.headers.set('Authorization', `Bearer ${token}`);
+  if (token) {
+    config.headers.set('Authorization', `Bearer ${token}`);
+    config.signal ??= sessionCalls.signal;
+  }
   config.headers.set('Accept-Language', LANGUAGES[language()]);
   return config;
 };
@@ -79,6 +92,8 @@ const onAnswer = (status: number, body: Envelope | undefined, config: CallOption
 /** HTTP errors: 401 ends the session (but not on the login calls), 500 is a server error. */
 const onFailure = (error: AxiosError<Envelope>) => {
   if (error instanceof CallError) throw error;
+  // Cancelled by signing out: nothing to tell the person who did.
+  if (axios.isCancel(error)) throw new CallError(t('http.cancelled'), 0);
   const config = error.config as CallOptions | undefined;
   const status = error.response?.status ?? 0;
   const body = error.response?.data;

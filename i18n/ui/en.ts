@@ -10,6 +10,7 @@ export default {
     error: 'The request failed. Please try again later.',
     server_error: 'Server error. Please try again later.',
     login_expired: 'Your login has expired. Please log in again.',
+    cancelled: 'The request was cancelled: you signed out.',
   },
   header: {
     search_placeholder: 'Search apps, open capabilities and solutions',

@@ -10,6 +10,7 @@ export default {
     error: '請求失敗，請稍後重試。',
     server_error: '服務器錯誤，請稍後重試。',
     login_expired: '登錄狀態已過期，請重新登錄。',
+    cancelled: '已退出登錄，請求已取消。',
   },
   header: {
     search_placeholder: '搜索應用、開放能力和解決方案',

@@ -10,6 +10,7 @@ export default {
     error: '请求失败，请稍后重试。',
     server_error: '服务器错误，请稍后重试。',
     login_expired: '登录状态已过期，请重新登录。',
+    cancelled: '已退出登录，请求已取消。',
   },
   header: {
     search_placeholder: '搜索应用、开放能力和解决方案',

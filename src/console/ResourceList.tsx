@@ -15,7 +15,7 @@ import { resourceCalls, routeOf } from '../../dataProvider/calls.ts';
 import type { ListAction, Scope } from '../../resources/types.ts';
 import type { ConsoleDef } from '../../resources/console-defs.ts';
 import { ListActions } from './ListActions.tsx';
-import { TransferButtons } from './TransferButtons.tsx';
+import { ImportHost, TransferButtons } from './TransferButtons.tsx';
 import { renderColumn } from './fields.tsx';
 import { MyColumnsButton } from './MyColumnsButton.tsx';
 import { defaultSort, fieldLabel, fieldSchemaOf, referenceOf } from './registry.ts';
@@ -312,24 +312,26 @@ export const ResourceList = ({ rc, listActions }: { rc: ResourceCalls; listActio
   // Only an actions column sticks to the right edge: without one, the last column is data like the rest.
   const styles = { ...fitToWindow, '& .RaDatagrid-table': { ...(rowActions ? stickyActions : {}), ...columnStyles(settings.columns, bulk) } };
   return (
-    <List sx={listFrame} empty={<ListEmpty rc={rc} />} filters={filterInputs(def, rc.mount.scope, settings.filtersOff)} sort={defaultSort(def)} actions={actions} perPage={20} error={<ListError />} pagination={<ListPagination />}>
-      {settings.ready ? (
-        <>
-          <ViewBar def={def} views={settings.views} columns={settings.columns.map((c) => c.field)} canPublish={canPublish} />
-          <Datagrid
-            rowClick={rc.opens ? (id) => rc.opens!.replace(':id', String(id)) : rc.verbs.get ? 'show' : false}
-            bulkActionButtons={bulk ? <BulkDeleteButton mutationMode="pessimistic" /> : false}
-            sx={styles}
-            data-testid="resource-list"
-          >
-            {settings.columns.map((c) => renderColumn(def, c))}
-            {rowActions && <RowActions rc={rc} label="list.actions" />}
-          </Datagrid>
-          <KeyboardScroll label={translate(`resources.${def.name}.name`, { smart_count: 2, _: def.name })} />
-        </>
-      ) : (
-        <Loading />
-      )}
-    </List>
+    <ImportHost rc={rc}>
+      <List sx={listFrame} empty={<ListEmpty rc={rc} />} filters={filterInputs(def, rc.mount.scope, settings.filtersOff)} sort={defaultSort(def)} actions={actions} perPage={20} error={<ListError />} pagination={<ListPagination />}>
+        {settings.ready ? (
+          <>
+            <ViewBar def={def} views={settings.views} columns={settings.columns.map((c) => c.field)} canPublish={canPublish} />
+            <Datagrid
+              rowClick={rc.opens ? (id) => rc.opens!.replace(':id', String(id)) : rc.verbs.get ? 'show' : false}
+              bulkActionButtons={bulk ? <BulkDeleteButton mutationMode="pessimistic" /> : false}
+              sx={styles}
+              data-testid="resource-list"
+            >
+              {settings.columns.map((c) => renderColumn(def, c))}
+              {rowActions && <RowActions rc={rc} label="list.actions" />}
+            </Datagrid>
+            <KeyboardScroll label={translate(`resources.${def.name}.name`, { smart_count: 2, _: def.name })} />
+          </>
+        ) : (
+          <Loading />
+        )}
+      </List>
+    </ImportHost>
   );
 };

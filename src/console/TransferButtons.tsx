@@ -1,7 +1,7 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadIcon from '@mui/icons-material/Upload';
 import { Menu, MenuItem } from '@mui/material';
-import { lazy, Suspense, useState } from 'react';
+import { createContext, lazy, Suspense, useContext, useState, type ReactNode } from 'react';
 import { Button, useListContext, useNotify, useTranslate } from 'react-admin';
 import type { ResourceCalls } from '../../dataProvider/calls.ts';
 import { filterBody } from '../../dataProvider/dataProvider.ts';
@@ -18,7 +18,7 @@ export const TransferButtons = ({ rc, can }: { rc: ResourceCalls; can: (action: 
   if (!transfer) return null;
   return (
     <>
-      {transfer.import && can('import') && <ImportButton rc={rc} call={transfer.import} template={transfer.template} />}
+      {transfer.import && can('import') && <ImportButton />}
       {transfer.export && can('export') && <ExportButton rc={rc} call={transfer.export} />}
     </>
   );
@@ -27,21 +27,38 @@ export const TransferButtons = ({ rc, can }: { rc: ResourceCalls; can: (action: 
 /** Import's dialog and its preview table load when it is first opened. */
 const ImportDialog = lazy(() => import('./ImportDialog.tsx'));
 
-const ImportButton = ({ rc, call, template }: { rc: ResourceCalls; call: string; template?: string }) => {
+/** Opens the list's import dialog, which lives above the list (see `ImportHost`). */
+const OpenImport = createContext<(() => void) | null>(null);
+
+/**
+ * Holds a list's import dialog outside the list itself: while the rows load the list shows its
+ * toolbar, and once it knows there are none its empty state, each with its own Import button; a
+ * dialog inside either would vanish with it when a quick click came before the swap.
+ */
+export const ImportHost = ({ rc, children }: { rc: ResourceCalls; children: ReactNode }) => {
   const [open, setOpen] = useState(false);
   // Mounted from the first opening on, so that it closes with its transition like any dialog.
   const [opened, setOpened] = useState(false);
+  const call = rc.mount.transfer?.import;
   return (
-    <>
-      <Button label="transfer.import" onClick={() => (setOpened(true), setOpen(true))} data-testid="transfer-import">
-        <UploadIcon />
-      </Button>
-      {opened && (
+    <OpenImport.Provider value={() => (setOpened(true), setOpen(true))}>
+      {children}
+      {call && opened && (
         <Suspense fallback={null}>
-          <ImportDialog rc={rc} call={call} template={template} open={open} onClose={() => setOpen(false)} />
+          <ImportDialog rc={rc} call={call} template={rc.mount.transfer?.template} open={open} onClose={() => setOpen(false)} />
         </Suspense>
       )}
-    </>
+    </OpenImport.Provider>
+  );
+};
+
+const ImportButton = () => {
+  const open = useContext(OpenImport);
+  if (!open) throw new Error('An Import button needs an ImportHost around its list');
+  return (
+    <Button label="transfer.import" onClick={open} data-testid="transfer-import">
+      <UploadIcon />
+    </Button>
   );
 };
 

@@ -1,8 +1,8 @@
-import type { AxiosAdapter } from 'axios';
-import { beforeEach, describe, expect, it } from 'vitest';
+import axios, { type AxiosAdapter } from 'axios';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { authProvider, currentSession, login, PATHS, permissionsFrom, resetSession, type PermissionNode } from '../../dataProvider/authProvider.ts';
-import { setNavigator } from '../../dataProvider/events.ts';
-import { http } from '../../dataProvider/http.ts';
+import { onToast, setNavigator, type Toast } from '../../dataProvider/events.ts';
+import { http, post } from '../../dataProvider/http.ts';
 import { storagePrefix, store } from '../../dataProvider/session.ts';
 
 /** The http layer is replaced at axios' adapter; the auth provider runs as written. */
@@ -111,5 +111,31 @@ describe('auth provider', () => {
     await expect(authProvider.getIdentity!()).rejects.toThrow();
     await login({ username: 'admin', password: 'pw', operator: true });
     await expect(authProvider.getIdentity!()).resolves.toEqual({ id: 'u1', fullName: 'Admin', avatar: undefined });
+  });
+
+  it('signing out cancels the calls still on their way, quietly: none comes back refused by the session it ended', async () => {
+    await login({ username: 'admin', password: 'pw', operator: true });
+    answers[PATHS.logout] = ok(null);
+    // An adapter that, like the browser's, drops a call whose signal is aborted.
+    let signal: AbortSignal | undefined;
+    http.defaults.adapter = (config) => {
+      if (config.url !== '/open/admin/slow') return adapter(config);
+      signal = config.signal as AbortSignal;
+      return new Promise((_, reject) => {
+        if (signal!.aborted) reject(new axios.CanceledError());
+        signal!.addEventListener('abort', () => reject(new axios.CanceledError()));
+      });
+    };
+    const toasts: Toast[] = [];
+    const off = onToast((t) => toasts.push(t));
+    const pending = post('/open/admin/slow');
+    // On its way: the adapter has it.
+    await vi.waitFor(() => expect(signal).toBeDefined());
+    await expect(authProvider.logout({})).resolves.toBe('/adminLogin');
+    await expect(pending).rejects.toMatchObject({ status: 0 });
+    expect(signal?.aborted).toBe(true);
+    expect(calls).toContain(PATHS.logout);
+    expect(toasts).toEqual([]);
+    off();
   });
 });
