@@ -26,11 +26,11 @@ export interface ResourceCalls {
 const spec = (c: Verb | CallSpec): CallSpec => (typeof c === 'string' ? { verb: c } : c);
 
 /** The operator console uses a definition's operator mount when it has one, else its first. */
-export const pickMount = (def: ConsoleDef, side: ConsoleMount['side'] = 'operator') => def.mounts.find((m) => m.side === side) ?? def.mounts[0];
+export const pickMount = (def: ConsoleDef, side: ConsoleMount['side'] = 'operator') => def.api.mounts.find((m) => m.side === side) ?? def.api.mounts[0];
 
-export const routeOf = (def: ConsoleDef) => (def.menu ? routeOfUrl(def.menu.url) : def.name);
+export const routeOf = (def: ConsoleDef) => (def.admin.menu ? routeOfUrl(def.admin.menu.url) : def.name);
 /** The console section a definition's screens live under, e.g. `/operation`. */
-export const sectionOf = (def: ConsoleDef) => (def.menu ? `/${def.menu.url.split('/')[1]}` : undefined);
+export const sectionOf = (def: ConsoleDef) => (def.admin.menu ? `/${def.admin.menu.url.split('/')[1]}` : undefined);
 
 export const callsOf = (def: ConsoleDef, mount = pickMount(def)): ResourceCalls => {
   const verbs: Partial<Record<Verb, string>> = {};
@@ -47,7 +47,7 @@ export const callsOf = (def: ConsoleDef, mount = pickMount(def)): ResourceCalls 
     verbs[s.verb] = `${mount.base}/${segment}`;
   }
   // A singleton per row of another definition (an app's store listing) is created and changed by its one save call.
-  if (def.singletonPer && verbs.save) {
+  if (def.relations?.singletonPer && verbs.save) {
     verbs.add ??= verbs.save;
     verbs.update ??= verbs.save;
   }
@@ -63,8 +63,8 @@ const routeOfUrl = (url: string) => url.replace(/^\/[^/]+\//, '');
  * designer previews is what that screen shows.
  */
 export const listScreenRoute = (def: ConsoleDef) => {
-  if (def.menu?.scene === 'admin') return routeOf(def);
-  const own = def.mounts.find((m) => m.menu?.scene === 'admin');
+  if (def.admin.menu?.scene === 'admin') return routeOf(def);
+  const own = def.api.mounts.find((m) => m.menu?.scene === 'admin');
   return own?.menu ? routeOfUrl(own.menu.url) : routeOf(def);
 };
 
@@ -84,10 +84,10 @@ for (const def of resources) {
   // A mount with a screen of its own (menuScreens) is that screen's route.
   // Its own columns, where the mount's page answers more than the definition's fields (a BU's certification).
   // A screen with a record page (`menu.page`) opens it at its first tab from a row; its form may take more than the definition's fields.
-  for (const m of def.mounts) {
+  for (const m of def.api.mounts) {
     // A tenant page's screens are the tenant registry's, under routes of their own (src/console/tenantRegistry.ts).
     if (!m.menu || m.menu.scene === 'tenant') continue;
-    const own = { ...def, columns: m.menu.columns ?? def.columns, ...(m.menu.json ? { json: m.menu.json, origin: { ...def.origin, mount: m.base } } : {}) };
+    const own = { ...def, columns: m.menu.columns ?? def.admin.columns, ...(m.menu.json ? { json: m.menu.json, origin: { ...def.origin, mount: m.base } } : {}) };
     const calls = callsOf(own, m);
     const opens = m.menu.page ? `${m.menu.url}/:id/${firstTabOf(m.menu.page, calls)}` : undefined;
     // The page opens at its form tab when the record can be changed: Edit leads there too.
@@ -120,7 +120,7 @@ export const mountRoute = (def: ConsoleDef, mount: ConsoleMount) => {
  * payments), on the same side and reach; its route, or none.
  */
 export const relatedRoute = (from: ResourceCalls, target: ConsoleDef, field: string) => {
-  const mount = target.mounts.find(
+  const mount = target.api.mounts.find(
     (m) => reach(m.scope) === reach(from.mount.scope) && (m.side === 'operator') === (from.mount.side === 'operator') &&
       Object.values(m.calls).some((c) => typeof c === 'object' && c.verb === 'list' && c.requires?.includes(field)),
   );
@@ -129,9 +129,9 @@ export const relatedRoute = (from: ResourceCalls, target: ConsoleDef, field: str
 
 export const referenceRoute = (from: ResourceCalls, target: ConsoleDef) => {
   const own = pickMount(target);
-  const sameReach = target.mounts.filter((m) => reach(m.scope) === reach(from.mount.scope));
+  const sameReach = target.api.mounts.filter((m) => reach(m.scope) === reach(from.mount.scope));
   // A platform row may name rows operators oversee (a union's member BUs): then the console's own side reads them.
-  const reachable = sameReach.length ? sameReach : target.mounts.filter((m) => (m.side === 'operator') === (from.mount.side === 'operator'));
+  const reachable = sameReach.length ? sameReach : target.api.mounts.filter((m) => (m.side === 'operator') === (from.mount.side === 'operator'));
   // Mounts that can read rows by id (a get, or a list to find them in); first the one of the screen's own permission.
   const readable = reachable.filter((m) => Object.values(m.calls).some((c) => ['get', 'list'].includes(spec(c).verb ?? '') && !spec(c).requires));
   const same = readable.length ? readable : reachable;
@@ -150,7 +150,7 @@ export const referenceRoute = (from: ResourceCalls, target: ConsoleDef) => {
  */
 export const boundRoute = (route: string, def: ConsoleDef, base: string, bound: Record<string, string>, verbs: Partial<Record<Verb, string>> = {}, list?: string) => {
   if (!registry.has(route)) {
-    const mount = def.mounts.find((m) => m.base === base) ?? resources.flatMap((d) => d.mounts).find((m) => m.base === base);
+    const mount = def.api.mounts.find((m) => m.base === base) ?? resources.flatMap((d) => d.api.mounts).find((m) => m.base === base);
     if (!mount) throw new Error(`no mount at ${base}`);
     const calls = callsOf(def, mount);
     const own = Object.fromEntries(Object.entries(verbs).map(([v, seg]) => [v, `${mount.base}/${seg}`]));

@@ -31,7 +31,7 @@ const need = (rc: ResourceCalls, verb: keyof ResourceCalls['verbs']) => {
 
 /** Filters the definition declares, plus `q` as the keyword; empty values mean "no condition". */
 export const filterBody = (rc: ResourceCalls, filter: Record<string, unknown> = {}) => {
-  const allowed = new Set((rc.def.filters ?? []).map((f) => f.field));
+  const allowed = new Set((rc.def.api.filters ?? []).map((f) => f.field));
   const body: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(filter)) {
     if (v === '' || v === undefined || v === null) continue;
@@ -64,7 +64,7 @@ const rowOf = async (rc: ResourceCalls, id: unknown) => {
 
 /** The fields of an update: only those changed, never create-only or status fields. */
 export const changedFields = (rc: ResourceCalls, data: Record<string, unknown>, previous?: Record<string, unknown>) => {
-  const skip = new Set([...(rc.def.createOnly ?? []), ...(rc.def.status ? [rc.def.status.field] : [])]);
+  const skip = new Set([...(rc.def.api.createOnly ?? []), ...(rc.def.api.status ? [rc.def.api.status.field] : [])]);
   const out: Record<string, unknown> = {};
   for (const f of fields(rc)) {
     if (skip.has(f) || !(f in data)) continue;
@@ -110,7 +110,7 @@ export const dataProvider: ConsoleDataProvider = {
   update: async (resource, { id, data, previousData }) => {
     const rc = resourceCalls(resource);
     // A save call finds its singleton by the row it belongs to, which an update does not change.
-    const per = rc.def.singletonPer ? { [rc.def.singletonPer]: previousData?.[rc.def.singletonPer] } : {};
+    const per = rc.def.relations?.singletonPer ? { [rc.def.relations?.singletonPer]: previousData?.[rc.def.relations?.singletonPer] } : {};
     return { data: recordOf(rc)(await send<Row>(rc, need(rc, 'update'), { guid: id, ...per, ...changedFields(rc, data, previousData) })) } as never;
   },
   updateMany: async (resource, { ids, data }) => {

@@ -16,31 +16,39 @@ const NAMES: Mount['joins'] = {
  */
 export const appProject = defineResource({
   name: 'app-project',
-  table: 'app_project',
   schema: appProjectSchema,
-  createOnly: ['app_guid'],
-  references: { project_guid: 'project' },
-  filters: [{ field: 'app_guid' }, { field: 'project_guid' }, { field: 'bu_guid' }],
-  columns: [
-    { field: 'app_name' },
-    { field: 'project_name' },
-    { field: 'remark' },
-    { field: 'created_at', render: 'date', sortable: true },
-  ],
-  sort: '-created_at',
-  unique: [['app_guid', 'project_guid']],
-  mounts: [
-    {
-      side: 'operator', base: '/open/admin/system/bu/app-project', scope: 'oversight', perm: 'admin:bu', joins: NAMES,
-      calls: {
-        // The catalogue's query names (`appGuid`, `buGuid`) or the body's (`app_guid`, `bu_guid`); with app and project names.
-        list: { verb: 'list', handler: 'appProject.list', requires: ['bu_guid'] },
-        // An oversight add names its BU (`bu_guid`), and lands there.
-        add: { verb: 'add', handler: 'appProject.add', requires: ['bu_guid'] },
-        update: 'update',
-        delete: 'delete',
+  storage: {
+    table: 'app_project',
+    unique: [['app_guid', 'project_guid']],
+  },
+  relations: {
+    references: { project_guid: 'project' },
+  },
+  api: {
+    createOnly: ['app_guid'],
+    filters: [{ field: 'app_guid' }, { field: 'project_guid' }, { field: 'bu_guid' }],
+    sort: '-created_at',
+    mounts: [
+      {
+        side: 'operator', base: '/open/admin/system/bu/app-project', scope: 'oversight', perm: 'admin:bu', joins: NAMES,
+        calls: {
+          // The catalogue's query names (`appGuid`, `buGuid`) or the body's (`app_guid`, `bu_guid`); with app and project names.
+          list: { verb: 'list', handler: 'appProject.list', requires: ['bu_guid'] },
+          // An oversight add names its BU (`bu_guid`), and lands there.
+          add: { verb: 'add', handler: 'appProject.add', requires: ['bu_guid'] },
+          update: 'update',
+          delete: 'delete',
+        },
       },
-    },
-    { side: 'tenant', base: '/open/app/app-project', scope: 'bu', perm: 'tenant:app', joins: NAMES, calls: { list: { verb: 'list', handler: 'appProject.list' } } },
-  ],
+      { side: 'tenant', base: '/open/app/app-project', scope: 'bu', perm: 'tenant:app', joins: NAMES, calls: { list: { verb: 'list', handler: 'appProject.list' } } },
+    ],
+  },
+  admin: {
+    columns: [
+      { field: 'app_name' },
+      { field: 'project_name' },
+      { field: 'remark' },
+      { field: 'created_at', render: 'date', sortable: true },
+    ],
+  },
 });

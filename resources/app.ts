@@ -43,76 +43,82 @@ const STORE_APP_PAGE: RecordPage = {
  */
 export const app = defineResource({
   name: 'app',
-  table: 'app',
   schema: appSchema,
   internal: appInternal,
-  titleField: 'name',
-  tones: { status: enabledTones, type: { '0': 'info', '1': 'default', '2': 'default' } },
-  createOnly: ['code'],
-  keyword: ['name', 'code', 'app_id'],
-  filters: [{ field: 'name', op: 'like' }, { field: 'type' }, { field: 'status' }],
-  columns: [
-    { field: 'name', sortable: true },
-    { field: 'code' },
-    { field: 'app_id' },
-    { field: 'type', render: 'status' },
-    { field: 'status', render: 'status' },
-    { field: 'created_at', render: 'date', sortable: true },
-  ],
-  sort: '-created_at',
-  unique: [['code'], ['name']],
-  indexes: [['app_id']],
-  status: enableDisable,
-  // The developer's list of the BU's apps; an app (and a new one) opens its own pages.
-  tenant: [{ url: '/business/app', needsBu: true, opens: '/business/app/:id/config' }],
-  mounts: [
-    {
-      side: 'tenant', base: '/open/app', scope: 'bu', perm: 'tenant:app',
-      menu: { scene: 'tenant', url: '/business/app', icon: 'apps', title: 'route.app', needsBu: true, order: 30 },
-      calls: {
-        create: 'add', list: 'page', 'app-list': 'list', 'get-app-detail': 'get', 'update-info': 'update', 'set-app-detail': 'update',
-        'update-status': 'status', delete: 'delete',
-        // The secret again, once: the old one stops working (the console asks first).
-        'reset-secret': { handler: 'app.resetSecret', action: 'update' },
-        // Each scope of the open API with this app's state in it: not opened, under review, opened.
-        'permissions/list': { handler: 'app.scopes', action: 'view' },
-        // The debug console's own (its node grants them alone): the BU's apps to pick from, and an
-        // app's token without the secret, so whoever holds the debug console may act as the BU's apps.
-        'debug/app-list': { verb: 'list', perm: 'tenant:console' },
-        'debug/app-token': { handler: 'app.debugToken', action: 'update', perm: 'tenant:console' },
-        // The BU's enabled apps, for a project's app picker (no body).
-        'get-project-app-list': { verb: 'list', where: { status: [0] } },
-        // The store apps the BU provides as a service provider.
-        'service-provider/page': { verb: 'page', where: { type: [0] } },
-        'ability/bind': { handler: 'app.bindAbilities', action: 'update' },
+  storage: {
+    table: 'app',
+    unique: [['code'], ['name']],
+    indexes: [['app_id']],
+  },
+  api: {
+    createOnly: ['code'],
+    keyword: ['name', 'code', 'app_id'],
+    filters: [{ field: 'name', op: 'like' }, { field: 'type' }, { field: 'status' }],
+    sort: '-created_at',
+    status: enableDisable,
+    mounts: [
+      {
+        side: 'tenant', base: '/open/app', scope: 'bu', perm: 'tenant:app',
+        menu: { scene: 'tenant', url: '/business/app', icon: 'apps', title: 'route.app', needsBu: true, order: 30 },
+        calls: {
+          create: 'add', list: 'page', 'app-list': 'list', 'get-app-detail': 'get', 'update-info': 'update', 'set-app-detail': 'update',
+          'update-status': 'status', delete: 'delete',
+          // The secret again, once: the old one stops working (the console asks first).
+          'reset-secret': { handler: 'app.resetSecret', action: 'update' },
+          // Each scope of the open API with this app's state in it: not opened, under review, opened.
+          'permissions/list': { handler: 'app.scopes', action: 'view' },
+          // The debug console's own (its node grants them alone): the BU's apps to pick from, and an
+          // app's token without the secret, so whoever holds the debug console may act as the BU's apps.
+          'debug/app-list': { verb: 'list', perm: 'tenant:console' },
+          'debug/app-token': { handler: 'app.debugToken', action: 'update', perm: 'tenant:console' },
+          // The BU's enabled apps, for a project's app picker (no body).
+          'get-project-app-list': { verb: 'list', where: { status: [0] } },
+          // The store apps the BU provides as a service provider.
+          'service-provider/page': { verb: 'page', where: { type: [0] } },
+          'ability/bind': { handler: 'app.bindAbilities', action: 'update' },
+        },
       },
-    },
-    {
-      // Operators oversee every BU's apps (details, enable and disable) on a screen of their own, and an app's page.
-      side: 'operator', base: '/open/admin/app', scope: 'oversight', perm: 'admin:app',
-      menu: { scene: 'admin', url: '/operation/app', icon: 'apps', page: APP_PAGE },
-      calls: { 'app-list': 'page', 'get-app-detail': 'get', 'update-status': 'status' },
-    },
-    {
-      // The platform's own apps (the store's), which store staff create, with a screen of their own and a page per app.
-      side: 'operator', base: '/open/admin/app-manage', scope: 'platform', perm: 'admin:store-app',
-      // Every app of this screen is a store app (type 0): its form has no type to choose.
-      fixed: { type: 0 },
-      menu: { scene: 'admin', url: '/operation/store/app', icon: 'widgets', page: STORE_APP_PAGE, schema: appSchema.omit({ type: true }) },
-      // A store app is taken out of the store by disabling it (named in the catalogue's convention).
-      calls: { page: 'page', 'app-list': 'list', 'app-info': 'get', 'add-app': 'add', 'update-app': 'update', 'update-status': 'status' },
-    },
-    {
-      // BU management's pickers (docs/operator.md): apps for one BU, named by `bu_guid`.
-      side: 'operator', base: '/open/admin/system/bu-management/app', scope: 'oversight', within: 'bu_guid', perm: 'admin:bu',
-      calls: {
-        // Enabled store apps the BU has not installed (what `install` takes).
-        installable: { verb: 'list', handler: 'buManagement.installable', requires: ['bu_guid'] },
-        // The BU's own apps and its installed store apps (what an app-project binding takes).
-        'bu-apps': { verb: 'list', handler: 'buManagement.buApps', requires: ['bu_guid'] },
+      {
+        // Operators oversee every BU's apps (details, enable and disable) on a screen of their own, and an app's page.
+        side: 'operator', base: '/open/admin/app', scope: 'oversight', perm: 'admin:app',
+        menu: { scene: 'admin', url: '/operation/app', icon: 'apps', page: APP_PAGE },
+        calls: { 'app-list': 'page', 'get-app-detail': 'get', 'update-status': 'status' },
       },
-    },
-  ],
+      {
+        // The platform's own apps (the store's), which store staff create, with a screen of their own and a page per app.
+        side: 'operator', base: '/open/admin/app-manage', scope: 'platform', perm: 'admin:store-app',
+        // Every app of this screen is a store app (type 0): its form has no type to choose.
+        fixed: { type: 0 },
+        menu: { scene: 'admin', url: '/operation/store/app', icon: 'widgets', page: STORE_APP_PAGE, schema: appSchema.omit({ type: true }) },
+        // A store app is taken out of the store by disabling it (named in the catalogue's convention).
+        calls: { page: 'page', 'app-list': 'list', 'app-info': 'get', 'add-app': 'add', 'update-app': 'update', 'update-status': 'status' },
+      },
+      {
+        // BU management's pickers (docs/operator.md): apps for one BU, named by `bu_guid`.
+        side: 'operator', base: '/open/admin/system/bu-management/app', scope: 'oversight', within: 'bu_guid', perm: 'admin:bu',
+        calls: {
+          // Enabled store apps the BU has not installed (what `install` takes).
+          installable: { verb: 'list', handler: 'buManagement.installable', requires: ['bu_guid'] },
+          // The BU's own apps and its installed store apps (what an app-project binding takes).
+          'bu-apps': { verb: 'list', handler: 'buManagement.buApps', requires: ['bu_guid'] },
+        },
+      },
+    ],
+  },
+  admin: {
+    titleField: 'name',
+    tones: { status: enabledTones, type: { '0': 'info', '1': 'default', '2': 'default' } },
+    columns: [
+      { field: 'name', sortable: true },
+      { field: 'code' },
+      { field: 'app_id' },
+      { field: 'type', render: 'status' },
+      { field: 'status', render: 'status' },
+      { field: 'created_at', render: 'date', sortable: true },
+    ],
+    // The developer's list of the BU's apps; an app (and a new one) opens its own pages.
+    tenant: [{ url: '/business/app', needsBu: true, opens: '/business/app/:id/config' }],
+  },
 });
 
 /**
@@ -121,38 +127,54 @@ export const app = defineResource({
  */
 export const appSecurity = defineResource({
   name: 'app-security',
-  table: 'app_security',
   schema: appSecuritySchema,
-  references: { app_guid: 'app' },
-  singletonPer: 'app_guid',
-  unique: [['app_guid']],
-  columns: [{ field: 'ip_whitelist', render: 'tags' }, { field: 'redirect_urls', render: 'tags' }],
-  mounts: [
-    {
-      side: 'tenant', base: '/open/app', scope: 'bu', perm: 'tenant:app',
-      calls: { 'get-app-security': 'one', 'set-app-security': 'save', 'save-backurl': 'save', 'del-app-security': 'delete' },
-    },
-    { side: 'operator', base: '/open/admin/app', scope: 'oversight', perm: 'admin:app', calls: { 'save-backurl': 'save' } },
-  ],
+  storage: {
+    table: 'app_security',
+    unique: [['app_guid']],
+  },
+  relations: {
+    references: { app_guid: 'app' },
+    singletonPer: 'app_guid',
+  },
+  api: {
+    mounts: [
+      {
+        side: 'tenant', base: '/open/app', scope: 'bu', perm: 'tenant:app',
+        calls: { 'get-app-security': 'one', 'set-app-security': 'save', 'save-backurl': 'save', 'del-app-security': 'delete' },
+      },
+      { side: 'operator', base: '/open/admin/app', scope: 'oversight', perm: 'admin:app', calls: { 'save-backurl': 'save' } },
+    ],
+  },
+  admin: {
+    columns: [{ field: 'ip_whitelist', render: 'tags' }, { field: 'redirect_urls', render: 'tags' }],
+  },
 });
 
 /** Extra properties of an app for its store listing, kept by operators. */
 export const appExtProp = defineResource({
   name: 'app-ext-prop',
-  table: 'app_ext_prop',
   schema: appExtPropSchema,
-  references: { app_guid: 'app' },
-  titleField: 'prop_key',
-  filters: [{ field: 'app_guid' }],
-  columns: [{ field: 'prop_key' }, { field: 'prop_value' }, { field: 'sort', sortable: true }],
-  sort: 'sort',
-  unique: [['app_guid', 'prop_key']],
-  mounts: [
-    {
-      side: 'operator', base: '/open/admin/app-manage', scope: 'platform', perm: 'admin:app',
-      calls: { 'ext-props-list': { verb: 'list', requires: ['app_guid'] }, 'add-ext-props': 'add', 'update-ext-props': 'update', 'delete-ext-props': 'delete' },
-    },
-  ],
+  storage: {
+    table: 'app_ext_prop',
+    unique: [['app_guid', 'prop_key']],
+  },
+  relations: {
+    references: { app_guid: 'app' },
+  },
+  api: {
+    filters: [{ field: 'app_guid' }],
+    sort: 'sort',
+    mounts: [
+      {
+        side: 'operator', base: '/open/admin/app-manage', scope: 'platform', perm: 'admin:app',
+        calls: { 'ext-props-list': { verb: 'list', requires: ['app_guid'] }, 'add-ext-props': 'add', 'update-ext-props': 'update', 'delete-ext-props': 'delete' },
+      },
+    ],
+  },
+  admin: {
+    titleField: 'prop_key',
+    columns: [{ field: 'prop_key' }, { field: 'prop_value' }, { field: 'sort', sortable: true }],
+  },
 });
 
 /**
@@ -161,21 +183,27 @@ export const appExtProp = defineResource({
  */
 export const appScope = defineResource({
   name: 'app-scope',
-  table: 'app_scope',
-  virtual: true,
   schema: appScopeSchema,
-  titleField: 'name',
-  tones: { status: { [SCOPE.closed]: 'default', [SCOPE.review]: 'warning', [SCOPE.open]: 'success' } },
-  columns: [{ field: 'name' }, { field: 'code' }, { field: 'description' }, { field: 'status', render: 'status' }],
-  mounts: [
-    {
-      side: 'operator', base: '/open/admin/app/permissions', scope: 'oversight', perm: 'admin:app',
-      calls: {
-        list: { handler: 'app.scopes', action: 'view' },
-        'active-permissions': { handler: 'app.activatePermissions', action: 'status' },
+  storage: {
+    table: 'app_scope',
+    virtual: true,
+  },
+  api: {
+    mounts: [
+      {
+        side: 'operator', base: '/open/admin/app/permissions', scope: 'oversight', perm: 'admin:app',
+        calls: {
+          list: { handler: 'app.scopes', action: 'view' },
+          'active-permissions': { handler: 'app.activatePermissions', action: 'status' },
+        },
       },
-    },
-  ],
+    ],
+  },
+  admin: {
+    titleField: 'name',
+    tones: { status: { [SCOPE.closed]: 'default', [SCOPE.review]: 'warning', [SCOPE.open]: 'success' } },
+    columns: [{ field: 'name' }, { field: 'code' }, { field: 'description' }, { field: 'status', render: 'status' }],
+  },
 });
 
 /** The platform's abilities (seeded, server/seed/api-groups.ts); an app's bound ones are in its `ability_codes`. */

@@ -16,25 +16,31 @@ const WINDOW = [{ field: searchWindow.from, type: 'datetime' }, { field: searchW
 
 export const loginLog = defineResource({
   name: 'login-log',
-  table: 'login_log',
   schema: loginLogSchema,
-  titleField: 'username',
-  tones: { result: { success: 'success', login_failed: 'error', login_throttled: 'warning', account_frozen: 'warning', account_not_activated: 'warning', ip_not_allowed: 'error' } },
-  window: searchWindow,
-  keyset: { filters: loginLogFilters },
-  filters: [...WINDOW, { field: 'username' }, { field: 'scene' }, { field: 'result' }, { field: 'ip' }],
-  columns: [
-    { field: 'created_at', render: 'date', zone: true },
-    { field: 'username' },
-    { field: 'scene', render: 'status' },
-    { field: 'result', render: 'status' },
-    { field: 'ip' },
-    { field: 'user_agent' },
-  ],
-  sort: '-created_at',
-  indexes: [['username', 'created_at', 'guid']],
-  menu: { scene: 'admin', url: '/operation/log/login', icon: 'login' },
-  mounts: [{ side: 'operator', base: '/open/admin/portal-login-log', scope: 'platform', perm: 'admin:login-log', calls: { page: 'page' } }],
+  storage: {
+    table: 'login_log',
+    keyset: { filters: loginLogFilters },
+    indexes: [['username', 'created_at', 'guid']],
+  },
+  api: {
+    window: searchWindow,
+    filters: [...WINDOW, { field: 'username' }, { field: 'scene' }, { field: 'result' }, { field: 'ip' }],
+    sort: '-created_at',
+    mounts: [{ side: 'operator', base: '/open/admin/portal-login-log', scope: 'platform', perm: 'admin:login-log', calls: { page: 'page' } }],
+  },
+  admin: {
+    titleField: 'username',
+    tones: { result: { success: 'success', login_failed: 'error', login_throttled: 'warning', account_frozen: 'warning', account_not_activated: 'warning', ip_not_allowed: 'error' } },
+    columns: [
+      { field: 'created_at', render: 'date', zone: true },
+      { field: 'username' },
+      { field: 'scene', render: 'status' },
+      { field: 'result', render: 'status' },
+      { field: 'ip' },
+      { field: 'user_agent' },
+    ],
+    menu: { scene: 'admin', url: '/operation/log/login', icon: 'login' },
+  },
 });
 
 const operationColumns = [
@@ -56,55 +62,67 @@ const operationColumns = [
  */
 export const operationLog = defineResource({
   name: 'operation-log',
-  table: 'operation_log',
   schema: operationLogSchema,
-  titleField: 'path',
-  tones: { user_type: { '0': 'info', '1': 'success', '2': 'default' } },
-  window: searchWindow,
-  keyset: { filters: operationLogFilters },
-  filters: [...WINDOW, { field: 'username' }, { field: 'user_type' }, { field: 'resource' }, { field: 'action' }, { field: 'target_guid' }, { field: 'bu_guid' }],
-  columns: operationColumns,
-  sort: '-created_at',
-  indexes: [['user_guid', 'created_at', 'guid'], ['username', 'created_at', 'guid'], ['bu_guid', 'created_at', 'guid'], ['target_guid', 'created_at', 'guid']],
-  menu: { scene: 'admin', url: '/operation/log/operation', icon: 'history' },
-  mounts: [
-    { side: 'operator', base: '/open/admin/operation-log', scope: 'platform', perm: 'admin:operation-log', calls: { page: 'page' } },
-    {
-      side: 'operator', base: '/open/admin/user-operation-log', scope: 'platform', perm: 'admin:user-operation-log',
-      calls: { page: { verb: 'page', handler: 'log.userOperations' } },
-      menu: { scene: 'admin', url: '/operation/log/user-operation', icon: 'manage_history' },
-    },
-  ],
+  storage: {
+    table: 'operation_log',
+    keyset: { filters: operationLogFilters },
+    indexes: [['user_guid', 'created_at', 'guid'], ['username', 'created_at', 'guid'], ['bu_guid', 'created_at', 'guid'], ['target_guid', 'created_at', 'guid']],
+  },
+  api: {
+    window: searchWindow,
+    filters: [...WINDOW, { field: 'username' }, { field: 'user_type' }, { field: 'resource' }, { field: 'action' }, { field: 'target_guid' }, { field: 'bu_guid' }],
+    sort: '-created_at',
+    mounts: [
+      { side: 'operator', base: '/open/admin/operation-log', scope: 'platform', perm: 'admin:operation-log', calls: { page: 'page' } },
+      {
+        side: 'operator', base: '/open/admin/user-operation-log', scope: 'platform', perm: 'admin:user-operation-log',
+        calls: { page: { verb: 'page', handler: 'log.userOperations' } },
+        menu: { scene: 'admin', url: '/operation/log/user-operation', icon: 'manage_history' },
+      },
+    ],
+  },
+  admin: {
+    titleField: 'path',
+    tones: { user_type: { '0': 'info', '1': 'success', '2': 'default' } },
+    columns: operationColumns,
+    menu: { scene: 'admin', url: '/operation/log/operation', icon: 'history' },
+  },
 });
 
 export const requestLog = defineResource({
   name: 'request-log',
-  table: 'request_log',
   schema: requestLogSchema,
-  titleField: 'path',
-  tones: { user_type: { '0': 'info', '1': 'success', '2': 'default' } },
-  window: searchWindow,
-  keyset: { filters: requestLogFilters },
-  filters: [...WINDOW, { field: 'username' }, { field: 'user_type' }, { field: 'path' }, { field: 'http_status' }, { field: 'request_id' }, { field: 'bu_guid' }],
-  columns: [
-    { field: 'created_at', render: 'date', zone: true },
-    { field: 'username' },
-    { field: 'user_type', render: 'status' },
-    { field: 'method' },
-    { field: 'path' },
-    { field: 'http_status' },
-    { field: 'code' },
-    { field: 'ms' },
-    { field: 'ip' },
-  ],
-  details: [{ field: 'request_id' }, { field: 'user_agent' }, { field: 'bu_guid' }, { field: 'user_guid' }],
-  sort: '-created_at',
-  indexes: [['user_guid', 'created_at', 'guid'], ['username', 'created_at', 'guid'], ['bu_guid', 'created_at', 'guid']],
-  menu: { scene: 'admin', url: '/operation/log/request', icon: 'receipt' },
-  mounts: [
-    {
-      side: 'operator', base: '/open/admin/system-log/request-user-log', scope: 'platform', perm: 'admin:request-log',
-      calls: { page: 'page', detail: 'get' },
-    },
-  ],
+  storage: {
+    table: 'request_log',
+    keyset: { filters: requestLogFilters },
+    indexes: [['user_guid', 'created_at', 'guid'], ['username', 'created_at', 'guid'], ['bu_guid', 'created_at', 'guid']],
+  },
+  api: {
+    window: searchWindow,
+    filters: [...WINDOW, { field: 'username' }, { field: 'user_type' }, { field: 'path' }, { field: 'http_status' }, { field: 'request_id' }, { field: 'bu_guid' }],
+    sort: '-created_at',
+    mounts: [
+      {
+        side: 'operator', base: '/open/admin/system-log/request-user-log', scope: 'platform', perm: 'admin:request-log',
+        calls: { page: 'page', detail: 'get' },
+      },
+    ],
+  },
+  admin: {
+    titleField: 'path',
+    tones: { user_type: { '0': 'info', '1': 'success', '2': 'default' } },
+    columns: [
+      { field: 'created_at', render: 'date', zone: true },
+      { field: 'username' },
+      { field: 'user_type', render: 'status' },
+      { field: 'method' },
+      { field: 'path' },
+      { field: 'http_status' },
+      { field: 'code' },
+      { field: 'ms' },
+      { field: 'ip' },
+    ],
+    details: [{ field: 'request_id' }, { field: 'user_agent' }, { field: 'bu_guid' }, { field: 'user_guid' }],
+    menu: { scene: 'admin', url: '/operation/log/request', icon: 'receipt' },
+  },
 });

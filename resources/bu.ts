@@ -54,77 +54,83 @@ const BU_PAGE: RecordPage = {
  */
 export const bu = defineResource({
   name: 'bu',
-  table: 'bu',
   schema: buSchema,
-  titleField: 'name',
-  tones: { status: enabledTones },
-  keyword: ['name', 'alias', 'code'],
-  filters: [{ field: 'name', op: 'like' }, { field: 'status' }],
-  columns: [
-    { field: 'cover_url', render: 'image' },
-    { field: 'name', sortable: true },
-    { field: 'alias' },
-    { field: 'code' },
-    { field: 'abbreviation' },
-    { field: 'status', render: 'status' },
-    { field: 'created_at', render: 'date', sortable: true },
-  ],
-  sort: 'created_at',
-  unique: [['name']],
-  status: enableDisable,
-  mounts: [
-    {
-      // Operators' BU management (docs/operator.md): every BU with its owner and certification state; a
-      // BU made for an owner (or for nobody yet) and removed once nothing would be orphaned.
-      side: 'operator', base: '/open/admin/system/bu-management', scope: 'oversight', perm: 'admin:bu',
-      menu: {
-        scene: 'admin', url: '/operation/bu', icon: 'business', page: BU_PAGE,
-        // A new BU may name its owner (a main account).
-        schema: buWithOwnerSchema,
-        columns: [
-          { field: 'cover_url', render: 'image' },
-          { field: 'name', sortable: true },
-          { field: 'code' },
-          { field: 'owner_username' },
-          { field: 'company_name' },
-          { field: 'auth_state', render: 'status', sortable: true },
-          { field: 'status', render: 'status' },
-          { field: 'created_at', render: 'date', sortable: true },
-        ],
+  storage: {
+    table: 'bu',
+    unique: [['name']],
+  },
+  api: {
+    keyword: ['name', 'alias', 'code'],
+    filters: [{ field: 'name', op: 'like' }, { field: 'status' }],
+    sort: 'created_at',
+    status: enableDisable,
+    mounts: [
+      {
+        // Operators' BU management (docs/operator.md): every BU with its owner and certification state; a
+        // BU made for an owner (or for nobody yet) and removed once nothing would be orphaned.
+        side: 'operator', base: '/open/admin/system/bu-management', scope: 'oversight', perm: 'admin:bu',
+        menu: {
+          scene: 'admin', url: '/operation/bu', icon: 'business', page: BU_PAGE,
+          // A new BU may name its owner (a main account).
+          schema: buWithOwnerSchema,
+          columns: [
+            { field: 'cover_url', render: 'image' },
+            { field: 'name', sortable: true },
+            { field: 'code' },
+            { field: 'owner_username' },
+            { field: 'company_name' },
+            { field: 'auth_state', render: 'status', sortable: true },
+            { field: 'status', render: 'status' },
+            { field: 'created_at', render: 'date', sortable: true },
+          ],
+        },
+        // Its owner (the main account whose BU it is) and its organisation's certification (0 without one).
+        joins: {
+          owner_guid: { resource: 'user', on: 'user_guid', field: 'guid' },
+          owner_username: { resource: 'user', on: 'user_guid', field: 'username', keyword: true },
+          company_name: { resource: 'org', on: { back: 'bu_guid' }, field: 'company_name', keyword: true },
+          auth_state: { resource: 'org', on: { back: 'bu_guid' }, field: 'auth_state', fallback: 0, filter: true },
+        },
+        calls: {
+          page: 'page',
+          // One BU as the page lists it (by `bu_guid`): its page's header.
+          detail: { verb: 'get', by: 'bu_guid' },
+          'add-bu': { verb: 'add', handler: 'buManagement.add' },
+          'remove-bu': { verb: 'delete', handler: 'buManagement.remove' },
+        },
       },
-      // Its owner (the main account whose BU it is) and its organisation's certification (0 without one).
-      joins: {
-        owner_guid: { resource: 'user', on: 'user_guid', field: 'guid' },
-        owner_username: { resource: 'user', on: 'user_guid', field: 'username', keyword: true },
-        company_name: { resource: 'org', on: { back: 'bu_guid' }, field: 'company_name', keyword: true },
-        auth_state: { resource: 'org', on: { back: 'bu_guid' }, field: 'auth_state', fallback: 0, filter: true },
+      // Every BU, unpaged (pickers).
+      { side: 'operator', base: '/open/admin/system/bu', scope: 'oversight', perm: 'admin:bu', calls: { list: 'list' } },
+      // The staff screen's BU filter (catalogue `staff-management/bu-list`, no body).
+      { side: 'operator', base: '/open/admin/staff-management', scope: 'oversight', perm: 'admin:staff', calls: { 'bu-list': 'list' } },
+      // The order screens' BU column and filter, read with each screen's own permission (docs/views.md).
+      ...(['', '/product', '/service'] as const).map((kind) => ({
+        side: 'operator' as const, base: `/open/admin/order-management${kind}`, scope: 'oversight' as const, perm: kind ? `admin:order-${kind.slice(1)}` : 'admin:order', calls: { 'bu-list': 'list' as const },
+      })),
+      {
+        side: 'system', base: '/open/system/bu', scope: 'user',
+        calls: {
+          add: 'add', 'add-detail': 'add', get: 'get', update: 'update', list: 'list', 'update-status': 'status',
+          // The sandbox certificate is a developer credential: only holders of the apps permission get it.
+          'get-sand-box-auth-certificate': { handler: 'bu.sandboxCertificate', action: 'view', perm: 'tenant:app' },
+        },
       },
-      calls: {
-        page: 'page',
-        // One BU as the page lists it (by `bu_guid`): its page's header.
-        detail: { verb: 'get', by: 'bu_guid' },
-        'add-bu': { verb: 'add', handler: 'buManagement.add' },
-        'remove-bu': { verb: 'delete', handler: 'buManagement.remove' },
-      },
-    },
-    // Every BU, unpaged (pickers).
-    { side: 'operator', base: '/open/admin/system/bu', scope: 'oversight', perm: 'admin:bu', calls: { list: 'list' } },
-    // The staff screen's BU filter (catalogue `staff-management/bu-list`, no body).
-    { side: 'operator', base: '/open/admin/staff-management', scope: 'oversight', perm: 'admin:staff', calls: { 'bu-list': 'list' } },
-    // The order screens' BU column and filter, read with each screen's own permission (docs/views.md).
-    ...(['', '/product', '/service'] as const).map((kind) => ({
-      side: 'operator' as const, base: `/open/admin/order-management${kind}`, scope: 'oversight' as const, perm: kind ? `admin:order-${kind.slice(1)}` : 'admin:order', calls: { 'bu-list': 'list' as const },
-    })),
-    {
-      side: 'system', base: '/open/system/bu', scope: 'user',
-      calls: {
-        add: 'add', 'add-detail': 'add', get: 'get', update: 'update', list: 'list', 'update-status': 'status',
-        // The sandbox certificate is a developer credential: only holders of the apps permission get it.
-        'get-sand-box-auth-certificate': { handler: 'bu.sandboxCertificate', action: 'view', perm: 'tenant:app' },
-      },
-    },
-  ],
-  menu: { scene: 'tenant', url: '/account/enterprise/info', icon: 'business', title: 'route.enterprise_info', sidebar: 'enterprise', order: 10 },
-  // A main account's own BUs; a sub-account works in its owner's and creates none (server/rules/tenant.ts), so its page opens on the certification.
-  tenant: [{ url: '/account/enterprise/info', selectsBu: true, userTypes: [1] }],
+    ],
+  },
+  admin: {
+    titleField: 'name',
+    tones: { status: enabledTones },
+    columns: [
+      { field: 'cover_url', render: 'image' },
+      { field: 'name', sortable: true },
+      { field: 'alias' },
+      { field: 'code' },
+      { field: 'abbreviation' },
+      { field: 'status', render: 'status' },
+      { field: 'created_at', render: 'date', sortable: true },
+    ],
+    menu: { scene: 'tenant', url: '/account/enterprise/info', icon: 'business', title: 'route.enterprise_info', sidebar: 'enterprise', order: 10 },
+    // A main account's own BUs; a sub-account works in its owner's and creates none (server/rules/tenant.ts), so its page opens on the certification.
+    tenant: [{ url: '/account/enterprise/info', selectsBu: true, userTypes: [1] }],
+  },
 });

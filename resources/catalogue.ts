@@ -8,14 +8,20 @@ import type { Mount, ResourceDef } from './types.ts';
  */
 export const codedCatalogue = <const N extends string, S extends z.ZodObject>(name: N, table: string, schema: S, mounts: readonly Mount[]): ResourceDef<S, N> => ({
   name,
-  table,
   schema,
-  titleField: 'name',
-  tones: { status: enabledTones },
-  keyword: ['code', 'name'],
-  filters: [{ field: 'status' }],
-  columns: [{ field: 'name' }, { field: 'code' }, { field: 'description' }, { field: 'status', render: 'status' }],
-  sort: 'code',
-  unique: [['code']],
-  mounts,
+  storage: {
+    table,
+    unique: [['code']],
+  },
+  api: {
+    keyword: ['code', 'name'],
+    filters: [{ field: 'status' }],
+    sort: 'code',
+    mounts,
+  },
+  admin: {
+    titleField: 'name',
+    tones: { status: enabledTones },
+    columns: [{ field: 'name' }, { field: 'code' }, { field: 'description' }, { field: 'status', render: 'status' }],
+  },
 });

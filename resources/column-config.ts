@@ -12,50 +12,62 @@ const audienceName = z.object({ role_name: z.string().nullable().optional() });
  */
 export const columnConfig = defineResource({
   name: 'column-config',
-  table: 'column_config',
   schema: columnConfigSchema,
   internal: audienceName,
-  titleField: 'resource',
-  createOnly: ['resource'],
-  keyword: ['resource'],
-  filters: [{ field: 'resource' }],
-  columns: [{ field: 'resource', sortable: true, render: 'resource' }, { field: 'role_name' }, { field: 'columns', render: 'column-set' }, { field: 'updated_at', render: 'date', sortable: true }],
-  sort: 'resource',
-  // One set for everyone (no role) and one per role, for each list.
-  unique: [['resource', 'role_guid']],
-  listCap: 500,
-  mounts: [
-    {
-      side: 'operator', base: '/open/admin/system/column-config', scope: 'platform', perm: 'admin:column',
-      calls: {
-        page: 'page', list: 'list', get: 'get', add: 'add', update: 'update', delete: 'delete',
-        // The roles a set or a view may be for: the platform's and every BU's, found by name.
-        roles: { handler: 'columnSettings.roles', action: 'view' },
+  storage: {
+    table: 'column_config',
+    // One set for everyone (no role) and one per role, for each list.
+    unique: [['resource', 'role_guid']],
+  },
+  api: {
+    createOnly: ['resource'],
+    keyword: ['resource'],
+    filters: [{ field: 'resource' }],
+    sort: 'resource',
+    listCap: 500,
+    mounts: [
+      {
+        side: 'operator', base: '/open/admin/system/column-config', scope: 'platform', perm: 'admin:column',
+        calls: {
+          page: 'page', list: 'list', get: 'get', add: 'add', update: 'update', delete: 'delete',
+          // The roles a set or a view may be for: the platform's and every BU's, found by name.
+          roles: { handler: 'columnSettings.roles', action: 'view' },
+        },
       },
-    },
-    {
-      side: 'system', base: '/open/system/column-config', scope: 'catalog',
-      // `settings`: everything a list needs to lay itself out, the one call it makes.
-      calls: { list: 'list', settings: { handler: 'columnSettings.get', action: 'view' } },
-    },
-  ],
-  menu: { scene: 'admin', url: '/operation/columns', icon: 'view_column' },
+      {
+        side: 'system', base: '/open/system/column-config', scope: 'catalog',
+        // `settings`: everything a list needs to lay itself out, the one call it makes.
+        calls: { list: 'list', settings: { handler: 'columnSettings.get', action: 'view' } },
+      },
+    ],
+  },
+  admin: {
+    titleField: 'resource',
+    columns: [{ field: 'resource', sortable: true, render: 'resource' }, { field: 'role_name' }, { field: 'columns', render: 'column-set' }, { field: 'updated_at', render: 'date', sortable: true }],
+    menu: { scene: 'admin', url: '/operation/columns', icon: 'view_column' },
+  },
 });
 
 export const columnPreference = defineResource({
   name: 'column-preference',
-  table: 'column_preference',
   schema: columnPreferenceSchema,
-  titleField: 'resource',
-  createOnly: ['resource'],
-  filters: [{ field: 'resource' }],
-  columns: [{ field: 'resource', render: 'resource' }, { field: 'hidden', render: 'tags' }],
-  sort: 'resource',
-  unique: [['resource']],
-  listCap: 500,
-  mounts: [
-    { side: 'system', base: '/open/system/column-preference', scope: 'user', calls: { list: 'list', get: 'get', add: 'add', update: 'update', delete: 'delete' } },
-  ],
+  storage: {
+    table: 'column_preference',
+    unique: [['resource']],
+  },
+  api: {
+    createOnly: ['resource'],
+    filters: [{ field: 'resource' }],
+    sort: 'resource',
+    listCap: 500,
+    mounts: [
+      { side: 'system', base: '/open/system/column-preference', scope: 'user', calls: { list: 'list', get: 'get', add: 'add', update: 'update', delete: 'delete' } },
+    ],
+  },
+  admin: {
+    titleField: 'resource',
+    columns: [{ field: 'resource', render: 'resource' }, { field: 'hidden', render: 'tags' }],
+  },
 });
 
 const viewColumns = [
@@ -68,39 +80,51 @@ const viewColumns = [
 /** A person's own views of a list: theirs alone, following them to any browser. */
 export const savedView = defineResource({
   name: 'saved-view',
-  table: 'saved_view',
   schema: savedViewSchema,
-  titleField: 'name',
-  createOnly: ['resource'],
-  filters: [{ field: 'resource' }],
-  columns: viewColumns,
-  sort: 'name',
-  unique: [['resource', 'name']],
-  listCap: 200,
-  mounts: [
-    { side: 'system', base: '/open/system/saved-view', scope: 'user', calls: { list: 'list', get: 'get', add: 'add', update: 'update', delete: 'delete' } },
-  ],
+  storage: {
+    table: 'saved_view',
+    unique: [['resource', 'name']],
+  },
+  api: {
+    createOnly: ['resource'],
+    filters: [{ field: 'resource' }],
+    sort: 'name',
+    listCap: 200,
+    mounts: [
+      { side: 'system', base: '/open/system/saved-view', scope: 'user', calls: { list: 'list', get: 'get', add: 'add', update: 'update', delete: 'delete' } },
+    ],
+  },
+  admin: {
+    titleField: 'name',
+    columns: viewColumns,
+  },
 });
 
 /** Views product staff publish to everyone or to a role's holders; they show beside each person's own. */
 export const publishedView = defineResource({
   name: 'published-view',
-  table: 'published_view',
   schema: publishedViewSchema,
   internal: audienceName,
-  titleField: 'name',
-  createOnly: ['resource'],
-  keyword: ['name', 'resource'],
-  filters: [{ field: 'resource' }],
-  columns: [...viewColumns.slice(0, 2), { field: 'role_name' }, ...viewColumns.slice(2)],
-  sort: 'resource',
-  unique: [['resource', 'role_guid', 'name']],
-  listCap: 500,
-  mounts: [
-    {
-      side: 'operator', base: '/open/admin/system/published-view', scope: 'platform', perm: 'admin:view',
-      calls: { page: 'page', list: 'list', get: 'get', add: 'add', update: 'update', delete: 'delete' },
-    },
-  ],
-  menu: { scene: 'admin', url: '/operation/views', icon: 'view_quilt' },
+  storage: {
+    table: 'published_view',
+    unique: [['resource', 'role_guid', 'name']],
+  },
+  api: {
+    createOnly: ['resource'],
+    keyword: ['name', 'resource'],
+    filters: [{ field: 'resource' }],
+    sort: 'resource',
+    listCap: 500,
+    mounts: [
+      {
+        side: 'operator', base: '/open/admin/system/published-view', scope: 'platform', perm: 'admin:view',
+        calls: { page: 'page', list: 'list', get: 'get', add: 'add', update: 'update', delete: 'delete' },
+      },
+    ],
+  },
+  admin: {
+    titleField: 'name',
+    columns: [...viewColumns.slice(0, 2), { field: 'role_name' }, ...viewColumns.slice(2)],
+    menu: { scene: 'admin', url: '/operation/views', icon: 'view_quilt' },
+  },
 });

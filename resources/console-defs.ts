@@ -2,7 +2,7 @@ import { z } from 'zod';
 import defaultMessages from '../i18n/resources/zh.ts';
 import type { CustomField } from '../schemas/custom-field.ts';
 import type { ImageRule } from '../schemas/image.ts';
-import type { ConsoleMenu, Mount, ResourceDef } from './types.ts';
+import type { AdminSpec, ApiSpec, ConsoleMenu, Mount, ResourceDef } from './types.ts';
 
 /**
  * The definitions as the console's first load takes them: plain data, the zod schemas written out
@@ -52,16 +52,20 @@ export interface SchemaOrigin {
   pick?: readonly string[];
 }
 
-/** What only the server reads: tables, indexes, privilege checks, events, searches and selections. */
-type ServerOnly = 'table' | 'indexes' | 'privileges' | 'events' | 'keyset' | 'selections';
+export type ConsoleApi = Omit<ApiSpec, 'mounts'> & { mounts: readonly ConsoleMount[] };
+export type ConsoleAdmin = Omit<AdminSpec, 'menu'> & { menu?: ConsoleMenuDef };
 
-export type ConsoleDef = Omit<ResourceDef, 'schema' | 'internal' | 'menu' | 'mounts' | ServerOnly> & {
+/**
+ * A definition as the browser has it: its `relations`, `api` and `admin` groups, by structure
+ * (`storage` and `access` are the server's), with its schemas written as JSON Schema.
+ */
+export type ConsoleDef = Pick<ResourceDef, 'name' | 'relations'> & {
+  api: ConsoleApi;
+  admin: ConsoleAdmin;
   /** The editable fields (`schema`), input side. */
   json: JsonSchema;
   /** The server-kept fields (`internal`), as answers carry them. */
   internalJson: JsonSchema;
-  menu?: ConsoleMenuDef;
-  mounts: readonly ConsoleMount[];
   origin: SchemaOrigin;
   /**
    * The words seeded rows were written with (the default language's `resources.<name>.seeded`, by
@@ -98,12 +102,13 @@ const seededOf = (name: string) => {
   return seeded ? { seeded } : {};
 };
 
-export const consoleDef = ({ schema, internal, menu, mounts, table: _t, indexes: _i, privileges: _p, events: _e, openApi: _o, keyset: _k, selections: _s, ...rest }: ResourceDef): ConsoleDef => ({
-  ...rest,
+export const consoleDef = ({ name, schema, internal, relations, api, admin }: ResourceDef): ConsoleDef => ({
+  name,
+  ...(relations ? { relations } : {}),
+  api: { ...api, mounts: api.mounts.map(({ menu: m, ...mount }) => ({ ...mount, ...(m ? { menu: menuDef(m) } : {}) })) },
+  admin: { ...admin, ...(admin.menu ? { menu: menuDef(admin.menu) } : {}) },
   json: jsonSchema(schema),
   internalJson: internal ? jsonSchema(internal, 'output') : {},
-  ...(menu ? { menu: menuDef(menu) } : {}),
-  mounts: mounts.map(({ menu: m, ...mount }) => ({ ...mount, ...(m ? { menu: menuDef(m) } : {}) })),
-  origin: { name: rest.name },
-  ...seededOf(rest.name),
+  origin: { name },
+  ...seededOf(name),
 });

@@ -10,38 +10,44 @@ import { defineResource } from './define.ts';
  */
 export const customField = defineResource({
   name: 'custom-field',
-  table: 'custom_field',
   schema: customFieldSchema,
   internal: z.object({
     /** The definition the field extends. */
     resource: z.string(),
   }),
-  titleField: 'display_name',
-  tones: { status: enabledTones },
-  // The column's name is its identity: renaming would be a new field.
-  createOnly: ['field_name'],
-  keyword: ['field_name', 'display_name'],
-  filters: [{ field: 'data_type' }, { field: 'status' }],
-  columns: [
-    { field: 'field_name', sortable: true },
-    { field: 'display_name' },
-    { field: 'data_type', render: 'status' },
-    { field: 'text_length' },
-    { field: 'formats', render: 'tags' },
-    { field: 'required', render: 'boolean' },
-    { field: 'status', render: 'status' },
-  ],
-  details: [{ field: 'form_type', render: 'status' }, { field: 'scale' }, { field: 'remark' }, { field: 'sort' }],
-  sort: 'sort',
-  unique: [['resource', 'field_name']],
-  status: enableDisable,
-  mounts: [
-    {
-      side: 'operator', base: '/open/admin/staff-management/field', scope: 'platform', perm: 'admin:staff-field', fixed: { resource: 'member' },
-      calls: { page: 'page', list: 'list', get: 'get', add: 'add', update: 'update', delete: 'delete', 'update-status': 'status' },
-    },
-  ],
-  menu: { scene: 'admin', url: '/operation/staff-field', icon: 'dynamic_form' },
+  storage: {
+    table: 'custom_field',
+    unique: [['resource', 'field_name']],
+  },
+  api: {
+    // The column's name is its identity: renaming would be a new field.
+    createOnly: ['field_name'],
+    keyword: ['field_name', 'display_name'],
+    filters: [{ field: 'data_type' }, { field: 'status' }],
+    sort: 'sort',
+    status: enableDisable,
+    mounts: [
+      {
+        side: 'operator', base: '/open/admin/staff-management/field', scope: 'platform', perm: 'admin:staff-field', fixed: { resource: 'member' },
+        calls: { page: 'page', list: 'list', get: 'get', add: 'add', update: 'update', delete: 'delete', 'update-status': 'status' },
+      },
+    ],
+  },
+  admin: {
+    titleField: 'display_name',
+    tones: { status: enabledTones },
+    columns: [
+      { field: 'field_name', sortable: true },
+      { field: 'display_name' },
+      { field: 'data_type', render: 'status' },
+      { field: 'text_length' },
+      { field: 'formats', render: 'tags' },
+      { field: 'required', render: 'boolean' },
+      { field: 'status', render: 'status' },
+    ],
+    details: [{ field: 'form_type', render: 'status' }, { field: 'scale' }, { field: 'remark' }, { field: 'sort' }],
+    menu: { scene: 'admin', url: '/operation/staff-field', icon: 'dynamic_form' },
+  },
 });
 
 /**
@@ -50,8 +56,6 @@ export const customField = defineResource({
  */
 export const fieldStatus = defineResource({
   name: 'field-status',
-  table: 'custom_field_status',
-  virtual: true,
   schema: z.object({
     field: z.string(),
     /** `preset` or `custom`. */
@@ -59,32 +63,40 @@ export const fieldStatus = defineResource({
     label: z.string(),
     enabled: z.boolean(),
   }),
-  titleField: 'label',
-  columns: [{ field: 'label' }, { field: 'field' }, { field: 'kind', render: 'status' }, { field: 'enabled', render: 'boolean' }],
-  mounts: [
-    {
-      side: 'operator', base: '/open/admin/staff-management', scope: 'oversight', within: 'bu_guid', perm: 'admin:staff', fixed: { resource: 'member' },
-      calls: {
-        'list-field-status': { handler: 'fieldStatus.list', action: 'view', requires: ['bu_guid'] },
-        'update-field-status': { handler: 'fieldStatus.update', action: 'update' },
+  storage: {
+    table: 'custom_field_status',
+    virtual: true,
+  },
+  api: {
+    mounts: [
+      {
+        side: 'operator', base: '/open/admin/staff-management', scope: 'oversight', within: 'bu_guid', perm: 'admin:staff', fixed: { resource: 'member' },
+        calls: {
+          'list-field-status': { handler: 'fieldStatus.list', action: 'view', requires: ['bu_guid'] },
+          'update-field-status': { handler: 'fieldStatus.update', action: 'update' },
+        },
       },
-    },
-    {
-      // A BU's admin switches its own members' fields (the same calls, for the caller's BU).
-      side: 'system', base: '/open/system/member/field', scope: 'bu', perm: 'tenant:dict-manage', fixed: { resource: 'member' },
-      calls: {
-        'list-field-status': { handler: 'fieldStatus.list', action: 'view' },
-        'update-field-status': { handler: 'fieldStatus.update', action: 'update' },
+      {
+        // A BU's admin switches its own members' fields (the same calls, for the caller's BU).
+        side: 'system', base: '/open/system/member/field', scope: 'bu', perm: 'tenant:dict-manage', fixed: { resource: 'member' },
+        calls: {
+          'list-field-status': { handler: 'fieldStatus.list', action: 'view' },
+          'update-field-status': { handler: 'fieldStatus.update', action: 'update' },
+        },
       },
-    },
-  ],
-  tenant: [
-    {
-      url: '/business/dict-manage/fields', label: 'tenant_tabs.member_fields', needsBu: true, verbs: { list: 'list-field-status' },
-      actions: [
-        { name: 'enable', call: 'update-field-status', body: { enabled: true }, when: { enabled: [false] } },
-        { name: 'disable', call: 'update-field-status', body: { enabled: false }, when: { enabled: [true] }, confirm: true },
-      ],
-    },
-  ],
+    ],
+  },
+  admin: {
+    titleField: 'label',
+    columns: [{ field: 'label' }, { field: 'field' }, { field: 'kind', render: 'status' }, { field: 'enabled', render: 'boolean' }],
+    tenant: [
+      {
+        url: '/business/dict-manage/fields', label: 'tenant_tabs.member_fields', needsBu: true, verbs: { list: 'list-field-status' },
+        actions: [
+          { name: 'enable', call: 'update-field-status', body: { enabled: true }, when: { enabled: [false] } },
+          { name: 'disable', call: 'update-field-status', body: { enabled: false }, when: { enabled: [true] }, confirm: true },
+        ],
+      },
+    ],
+  },
 });

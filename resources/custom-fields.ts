@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { customFieldRule, TEXT_TYPES, type CustomField } from '../schemas/custom-field.ts';
-import type { Column, Filter, ResourceDef } from './types.ts';
+import type { AdminSpec, ApiSpec, Column, Filter, ResourceDef, StorageSpec } from './types.ts';
 
 /**
  * A definition with its custom fields, as the server and the console both see it: pure, so the
@@ -10,7 +10,7 @@ import type { Column, Filter, ResourceDef } from './types.ts';
 /** Preset fields a BU may switch off: the optional ones (a required field or the status cannot go). */
 export const presetFields = (def: ResourceDef): string[] =>
   Object.entries(def.schema.shape as Record<string, z.ZodType>)
-    .filter(([name, rule]) => name !== def.status?.field && rule.safeParse(undefined).success)
+    .filter(([name, rule]) => name !== def.api.status?.field && rule.safeParse(undefined).success)
     .map(([name]) => name);
 
 const columnOf = (f: CustomField): Column => ({ field: f.field_name, ...(f.data_type === 'datetime' || f.data_type === 'date' ? { render: 'date' as const } : {}) });
@@ -18,7 +18,7 @@ const filterOf = (f: CustomField): Filter | undefined =>
   TEXT_TYPES.includes(f.data_type) ? { field: f.field_name, op: 'like' } : f.data_type === 'datetime' ? undefined : { field: f.field_name };
 
 /** The lists a definition shows and searches (the console's definitions carry the same ones). */
-type Lists = Pick<ResourceDef, 'columns' | 'filters' | 'keyword' | 'unique' | 'labels'>;
+type Lists = { api: Pick<ApiSpec, 'filters' | 'keyword'>; admin: Pick<AdminSpec, 'columns' | 'labels'>; storage?: Pick<StorageSpec, 'unique'> };
 
 const enabled = (fields: readonly CustomField[], hidden: ReadonlySet<string>) => fields.filter((f) => f.status === 0 && !hidden.has(f.field_name));
 
@@ -28,11 +28,18 @@ export const withCustomLists = <D extends Lists>(def: D, fields: readonly Custom
   const own = enabled(fields, hidden);
   return {
     ...def,
-    columns: [...def.columns.filter((c) => !hidden.has(c.field)), ...own.map(columnOf)],
-    filters: [...(def.filters ?? []).filter((f) => !hidden.has(f.field)), ...own.map(filterOf).filter((f): f is Filter => !!f)],
-    keyword: def.keyword?.filter((f) => !hidden.has(f)),
-    unique: [...(def.unique ?? []), ...own.filter((f) => f.formats.includes('DISTINCT')).map((f) => [f.field_name])],
-    labels: { ...def.labels, ...Object.fromEntries(own.map((f) => [f.field_name, f.display_name])) },
+    api: {
+      ...def.api,
+      filters: [...(def.api.filters ?? []).filter((f) => !hidden.has(f.field)), ...own.map(filterOf).filter((f): f is Filter => !!f)],
+      keyword: def.api.keyword?.filter((f) => !hidden.has(f)),
+    },
+    admin: {
+      ...def.admin,
+      columns: [...def.admin.columns.filter((c) => !hidden.has(c.field)), ...own.map(columnOf)],
+      labels: { ...def.admin.labels, ...Object.fromEntries(own.map((f) => [f.field_name, f.display_name])) },
+    },
+    // The browser's definitions have no storage: the server's unique sets are its own.
+    ...(def.storage ? { storage: { ...def.storage, unique: [...(def.storage.unique ?? []), ...own.filter((f) => f.formats.includes('DISTINCT')).map((f) => [f.field_name])] } } : {}),
   };
 };
 
@@ -64,4 +71,4 @@ export const withCustomFields = (def: ResourceDef, fields: readonly CustomField[
 };
 
 /** The unique index that makes a DISTINCT field unique within its BU (named as the engine names unique sets). */
-export const distinctIndexName = (def: ResourceDef, field: string) => `${def.table}_bu_guid_${field}_uq`;
+export const distinctIndexName = (def: ResourceDef, field: string) => `${def.storage.table}_bu_guid_${field}_uq`;

@@ -4,37 +4,43 @@ import { defineResource } from './define.ts';
 
 export const dict = defineResource({
   name: 'dict',
-  table: 'dict',
   schema: dictSchema,
-  titleField: 'label',
-  tones: { status: enabledTones },
-  keyword: ['type', 'label', 'value'],
-  filters: [{ field: 'type' }, { field: 'label', op: 'like' }, { field: 'status' }],
-  columns: [
-    { field: 'type', sortable: true },
-    { field: 'label' },
-    { field: 'value' },
-    { field: 'sort', sortable: true },
-    { field: 'status', render: 'status' },
-    { field: 'remark' },
-  ],
-  sort: 'sort',
-  unique: [['type', 'value']],
-  listCap: 500,
-  status: enableDisable,
-  mounts: [
-    {
-      side: 'system', base: '/open/system/dict', scope: 'catalog', perm: 'admin:dict',
-      calls: {
-        add: 'add', page: 'page', delete: 'delete', get: 'get', update: 'update', 'update-status': 'status',
-        'list-by-type': { verb: 'list', requires: ['type'], signedIn: true },
+  storage: {
+    table: 'dict',
+    unique: [['type', 'value']],
+  },
+  api: {
+    keyword: ['type', 'label', 'value'],
+    filters: [{ field: 'type' }, { field: 'label', op: 'like' }, { field: 'status' }],
+    sort: 'sort',
+    listCap: 500,
+    status: enableDisable,
+    mounts: [
+      {
+        side: 'system', base: '/open/system/dict', scope: 'catalog', perm: 'admin:dict',
+        calls: {
+          add: 'add', page: 'page', delete: 'delete', get: 'get', update: 'update', 'update-status': 'status',
+          'list-by-type': { verb: 'list', requires: ['type'], signedIn: true },
+        },
       },
-    },
-    // The platform's dictionaries, read-only, for every signed-in caller (a BU's admin reads them beside the BU's own).
-    { side: 'system', base: '/open/system/dict/platform', scope: 'catalog', calls: { page: { verb: 'page', signedIn: true }, get: { verb: 'get', signedIn: true } } },
-  ],
-  menu: { scene: 'admin', url: '/operation/dict', icon: 'menu_book' },
-  tenant: [{ url: '/business/dict-manage/platform', label: 'tenant_tabs.platform_dict', mount: '/open/system/dict/platform' }],
+      // The platform's dictionaries, read-only, for every signed-in caller (a BU's admin reads them beside the BU's own).
+      { side: 'system', base: '/open/system/dict/platform', scope: 'catalog', calls: { page: { verb: 'page', signedIn: true }, get: { verb: 'get', signedIn: true } } },
+    ],
+  },
+  admin: {
+    titleField: 'label',
+    tones: { status: enabledTones },
+    columns: [
+      { field: 'type', sortable: true },
+      { field: 'label' },
+      { field: 'value' },
+      { field: 'sort', sortable: true },
+      { field: 'status', render: 'status' },
+      { field: 'remark' },
+    ],
+    menu: { scene: 'admin', url: '/operation/dict', icon: 'menu_book' },
+    tenant: [{ url: '/business/dict-manage/platform', label: 'tenant_tabs.platform_dict', mount: '/open/system/dict/platform' }],
+  },
 });
 
 /**
@@ -45,16 +51,25 @@ export const dict = defineResource({
 export const buDict = defineResource({
   ...dict,
   name: 'bu-dict',
-  table: 'bu_dict',
-  mounts: [
-    {
-      side: 'system', base: '/open/system/bu-dict', scope: 'bu', perm: 'tenant:dict-manage',
-      calls: {
-        add: 'add', page: 'page', list: 'list', get: 'get', update: 'update', delete: 'delete', 'update-status': 'status',
-        'list-by-type': { handler: 'buDict.listByType', action: 'view', signedIn: true },
+  storage: {
+    ...dict.storage,
+    table: 'bu_dict',
+  },
+  api: {
+    ...dict.api,
+    mounts: [
+      {
+        side: 'system', base: '/open/system/bu-dict', scope: 'bu', perm: 'tenant:dict-manage',
+        calls: {
+          add: 'add', page: 'page', list: 'list', get: 'get', update: 'update', delete: 'delete', 'update-status': 'status',
+          'list-by-type': { handler: 'buDict.listByType', action: 'view', signedIn: true },
+        },
       },
-    },
-  ],
-  menu: { scene: 'tenant', url: '/business/dict-manage', icon: 'menu_book', title: 'route.dict_manage', needsBu: true, order: 10 },
-  tenant: [{ url: '/business/dict-manage', label: 'tenant_tabs.bu_dict', needsBu: true }],
+    ],
+  },
+  admin: {
+    ...dict.admin,
+    menu: { scene: 'tenant', url: '/business/dict-manage', icon: 'menu_book', title: 'route.dict_manage', needsBu: true, order: 10 },
+    tenant: [{ url: '/business/dict-manage', label: 'tenant_tabs.bu_dict', needsBu: true }],
+  },
 });

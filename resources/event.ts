@@ -12,19 +12,25 @@ import { defineResource } from './define.ts';
 /** The event types the platform emits (seeded, server/seed/event-types.ts). */
 export const eventInfo = defineResource({
   name: 'event-info',
-  table: 'event_info',
   schema: eventInfoSchema,
-  titleField: 'name',
-  tones: { status: enabledTones },
-  keyword: ['code', 'name'],
-  filters: [{ field: 'group_code' }, { field: 'status' }],
-  columns: [{ field: 'name' }, { field: 'code' }, { field: 'group_code' }, { field: 'description' }, { field: 'status', render: 'status' }],
-  sort: 'code',
-  unique: [['code']],
-  mounts: [
-    { side: 'operator', base: '/open/admin/event', scope: 'catalog', perm: 'admin:app', calls: { 'info/list': 'list' } },
-    { side: 'tenant', base: '/open/app/event', scope: 'catalog', perm: 'tenant:app', calls: { 'info/list': { verb: 'list', where: { status: [0] } } } },
-  ],
+  storage: {
+    table: 'event_info',
+    unique: [['code']],
+  },
+  api: {
+    keyword: ['code', 'name'],
+    filters: [{ field: 'group_code' }, { field: 'status' }],
+    sort: 'code',
+    mounts: [
+      { side: 'operator', base: '/open/admin/event', scope: 'catalog', perm: 'admin:app', calls: { 'info/list': 'list' } },
+      { side: 'tenant', base: '/open/app/event', scope: 'catalog', perm: 'tenant:app', calls: { 'info/list': { verb: 'list', where: { status: [0] } } } },
+    ],
+  },
+  admin: {
+    titleField: 'name',
+    tones: { status: enabledTones },
+    columns: [{ field: 'name' }, { field: 'code' }, { field: 'group_code' }, { field: 'description' }, { field: 'status', render: 'status' }],
+  },
 });
 
 /** The named calls of an app's events beside its endpoint, on each side (server/handlers/events.ts). */
@@ -40,28 +46,36 @@ const endpointCalls = {
 /** An app's event endpoint, one per app (`singletonPer`): request URL, its keys, and its health. */
 export const eventConfig = defineResource({
   name: 'event-config',
-  table: 'event_config',
   schema: eventConfigSchema,
   internal: eventConfigInternal,
-  references: { app_guid: 'app' },
-  singletonPer: 'app_guid',
-  unique: [['app_guid']],
-  columns: [{ field: 'request_url' }, { field: 'verified_at', render: 'date' }, { field: 'paused_at', render: 'date' }],
-  mounts: [
-    {
-      side: 'tenant', base: '/open/app/event', scope: 'bu', perm: 'tenant:app',
-      calls: {
-        ...endpointCalls,
-        // A new Verification Token, Encrypt Key or signing secret (or no Encrypt Key).
-        'subscribe-config/reset': { handler: 'event.resetKey', action: 'update' },
-        // The debug console's endpoint self-test: the challenge against the saved URL, diagnosed.
-        'subscribe-config/check': { handler: 'event.check', action: 'update' },
-        // A sample event of a subscribed type, pushed through the outbox like any other.
-        'test-send': { handler: 'event.testSend', action: 'update' },
+  storage: {
+    table: 'event_config',
+    unique: [['app_guid']],
+  },
+  relations: {
+    references: { app_guid: 'app' },
+    singletonPer: 'app_guid',
+  },
+  api: {
+    mounts: [
+      {
+        side: 'tenant', base: '/open/app/event', scope: 'bu', perm: 'tenant:app',
+        calls: {
+          ...endpointCalls,
+          // A new Verification Token, Encrypt Key or signing secret (or no Encrypt Key).
+          'subscribe-config/reset': { handler: 'event.resetKey', action: 'update' },
+          // The debug console's endpoint self-test: the challenge against the saved URL, diagnosed.
+          'subscribe-config/check': { handler: 'event.check', action: 'update' },
+          // A sample event of a subscribed type, pushed through the outbox like any other.
+          'test-send': { handler: 'event.testSend', action: 'update' },
+        },
       },
-    },
-    { side: 'operator', base: '/open/admin/event', scope: 'oversight', perm: 'admin:app', calls: endpointCalls },
-  ],
+      { side: 'operator', base: '/open/admin/event', scope: 'oversight', perm: 'admin:app', calls: endpointCalls },
+    ],
+  },
+  admin: {
+    columns: [{ field: 'request_url' }, { field: 'verified_at', render: 'date' }, { field: 'paused_at', render: 'date' }],
+  },
 });
 
 /** The same calls on each side; saving checks the app's scopes (server/handlers/events.ts). */
@@ -70,18 +84,26 @@ const relCalls: Mount['calls'] = { 'subscribe-rel/save': { handler: 'event.subsc
 /** One event type an app receives; only types of scopes the app has opened (server/handlers/events.ts). */
 export const eventRel = defineResource({
   name: 'event-rel',
-  table: 'event_rel',
   schema: eventRelSchema,
-  references: { app_guid: 'app' },
-  titleField: 'event_code',
-  filters: [{ field: 'app_guid' }],
-  columns: [{ field: 'event_code' }, { field: 'created_at', render: 'date', sortable: true }],
-  sort: 'event_code',
-  unique: [['app_guid', 'event_code']],
-  // Emitting an event finds its subscribers by BU and type.
-  indexes: [['bu_guid', 'event_code']],
-  mounts: [
-    { side: 'tenant', base: '/open/app/event', scope: 'bu', perm: 'tenant:app', calls: relCalls },
-    { side: 'operator', base: '/open/admin/event', scope: 'oversight', perm: 'admin:app', calls: relCalls },
-  ],
+  storage: {
+    table: 'event_rel',
+    unique: [['app_guid', 'event_code']],
+    // Emitting an event finds its subscribers by BU and type.
+    indexes: [['bu_guid', 'event_code']],
+  },
+  relations: {
+    references: { app_guid: 'app' },
+  },
+  api: {
+    filters: [{ field: 'app_guid' }],
+    sort: 'event_code',
+    mounts: [
+      { side: 'tenant', base: '/open/app/event', scope: 'bu', perm: 'tenant:app', calls: relCalls },
+      { side: 'operator', base: '/open/admin/event', scope: 'oversight', perm: 'admin:app', calls: relCalls },
+    ],
+  },
+  admin: {
+    titleField: 'event_code',
+    columns: [{ field: 'event_code' }, { field: 'created_at', render: 'date', sortable: true }],
+  },
 });

@@ -10,30 +10,36 @@ import { defineResource } from './define.ts';
  */
 export const i18nSetting = defineResource({
   name: 'i18n-setting',
-  table: 'i18n_setting',
   schema: i18nSettingSchema,
-  titleField: 'name',
-  tones: { status: enabledTones },
-  filters: [{ field: 'status' }, { field: 'code' }],
-  columns: [
-    { field: 'code' },
-    { field: 'name' },
-    { field: 'lang' },
-    { field: 'is_default', render: 'boolean' },
-    { field: 'sort', sortable: true },
-    { field: 'status', render: 'status' },
-  ],
-  sort: 'sort',
-  unique: [['code']],
-  status: enableDisable,
-  mounts: [
-    {
-      side: 'system', base: '/open/common-i18n-setting', scope: 'catalog',
-      calls: { page: { verb: 'page', public: true }, get: { verb: 'get', public: true } },
-    },
-    {
-      side: 'operator', base: '/open/admin/common-i18n-setting', scope: 'platform', perm: 'admin:dict',
-      calls: { page: 'page', get: 'get', 'update-status': 'status' },
-    },
-  ],
+  storage: {
+    table: 'i18n_setting',
+    unique: [['code']],
+  },
+  api: {
+    filters: [{ field: 'status' }, { field: 'code' }],
+    sort: 'sort',
+    status: enableDisable,
+    mounts: [
+      {
+        side: 'system', base: '/open/common-i18n-setting', scope: 'catalog',
+        calls: { page: { verb: 'page', public: true }, get: { verb: 'get', public: true } },
+      },
+      {
+        side: 'operator', base: '/open/admin/common-i18n-setting', scope: 'platform', perm: 'admin:dict',
+        calls: { page: 'page', get: 'get', 'update-status': 'status' },
+      },
+    ],
+  },
+  admin: {
+    titleField: 'name',
+    tones: { status: enabledTones },
+    columns: [
+      { field: 'code' },
+      { field: 'name' },
+      { field: 'lang' },
+      { field: 'is_default', render: 'boolean' },
+      { field: 'sort', sortable: true },
+      { field: 'status', render: 'status' },
+    ],
+  },
 });

@@ -14,62 +14,74 @@ const readAll = (kind: number): ListAction => ({ name: 'read_all', call: 'add', 
  */
 export const message = defineResource({
   name: 'message',
-  table: 'message',
   schema: messageSchema,
   internal: messageInternal,
-  titleField: 'title',
-  columns: [{ field: 'title' }, { field: 'read', render: 'boolean' }, { field: 'created_at', render: 'date' }],
-  details: [{ field: 'html', render: 'html' }, { field: 'link', render: 'link' }],
-  sort: '-created_at',
-  indexes: [['bu_guid', 'kind', 'created_at'], ['to_user', 'created_at'], ['kind', 'created_at']],
-  filters: [{ field: 'unread', type: 'boolean' }],
-  tenant: [
-    { url: MESSAGE_TABS[0], label: 'resources.message.tabs.user', needsBu: true, listActions: [readAll(0)] },
-    { url: MESSAGE_TABS[1], label: 'resources.message.tabs.app', needsBu: true, verbs: { page: 'app-list' }, listActions: [readAll(1)] },
-    { url: MESSAGE_TABS[2], label: 'resources.message.tabs.bu', needsBu: true, verbs: { page: 'bu-list' }, listActions: [readAll(2)] },
-  ],
-  mounts: [
-    {
-      side: 'tenant', base: '/open/sys-announcement', scope: 'bu', perm: 'tenant:notify-message',
-      menu: { scene: 'tenant', url: '/account/notify-message', icon: 'notifications', title: 'route.notify_message', order: 110 },
-      calls: {
-        list: { verb: 'page', handler: 'message.userList' },
-        'app-list': { verb: 'page', handler: 'message.appList' },
-        'bu-list': { verb: 'page', handler: 'message.buList' },
-        get: { verb: 'get', handler: 'message.get' },
-        // Marks messages read, `guids` or `all` of a kind: the catalogue's `add` (a reader adds reads).
-        add: { handler: 'message.read', action: 'view' },
-        'get-announcement-unread-quantity': { handler: 'message.unread', action: 'view' },
+  storage: {
+    table: 'message',
+    indexes: [['bu_guid', 'kind', 'created_at'], ['to_user', 'created_at'], ['kind', 'created_at']],
+  },
+  api: {
+    sort: '-created_at',
+    filters: [{ field: 'unread', type: 'boolean' }],
+    mounts: [
+      {
+        side: 'tenant', base: '/open/sys-announcement', scope: 'bu', perm: 'tenant:notify-message',
+        menu: { scene: 'tenant', url: '/account/notify-message', icon: 'notifications', title: 'route.notify_message', order: 110 },
+        calls: {
+          list: { verb: 'page', handler: 'message.userList' },
+          'app-list': { verb: 'page', handler: 'message.appList' },
+          'bu-list': { verb: 'page', handler: 'message.buList' },
+          get: { verb: 'get', handler: 'message.get' },
+          // Marks messages read, `guids` or `all` of a kind: the catalogue's `add` (a reader adds reads).
+          add: { handler: 'message.read', action: 'view' },
+          'get-announcement-unread-quantity': { handler: 'message.unread', action: 'view' },
+        },
       },
-    },
-    {
-      side: 'operator', base: '/open/admin/sys-announcement', scope: 'platform',
-      calls: { 'get-announcement-unread-quantity': { handler: 'message.unread', action: 'view', signedIn: true } },
-    },
-  ],
+      {
+        side: 'operator', base: '/open/admin/sys-announcement', scope: 'platform',
+        calls: { 'get-announcement-unread-quantity': { handler: 'message.unread', action: 'view', signedIn: true } },
+      },
+    ],
+  },
+  admin: {
+    titleField: 'title',
+    columns: [{ field: 'title' }, { field: 'read', render: 'boolean' }, { field: 'created_at', render: 'date' }],
+    details: [{ field: 'html', render: 'html' }, { field: 'link', render: 'link' }],
+    tenant: [
+      { url: MESSAGE_TABS[0], label: 'resources.message.tabs.user', needsBu: true, listActions: [readAll(0)] },
+      { url: MESSAGE_TABS[1], label: 'resources.message.tabs.app', needsBu: true, verbs: { page: 'app-list' }, listActions: [readAll(1)] },
+      { url: MESSAGE_TABS[2], label: 'resources.message.tabs.bu', needsBu: true, verbs: { page: 'bu-list' }, listActions: [readAll(2)] },
+    ],
+  },
 });
 
 /** What operators publish; published at once or by the scheduler (server/services/announcements.ts). */
 export const announcement = defineResource({
   name: 'announcement',
-  table: 'announcement',
   schema: announcementSchema,
   internal: announcementInternal,
-  titleField: 'title',
-  tones: { state: { '0': 'warning', '1': 'success' } },
-  keyword: ['title'],
-  filters: [{ field: 'state' }, { field: 'audience' }],
-  columns: [
-    { field: 'title' },
-    { field: 'audience', render: 'status' },
-    { field: 'state', render: 'status' },
-    { field: 'publish_at', render: 'date', zone: true },
-    { field: 'published_at', render: 'date' },
-    { field: 'reach' },
-  ],
-  details: [{ field: 'body' }],
-  sort: '-created_at',
-  indexes: [['state', 'publish_at']],
-  menu: { scene: 'admin', url: '/operation/announcement', icon: 'campaign' },
-  mounts: [{ side: 'operator', base: '/open/admin/sys-announcement', scope: 'platform', perm: 'admin:announcement', calls: { add: 'add', list: 'page', get: 'get' } }],
+  storage: {
+    table: 'announcement',
+    indexes: [['state', 'publish_at']],
+  },
+  api: {
+    keyword: ['title'],
+    filters: [{ field: 'state' }, { field: 'audience' }],
+    sort: '-created_at',
+    mounts: [{ side: 'operator', base: '/open/admin/sys-announcement', scope: 'platform', perm: 'admin:announcement', calls: { add: 'add', list: 'page', get: 'get' } }],
+  },
+  admin: {
+    titleField: 'title',
+    tones: { state: { '0': 'warning', '1': 'success' } },
+    columns: [
+      { field: 'title' },
+      { field: 'audience', render: 'status' },
+      { field: 'state', render: 'status' },
+      { field: 'publish_at', render: 'date', zone: true },
+      { field: 'published_at', render: 'date' },
+      { field: 'reach' },
+    ],
+    details: [{ field: 'body' }],
+    menu: { scene: 'admin', url: '/operation/announcement', icon: 'campaign' },
+  },
 });

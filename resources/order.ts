@@ -33,49 +33,55 @@ const kindMount = (kind: 'product' | 'service', value: number): Mount => ({
  */
 export const order = defineResource({
   name: 'order',
-  table: 'orders',
   schema: orderSchema,
   internal: orderInternal,
-  titleField: 'number',
-  tones: { state: { '0': 'warning', '1': 'success', '2': 'default', '3': 'error' } },
-  keyword: ['number', 'app_name'],
-  filters: [{ field: 'state' }, { field: 'kind' }, { field: 'currency' }, { field: 'app_guid' }, { field: 'bu_guid' }],
-  // The customer's BU shows by default; currency, due time and note are offered to column sets (docs/views.md).
-  columns: [
-    { field: 'number' },
-    { field: 'bu_guid', render: 'reference', reference: 'bu' },
-    { field: 'app_name' },
-    { field: 'kind', render: 'status' },
-    { field: 'amount', render: 'money' },
-    { field: 'paid_amount', render: 'money' },
-    { field: 'state', render: 'status' },
-    { field: 'created_at', render: 'date', sortable: true },
-    { field: 'currency', render: 'status', off: true },
-    { field: 'due_at', render: 'date', off: true },
-    { field: 'note', off: true },
-  ],
-  details: [
-    { field: 'cycle', render: 'status' },
-    { field: 'pay_type', render: 'status' },
-    { field: 'void_reason' },
-  ],
-  sort: '-created_at',
-  unique: [['number']],
-  // The operators' lists and exports of one kind across every BU, newest first (keyset on created_at, guid).
-  indexes: [['state', 'due_at'], ['kind', 'created_at', 'guid']],
-  status: {
-    field: 'state',
-    transitions: [{ name: 'void', from: [0, 2], to: 3, confirm: true, sides: ['operator'], reason: 'void_reason' }],
+  storage: {
+    table: 'orders',
+    unique: [['number']],
+    // The operators' lists and exports of one kind across every BU, newest first (keyset on created_at, guid).
+    indexes: [['state', 'due_at'], ['kind', 'created_at', 'guid']],
   },
-  related: [{ resource: 'payment-record', field: 'order_guid' }],
-  menu: { scene: 'admin', url: '/operation/order', icon: 'receipt_long' },
-  tenant: [{ url: '/account/order', needsBu: true, details: 'info', next: { label: 'empty_next.store', to: '/appStore' } }],
-  mounts: [
-    { side: 'tenant', base: '/open/order', scope: 'bu', perm: 'tenant:order', calls: { page: 'page', get: 'get' }, menu: { scene: 'tenant', url: '/account/order', icon: 'receipt_long', title: 'route.order', order: 80 } },
-    { side: 'operator', base: '/open/admin/order-management', scope: 'oversight', perm: 'admin:order', fixed: { kind: 0 }, calls: generalCalls, transfer: { import: 'import-orders', export: 'export', template: 'import-template' } },
-    kindMount('product', 1),
-    kindMount('service', 2),
-  ],
+  api: {
+    keyword: ['number', 'app_name'],
+    filters: [{ field: 'state' }, { field: 'kind' }, { field: 'currency' }, { field: 'app_guid' }, { field: 'bu_guid' }],
+    sort: '-created_at',
+    status: {
+      field: 'state',
+      transitions: [{ name: 'void', from: [0, 2], to: 3, confirm: true, sides: ['operator'], reason: 'void_reason' }],
+    },
+    mounts: [
+      { side: 'tenant', base: '/open/order', scope: 'bu', perm: 'tenant:order', calls: { page: 'page', get: 'get' }, menu: { scene: 'tenant', url: '/account/order', icon: 'receipt_long', title: 'route.order', order: 80 } },
+      { side: 'operator', base: '/open/admin/order-management', scope: 'oversight', perm: 'admin:order', fixed: { kind: 0 }, calls: generalCalls, transfer: { import: 'import-orders', export: 'export', template: 'import-template' } },
+      kindMount('product', 1),
+      kindMount('service', 2),
+    ],
+  },
+  admin: {
+    titleField: 'number',
+    tones: { state: { '0': 'warning', '1': 'success', '2': 'default', '3': 'error' } },
+    // The customer's BU shows by default; currency, due time and note are offered to column sets (docs/views.md).
+    columns: [
+      { field: 'number' },
+      { field: 'bu_guid', render: 'reference', reference: 'bu' },
+      { field: 'app_name' },
+      { field: 'kind', render: 'status' },
+      { field: 'amount', render: 'money' },
+      { field: 'paid_amount', render: 'money' },
+      { field: 'state', render: 'status' },
+      { field: 'created_at', render: 'date', sortable: true },
+      { field: 'currency', render: 'status', off: true },
+      { field: 'due_at', render: 'date', off: true },
+      { field: 'note', off: true },
+    ],
+    details: [
+      { field: 'cycle', render: 'status' },
+      { field: 'pay_type', render: 'status' },
+      { field: 'void_reason' },
+    ],
+    related: [{ resource: 'payment-record', field: 'order_guid' }],
+    menu: { scene: 'admin', url: '/operation/order', icon: 'receipt_long' },
+    tenant: [{ url: '/account/order', needsBu: true, details: 'info', next: { label: 'empty_next.store', to: '/appStore' } }],
+  },
 });
 
 /**
@@ -85,86 +91,100 @@ export const order = defineResource({
  */
 export const paymentRecord = defineResource({
   name: 'payment-record',
-  table: 'payment_records',
   schema: paymentRecordSchema,
   internal: paymentRecordInternal,
-  createOnly: ['order_guid'],
-  titleField: 'reference',
-  references: { order_guid: 'order' },
-  tones: { state: { '0': 'warning', '1': 'success' } },
-  keyword: ['order_number', 'app_name', 'reference'],
-  filters: [{ field: 'order_guid' }, { field: 'state' }, { field: 'method' }, { field: 'currency' }, { field: 'bu_guid' }],
-  columns: [
-    { field: 'order_number' },
-    { field: 'app_name' },
-    { field: 'amount', render: 'money' },
-    { field: 'method', render: 'status' },
-    { field: 'state', render: 'status' },
-    { field: 'paid_at', render: 'date', sortable: true },
-    { field: 'reference' },
-    { field: 'currency', render: 'status', off: true },
-    { field: 'note', off: true },
-  ],
-  sort: '-paid_at',
-  indexes: [['order_guid', 'paid_at']],
-  listCap: 500,
-  tenant: [{ url: '/account/expenses', needsBu: true, mount: '/open/expenses', totals: 'monthly' }],
-  mounts: [
-    { side: 'tenant', base: '/open/order/payment-record', scope: 'bu', perm: 'tenant:order', calls: { list: { verb: 'list', requires: ['order_guid'] } } },
-    {
-      side: 'tenant', base: '/open/expenses', scope: 'bu', perm: 'tenant:expenses',
-      menu: { scene: 'tenant', url: '/account/expenses', icon: 'payments', title: 'route.expenses', order: 90 },
-      calls: { page: { verb: 'page', where: { state: [1] } }, monthly: { handler: 'payment.monthly', action: 'view' } },
-    },
-    {
-      side: 'operator', base: '/open/admin/payment-records', scope: 'oversight', perm: 'admin:order',
-      calls: { list: { verb: 'list', requires: ['order_guid'] }, 'add-record': 'add', 'update-record': 'update', 'delete-record': 'delete' },
-    },
-  ],
+  storage: {
+    table: 'payment_records',
+    indexes: [['order_guid', 'paid_at']],
+  },
+  relations: {
+    references: { order_guid: 'order' },
+  },
+  api: {
+    createOnly: ['order_guid'],
+    keyword: ['order_number', 'app_name', 'reference'],
+    filters: [{ field: 'order_guid' }, { field: 'state' }, { field: 'method' }, { field: 'currency' }, { field: 'bu_guid' }],
+    sort: '-paid_at',
+    listCap: 500,
+    mounts: [
+      { side: 'tenant', base: '/open/order/payment-record', scope: 'bu', perm: 'tenant:order', calls: { list: { verb: 'list', requires: ['order_guid'] } } },
+      {
+        side: 'tenant', base: '/open/expenses', scope: 'bu', perm: 'tenant:expenses',
+        menu: { scene: 'tenant', url: '/account/expenses', icon: 'payments', title: 'route.expenses', order: 90 },
+        calls: { page: { verb: 'page', where: { state: [1] } }, monthly: { handler: 'payment.monthly', action: 'view' } },
+      },
+      {
+        side: 'operator', base: '/open/admin/payment-records', scope: 'oversight', perm: 'admin:order',
+        calls: { list: { verb: 'list', requires: ['order_guid'] }, 'add-record': 'add', 'update-record': 'update', 'delete-record': 'delete' },
+      },
+    ],
+  },
+  admin: {
+    titleField: 'reference',
+    tones: { state: { '0': 'warning', '1': 'success' } },
+    columns: [
+      { field: 'order_number' },
+      { field: 'app_name' },
+      { field: 'amount', render: 'money' },
+      { field: 'method', render: 'status' },
+      { field: 'state', render: 'status' },
+      { field: 'paid_at', render: 'date', sortable: true },
+      { field: 'reference' },
+      { field: 'currency', render: 'status', off: true },
+      { field: 'note', off: true },
+    ],
+    tenant: [{ url: '/account/expenses', needsBu: true, mount: '/open/expenses', totals: 'monthly' }],
+  },
 });
 
 /** The store apps a BU has (its enterprise apps), one row per app: buying twice installs once. */
 export const installedApp = defineResource({
   name: 'installed-app',
-  table: 'installed_app',
   schema: installedAppSchema,
-  titleField: 'app_name',
-  keyword: ['app_name'],
-  filters: [{ field: 'app_guid' }],
-  // The app's name opens its store page; the row opens its details. A tenant does not cancel an
-  // installation: an operator voids the order or uninstalls the app (docs/store.md).
-  columns: [{ field: 'icon', render: 'image' }, { field: 'app_name', to: '/appStore/{app_guid}' }, { field: 'created_at', render: 'date', sortable: true }],
-  // Its details name the order that bought it (none when an operator installed it).
-  details: [{ field: 'order_guid', render: 'reference', reference: 'order' }],
-  sort: '-created_at',
-  unique: [['app_guid']],
-  tenant: [{ url: '/account/enterprise/app', needsBu: true, next: { label: 'empty_next.store', to: '/appStore' } }],
-  mounts: [
-    {
-      side: 'tenant', base: '/open/installed-app', scope: 'bu', perm: 'tenant:enterprise-app', calls: { page: 'page', list: 'list', get: 'get' },
-      menu: { scene: 'tenant', url: '/account/enterprise/app', icon: 'apps', title: 'route.enterprise_app', needsBu: true, sidebar: 'enterprise', order: 30 },
-    },
-    {
-      // BU management (docs/operator.md): the installed apps of the BU an operator names, with the app's
-      // code and state and the order that bought it; an operator installs and uninstalls them without an order.
-      side: 'operator', base: '/open/admin/system/bu-management/app', scope: 'oversight', within: 'bu_guid', perm: 'admin:bu',
-      joins: {
-        app_code: { resource: 'app', on: 'app_guid', field: 'code' },
-        app_status: { resource: 'app', on: 'app_guid', field: 'status' },
-        order_number: { resource: 'order', on: 'order_guid', field: 'number' },
-        order_state: { resource: 'order', on: 'order_guid', field: 'state' },
+  storage: {
+    table: 'installed_app',
+    unique: [['app_guid']],
+  },
+  api: {
+    keyword: ['app_name'],
+    filters: [{ field: 'app_guid' }],
+    sort: '-created_at',
+    mounts: [
+      {
+        side: 'tenant', base: '/open/installed-app', scope: 'bu', perm: 'tenant:enterprise-app', calls: { page: 'page', list: 'list', get: 'get' },
+        menu: { scene: 'tenant', url: '/account/enterprise/app', icon: 'apps', title: 'route.enterprise_app', needsBu: true, sidebar: 'enterprise', order: 30 },
       },
-      calls: {
-        list: 'page',
-        detail: { handler: 'buManagement.appDetail', action: 'view' },
-        install: { handler: 'buManagement.install', action: 'add' },
-        uninstall: { handler: 'buManagement.uninstall', action: 'delete' },
+      {
+        // BU management (docs/operator.md): the installed apps of the BU an operator names, with the app's
+        // code and state and the order that bought it; an operator installs and uninstalls them without an order.
+        side: 'operator', base: '/open/admin/system/bu-management/app', scope: 'oversight', within: 'bu_guid', perm: 'admin:bu',
+        joins: {
+          app_code: { resource: 'app', on: 'app_guid', field: 'code' },
+          app_status: { resource: 'app', on: 'app_guid', field: 'status' },
+          order_number: { resource: 'order', on: 'order_guid', field: 'number' },
+          order_state: { resource: 'order', on: 'order_guid', field: 'state' },
+        },
+        calls: {
+          list: 'page',
+          detail: { handler: 'buManagement.appDetail', action: 'view' },
+          install: { handler: 'buManagement.install', action: 'add' },
+          uninstall: { handler: 'buManagement.uninstall', action: 'delete' },
+        },
       },
-    },
-    {
-      side: 'tenant', base: '/open/app/market', scope: 'bu', perm: 'tenant:enterprise-app',
-      // Needs a sign-in and a BU; the order and the installation are made once (idempotent).
-      calls: { 'app-purchase/use': { handler: 'market.purchase', action: 'add' } },
-    },
-  ],
+      {
+        side: 'tenant', base: '/open/app/market', scope: 'bu', perm: 'tenant:enterprise-app',
+        // Needs a sign-in and a BU; the order and the installation are made once (idempotent).
+        calls: { 'app-purchase/use': { handler: 'market.purchase', action: 'add' } },
+      },
+    ],
+  },
+  admin: {
+    titleField: 'app_name',
+    // The app's name opens its store page; the row opens its details. A tenant does not cancel an
+    // installation: an operator voids the order or uninstalls the app (docs/store.md).
+    columns: [{ field: 'icon', render: 'image' }, { field: 'app_name', to: '/appStore/{app_guid}' }, { field: 'created_at', render: 'date', sortable: true }],
+    // Its details name the order that bought it (none when an operator installed it).
+    details: [{ field: 'order_guid', render: 'reference', reference: 'order' }],
+    tenant: [{ url: '/account/enterprise/app', needsBu: true, next: { label: 'empty_next.store', to: '/appStore' } }],
+  },
 });

@@ -10,28 +10,34 @@ import { defineResource } from './define.ts';
  */
 export const orgApplication = defineResource({
   name: 'org-application',
-  table: 'org_application',
   schema: orgApplicationSchema,
-  titleField: 'company_name',
-  tones: {
-    action: { apply: 'info', approve: 'success', reject: 'error', certify: 'success', withdraw: 'warning' },
-    auth_state: { '0': 'default', '1': 'warning', '2': 'success', '3': 'error' },
+  storage: {
+    table: 'org_application',
   },
-  filters: [{ field: 'action' }, { field: 'auth_state' }, { field: 'bu_guid' }],
-  columns: [
-    { field: 'created_at', render: 'date', sortable: true },
-    { field: 'action', render: 'status' },
-    { field: 'auth_state', render: 'status' },
-    { field: 'company_name' },
-    { field: 'credit_code' },
-    { field: 'remark' },
-  ],
-  sort: '-created_at',
-  mounts: [
-    // The catalogue's call takes no body: the current BU's history, newest first (paging optional).
-    { side: 'system', base: '/open/system/org/application', scope: 'bu', perm: 'tenant:enterprise-info', calls: { page: 'page' } },
-    { side: 'operator', base: '/open/admin/org/application', scope: 'oversight', perm: 'admin:certification', calls: { page: 'page' } },
-    // A request's own history, listed whole on its review page (org's `related`): a mount of its own, so the console reads it unpaged.
-    { side: 'operator', base: '/open/admin/org/application', scope: 'oversight', perm: 'admin:certification', calls: { list: { verb: 'list', requires: ['org_guid'] } } },
-  ],
+  api: {
+    filters: [{ field: 'action' }, { field: 'auth_state' }, { field: 'bu_guid' }],
+    sort: '-created_at',
+    mounts: [
+      // The catalogue's call takes no body: the current BU's history, newest first (paging optional).
+      { side: 'system', base: '/open/system/org/application', scope: 'bu', perm: 'tenant:enterprise-info', calls: { page: 'page' } },
+      { side: 'operator', base: '/open/admin/org/application', scope: 'oversight', perm: 'admin:certification', calls: { page: 'page' } },
+      // A request's own history, listed whole on its review page (org's `related`): a mount of its own, so the console reads it unpaged.
+      { side: 'operator', base: '/open/admin/org/application', scope: 'oversight', perm: 'admin:certification', calls: { list: { verb: 'list', requires: ['org_guid'] } } },
+    ],
+  },
+  admin: {
+    titleField: 'company_name',
+    tones: {
+      action: { apply: 'info', approve: 'success', reject: 'error', certify: 'success', withdraw: 'warning' },
+      auth_state: { '0': 'default', '1': 'warning', '2': 'success', '3': 'error' },
+    },
+    columns: [
+      { field: 'created_at', render: 'date', sortable: true },
+      { field: 'action', render: 'status' },
+      { field: 'auth_state', render: 'status' },
+      { field: 'company_name' },
+      { field: 'credit_code' },
+      { field: 'remark' },
+    ],
+  },
 });

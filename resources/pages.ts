@@ -12,7 +12,7 @@ export interface TenantPage {
   order?: number;
 }
 
-type Def = { name: string; menu?: ConsoleMenu; mounts: readonly { menu?: ConsoleMenu }[] };
+type Def = { name: string; admin: { menu?: ConsoleMenu }; api: { mounts: readonly { menu?: ConsoleMenu }[] } };
 
 /** The label key of a definition's console screen: its menu's `title`, else the definition's name. */
 export const menuTitleOf = (def: { name: string }, menu: ConsoleMenu) => menu.title ?? `resources.${def.name}.name`;

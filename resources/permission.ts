@@ -6,40 +6,50 @@ const crud = { add: 'add', update: 'update', delete: 'delete', get: 'get', page:
 
 export const permission = defineResource({
   name: 'permission',
-  table: 'permission',
   schema: permissionSchema,
-  titleField: 'name',
-  tones: { status: enabledTones },
-  keyword: ['name', 'code', 'url'],
-  filters: [{ field: 'name', op: 'like' }, { field: 'type' }, { field: 'status' }, { field: 'scene' }, { field: 'parent_guid' }],
-  columns: [
-    { field: 'name' },
-    { field: 'code' },
-    { field: 'url' },
-    { field: 'type', render: 'status' },
-    { field: 'scene', render: 'status' },
-    { field: 'sort', sortable: true },
-    { field: 'status', render: 'status' },
-  ],
-  sort: 'sort',
-  unique: [['code']],
-  indexes: [['parent_guid']],
-  listCap: 2000,
-  status: enableDisable,
-  privileges: { code: 'code', activeStatus: 0 },
-  mounts: [
-    { side: 'operator', base: '/open/admin/system/permission', scope: 'platform', perm: 'admin:permission', calls: crud },
-    { side: 'system', base: '/open/system/admin/permission', scope: 'platform', perm: 'admin:permission', calls: crud },
-    {
-      side: 'system', base: '/open/system/permission', scope: 'catalog', perm: 'admin:permission',
-      calls: { ...crud, 'parent-list': { verb: 'list', where: { type: [0, 1] } } },
-    },
-    // The caller's own resources, flat (docs/operator.md, "Platform calls"): any signed-in caller.
-    { side: 'system', base: '/open/system/resource', scope: 'catalog', calls: { list: { handler: 'resource.list', action: 'view' } } },
-  ],
-  menu: { scene: 'admin', url: '/operation/permission', icon: 'account_tree' },
-  // Menus and submenus hold others; buttons do not.
-  tree: { parent: 'parent_guid', parents: { type: [0, 1] } },
-  // Seeded nodes are named by their code in the reader's language: a menu by `menu.<code>`, a button by its action.
-  labelKeys: [{ key: 'menu.{code}' }, { key: 'grant.buttons.{code:last}', when: { type: [2] } }],
+  storage: {
+    table: 'permission',
+    unique: [['code']],
+    indexes: [['parent_guid']],
+  },
+  access: {
+    privileges: { code: 'code', activeStatus: 0 },
+  },
+  relations: {
+    // Menus and submenus hold others; buttons do not.
+    tree: { parent: 'parent_guid', parents: { type: [0, 1] } },
+  },
+  api: {
+    keyword: ['name', 'code', 'url'],
+    filters: [{ field: 'name', op: 'like' }, { field: 'type' }, { field: 'status' }, { field: 'scene' }, { field: 'parent_guid' }],
+    sort: 'sort',
+    listCap: 2000,
+    status: enableDisable,
+    mounts: [
+      { side: 'operator', base: '/open/admin/system/permission', scope: 'platform', perm: 'admin:permission', calls: crud },
+      { side: 'system', base: '/open/system/admin/permission', scope: 'platform', perm: 'admin:permission', calls: crud },
+      {
+        side: 'system', base: '/open/system/permission', scope: 'catalog', perm: 'admin:permission',
+        calls: { ...crud, 'parent-list': { verb: 'list', where: { type: [0, 1] } } },
+      },
+      // The caller's own resources, flat (docs/operator.md, "Platform calls"): any signed-in caller.
+      { side: 'system', base: '/open/system/resource', scope: 'catalog', calls: { list: { handler: 'resource.list', action: 'view' } } },
+    ],
+  },
+  admin: {
+    titleField: 'name',
+    tones: { status: enabledTones },
+    columns: [
+      { field: 'name' },
+      { field: 'code' },
+      { field: 'url' },
+      { field: 'type', render: 'status' },
+      { field: 'scene', render: 'status' },
+      { field: 'sort', sortable: true },
+      { field: 'status', render: 'status' },
+    ],
+    menu: { scene: 'admin', url: '/operation/permission', icon: 'account_tree' },
+    // Seeded nodes are named by their code in the reader's language: a menu by `menu.<code>`, a button by its action.
+    labelKeys: [{ key: 'menu.{code}' }, { key: 'grant.buttons.{code:last}', when: { type: [2] } }],
+  },
 });

@@ -9,51 +9,59 @@ const grants = {
 
 export const role = defineResource({
   name: 'role',
-  table: 'role',
   schema: roleSchema,
-  titleField: 'name',
-  tones: { status: enabledTones },
-  keyword: ['name', 'code', 'description'],
-  filters: [{ field: 'name', op: 'like' }, { field: 'type' }, { field: 'status' }, { field: 'category' }],
-  columns: [
-    { field: 'name', sortable: true },
-    { field: 'code' },
-    { field: 'type', render: 'status' },
-    { field: 'category', render: 'status' },
-    { field: 'description' },
-    { field: 'status', render: 'status' },
-    { field: 'created_at', render: 'date', sortable: true },
-  ],
-  sort: '-created_at',
-  unique: [['name']],
-  status: enableDisable,
-  mounts: [
-    {
-      side: 'operator', base: '/open/admin/system/role', scope: 'platform', perm: 'admin:role',
-      calls: { add: 'add', page: 'page', update: 'update', delete: 'delete', get: 'get', 'update-status': 'status', ...grants },
-    },
-    {
-      side: 'system', base: '/open/system/admin/role', scope: 'platform', perm: 'admin:role',
-      calls: { add: 'add', page: 'page', update: 'update', delete: 'delete', get: 'get', 'update-status': 'status', ...grants },
-    },
-    {
-      side: 'system', base: '/open/system/role', scope: 'bu', perm: 'bu:role',
-      menu: { scene: 'tenant', url: '/account/role-manage', icon: 'security', title: 'route.role_manage', order: 60 },
-      calls: {
-        add: 'add', page: 'page', update: 'update', delete: 'delete', get: 'get', 'update-status': 'status',
-        auth: grants.auth, 'auth-list': { handler: 'role.authList', action: 'view' },
+  storage: {
+    table: 'role',
+    unique: [['name']],
+  },
+  access: {
+    privileges: { roleType: 'type', grants: 'permission_guids', activeStatus: 0 },
+  },
+  api: {
+    keyword: ['name', 'code', 'description'],
+    filters: [{ field: 'name', op: 'like' }, { field: 'type' }, { field: 'status' }, { field: 'category' }],
+    sort: '-created_at',
+    status: enableDisable,
+    mounts: [
+      {
+        side: 'operator', base: '/open/admin/system/role', scope: 'platform', perm: 'admin:role',
+        calls: { add: 'add', page: 'page', update: 'update', delete: 'delete', get: 'get', 'update-status': 'status', ...grants },
       },
-    },
-  ],
-  openApi: { page: 'contact:role:readonly', get: 'contact:role:readonly' },
-  menu: { scene: 'admin', url: '/operation/role', icon: 'security' },
-  tenant: [
-    {
-      url: '/account/role-manage',
-      needsBu: true,
-      grants: { resource: 'permission', read: 'auth-list', write: 'auth', field: 'permission_guids', rowsIn: 'list' },
-    },
-  ],
-  privileges: { roleType: 'type', grants: 'permission_guids', activeStatus: 0 },
-  grants: { resource: 'permission', read: 'get-role-permissions', write: 'auth', field: 'permission_guids', filter: { scene: 'admin' } },
+      {
+        side: 'system', base: '/open/system/admin/role', scope: 'platform', perm: 'admin:role',
+        calls: { add: 'add', page: 'page', update: 'update', delete: 'delete', get: 'get', 'update-status': 'status', ...grants },
+      },
+      {
+        side: 'system', base: '/open/system/role', scope: 'bu', perm: 'bu:role',
+        menu: { scene: 'tenant', url: '/account/role-manage', icon: 'security', title: 'route.role_manage', order: 60 },
+        calls: {
+          add: 'add', page: 'page', update: 'update', delete: 'delete', get: 'get', 'update-status': 'status',
+          auth: grants.auth, 'auth-list': { handler: 'role.authList', action: 'view' },
+        },
+      },
+    ],
+    openApi: { page: 'contact:role:readonly', get: 'contact:role:readonly' },
+  },
+  admin: {
+    titleField: 'name',
+    tones: { status: enabledTones },
+    columns: [
+      { field: 'name', sortable: true },
+      { field: 'code' },
+      { field: 'type', render: 'status' },
+      { field: 'category', render: 'status' },
+      { field: 'description' },
+      { field: 'status', render: 'status' },
+      { field: 'created_at', render: 'date', sortable: true },
+    ],
+    menu: { scene: 'admin', url: '/operation/role', icon: 'security' },
+    tenant: [
+      {
+        url: '/account/role-manage',
+        needsBu: true,
+        grants: { resource: 'permission', read: 'auth-list', write: 'auth', field: 'permission_guids', rowsIn: 'list' },
+      },
+    ],
+    grants: { resource: 'permission', read: 'get-role-permissions', write: 'auth', field: 'permission_guids', filter: { scene: 'admin' } },
+  },
 });

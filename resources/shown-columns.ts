@@ -29,8 +29,8 @@ export const boundedView = (view: readonly string[], allowed: readonly string[] 
   allowed ? view.filter((f) => allowed.includes(f)) : [...view];
 
 interface Listed {
-  columns: readonly Column[];
-  mounts: readonly { menu?: { columns?: readonly Column[] } }[];
+  admin: { columns: readonly Column[] };
+  api: { mounts: readonly { menu?: { columns?: readonly Column[] } }[] };
 }
 
 /**
@@ -39,8 +39,8 @@ interface Listed {
  * a BU's owner, company and certification on the operators' BU list).
  */
 export const listColumnsOf = (def: Listed): Column[] => {
-  const columns = [...def.columns];
-  for (const c of def.mounts.flatMap((m) => m.menu?.columns ?? [])) if (!columns.some((k) => k.field === c.field)) columns.push(c);
+  const columns = [...def.admin.columns];
+  for (const c of def.api.mounts.flatMap((m) => m.menu?.columns ?? [])) if (!columns.some((k) => k.field === c.field)) columns.push(c);
   return columns;
 };
 

@@ -14,23 +14,35 @@ const mounts = (info: string, update: string, page?: ConsoleMenu): Mount[] => [
 
 export const passwordPolicy = defineResource({
   name: 'password-policy',
-  table: 'password_policy',
   schema: passwordPolicySchema,
-  columns: [{ field: 'min_length' }, { field: 'require_digit', render: 'boolean' }, { field: 'require_upper', render: 'boolean' }, { field: 'require_lower', render: 'boolean' }, { field: 'require_special', render: 'boolean' }],
-  unique: [[]],
-  // The security settings page, whose first tab this policy is.
-  mounts: mounts('password-policy-info', 'password-policy-update', { scene: 'tenant', url: '/account/enterprise/sso', icon: 'shield', title: 'route.enterprise_sso', needsBu: true, sidebar: 'enterprise', order: 20 }),
-  tenant: [{ url: '/account/enterprise/sso', view: 'single', needsBu: true }],
+  storage: {
+    table: 'password_policy',
+    unique: [[]],
+  },
+  api: {
+    // The security settings page, whose first tab this policy is.
+    mounts: mounts('password-policy-info', 'password-policy-update', { scene: 'tenant', url: '/account/enterprise/sso', icon: 'shield', title: 'route.enterprise_sso', needsBu: true, sidebar: 'enterprise', order: 20 }),
+  },
+  admin: {
+    columns: [{ field: 'min_length' }, { field: 'require_digit', render: 'boolean' }, { field: 'require_upper', render: 'boolean' }, { field: 'require_lower', render: 'boolean' }, { field: 'require_special', render: 'boolean' }],
+    tenant: [{ url: '/account/enterprise/sso', view: 'single', needsBu: true }],
+  },
 });
 
 export const safePolicy = defineResource({
   name: 'safe-policy',
-  table: 'safe_policy',
   schema: safePolicySchema,
-  columns: [{ field: 'login_error_limit' }, { field: 'cycle_seconds' }, { field: 'cycles' }, { field: 'token_validity_seconds' }, { field: 'ip_whitelist', render: 'tags' }],
-  unique: [[]],
-  mounts: mounts('safe-policy-info', 'safe-policy-update'),
-  tenant: [{ url: '/account/enterprise/sso/login', view: 'single', needsBu: true }],
+  storage: {
+    table: 'safe_policy',
+    unique: [[]],
+  },
+  api: {
+    mounts: mounts('safe-policy-info', 'safe-policy-update'),
+  },
+  admin: {
+    columns: [{ field: 'login_error_limit' }, { field: 'cycle_seconds' }, { field: 'cycles' }, { field: 'token_validity_seconds' }, { field: 'ip_whitelist', render: 'tags' }],
+    tenant: [{ url: '/account/enterprise/sso/login', view: 'single', needsBu: true }],
+  },
 });
 
 /**
@@ -40,21 +52,29 @@ export const safePolicy = defineResource({
  */
 export const authConfig = defineResource({
   name: 'auth-config',
-  table: 'sso_auth_config',
   schema: authConfigSchema,
   internal: authConfigInternal,
-  columns: [{ field: 'sso_enabled', render: 'boolean' }, { field: 'protocol' }, { field: 'issuer_url' }, { field: 'login_types', render: 'tags' }, { field: 'domains', render: 'tags' }],
-  unique: [[]],
-  references: { default_role_guid: 'role' },
-  tenant: [{ url: '/account/enterprise/sso/auth', view: 'single', needsBu: true, check: 'auth-config-test', panel: 'sso' }],
-  mounts: (['system', 'operator'] as const).map((side): Mount => ({
-    ...mounts('auth-config-info', 'auth-config-update').find((m) => m.side === side)!,
-    calls: {
-      'auth-config-info': { verb: 'one', handler: 'sso.configInfo' },
-      'auth-config-update': 'save',
-      'login-type-list': { handler: 'sso.loginTypes', action: 'view' },
-      'auth-config-test': { handler: 'sso.test', action: 'view' },
-      'auth-config-verify-domain': { handler: 'sso.verifyDomain', action: 'update' },
-    },
-  })),
+  storage: {
+    table: 'sso_auth_config',
+    unique: [[]],
+  },
+  relations: {
+    references: { default_role_guid: 'role' },
+  },
+  api: {
+    mounts: (['system', 'operator'] as const).map((side): Mount => ({
+      ...mounts('auth-config-info', 'auth-config-update').find((m) => m.side === side)!,
+      calls: {
+        'auth-config-info': { verb: 'one', handler: 'sso.configInfo' },
+        'auth-config-update': 'save',
+        'login-type-list': { handler: 'sso.loginTypes', action: 'view' },
+        'auth-config-test': { handler: 'sso.test', action: 'view' },
+        'auth-config-verify-domain': { handler: 'sso.verifyDomain', action: 'update' },
+      },
+    })),
+  },
+  admin: {
+    columns: [{ field: 'sso_enabled', render: 'boolean' }, { field: 'protocol' }, { field: 'issuer_url' }, { field: 'login_types', render: 'tags' }, { field: 'domains', render: 'tags' }],
+    tenant: [{ url: '/account/enterprise/sso/auth', view: 'single', needsBu: true, check: 'auth-config-test', panel: 'sso' }],
+  },
 });

@@ -26,111 +26,139 @@ const CLASSIFY_PAGE: RecordPage = {
 
 export const label = defineResource({
   name: 'label',
-  table: 'app_label',
   schema: labelSchema,
-  titleField: 'name',
-  tones: { status: enabledTones },
-  keyword: ['name'],
-  filters: [{ field: 'name', op: 'like' }, { field: 'status' }],
-  columns: [{ field: 'name' }, { field: 'sort', sortable: true }, { field: 'status', render: 'status' }, { field: 'created_at', render: 'date' }],
-  sort: 'sort',
-  unique: [['name']],
-  status: enableDisable,
-  menu: { scene: 'admin', url: '/operation/store/label', icon: 'sell' },
-  mounts: [
-    { side: 'tenant', base: '/open/app/label', scope: 'catalog', perm: 'admin:store-label', calls: { add: 'add', delete: 'delete', update: 'update', page: 'page', info: 'get' } },
-  ],
+  storage: {
+    table: 'app_label',
+    unique: [['name']],
+  },
+  api: {
+    keyword: ['name'],
+    filters: [{ field: 'name', op: 'like' }, { field: 'status' }],
+    sort: 'sort',
+    status: enableDisable,
+    mounts: [
+      { side: 'tenant', base: '/open/app/label', scope: 'catalog', perm: 'admin:store-label', calls: { add: 'add', delete: 'delete', update: 'update', page: 'page', info: 'get' } },
+    ],
+  },
+  admin: {
+    titleField: 'name',
+    tones: { status: enabledTones },
+    columns: [{ field: 'name' }, { field: 'sort', sortable: true }, { field: 'status', render: 'status' }, { field: 'created_at', render: 'date' }],
+    menu: { scene: 'admin', url: '/operation/store/label', icon: 'sell' },
+  },
 });
 
 export const classify = defineResource({
   name: 'classify',
-  table: 'app_classify',
   schema: classifySchema,
-  titleField: 'name',
-  tones: { status: enabledTones },
-  keyword: ['name'],
-  filters: [{ field: 'name', op: 'like' }, { field: 'status' }],
-  columns: [{ field: 'name' }, { field: 'icon', render: 'image' }, { field: 'sort', sortable: true }, { field: 'status', render: 'status' }],
-  sort: 'sort',
-  unique: [['name']],
-  status: enableDisable,
-  mounts: [
-    {
-      side: 'tenant', base: '/open/app/classify', scope: 'catalog', perm: 'admin:store-classify',
-      menu: { scene: 'admin', url: '/operation/store/classify', icon: 'category', page: CLASSIFY_PAGE },
-      calls: { add: 'add', delete: 'delete', update: 'update', page: 'page', info: 'get' },
-    },
-    // The store's enabled classifications, for visitors, each with how many listed apps it holds.
-    { side: 'tenant', base: '/open/app/market/search', scope: 'catalog', calls: { 'classify/list': { verb: 'list', handler: 'market.classifications', public: true } } },
-  ],
+  storage: {
+    table: 'app_classify',
+    unique: [['name']],
+  },
+  api: {
+    keyword: ['name'],
+    filters: [{ field: 'name', op: 'like' }, { field: 'status' }],
+    sort: 'sort',
+    status: enableDisable,
+    mounts: [
+      {
+        side: 'tenant', base: '/open/app/classify', scope: 'catalog', perm: 'admin:store-classify',
+        menu: { scene: 'admin', url: '/operation/store/classify', icon: 'category', page: CLASSIFY_PAGE },
+        calls: { add: 'add', delete: 'delete', update: 'update', page: 'page', info: 'get' },
+      },
+      // The store's enabled classifications, for visitors, each with how many listed apps it holds.
+      { side: 'tenant', base: '/open/app/market/search', scope: 'catalog', calls: { 'classify/list': { verb: 'list', handler: 'market.classifications', public: true } } },
+    ],
+  },
+  admin: {
+    titleField: 'name',
+    tones: { status: enabledTones },
+    columns: [{ field: 'name' }, { field: 'icon', render: 'image' }, { field: 'sort', sortable: true }, { field: 'status', render: 'status' }],
+  },
 });
 
 export const classifyApp = defineResource({
   name: 'classify-app',
-  table: 'app_classify_app',
   schema: classifyAppSchema,
-  references: { classify_guid: 'classify', app_guid: 'app' },
-  titleField: 'app_guid',
-  filters: [{ field: 'classify_guid' }, { field: 'app_guid' }],
-  columns: [
-    { field: 'classify_guid', render: 'reference', reference: 'classify' },
-    { field: 'app_guid', render: 'reference', reference: 'app' },
-    { field: 'sort', sortable: true },
-  ],
-  sort: 'sort',
-  unique: [['classify_guid', 'app_guid']],
-  // Its own menu node (and code), so the screen is in the menu and granted like any other; the
-  // classification's and the store app's pages place apps through the same calls.
-  menu: { scene: 'admin', url: '/operation/store/classify-app', icon: 'account_tree' },
-  mounts: [
-    {
-      side: 'tenant', base: PLACED, scope: 'catalog', perm: 'admin:store-classify-app',
-      calls: { add: 'add', page: 'page', update: 'update', delete: 'delete' },
-    },
-  ],
+  storage: {
+    table: 'app_classify_app',
+    unique: [['classify_guid', 'app_guid']],
+  },
+  relations: {
+    references: { classify_guid: 'classify', app_guid: 'app' },
+  },
+  api: {
+    filters: [{ field: 'classify_guid' }, { field: 'app_guid' }],
+    sort: 'sort',
+    mounts: [
+      {
+        side: 'tenant', base: PLACED, scope: 'catalog', perm: 'admin:store-classify-app',
+        calls: { add: 'add', page: 'page', update: 'update', delete: 'delete' },
+      },
+    ],
+  },
+  admin: {
+    titleField: 'app_guid',
+    columns: [
+      { field: 'classify_guid', render: 'reference', reference: 'classify' },
+      { field: 'app_guid', render: 'reference', reference: 'app' },
+      { field: 'sort', sortable: true },
+    ],
+    // Its own menu node (and code), so the screen is in the menu and granted like any other; the
+    // classification's and the store app's pages place apps through the same calls.
+    menu: { scene: 'admin', url: '/operation/store/classify-app', icon: 'account_tree' },
+  },
 });
 
 /** An app's store listing (`app/introduce`), one per store app, saved by `update/app-manage`. */
 export const listing = defineResource({
   name: 'listing',
-  table: 'app_listing',
   schema: listingSchema,
-  references: { app_guid: 'app', label_guids: 'label' },
-  singletonPer: 'app_guid',
-  titleField: 'app_guid',
-  tones: { status: { '0': 'success', '1': 'default' } },
-  keyword: ['summary', 'provider'],
-  filters: [{ field: 'app_guid' }, { field: 'status' }],
-  columns: [
-    { field: 'app_guid', render: 'reference', reference: 'app' },
-    { field: 'summary' },
-    { field: 'label_guids', render: 'reference', reference: 'label' },
-    { field: 'price', render: 'money' },
-    { field: 'status', render: 'status' },
-    { field: 'sort', sortable: true },
-  ],
-  sort: 'sort',
-  unique: [['app_guid']],
-  menu: { scene: 'admin', url: '/operation/store/listing', icon: 'storefront' },
-  mounts: [
-    {
-      side: 'tenant', base: '/open/app/introduce', scope: 'catalog', perm: 'admin:store-listing',
-      calls: {
-        'search/admin/app-manage/list': 'page',
-        'search/app-manage/get': 'get',
-        'delete/app-manage/info': 'delete',
-        'update/app-manage': 'save',
+  storage: {
+    table: 'app_listing',
+    unique: [['app_guid']],
+  },
+  relations: {
+    references: { app_guid: 'app', label_guids: 'label' },
+    singletonPer: 'app_guid',
+  },
+  api: {
+    keyword: ['summary', 'provider'],
+    filters: [{ field: 'app_guid' }, { field: 'status' }],
+    sort: 'sort',
+    mounts: [
+      {
+        side: 'tenant', base: '/open/app/introduce', scope: 'catalog', perm: 'admin:store-listing',
+        calls: {
+          'search/admin/app-manage/list': 'page',
+          'search/app-manage/get': 'get',
+          'delete/app-manage/info': 'delete',
+          'update/app-manage': 'save',
+        },
       },
-    },
-    {
-      // What visitors read: the store's search, one app's card, its listing and its labels.
-      side: 'tenant', base: '/open/app/market/search', scope: 'catalog',
-      calls: {
-        'app-classify/list': { handler: 'market.search', public: true },
-        'app-classify/get': { handler: 'market.card', public: true },
-        'app-manage/info': { handler: 'market.detail', public: true },
-        'app-label/info': { handler: 'market.labels', public: true },
+      {
+        // What visitors read: the store's search, one app's card, its listing and its labels.
+        side: 'tenant', base: '/open/app/market/search', scope: 'catalog',
+        calls: {
+          'app-classify/list': { handler: 'market.search', public: true },
+          'app-classify/get': { handler: 'market.card', public: true },
+          'app-manage/info': { handler: 'market.detail', public: true },
+          'app-label/info': { handler: 'market.labels', public: true },
+        },
       },
-    },
-  ],
+    ],
+  },
+  admin: {
+    titleField: 'app_guid',
+    tones: { status: { '0': 'success', '1': 'default' } },
+    columns: [
+      { field: 'app_guid', render: 'reference', reference: 'app' },
+      { field: 'summary' },
+      { field: 'label_guids', render: 'reference', reference: 'label' },
+      { field: 'price', render: 'money' },
+      { field: 'status', render: 'status' },
+      { field: 'sort', sortable: true },
+    ],
+    menu: { scene: 'admin', url: '/operation/store/listing', icon: 'storefront' },
+  },
 });

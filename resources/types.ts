@@ -297,9 +297,8 @@ export interface StatusActions {
   transitions: readonly Transition[];
 }
 
-export interface ResourceDef<S extends z.ZodObject = z.ZodObject, N extends string = string> {
-  /** Registry key and i18n key: `resources.<name>`. */
-  name: N;
+/** How its rows are kept: read by the server only (never sent to the browser). */
+export interface StorageSpec {
   /** Its table; for a `virtual` definition, the table its handlers read. */
   table: string;
   /**
@@ -307,10 +306,67 @@ export interface ResourceDef<S extends z.ZodObject = z.ZodObject, N extends stri
    * of the unions it is in, its apps' logs). The schema only names what the answers carry.
    */
   virtual?: boolean;
-  /** Editable fields of the entity; server-managed fields are added by the engine. */
-  schema: S;
-  /** Columns the server keeps but never takes from a body (set by mounts or handlers). */
-  internal?: z.ZodObject;
+  /**
+   * Its `page` is a keyset search, as a log's must be (server/engine/keyset.ts): newest first within
+   * `window`, numbered pages up to COUNT_CAP rows and a `cursor` past them, the total capped and
+   * counted only when asked, and its `get` answers a row with its exact time; `filters` are the
+   * equalities it takes, each with its own schema (a name's length, a scene's values).
+   */
+  keyset?: { filters: z.ZodObject };
+  /** Columns that must be unique within the owner scope. */
+  unique?: readonly (readonly string[])[];
+  /** Extra indexes (each a list of columns). */
+  indexes?: readonly (readonly string[])[];
+  /**
+   * Rows of other definitions a record holds as a set of guids, keyed by the internal array field
+   * keeping them (what a union shares): calls naming a `selection` read, offer and replace them
+   * generically (server/engine/selections.ts), so no handler re-derives which rows a record may hold.
+   */
+  selections?: Record<string, Selection>;
+}
+
+/** What a write may give: read by the server only. */
+export interface AccessSpec {
+  /**
+   * Fields through which a write gives privileges. The engine refuses any change that would give
+   * more than the caller holds (server/engine/privilege.ts), on every call of every mount.
+   */
+  privileges?: {
+    /** A role type field: its super value gives every permission of the console. */
+    roleType?: string;
+    /** Permission guids granted to the record (a role's grants, written by its grant call). */
+    grants?: string;
+    /** Role guids held by the record (an account's roles); nobody changes their own. */
+    roles?: string;
+    /** A permission code field: writing it needs holding that code. */
+    code?: string;
+    /** The status value in which the record's privileges take effect; entering it re-checks them. */
+    activeStatus?: number | string;
+  };
+}
+
+/** How its rows point at other rows: the server checks them, the console picks and nests by them. */
+export interface RelationsSpec {
+  /**
+   * A singleton per row of another definition instead of per owner: this reference field (in
+   * `references`) names the row, which the caller must reach through its own scope (an app's security).
+   */
+  singletonPer?: string;
+  /**
+   * Fields holding guids (one or an array) of rows of another definition; the engine refuses a
+   * write naming a row that does not exist within the same owner (BU), so no tenant can point at
+   * another tenant's rows.
+   */
+  references?: Record<string, string>;
+  /**
+   * Rows nest by this parent field: `tree` lists them nested, writes refuse cycles. `parents`
+   * names the rows that may hold others (a permission button holds none); pickers offer only them.
+   */
+  tree?: { parent: string; parents?: Record<string, readonly (number | string)[]> };
+}
+
+/** Its calls: mounts, the open API and events, and what its lists take (search, filters, sort, status moves). */
+export interface ApiSpec {
   /** Fields that form the create body but are never updated (e.g. username, password). */
   createOnly?: readonly string[];
   /** Fields searched by `keyword` (ILIKE). */
@@ -322,74 +378,14 @@ export interface ResourceDef<S extends z.ZodObject = z.ZodObject, N extends stri
    * last result (docs/console.md, "A log's window").
    */
   window?: { from: string; to: string; days: number };
-  /**
-   * Its `page` is a keyset search, as a log's must be (server/engine/keyset.ts): newest first within
-   * `window`, numbered pages up to COUNT_CAP rows and a `cursor` past them, the total capped and
-   * counted only when asked, and its `get` answers a row with its exact time; `filters` are the
-   * equalities it takes, each with its own schema (a name's length, a scene's values).
-   */
-  keyset?: { filters: z.ZodObject };
-  columns: readonly Column[];
   /** Default sort `field` or `-field` for descending. */
   sort?: string;
-  /** The field naming a record on screens (pickers, references, confirmations), like Payload's `useAsTitle`. */
-  titleField?: string;
-  /** How coded values look in lists: field → value → tone (unlisted values are `default`, grey). */
-  tones?: Record<string, Record<string, Tone>>;
-  /** Columns that must be unique within the owner scope. */
-  unique?: readonly (readonly string[])[];
-  /** Extra indexes (each a list of columns). */
-  indexes?: readonly (readonly string[])[];
   status?: StatusActions;
   mounts: readonly Mount[];
-  /**
-   * Where the console shows it. The seed makes it a node of the permission tree whose code is the
-   * permission prefix of the definition's mount in that console, with `icon`, under the node at
-   * URL `parent` (default: the section whose URL contains `url`); its calls' buttons hang below.
-   */
-  menu?: ConsoleMenu;
-  /**
-   * A singleton per row of another definition instead of per owner: this reference field (in
-   * `references`) names the row, which the caller must reach through its own scope (an app's security).
-   */
-  singletonPer?: string;
   /** Sentence key when a call needs the owner's single row (e.g. applying for certification) and there is none yet. */
   missing?: string;
   /** Cap for unpaged lists. */
   listCap?: number;
-  /**
-   * Fields holding guids (one or an array) of rows of another definition; the engine refuses a
-   * write naming a row that does not exist within the same owner (BU), so no tenant can point at
-   * another tenant's rows.
-   */
-  references?: Record<string, string>;
-  /**
-   * Rows of other definitions a record holds as a set of guids, keyed by the internal array field
-   * keeping them (what a union shares): calls naming a `selection` read, offer and replace them
-   * generically (server/engine/selections.ts), so no handler re-derives which rows a record may hold.
-   */
-  selections?: Record<string, Selection>;
-  /**
-   * Rows nest by this parent field: `tree` lists them nested, writes refuse cycles. `parents`
-   * names the rows that may hold others (a permission button holds none); pickers offer only them.
-   */
-  tree?: { parent: string; parents?: Record<string, readonly (number | string)[]> };
-  /**
-   * Messages that name a record on screens instead of its `titleField` value, for rows seeded in
-   * the default language (menus, buttons): `{field}` is the record's value, `{field:last}` its last
-   * `:`-separated part; the first message that exists, among those whose `when` the record meets, wins.
-   */
-  labelKeys?: readonly { key: string; when?: Record<string, readonly (number | string)[]> }[];
-  /**
-   * Console hint: a grant screen where a record is granted rows of `resource` (shown as that
-   * resource's tree), read through the `read` call and replaced through the `write` call, both
-   * taking `{ guid }` and answering or taking the guids in `field`; `filter` narrows the rows.
-   */
-  grants?: {
-    resource: string; read: string; write: string; field: string; filter?: Record<string, string | number>;
-    /** The read call also answers the grantable rows under this key (tenants cannot list permissions). */
-    rowsIn?: string;
-  };
   /**
    * Event types the engine emits when a BU's row changes (a status change is an update), written to
    * the outbox in the change's own transaction (docs/events.md); the event is `{ object, old_object }`.
@@ -408,6 +404,44 @@ export interface ResourceDef<S extends z.ZodObject = z.ZodObject, N extends stri
    * rules and scope, logged in the app's call log.
    */
   openApi?: Partial<Record<Verb, OpenScope>>;
+  /**
+   * Operators add columns to this definition at run time (staff's custom fields, rows of
+   * `custom-field` whose `resource` is this name): the engine and the console extend the schema,
+   * columns and filters with them (resources/custom-fields.ts). `call` is the segment of each mount
+   * answering the fields as its caller sees them (a BU sees only those it enabled).
+   */
+  customFields?: { call: string };
+}
+
+/** How the consoles show it: columns, titles, tones, menus, screens and record pages. */
+export interface AdminSpec {
+  columns: readonly Column[];
+  /** The field naming a record on screens (pickers, references, confirmations), like Payload's `useAsTitle`. */
+  titleField?: string;
+  /** How coded values look in lists: field → value → tone (unlisted values are `default`, grey). */
+  tones?: Record<string, Record<string, Tone>>;
+  /**
+   * Where the console shows it. The seed makes it a node of the permission tree whose code is the
+   * permission prefix of the definition's mount in that console, with `icon`, under the node at
+   * URL `parent` (default: the section whose URL contains `url`); its calls' buttons hang below.
+   */
+  menu?: ConsoleMenu;
+  /**
+   * Messages that name a record on screens instead of its `titleField` value, for rows seeded in
+   * the default language (menus, buttons): `{field}` is the record's value, `{field:last}` its last
+   * `:`-separated part; the first message that exists, among those whose `when` the record meets, wins.
+   */
+  labelKeys?: readonly { key: string; when?: Record<string, readonly (number | string)[]> }[];
+  /**
+   * Console hint: a grant screen where a record is granted rows of `resource` (shown as that
+   * resource's tree), read through the `read` call and replaced through the `write` call, both
+   * taking `{ guid }` and answering or taking the guids in `field`; `filter` narrows the rows.
+   */
+  grants?: {
+    resource: string; read: string; write: string; field: string; filter?: Record<string, string | number>;
+    /** The read call also answers the grantable rows under this key (tenants cannot list permissions). */
+    rowsIn?: string;
+  };
   /**
    * Console hint: the record keeps versions, read through these calls of its mount (`list` takes
    * `{ guid }` of the record, `one` of a version and answers its `diff`); the console shows them
@@ -428,33 +462,30 @@ export interface ResourceDef<S extends z.ZodObject = z.ZodObject, N extends stri
    * add, edit and delete where that mount has them.
    */
   related?: readonly { resource: string; field: string }[];
-  /**
-   * Operators add columns to this definition at run time (staff's custom fields, rows of
-   * `custom-field` whose `resource` is this name): the engine and the console extend the schema,
-   * columns and filters with them (resources/custom-fields.ts). `call` is the segment of each mount
-   * answering the fields as its caller sees them (a BU sees only those it enabled).
-   */
-  customFields?: { call: string };
   /** Field labels given as text rather than message keys (a custom field's display name). */
   labels?: Readonly<Record<string, string>>;
   /** Console hint: the tenant console's screens of this definition. */
   tenant?: readonly TenantScreen[];
-  /**
-   * Fields through which a write gives privileges. The engine refuses any change that would give
-   * more than the caller holds (server/engine/privilege.ts), on every call of every mount.
-   */
-  privileges?: {
-    /** A role type field: its super value gives every permission of the console. */
-    roleType?: string;
-    /** Permission guids granted to the record (a role's grants, written by its grant call). */
-    grants?: string;
-    /** Role guids held by the record (an account's roles); nobody changes their own. */
-    roles?: string;
-    /** A permission code field: writing it needs holding that code. */
-    code?: string;
-    /** The status value in which the record's privileges take effect; entering it re-checks them. */
-    activeStatus?: number | string;
-  };
+}
+
+/**
+ * One entity, grouped like Payload's collection config: its fields at the top, then how its rows
+ * are kept (`storage`), what a write may give (`access`), how rows point at others (`relations`),
+ * its calls (`api`) and its screens (`admin`). The browser takes `relations`, `api` and `admin`
+ * (resources/console-defs.ts); `storage` and `access` stay on the server.
+ */
+export interface ResourceDef<S extends z.ZodObject = z.ZodObject, N extends string = string> {
+  /** Registry key and i18n key: `resources.<name>`. */
+  name: N;
+  /** Editable fields of the entity; server-managed fields are added by the engine. */
+  schema: S;
+  /** Columns the server keeps but never takes from a body (set by mounts or handlers). */
+  internal?: z.ZodObject;
+  storage: StorageSpec;
+  access?: AccessSpec;
+  relations?: RelationsSpec;
+  api: ApiSpec;
+  admin: AdminSpec;
 }
 
 /** Rows of another definition as a call answers them (server/engine/row-view.ts). */
@@ -532,7 +563,7 @@ export interface TenantScreen {
   verbs?: Partial<Record<Verb, string>>;
   actions?: readonly RecordAction[];
   /** Replaces the definition's `grants` here (BU roles grant tenant menus). */
-  grants?: ResourceDef['grants'];
+  grants?: ResourceDef['admin']['grants'];
   /** Calls on the whole list, offered above it (mark every message read). */
   listActions?: readonly ListAction[];
   /** Needs a current BU (shown as an empty state without one). */

@@ -41,76 +41,84 @@ const UNION_PAGE: RecordPage = {
  */
 export const unionBu = defineResource({
   name: 'union-bu',
-  table: 'union_bu',
   schema: unionBuSchema,
   internal: unionBuInternal,
-  titleField: 'name',
-  tones: { status: enabledTones },
-  keyword: ['name', 'code', 'description'],
-  filters: [{ field: 'name', op: 'like' }, { field: 'code', op: 'like' }, { field: 'status' }],
-  columns: [
-    { field: 'name', sortable: true },
-    { field: 'code', sortable: true },
-    { field: 'description' },
-    { field: 'status', render: 'status' },
-    { field: 'created_at', render: 'date', sortable: true },
-  ],
-  sort: '-created_at',
-  unique: [['code'], ['name']],
-  // Every guid written must exist: member BUs here, the shared rows through their selections.
-  references: { bu_guids: 'bu' },
-  // What the union shares, drawn only from its member BUs (apps also from the store; newly shared ones enabled).
-  selections: {
-    // The member BUs (the union's own field, saved by `update`): any BU, newly joining ones enabled.
-    bu_guids: {
-      target: 'bu', key: 'list', joins: { status: [0] }, max: UNION_BU_LIMITS.bus, outside: 'server.reference_not_found',
-      columns: ['name', 'alias', 'code', 'cover_url', 'status', 'created_at'], order: ['name'], keyword: ['name', 'alias', 'code'],
-    },
-    dept_guids: {
-      target: 'department', key: 'depts', within: 'bu_guids', max: UNION_BU_LIMITS.depts, whole: UNION_BU_LIMITS.depts, outside: 'server.union_bu_outside',
-      columns: ['name', 'code', 'parent_guid', 'sort', 'bu_guid'], names: { bu_name: { field: 'bu_guid', of: 'bu' } },
-      order: ['bu_name', 'bu_guid', 'sort', 'name'], keyword: ['name', 'code'], filters: { bu_guid: 'bu_guid' },
-    },
-    user_guids: {
-      target: 'member', key: 'users', within: 'bu_guids', max: UNION_BU_LIMITS.users, outside: 'server.union_bu_outside',
-      columns: ['name', 'english_name', 'job_number', 'phone', 'email', 'duty_status', 'department_guid', 'bu_guid'],
-      names: { department_name: { field: 'department_guid', of: 'department' }, bu_name: { field: 'bu_guid', of: 'bu' } },
-      order: ['name'], keyword: ['name', 'english_name', 'job_number', 'phone', 'email'], filters: { bu_guid: 'bu_guid', dept_guid: 'department_guid' },
-    },
-    app_guids: {
-      target: 'app', key: 'list', within: 'bu_guids', platform: true, joins: { status: [0] }, max: UNION_BU_LIMITS.apps, outside: 'server.union_bu_app_outside',
-      columns: ['name', 'code', 'icon', 'type', 'status', 'bu_guid'], names: { bu_name: { field: 'bu_guid', of: 'bu' } },
-      // The store's apps first.
-      order: ['bu_name nulls first', 'name'], keyword: ['name', 'code'],
-    },
-  },
-  status: enableDisable,
-  mounts: [
-    {
-      side: 'operator', base: UNION, scope: 'platform', perm: 'admin:union-bu',
-      menu: { scene: 'admin', url: '/operation/union-bu', icon: 'hub', page: UNION_PAGE },
-      calls: {
-        page: 'page',
-        // Not in the catalogue: the console's create, details and edit screens (and the contract suite).
-        add: 'add', get: 'get', update: 'update',
-        // No guid creates (needing the add code too), a guid changes that union.
-        save: { handler: 'unionBu.save', action: 'update' },
-        // Only a disabled union is removed (server/rules/union-bu.ts).
-        remove: 'delete',
-        enable: { verb: 'status', transition: 'enable' },
-        disable: { verb: 'status', transition: 'disable' },
-        // With a guid, that union's BUs; without, the enabled BUs an operator may add.
-        'bu-list': { selection: { call: 'browse', of: ['bu_guids'] }, action: 'view' },
-        'get-dept-list': { selection: { call: 'options', of: ['dept_guids'] }, action: 'view' },
-        'get-user-list': { selection: { call: 'options', of: ['user_guids'] }, action: 'view' },
-        'get-selected-user-dept-list': { selection: { call: 'read', of: ['dept_guids', 'user_guids'] }, action: 'view' },
-        'save-dept-users': { selection: { call: 'save', of: ['dept_guids', 'user_guids'] }, action: 'update' },
-        'get-app-list': { selection: { call: 'options', of: ['app_guids'] }, action: 'view' },
-        'get-selected-app-list': { selection: { call: 'read', of: ['app_guids'] }, action: 'view' },
-        'save-apps': { selection: { call: 'save', of: ['app_guids'] }, action: 'update' },
+  storage: {
+    table: 'union_bu',
+    unique: [['code'], ['name']],
+    // What the union shares, drawn only from its member BUs (apps also from the store; newly shared ones enabled).
+    selections: {
+      // The member BUs (the union's own field, saved by `update`): any BU, newly joining ones enabled.
+      bu_guids: {
+        target: 'bu', key: 'list', joins: { status: [0] }, max: UNION_BU_LIMITS.bus, outside: 'server.reference_not_found',
+        columns: ['name', 'alias', 'code', 'cover_url', 'status', 'created_at'], order: ['name'], keyword: ['name', 'alias', 'code'],
+      },
+      dept_guids: {
+        target: 'department', key: 'depts', within: 'bu_guids', max: UNION_BU_LIMITS.depts, whole: UNION_BU_LIMITS.depts, outside: 'server.union_bu_outside',
+        columns: ['name', 'code', 'parent_guid', 'sort', 'bu_guid'], names: { bu_name: { field: 'bu_guid', of: 'bu' } },
+        order: ['bu_name', 'bu_guid', 'sort', 'name'], keyword: ['name', 'code'], filters: { bu_guid: 'bu_guid' },
+      },
+      user_guids: {
+        target: 'member', key: 'users', within: 'bu_guids', max: UNION_BU_LIMITS.users, outside: 'server.union_bu_outside',
+        columns: ['name', 'english_name', 'job_number', 'phone', 'email', 'duty_status', 'department_guid', 'bu_guid'],
+        names: { department_name: { field: 'department_guid', of: 'department' }, bu_name: { field: 'bu_guid', of: 'bu' } },
+        order: ['name'], keyword: ['name', 'english_name', 'job_number', 'phone', 'email'], filters: { bu_guid: 'bu_guid', dept_guid: 'department_guid' },
+      },
+      app_guids: {
+        target: 'app', key: 'list', within: 'bu_guids', platform: true, joins: { status: [0] }, max: UNION_BU_LIMITS.apps, outside: 'server.union_bu_app_outside',
+        columns: ['name', 'code', 'icon', 'type', 'status', 'bu_guid'], names: { bu_name: { field: 'bu_guid', of: 'bu' } },
+        // The store's apps first.
+        order: ['bu_name nulls first', 'name'], keyword: ['name', 'code'],
       },
     },
-  ],
+  },
+  relations: {
+    // Every guid written must exist: member BUs here, the shared rows through their selections.
+    references: { bu_guids: 'bu' },
+  },
+  api: {
+    keyword: ['name', 'code', 'description'],
+    filters: [{ field: 'name', op: 'like' }, { field: 'code', op: 'like' }, { field: 'status' }],
+    sort: '-created_at',
+    status: enableDisable,
+    mounts: [
+      {
+        side: 'operator', base: UNION, scope: 'platform', perm: 'admin:union-bu',
+        menu: { scene: 'admin', url: '/operation/union-bu', icon: 'hub', page: UNION_PAGE },
+        calls: {
+          page: 'page',
+          // Not in the catalogue: the console's create, details and edit screens (and the contract suite).
+          add: 'add', get: 'get', update: 'update',
+          // No guid creates (needing the add code too), a guid changes that union.
+          save: { handler: 'unionBu.save', action: 'update' },
+          // Only a disabled union is removed (server/rules/union-bu.ts).
+          remove: 'delete',
+          enable: { verb: 'status', transition: 'enable' },
+          disable: { verb: 'status', transition: 'disable' },
+          // With a guid, that union's BUs; without, the enabled BUs an operator may add.
+          'bu-list': { selection: { call: 'browse', of: ['bu_guids'] }, action: 'view' },
+          'get-dept-list': { selection: { call: 'options', of: ['dept_guids'] }, action: 'view' },
+          'get-user-list': { selection: { call: 'options', of: ['user_guids'] }, action: 'view' },
+          'get-selected-user-dept-list': { selection: { call: 'read', of: ['dept_guids', 'user_guids'] }, action: 'view' },
+          'save-dept-users': { selection: { call: 'save', of: ['dept_guids', 'user_guids'] }, action: 'update' },
+          'get-app-list': { selection: { call: 'options', of: ['app_guids'] }, action: 'view' },
+          'get-selected-app-list': { selection: { call: 'read', of: ['app_guids'] }, action: 'view' },
+          'save-apps': { selection: { call: 'save', of: ['app_guids'] }, action: 'update' },
+        },
+      },
+    ],
+  },
+  admin: {
+    titleField: 'name',
+    tones: { status: enabledTones },
+    columns: [
+      { field: 'name', sortable: true },
+      { field: 'code', sortable: true },
+      { field: 'description' },
+      { field: 'status', render: 'status' },
+      { field: 'created_at', render: 'date', sortable: true },
+    ],
+  },
 });
 
 /**
@@ -122,35 +130,41 @@ export const unionBu = defineResource({
  */
 export const unionMembership = defineResource({
   name: 'union-membership',
-  table: 'union_bu',
-  virtual: true,
   schema: unionMembershipSchema,
-  titleField: 'name',
-  tones: { status: enabledTones },
-  columns: [
-    { field: 'name' },
-    { field: 'code' },
-    { field: 'description' },
-    { field: 'members', render: 'tags' },
-    { field: 'status', render: 'status' },
-  ],
-  tenant: [
-    {
-      url: '/account/associated-organize', needsBu: true,
-      actions: [{ name: 'leave', call: 'leave', when: { members_may_leave: [true] }, confirm: true }],
-    },
-  ],
-  mounts: [
-    {
-      side: 'system', base: '/open/system/union-bu', scope: 'bu', perm: 'tenant:associated-organize',
-      // The unions naming the caller's BU among their members, each with the other members by name and code.
-      member: 'bu_guids',
-      joins: { members: { resource: 'bu', on: { many: 'bu_guids' }, field: 'name', detail: 'code', others: true } },
-      menu: { scene: 'tenant', url: '/account/associated-organize', icon: 'hub', title: 'route.associated_organize', order: 70 },
-      calls: {
-        page: 'page',
-        leave: { handler: 'unionMembership.leave', action: 'update' },
+  storage: {
+    table: 'union_bu',
+    virtual: true,
+  },
+  api: {
+    mounts: [
+      {
+        side: 'system', base: '/open/system/union-bu', scope: 'bu', perm: 'tenant:associated-organize',
+        // The unions naming the caller's BU among their members, each with the other members by name and code.
+        member: 'bu_guids',
+        joins: { members: { resource: 'bu', on: { many: 'bu_guids' }, field: 'name', detail: 'code', others: true } },
+        menu: { scene: 'tenant', url: '/account/associated-organize', icon: 'hub', title: 'route.associated_organize', order: 70 },
+        calls: {
+          page: 'page',
+          leave: { handler: 'unionMembership.leave', action: 'update' },
+        },
       },
-    },
-  ],
+    ],
+  },
+  admin: {
+    titleField: 'name',
+    tones: { status: enabledTones },
+    columns: [
+      { field: 'name' },
+      { field: 'code' },
+      { field: 'description' },
+      { field: 'members', render: 'tags' },
+      { field: 'status', render: 'status' },
+    ],
+    tenant: [
+      {
+        url: '/account/associated-organize', needsBu: true,
+        actions: [{ name: 'leave', call: 'leave', when: { members_may_leave: [true] }, confirm: true }],
+      },
+    ],
+  },
 });

@@ -9,28 +9,37 @@ const operators = { user_type: 0 };
 
 export const user = defineResource({
   name: 'user',
-  table: 'users',
   schema: userSchema,
-  titleField: 'username',
-  tones: { status: { '0': 'success', '1': 'error' } },
   internal: z.object({
     /** 0 operator, 1 main account, 2 sub account. */
     user_type: codes(0, 1, 2),
   }),
-  createOnly: ['username', 'password'],
-  ...accountList,
-  unique: [['username']],
-  status: {
-    field: 'status',
-    transitions: [
-      { name: 'unfreeze', from: [1], to: 0 },
-      { name: 'freeze', from: [0], to: 1, confirm: true },
+  storage: {
+    table: 'users',
+    unique: [['username']],
+  },
+  access: {
+    privileges: { roles: 'role_guids' },
+  },
+  api: {
+    ...accountList.api,
+    createOnly: ['username', 'password'],
+    status: {
+      field: 'status',
+      transitions: [
+        { name: 'unfreeze', from: [1], to: 0 },
+        { name: 'freeze', from: [0], to: 1, confirm: true },
+      ],
+    },
+    mounts: [
+      { side: 'operator', base: '/open/admin/system/user', scope: 'platform', perm: 'admin:user', fixed: operators, calls },
+      { side: 'system', base: '/open/system/admin/user', scope: 'platform', perm: 'admin:user', fixed: operators, calls },
     ],
   },
-  privileges: { roles: 'role_guids' },
-  mounts: [
-    { side: 'operator', base: '/open/admin/system/user', scope: 'platform', perm: 'admin:user', fixed: operators, calls },
-    { side: 'system', base: '/open/system/admin/user', scope: 'platform', perm: 'admin:user', fixed: operators, calls },
-  ],
-  menu: { scene: 'admin', url: '/operation/user', icon: 'person' },
+  admin: {
+    ...accountList.admin,
+    titleField: 'username',
+    tones: { status: { '0': 'success', '1': 'error' } },
+    menu: { scene: 'admin', url: '/operation/user', icon: 'person' },
+  },
 });

@@ -8,99 +8,121 @@ import { defineResource } from './define.ts';
  */
 export const workOrder = defineResource({
   name: 'work-order',
-  table: 'work_order',
   schema: workOrderSchema,
   internal: workOrderInternal,
-  titleField: 'title',
-  references: { app_guid: 'app' },
-  tones: { state: { '0': 'warning', '1': 'info', '2': 'success', '3': 'default' } },
-  keyword: ['title', 'number'],
-  filters: [{ field: 'state' }, { field: 'category' }, { field: 'bu_guid' }, { field: 'app_guid' }, { field: 'older_than', op: 'age' }],
-  columns: [
-    { field: 'number' },
-    { field: 'title' },
-    { field: 'category', render: 'status' },
-    { field: 'state', render: 'status' },
-    { field: 'created_at', render: 'date', sortable: true },
-    { field: 'updated_at', render: 'date', sortable: true },
-  ],
-  sort: '-updated_at',
-  details: [
-    { field: 'description' },
-    { field: 'app_guid', render: 'reference', reference: 'app' },
-    { field: 'attachments', render: 'files' },
-    { field: 'rating' },
-    { field: 'comment' },
-  ],
-  conversation: { resource: 'work-order-record', field: 'work_order_guid', reply: 'save' },
-  status: {
-    field: 'state',
-    transitions: [
-      { name: 'take_up', from: [0], to: 1, sides: ['operator'] },
-      { name: 'mark_processed', from: [1], to: 2, sides: ['operator'] },
-      { name: 'evaluate', from: [2], to: 3, sides: ['tenant'], takes: ['rating', 'comment'] },
-      { name: 'reopen', from: [2], to: 1, sides: ['tenant'], confirm: true },
+  storage: {
+    table: 'work_order',
+  },
+  relations: {
+    references: { app_guid: 'app' },
+  },
+  api: {
+    keyword: ['title', 'number'],
+    filters: [{ field: 'state' }, { field: 'category' }, { field: 'bu_guid' }, { field: 'app_guid' }, { field: 'older_than', op: 'age' }],
+    sort: '-updated_at',
+    status: {
+      field: 'state',
+      transitions: [
+        { name: 'take_up', from: [0], to: 1, sides: ['operator'] },
+        { name: 'mark_processed', from: [1], to: 2, sides: ['operator'] },
+        { name: 'evaluate', from: [2], to: 3, sides: ['tenant'], takes: ['rating', 'comment'] },
+        { name: 'reopen', from: [2], to: 1, sides: ['tenant'], confirm: true },
+      ],
+    },
+    // An app raises work orders for its BU (about itself), reads them with their conversation and hears of every move.
+    openApi: { add: 'service-desk:work-order:write', page: 'service-desk:work-order:readonly', get: 'service-desk:work-order:readonly' },
+    events: { scope: 'service-desk:work-order:readonly', created: 'service_desk.work_order.created_v1', updated: 'service_desk.work_order.updated_v1' },
+    mounts: [
+      {
+        side: 'tenant', base: '/open/app/work-order', scope: 'bu', perm: 'tenant:work-order',
+        menu: { scene: 'tenant', url: '/account/work-order', icon: 'support_agent', title: 'route.work_order', order: 100 },
+        calls: {
+          save: 'add', page: 'page',
+          get: { verb: 'get', handler: 'workOrder.get' },
+          count: { handler: 'workOrder.count', action: 'view' },
+          'update-status': 'status',
+          // Not in the call catalogue: a tenant's attachments need an upload call of its own side. Private files.
+          'file/simple-upload': { handler: 'files.upload', action: 'add', form: true },
+        },
+      },
+      {
+        side: 'operator', base: '/open/admin/work-order', scope: 'oversight', perm: 'admin:work-order',
+        calls: {
+          page: 'page', get: { verb: 'get', handler: 'workOrder.get' }, 'update-status': 'status',
+          'file/simple-upload': { handler: 'files.upload', action: 'status', form: true },
+        },
+      },
     ],
   },
-  menu: { scene: 'admin', url: '/operation/work-order', icon: 'support_agent' },
-  tenant: [{ url: '/account/work-order', needsBu: true }],
-  // An app raises work orders for its BU (about itself), reads them with their conversation and hears of every move.
-  openApi: { add: 'service-desk:work-order:write', page: 'service-desk:work-order:readonly', get: 'service-desk:work-order:readonly' },
-  events: { scope: 'service-desk:work-order:readonly', created: 'service_desk.work_order.created_v1', updated: 'service_desk.work_order.updated_v1' },
-  mounts: [
-    {
-      side: 'tenant', base: '/open/app/work-order', scope: 'bu', perm: 'tenant:work-order',
-      menu: { scene: 'tenant', url: '/account/work-order', icon: 'support_agent', title: 'route.work_order', order: 100 },
-      calls: {
-        save: 'add', page: 'page',
-        get: { verb: 'get', handler: 'workOrder.get' },
-        count: { handler: 'workOrder.count', action: 'view' },
-        'update-status': 'status',
-        // Not in the call catalogue: a tenant's attachments need an upload call of its own side. Private files.
-        'file/simple-upload': { handler: 'files.upload', action: 'add', form: true },
-      },
-    },
-    {
-      side: 'operator', base: '/open/admin/work-order', scope: 'oversight', perm: 'admin:work-order',
-      calls: {
-        page: 'page', get: { verb: 'get', handler: 'workOrder.get' }, 'update-status': 'status',
-        'file/simple-upload': { handler: 'files.upload', action: 'status', form: true },
-      },
-    },
-  ],
+  admin: {
+    titleField: 'title',
+    tones: { state: { '0': 'warning', '1': 'info', '2': 'success', '3': 'default' } },
+    columns: [
+      { field: 'number' },
+      { field: 'title' },
+      { field: 'category', render: 'status' },
+      { field: 'state', render: 'status' },
+      { field: 'created_at', render: 'date', sortable: true },
+      { field: 'updated_at', render: 'date', sortable: true },
+    ],
+    details: [
+      { field: 'description' },
+      { field: 'app_guid', render: 'reference', reference: 'app' },
+      { field: 'attachments', render: 'files' },
+      { field: 'rating' },
+      { field: 'comment' },
+    ],
+    conversation: { resource: 'work-order-record', field: 'work_order_guid', reply: 'save' },
+    menu: { scene: 'admin', url: '/operation/work-order', icon: 'support_agent' },
+    tenant: [{ url: '/account/work-order', needsBu: true }],
+  },
 });
 
 /** A reply in a work order's conversation, or a move between its states (written by the engine's rules). */
 export const workOrderRecord = defineResource({
   name: 'work-order-record',
-  table: 'work_order_record',
   schema: workOrderRecordSchema,
   internal: workOrderRecordInternal,
-  titleField: 'content',
-  references: { work_order_guid: 'work-order' },
-  columns: [{ field: 'author_name' }, { field: 'content' }, { field: 'created_at', render: 'date' }],
-  sort: 'created_at',
-  indexes: [['work_order_guid', 'created_at']],
-  mounts: [
-    { side: 'tenant', base: '/open/app/work-order-record', scope: 'bu', perm: 'tenant:work-order', calls: { save: { handler: 'workOrder.reply', action: 'update' } } },
-    { side: 'operator', base: '/open/admin/work-order-record', scope: 'oversight', perm: 'admin:work-order', calls: { save: { handler: 'workOrder.reply', action: 'update' } } },
-  ],
+  storage: {
+    table: 'work_order_record',
+    indexes: [['work_order_guid', 'created_at']],
+  },
+  relations: {
+    references: { work_order_guid: 'work-order' },
+  },
+  api: {
+    sort: 'created_at',
+    mounts: [
+      { side: 'tenant', base: '/open/app/work-order-record', scope: 'bu', perm: 'tenant:work-order', calls: { save: { handler: 'workOrder.reply', action: 'update' } } },
+      { side: 'operator', base: '/open/admin/work-order-record', scope: 'oversight', perm: 'admin:work-order', calls: { save: { handler: 'workOrder.reply', action: 'update' } } },
+    ],
+  },
+  admin: {
+    titleField: 'content',
+    columns: [{ field: 'author_name' }, { field: 'content' }, { field: 'created_at', render: 'date' }],
+  },
 });
 
 /** A question a BU keeps with its answer; operators read every BU's. */
 export const workQuestion = defineResource({
   name: 'work-question',
-  table: 'work_question',
   schema: workQuestionSchema,
-  titleField: 'title',
-  keyword: ['title', 'content', 'answer'],
-  filters: [{ field: 'category' }, { field: 'bu_guid' }],
-  columns: [{ field: 'title' }, { field: 'category', render: 'status' }, { field: 'updated_at', render: 'date', sortable: true }],
-  details: [{ field: 'content' }, { field: 'answer' }],
-  sort: '-updated_at',
-  tenant: [{ url: '/account/work-order/questions', needsBu: true }],
-  mounts: [
-    { side: 'tenant', base: '/open/app/work-question', scope: 'bu', perm: 'tenant:work-order', calls: { save: 'add', page: 'page', get: 'get', update: 'update', delete: 'delete' } },
-    { side: 'operator', base: '/open/admin/work-question', scope: 'oversight', perm: 'admin:work-order', calls: { page: 'page' } },
-  ],
+  storage: {
+    table: 'work_question',
+  },
+  api: {
+    keyword: ['title', 'content', 'answer'],
+    filters: [{ field: 'category' }, { field: 'bu_guid' }],
+    sort: '-updated_at',
+    mounts: [
+      { side: 'tenant', base: '/open/app/work-question', scope: 'bu', perm: 'tenant:work-order', calls: { save: 'add', page: 'page', get: 'get', update: 'update', delete: 'delete' } },
+      { side: 'operator', base: '/open/admin/work-question', scope: 'oversight', perm: 'admin:work-order', calls: { page: 'page' } },
+    ],
+  },
+  admin: {
+    titleField: 'title',
+    columns: [{ field: 'title' }, { field: 'category', render: 'status' }, { field: 'updated_at', render: 'date', sortable: true }],
+    details: [{ field: 'content' }, { field: 'answer' }],
+    tenant: [{ url: '/account/work-order/questions', needsBu: true }],
+  },
 });

@@ -138,10 +138,10 @@ export const buildApp = async (opts: AppOptions): Promise<App> => {
   const prepared = opts.db.exclusive(async () => {
     await syncSchema(opts.db, defs);
     await seedPermissions(opts.db, defs);
-    if (defs.some((d) => d.table === 'api_group') && defs.some((d) => d.table === 'ability')) await seedApiGroups(opts.db);
-    if (defs.some((d) => d.table === 'event_info')) await seedEventTypes(opts.db);
-    if (defs.some((d) => d.table === 'document')) await seedDocuments(opts.db);
-    if (defs.some((d) => d.table === 'i18n_setting')) await seedLanguages(opts.db);
+    if (defs.some((d) => d.storage.table === 'api_group') && defs.some((d) => d.storage.table === 'ability')) await seedApiGroups(opts.db);
+    if (defs.some((d) => d.storage.table === 'event_info')) await seedEventTypes(opts.db);
+    if (defs.some((d) => d.storage.table === 'document')) await seedDocuments(opts.db);
+    if (defs.some((d) => d.storage.table === 'i18n_setting')) await seedLanguages(opts.db);
     return Promise.all([Tokens.open(opts.db), AppTokens.open(opts.db)]);
   });
   prepared.catch(() => {});
@@ -180,11 +180,11 @@ export const buildApp = async (opts: AppOptions): Promise<App> => {
   // The log's last entries are written before the database closes (hooks run in reverse order).
   app.addHook('onClose', async () => services.apiLog.flush());
   // The audit logs (docs/operator.md): sign-ins, operations and users' requests, written in batches; a stop writes what is waiting.
-  services.audit = new AuditLogs(opts.db, new Set(defs.map((d) => d.table)), (err) => app.log.error({ err }, 'writing the audit logs failed'));
+  services.audit = new AuditLogs(opts.db, new Set(defs.map((d) => d.storage.table)), (err) => app.log.error({ err }, 'writing the audit logs failed'));
   app.addHook('onClose', async () => services.audit.flush());
   userRequestLog(app, services.audit);
   const auditDays = opts.auditLogRetentionDays ?? AUDIT_RETENTION_DAYS;
-  if (auditDays > 0 && defs.some((d) => d.table === 'operation_log')) {
+  if (auditDays > 0 && defs.some((d) => d.storage.table === 'operation_log')) {
     // Older rows go hourly, in batches (server/services/audit-log.ts).
     const pruneAudit = setInterval(() => void maintainAuditLogs(opts.db, auditDays).catch((e) => app.log.warn({ err: e }, 'audit log upkeep failed')), 3_600_000);
     pruneAudit.unref();

@@ -14,8 +14,8 @@ interface IndexSpec {
 const indexesOf = (def: ResourceDef): IndexSpec[] => {
   const owner = scopesOf(def).has('bu') ? ['bu_guid'] : scopesOf(def).has('user') ? ['user_guid'] : [];
   const list: IndexSpec[] = [
-    ...(def.unique ?? []).map((cols) => ({ name: `${def.table}_${[...owner, ...cols].join('_')}_uq`, columns: [...owner, ...cols], unique: true })),
-    ...(def.indexes ?? []).map((cols) => ({ name: `${def.table}_${cols.join('_')}_idx`, columns: cols, unique: false })),
+    ...(def.storage.unique ?? []).map((cols) => ({ name: `${def.storage.table}_${[...owner, ...cols].join('_')}_uq`, columns: [...owner, ...cols], unique: true })),
+    ...(def.storage.indexes ?? []).map((cols) => ({ name: `${def.storage.table}_${cols.join('_')}_idx`, columns: cols, unique: false })),
     // Serves the default newest-first page of every list, scoped and paged without a sort step.
     ...sortIndexes(def, owner, ['created_at']),
   ];
@@ -28,11 +28,11 @@ const indexesOf = (def: ResourceDef): IndexSpec[] => {
  * PostgreSQL takes no ordering from an `is null` condition.
  */
 const sortIndexes = (def: ResourceDef, owner: string[], always: string[]): IndexSpec[] => {
-  const fields = new Set([...always, ...def.columns.filter((c) => c.sortable).map((c) => c.field), ...(def.sort ? [def.sort.replace(/^-/, '')] : [])]);
-  const unowned = def.mounts.some((m) => m.scope === 'platform' || m.scope === 'catalog');
+  const fields = new Set([...always, ...def.admin.columns.filter((c) => c.sortable).map((c) => c.field), ...(def.api.sort ? [def.api.sort.replace(/^-/, '')] : [])]);
+  const unowned = def.api.mounts.some((m) => m.scope === 'platform' || m.scope === 'catalog');
   return [...fields].flatMap((f) => [
-    { name: `${def.table}_${[...owner, f, 'guid'].join('_')}_idx`, columns: [...owner, f, 'guid'], unique: false },
-    ...(owner.length && unowned ? [{ name: `${def.table}_${f}_guid_unowned_idx`, columns: [f, 'guid'], unique: false, where: `${ident(owner[0])} is null` }] : []),
+    { name: `${def.storage.table}_${[...owner, f, 'guid'].join('_')}_idx`, columns: [...owner, f, 'guid'], unique: false },
+    ...(owner.length && unowned ? [{ name: `${def.storage.table}_${f}_guid_unowned_idx`, columns: [f, 'guid'], unique: false, where: `${ident(owner[0])} is null` }] : []),
   ]);
 };
 
@@ -56,17 +56,17 @@ export const syncSchema = async (db: Db, defs: readonly ResourceDef[]) => {
   const indexes = new Set((await db.query<{ indexname: string }>("select relname as indexname from pg_class where relnamespace = current_schema()::regnamespace and relkind = 'i'")).rows.map((r) => r.indexname));
 
   const statements: string[] = [];
-  for (const def of defs.filter((d) => !d.virtual)) {
+  for (const def of defs.filter((d) => !d.storage.virtual)) {
     const all = [...managedColumns(def), ...fieldsOf(def).map((f) => ({ name: f.name, ddl: f.sqlType }))];
-    const have = columns.get(def.table);
-    if (!have) statements.push(`create table ${ident(def.table)} (${all.map((c) => `${ident(c.name)} ${c.ddl}`).join(', ')})`);
-    else for (const c of all) if (!have.has(c.name)) statements.push(`alter table ${ident(def.table)} add column ${ident(c.name)} ${c.ddl.replace(' primary key', '')}`);
+    const have = columns.get(def.storage.table);
+    if (!have) statements.push(`create table ${ident(def.storage.table)} (${all.map((c) => `${ident(c.name)} ${c.ddl}`).join(', ')})`);
+    else for (const c of all) if (!have.has(c.name)) statements.push(`alter table ${ident(def.storage.table)} add column ${ident(c.name)} ${c.ddl.replace(' primary key', '')}`);
     // Two definitions may share a table (users: operators and sub-accounts); the second adds only its missing columns.
-    columns.set(def.table, new Set([...(have ?? []), ...all.map((c) => c.name)]));
+    columns.set(def.storage.table, new Set([...(have ?? []), ...all.map((c) => c.name)]));
     for (const ix of indexesOf(def)) {
       if (indexes.has(ix.name)) continue;
       statements.push(
-        `create ${ix.unique ? 'unique ' : ''}index if not exists ${ident(ix.name)} on ${ident(def.table)} (${ix.columns.map(ident).join(', ')})${ix.unique ? ' nulls not distinct' : ''}${ix.where ? ` where ${ix.where}` : ''}`,
+        `create ${ix.unique ? 'unique ' : ''}index if not exists ${ident(ix.name)} on ${ident(def.storage.table)} (${ix.columns.map(ident).join(', ')})${ix.unique ? ' nulls not distinct' : ''}${ix.where ? ` where ${ix.where}` : ''}`,
       );
     }
   }

@@ -24,13 +24,13 @@ const withoutDefault = (schema: z.ZodType): z.ZodType => {
   return s;
 };
 
-const filterSchema = (def: ResourceDef, f: NonNullable<ResourceDef['filters']>[number]) =>
+const filterSchema = (def: ResourceDef, f: NonNullable<ResourceDef['api']['filters']>[number]) =>
   f.type === 'boolean' ? z.boolean() : f.op === 'age' ? z.number().int().min(0).max(36_500) : withoutDefault(({ bu_guid: z.uuid(), ...def.internal?.shape, ...def.schema.shape } as Record<string, z.ZodType>)[f.field] ?? z.unknown());
 
 /** A list's filters, each its field's own type (typed inputs in the debug console); `bu_guid` is managed. */
 export const filtersOf = (def: ResourceDef, many = false) =>
   Object.fromEntries(
-    (def.filters ?? []).map((f) => {
+    (def.api.filters ?? []).map((f) => {
       const one = filterSchema(def, f);
       // A filter may name several values, any of which matches (server/engine/where.ts).
       return [f.field, (many ? z.union([one, z.array(one)]) : one).optional()];
@@ -49,7 +49,7 @@ const joinedFilters = (def: ResourceDef, mount?: Mount) => Object.fromEntries(jo
 
 /** The singleton row's owner a body names: the row it belongs to (an app's security), or an operator's BU. */
 const ownerInput = (def: ResourceDef, mount?: Mount) =>
-  def.singletonPer ? z.object({ [def.singletonPer]: z.uuid() }) : mount?.scope === 'oversight' ? z.object({ bu_guid: z.uuid() }) : z.object({});
+  def.relations?.singletonPer ? z.object({ [def.relations?.singletonPer]: z.uuid() }) : mount?.scope === 'oversight' ? z.object({ bu_guid: z.uuid() }) : z.object({});
 
 /** The request body a generic verb takes, with the conditions the call requires (`requires`: refused when absent). */
 export const bodyDoc = (def: ResourceDef, spec: Pick<CallSpec, 'verb' | 'requires' | 'transition' | 'by'>, mount?: Mount): z.ZodType | undefined => {
@@ -83,7 +83,7 @@ const verbBody = (def: ResourceDef, spec: Pick<CallSpec, 'verb' | 'transition' |
     case 'list':
     case 'tree':
       // A keyset search takes its window, equalities and cursor (server/engine/keyset.ts).
-      if (spec.verb === 'page' && def.keyset) return keysetInput(def);
+      if (spec.verb === 'page' && def.storage.keyset) return keysetInput(def);
       return pagingInput.extend({ keyword: z.string().optional(), sort: z.string().optional(), ...filtersOf(def), ...joinedFilters(def, mount) });
     default:
       return undefined;
@@ -121,7 +121,7 @@ const rowSchema = (def: ResourceDef): JsonSchema => {
 /** The named schemas of a definition's rows: `<name>`, and `<name>.node` (a row with its `children`) for trees. */
 const rowComponents = (def: ResourceDef): Record<string, JsonSchema> => ({
   [def.name]: rowSchema(def),
-  ...(def.tree ? { [`${def.name}.node`]: { allOf: [ref(def.name)], type: 'object', required: ['children'], properties: { children: { type: 'array', items: ref(`${def.name}.node`) } } } } : {}),
+  ...(def.relations?.tree ? { [`${def.name}.node`]: { allOf: [ref(def.name)], type: 'object', required: ['children'], properties: { children: { type: 'array', items: ref(`${def.name}.node`) } } } } : {}),
 });
 
 /** The definition's row, with the columns the mount joins beside it (null where there is no such row, unless it falls back). */
@@ -137,7 +137,7 @@ const joinedRow = (def: ResourceDef, mount?: Mount): JsonSchema => {
 
 /** What a generic verb answers in `data` (through `mount`: with the columns it joins). */
 export const answerDoc = (def: ResourceDef, spec: Pick<CallSpec, 'verb'>, mount?: Mount): AnswerDoc | undefined => {
-  if (def.keyset && (spec.verb === 'page' || spec.verb === 'get')) return logAnswers(def)[spec.verb === 'page' ? 'page' : 'row'];
+  if (def.storage.keyset && (spec.verb === 'page' || spec.verb === 'get')) return logAnswers(def)[spec.verb === 'page' ? 'page' : 'row'];
   const row = joinedRow(def, mount);
   const json = ((): JsonSchema | undefined => {
     switch (spec.verb) {

@@ -19,7 +19,7 @@ export const withCustomFieldDocs = async <D extends Doc>(doc: D, db: Queryable, 
   const schemas = { ...doc.components.schemas };
   for (const def of defs) {
     const row = schemas[def.name];
-    if (!def.customFields || !row) continue;
+    if (!def.api.customFields || !row) continue;
     const fields = (await customFieldsOf(db, def.name)).filter((f) => f.status === 0);
     if (!fields.length) continue;
     const json = docSchema(withCustomSchema(z.object({}), fieldsIn(fields, lang)), 'output');

@@ -73,7 +73,7 @@ export class FieldSets {
    * and for a BU's own calls without the fields that BU switched off. Operators see every enabled field.
    */
   async definitionFor(def: ResourceDef, mount: Mount, caller: Caller | null, lang = 'zh'): Promise<ResourceDef> {
-    if (!def.customFields) return def;
+    if (!def.api.customFields) return def;
     const buGuid = mount.scope === 'bu' ? caller?.buGuid : null;
     const [fields, off] = await Promise.all([
       this.cached(def.name, () => customFieldsOf(this.db, def.name)),
@@ -87,7 +87,7 @@ export class FieldSets {
     try {
       return await run(await this.definitionFor(def, mount, caller, lang));
     } catch (err) {
-      if (!def.customFields || (err as { code?: unknown }).code !== UNDEFINED_COLUMN) throw err;
+      if (!def.api.customFields || (err as { code?: unknown }).code !== UNDEFINED_COLUMN) throw err;
       // Another server changed the fields: only this one's copy is stale.
       this.cache.clear();
       return run(await this.definitionFor(def, mount, caller, lang));

@@ -59,7 +59,7 @@ export const fieldsOf = (def: ResourceDef): FieldInfo[] => {
   return fields;
 };
 
-export const scopesOf = (def: ResourceDef) => new Set(def.mounts.map((m) => m.scope));
+export const scopesOf = (def: ResourceDef) => new Set(def.api.mounts.map((m) => m.scope));
 
 /** Server-managed columns every table has, plus the owner columns its scopes need. */
 export const managedColumns = (def: ResourceDef): { name: string; ddl: string }[] => {

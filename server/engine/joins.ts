@@ -39,13 +39,13 @@ const manyOf = (def: ResourceDef, mount: Mount, name: string, join: Joined, arra
   if (join.filter || join.keyword) throw new Error(`${def.name}: joined list ${name} is neither searched nor filtered`);
   if (join.others && !mount.member) throw new Error(`${def.name}: joined ${name} leaves out the caller's BU, which only a member mount reaches rows by`);
   const label = join.detail ? `j.${ident(join.field)} || coalesce(' (' || j.${ident(join.detail)} || ')', '')` : `j.${ident(join.field)}`;
-  const named = `j.${ident('guid')}::text in (select jsonb_array_elements_text(${ident(def.table)}.${ident(array)}))`;
+  const named = `j.${ident('guid')}::text in (select jsonb_array_elements_text(${ident(def.storage.table)}.${ident(array)}))`;
   return {
     name,
     sql: (callerBu) => {
       if (join.others && !callerBu) throw new Error(`${def.name}: joined ${name} needs the caller's BU bound by the member predicate`);
       const others = join.others ? ` and j.${ident('guid')} <> ${callerBu}::uuid` : '';
-      return `(select coalesce(jsonb_agg(${label} order by j.${ident(join.field)}), '[]'::jsonb) from ${ident(target.table)} j where ${named}${others})`;
+      return `(select coalesce(jsonb_agg(${label} order by j.${ident(join.field)}), '[]'::jsonb) from ${ident(target.storage.table)} j where ${named}${others})`;
     },
     sqlType: 'jsonb',
     join,
@@ -59,9 +59,9 @@ const columnOf = (def: ResourceDef, mount: Mount, name: string, join: Joined): J
   const field = readable(def, target, name, join.field);
   if (join.detail) readable(def, target, name, join.detail);
   if (typeof join.on === 'object' && 'many' in join.on) return manyOf(def, mount, name, join, join.on.many);
-  const row = (col: string) => `${ident(def.table)}.${ident(col)}`;
+  const row = (col: string) => `${ident(def.storage.table)}.${ident(col)}`;
   const on = typeof join.on === 'string' ? `j.${ident('guid')} = ${row(join.on)}` : `j.${ident(join.on.back)} = ${row('guid')}`;
-  const sub = `(select j.${ident(join.field)} from ${ident(target.table)} j where ${on} limit 1)`;
+  const sub = `(select j.${ident(join.field)} from ${ident(target.storage.table)} j where ${on} limit 1)`;
   const sql = join.fallback === undefined ? sub : `coalesce(${sub}, ${Number(join.fallback)})`;
   return { name, sql: () => sql, sqlType: field.sqlType, join, many: false };
 };

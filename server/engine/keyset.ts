@@ -25,7 +25,7 @@ const windowInput = z.object({
 });
 
 /** A keyset search's body: its window, its equalities and a page (or a cursor). */
-export const keysetInput = (def: ResourceDef) => windowInput.extend(def.keyset?.filters.shape ?? {}).extend(pagingInput.shape);
+export const keysetInput = (def: ResourceDef) => windowInput.extend(def.storage.keyset?.filters.shape ?? {}).extend(pagingInput.shape);
 
 /**
  * The window searched: at most `days`, ending now unless `to` says otherwise (a start alone, as a
@@ -50,9 +50,9 @@ const columnsOf = (def: ResourceDef) => Object.keys(def.schema.shape);
 export const keysetPage = async (ctx: CallContext, any: Record<string, readonly (string | number)[]> = {}) => {
   const { def } = ctx;
   // The whole body first, so a refusal names every failing field.
-  parseOrWarn(ctx.lang, keysetInput(def), pagingValues(ctx.input), def.name, def.labels);
+  parseOrWarn(ctx.lang, keysetInput(def), pagingValues(ctx.input), def.name, def.admin.labels);
   const w = parseOrWarn(ctx.lang, windowInput, ctx.input, def.name);
-  const eq = parseOrWarn(ctx.lang, def.keyset!.filters, ctx.input, def.name) as Record<string, unknown>;
+  const eq = parseOrWarn(ctx.lang, def.storage.keyset!.filters, ctx.input, def.name) as Record<string, unknown>;
   const { page, page_size } = pagingOf(ctx.lang, ctx.input, def.name);
   if (Object.entries(any).some(([field, values]) => eq[field] !== undefined && !values.includes(eq[field] as string | number))) {
     return { list: [], page_size, next: null, count: 0, count_capped: false };
@@ -60,9 +60,9 @@ export const keysetPage = async (ctx: CallContext, any: Record<string, readonly 
   const offset = (page - 1) * page_size;
   // Numbered pages reach the rows a capped total counts; past them the cursor goes on.
   if (!w.cursor && offset >= COUNT_CAP) throw new Warning('server.log_page_too_deep', { max: COUNT_CAP.toLocaleString('en') }, { field: 'page' });
-  const { from, to } = windowOf(def.window?.days ?? LOG_WINDOW_DAYS, w.from, w.to);
+  const { from, to } = windowOf(def.api.window?.days ?? LOG_WINDOW_DAYS, w.from, w.to);
   const found = await ctx.services.audit.search({
-    table: def.table,
+    table: def.storage.table,
     columns: columnsOf(def),
     from,
     to,
@@ -81,7 +81,7 @@ const rowInput = z.object({ guid: z.uuid('validation.guid_format') });
 /** One row of the search's table, with everything it keeps and its exact time. */
 export const keysetRow = async (ctx: CallContext) => {
   const { guid } = parseOrWarn(ctx.lang, rowInput, ctx.input, ctx.def.name);
-  const row = await ctx.services.audit.row(ctx.def.table, columnsOf(ctx.def), guid);
+  const row = await ctx.services.audit.row(ctx.def.storage.table, columnsOf(ctx.def), guid);
   if (!row) throw new Warning('server.record_not_found');
   return row;
 };

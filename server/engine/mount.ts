@@ -18,11 +18,11 @@ const READS = new Set(['page', 'list', 'get']);
 export const mountResources = (app: FastifyInstance, services: Services, defs: readonly ResourceDef[], docs: CallDoc[], parts: EngineParts) => {
   for (const def of defs) {
     const rules = parts.rules[def.name] ?? NO_RULES;
-    for (const mount of def.mounts) {
+    for (const mount of def.api.mounts) {
       // Membership stands in for the BU's own predicate only: it never widens another scope.
       if (mount.member && mount.scope !== 'bu') throw new Error(`${def.name}: ${mount.base} reaches rows by member, which only a bu mount may`);
       // A keyset search reads its table by window and equalities only (server/engine/keyset.ts): a scope with row conditions would go unchecked.
-      if (def.keyset && mount.scope !== 'platform') throw new Error(`${def.name}: ${mount.base} is a keyset search, which only a platform mount may serve`);
+      if (def.storage.keyset && mount.scope !== 'platform') throw new Error(`${def.name}: ${mount.base} is a keyset search, which only a platform mount may serve`);
       for (const [segment, raw] of Object.entries(mount.calls)) {
         const spec = specOf(raw);
         // A call on the definition's selections, or on rows naming its record, is the engine's own handler.
@@ -30,7 +30,7 @@ export const mountResources = (app: FastifyInstance, services: Services, defs: r
         const bodyOf = typeof handler?.input === 'function' ? handler.input(mount, def) : handler?.input;
         const run = handler ?? (!spec.handler && spec.verb ? verbs[spec.verb] : undefined);
         if (!run) throw new Error(`${def.name}: ${mount.base}/${segment} names no verb or known handler`);
-        if (def.virtual && !handler && !READS.has(spec.verb ?? '')) throw new Error(`${def.name} is virtual (no table of its own): ${mount.base}/${segment} needs a handler or a read verb`);
+        if (def.storage.virtual && !handler && !READS.has(spec.verb ?? '')) throw new Error(`${def.name} is virtual (no table of its own): ${mount.base}/${segment} needs a handler or a read verb`);
         const doc: CallDoc = {
           method: 'POST',
           path: `${mount.base}/${segment}`,

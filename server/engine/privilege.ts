@@ -47,7 +47,7 @@ const targetsOf = async (ctx: CallContext) => {
   const guids = uuids([ctx.input.guid, ...(Array.isArray(ctx.input.guids) ? ctx.input.guids : [])]);
   if (!guids.length) return [];
   const where = scopeWhere(ctx.def, ctx.mount, ctx.caller, new Where(), ctx.input).add((p) => `${ident('guid')} = any(${p(guids)}::uuid[])`);
-  return (await ctx.services.db.query(`select * from ${ident(ctx.def.table)}${where.toSql()}`, where.params)).rows;
+  return (await ctx.services.db.query(`select * from ${ident(ctx.def.storage.table)}${where.toSql()}`, where.params)).rows;
 };
 
 const currentGrants = async (db: Queryable, roleGuid: string) =>
@@ -55,9 +55,9 @@ const currentGrants = async (db: Queryable, roleGuid: string) =>
 
 /** The rows a write changes: those it names by guid, or else a singleton's row of its owner (a BU's settings). */
 const currentRowsOf = async (ctx: CallContext, targets: Record<string, unknown>[]) => {
-  if (targets.length || !ctx.def.unique?.some((u) => !u.length)) return targets;
+  if (targets.length || !ctx.def.storage.unique?.some((u) => !u.length)) return targets;
   const { where } = await singletonOwner(ctx);
-  return (await ctx.services.db.query(`select * from ${ident(ctx.def.table)}${where.toSql()} limit 1`, where.params)).rows;
+  return (await ctx.services.db.query(`select * from ${ident(ctx.def.storage.table)}${where.toSql()} limit 1`, where.params)).rows;
 };
 
 /**
@@ -67,7 +67,7 @@ const currentRowsOf = async (ctx: CallContext, targets: Record<string, unknown>[
  * the BU's super roles takes a super operator. A value the record already holds is no change.
  */
 const guardRoleReferences = async (ctx: CallContext, caller: Caller, targets: Record<string, unknown>[]) => {
-  const fields = Object.entries(ctx.def.references ?? {}).filter(([f, to]) => to === 'role' && f !== ctx.def.privileges?.roles && f in ctx.input).map(([f]) => f);
+  const fields = Object.entries(ctx.def.relations?.references ?? {}).filter(([f, to]) => to === 'role' && f !== ctx.def.access?.privileges?.roles && f in ctx.input).map(([f]) => f);
   if (!fields.length) return;
   const current = await currentRowsOf(ctx, targets);
   const asList = (v: unknown) => uuids(Array.isArray(v) ? v : [v]);
@@ -83,10 +83,10 @@ const guardRoleReferences = async (ctx: CallContext, caller: Caller, targets: Re
 
 /** The engine's check of every write to a definition with `privileges` or a role reference (reads give nothing). */
 export const guardPrivileges = async (ctx: CallContext, action: string) => {
-  const p = ctx.def.privileges;
+  const p = ctx.def.access?.privileges;
   const caller = ctx.caller;
   if (!caller || action === 'view') return;
-  const roleRefs = Object.values(ctx.def.references ?? {}).includes('role');
+  const roleRefs = Object.values(ctx.def.relations?.references ?? {}).includes('role');
   if (!p && !roleRefs) return;
   const db = ctx.services.db;
   const input = ctx.input;

@@ -23,10 +23,10 @@ export const relatedCall = (def: ResourceDef, related: NonNullable<CallSpec['rel
     const paging = pagingOf(ctx.lang, ctx.input, def.name);
     await findOne(ctx, guid);
     const target = viewTarget(related.target);
-    const mount = target.mounts.find((m) => m.scope === ctx.mount.scope) ?? ctx.mount;
+    const mount = target.api.mounts.find((m) => m.scope === ctx.mount.scope) ?? ctx.mount;
     const reach = scopeWhere(target, mount, ctx.caller).add((p) => `${ident(related.by)} = ${p(guid)}`);
     // The scope applies to the rows alone, inside, so names joined beside them cannot make its columns ambiguous.
-    const view = viewOf(related, `(select * from ${ident(target.table)}${reach.toSql()})`);
+    const view = viewOf(related, `(select * from ${ident(target.storage.table)}${reach.toSql()})`);
     return pageQuery(ctx.services.db, { select: view.select, from: view.from, order: view.order, params: reach.params }, paging);
   });
 };

@@ -29,12 +29,12 @@ export const withinOf = async (ctx: CallContext, tx: Queryable = ctx.services.db
   const field = ctx.mount.within;
   if (!field) return undefined;
   const guid = parseOrWarn(ctx.lang, z.object({ [field]: z.uuid('validation.guid_format') }), ctx.input, WITHIN[field])[field] as string;
-  const { rows } = await tx.query(`select 1 from ${ident(resourceByName.get(WITHIN[field])!.table)} where guid = $1`, [guid]);
+  const { rows } = await tx.query(`select 1 from ${ident(resourceByName.get(WITHIN[field])!.storage.table)} where guid = $1`, [guid]);
   if (!rows[0]) throw new Warning('server.record_not_found');
   return guid;
 };
 
-const hasBu = (def: ResourceDef) => def.mounts.some((m) => m.scope === 'bu');
+const hasBu = (def: ResourceDef) => def.api.mounts.some((m) => m.scope === 'bu');
 
 /**
  * Every guid a write names in a reference field must be a row of the target definition within the
@@ -42,7 +42,7 @@ const hasBu = (def: ResourceDef) => def.mounts.some((m) => m.scope === 'bu');
  * field one its caller may read. Runs inside the write's transaction.
  */
 export const checkReferences = async (ctx: CallContext, tx: Queryable, values: Record<string, unknown>, existing?: Record<string, unknown>, defs: ReadonlyMap<string, ResourceDef> = resourceByName) => {
-  const refs = { ...(ctx.def.references ?? {}), ...(ctx.def.tree ? { [ctx.def.tree.parent]: ctx.def.name } : {}) };
+  const refs = { ...(ctx.def.relations?.references ?? {}), ...(ctx.def.relations?.tree ? { [ctx.def.relations?.tree.parent]: ctx.def.name } : {}) };
   for (const [field, targetName] of Object.entries(refs)) {
     const raw = values[field];
     if (raw === undefined || raw === null || raw === '') continue;
@@ -52,7 +52,7 @@ export const checkReferences = async (ctx: CallContext, tx: Queryable, values: R
     if (!target) throw new Error(`${ctx.def.name}.${field} references unknown resource ${targetName}`);
     const bu = hasBu(target) ? ownerBuOf(ctx, existing) : undefined;
     const { rows } = await tx.query<{ n: number }>(
-      `select count(*)::int as n from ${ident(target.table)} where guid = any($1::uuid[])${bu === undefined ? '' : ` and ${ident('bu_guid')} is not distinct from $2`}`,
+      `select count(*)::int as n from ${ident(target.storage.table)} where guid = any($1::uuid[])${bu === undefined ? '' : ` and ${ident('bu_guid')} is not distinct from $2`}`,
       bu === undefined ? [guids] : [guids, bu],
     );
     if (rows[0].n !== guids.length) throw new Warning('server.reference_not_found', { field: fieldLabel(ctx, field) }, { field });
@@ -62,16 +62,16 @@ export const checkReferences = async (ctx: CallContext, tx: Queryable, values: R
 
 /** A tree row's new parent may not be the row itself or one of its descendants. */
 export const checkTreeCycle = async (ctx: CallContext, tx: Queryable, values: Record<string, unknown>, existing?: Record<string, unknown>) => {
-  const tree = ctx.def.tree;
+  const tree = ctx.def.relations?.tree;
   if (!tree || !existing) return;
   const parent = values[tree.parent];
   if (parent === undefined || parent === null || parent === '') return;
   const col = ident(tree.parent);
   const { rows } = await tx.query<{ hit: boolean }>(
     `with recursive up as (
-       select guid, ${col} as parent, 1 as depth from ${ident(ctx.def.table)} where guid = $1
+       select guid, ${col} as parent, 1 as depth from ${ident(ctx.def.storage.table)} where guid = $1
        union all
-       select t.guid, t.${col}, up.depth + 1 from ${ident(ctx.def.table)} t join up on t.guid = up.parent where up.depth < 1000
+       select t.guid, t.${col}, up.depth + 1 from ${ident(ctx.def.storage.table)} t join up on t.guid = up.parent where up.depth < 1000
      ) select exists (select 1 from up where guid = $2) as hit`,
     [parent, existing.guid],
   );

@@ -21,9 +21,9 @@ export const viewTarget = (name: string) => {
  * The view's select list, FROM part (its rows, or `source`: a subquery of them, as `t`) with the
  * names joined, and ORDER BY part; `column` resolves a column or name for conditions.
  */
-export const viewOf = (view: RowView, source = ident(viewTarget(view.target).table)) => {
+export const viewOf = (view: RowView, source = ident(viewTarget(view.target).storage.table)) => {
   const names = Object.entries(view.names ?? {});
-  const title = (of: string) => ident(viewTarget(of).titleField ?? 'name');
+  const title = (of: string) => ident(viewTarget(of).admin.titleField ?? 'name');
   const column = (c: string) => {
     const i = names.findIndex(([n]) => n === c);
     return i < 0 ? `${T}.${ident(c)}` : `n${i}.${title(names[i][1].of)}`;
@@ -36,7 +36,7 @@ export const viewOf = (view: RowView, source = ident(viewTarget(view.target).tab
   return {
     column,
     select: [`${T}.guid`, ...view.columns.map((c) => `${T}.${ident(c)}`), ...names.map(([n, j], i) => `n${i}.${title(j.of)} as ${ident(n)}`)].join(', '),
-    from: `from ${source} ${T}${names.map(([, j], i) => ` left join ${ident(viewTarget(j.of).table)} n${i} on n${i}.guid = ${T}.${ident(j.field)}`).join('')}`,
+    from: `from ${source} ${T}${names.map(([, j], i) => ` left join ${ident(viewTarget(j.of).storage.table)} n${i} on n${i}.guid = ${T}.${ident(j.field)}`).join('')}`,
     order: `order by ${[...order, `${T}.guid`].join(', ')}`,
   };
 };

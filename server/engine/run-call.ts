@@ -65,7 +65,7 @@ export const runCall = (services: Services, plan: CallPlan, r: CallRun): Promise
       const ctx: CallContext = { ...base, def: seen, mount, call: spec, rules: plan.rules };
       await guardPrivileges(ctx, actionOf(spec));
       // A handler's declared body, parsed once here: the refusal names every field the document requires.
-      const body = plan.bodyOf ? parseOrWarn(r.lang, plan.bodyOf, pagingValues(r.input), seen.name, seen.labels) : undefined;
+      const body = plan.bodyOf ? parseOrWarn(r.lang, plan.bodyOf, pagingValues(r.input), seen.name, seen.admin.labels) : undefined;
       const result = await plan.run(ctx, body as never);
       return { result, writes: isRead(spec) ? undefined : { resource: seen.name, action: actionOf(spec), fields: loggedFields(seen, spec) } };
     }), r.lang);

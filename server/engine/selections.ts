@@ -21,7 +21,7 @@ import { escapeLike, Where } from './where.ts';
 const guid = () => z.uuid('validation.guid_format');
 const list = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : []);
 const selectionOf = (def: ResourceDef, field: string) => {
-  const sel = def.selections?.[field];
+  const sel = def.storage.selections?.[field];
   if (!sel) throw new Error(`${def.name} has no selection ${field}`);
   return sel;
 };
@@ -139,7 +139,7 @@ const save = (def: ResourceDef, spec: NonNullable<CallSpec['selection']>) =>
   named({ input: saveInput(def, spec.of), output: answerDoc(def, spec) }, async (ctx, input: Record<string, unknown>) =>
     ctx.services.db.transaction(async (tx) => {
       await findOne(ctx, input.guid as string, tx);
-      await tx.query(`select 1 from ${ident(def.table)} where guid = $1 for update`, [input.guid]);
+      await tx.query(`select 1 from ${ident(def.storage.table)} where guid = $1 for update`, [input.guid]);
       const row = await findOne(ctx, input.guid as string, tx);
       const sets: Record<string, string[]> = {};
       for (const field of spec.of) {
@@ -151,7 +151,7 @@ const save = (def: ResourceDef, spec: NonNullable<CallSpec['selection']>) =>
       }
       const names = Object.keys(sets);
       if (names.length) {
-        await tx.query(`update ${ident(def.table)} set ${names.map((n, i) => `${ident(n)} = $${i + 2}::jsonb`).join(', ')}, updated_at = now() where guid = $1`, [input.guid, ...names.map((n) => JSON.stringify(sets[n]))]);
+        await tx.query(`update ${ident(def.storage.table)} set ${names.map((n, i) => `${ident(n)} = $${i + 2}::jsonb`).join(', ')}, updated_at = now() where guid = $1`, [input.guid, ...names.map((n) => JSON.stringify(sets[n]))]);
       }
       return chosen(tx, def, spec.of, { ...row, ...sets });
     }),
@@ -159,7 +159,7 @@ const save = (def: ResourceDef, spec: NonNullable<CallSpec['selection']>) =>
 
 const mustBeHeld = async (ctx: CallContext, tx: Queryable, sel: Selection, field: string, wanted: string[], row: Record<string, unknown>) => {
   const where = joinable(sel, reach(sel, new Where().add((p) => `${T}.guid = any(${p(wanted)}::uuid[])`), row), list(row[field]));
-  const { rows } = await tx.query<{ n: number }>(`select count(*)::int as n from ${ident(viewTarget(sel.target).table)} ${T}${where.toSql()}`, where.params);
+  const { rows } = await tx.query<{ n: number }>(`select count(*)::int as n from ${ident(viewTarget(sel.target).storage.table)} ${T}${where.toSql()}`, where.params);
   if (rows[0].n !== wanted.length) throw new Warning(sel.outside, { field: translate(ctx.lang, `resources.${ctx.def.name}.fields.${field}`) }, { field });
 };
 
@@ -174,11 +174,11 @@ export const selectionCall = (def: ResourceDef, spec: NonNullable<CallSpec['sele
  */
 export const keptWithin = async (tx: Queryable, def: ResourceDef, within: string, row: Record<string, unknown>, members: readonly string[]) => {
   const kept: Record<string, string[]> = {};
-  for (const [field, sel] of Object.entries(def.selections ?? {})) {
+  for (const [field, sel] of Object.entries(def.storage.selections ?? {})) {
     if (sel.within !== within) continue;
     const guids = list(row[field]);
     const where = withinMembers(new Where().add((p) => `${T}.guid = any(${p(guids)}::uuid[])`), T, members, sel.platform);
-    const found = guids.length ? new Set((await tx.query<{ guid: string }>(`select ${T}.guid from ${ident(viewTarget(sel.target).table)} ${T}${where.toSql()}`, where.params)).rows.map((r) => r.guid)) : new Set();
+    const found = guids.length ? new Set((await tx.query<{ guid: string }>(`select ${T}.guid from ${ident(viewTarget(sel.target).storage.table)} ${T}${where.toSql()}`, where.params)).rows.map((r) => r.guid)) : new Set();
     kept[field] = guids.filter((g) => found.has(g));
   }
   return kept;

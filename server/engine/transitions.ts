@@ -8,7 +8,7 @@ import type { CallSpec, Mount, ResourceDef, Transition } from '../../resources/t
 export const transitionOf = (def: ResourceDef, mount: Mount, call: CallSpec, input: Record<string, unknown>): Transition | undefined => {
   // Only this side's: two sides may each have a transition into the same state (an operator takes
   // a work order up, a tenant reopens it).
-  const all = (def.status?.transitions ?? []).filter((t) => !t.sides || t.sides.includes(mount.side));
+  const all = (def.api.status?.transitions ?? []).filter((t) => !t.sides || t.sides.includes(mount.side));
   const name = call.transition ?? (typeof input.action === 'string' ? input.action : undefined);
   return name !== undefined ? all.find((t) => t.name === name) : input.status !== undefined && input.status !== null ? all.find((t) => String(t.to) === String(input.status)) : undefined;
 };

@@ -37,8 +37,8 @@ const AS_TEXT = new Set(['bigint', 'numeric', 'date']);
  */
 export const managedAnswered = (def: ResourceDef) => [
   'guid',
-  ...new Set(def.mounts.map((m) => (m.scope === 'bu' && !m.member ? 'bu_guid' : m.scope === 'user' ? 'user_guid' : '')).filter(Boolean)),
-  ...(def.virtual ? [] : ['created_by']),
+  ...new Set(def.api.mounts.map((m) => (m.scope === 'bu' && !m.member ? 'bu_guid' : m.scope === 'user' ? 'user_guid' : '')).filter(Boolean)),
+  ...(def.storage.virtual ? [] : ['created_by']),
   'created_at',
   'updated_at',
 ];
@@ -65,7 +65,7 @@ const sortClause = (def: ResourceDef, requested: unknown, mount?: Mount, call?: 
     const sql = names.get(desc ? s.slice(1) : s);
     return sql ? `${sql} ${desc ? 'desc' : 'asc'}` : null;
   };
-  const order = pick(requested) ?? pick(call?.sort) ?? pick(def.sort) ?? `${ident('created_at')} desc`;
+  const order = pick(requested) ?? pick(call?.sort) ?? pick(def.api.sort) ?? `${ident('created_at')} desc`;
   // The tie-breaker follows the sort's direction, so one index on (owner, field, guid) serves it backwards too.
   return ` order by ${order}, ${ident('guid')} ${order.endsWith('desc') ? 'desc' : 'asc'}`;
 };
@@ -92,33 +92,33 @@ const requireFilters = (ctx: CallContext) => {
 const readWhere = (ctx: CallContext) => filterWhere(ctx.def, ctx.call, ctx.input, scopeWhere(ctx.def, ctx.mount, ctx.caller, new Where(), ctx.input), ctx.mount);
 
 export const page = async (ctx: CallContext) => {
-  if (ctx.def.keyset) return keysetPage(ctx);
+  if (ctx.def.storage.keyset) return keysetPage(ctx);
   requireFilters(ctx);
   const { def } = ctx;
   const paging = pagingOf(ctx.lang, ctx.input, def.name);
   const where = readWhere(ctx);
-  return pageQuery(ctx.services.db, { select: selectList(def, ctx.mount, where), from: `from ${ident(def.table)}${where.toSql()}`, order: sortClause(def, sortParam(ctx.input), ctx.mount, ctx.call), params: where.params }, paging);
+  return pageQuery(ctx.services.db, { select: selectList(def, ctx.mount, where), from: `from ${ident(def.storage.table)}${where.toSql()}`, order: sortClause(def, sortParam(ctx.input), ctx.mount, ctx.call), params: where.params }, paging);
 };
 
 export const list = async (ctx: CallContext) => {
   requireFilters(ctx);
   const where = readWhere(ctx);
-  const cap = ctx.def.listCap ?? LIST_CAP_DEFAULT;
-  const rows = await ctx.services.db.query(`select ${selectList(ctx.def, ctx.mount, where)} from ${ident(ctx.def.table)}${where.toSql()}${sortClause(ctx.def, sortParam(ctx.input), ctx.mount, ctx.call)} limit ${cap}`, where.params);
+  const cap = ctx.def.api.listCap ?? LIST_CAP_DEFAULT;
+  const rows = await ctx.services.db.query(`select ${selectList(ctx.def, ctx.mount, where)} from ${ident(ctx.def.storage.table)}${where.toSql()}${sortClause(ctx.def, sortParam(ctx.input), ctx.mount, ctx.call)} limit ${cap}`, where.params);
   return rows.rows;
 };
 
 /** One row the caller may reach, or a 201 "does not exist". */
 export const findOne = async (ctx: CallContext, guid: string, tx: Queryable = ctx.services.db) => {
   const where = scopeWhere(ctx.def, ctx.mount, ctx.caller, new Where(), ctx.input).add((p) => `${ident('guid')} = ${p(guid)}`);
-  const { rows } = await tx.query(`select ${selectList(ctx.def, ctx.mount, where)} from ${ident(ctx.def.table)}${where.toSql()}`, where.params);
+  const { rows } = await tx.query(`select ${selectList(ctx.def, ctx.mount, where)} from ${ident(ctx.def.storage.table)}${where.toSql()}`, where.params);
   if (!rows[0]) throw new Warning('server.record_not_found');
   return rows[0];
 };
 
 /** One row (a keyset search's with its exact time); a row holding files (`files` fields) comes with their names by address, `file_names`, for links named by them. */
 export const get = async (ctx: CallContext) => {
-  if (ctx.def.keyset) return keysetRow(ctx);
+  if (ctx.def.storage.keyset) return keysetRow(ctx);
   // A call naming the row by another field (`by`) still takes `guid`, as every get does: a body
   // naming neither is refused naming `guid`, the first of the two its document offers.
   const by = ctx.call.by && ctx.input.guid === undefined && ctx.input[ctx.call.by] !== undefined ? ctx.call.by : 'guid';
@@ -136,7 +136,7 @@ export const schemasOf = (def: ResourceDef) => {
   let s = writeSchemas.get(def);
   if (!s) {
     // The status field may be internal (set only by transitions), so omit only what the schema has.
-    const noUpdate = Object.fromEntries([...(def.createOnly ?? []), ...(def.status ? [def.status.field] : [])].filter((f) => f in def.schema.shape).map((f) => [f, true as const]));
+    const noUpdate = Object.fromEntries([...(def.api.createOnly ?? []), ...(def.api.status ? [def.api.status.field] : [])].filter((f) => f in def.schema.shape).map((f) => [f, true as const]));
     s = { create: def.schema, update: def.schema.omit(noUpdate as Record<string, true> & Record<number, never>).partial().extend(guidInput.shape) };
     writeSchemas.set(def, s);
   }
@@ -156,19 +156,19 @@ const toColumns = async (def: ResourceDef, values: Record<string, unknown>) => {
 };
 
 /** The one sentence for a unique violation: "<fields> already exists", naming the fields in the caller's language. */
-export const duplicateOf = (lang: CallContext['lang'], resource: string, fields: readonly string[], labels?: ResourceDef['labels']) =>
+export const duplicateOf = (lang: CallContext['lang'], resource: string, fields: readonly string[], labels?: ResourceDef['admin']['labels']) =>
   new Warning('server.duplicate', { fields: fields.map((f) => labels?.[f] ?? translate(lang, `resources.${resource}.fields.${f}`)).join(lang === 'en' ? ' and ' : '、') }, { fields });
 
 /**
  * A database unique violation as that sentence, naming the definition's unique set the constraint
  * belongs to (or `fields`); any other error passes through. Every writer, verb or handler, uses it.
  */
-export const duplicateWarning = (lang: CallContext['lang'], def: Pick<ResourceDef, 'name' | 'unique' | 'labels'>, e: unknown, fields?: readonly string[]) => {
+export const duplicateWarning = (lang: CallContext['lang'], def: Pick<ResourceDef, 'name' | 'storage' | 'admin'>, e: unknown, fields?: readonly string[]) => {
   const err = e as { code?: string; constraint?: string };
   if (err?.code !== '23505') return e;
-  const unique = def.unique ?? [];
+  const unique = def.storage.unique ?? [];
   const hit = fields ?? unique.find((cols) => err.constraint?.endsWith(`${cols.join('_')}_uq`)) ?? unique[0] ?? [];
-  return duplicateOf(lang, def.name, hit, def.labels);
+  return duplicateOf(lang, def.name, hit, def.admin.labels);
 };
 
 /**
@@ -176,12 +176,12 @@ export const duplicateWarning = (lang: CallContext['lang'], def: Pick<ResourceDe
  * transaction; `def` is the changed row's when a handler changes rows of another definition.
  */
 export const emitChange = async (ctx: CallContext, tx: Queryable, kind: 'created' | 'updated' | 'deleted', row: Record<string, unknown>, old?: Record<string, unknown>, def = ctx.def) => {
-  const type = def.events?.[kind];
+  const type = def.api.events?.[kind];
   if (!type || !row.bu_guid) return;
   await ctx.services.events.emit(ctx, tx, { type, buGuid: row.bu_guid as string, event: old ? { object: row, old_object: old } : { object: row } });
 };
 
-const hasBuColumn = (def: ResourceDef) => def.mounts.some((m) => m.scope === 'bu');
+const hasBuColumn = (def: ResourceDef) => def.api.mounts.some((m) => m.scope === 'bu');
 
 /**
  * The BU an operator's new row lands in: the one a rule derived (a payment's, from its order), else
@@ -190,14 +190,14 @@ const hasBuColumn = (def: ResourceDef) => def.mounts.some((m) => m.scope === 'bu
 const oversightBu = async (ctx: CallContext, tx: Queryable, values: Record<string, unknown>) => {
   if (typeof values.bu_guid === 'string') return values.bu_guid;
   const { bu_guid } = parseOrWarn(ctx.lang, buInput, ctx.input, ctx.def.name);
-  const { rows } = await tx.query(`select 1 from ${ident(resourceByName.get('bu')!.table)} where guid = $1`, [bu_guid]);
+  const { rows } = await tx.query(`select 1 from ${ident(resourceByName.get('bu')!.storage.table)} where guid = $1`, [bu_guid]);
   if (!rows.length) throw new Warning('server.reference_not_found', { field: translate(ctx.lang, 'common.fields.bu_guid') }, { field: 'bu_guid' });
   return bu_guid;
 };
 
 export const add = async (ctx: CallContext) => {
   const { def, services, caller, mount } = ctx;
-  const values: Record<string, unknown> = { ...parseOrWarn(ctx.lang, schemasOf(def).create, ctx.input, def.name, def.labels), ...(mount.fixed ?? {}) };
+  const values: Record<string, unknown> = { ...parseOrWarn(ctx.lang, schemasOf(def).create, ctx.input, def.name, def.admin.labels), ...(mount.fixed ?? {}) };
   const rules = ctx.rules;
   try {
     const row = await services.db.transaction(async (tx) => {
@@ -208,7 +208,7 @@ export const add = async (ctx: CallContext) => {
       if (mount.scope === 'user') cols.user_guid = caller?.userGuid;
       if (mount.scope === 'oversight' && hasBuColumn(def)) cols.bu_guid = await oversightBu(ctx, tx, values);
       const names = Object.keys(cols);
-      await tx.query(`insert into ${ident(def.table)} (${names.map(ident).join(', ')}) values (${names.map((_, i) => `$${i + 1}`).join(', ')})`, Object.values(cols));
+      await tx.query(`insert into ${ident(def.storage.table)} (${names.map(ident).join(', ')}) values (${names.map((_, i) => `$${i + 1}`).join(', ')})`, Object.values(cols));
       const row = await findOne(ctx, cols.guid as string, tx);
       await rules.afterWrite?.(ctx, tx, row);
       await emitChange(ctx, tx, 'created', row);
@@ -223,7 +223,7 @@ export const add = async (ctx: CallContext) => {
 
 export const update = async (ctx: CallContext) => {
   const { def, services } = ctx;
-  const parsed = parseOrWarn(ctx.lang, schemasOf(def).update, ctx.input, def.name, def.labels) as Record<string, unknown>;
+  const parsed = parseOrWarn(ctx.lang, schemasOf(def).update, ctx.input, def.name, def.admin.labels) as Record<string, unknown>;
   // Only what the body names changes: defaults of a partial schema must not reset other fields.
   const values = Object.fromEntries(Object.entries(parsed).filter(([k]) => k !== 'guid' && k in ctx.input));
   const rules = ctx.rules;
@@ -240,7 +240,7 @@ export const update = async (ctx: CallContext) => {
         const offset = where.params.length;
         const sets = names.map((n, i) => `${ident(n)} = $${offset + i + 1}`).join(', ');
         await tx.query(
-          `update ${ident(def.table)} set ${sets}, updated_at = now()${where.toSql()}${where.parts.length ? ' and' : ' where'} guid = $${offset + names.length + 1}`,
+          `update ${ident(def.storage.table)} set ${sets}, updated_at = now()${where.toSql()}${where.parts.length ? ' and' : ' where'} guid = $${offset + names.length + 1}`,
           [...where.params, ...Object.values(cols), parsed.guid],
         );
       }
@@ -270,10 +270,10 @@ export const remove = async (ctx: CallContext) => {
   const rules = ctx.rules;
   const deleted = await services.db.transaction(async (tx) => {
     const where = scopeWhere(def, ctx.mount, ctx.caller, new Where(), ctx.input).add((p) => `guid = any(${p(guids)}::uuid[])`);
-    const { rows } = await tx.query(`select ${selectList(def)} from ${ident(def.table)}${where.toSql()}`, where.params);
+    const { rows } = await tx.query(`select ${selectList(def)} from ${ident(def.storage.table)}${where.toSql()}`, where.params);
     if (rows.length !== guids.length) throw new Warning('server.record_not_found');
     await rules.beforeDelete?.(ctx, tx, rows);
-    await tx.query(`delete from ${ident(def.table)} where guid = any($1::uuid[])`, [guids]);
+    await tx.query(`delete from ${ident(def.storage.table)} where guid = any($1::uuid[])`, [guids]);
     await rules.afterDelete?.(ctx, tx, rows);
     for (const row of rows) await emitChange(ctx, tx, 'deleted', row);
     return rows.length;
@@ -295,12 +295,12 @@ export const statusInputOf = (def: ResourceDef, spec: Pick<CallSpec, 'transition
   const cached = statusInputs.get(def)?.get(key);
   if (cached) return cached;
   const uuid = z.uuid('validation.guid_format');
-  const bound = spec.transition ? def.status?.transitions.find((t) => t.name === spec.transition) : undefined;
+  const bound = spec.transition ? def.api.status?.transitions.find((t) => t.name === spec.transition) : undefined;
   const internal = (def.internal?.shape ?? {}) as Record<string, z.ZodType>;
   const taken = (t: Transition) => ({ ...(t.reason ? reasonInput(t.reason).shape : {}), ...Object.fromEntries((t.takes ?? []).map((f) => [f, internal[f]])) });
   const schema = z.object({
     guid: single ? uuid.optional() : uuid,
-    ...(bound ? taken(bound) : { status: z.union([z.number(), z.string()]).optional(), action: z.string().max(64).optional(), ...z.object(Object.assign({}, ...(def.status?.transitions ?? []).map(taken))).partial().shape }),
+    ...(bound ? taken(bound) : { status: z.union([z.number(), z.string()]).optional(), action: z.string().max(64).optional(), ...z.object(Object.assign({}, ...(def.api.status?.transitions ?? []).map(taken))).partial().shape }),
   });
   statusInputs.set(def, (statusInputs.get(def) ?? new Map()).set(key, schema));
   return schema;
@@ -311,7 +311,7 @@ export const statusInputOf = (def: ResourceDef, spec: Pick<CallSpec, 'transition
  * cleared, and the internal fields it `takes`.
  */
 const reasonsOf = (ctx: CallContext, transition: Transition): Record<string, unknown> => {
-  const columns = new Set(ctx.def.status!.transitions.flatMap((t) => (t.reason ? [t.reason] : [])));
+  const columns = new Set(ctx.def.api.status!.transitions.flatMap((t) => (t.reason ? [t.reason] : [])));
   const out: Record<string, unknown> = Object.fromEntries([...columns].map((c) => [c, null]));
   if (transition.reason) out[transition.reason] = (parseOrWarn(ctx.lang, reasonInput(transition.reason), ctx.input, ctx.def.name) as Record<string, string>)[transition.reason];
   if (transition.takes?.length && ctx.def.internal) {
@@ -325,12 +325,12 @@ const reasonsOf = (ctx: CallContext, transition: Transition): Record<string, unk
 /** A named transition: allowed only from the states the definition lists, atomically. */
 export const status = async (ctx: CallContext) => {
   const { def, services } = ctx;
-  const sm = def.status;
+  const sm = def.api.status;
   if (!sm) throw new Warning('server.record_not_found');
   // A definition with one row per owner (a `one` call) transitions that row when no guid is given.
   const single = !('guid' in ctx.input) && Object.values(ctx.mount.calls).some((c) => specOf(c).verb === 'one');
   const ownRow = single ? ((await one(ctx)) as { guid: string | null } | null) : null;
-  if (single && !ownRow?.guid) throw new Warning(def.missing ?? 'server.record_not_found');
+  if (single && !ownRow?.guid) throw new Warning(def.api.missing ?? 'server.record_not_found');
   const input = ownRow?.guid ? { ...ctx.input, guid: ownRow.guid } : ctx.input;
   const { guid, status: to, action } = parseOrWarn(ctx.lang, statusInputOf(def, ctx.call, single), input, def.name) as { guid: string; status?: number | string; action?: string };
   const transition = transitionOf(def, ctx.mount, ctx.call, ctx.input);
@@ -345,7 +345,7 @@ export const status = async (ctx: CallContext) => {
     const n = where.params.length;
     const set = Object.keys(reasons).map((col, i) => `, ${ident(col)} = $${n + 4 + i}`).join('');
     const { rows } = await tx.query(
-      `update ${ident(def.table)} set ${ident(sm.field)} = $${n + 1}, updated_at = now()${set}${where.toSql()}${where.parts.length ? ' and' : ' where'} guid = $${n + 2} and ${ident(sm.field)}::text = any($${n + 3}::text[]) returning guid`,
+      `update ${ident(def.storage.table)} set ${ident(sm.field)} = $${n + 1}, updated_at = now()${set}${where.toSql()}${where.parts.length ? ' and' : ' where'} guid = $${n + 2} and ${ident(sm.field)}::text = any($${n + 3}::text[]) returning guid`,
       [...where.params, transition.to, guid, transition.from.map(String), ...Object.values(reasons)],
     );
     if (!rows[0]) {
@@ -362,8 +362,8 @@ export const status = async (ctx: CallContext) => {
 
 /** Every row of the scope nested by the definition's parent field. */
 export const tree = async (ctx: CallContext) => {
-  if (!ctx.def.tree) throw new Error(`${ctx.def.name} has no tree`);
-  return nest((await list(ctx)) as Record<string, unknown>[], ctx.def.tree.parent);
+  if (!ctx.def.relations?.tree) throw new Error(`${ctx.def.name} has no tree`);
+  return nest((await list(ctx)) as Record<string, unknown>[], ctx.def.relations?.tree.parent);
 };
 
 /**
@@ -373,9 +373,9 @@ export const tree = async (ctx: CallContext) => {
  */
 export const reachRow = async (ctx: CallContext, defName: ResourceName, guid: string, tx: Queryable = ctx.services.db) => {
   const target = defOf(defName);
-  const mount = target.mounts.find((m) => m.scope === ctx.mount.scope) ?? ctx.mount;
+  const mount = target.api.mounts.find((m) => m.scope === ctx.mount.scope) ?? ctx.mount;
   const reach = scopeWhere(target, mount, ctx.caller).add((p) => `guid = ${p(guid)}`);
-  const { rows } = await tx.query(`select ${selectList(target)} from ${ident(target.table)}${reach.toSql()}`, reach.params);
+  const { rows } = await tx.query(`select ${selectList(target)} from ${ident(target.storage.table)}${reach.toSql()}`, reach.params);
   if (!rows[0]) throw new Warning('server.record_not_found');
   return rows[0] as Record<string, unknown> & { guid: string; bu_guid: string | null };
 };
@@ -384,14 +384,14 @@ const buInput = z.object({ bu_guid: z.uuid('validation.guid_format') });
 
 /** The owner of a singleton row: the caller's BU (or the caller), or for operators the BU the body names. */
 export const singletonOwner = async (ctx: CallContext) => {
-  const per = ctx.def.singletonPer;
+  const per = ctx.def.relations?.singletonPer;
   if (per) {
     // One row per row of the referenced definition (an app's security), which the caller must reach.
     const guid = parseOrWarn(ctx.lang, z.object({ [per]: z.uuid('validation.guid_format') }), ctx.input, ctx.def.name)[per] as string;
     // A reference names a registered definition (the registry test checks every one).
-    const parent = await reachRow(ctx, ctx.def.references![per] as ResourceName, guid);
+    const parent = await reachRow(ctx, ctx.def.relations!.references![per] as ResourceName, guid);
     // The row lands in its parent's BU, where the definition keeps BUs at all (a store listing does not).
-    const owner = ctx.def.mounts.some((m) => m.scope === 'bu') ? { bu_guid: parent.bu_guid } : {};
+    const owner = ctx.def.api.mounts.some((m) => m.scope === 'bu') ? { bu_guid: parent.bu_guid } : {};
     return { where: new Where().add((p) => `${ident(per)} = ${p(guid)}`), cols: { [per]: guid, ...owner } };
   }
   if (ctx.mount.scope === 'oversight') {
@@ -414,7 +414,7 @@ const blankRow = async (ctx: CallContext, cols: Record<string, unknown>) => {
   const nulls = Object.fromEntries(['created_by', 'created_at', 'updated_at', ...fieldsOf(def).filter((f) => !f.hidden).map((f) => f.name)].map((n) => [n, null]));
   const joined = joinedOf(def, mount);
   const owner = Object.keys(cols);
-  const stand = `(select null::uuid as ${ident('guid')}${owner.map((n, i) => `, $${i + 1}::uuid as ${ident(n)}`).join('')}) as ${ident(def.table)}`;
+  const stand = `(select null::uuid as ${ident('guid')}${owner.map((n, i) => `, $${i + 1}::uuid as ${ident(n)}`).join('')}) as ${ident(def.storage.table)}`;
   const values = joined.length ? (await ctx.services.db.query(`select ${joined.map((j) => `${j.sql()} as ${ident(j.name)}`).join(', ')} from ${stand}`, Object.values(cols))).rows[0] : {};
   return { guid: null, ...nulls, ...cols, ...mount.blank, ...values };
 };
@@ -425,7 +425,7 @@ const blankRow = async (ctx: CallContext, cols: Record<string, unknown>) => {
  */
 export const one = async (ctx: CallContext) => {
   const { where, cols } = await singletonOwner(ctx);
-  const { rows } = await ctx.services.db.query(`select ${selectList(ctx.def, ctx.mount, where)} from ${ident(ctx.def.table)}${where.toSql()} limit 1`, where.params);
+  const { rows } = await ctx.services.db.query(`select ${selectList(ctx.def, ctx.mount, where)} from ${ident(ctx.def.storage.table)}${where.toSql()} limit 1`, where.params);
   if (rows[0]) return rows[0];
   if (ctx.mount.blank) return blankRow(ctx, cols);
   // The owner's columns the schema holds (an app's security names its app) join the defaults.
@@ -440,17 +440,17 @@ export const save = async (ctx: CallContext) => {
   const rules = ctx.rules;
   try {
     const row = await services.db.transaction(async (tx) => {
-      const found = (await tx.query(`select ${selectList(def)} from ${ident(def.table)}${owner.where.toSql()} limit 1`, owner.where.params)).rows[0];
+      const found = (await tx.query(`select ${selectList(def)} from ${ident(def.storage.table)}${owner.where.toSql()} limit 1`, owner.where.params)).rows[0];
       let guid: string;
       if (found) {
         const parsed = parseOrWarn(ctx.lang, def.schema.partial(), ctx.input, def.name) as Record<string, unknown>;
-        const values = Object.fromEntries(Object.entries(parsed).filter(([k]) => k in ctx.input && k !== def.singletonPer));
+        const values = Object.fromEntries(Object.entries(parsed).filter(([k]) => k in ctx.input && k !== def.relations?.singletonPer));
         await checkReferences(ctx, tx, values, found);
         await rules.beforeWrite?.(ctx, tx, values, found);
         const cols = await toColumns(def, values);
         const names = Object.keys(cols);
         if (names.length) {
-          await tx.query(`update ${ident(def.table)} set ${names.map((n, i) => `${ident(n)} = $${i + 1}`).join(', ')}, updated_at = now() where guid = $${names.length + 1}`, [...Object.values(cols), found.guid]);
+          await tx.query(`update ${ident(def.storage.table)} set ${names.map((n, i) => `${ident(n)} = $${i + 1}`).join(', ')}, updated_at = now() where guid = $${names.length + 1}`, [...Object.values(cols), found.guid]);
         }
         guid = found.guid as string;
       } else {
@@ -459,10 +459,10 @@ export const save = async (ctx: CallContext) => {
         await rules.beforeWrite?.(ctx, tx, values);
         const cols: Record<string, unknown> = { guid: randomUUID(), created_by: ctx.caller?.userGuid ?? null, ...(await toColumns(def, values)), ...owner.cols };
         const names = Object.keys(cols);
-        await tx.query(`insert into ${ident(def.table)} (${names.map(ident).join(', ')}) values (${names.map((_, i) => `$${i + 1}`).join(', ')})`, Object.values(cols));
+        await tx.query(`insert into ${ident(def.storage.table)} (${names.map(ident).join(', ')}) values (${names.map((_, i) => `$${i + 1}`).join(', ')})`, Object.values(cols));
         guid = cols.guid as string;
       }
-      const saved = (await tx.query(`select ${selectList(def)} from ${ident(def.table)} where guid = $1`, [guid])).rows[0];
+      const saved = (await tx.query(`select ${selectList(def)} from ${ident(def.storage.table)} where guid = $1`, [guid])).rows[0];
       await rules.afterWrite?.(ctx, tx, saved, found);
       return saved;
     });

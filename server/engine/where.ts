@@ -78,8 +78,8 @@ export const filterWhere = (def: ResourceDef, call: CallSpec, input: Record<stri
   const fields = new Map(fieldsOf(def).map((f) => [f.name, f]));
   // What a call requires (`requires`) also filters, declared filter or not: one record's history
   // (`org_guid`) lists that record's rows only, never every row the scope reaches.
-  const required = (call.requires ?? []).filter((field) => !def.filters?.some((f) => f.field === field)).map((field): Filter => ({ field }));
-  for (const f of [...(def.filters ?? []), ...required]) {
+  const required = (call.requires ?? []).filter((field) => !def.api.filters?.some((f) => f.field === field)).map((field): Filter => ({ field }));
+  for (const f of [...(def.api.filters ?? []), ...required]) {
     const value = input[f.field];
     if (value === undefined || value === null || value === '') continue;
     if (f.op === 'age') {
@@ -113,7 +113,7 @@ export const filterWhere = (def: ResourceDef, call: CallSpec, input: Record<stri
     if (info) where.add((p) => `${ident(field)} = any(${p(values.map((v) => coerce(info.sqlType, v)))}::${info.sqlType}[])`);
   }
   const keyword = typeof input.keyword === 'string' ? input.keyword.trim() : '';
-  const searched = [...(def.keyword ?? []).map(ident), ...joined.filter((c) => c.join.keyword).map((c) => `${c.sql()}::text`)];
+  const searched = [...(def.api.keyword ?? []).map(ident), ...joined.filter((c) => c.join.keyword).map((c) => `${c.sql()}::text`)];
   if (keyword && searched.length) {
     where.add((p) => {
       const k = p(`%${escapeLike(keyword)}%`);

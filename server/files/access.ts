@@ -22,7 +22,7 @@ const fileFieldsOf = (def: ResourceDef) => {
 
 /** Definitions whose rows hold file addresses, with those fields. */
 const holders = resources.flatMap((def) => {
-  const fields = def.virtual ? [] : fileFieldsOf(def);
+  const fields = def.storage.virtual ? [] : fileFieldsOf(def);
   return fields.length ? [{ def, fields }] : [];
 });
 
@@ -34,7 +34,7 @@ const ROW_READS = new Set(['get', 'page', 'list', 'tree', 'one']);
  * filters: the engine's own `authorize` decides, exactly as it does for the call itself.
  */
 const readsOf = (def: ResourceDef, caller: Caller) =>
-  def.mounts.flatMap((mount) =>
+  def.api.mounts.flatMap((mount) =>
     Object.values(mount.calls).map(specOf).filter((spec) => !!spec.verb && ROW_READS.has(spec.verb) && allows(mount, spec, caller)).map((spec) => ({ mount, spec })),
   );
 
@@ -58,9 +58,9 @@ const namedInReadableRow = async (db: Queryable, caller: Caller, guid: string) =
   for (const { def, fields } of holders) {
     for (const { mount, spec } of readsOf(def, caller)) {
       const where = reach(def, mount, spec, caller).add((p) => naming(fields, address, p));
-      if ((await db.query(`select 1 from ${ident(def.table)}${where.toSql()} limit 1`, where.params)).rows.length) return true;
+      if ((await db.query(`select 1 from ${ident(def.storage.table)}${where.toSql()} limit 1`, where.params)).rows.length) return true;
     }
-    for (const parent of resources.filter((p) => p.conversation?.resource === def.name)) {
+    for (const parent of resources.filter((p) => p.admin.conversation?.resource === def.name)) {
       for (const { mount, spec } of readsOf(parent, caller)) {
         // The parent's scope is in its own subquery, so its unqualified columns are the parent's.
         const where = reach(parent, mount, spec, caller);
@@ -68,7 +68,7 @@ const namedInReadableRow = async (db: Queryable, caller: Caller, guid: string) =
         const named = new Where();
         named.params.push(...where.params);
         named.add((p) => naming(fields, address, p));
-        const sql = `select 1 from ${ident(def.table)}${named.toSql()} and ${ident(parent.conversation!.field)} in (select guid from ${ident(parent.table)}${inner}) limit 1`;
+        const sql = `select 1 from ${ident(def.storage.table)}${named.toSql()} and ${ident(parent.admin.conversation!.field)} in (select guid from ${ident(parent.storage.table)}${inner}) limit 1`;
         if ((await db.query(sql, named.params)).rows.length) return true;
       }
     }
@@ -101,7 +101,7 @@ export const checkFiles = async (ctx: CallContext, tx: Queryable, values: Record
     for (const address of named) {
       const guid = guidOfAddress(address);
       const file = guid ? (await tx.query<StoredFile>('select guid, size, public, created_by, bu_guid from file where guid = $1', [guid])).rows[0] : undefined;
-      const label = ctx.def.labels?.[f.name] ?? translate(ctx.lang, `resources.${ctx.def.name}.fields.${f.name}`);
+      const label = ctx.def.admin.labels?.[f.name] ?? translate(ctx.lang, `resources.${ctx.def.name}.fields.${f.name}`);
       if (!file || !(await mayRead(tx, ctx.caller, file))) throw new Warning('server.file_not_yours', { field: label }, { field: f.name });
       const rule = images.get(f.name);
       const head = rule && (await ctx.services.files.head(file.guid, HEADER_BYTES));

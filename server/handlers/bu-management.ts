@@ -75,15 +75,15 @@ export const buAdd = named({ input: addInput }, async (ctx, { owner_username, ..
  * members other than its owner (who would lose their access). Each is a definition's table.
  */
 const KEPT: readonly { key: string; sql: string }[] = [
-  { key: 'apps', sql: `select count(*)::int as n from ${ident(resourceByName.get('app')!.table)} where bu_guid = $1` },
-  { key: 'orders', sql: `select count(*)::int as n from ${ident(resourceByName.get('order')!.table)} where bu_guid = $1` },
-  { key: 'work_orders', sql: `select count(*)::int as n from ${ident(resourceByName.get('work-order')!.table)} where bu_guid = $1` },
+  { key: 'apps', sql: `select count(*)::int as n from ${ident(resourceByName.get('app')!.storage.table)} where bu_guid = $1` },
+  { key: 'orders', sql: `select count(*)::int as n from ${ident(resourceByName.get('order')!.storage.table)} where bu_guid = $1` },
+  { key: 'work_orders', sql: `select count(*)::int as n from ${ident(resourceByName.get('work-order')!.storage.table)} where bu_guid = $1` },
   { key: 'sub_accounts', sql: 'select count(*)::int as n from users where bu_guid = $1' },
   { key: 'members', sql: 'select count(*)::int as n from user_bu where bu_guid = $1 and not is_owner' },
 ];
 
 /** The tables of every BU-scoped definition: a removed BU's configuration goes with it. */
-const buTables = () => [...new Set(resources.filter((d) => !d.virtual && d.mounts.some((m) => m.scope === 'bu')).map((d) => d.table))].filter((t) => t !== 'users');
+const buTables = () => [...new Set(resources.filter((d) => !d.storage.virtual && d.api.mounts.some((m) => m.scope === 'bu')).map((d) => d.storage.table))].filter((t) => t !== 'users');
 
 const removeInput = z.object({ guid: z.uuid('validation.guid_format') });
 const removeManyInput = z.object({ guids: z.array(z.uuid('validation.guid_format')).min(1).max(100) });
@@ -209,7 +209,7 @@ const installation = async (ctx: CallContext, tx: Queryable) => {
 /** The named BU's installation whose `field` holds `value`, as the mount's page lists it (resources/order.ts). */
 const installedRow = async (ctx: CallContext, tx: Queryable, field: 'guid' | 'app_guid', value: string) => {
   const where = scopeWhere(ctx.def, ctx.mount, ctx.caller, new Where(), ctx.input).add((p) => `${ident(field)} = ${p(value)}`);
-  return (await tx.query(`select ${selectList(ctx.def, ctx.mount)} from ${ident(ctx.def.table)}${where.toSql()}`, where.params)).rows[0] as Record<string, unknown> | undefined;
+  return (await tx.query(`select ${selectList(ctx.def, ctx.mount)} from ${ident(ctx.def.storage.table)}${where.toSql()}`, where.params)).rows[0] as Record<string, unknown> | undefined;
 };
 
 /** One installed app of the BU, with the projects of the BU it is bound to. */

@@ -69,7 +69,7 @@ const ROW_WRITES = new Set(['add', 'update', 'save']);
 
 /** Whether `caller` may write some row of `def` (the engine's `authorize` decides, as for the write itself). */
 const mayWrite = (def: ResourceDef, caller: Caller) =>
-  def.mounts.some((mount) => Object.values(mount.calls).map(specOf).some((spec) => !!spec.verb && ROW_WRITES.has(spec.verb) && allows(mount, spec, caller)));
+  def.api.mounts.some((mount) => Object.values(mount.calls).map(specOf).some((spec) => !!spec.verb && ROW_WRITES.has(spec.verb) && allows(mount, spec, caller)));
 
 /**
  * `file/image-upload` (multipart form: `resource` and `field` first, then one `file`): an image for

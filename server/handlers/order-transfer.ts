@@ -178,7 +178,7 @@ const store = async (ctx: CallContext, tx: Queryable, rows: Checked[]) => {
       const names = Object.keys(pending[0]);
       const params: unknown[] = [];
       const tuples = pending.map((p) => `(${names.map((n) => (params.push(p[n]), `$${params.length}`)).join(', ')})`);
-      const { rows: stored } = await tx.query(`insert into ${ident(def.table)} (${names.map(ident).join(', ')}) values ${tuples.join(', ')} on conflict do nothing returning *`, params);
+      const { rows: stored } = await tx.query(`insert into ${ident(def.storage.table)} (${names.map(ident).join(', ')}) values ${tuples.join(', ')} on conflict do nothing returning *`, params);
       for (const row of stored) {
         await ctx.rules.afterWrite?.(ctx, tx, row);
         await emitChange(ctx, tx, 'created', row);
@@ -256,13 +256,13 @@ const KIND_NAMES: Record<number, string> = { 0: 'orders', 1: 'orders-product', 2
  */
 export const exportOrders = named({ input: (_mount, def) => exportInput.extend(filtersOf(def, true)) as unknown as typeof exportInput, download: ['text/csv', XLSX] }, async (ctx, { format, sort }) => {
   const { def, mount, caller, lang, input } = ctx;
-  const field = typeof sort === 'string' ? sort : sort ? `${String(sort.order).toLowerCase() === 'asc' ? '' : '-'}${sort.field}` : def.sort ?? '-created_at';
+  const field = typeof sort === 'string' ? sort : sort ? `${String(sort.order).toLowerCase() === 'asc' ? '' : '-'}${sort.field}` : def.api.sort ?? '-created_at';
   const desc = field !== 'created_at';
   const where = filterWhere(def, ctx.call, input, scopeWhere(def, mount, caller));
   const db = ctx.services.db;
   const sql = (after: boolean) =>
     `select o.*, o.created_at::text as cursor_at, (select b.name from bu b where b.guid = o.bu_guid) as bu_name, (select b.code from bu b where b.guid = o.bu_guid) as bu_code
-       from ${ident(def.table)} o${where.toSql()}${after ? `${where.parts.length ? ' and' : ' where'} (o.created_at, o.guid) ${desc ? '<' : '>'} ($${where.params.length + 1}::timestamptz, $${where.params.length + 2}::uuid)` : ''}
+       from ${ident(def.storage.table)} o${where.toSql()}${after ? `${where.parts.length ? ' and' : ' where'} (o.created_at, o.guid) ${desc ? '<' : '>'} ($${where.params.length + 1}::timestamptz, $${where.params.length + 2}::uuid)` : ''}
       order by o.created_at ${desc ? 'desc' : 'asc'}, o.guid ${desc ? 'desc' : 'asc'} limit ${BATCH_ROWS}`;
   async function* batches() {
     let last: { cursor_at: string; guid: string } | undefined;

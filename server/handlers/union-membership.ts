@@ -19,7 +19,7 @@ export const unionMembershipLeave = named({ input: leaveInput, output: z.object(
   return ctx.services.db.transaction(async (tx) => {
     // The union through the mount's member predicate: only one the caller's BU is in.
     const where = scopeWhere(ctx.def, ctx.mount, ctx.caller).add((p) => `guid = ${p(guid)}`);
-    const { rows } = await tx.query<{ bu_guids: string[]; members_may_leave: boolean }>(`select * from ${ident(ctx.def.table)}${where.toSql()} for update`, where.params);
+    const { rows } = await tx.query<{ bu_guids: string[]; members_may_leave: boolean }>(`select * from ${ident(ctx.def.storage.table)}${where.toSql()} for update`, where.params);
     const union = rows[0];
     if (!union) throw new Warning('server.record_not_found');
     if (!union.members_may_leave) throw new Warning('server.union_leave_closed');

@@ -30,8 +30,8 @@ const engine = (resource: string, verb: Verb, scope: string): OpenApiCall => ({
 });
 
 /** Every verb the definitions open to apps (`openApi`), in registry order. */
-export const engineCalls = (defs: readonly Pick<ResourceDef, 'name' | 'openApi'>[]): OpenApiCall[] =>
-  defs.flatMap((def) => Object.entries(def.openApi ?? {}).map(([verb, scope]) => engine(def.name, verb as Verb, scope)));
+export const engineCalls = (defs: readonly { name: string; api: Pick<ResourceDef['api'], 'openApi'> }[]): OpenApiCall[] =>
+  defs.flatMap((def) => Object.entries(def.api.openApi ?? {}).map(([verb, scope]) => engine(def.name, verb as Verb, scope)));
 
 /** The calls no definition's verb serves (server/routes/open-api.ts handles each): the app's and its BU's own information, the process engine, messages. */
 export const OPEN_API_CALLS = {

@@ -142,7 +142,7 @@ export const mountOpenApi = (app: FastifyInstance, services: Services, docs: Cal
   if (buDef) {
     appCall(OPEN_API_CALLS.buInfo, undefined, answerDoc(buDef, { verb: 'get' }), own(async ({ app: caller }) => {
       if (!caller.buGuid) throw new Warning('server.bu_required');
-      const { rows } = await services.db.query(`select ${selectList(buDef)} from ${ident(buDef.table)} where guid = $1`, [caller.buGuid]);
+      const { rows } = await services.db.query(`select ${selectList(buDef)} from ${ident(buDef.storage.table)} where guid = $1`, [caller.buGuid]);
       if (!rows[0]) throw new Warning('server.record_not_found');
       return rows[0];
     }));
@@ -292,7 +292,7 @@ const checkScope = (services: Services, caller: AppCaller, scope: string) => {
  */
 const appServed = (opts: Pick<OpenApiOptions, 'defs' | 'handlers'>, resource: string, verb: Verb, segment?: string) => {
   const def = opts.defs.find((d) => d.name === resource);
-  const mount = def?.mounts.find((m) => m.scope === 'bu');
+  const mount = def?.api.mounts.find((m) => m.scope === 'bu');
   const name = mount && (segment ?? Object.keys(mount.calls).find((k) => specOf(mount.calls[k]).verb === verb));
   const raw = mount && name ? mount.calls[name] : undefined;
   const spec = raw ? specOf(raw) : undefined;

@@ -16,27 +16,27 @@ import { hasKey, translate } from '../../i18n/index.ts';
  */
 const listOf = (ctx: CallContext, name: unknown) => {
   const def = typeof name === 'string' ? resourceByName.get(name) : undefined;
-  if (!def?.columns.length) throw refusal(ctx.lang, 'server.list_unknown', { resource: String(name) }, 'resource');
+  if (!def?.admin.columns.length) throw refusal(ctx.lang, 'server.list_unknown', { resource: String(name) }, 'resource');
   return def;
 };
 
 /** The columns a list may show: its screens' (`listColumnsOf`), and its custom fields (staff's). */
 const columnsOf = async (tx: Queryable, def: ResourceDef) => {
-  const custom = def.customFields ? (await customFieldsOf(tx, def.name)).map((f) => f.field_name) : [];
+  const custom = def.api.customFields ? (await customFieldsOf(tx, def.name)).map((f) => f.field_name) : [];
   return new Set([...listColumnsOf(def).map((c) => c.field), ...custom]);
 };
 
 /** The list's columns as a set shows them: its screens' (`listColumnsOf`), then its enabled custom fields. */
 export const listColumns = async (db: Queryable, def: ResourceDef) => [
   ...listColumnsOf(def),
-  ...(def.customFields ? (await customFieldsOf(db, def.name)).filter((f) => f.status === 0).map((f) => ({ field: f.field_name })) : []),
+  ...(def.api.customFields ? (await customFieldsOf(db, def.name)).filter((f) => f.status === 0).map((f) => ({ field: f.field_name })) : []),
 ];
 
 /** A field by its label in the caller's language (a custom field by its display name), for sentences. */
 const labelOf = async (ctx: CallContext, tx: Queryable, def: ResourceDef, field: string) => {
   const key = `resources.${def.name}.fields.${field}`;
   if (hasKey(ctx.lang, key)) return translate(ctx.lang, key);
-  const custom = def.customFields ? (await customFieldsOf(tx, def.name)).find((f) => f.field_name === field) : undefined;
+  const custom = def.api.customFields ? (await customFieldsOf(tx, def.name)).find((f) => f.field_name === field) : undefined;
   return custom ? displayNameIn(custom, ctx.lang) : field;
 };
 
@@ -51,7 +51,7 @@ const roleOpens = async (tx: Queryable, def: ResourceDef, roleGuid: string) => {
   const { rows } = await tx.query<{ type: number; bu_guid: string | null }>('select type, bu_guid from role where guid = $1', [roleGuid]);
   if (!rows[0]) return true;
   const scene = rows[0].bu_guid ? 'tenant' : 'admin';
-  const screen = scene === 'admin' ? def.menu?.scene === 'admin' || def.mounts.some((m) => m.menu) : !!def.tenant?.length || def.menu?.scene === 'tenant';
+  const screen = scene === 'admin' ? def.admin.menu?.scene === 'admin' || def.api.mounts.some((m) => m.menu) : !!def.admin.tenant?.length || def.admin.menu?.scene === 'tenant';
   if (!screen) return false;
   // A super role (type 0) holds every code of its console.
   const codes = rows[0].type === 0
@@ -65,7 +65,7 @@ const roleOpens = async (tx: Queryable, def: ResourceDef, roleGuid: string) => {
     if (!code) return m.side === 'operator' ? scene === 'admin' : m.scope === 'bu' ? scene === 'tenant' : true;
     return (code.startsWith('admin:') ? 'admin' : 'tenant') === scene && (!codes || codes.has(code));
   };
-  return def.mounts.some((m) => Object.values(m.calls).map(specOf).some((spec) => LIST_VERBS.has(spec.verb ?? '') && opens(m, spec)));
+  return def.api.mounts.some((m) => Object.values(m.calls).map(specOf).some((spec) => LIST_VERBS.has(spec.verb ?? '') && opens(m, spec)));
 };
 
 const checkFields = (ctx: CallContext, fields: readonly string[], known: ReadonlySet<string>, at: string) => {
@@ -108,7 +108,7 @@ const columnSetRules: Rules = {
     checkFields(ctx, settings.map((s) => s.field), await columnsOf(tx, def), 'columns');
     if (!shownFields(await listColumns(tx, def), settings).length) throw refusal(ctx.lang, 'server.list_no_column', {}, 'columns');
     const sortable = new Set(listColumnsOf(def).filter((c) => c.sortable).map((c) => c.field));
-    const filterable = new Set((def.filters ?? []).map((f) => f.field));
+    const filterable = new Set((def.api.filters ?? []).map((f) => f.field));
     const bad = settings.find((s) => (s.sortable && !sortable.has(s.field)) || (s.filterable && !filterable.has(s.field)));
     if (bad) throw refusal(ctx.lang, bad.sortable && !sortable.has(bad.field) ? 'server.list_not_sortable' : 'server.list_not_filterable', { field: bad.field }, 'columns');
   },
@@ -153,13 +153,13 @@ const viewRules: Rules = {
       await checkBounded(ctx, tx, def, (values.columns ?? existing?.columns ?? []) as string[], roleGuid ?? null, values.role_name ?? existing?.role_name);
     }
     if (values.filters) {
-      const offered = new Set([...(def.filters ?? []).map((f) => f.field), ...(def.keyword?.length ? ['q'] : [])]);
+      const offered = new Set([...(def.api.filters ?? []).map((f) => f.field), ...(def.api.keyword?.length ? ['q'] : [])]);
       const unknown = Object.keys(values.filters as object).find((k) => !offered.has(k));
       if (unknown !== undefined) throw refusal(ctx.lang, 'server.list_filter_unknown', { field: unknown }, 'filters');
     }
     const sort = values.sort as { field: string } | null | undefined;
     if (sort) {
-      const sorts = new Set([...listColumnsOf(def).filter((c) => c.sortable).map((c) => c.field), (def.sort ?? 'created_at').replace(/^-/, '')]);
+      const sorts = new Set([...listColumnsOf(def).filter((c) => c.sortable).map((c) => c.field), (def.api.sort ?? 'created_at').replace(/^-/, '')]);
       if (!sorts.has(sort.field)) throw refusal(ctx.lang, 'server.list_not_sortable', { field: sort.field }, 'sort');
     }
   },

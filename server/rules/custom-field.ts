@@ -33,7 +33,7 @@ const TIMES: readonly DataType[] = ['date', 'datetime'];
 
 const subjectOf = (resource: string): ResourceDef => {
   const def = resourceByName.get(resource);
-  if (!def?.customFields) throw new Error(`${resource} takes no custom fields`);
+  if (!def?.api.customFields) throw new Error(`${resource} takes no custom fields`);
   return def;
 };
 
@@ -71,7 +71,7 @@ const checkName = async (ctx: CallContext, tx: Queryable, def: ResourceDef, name
   const column = (await tx.query(
     `select 1 from pg_attribute a join pg_class c on c.oid = a.attrelid
      where c.relnamespace = current_schema()::regnamespace and c.relname = $1 and a.attname = $2 and a.attnum > 0 and not a.attisdropped`,
-    [def.table, name],
+    [def.storage.table, name],
   )).rows.length > 0;
   if (taken || column) throw refuse(ctx, 'server.field_name_reserved', { name }, 'field_name');
 };
@@ -105,7 +105,7 @@ const lossOf = (from: CustomField, to: CustomField, c: string): string => {
 /** Changes the column's type, refused with a sentence when any stored value would be lost. */
 const changeType = async (ctx: CallContext, tx: Queryable, def: ResourceDef, from: CustomField, to: CustomField) => {
   const c = ident(to.field_name);
-  const table = ident(def.table);
+  const table = ident(def.storage.table);
   const sqlType = sqlTypeOf(to);
   const stored = Number((await tx.query<{ n: number }>(`select count(*)::int as n from ${table} where ${c} is not null`)).rows[0].n);
   const names = { field: displayNameIn(to, ctx.lang), from: typeLabel(from), to: typeLabel(to) };
@@ -127,7 +127,7 @@ const hasDistinct = (f: Pick<CustomField, 'formats'>) => (f.formats ?? []).inclu
 
 const addDistinct = async (ctx: CallContext, tx: Queryable, def: ResourceDef, f: CustomField) => {
   try {
-    await tx.query(`create unique index ${ident(distinctIndexName(def, f.field_name))} on ${ident(def.table)} (${ident('bu_guid')}, ${ident(f.field_name)})`);
+    await tx.query(`create unique index ${ident(distinctIndexName(def, f.field_name))} on ${ident(def.storage.table)} (${ident('bu_guid')}, ${ident(f.field_name)})`);
   } catch (e) {
     if ((e as { code?: string }).code === '23505') throw refuse(ctx, 'server.field_distinct_duplicates', { field: displayNameIn(f, ctx.lang) }, 'formats');
     throw e;
@@ -146,7 +146,7 @@ export const customFieldRules: Rules = {
     const def = subjectOf(String(row.resource));
     const to = row as unknown as CustomField;
     if (!existing) {
-      await tx.query(`alter table ${ident(def.table)} add column ${ident(to.field_name)} ${sqlTypeOf(to)}`);
+      await tx.query(`alter table ${ident(def.storage.table)} add column ${ident(to.field_name)} ${sqlTypeOf(to)}`);
       if (hasDistinct(to)) await addDistinct(ctx, tx, def, to);
       return;
     }
@@ -158,7 +158,7 @@ export const customFieldRules: Rules = {
   async afterDelete(_ctx, tx, rows) {
     for (const row of rows) {
       const def = subjectOf(String(row.resource));
-      await tx.query(`alter table ${ident(def.table)} drop column if exists ${ident(String(row.field_name))}`);
+      await tx.query(`alter table ${ident(def.storage.table)} drop column if exists ${ident(String(row.field_name))}`);
       await tx.query('delete from custom_field_status where resource = $1 and field = $2', [row.resource, row.field_name]);
     }
   },

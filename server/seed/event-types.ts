@@ -35,8 +35,8 @@ export interface EventType { code: EventCode; group: string | null; payload: Rec
  * definitions' `events` make the row changes' ones, so a definition cannot emit a type the
  * catalogue lacks.
  */
-export const eventTypesOf = (defs: readonly Pick<ResourceDef, 'events' | 'schema'>[]): EventType[] => [
-  ...defs.flatMap(({ events, schema }) =>
+export const eventTypesOf = (defs: readonly { schema: ResourceDef['schema']; api: Pick<ResourceDef['api'], 'events'> }[]): EventType[] => [
+  ...defs.flatMap(({ api: { events }, schema }) =>
     events ? (['created', 'updated', 'deleted'] as const).flatMap((kind) => (events[kind] ? [{ code: events[kind], group: events.scope, payload: change(schema, kind === 'updated') }] : [])) : []),
   ...APP_EVENTS,
 ];

@@ -48,7 +48,7 @@ export const permissionSeed = (defs: readonly ResourceDef[]): NodeSeed[] => {
   for (const def of defs) {
     for (const screen of menuScreens(def)) {
       const { menu } = screen;
-      const mount = screen.mount ?? def.mounts.find((m) => m.perm && sceneOfMount(m.scope) === menu.scene);
+      const mount = screen.mount ?? def.api.mounts.find((m) => m.perm && sceneOfMount(m.scope) === menu.scene);
       if (!mount?.perm || byCode.has(mount.perm)) continue;
       const container = nodes
         .filter((n) => n.scene === menu.scene && n.url && n.type !== 2 && (menu.parent ? n.url === menu.parent : menu.url.startsWith(`${n.url}/`)))
@@ -59,7 +59,7 @@ export const permissionSeed = (defs: readonly ResourceDef[]): NodeSeed[] => {
     }
   }
   for (const def of defs) {
-    for (const mount of def.mounts) {
+    for (const mount of def.api.mounts) {
       for (const call of Object.values(mount.calls)) {
         const prefix = specOf(call).perm ?? mount.perm;
         if (!prefix || specOf(call).public || specOf(call).signedIn) continue;

@@ -28,9 +28,9 @@ const PREVIEW_ROWS = 5;
 
 /** The set's rows for the list: saved ones the definition still has, then columns it gained since (shown unless `off`). */
 const rowsFor = (def: ConsoleDef, value: readonly ColumnSetting[]): ColumnSetting[] => {
-  const known = new Set(def.columns.map((c) => c.field));
+  const known = new Set(def.admin.columns.map((c) => c.field));
   const listed = new Set(value.map((s) => s.field));
-  return [...value.filter((s) => known.has(s.field)), ...def.columns.filter((c) => !listed.has(c.field)).map((c) => ({ field: c.field, visible: !c.off }))];
+  return [...value.filter((s) => known.has(s.field)), ...def.admin.columns.filter((c) => !listed.has(c.field)).map((c) => ({ field: c.field, visible: !c.off }))];
 };
 
 /** Cells kept narrow, so that the designer fits a 1280-pixel screen beside the menu. */
@@ -50,8 +50,8 @@ const move = <T,>(list: readonly T[], from: number, to: number) => {
  */
 const useDesignedList = (def: ConsoleDef | undefined) => {
   const locale = useLocale();
-  const call = def?.customFields?.call;
-  const mount = call ? def.mounts.find((m) => m.side === 'operator' && call in m.calls) : undefined;
+  const call = def?.api.customFields?.call;
+  const mount = call ? def.api.mounts.find((m) => m.side === 'operator' && call in m.calls) : undefined;
   const extended = useQuery({
     queryKey: ['custom-fields', 'designer', def?.name, locale],
     enabled: !!mount,
@@ -149,7 +149,7 @@ export const ColumnDesigner = ({ source, label }: { source: string; label: strin
     if (shaped.current === def.name) return;
     // Another list picked in a new set: its defaults. The saved set of this list: completed, and what is gone flagged.
     const rows = first ? rowsFor(def, value) : rowsFor(def, []);
-    if (first) setDropped(value.filter((s) => !def.columns.some((c) => c.field === s.field)).map((s) => s.field));
+    if (first) setDropped(value.filter((s) => !def.admin.columns.some((c) => c.field === s.field)).map((s) => s.field));
     shaped.current = def.name;
     if (JSON.stringify(rows) !== JSON.stringify(value)) field.onChange(rows);
   }, [def, value, field]);
@@ -157,10 +157,10 @@ export const ColumnDesigner = ({ source, label }: { source: string; label: strin
   if (!def) return <CircularProgress size={24} sx={{ m: 2 }} aria-label={translate('ra.page.loading')} />;
   const rows = rowsFor(def, value);
   const set = (i: number, patch: Partial<ColumnSetting>) => field.onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
-  const byField = new Map(def.columns.map((c) => [c.field, c]));
-  const filters = new Set((def.filters ?? []).map((f) => f.field));
+  const byField = new Map(def.admin.columns.map((c) => [c.field, c]));
+  const filters = new Set((def.api.filters ?? []).map((f) => f.field));
   // A custom field's label is its display name already (no translation key).
-  const labelOf = (f: string) => def.labels?.[f] ?? translate(fieldLabel(def, f), { _: f });
+  const labelOf = (f: string) => def.admin.labels?.[f] ?? translate(fieldLabel(def, f), { _: f });
   // A column gone from the list, by the label it had where one is left, its field name beside it (what a set saved).
   const droppedName = (f: string) => {
     const shown = labelOf(f);

@@ -99,14 +99,14 @@ const ConsoleApp = () => {
               name={rc.route}
               options={{ label: `resources.${rc.def.name}.name` }}
               recordRepresentation={(r) => recordTitle(rc.def, r, i18nProvider.getLocale() as Lang)}
-              list={references(rc, withCustomFieldsOf(rc, (rc) => (rc.def.tree ? <TreeList rc={rc} /> : <ResourceList rc={rc} />)))}
+              list={references(rc, withCustomFieldsOf(rc, (rc) => (rc.def.relations?.tree ? <TreeList rc={rc} /> : <ResourceList rc={rc} />)))}
               create={rc.verbs.add ? references(rc, withCustomFieldsOf(rc, (rc) => later(<ResourceCreate rc={rc} />))) : undefined}
               // A record page's first tab is the record's form, at the URL react-admin's edit route would take.
               edit={rc.verbs.update && !rc.mount.menu?.page ? references(rc, withCustomFieldsOf(rc, (rc) => later(<ResourceEdit rc={rc} />))) : undefined}
               show={rc.verbs.get ? references(rc, withCustomFieldsOf(rc, (rc) => later(<ResourceShow rc={rc} />))) : undefined}
             >
-              {rc.def.grants && <Route path=":id/grants" element={later(<GrantScreen rc={rc} />)} />}
-              {rc.def.history && <Route path=":id/history" element={later(<HistoryScreen rc={rc} />)} />}
+              {rc.def.admin.grants && <Route path=":id/grants" element={later(<GrantScreen rc={rc} />)} />}
+              {rc.def.admin.history && <Route path=":id/history" element={later(<HistoryScreen rc={rc} />)} />}
               {rc.mount.menu?.page && <Route path=":id/*" element={later(<RecordPage rc={rc} />)} />}
             </Resource>
           ))}

@@ -29,13 +29,13 @@ export const Conversation = ({ rc }: { rc: ResourceCalls }) => {
   const translate = useTranslate();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const refresh = useRefresh();
-  const conv = rc.def.conversation!;
+  const conv = rc.def.admin.conversation!;
   const target = defByName(conv.resource)!;
   const route = useMemo(() => referenceRoute(rc, target), [rc, target]);
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
   if (!record) return null;
-  const status = rc.def.status?.field;
+  const status = rc.def.api.status?.field;
   const entries = (record.records ?? []) as Entry[];
   const when = (iso: string) => formatInstant(iso);
   const state = (v: number | null) => (v === null || !status ? '' : translate(valueLabel(rc.def, status, v)));

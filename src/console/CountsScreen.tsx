@@ -17,8 +17,8 @@ export const CountsScreen = ({ rc, call }: { rc: ResourceCalls; call: string }) 
   const q = useQuery({ queryKey: [rc.route, call], queryFn: () => post<Record<string, unknown> & { bu?: { name?: string }; counts: Record<string, number> }>(rc.path(call), {}) });
   if (q.isPending) return <Loading />;
   if (!q.data) return <Empty text={t('page.not_available')} />;
-  const status = rc.def.status?.field;
-  const title = rc.def.titleField && q.data[rc.def.titleField] ? titleOf(rc.def, q.data) : undefined;
+  const status = rc.def.api.status?.field;
+  const title = rc.def.admin.titleField && q.data[rc.def.admin.titleField] ? titleOf(rc.def, q.data) : undefined;
   return (
     <Stack spacing={2} data-testid="counts-screen">
       <Typography variant="h6">{q.data.bu?.name}</Typography>

@@ -45,6 +45,6 @@ const Extended = ({ rc, call, render }: { rc: ResourceCalls; call: string; rende
 
 /** `render(rc)`, with the definition's custom fields where its mount answers them. */
 export const withCustomFieldsOf = (rc: ResourceCalls, render: (rc: ResourceCalls) => ReactElement): ReactElement => {
-  const call = rc.def.customFields?.call;
+  const call = rc.def.api.customFields?.call;
   return call && call in rc.mount.calls ? <Extended rc={rc} call={call} render={render} /> : render(rc);
 };

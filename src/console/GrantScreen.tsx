@@ -55,7 +55,7 @@ export const GrantNode = ({ node, depth, checked, toggle, label }: {
  * checkboxes and select-all; saving replaces the record's grants.
  */
 export const GrantScreen = ({ rc }: { rc: ResourceCalls }) => {
-  const grants = rc.def.grants!;
+  const grants = rc.def.admin.grants!;
   const target = resourceCalls(grants.resource);
   const { id } = useParams<{ id: string }>();
   const translate = useTranslate();
@@ -79,7 +79,7 @@ export const GrantScreen = ({ rc }: { rc: ResourceCalls }) => {
   });
   const [checked, setChecked] = useState<Set<Identifier>>(new Set());
   useEffect(() => setChecked(new Set((granted.data?.[grants.field] as Identifier[] | undefined) ?? [])), [granted.data, grants.field]);
-  const tree = useMemo(() => buildTree(rows.data ?? [], target.def.tree?.parent ?? 'parent_guid'), [rows.data, target.def]);
+  const tree = useMemo(() => buildTree(rows.data ?? [], target.def.relations?.tree?.parent ?? 'parent_guid'), [rows.data, target.def]);
   if (rows.isPending || granted.isPending) return <Loading />;
   const all = (rows.data ?? []).map((r) => r.id);
   const toggle = (node: TreeNode<RaRecord>) => setChecked(toggled(node, checked));

@@ -56,7 +56,7 @@ const DiffView = ({ diff, label, testId }: { diff: Diff; label: string; testId: 
  */
 export const HistoryScreen = ({ rc }: { rc: ResourceCalls }) => {
   const title = useTitle();
-  const history = rc.def.history!;
+  const history = rc.def.admin.history!;
   const { id } = useParams<{ id: string }>();
   const translate = useTranslate();
   const notify = useNotify();

@@ -144,7 +144,7 @@ const ImportDialog = ({ rc, call, template, open, onClose }: { rc: ResourceCalls
 /** The preview's rows (those with errors first), each field shown as the list shows it, and the row's errors. */
 const PreviewTable = ({ rc, preview }: { rc: ResourceCalls; preview: Preview }) => {
   const translate = useTranslate();
-  const money = new Set(rc.def.columns.filter((c) => c.render === 'money').map((c) => c.field));
+  const money = new Set(rc.def.admin.columns.filter((c) => c.render === 'money').map((c) => c.field));
   const show = (field: string, row: Record<string, unknown>) => {
     const v = row[field];
     if (v === null || v === undefined) return '';

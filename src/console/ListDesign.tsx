@@ -9,12 +9,12 @@ import { defByName, fieldLabel } from './registry.ts';
 
 /** Which console shows a list: the operator's (a screen there) or the tenant's (`tenant` screens). */
 const consolesOf = (def: ConsoleDef) => [
-  ...(def.menu?.scene === 'admin' || def.mounts.some((m) => m.menu) ? (['admin'] as const) : []),
-  ...(def.tenant?.length || def.menu?.scene === 'tenant' ? (['tenant'] as const) : []),
+  ...(def.admin.menu?.scene === 'admin' || def.api.mounts.some((m) => m.menu) ? (['admin'] as const) : []),
+  ...(def.admin.tenant?.length || def.admin.menu?.scene === 'tenant' ? (['tenant'] as const) : []),
 ];
 
 /** Every list a set or view may shape, in the console(s) showing it. */
-export const listChoices = resources.flatMap((def) => (def.columns.length ? consolesOf(def).map((console) => ({ name: def.name, console })) : []));
+export const listChoices = resources.flatMap((def) => (def.admin.columns.length ? consolesOf(def).map((console) => ({ name: def.name, console })) : []));
 
 /** The list a set or view is for, picked by its translated name, grouped by console; never typed by hand. */
 export const ResourceInput = ({ source, label }: { source: string; label: string }) => {

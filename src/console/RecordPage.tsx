@@ -45,7 +45,7 @@ const pickFields = (json: JsonSchema, fields: readonly string[]): JsonSchema => 
 const tabDef = (def: ConsoleDef, tab: RecordTab): ConsoleDef => ({
   ...def,
   ...(tab.form ? { json: pickFields(def.json, tab.form), origin: { ...def.origin, pick: tab.form } } : {}),
-  references: { ...def.references, ...Object.fromEntries(Object.entries(tab.pickers ?? {}).map(([field, p]) => [field, p.resource])) },
+  relations: { ...def.relations, references: { ...def.relations?.references, ...Object.fromEntries(Object.entries(tab.pickers ?? {}).map(([field, p]) => [field, p.resource])) } },
 });
 
 /** Each tab's route (`bu/{id}/app`: react-admin's paths for it fall under the page) bound to the record. */
@@ -59,7 +59,7 @@ const tabsOf = (screen: ResourceCalls, page: PageHint, id: string): TabCalls[] =
       Object.entries(tab.pickers ?? {}).map(([field, p]) => {
         const target = defByName(p.resource)!;
         // The mount whose base and segment make the call (a segment may hold a slash: `classify/list`).
-        const base = resources.flatMap((d) => d.mounts).find((m) => Object.keys(m.calls).some((seg) => `${m.base}/${seg}` === p.call))?.base ?? p.call.slice(0, p.call.lastIndexOf('/'));
+        const base = resources.flatMap((d) => d.api.mounts).find((m) => Object.keys(m.calls).some((seg) => `${m.base}/${seg}` === p.call))?.base ?? p.call.slice(0, p.call.lastIndexOf('/'));
         return [p.resource, boundRoute(`${route}#${field}`, target, base, bound, {}, p.call)];
       }),
     );

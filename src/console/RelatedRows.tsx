@@ -20,7 +20,7 @@ const quiet = { onError: () => undefined };
  */
 export const RelatedRows = ({ rc }: { rc: ResourceCalls }) => (
   <>
-    {(rc.def.related ?? []).map(({ resource, field }) => {
+    {(rc.def.admin.related ?? []).map(({ resource, field }) => {
       const target = defByName(resource);
       const route = target && relatedRoute(rc, target, field);
       return target && route ? <Related key={resource} target={target} route={route} field={field} /> : null;
@@ -36,7 +36,7 @@ const Related = ({ target, route, field }: { target: ConsoleDef; route: string; 
   const [editing, setEditing] = useState<Identifier | 'new'>();
   const { data = [], isPending } = useGetManyReference(route, { target: field, id: record?.id ?? '', pagination: { page: 1, perPage: 500 }, sort: { field: 'id', order: 'ASC' } }, { enabled: !!record });
   const list = useList({ data, isPending });
-  const columns = useMemo(() => target.columns.filter((c) => c.field !== field && !c.off), [target, field]);
+  const columns = useMemo(() => target.admin.columns.filter((c) => c.field !== field && !c.off), [target, field]);
   if (!record) return null;
   const done = () => {
     setEditing(undefined);

@@ -35,7 +35,7 @@ const publishedViewCalls = resourceCalls(publishedView.name);
 export const useCan = (rc: ResourceCalls) => {
   const { permissions } = usePermissions<Permissions>();
   // A singleton is created by its save call (an app's store listing), which checks the update code.
-  const codeOf = (action: string) => (action === 'add' && rc.def.singletonPer && rc.verbs.add === rc.verbs.save ? 'update' : action);
+  const codeOf = (action: string) => (action === 'add' && rc.def.relations?.singletonPer && rc.verbs.add === rc.verbs.save ? 'update' : action);
   return (action: string) => !rc.mount.perm || !permissions || permissions.codes.includes(`${rc.mount.perm}:${codeOf(action)}`);
 };
 
@@ -81,15 +81,15 @@ const NumberFilter = (props: ComponentProps<typeof NumberInput>) => (
 
 export const filterInputs = (def: ConsoleDef, scope?: Scope, off: ReadonlySet<string> = new Set()) => [
   // A search box only where the server searches (`keyword` fields).
-  ...(def.keyword?.length ? [<SearchInput key="q" source="q" alwaysOn />] : []),
+  ...(def.api.keyword?.length ? [<SearchInput key="q" source="q" alwaysOn />] : []),
   // A BU's own screens are of one BU already: no BU filter there.
   // Nor those a column set turned off.
-  ...(def.filters ?? []).filter((f) => !(scope === 'bu' && f.field === 'bu_guid') && !off.has(f.field)).map((f) => {
+  ...(def.api.filters ?? []).filter((f) => !(scope === 'bu' && f.field === 'bu_guid') && !off.has(f.field)).map((f) => {
     const schema = fieldSchemaOf(def, f.field);
     const label = fieldLabel(def, f.field);
     // `source` and `label` on the element itself: react-admin's filter menu reads them from it.
     if (f.type === 'boolean') return <BooleanFilter key={f.field} source={f.field} label={label} alwaysOn />;
-    const window = def.window && [def.window.from, def.window.to].includes(f.field) ? def.window : undefined;
+    const window = def.api.window && [def.api.window.from, def.api.window.to].includes(f.field) ? def.api.window : undefined;
     if (f.type === 'datetime' && window) return <WindowFilter key={f.field} source={f.field} label={label} window={window} alwaysOn />;
     if (f.type === 'datetime') return <DateTimeFilter key={f.field} source={f.field} label={label} alwaysOn />;
     if (f.op === 'age') return <NumberFilter key={f.field} source={f.field} label={label} min={0} step={1} />;
@@ -104,7 +104,7 @@ const ConfigureColumns = ({ def, config }: { def: ConsoleDef; config?: ConfigRow
   const navigate = useNavigate();
   const basename = useBasename();
   const target = `${basename}/${routeOf(columnConfig)}`;
-  const defaults = { resource: def.name, columns: shapedScreen(def).columns.map((c) => ({ field: c.field, visible: !c.off, ...(c.width ? { width: c.width } : {}) })) };
+  const defaults = { resource: def.name, columns: shapedScreen(def).admin.columns.map((c) => ({ field: c.field, visible: !c.off, ...(c.width ? { width: c.width } : {}) })) };
   return (
     <Button
       label="list.configure_columns"
@@ -151,8 +151,8 @@ const useRowOffers = (rc: ResourceCalls) => {
     edit: !!rc.verbs.update && can('update'),
     show: !!rc.opens || !!rc.verbs.get,
     status: hasTransitions(rc) && can('status'),
-    grants: !!rc.def.grants && can('auth'),
-    history: !!rc.def.history,
+    grants: !!rc.def.admin.grants && can('auth'),
+    history: !!rc.def.admin.history,
     named: named.length > 0,
   };
 };

@@ -109,11 +109,11 @@ export const hasTransitions = (rc: ResourceCalls) => !!rc.verbs.status || Object
 export const StatusButtons = ({ rc }: { rc: ResourceCalls }) => {
   const record = useRecordContext();
   const { def, mount } = rc;
-  if (!def.status || !record) return null;
-  const current = record[def.status.field];
+  if (!def.api.status || !record) return null;
+  const current = record[def.api.status.field];
   return (
     <>
-      {def.status.transitions
+      {def.api.status.transitions
         .filter((t) => t.from.includes(current) && (!t.sides || t.sides.includes(mount.side)) && (!!rc.verbs.status || !!rc.transitions[t.name]))
         .map((t) => (
           <TransitionButton key={t.name} def={def} transition={t} />

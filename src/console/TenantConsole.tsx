@@ -176,12 +176,12 @@ const TenantConsole = () => {
                     key={rc.route}
                     name={rc.route}
                     recordRepresentation={(r) => recordTitle(rc.def, r, provider.getLocale() as Lang)}
-                    list={withCustomFieldsOf(rc, (rc) => (rc.def.tree ? later(<TreeList rc={rc} />) : screen.totals ? <>{later(<MonthlyTotals rc={rc} call={screen.totals} />)}<ResourceList rc={rc} /></> : <ResourceList rc={rc} listActions={screen.listActions} />))}
+                    list={withCustomFieldsOf(rc, (rc) => (rc.def.relations?.tree ? later(<TreeList rc={rc} />) : screen.totals ? <>{later(<MonthlyTotals rc={rc} call={screen.totals} />)}<ResourceList rc={rc} /></> : <ResourceList rc={rc} listActions={screen.listActions} />))}
                     create={rc.verbs.add ? withCustomFieldsOf(rc, (rc) => later(<CreateScreen rc={rc} screen={screen} />)) : undefined}
                     edit={rc.verbs.update ? withCustomFieldsOf(rc, (rc) => later(<ResourceEdit rc={rc} />)) : undefined}
                     show={rc.verbs.get ? withCustomFieldsOf(rc, (rc) => later(<ResourceShow rc={rc} />)) : undefined}
                   >
-                    {rc.def.grants && <Route path=":id/grants" element={later(<GrantScreen rc={rc} />)} />}
+                    {rc.def.admin.grants && <Route path=":id/grants" element={later(<GrantScreen rc={rc} />)} />}
                     {screen.details && rc.verbs.get && <Route path={`:id/${screen.details}`} element={later(<ResourceShow rc={rc} />)} />}
                   </Resource>
                 ))}

@@ -99,9 +99,9 @@ export const SingleScreen = ({ rc, check, panel }: { rc: ResourceCalls; check?: 
       setSaving(false);
     }
   };
-  const status = rc.def.status?.field;
+  const status = rc.def.api.status?.field;
   // The reason kept with the current state (e.g. why a certification was rejected), for the tenant to read.
-  const reasons = [...new Set(rc.def.status?.transitions.flatMap((tr) => (tr.reason && record[tr.reason] ? [tr.reason] : [])))];
+  const reasons = [...new Set(rc.def.api.status?.transitions.flatMap((tr) => (tr.reason && record[tr.reason] ? [tr.reason] : [])))];
   return (
     <ResourceContextProvider value={rc.route}>
     <Stack spacing={2} data-testid="single-screen">

@@ -28,7 +28,7 @@ export const TreeList = ({ rc }: { rc: ResourceCalls }) => {
   const [toggled, setToggled] = useState<Set<unknown>>(new Set());
   const list = useList({ data: rows.data ?? [] });
   if (rows.isPending || !settings.ready) return <Loading />;
-  const roots = buildTree(rows.data ?? [], rc.def.tree!.parent);
+  const roots = buildTree(rows.data ?? [], rc.def.relations!.tree!.parent);
   const Row = ({ node, depth }: { node: TreeNode<RaRecord>; depth: number }) => {
     const open = (depth === 0) !== toggled.has(node.row.id);
     const toggle = () => setToggled((s) => (s.delete(node.row.id) ? new Set(s) : new Set(s.add(node.row.id))));

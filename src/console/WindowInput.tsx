@@ -4,7 +4,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { outsideLogWindow } from '../../schemas/log-window.ts';
 import type { ResourceDef } from '../../resources/types.ts';
 
-type Window = NonNullable<ResourceDef['window']>;
+type Window = NonNullable<ResourceDef['api']['window']>;
 
 /** Both ends picked and no search takes them: reversed, or wider than the definition's days. */
 export const windowRefusal = (window: Window) => (_value: unknown, values: Record<string, unknown>) => {

@@ -63,7 +63,7 @@ const settingsCall = callsOf(columnConfig, pickMount(columnConfig, 'system')).pa
 const preference = callsOf(columnPreference);
 /** The calls that change a set or a view: after any of them, every list reads its settings again. */
 const settingsWrites = new Set(
-  [columnConfig, savedView, publishedView].flatMap((def) => def.mounts.flatMap((m) => { const v = callsOf(def, m).verbs; return [v.add, v.update, v.delete]; })).filter(Boolean),
+  [columnConfig, savedView, publishedView].flatMap((def) => def.api.mounts.flatMap((m) => { const v = callsOf(def, m).verbs; return [v.add, v.update, v.delete]; })).filter(Boolean),
 );
 
 /**
@@ -71,7 +71,7 @@ const settingsWrites = new Set(
  * set shows them). A screen listing joined columns of its own (the operators' BU list) still
  * shows a definition column a set names, and the set's own order.
  */
-export const shapedScreen = (def: ConsoleDef): ConsoleDef => ({ ...def, columns: screenColumns(def.columns, resourceByName.get(def.name)?.columns ?? []) });
+export const shapedScreen = (def: ConsoleDef): ConsoleDef => ({ ...def, admin: { ...def.admin, columns: screenColumns(def.admin.columns, resourceByName.get(def.name)?.admin.columns ?? []) } });
 
 /**
  * A list's columns (docs/views.md): the definition's (but those `off` until a set shows them), as a
@@ -80,9 +80,9 @@ export const shapedScreen = (def: ConsoleDef): ConsoleDef => ({ ...def, columns:
  * a definition no longer has are skipped; columns it gained since show last.
  */
 export const resolveColumns = (def: ConsoleDef, config: Pick<ConfigRow, 'columns'> | undefined, hidden: readonly string[] = [], lang: Lang = 'zh', view?: readonly string[]): ColumnView[] => {
-  const byField = new Map(def.columns.map((c) => [c.field, c]));
+  const byField = new Map(def.admin.columns.map((c) => [c.field, c]));
   const settings = new Map((config?.columns ?? []).map((s) => [s.field, s]));
-  const shown = shownFields(def.columns, config?.columns);
+  const shown = shownFields(def.admin.columns, config?.columns);
   const chosen = view?.length ? boundedView(view, config ? shown : null).filter((f) => byField.has(f)) : [];
   const order = chosen.length ? chosen : shown;
   const columns: ColumnView[] = order.map((field) => {

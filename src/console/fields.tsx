@@ -94,7 +94,7 @@ const columnElement = (def: ConsoleDef, col: ColumnView) => {
       if (!target) return <TextField {...common} />;
       return <RefColumn {...common} target={target} array={isArrayField(def, col.field)} />;
     default: {
-      if (def.labelKeys && col.field === def.titleField) return <TitleColumn {...common} def={def} />;
+      if (def.admin.labelKeys && col.field === def.admin.titleField) return <TitleColumn {...common} def={def} />;
       // Written in the reader's language where it is, else the default language's.
       if (translatedColumn(def, col)) return <FunctionField {...common} render={(r: Record<string, unknown>) => String(textIn(def, r, col.field, language()) ?? '')} />;
       return <TextField {...common} />;

@@ -18,7 +18,7 @@ export const zodSchemaOf = (def: ConsoleDef): z.ZodObject => {
   const { name, mount, custom, pick } = def.origin;
   const full = resourceByName.get(name);
   if (!full) throw new Error(`unknown resource ${name}`);
-  schema = (mount && full.mounts.find((m) => m.base === mount)?.menu?.schema) || full.schema;
+  schema = (mount && full.api.mounts.find((m) => m.base === mount)?.menu?.schema) || full.schema;
   if (custom) schema = withCustomSchema(schema, custom.fields, custom.off);
   if (pick) schema = schema.pick(Object.fromEntries(pick.map((f) => [f, true])) as never);
   schemas.set(def, schema);

@@ -60,7 +60,7 @@ const TreePicker = ({ def, target, route, source, label, array, required }: { de
   const bu = useBuOf(route, target);
   const rows = useQuery({ ...allRowsQuery(dataProvider, route, bu === undefined ? undefined : { bu_guid: bu }), enabled: bu !== null });
   const title = useTitle();
-  const parent = target.tree!.parent;
+  const parent = target.relations!.tree!.parent;
   const choices = useMemo(() => {
     const all = rows.data ?? [];
     const tree = buildTree(all, parent);
@@ -83,7 +83,7 @@ const TreePicker = ({ def, target, route, source, label, array, required }: { de
  */
 const useBuOf = (route: string, target: ConsoleDef) => {
   const bu = useWatch({ name: 'bu_guid' }) as string | undefined;
-  const bound = resourceCalls(route).mount.scope === 'oversight' && (target.filters ?? []).some((f) => f.field === 'bu_guid');
+  const bound = resourceCalls(route).mount.scope === 'oversight' && (target.api.filters ?? []).some((f) => f.field === 'bu_guid');
   return bound ? bu || null : undefined;
 };
 
@@ -92,8 +92,8 @@ export const ReferencePicker = ({ def, target, source, label, array, required }:
   const route = useRouteOf()(target);
   const title = useTitle();
   const bu = useBuOf(route, target);
-  if (target.tree && listsAll(route)) return <TreePicker def={def} target={target} route={route} source={source} label={label} array={array} required={required} />;
-  const optionText = target.labelKeys ? (r: Record<string, unknown>) => title(target, r) : titleFieldOf(target);
+  if (target.relations?.tree && listsAll(route)) return <TreePicker def={def} target={target} route={route} source={source} label={label} array={array} required={required} />;
+  const optionText = target.admin.labelKeys ? (r: Record<string, unknown>) => title(target, r) : titleFieldOf(target);
   const own = bu === undefined ? {} : { filter: { bu_guid: bu }, enableGetChoices: () => bu !== null };
   return array ? (
     <ReferenceArrayInput source={source} reference={route} {...own}>

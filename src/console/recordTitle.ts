@@ -18,7 +18,7 @@ export const recordTitle = (def: ConsoleDef | undefined, record: Record<string, 
   const key = labelKeyOf(def, record, (k) => hasClientKey(lang, k));
   if (key) return tr(lang, key);
   const title = record?.[titleFieldOf(def)];
-  if (Array.isArray(title) && def?.columns.some((c) => c.field === titleFieldOf(def) && c.render === 'scopes')) return scopeNames(title, lang);
+  if (Array.isArray(title) && def?.admin.columns.some((c) => c.field === titleFieldOf(def) && c.render === 'scopes')) return scopeNames(title, lang);
   const own = textIn(def, record, titleFieldOf(def), lang);
   return own === undefined || own === null ? titleOf(def, record) : String(own);
 };

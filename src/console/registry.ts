@@ -21,16 +21,16 @@ export const defByName = (name: string): ConsoleDef | undefined => resourceByNam
 /** Label keys: the resource's own, else the shared ones (`common.fields.*`). */
 const MANAGED = new Set(['guid', 'created_at', 'updated_at', 'created_by', 'bu_guid']);
 export const fieldLabel = (def: ConsoleDef, field: string) =>
-  def.labels?.[field] ??
+  def.admin.labels?.[field] ??
   (MANAGED.has(field) && !(field in (def.json.properties ?? {})) ? `common.fields.${field}` : `resources.${def.name}.fields.${field}`);
 export const valueLabel = (def: ConsoleDef, field: string, value: unknown) => `resources.${def.name}.values.${field}.${String(value)}`;
 
 /** The field a record is named by on screens: the definition's `titleField`. */
 /** A list's default sort, as react-admin takes it: the definition's `sort` (`-field` descending), else newest first by creation. */
 export const defaultSort = (def: ConsoleDef) =>
-  def.sort?.startsWith('-') ? { field: def.sort.slice(1), order: 'DESC' as const } : { field: def.sort ?? 'created_at', order: 'ASC' as const };
+  def.api.sort?.startsWith('-') ? { field: def.api.sort.slice(1), order: 'DESC' as const } : { field: def.api.sort ?? 'created_at', order: 'ASC' as const };
 
-export const titleFieldOf = (def: ConsoleDef | undefined) => def?.titleField ?? 'id';
+export const titleFieldOf = (def: ConsoleDef | undefined) => def?.admin.titleField ?? 'id';
 /** A translated field's column in `lang` (schemas/translated.ts), when the definition has one: the default language's is the field itself. */
 export const translationOf = (def: ConsoleDef | undefined, field: string, lang: Lang) => {
   const column = inLanguage(field, lang);
@@ -51,8 +51,8 @@ const meets = (record: Record<string, unknown>, when?: Record<string, readonly (
 
 /** The message that names a record (the definition's `labelKeys`), if one exists (`has`). */
 export const labelKeyOf = (def: ConsoleDef | undefined, record: Record<string, unknown> | undefined, has: (key: string) => boolean) => {
-  if (!def?.labelKeys || !record) return undefined;
-  for (const { key, when } of def.labelKeys) {
+  if (!def?.admin.labelKeys || !record) return undefined;
+  for (const { key, when } of def.admin.labelKeys) {
     if (!meets(record, when)) continue;
     const filled = key.replace(/\{(\w+)(:last)?\}/g, (_, f: string, last?: string) => {
       const v = String(record[f] ?? '');
@@ -64,10 +64,10 @@ export const labelKeyOf = (def: ConsoleDef | undefined, record: Record<string, u
 };
 
 /** Whether a row may hold others in its tree (`tree.parents`). */
-export const mayBeParent = (def: ConsoleDef, record: Record<string, unknown>) => meets(record, def.tree?.parents);
+export const mayBeParent = (def: ConsoleDef, record: Record<string, unknown>) => meets(record, def.relations?.tree?.parents);
 
 /** The tone of a coded value in lists, from the definition's `tones`; unlisted values are grey. */
-export const toneOf = (def: ConsoleDef, field: string, value: unknown): Tone => def.tones?.[field]?.[String(value)] ?? 'default';
+export const toneOf = (def: ConsoleDef, field: string, value: unknown): Tone => def.admin.tones?.[field]?.[String(value)] ?? 'default';
 
 /** A schema without its `null` branch (nullable fields); a union of several other branches stays a union. */
 export const nonNull = (s: JsonSchema): JsonSchema => {
@@ -98,6 +98,6 @@ export const isArrayField = (def: ConsoleDef, field: string) => nonNull(fieldSch
  * the tree's own parent field (a department's parent is a department).
  */
 export const referenceOf = (def: ConsoleDef, field: string): ConsoleDef | undefined => {
-  const name = def.references?.[field] ?? def.columns.find((c) => c.field === field)?.reference ?? (def.tree?.parent === field ? def.name : undefined);
+  const name = def.relations?.references?.[field] ?? def.admin.columns.find((c) => c.field === field)?.reference ?? (def.relations?.tree?.parent === field ? def.name : undefined);
   return name ? defByName(name) : undefined;
 };

@@ -8,16 +8,16 @@ import type { CallSpec, Mount, TenantScreen, Verb } from '../../resources/types.
  */
 type ScreenMount = Pick<Mount, 'side' | 'scope' | 'base' | 'perm' | 'calls'>;
 interface ScreenDef<M extends ScreenMount> {
-  tree?: unknown;
-  mounts: readonly M[];
+  relations?: { tree?: unknown };
+  api: { mounts: readonly M[] };
 }
 
 const specOf = (c: Verb | CallSpec): CallSpec => (typeof c === 'string' ? { verb: c } : c);
 
 /** A screen's BU-side mount: the one it names, else BU-scoped calls, else the caller's own rows (BUs). */
 export const tenantMount = <M extends ScreenMount>(def: ScreenDef<M>, screen: Pick<TenantScreen, 'mount'>): M | undefined =>
-  (screen.mount ? def.mounts.find((m) => m.base === screen.mount) : undefined) ??
-  def.mounts.find((m) => m.side !== 'operator' && m.scope === 'bu') ?? def.mounts.find((m) => m.side !== 'operator' && m.scope === 'user');
+  (screen.mount ? def.api.mounts.find((m) => m.base === screen.mount) : undefined) ??
+  def.api.mounts.find((m) => m.side !== 'operator' && m.scope === 'bu') ?? def.api.mounts.find((m) => m.side !== 'operator' && m.scope === 'user');
 
 /** The mount's plain call of a verb (one without fixed filters or required fields), as the console picks it. */
 const segmentOf = (mount: ScreenMount, verb: Verb) => {
@@ -31,7 +31,7 @@ export const openingCalls = (def: ScreenDef<ScreenMount>, mount: ScreenMount, sc
   if (view === 'counts') return screen.call ? [screen.call] : [];
   if (view === 'single') return [segmentOf(mount, 'one') ?? segmentOf(mount, 'get')].filter((s): s is string => !!s);
   const own = (verb: Verb) => screen.verbs?.[verb];
-  const list = def.tree ? (own('tree') ?? own('list') ?? segmentOf(mount, 'tree') ?? segmentOf(mount, 'list')) : (own('page') ?? segmentOf(mount, 'page') ?? own('list') ?? segmentOf(mount, 'list'));
+  const list = def.relations?.tree ? (own('tree') ?? own('list') ?? segmentOf(mount, 'tree') ?? segmentOf(mount, 'list')) : (own('page') ?? segmentOf(mount, 'page') ?? own('list') ?? segmentOf(mount, 'list'));
   return [list, screen.totals].filter((s): s is string => !!s);
 };
 

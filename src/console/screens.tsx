@@ -19,7 +19,7 @@ export const ResourceCreate = ({ rc }: { rc: ResourceCalls }) => {
   const opens = useOpensCreated(rc);
   return (
     <Create redirect="list" mutationOptions={rc.opens ? { ...quiet, onSuccess: opens } : quiet}>
-      <SchemaForm def={rc.def} mode="create" owner={!rc.bound && rc.mount.scope === 'oversight' && rc.def.mounts.some((m) => m.scope === 'bu')} />
+      <SchemaForm def={rc.def} mode="create" owner={!rc.bound && rc.mount.scope === 'oversight' && rc.def.api.mounts.some((m) => m.scope === 'bu')} />
     </Create>
   );
 };
@@ -38,7 +38,7 @@ export const ResourceEdit = ({ rc, id }: { rc: ResourceCalls; id?: string }) => 
 const StateHint = ({ rc }: { rc: ResourceCalls }) => {
   const record = useRecordContext();
   const translate = useTranslate();
-  const field = rc.def.status?.field;
+  const field = rc.def.api.status?.field;
   if (!record || !field) return null;
   const side = rc.mount.side === 'operator' ? 'operator' : 'tenant';
   const hint = translate(`resources.${rc.def.name}.hints.${side}.${field}.${String(record[field])}`, { _: '' });
@@ -55,9 +55,9 @@ const StateHint = ({ rc }: { rc: ResourceCalls }) => {
  */
 export const ResourceShow = ({ rc, id }: { rc: ResourceCalls; id?: string }) => {
   const fields = [
-    ...rc.def.columns,
-    ...(rc.def.details ?? []),
-    ...['created_at', 'updated_at'].filter((f) => !rc.def.columns.some((c) => c.field === f)).map((f) => ({ field: f, render: 'date' as const })),
+    ...rc.def.admin.columns,
+    ...(rc.def.admin.details ?? []),
+    ...['created_at', 'updated_at'].filter((f) => !rc.def.admin.columns.some((c) => c.field === f)).map((f) => ({ field: f, render: 'date' as const })),
   ];
   return (
     <Show id={id} actions={false} queryOptions={{ onError: () => undefined }}>
@@ -66,8 +66,8 @@ export const ResourceShow = ({ rc, id }: { rc: ResourceCalls; id?: string }) => 
         <StateHint rc={rc} />
         {fields.map((c) => renderColumn(rc.def, { ...c, label: ['created_at', 'updated_at'].includes(c.field) ? `common.fields.${c.field}` : undefined }))}
         <StatusButtons rc={rc} />
-        {rc.def.conversation && <Conversation rc={rc} />}
-        {rc.def.related && <RelatedRows rc={rc} />}
+        {rc.def.admin.conversation && <Conversation rc={rc} />}
+        {rc.def.admin.related && <RelatedRows rc={rc} />}
       </SimpleShowLayout>
     </Show>
   );

@@ -18,10 +18,10 @@ export interface TenantScreenCalls {
 
 /** Every tenant screen the definitions declare, each registered for the data provider under its route. */
 export const tenantScreens: TenantScreenCalls[] = resources.flatMap((def) =>
-  (def.tenant ?? []).flatMap((screen) => {
+  (def.admin.tenant ?? []).flatMap((screen) => {
     const mount = tenantMount(def, screen);
     if (!mount) return [];
-    const own = { ...def, grants: screen.grants ?? def.grants };
+    const own = { ...def, grants: screen.grants ?? def.admin.grants };
     const base = callsOf(own, mount);
     const verbs = { ...base.verbs, ...Object.fromEntries(Object.entries(screen.verbs ?? {}).map(([v, seg]) => [v, `${mount.base}/${seg}`])) };
     // A row's own pages (`opens`: an app's) are where it is seen and edited; a details page only shows it.

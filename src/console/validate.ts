@@ -33,7 +33,7 @@ const setPath = (target: Record<string, unknown>, path: PropertyKey[], message: 
 export const formSchema = (def: ConsoleDef, mode: 'create' | 'edit') => {
   const schema = zodSchemaOf(def);
   // Only fields the schema has (a status may live in the internal fields, e.g. org's auth_state): zod refuses unknown keys in omit.
-  const omit = [...(def.status ? [def.status.field] : []), ...(mode === 'edit' ? (def.createOnly ?? []) : [])].filter((f) => f in schema.shape);
+  const omit = [...(def.api.status ? [def.api.status.field] : []), ...(mode === 'edit' ? (def.api.createOnly ?? []) : [])].filter((f) => f in schema.shape);
   const shape = schema.omit(Object.fromEntries(omit.map((f) => [f, true])) as never);
   return mode === 'edit' ? shape.partial() : shape;
 };

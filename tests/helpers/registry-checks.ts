@@ -31,10 +31,10 @@ const labelled = (lang: Lang, key: string) => hasKey(lang, key) || inUi(lang, ke
 /** Every scope a definition names (`openApi`, `events.scope`) is declared. */
 export const undeclaredScopes = (defs: readonly ResourceDef[], scopes: readonly string[]) =>
   defs.flatMap((def) => [
-    ...Object.entries(def.openApi ?? {})
+    ...Object.entries(def.api.openApi ?? {})
       .filter(([, scope]) => !scopes.includes(scope))
       .map(([verb, scope]) => `${def.name}: openApi.${verb} names scope "${scope}", which resources/scopes.ts does not declare`),
-    ...(def.events && !scopes.includes(def.events.scope) ? [`${def.name}: events name scope "${def.events.scope}", which resources/scopes.ts does not declare`] : []),
+    ...(def.api.events && !scopes.includes(def.api.events.scope) ? [`${def.name}: events name scope "${def.api.events.scope}", which resources/scopes.ts does not declare`] : []),
   ]);
 
 /** Every declared scope has its name and description in three languages. */
@@ -46,7 +46,7 @@ export const unlabelledScopes = (scopes: readonly string[]) =>
   );
 
 const whoEmits = (defs: readonly ResourceDef[], code: string) =>
-  defs.find((d) => d.events && (Object.values(d.events) as string[]).includes(code))?.name ?? 'server/seed/event-types.ts';
+  defs.find((d) => d.api.events && (Object.values(d.api.events) as string[]).includes(code))?.name ?? 'server/seed/event-types.ts';
 
 /**
  * Every event a definition emits is in the catalogue, every catalogued event's scope is declared,
@@ -55,8 +55,8 @@ const whoEmits = (defs: readonly ResourceDef[], code: string) =>
 export const eventProblems = (defs: readonly ResourceDef[], catalogue: readonly EventType[], scopes: readonly string[]) => [
   ...defs.flatMap((def) =>
     (['created', 'updated', 'deleted'] as const)
-      .filter((kind) => def.events?.[kind] && !catalogue.some((t) => t.code === def.events![kind]))
-      .map((kind) => `${def.name}: events.${kind} emits "${def.events![kind]}", which the event catalogue (server/seed/event-types.ts) lacks, so no app would receive it`),
+      .filter((kind) => def.api.events?.[kind] && !catalogue.some((t) => t.code === def.api.events![kind]))
+      .map((kind) => `${def.name}: events.${kind} emits "${def.api.events![kind]}", which the event catalogue (server/seed/event-types.ts) lacks, so no app would receive it`),
   ),
   ...catalogue
     .filter((t) => t.group && !scopes.includes(t.group))
@@ -76,7 +76,7 @@ export const openApiProblems = (calls: readonly OpenApiCall[], defs: readonly Re
     return [
       ...(call.scope && !scopes.includes(call.scope) ? [`${who}: ${call.path} needs scope "${call.scope}", which resources/scopes.ts does not declare`] : []),
       ...LANGS.filter((lang) => !summaries[lang][call.path]).map((lang) => `${who}: ${call.path} has no summary in ${lang}: add it to i18n/open-api/${lang}.ts`),
-      ...(call.resource && !defs.find((d) => d.name === call.resource)?.mounts.some((m) => m.scope === 'bu') ? [`${who}: ${call.path} is opened to apps, but the definition has no BU mount to serve it`] : []),
+      ...(call.resource && !defs.find((d) => d.name === call.resource)?.api.mounts.some((m) => m.scope === 'bu') ? [`${who}: ${call.path} is opened to apps, but the definition has no BU mount to serve it`] : []),
     ];
   });
 
@@ -100,13 +100,13 @@ export const menuProblems = (defs: readonly ResourceDef[]) => {
       if (!inUi(lang, `menu.${node.code}`) && !labelled(lang, menuTitleOf(def, menu))) out.push(`${def.name}: its menu node ${node.code} (${node.url}) has no label in ${lang}: add menu.${node.code} to i18n/ui/${lang}.ts or ${menuTitleOf(def, menu)}`);
     }
   }
-  const screens = defs.flatMap((d) => (d.tenant ?? []).map((t) => t.url));
+  const screens = defs.flatMap((d) => (d.admin.tenant ?? []).map((t) => t.url));
   for (const page of tenantPages(defs)) {
     const def = defs.find((d) => menuScreens(d).some((s) => s.menu.url === page.path))!;
     for (const lang of LANGS) if (!labelled(lang, page.title)) out.push(`${def.name}: its tenant page ${page.path} has no title in ${lang}: add ${page.title}`);
     // The page shows the screens of `tenant:` at its address or under it (tabs); a menu alone makes an empty page.
     if (!screens.some((u) => u === page.path || u.startsWith(`${page.path}/`))) {
-      out.push(`${def.name}: its tenant page ${page.path} has no screen: add tenant: [{ url: '${page.path}', mount: '<the BU mount it reads>' }] to the definition`);
+      out.push(`${def.name}: its tenant page ${page.path} has no screen: add tenant: [{ url: '${page.path}', mount: '<the BU mount it reads>' }] to the definition's admin`);
     }
   }
   return out;

@@ -209,7 +209,7 @@ describe('a column designer that cannot lose a list', () => {
   const add = (body: Record<string, unknown>, lang = 'en-US') => s.post('/open/admin/system/column-config/add', body, { token: op, lang });
 
   it('refuses a set showing no column, on add and on update, with a sentence', async () => {
-    const { columns } = (await import('../../resources/index.ts')).resourceByName.get('role')!;
+    const { admin: { columns } } = (await import('../../resources/index.ts')).resourceByName.get('role')!;
     const none = columns.map((c) => ({ field: c.field, visible: false }));
     await refused(add({ resource: 'role', columns: none }), /at least one visible column/);
     const zh = await add({ resource: 'role', columns: none }, 'zh');
@@ -262,12 +262,12 @@ describe('a column designer that cannot lose a list', () => {
     const { resourceByName } = await import('../../resources/index.ts');
     const { shownFields } = await import('../../resources/shown-columns.ts');
     const order = resourceByName.get('order')!;
-    expect(order.columns.map((c) => c.field)).toEqual(expect.arrayContaining(['bu_guid', 'currency', 'due_at', 'note']));
-    expect(shownFields(order.columns)).toContain('bu_guid');
-    expect(shownFields(order.columns)).not.toContain('due_at');
+    expect(order.admin.columns.map((c) => c.field)).toEqual(expect.arrayContaining(['bu_guid', 'currency', 'due_at', 'note']));
+    expect(shownFields(order.admin.columns)).toContain('bu_guid');
+    expect(shownFields(order.admin.columns)).not.toContain('due_at');
     // A set may show them.
     const set = await ok(add({ resource: 'order', columns: [{ field: 'number', visible: true }, { field: 'due_at', visible: true }, { field: 'note', visible: true }, { field: 'currency', visible: true }] }));
-    expect(shownFields(order.columns, set.columns)).toEqual(['number', 'due_at', 'note', 'currency', 'bu_guid', 'app_name', 'kind', 'amount', 'paid_amount', 'state', 'created_at']);
+    expect(shownFields(order.admin.columns, set.columns)).toEqual(['number', 'due_at', 'note', 'currency', 'bu_guid', 'app_name', 'kind', 'amount', 'paid_amount', 'state', 'created_at']);
     await ok(asOp('/open/admin/system/column-config/delete', { guid: set.guid }));
   });
 });

@@ -60,7 +60,7 @@ it('every resource has a contract sample', () => {
   expect(resources.filter((r) => !samples[r.name]).map((r) => r.name)).toEqual([]);
 });
 
-describe.each(resources.flatMap((def) => def.mounts.map((mount) => ({ def, mount, label: `${def.name} ${mount.base}` }))))('$label', ({ def, mount }: { def: ResourceDef; mount: Mount }) => {
+describe.each(resources.flatMap((def) => def.api.mounts.map((mount) => ({ def, mount, label: `${def.name} ${mount.base}` }))))('$label', ({ def, mount }: { def: ResourceDef; mount: Mount }) => {
   const sample = samples[def.name];
   const add = path(mount, 'add');
   const page = path(mount, 'page') ?? path(mount, 'list');
@@ -70,7 +70,7 @@ describe.each(resources.flatMap((def) => def.mounts.map((mount) => ({ def, mount
   const status = path(mount, 'status');
   /** A valid add body for the caller, with the rows it names made first. */
   // An operator's row of a BU's definition lands in the BU the body names (an order made for a BU).
-  const chosenBu = mount.scope === 'oversight' && def.mounts.some((m) => m.scope === 'bu');
+  const chosenBu = mount.scope === 'oversight' && def.api.mounts.some((m) => m.scope === 'bu');
   const addBody = async (token: string, n = uid()) => ({
     ...(chosenBu ? { bu_guid: realBu } : {}),
     ...sample.add(n),
@@ -113,12 +113,12 @@ describe.each(resources.flatMap((def) => def.mounts.map((mount) => ({ def, mount
       expect(changed.data).toMatchObject(sample.update);
     }
     // A move this side may make from the new row's state (a tenant cannot take up its own work order).
-    const t = def.status?.transitions.find((x) => x.from.map(String).includes(String(row[def.status!.field])) && (!x.sides || x.sides.includes(mount.side)) && !x.takes);
-    if (status && def.status && t) {
+    const t = def.api.status?.transitions.find((x) => x.from.map(String).includes(String(row[def.api.status!.field])) && (!x.sides || x.sides.includes(mount.side)) && !x.takes);
+    if (status && def.api.status && t) {
       const moved = await s.post(status, { guid: row.guid, status: t.to }, { token });
       expect(moved.code, moved.message).toBe(200);
       expect(undocumented(status, moved.data)).toEqual([]);
-      expect(moved.data[def.status.field]).toBe(t.to);
+      expect(moved.data[def.api.status.field]).toBe(t.to);
       const again = await s.post(status, { guid: row.guid, status: t.to }, { token });
       expect(again.code).toBe(201);
       expect(again.message.length).toBeGreaterThan(10);

@@ -26,7 +26,7 @@ afterAll(() => s?.close());
 
 /** Each log search, with the token and body it takes. */
 const searches = () => [
-  ...resources.filter((d) => d.window).flatMap((d) => d.mounts.map((m) => ({ path: `${m.base}/page`, token: admin, body: {} }))),
+  ...resources.filter((d) => d.api.window).flatMap((d) => d.api.mounts.map((m) => ({ path: `${m.base}/page`, token: admin, body: {} }))),
   { path: '/open/app/api-log/page', token: tenant.token, body: { app_guid: appGuid } },
   { path: '/open/app/event/log/page', token: tenant.token, body: { app_guid: appGuid } },
   { path: '/open/developer/log/page', token: tenant.token, body: {} },
@@ -34,9 +34,9 @@ const searches = () => [
 
 describe('a log search over a range longer than the window', () => {
   it('every windowed definition takes the one shared number', () => {
-    const windowed = resources.filter((d) => d.window);
+    const windowed = resources.filter((d) => d.api.window);
     expect(windowed.map((d) => d.name).sort()).toEqual(['login-log', 'operation-log', 'request-log']);
-    for (const d of windowed) expect(d.window!.days).toBe(LOG_WINDOW_DAYS);
+    for (const d of windowed) expect(d.api.window!.days).toBe(LOG_WINDOW_DAYS);
   });
 
   it(`is refused past ${LOG_WINDOW_DAYS} days, naming the start, in each language, with no rows; exactly ${LOG_WINDOW_DAYS} days is a search`, async () => {

@@ -46,7 +46,7 @@ const HAND_WRITTEN: Record<string, readonly string[]> = {
 
 const screensOf = (url: string) =>
   resources.flatMap((def) =>
-    (def.tenant ?? []).flatMap((screen: TenantScreen) => {
+    (def.admin.tenant ?? []).flatMap((screen: TenantScreen) => {
       const mount = tenantMount(def, screen);
       return mount && (screen.url === url || screen.url.startsWith(`${url}/`)) ? [{ def, mount, screen }] : [];
     }),

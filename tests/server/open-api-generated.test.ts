@@ -31,11 +31,11 @@ const appOf = async (tenant: Tenant, scopes: string[]) => {
   return { guid: app.data.guid as string, token: (await s.services.appTokens.issue(app.data.guid, 7200)).app_access_token as string };
 };
 
-const opened = resources.filter((d) => d.openApi);
+const opened = resources.filter((d) => d.api.openApi);
 
 describe.each(opened.map((def) => ({ name: def.name, def })))('$name', ({ def }: { def: ResourceDef }) => {
   const calls = engineCalls([def]);
-  const mount = def.mounts.find((m) => m.scope === 'bu')!;
+  const mount = def.api.mounts.find((m) => m.scope === 'bu')!;
   const segment = (verb: string) => Object.entries(mount.calls).find(([, c]) => specOf(c).verb === verb)?.[0];
   const sample = samples[def.name];
   let A: Tenant;
@@ -50,7 +50,7 @@ describe.each(opened.map((def) => ({ name: def.name, def })))('$name', ({ def }:
   beforeAll(async () => {
     A = await tenantWithBu(s);
     B = await tenantWithBu(s);
-    app = await appOf(A, [...new Set(Object.values(def.openApi!))]);
+    app = await appOf(A, [...new Set(Object.values(def.api.openApi!))]);
   });
 
   it('refuses a call without an app token, and an app without the scope, naming it', async () => {
@@ -97,7 +97,7 @@ describe.each(opened.map((def) => ({ name: def.name, def })))('$name', ({ def }:
       // Malformed bodies are sentences, never faults.
       for (const junk of [{ guid: 'not-a-guid' }, { page: -1, page_size: 'x' }, { name: 'x'.repeat(5000) }]) expect((await call(junk)).code, `${c.path} ${JSON.stringify(junk).slice(0, 40)}`).not.toBe(500);
     }
-    if (def.openApi!.delete) {
+    if (def.api.openApi!.delete) {
       const deleted = await s.post(calls.find((c) => c.verb === 'delete')!.path, { guid: mine }, bearer(app.token));
       expect(deleted.code, deleted.message).toBe(200);
     }

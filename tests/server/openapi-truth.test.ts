@@ -163,7 +163,7 @@ it('types every answer and every body a handler reads, in both documents', async
   // A named handler reads a body when its code reads `input` (a handler standing in for a verb takes the verb's).
   const reads = new Set(
     resources.flatMap((def) =>
-      def.mounts.flatMap((m) =>
+      def.api.mounts.flatMap((m) =>
         Object.entries(m.calls).flatMap(([seg, c]) => {
           const spec = specOf(c);
           const h = spec.handler ? (handlers as Record<string, Schema>)[spec.handler] : undefined;

@@ -17,7 +17,7 @@ it('describes every mounted call in OpenAPI 3.1 with its request schema', async 
   const doc = r.json();
   expect(doc.openapi).toBe('3.1.0');
   for (const d of s.docs) expect(doc.paths[d.path]?.[d.method.toLowerCase()], d.path).toBeDefined();
-  for (const def of resources) for (const m of def.mounts) for (const seg of Object.keys(m.calls)) expect(doc.paths[`${m.base}/${seg}`]).toBeDefined();
+  for (const def of resources) for (const m of def.api.mounts) for (const seg of Object.keys(m.calls)) expect(doc.paths[`${m.base}/${seg}`]).toBeDefined();
   const add = doc.paths['/open/admin/system/role/add'].post.requestBody.content['application/json'].schema;
   expect(add.properties.name).toMatchObject({ type: 'string', maxLength: 30 });
   expect(add.required).toContain('name');

@@ -18,7 +18,7 @@ type Labels = { resources: Record<string, { fields?: Record<string, string> }>; 
 describe("the operation log's field names", () => {
   it("every key of a writing handler's body is labelled in zh, hk and en", () => {
     const unlabelled: string[] = [];
-    for (const def of resources) for (const mount of def.mounts) for (const [segment, call] of Object.entries(mount.calls)) {
+    for (const def of resources) for (const mount of def.api.mounts) for (const [segment, call] of Object.entries(mount.calls)) {
       const spec = specOf(call);
       if (isRead(spec) || !spec.handler) continue;
       const input = (handlers[spec.handler] as { input?: z.ZodObject | ((m: typeof mount, d: typeof def) => z.ZodObject) }).input;
@@ -26,7 +26,7 @@ describe("the operation log's field names", () => {
       for (const key of Object.keys(schema?.shape ?? {})) {
         if (NOT_FIELDS.has(key)) continue;
         for (const [lang, m] of [['zh', zh], ['hk', hk], ['en', en]] as [string, Labels][]) {
-          if (!def.labels?.[key] && !m.resources[def.name]?.fields?.[key] && !m.common.fields[key]) unlabelled.push(`${lang} ${def.name} ${segment}: ${key}`);
+          if (!def.admin.labels?.[key] && !m.resources[def.name]?.fields?.[key] && !m.common.fields[key]) unlabelled.push(`${lang} ${def.name} ${segment}: ${key}`);
         }
       }
     }

@@ -33,14 +33,14 @@ const ok = async (url: string, body: unknown, token: string) => {
  */
 const writesPrivileges = () =>
   resources
-    .filter((d) => d.privileges)
+    .filter((d) => d.access?.privileges)
     .flatMap((d) =>
-      d.mounts.flatMap((m) =>
+      d.api.mounts.flatMap((m) =>
         Object.entries(m.calls)
           .filter(([, raw]) => {
             const c = specOf(raw);
             const action = actionOf(c);
-            return !c.public && (action === 'auth' || c.verb === 'add' || c.verb === 'update' || (c.handler && action === 'add') || (c.verb === 'status' && d.privileges!.activeStatus !== undefined));
+            return !c.public && (action === 'auth' || c.verb === 'add' || c.verb === 'update' || (c.handler && action === 'add') || (c.verb === 'status' && d.access?.privileges!.activeStatus !== undefined));
           })
           .map(([seg]) => `${m.base}/${seg}`),
       ),
@@ -201,7 +201,7 @@ const tenantReads = (m: Mount) => m.scope === 'catalog' && m.side === 'tenant' &
 
 it('declares operator permission codes with the admin: prefix and BU codes without it', () => {
   const wrong = resources.flatMap((d) =>
-    d.mounts.flatMap((m) =>
+    d.api.mounts.flatMap((m) =>
       Object.values(m.calls)
         .map((c) => specOf(c).perm ?? m.perm)
         // Catalogue reads on the tenant side (the abilities, /open/app) take tenant codes, like BU calls;

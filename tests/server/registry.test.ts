@@ -65,22 +65,22 @@ describe.each(resources.map((def) => ({ name: def.name, def })))('$name', ({ def
     need(`resources.${def.name}.name`, 'either');
     for (const field of Object.keys({ ...def.schema.shape, ...(def.internal?.shape ?? {}) })) need(`resources.${def.name}.fields.${field}`);
     for (const [field, values] of Object.entries(codedValues(def))) for (const v of values) need(`resources.${def.name}.values.${field}.${String(v)}`);
-    if (def.status) {
-      for (const t of def.status.transitions) {
+    if (def.api.status) {
+      for (const t of def.api.status.transitions) {
         need(`actions.${t.name}`);
-        for (const v of [...t.from, t.to]) need(`resources.${def.name}.values.${def.status.field}.${String(v)}`);
+        for (const v of [...t.from, t.to]) need(`resources.${def.name}.values.${def.api.status.field}.${String(v)}`);
       }
     }
-    for (const screen of def.tenant ?? []) for (const a of screen.actions ?? []) need(`record_actions.${def.name}.${a.name}`, 'ui');
+    for (const screen of def.admin.tenant ?? []) for (const a of screen.actions ?? []) need(`record_actions.${def.name}.${a.name}`, 'ui');
     expect(missing).toEqual([]);
   });
 
   it('references only definitions, and its menu URL is a route', () => {
-    expect(Object.values(def.references ?? {}).filter((r) => !names.has(r))).toEqual([]);
-    for (const c of def.columns) if (c.reference) expect(names).toContain(c.reference);
-    if (def.grants) expect(names).toContain(def.grants.resource);
-    if (def.menu) expect(findRoute(def.menu.url)?.path, def.menu.url).toBeTruthy();
-    for (const screen of def.tenant ?? []) expect(findRoute(screen.url)?.path, screen.url).toBeTruthy();
+    expect(Object.values(def.relations?.references ?? {}).filter((r) => !names.has(r))).toEqual([]);
+    for (const c of def.admin.columns) if (c.reference) expect(names).toContain(c.reference);
+    if (def.admin.grants) expect(names).toContain(def.admin.grants.resource);
+    if (def.admin.menu) expect(findRoute(def.admin.menu.url)?.path, def.admin.menu.url).toBeTruthy();
+    for (const screen of def.admin.tenant ?? []) expect(findRoute(screen.url)?.path, screen.url).toBeTruthy();
   });
 });
 
@@ -156,7 +156,7 @@ describe('dates and times', () => {
   it('every date or time field of every definition, its screens and its named calls uses date() or datetime()', () => {
     const found = resources.flatMap((def) => [
       ...bareDates(def.name, jsonOf(z.object({ ...def.schema.shape, ...(def.internal?.shape ?? {}) }))),
-      ...def.mounts.flatMap((mount) =>
+      ...def.api.mounts.flatMap((mount) =>
         Object.entries(mount.calls).flatMap(([segment, raw]) => {
           const spec = specOf(raw);
           const input = spec.handler ? (handlers[spec.handler] as { input?: z.ZodType | ((m: Mount, d: typeof def) => z.ZodType) } | undefined)?.input : undefined;
@@ -203,14 +203,14 @@ describe('dates and times', () => {
       'schema x: created_at',
       'schema x: day',
     ]);
-    const events = eventTypesOf([{ schema: z.object({ due_date: z.string(), paid_at: datetime() }), events: { scope: unknownScope('x'), created: unknownEvent('x.created_v1') } }]);
+    const events = eventTypesOf([{ schema: z.object({ due_date: z.string(), paid_at: datetime() }), api: { events: { scope: unknownScope('x'), created: unknownEvent('x.created_v1') } } }]);
     expect(eventDates(events)).toEqual(['event x.created_v1: due_date']);
   });
 });
 
 /** One call of each permission code a mount checks, with the body its verb needs least. */
 const codes = resources.flatMap((def) =>
-  def.mounts.flatMap((mount) =>
+  def.api.mounts.flatMap((mount) =>
     Object.entries(mount.calls)
       .map(([segment, raw]) => ({ def, mount, segment, spec: specOf(raw), code: permissionOf(mount, specOf(raw)) }))
       .filter((c) => c.code && !c.spec.public),
@@ -272,7 +272,7 @@ describe('scopes, events, the open API and generated menus are cross-checked', (
 
   // A broken fixture per link: each check can fail, and says which definition and what to add.
   it('a scope a definition names but nobody declared', () => {
-    const broken: ResourceDef = { ...holiday, openApi: { page: unknownScope('holiday:readonly') }, events: { scope: unknownScope('holiday:events'), created: unknownEvent('holiday.created_v1') } };
+    const broken: ResourceDef = { ...holiday, api: { ...holiday.api, openApi: { page: unknownScope('holiday:readonly') }, events: { scope: unknownScope('holiday:events'), created: unknownEvent('holiday.created_v1') } } };
     expect(undeclaredScopes([broken], scopes)).toEqual([
       'holiday: openApi.page names scope "holiday:readonly", which resources/scopes.ts does not declare',
       'holiday: events name scope "holiday:events", which resources/scopes.ts does not declare',
@@ -282,12 +282,12 @@ describe('scopes, events, the open API and generated menus are cross-checked', (
     expect(unlabelledScopes([...scopes, 'holiday:readonly'])).toContain('scope "holiday:readonly" has no name in hk: add resources.api-group.seeded.holiday:readonly.name to i18n/resources/hk.ts');
   });
   it('an emitted event the catalogue lacks, a catalogued event whose scope is undeclared or which has no labels', () => {
-    const broken: ResourceDef = { ...holiday, events: { scope: 'contact:member:readonly', created: unknownEvent('holiday.created_v1') } };
+    const broken: ResourceDef = { ...holiday, api: { ...holiday.api, events: { scope: 'contact:member:readonly', created: unknownEvent('holiday.created_v1') } } };
     expect(eventProblems([broken], EVENT_TYPES, scopes)).toEqual([
       'holiday: events.created emits "holiday.created_v1", which the event catalogue (server/seed/event-types.ts) lacks, so no app would receive it',
     ]);
-    const catalogue = eventTypesOf([{ ...broken, events: { scope: unknownScope('holiday:events'), created: unknownEvent('holiday.created_v1') } }]);
-    expect(eventProblems([{ ...broken, events: { scope: unknownScope('holiday:events'), created: unknownEvent('holiday.created_v1') } }], catalogue, scopes)).toEqual(
+    const catalogue = eventTypesOf([{ ...broken, api: { ...broken.api, events: { scope: unknownScope('holiday:events'), created: unknownEvent('holiday.created_v1') } } }]);
+    expect(eventProblems([{ ...broken, api: { ...broken.api, events: { scope: unknownScope('holiday:events'), created: unknownEvent('holiday.created_v1') } } }], catalogue, scopes)).toEqual(
       expect.arrayContaining([
         'holiday: event "holiday.created_v1" needs scope "holiday:events", which resources/scopes.ts does not declare',
         'holiday: event "holiday.created_v1" has no name in en: add resources.event-info.seeded.holiday_created_v1.name to i18n/resources/en.ts',
@@ -296,7 +296,7 @@ describe('scopes, events, the open API and generated menus are cross-checked', (
   });
   it('an open-API call without a declared scope, a summary, or a BU mount to serve it', () => {
     // Only the operator's mount: nothing serves the app as a BU.
-    const broken: ResourceDef = { ...holiday, mounts: [holiday.mounts[0]], openApi: { page: unknownScope('holiday:readonly') } };
+    const broken: ResourceDef = { ...holiday, api: { ...holiday.api, mounts: [holiday.api.mounts[0]], openApi: { page: unknownScope('holiday:readonly') } } };
     expect(openApiProblems(engineCalls([broken]), [broken], scopes)).toEqual([
       'holiday: /open/api/v1/holiday/page needs scope "holiday:readonly", which resources/scopes.ts does not declare',
       'holiday: /open/api/v1/holiday/page has no summary in zh: add it to i18n/open-api/zh.ts',
@@ -316,9 +316,10 @@ describe('scopes, events, the open API and generated menus are cross-checked', (
     );
   });
   it("a tenant menu without its screen in `tenant:` (the README recipe's step 2)", () => {
-    const { tenant: _screens, ...menuOnly } = holiday;
+    const { tenant: _screens, ...admin } = holiday.admin;
+    const menuOnly = { ...holiday, admin };
     expect(menuProblems([...resources, menuOnly])).toContain(
-      "holiday: its tenant page /business/holiday has no screen: add tenant: [{ url: '/business/holiday', mount: '<the BU mount it reads>' }] to the definition",
+      "holiday: its tenant page /business/holiday has no screen: add tenant: [{ url: '/business/holiday', mount: '<the BU mount it reads>' }] to the definition's admin",
     );
     expect(menuProblems([...resources, holiday]).filter((p) => p.includes('no screen'))).toEqual([]);
   });

@@ -15,12 +15,20 @@ import { activeSub, tenantWithBu, uid } from '../helpers/tenant-flows.ts';
 const dutySchema = z.object({ name: name30(), role_guid: optionalGuid() });
 const duty: ResourceDef<typeof dutySchema> = {
   name: 'duty',
-  table: 'duty',
   schema: dutySchema,
-  titleField: 'name',
-  columns: [{ field: 'name' }],
-  references: { role_guid: 'role' },
-  mounts: [{ side: 'system', base: '/open/system/duty', scope: 'bu', perm: 'tenant:enterprise-sso', calls: { add: 'add', update: 'update' } }],
+  storage: {
+    table: 'duty',
+  },
+  relations: {
+    references: { role_guid: 'role' },
+  },
+  api: {
+    mounts: [{ side: 'system', base: '/open/system/duty', scope: 'bu', perm: 'tenant:enterprise-sso', calls: { add: 'add', update: 'update' } }],
+  },
+  admin: {
+    titleField: 'name',
+    columns: [{ field: 'name' }],
+  },
 };
 
 let s: TestServer;

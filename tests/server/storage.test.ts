@@ -30,12 +30,21 @@ describe('tables derived from definitions', () => {
     const db = await testDb();
     try {
       const base: ResourceDef = {
-        name: 'gadget', table: 'gadget', schema: z.object({ name: z.string() }), columns: [{ field: 'name' }],
-        mounts: [{ side: 'system', base: '/open/system/gadget', scope: 'bu', calls: { page: 'page' } }],
+        name: 'gadget',
+        schema: z.object({ name: z.string() }),
+        storage: {
+          table: 'gadget',
+        },
+        api: {
+          mounts: [{ side: 'system', base: '/open/system/gadget', scope: 'bu', calls: { page: 'page' } }],
+        },
+        admin: {
+          columns: [{ field: 'name' }],
+        },
       };
       // Migrations assume the product's own tables, so the test table joins them.
       await syncSchema(db, [...resources, base]);
-      const grown: ResourceDef = { ...base, schema: z.object({ name: z.string(), weight: z.number().int(), tags: z.array(z.string()) }), unique: [['name']] };
+      const grown: ResourceDef = { ...base, schema: z.object({ name: z.string(), weight: z.number().int(), tags: z.array(z.string()) }), storage: { ...base.storage, unique: [['name']] } };
       expect((await syncSchema(db, [...resources, grown])).statements).toBe(3);
       const { rows } = await db.query<{ column_name: string; data_type: string }>(
         "select column_name, data_type from information_schema.columns where table_name = 'gadget' order by ordinal_position",

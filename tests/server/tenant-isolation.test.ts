@@ -36,7 +36,7 @@ let readerOfA: string;
 afterAll(() => s?.close());
 
 const segmentOf = (mount: Mount, verb: string) => Object.entries(mount.calls).find(([, c]) => specOf(c).verb === verb && !specOf(c).requires)?.[0];
-const buMounts = resources.flatMap((def) => def.mounts.filter((m) => m.scope === 'bu').map((mount) => ({ def, mount, label: `${def.name} ${mount.base}` })));
+const buMounts = resources.flatMap((def) => def.api.mounts.filter((m) => m.scope === 'bu').map((mount) => ({ def, mount, label: `${def.name} ${mount.base}` })));
 
 it('covers every BU-scoped resource', () => {
   const names = new Set(buMounts.map((m) => m.def.name));
@@ -86,10 +86,10 @@ describe.each(buMounts)('$label', ({ def, mount }: { def: ResourceDef; mount: Mo
     const row = await create();
     const guid = row.guid as string;
     // A singleton per row of another definition (an app's security) is named by that row.
-    const owner = def.singletonPer ? { [def.singletonPer]: row[def.singletonPer] } : {};
+    const owner = def.relations?.singletonPer ? { [def.relations?.singletonPer]: row[def.relations?.singletonPer] } : {};
     const before = await read(guid, owner);
     expect(before?.guid).toBe(guid);
-    const status = def.status?.transitions[0]?.to;
+    const status = def.api.status?.transitions[0]?.to;
     const body = { ...sample.update, guid, guids: [guid], status, role_guids: [], user_guids: [guid], permission_guids: [], page_size: 100, bu_guid: A.buGuid, ...owner };
     for (const [who, token] of Object.entries(callers)) {
       for (const segment of Object.keys(mount.calls)) {
@@ -107,11 +107,11 @@ describe.each(buMounts)('$label', ({ def, mount }: { def: ResourceDef; mount: Mo
 /** Definitions whose rows hold files, each with its BU-scoped mount and those fields. */
 const fileHolders = resources.flatMap((def) => {
   const fields = fieldsOf(def).filter((f) => f.files).map((f) => f.name);
-  const mount = def.mounts.find((m) => m.scope === 'bu');
+  const mount = def.api.mounts.find((m) => m.scope === 'bu');
   return fields.length && mount ? [{ def, mount, fields, label: def.name }] : [];
 });
 /** The tenant side's upload call of private files (a record's attachments). */
-const privateUpload = resources.flatMap((d) => d.mounts.filter((m) => m.scope === 'bu').flatMap((m) => Object.entries(m.calls).filter(([, c]) => specOf(c).handler === 'files.upload').map(([seg]) => `${m.base}/${seg}`)))[0];
+const privateUpload = resources.flatMap((d) => d.api.mounts.filter((m) => m.scope === 'bu').flatMap((m) => Object.entries(m.calls).filter(([, c]) => specOf(c).handler === 'files.upload').map(([seg]) => `${m.base}/${seg}`)))[0];
 
 it('covers file reads of every definition holding files', () => {
   expect(fileHolders.map((h) => h.def.name)).toEqual(expect.arrayContaining(['work-order', 'work-order-record']));

@@ -15,12 +15,12 @@ describe('record actions', () => {
     for (const def of resources) {
       const lists: { where: string; actions: readonly RecordAction[] }[] = [
         // A list's rows show the transitions' buttons beside the actions; a single record's form shows only its actions.
-        ...(def.tenant ?? []).filter((t) => (t.view ?? 'list') === 'list').map((t) => ({ where: t.url, actions: t.actions ?? [] })),
+        ...(def.admin.tenant ?? []).filter((t) => (t.view ?? 'list') === 'list').map((t) => ({ where: t.url, actions: t.actions ?? [] })),
         ...menuScreens(def).flatMap(({ menu }) => (menu.page?.tabs ?? []).filter((t) => (t.view ?? 'list') === 'list').map((t) => ({ where: `${menu.url} tab ${t.url}`, actions: t.actions ?? [] }))),
       ];
       for (const { where, actions } of lists) {
         for (const a of actions) {
-          const spec = def.mounts.map((m) => m.calls[a.call]).find(Boolean);
+          const spec = def.api.mounts.map((m) => m.calls[a.call]).find(Boolean);
           if (spec && specOf(spec).transition) twice.push(`${def.name} (${where}): action ${a.name} calls ${a.call}, the ${specOf(spec).transition} transition's button already`);
         }
       }

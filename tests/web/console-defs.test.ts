@@ -74,8 +74,8 @@ describe('forms find their zod schema through the origin', () => {
     expect(extended.json.properties?.badge).toMatchObject({ type: 'string', maxLength: 5 });
     expect(extended.json.properties).not.toHaveProperty('retired');
     expect(extended.json.properties).not.toHaveProperty('english_name');
-    expect(extended.columns.map((c) => c.field)).toContain('badge');
-    expect(extended.labels?.badge).toBe('Badge');
+    expect(extended.admin.columns.map((c) => c.field)).toContain('badge');
+    expect(extended.admin.labels?.badge).toBe('Badge');
     const schema = zodSchemaOf(extended);
     expect(schema.shape).not.toHaveProperty('english_name');
     expect(schema.safeParse({ ...validMember, badge: 'toolong' }).success).toBe(false);

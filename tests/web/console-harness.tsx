@@ -21,7 +21,7 @@ export type Rows = Record<string, RaRecord[]>;
 
 /** One row per definition, named by its title field (and able to hold others in a tree), unless the test gives its own. */
 const rowsOf = (rows: Rows, def: ConsoleDef): RaRecord[] =>
-  rows[def.name] ?? [{ id: `${def.name}-1`, guid: `${def.name}-1`, [def.titleField ?? 'name']: `${def.name} one`, ...Object.fromEntries(Object.entries(def.tree?.parents ?? {}).map(([f, v]) => [f, v[0]])) }];
+  rows[def.name] ?? [{ id: `${def.name}-1`, guid: `${def.name}-1`, [def.admin.titleField ?? 'name']: `${def.name} one`, ...Object.fromEntries(Object.entries(def.relations?.tree?.parents ?? {}).map(([f, v]) => [f, v[0]])) }];
 
 export const fakeDataProvider = (rows: Rows = {}) => {
   const of = (resource: string) => rowsOf(rows, resourceCalls(resource).def);

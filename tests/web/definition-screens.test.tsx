@@ -40,20 +40,20 @@ describe('tones are data of the definition', () => {
     await renderInConsole(<RecordContextProvider value={{ id: 'o1', auth_state: 1 }}>{renderColumn(org, { field: 'auth_state', render: 'status' })}</RecordContextProvider>);
     expect(chipOf('Certifying').className).toMatch(/MuiChip-colorWarning/);
     cleanup();
-    const plain: ConsoleDef = { ...org, tones: undefined };
+    const plain: ConsoleDef = { ...org, admin: { ...org.admin, tones: undefined } };
     await renderInConsole(<RecordContextProvider value={{ id: 'o1', auth_state: 1 }}>{renderColumn(plain, { field: 'auth_state', render: 'status' })}</RecordContextProvider>);
     expect(chipOf('Certifying').className).toMatch(/MuiChip-colorDefault/);
   });
 
   it.each(consoleDefs.map((d) => [d.name, d] as const))('%s: tones name coded fields and their values; its status field has a tone for every value', (_, def) => {
-    for (const [field, tones] of Object.entries(def.tones ?? {})) {
+    for (const [field, tones] of Object.entries(def.admin.tones ?? {})) {
       const values = choicesOf(fieldSchemaOf(def, field) ?? {});
       expect(values, `${def.name}.${field} is coded`).toBeDefined();
       expect(Object.keys(tones).every((v) => values!.map(String).includes(v)), `${def.name}.${field} tones its own values`).toBe(true);
     }
-    if (def.status) {
-      const values = choicesOf(fieldSchemaOf(def, def.status.field) ?? {})!;
-      expect(values.map((v) => def.tones?.[def.status!.field]?.[String(v)]), `${def.name}.${def.status.field} tones`).not.toContain(undefined);
+    if (def.api.status) {
+      const values = choicesOf(fieldSchemaOf(def, def.api.status.field) ?? {})!;
+      expect(values.map((v) => def.admin.tones?.[def.api.status!.field]?.[String(v)]), `${def.name}.${def.api.status.field} tones`).not.toContain(undefined);
     }
   });
 });
@@ -61,19 +61,19 @@ describe('tones are data of the definition', () => {
 describe('titleField names a record', () => {
   /** Definitions whose records are listed on a screen or picked from another definition. */
   const named = new Set([
-    ...resources.filter((d) => d.menu || d.tenant?.some((s) => (s.view ?? 'list') === 'list')).map((d) => d.name),
+    ...resources.filter((d) => d.admin.menu || d.admin.tenant?.some((s) => (s.view ?? 'list') === 'list')).map((d) => d.name),
     ...resources.flatMap((d) => [
-      ...Object.values(d.references ?? {}),
-      ...d.columns.flatMap((c) => (c.reference ? [c.reference] : [])),
-      ...(d.grants ? [d.grants.resource] : []),
-      ...(d.tenant ?? []).flatMap((s) => (s.actions ?? []).flatMap((a) => (a.input ? [a.input.reference] : []))),
+      ...Object.values(d.relations?.references ?? {}),
+      ...d.admin.columns.flatMap((c) => (c.reference ? [c.reference] : [])),
+      ...(d.admin.grants ? [d.admin.grants.resource] : []),
+      ...(d.admin.tenant ?? []).flatMap((s) => (s.actions ?? []).flatMap((a) => (a.input ? [a.input.reference] : []))),
     ]),
   ]);
 
   it.each(resources.map((d) => [d.name, d] as const))('%s: its titleField is a field of its schema or a server-kept one, and is set where its records are listed or picked', (_, def) => {
     // A server-kept field may name a record (an order's number): every answer carries it.
-    if (def.titleField) expect(Object.keys({ ...def.schema.shape, ...(def.internal?.shape ?? {}) })).toContain(def.titleField);
-    if (named.has(def.name)) expect(def.titleField, `${def.name} names its title`).toBeDefined();
+    if (def.admin.titleField) expect(Object.keys({ ...def.schema.shape, ...(def.internal?.shape ?? {}) })).toContain(def.admin.titleField);
+    if (named.has(def.name)) expect(def.admin.titleField, `${def.name} names its title`).toBeDefined();
   });
 
   it('asking before a status change names the record by its title field (a dictionary entry by its label)', async () => {

@@ -64,8 +64,8 @@ const codedField = (def: ResourceDef, field: string) => {
 };
 
 /** Where a field points: the definition's `references`, a reference column, its own tree. */
-const referenceTarget = (def: Pick<ResourceDef, 'name' | 'references' | 'columns' | 'tree'>, field: string) =>
-  def.references?.[field] ?? def.columns.find((c) => c.field === field && c.reference)?.reference ?? (def.tree?.parent === field ? def.name : undefined);
+const referenceTarget = (def: Pick<ResourceDef, 'name' | 'relations'> & { admin: Pick<ResourceDef['admin'], 'columns'> }, field: string) =>
+  def.relations?.references?.[field] ?? def.admin.columns.find((c) => c.field === field && c.reference)?.reference ?? (def.relations?.tree?.parent === field ? def.name : undefined);
 
 /** The select labelled `label`: a MUI select (never a number box or a text box), opened; its options' texts. */
 /** Filter inputs load lazily; on a busy machine the first can take more than testing-library's 1 s. */
@@ -141,7 +141,7 @@ describe('coded fields are selects of translated values', () => {
       for (const f of fields) expect(await openSelect(labels.fields![f]), `${def.name}.${f} (${mode})`).toEqual(expected(f, codedField(def, f)!.values));
       unmount();
     }
-    const filters = (def.filters ?? []).filter((f) => f.op !== 'like' && codedField(def, f.field));
+    const filters = (def.api.filters ?? []).filter((f) => f.op !== 'like' && codedField(def, f.field));
     if (filters.length) {
       await renderList(definition(def.name));
       for (const f of filters) {
@@ -218,7 +218,7 @@ describe('reference fields are pickers', () => {
       for (const f of fields) expect((await openPicker(labels.fields![f])).length, `${def.name}.${f}`).toBeGreaterThan(0);
       cleanup();
     }
-    const filters = (def.filters ?? []).filter((f) => f.op !== 'like' && referenceTarget(def, f.field) && f.field in def.schema.shape);
+    const filters = (def.api.filters ?? []).filter((f) => f.op !== 'like' && referenceTarget(def, f.field) && f.field in def.schema.shape);
     if (filters.length) {
       await renderList(definition(def.name));
       for (const f of filters) {

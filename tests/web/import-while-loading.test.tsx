@@ -15,7 +15,7 @@ beforeEach(signedInWithoutSettings);
 
 const SLOW = { timeout: 5_000 };
 const order = definition('order');
-const route = mountRoute(order, order.mounts.find((m) => m.base === '/open/admin/order-management/service')!);
+const route = mountRoute(order, order.api.mounts.find((m) => m.base === '/open/admin/order-management/service')!);
 
 describe("a list's import dialog", () => {
   it('stays open when the list it was opened on turns out to be empty', async () => {

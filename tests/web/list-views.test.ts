@@ -12,7 +12,7 @@ describe('resolveColumns', () => {
   const fields = (cols: { field: string }[]) => cols.map((c) => c.field);
 
   it('without a set, the definition’s columns as they are', () => {
-    expect(fields(resolveColumns(role, undefined))).toEqual(role.columns.map((c) => c.field));
+    expect(fields(resolveColumns(role, undefined))).toEqual(role.admin.columns.map((c) => c.field));
   });
 
   it('orders, hides, titles in the reader’s language, pins and turns sorting off', () => {

@@ -22,7 +22,7 @@ afterEach(() => resetConsole());
 describe('an operation log row', () => {
   it('shows the object, the action and the changed fields by their labels', async () => {
     const record = { id: 'l1', guid: 'l1', resource: 'org', action: 'add', fields: ['company_name', 'no_longer_defined'] };
-    await renderInConsole(<SimpleShowLayout>{log.columns.filter((c) => ['resource', 'action', 'fields'].includes(c.field)).map((c) => renderColumn(log, c))}</SimpleShowLayout>, { record, resource: 'operation-log', lang: 'zh' });
+    await renderInConsole(<SimpleShowLayout>{log.admin.columns.filter((c) => ['resource', 'action', 'fields'].includes(c.field)).map((c) => renderColumn(log, c))}</SimpleShowLayout>, { record, resource: 'operation-log', lang: 'zh' });
     await screen.findByText(zh.resources.org.name.split('|')[0].trim());
     expect(screen.getByText(zh.resources['operation-log'].values.action.add)).toBeTruthy();
     expect(screen.getByText(zh.resources.org.fields.company_name)).toBeTruthy();
@@ -34,7 +34,7 @@ describe('an operation log row', () => {
 
   it("names a handler's parameters (an export's sort and keyword) by their shared labels, the API's name in the tooltip, in the reader's words", async () => {
     const record = { id: 'l2', guid: 'l2', resource: 'order', action: 'export', fields: ['sort', 'keyword'] };
-    await renderInConsole(<SimpleShowLayout>{log.columns.filter((c) => c.field === 'fields').map((c) => renderColumn(log, c))}</SimpleShowLayout>, { record, resource: 'operation-log', lang: 'zh' });
+    await renderInConsole(<SimpleShowLayout>{log.admin.columns.filter((c) => c.field === 'fields').map((c) => renderColumn(log, c))}</SimpleShowLayout>, { record, resource: 'operation-log', lang: 'zh' });
     const sort = await screen.findByText(zh.common.fields.sort);
     expect(sort.closest('[title]')?.getAttribute('title')).toBe(zh.field_code.replace('%{code}', 'sort'));
     expect(screen.getByText(zh.common.fields.keyword)).toBeTruthy();
@@ -42,7 +42,7 @@ describe('an operation log row', () => {
   });
 
   it('labels every action the engine writes, and its action column is not the row actions’ header', () => {
-    const written = new Set(resources.flatMap((d) => d.mounts.flatMap((m) => Object.values(m.calls).map(specOf).filter((c) => !isRead(c)).map(actionOf))));
+    const written = new Set(resources.flatMap((d) => d.api.mounts.flatMap((m) => Object.values(m.calls).map(specOf).filter((c) => !isRead(c)).map(actionOf))));
     for (const lang of [zh, hk, en]) expect(Object.keys(lang.resources['operation-log'].values.action).sort()).toEqual([...written].sort());
     expect(zh.resources['operation-log'].fields.action).not.toBe('操作');
   });

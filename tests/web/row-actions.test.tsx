@@ -37,9 +37,9 @@ describe('row actions of a list', () => {
 
   it('a list whose definition gives no row action renders no actions column', async () => {
     // A definition listed with nothing to do on its rows: no get, edit, status, grants, history or own page.
-    const bare = consoleDefs.map((d) => resourceCalls(d.name)).find((rc) => rc.verbs.page && !rc.verbs.get && !rc.verbs.update && !rc.verbs.status && !Object.keys(rc.transitions).length && !rc.def.grants && !rc.def.history && !rc.opens)!;
+    const bare = consoleDefs.map((d) => resourceCalls(d.name)).find((rc) => rc.verbs.page && !rc.verbs.get && !rc.verbs.update && !rc.verbs.status && !Object.keys(rc.transitions).length && !rc.def.admin.grants && !rc.def.admin.history && !rc.opens)!;
     expect(bare).toBeDefined();
-    const title = bare.def.titleField ?? 'name';
+    const title = bare.def.admin.titleField ?? 'name';
     await renderInConsole(<ResourceList rc={bare} />, { rows: { [bare.def.name]: [{ id: 'r1', guid: 'r1', [title]: 'Row one' }] }, resource: bare.route });
     await screen.findAllByRole('row');
     expect(within(screen.getByTestId('resource-list')).queryByRole('columnheader', { name: en.list.actions })).toBeNull();

@@ -21,7 +21,7 @@ afterEach(() => resetConsole());
 describe("a scope application's scopes", () => {
   it('are chips named in the reader’s words, the code as their tooltip', async () => {
     const row = { id: 'a1', guid: 'a1', group_codes: ['contact:department:readonly', 'no:such:scope'] };
-    await renderInConsole(<SimpleShowLayout>{record.columns.filter((c) => c.render === 'scopes').map((c) => renderColumn(record, c))}</SimpleShowLayout>, { record: row, resource: 'audit-record', lang: 'zh' });
+    await renderInConsole(<SimpleShowLayout>{record.admin.columns.filter((c) => c.render === 'scopes').map((c) => renderColumn(record, c))}</SimpleShowLayout>, { record: row, resource: 'audit-record', lang: 'zh' });
     const chip = await screen.findByText(seeded(zh, 'contact:department:readonly'));
     expect(chip.closest('[title]')?.getAttribute('title')).toBe('contact:department:readonly');
     expect(screen.queryByText('contact:department:readonly')).toBeNull();

@@ -22,12 +22,12 @@ const readsById = (route: string) => {
 
 /** The definitions a screen's columns, details and form fields point at. */
 const targetsOf = (def: ConsoleDef) => [
-  ...[...def.columns, ...(def.details ?? [])].flatMap((c) => (c.render === 'reference' && c.reference ? [c.reference] : [])),
-  ...Object.values(def.references ?? {}),
+  ...[...def.admin.columns, ...(def.admin.details ?? [])].flatMap((c) => (c.render === 'reference' && c.reference ? [c.reference] : [])),
+  ...Object.values(def.relations?.references ?? {}),
 ];
 
 const operatorScreens = sectionResources('/operation', 'admin');
-const mountsAt = (base: string) => resources.flatMap((d) => d.mounts).filter((m) => m.base === base);
+const mountsAt = (base: string) => resources.flatMap((d) => d.api.mounts).filter((m) => m.base === base);
 /** Several definitions may mount calls at one base (a BU's apps: installing, and the pickers). */
 const callsAt = (base: string) => mountsAt(base).flatMap((m) => Object.keys(m.calls));
 
@@ -68,7 +68,7 @@ const tabProblems = (screen: ResourceCalls, tab: RecordTab) => {
     return problems;
   }
   const pickers = new Map(Object.entries(tab.pickers ?? {}).map(([, p]) => [p.resource, p.call]));
-  const paths = new Set(resources.flatMap((d) => d.mounts.flatMap((m) => Object.keys(m.calls).map((seg) => `${m.base}/${seg}`))));
+  const paths = new Set(resources.flatMap((d) => d.api.mounts.flatMap((m) => Object.keys(m.calls).map((seg) => `${m.base}/${seg}`))));
   for (const p of pickers.values()) if (!paths.has(p)) problems.push(`${where}: picker call ${p} does not exist`);
   return [...problems, ...problemsOf(rc, (target) => (pickers.has(target.name) ? undefined : referenceRoute(rc, target)))];
 };

@@ -43,6 +43,6 @@ describe('the header’s bell', () => {
   });
 
   it('knows every tab of the message center: each kind’s tab is a screen of the message definition', () => {
-    expect(message.tenant?.map((s) => s.url)).toEqual(Object.values(MESSAGE_TABS));
+    expect(message.admin.tenant?.map((s) => s.url)).toEqual(Object.values(MESSAGE_TABS));
   });
 });
