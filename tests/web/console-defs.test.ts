@@ -28,6 +28,13 @@ describe('the console definitions', () => {
     expect(JSON.parse(JSON.stringify(consoleDefs))).toEqual(consoleDefs);
   });
 
+  it("carry a definition's relations, api and admin groups, never its storage or access (tables, privilege fields)", () => {
+    for (const def of consoleDefs) {
+      expect(Object.keys(def).filter((k) => ['storage', 'access', 'relations', 'api', 'admin'].includes(k)).sort(), def.name).toEqual(['admin', 'api', ...(resourceByName.get(def.name)!.relations ? ['relations'] : [])].sort());
+      expect(JSON.stringify(def), def.name).not.toContain(`"table":"${resourceByName.get(def.name)!.storage.table}"`);
+    }
+  });
+
   it.each(resources.map((d) => [d.name, d] as const))('%s: its JSON Schema has every field of its zod schema, and its server-kept ones', (name, full) => {
     const def = definition(name);
     expect(Object.keys(def.json.properties ?? {})).toEqual(Object.keys(full.schema.shape));
