@@ -87,7 +87,7 @@ for (const def of resources) {
   for (const m of def.api.mounts) {
     // A tenant page's screens are the tenant registry's, under routes of their own (src/console/tenantRegistry.ts).
     if (!m.menu || m.menu.scene === 'tenant') continue;
-    const own = { ...def, columns: m.menu.columns ?? def.admin.columns, ...(m.menu.json ? { json: m.menu.json, origin: { ...def.origin, mount: m.base } } : {}) };
+    const own = { ...def, admin: { ...def.admin, columns: m.menu.columns ?? def.admin.columns }, ...(m.menu.json ? { json: m.menu.json, origin: { ...def.origin, mount: m.base } } : {}) };
     const calls = callsOf(own, m);
     const opens = m.menu.page ? `${m.menu.url}/:id/${firstTabOf(m.menu.page, calls)}` : undefined;
     // The page opens at its form tab when the record can be changed: Edit leads there too.

@@ -55,14 +55,14 @@ export const ResourceInput = ({ source, label }: { source: string; label: string
  */
 export const useFormList = () => {
   const def = defByName(useWatch({ name: 'resource' }) as string);
-  return useMemo(() => def && { ...def, columns: listColumnsOf(def) }, [def]);
+  return useMemo(() => def && { ...def, admin: { ...def.admin, columns: listColumnsOf(def) } }, [def]);
 };
 
 /** A view's columns, in order, among the list's own. */
 export const ViewColumnsInput = ({ source, label }: { source: string; label: string }) => {
   const translate = useTranslate();
   const def = useFormList();
-  const choices = (def?.columns ?? []).map((c) => ({ id: c.field, name: translate(fieldLabel(def!, c.field)) }));
+  const choices = (def?.admin.columns ?? []).map((c) => ({ id: c.field, name: translate(fieldLabel(def!, c.field)) }));
   return <AutocompleteArrayInput source={source} label={label} choices={choices} helperText="views.columns_hint" />;
 };
 

@@ -21,7 +21,7 @@ export const tenantScreens: TenantScreenCalls[] = resources.flatMap((def) =>
   (def.admin.tenant ?? []).flatMap((screen) => {
     const mount = tenantMount(def, screen);
     if (!mount) return [];
-    const own = { ...def, grants: screen.grants ?? def.admin.grants };
+    const own = { ...def, admin: { ...def.admin, grants: screen.grants ?? def.admin.grants } };
     const base = callsOf(own, mount);
     const verbs = { ...base.verbs, ...Object.fromEntries(Object.entries(screen.verbs ?? {}).map(([v, seg]) => [v, `${mount.base}/${seg}`])) };
     // A row's own pages (`opens`: an app's) are where it is seen and edited; a details page only shows it.

@@ -41,8 +41,8 @@ describe('invariants', () => {
 
 describe('transitions by name', () => {
   const def = {
-    name: 'x', table: 'x', columns: [], mounts: [],
-    status: { field: 'status', transitions: [{ name: 'approve', from: [0], to: 2 }, { name: 'close', from: [1], to: 2 }, { name: 'reopen', from: [2], to: 0, sides: ['operator'] }] },
+    name: 'x', storage: { table: 'x' }, admin: { columns: [] },
+    api: { mounts: [], status: { field: 'status', transitions: [{ name: 'approve', from: [0], to: 2 }, { name: 'close', from: [1], to: 2 }, { name: 'reopen', from: [2], to: 0, sides: ['operator'] }] } },
   } as unknown as ResourceDef;
   const mount = (side: 'operator' | 'tenant') => ({ side, base: '', scope: 'bu' as const, calls: {} });
 

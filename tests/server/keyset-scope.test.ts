@@ -11,7 +11,7 @@ import { handlers } from '../../server/handlers/index.ts';
  * would list every BU's rows.
  */
 it('refuses a keyset definition mounted for a BU', () => {
-  const broken = { ...operationLog, mounts: [{ side: 'system' as const, base: '/open/system/operation-log', scope: 'bu' as const, calls: { page: 'page' as const } }] };
+  const broken = { ...operationLog, api: { ...operationLog.api, mounts: [{ side: 'system' as const, base: '/open/system/operation-log', scope: 'bu' as const, calls: { page: 'page' as const } }] } };
   expect(() => mountResources(fastify(), {} as Services, [broken], [], { handlers, rules: {} })).toThrow(/keyset search, which only a platform mount may serve/);
   expect(() => mountResources(fastify(), {} as Services, [operationLog], [], { handlers, rules: {} })).not.toThrow();
 });
