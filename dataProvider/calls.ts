@@ -1,11 +1,14 @@
 import { resources } from './definitions.ts';
 import type { CallSpec, RecordPage, Scope, Verb } from '../resources/types.ts';
-import type { ConsoleDef, ConsoleMount } from '../resources/console-defs.ts';
+import type { ConsoleDef, ConsoleMount, ConsoleScreen } from '../resources/console-defs.ts';
+import { ownScreen } from '../resources/screens.ts';
 
 /** A definition as the console uses it: one mount, and the call path of each verb. */
 export interface ResourceCalls {
   def: ConsoleDef;
   mount: ConsoleMount;
+  /** The operator screen this route is, when it goes through a mount of its own (its record page, columns, form). */
+  screen?: ConsoleScreen;
   /** react-admin's resource name: its menu URL below the console section (`/operation/role` → `role`), else its name. */
   route: string;
   verbs: Partial<Record<Verb, string>>;
@@ -28,9 +31,15 @@ const spec = (c: Verb | CallSpec): CallSpec => (typeof c === 'string' ? { verb: 
 /** The operator console uses a definition's operator mount when it has one, else its first. */
 export const pickMount = (def: ConsoleDef, side: ConsoleMount['side'] = 'operator') => def.api.mounts.find((m) => m.side === side) ?? def.api.mounts[0];
 
-export const routeOf = (def: ConsoleDef) => (def.admin.menu ? routeOfUrl(def.admin.menu.url) : def.name);
+export const routeOf = (def: ConsoleDef) => {
+  const own = ownScreen(def);
+  return own ? routeOfUrl(own.url) : def.name;
+};
 /** The console section a definition's screens live under, e.g. `/operation`. */
-export const sectionOf = (def: ConsoleDef) => (def.admin.menu ? `/${def.admin.menu.url.split('/')[1]}` : undefined);
+export const sectionOf = (def: ConsoleDef) => {
+  const own = ownScreen(def);
+  return own ? `/${own.url.split('/')[1]}` : undefined;
+};
 
 export const callsOf = (def: ConsoleDef, mount = pickMount(def)): ResourceCalls => {
   const verbs: Partial<Record<Verb, string>> = {};
@@ -63,9 +72,9 @@ const routeOfUrl = (url: string) => url.replace(/^\/[^/]+\//, '');
  * designer previews is what that screen shows.
  */
 export const listScreenRoute = (def: ConsoleDef) => {
-  if (def.admin.menu?.scene === 'admin') return routeOf(def);
-  const own = def.api.mounts.find((m) => m.menu?.scene === 'admin');
-  return own?.menu ? routeOfUrl(own.menu.url) : routeOf(def);
+  if (ownScreen(def)?.scene === 'admin') return routeOf(def);
+  const own = def.admin.screens?.find((s) => s.scene === 'admin' && s.mount);
+  return own ? routeOfUrl(own.url) : routeOf(def);
 };
 
 /**
@@ -81,17 +90,19 @@ for (const def of resources) {
   const calls = callsOf(def);
   registry.set(def.name, calls);
   registry.set(calls.route, calls);
-  // A mount with a screen of its own (menuScreens) is that screen's route.
-  // Its own columns, where the mount's page answers more than the definition's fields (a BU's certification).
-  // A screen with a record page (`menu.page`) opens it at its first tab from a row; its form may take more than the definition's fields.
-  for (const m of def.api.mounts) {
-    // A tenant page's screens are the tenant registry's, under routes of their own (src/console/tenantRegistry.ts).
-    if (!m.menu || m.menu.scene === 'tenant') continue;
-    const own = { ...def, admin: { ...def.admin, columns: m.menu.columns ?? def.admin.columns }, ...(m.menu.json ? { json: m.menu.json, origin: { ...def.origin, mount: m.base } } : {}) };
+  // An operator screen through a mount of its own is that screen's route, with its own columns where
+  // the mount's page answers more than the definition's fields (a BU's certification). A screen with a
+  // record page (`page`) opens it at its first tab from a row; its form may take more than the definition's fields.
+  // (A tenant page's screens are the tenant registry's, under routes of their own: src/console/tenantRegistry.ts.)
+  for (const screen of def.admin.screens ?? []) {
+    if (screen.scene !== 'admin' || !screen.mount) continue;
+    const m = def.api.mounts.find((mount) => mount.base === screen.mount);
+    if (!m) throw new Error(`${def.name}: its screen ${screen.url} names no mount of it (${screen.mount})`);
+    const own = { ...def, admin: { ...def.admin, columns: screen.columns ?? def.admin.columns }, ...(screen.json ? { json: screen.json, origin: { ...def.origin, mount: m.base } } : {}) };
     const calls = callsOf(own, m);
-    const opens = m.menu.page ? `${m.menu.url}/:id/${firstTabOf(m.menu.page, calls)}` : undefined;
+    const opens = screen.page ? `${screen.url}/:id/${firstTabOf(screen.page, calls)}` : undefined;
     // The page opens at its form tab when the record can be changed: Edit leads there too.
-    registry.set(routeOfUrl(m.menu.url), { ...calls, route: routeOfUrl(m.menu.url), ...(opens ? { opens } : {}), ...(opens && calls.verbs.update ? { edits: opens } : {}) });
+    registry.set(routeOfUrl(screen.url), { ...calls, screen, route: routeOfUrl(screen.url), ...(opens ? { opens } : {}), ...(opens && calls.verbs.update ? { edits: opens } : {}) });
   }
 }
 

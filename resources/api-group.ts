@@ -88,6 +88,8 @@ export const auditRecord = defineResource({
     // The BU's approval of it (its process's history), where the BU runs applications through one.
     related: [{ resource: 'process-step', field: 'subject_guid' }],
     // Operators review applications here: the scopes asked for, approve, reject with a reason, mark complete.
-    menu: { scene: 'admin', url: '/operation/app-audit', icon: 'fact_check' },
+    screens: [
+      { scene: 'admin', url: '/operation/app-audit', menu: { icon: 'fact_check' } },
+    ],
   },
 });

@@ -59,7 +59,6 @@ export const app = defineResource({
     mounts: [
       {
         side: 'tenant', base: '/open/app', scope: 'bu', perm: 'tenant:app',
-        menu: { scene: 'tenant', url: '/business/app', icon: 'apps', title: 'route.app', needsBu: true, order: 30 },
         calls: {
           create: 'add', list: 'page', 'app-list': 'list', 'get-app-detail': 'get', 'update-info': 'update', 'set-app-detail': 'update',
           'update-status': 'status', delete: 'delete',
@@ -81,7 +80,6 @@ export const app = defineResource({
       {
         // Operators oversee every BU's apps (details, enable and disable) on a screen of their own, and an app's page.
         side: 'operator', base: '/open/admin/app', scope: 'oversight', perm: 'admin:app',
-        menu: { scene: 'admin', url: '/operation/app', icon: 'apps', page: APP_PAGE },
         calls: { 'app-list': 'page', 'get-app-detail': 'get', 'update-status': 'status' },
       },
       {
@@ -89,7 +87,6 @@ export const app = defineResource({
         side: 'operator', base: '/open/admin/app-manage', scope: 'platform', perm: 'admin:store-app',
         // Every app of this screen is a store app (type 0): its form has no type to choose.
         fixed: { type: 0 },
-        menu: { scene: 'admin', url: '/operation/store/app', icon: 'widgets', page: STORE_APP_PAGE, schema: appSchema.omit({ type: true }) },
         // A store app is taken out of the store by disabling it (named in the catalogue's convention).
         calls: { page: 'page', 'app-list': 'list', 'app-info': 'get', 'add-app': 'add', 'update-app': 'update', 'update-status': 'status' },
       },
@@ -117,7 +114,25 @@ export const app = defineResource({
       { field: 'created_at', render: 'date', sortable: true },
     ],
     // The developer's list of the BU's apps; an app (and a new one) opens its own pages.
-    tenant: [{ url: '/business/app', needsBu: true, opens: '/business/app/:id/config' }],
+    screens: [
+      {
+        scene: 'tenant',
+        url: '/business/app',
+        needsBu: true,
+        opens: '/business/app/:id/config',
+        mount: '/open/app',
+        menu: { icon: 'apps', title: 'route.app', needsBu: true, order: 30 },
+      },
+      { scene: 'admin', url: '/operation/app', mount: '/open/admin/app', menu: { icon: 'apps' }, page: APP_PAGE },
+      {
+        scene: 'admin',
+        url: '/operation/store/app',
+        mount: '/open/admin/app-manage',
+        menu: { icon: 'widgets' },
+        page: STORE_APP_PAGE,
+        schema: appSchema.omit({ type: true }),
+      },
+    ],
   },
 });
 

@@ -39,7 +39,9 @@ export const loginLog = defineResource({
       { field: 'ip' },
       { field: 'user_agent' },
     ],
-    menu: { scene: 'admin', url: '/operation/log/login', icon: 'login' },
+    screens: [
+      { scene: 'admin', url: '/operation/log/login', menu: { icon: 'login' } },
+    ],
   },
 });
 
@@ -77,7 +79,6 @@ export const operationLog = defineResource({
       {
         side: 'operator', base: '/open/admin/user-operation-log', scope: 'platform', perm: 'admin:user-operation-log',
         calls: { page: { verb: 'page', handler: 'log.userOperations' } },
-        menu: { scene: 'admin', url: '/operation/log/user-operation', icon: 'manage_history' },
       },
     ],
   },
@@ -85,7 +86,10 @@ export const operationLog = defineResource({
     titleField: 'path',
     tones: { user_type: { '0': 'info', '1': 'success', '2': 'default' } },
     columns: operationColumns,
-    menu: { scene: 'admin', url: '/operation/log/operation', icon: 'history' },
+    screens: [
+      { scene: 'admin', url: '/operation/log/operation', menu: { icon: 'history' } },
+      { scene: 'admin', url: '/operation/log/user-operation', mount: '/open/admin/user-operation-log', menu: { icon: 'manage_history' } },
+    ],
   },
 });
 
@@ -123,6 +127,8 @@ export const requestLog = defineResource({
       { field: 'ip' },
     ],
     details: [{ field: 'request_id' }, { field: 'user_agent' }, { field: 'bu_guid' }, { field: 'user_guid' }],
-    menu: { scene: 'admin', url: '/operation/log/request', icon: 'receipt' },
+    screens: [
+      { scene: 'admin', url: '/operation/log/request', menu: { icon: 'receipt' } },
+    ],
   },
 });

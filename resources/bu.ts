@@ -69,21 +69,6 @@ export const bu = defineResource({
         // Operators' BU management (docs/operator.md): every BU with its owner and certification state; a
         // BU made for an owner (or for nobody yet) and removed once nothing would be orphaned.
         side: 'operator', base: '/open/admin/system/bu-management', scope: 'oversight', perm: 'admin:bu',
-        menu: {
-          scene: 'admin', url: '/operation/bu', icon: 'business', page: BU_PAGE,
-          // A new BU may name its owner (a main account).
-          schema: buWithOwnerSchema,
-          columns: [
-            { field: 'cover_url', render: 'image' },
-            { field: 'name', sortable: true },
-            { field: 'code' },
-            { field: 'owner_username' },
-            { field: 'company_name' },
-            { field: 'auth_state', render: 'status', sortable: true },
-            { field: 'status', render: 'status' },
-            { field: 'created_at', render: 'date', sortable: true },
-          ],
-        },
         // Its owner (the main account whose BU it is) and its organisation's certification (0 without one).
         joins: {
           owner_guid: { resource: 'user', on: 'user_guid', field: 'guid' },
@@ -129,8 +114,33 @@ export const bu = defineResource({
       { field: 'status', render: 'status' },
       { field: 'created_at', render: 'date', sortable: true },
     ],
-    menu: { scene: 'tenant', url: '/account/enterprise/info', icon: 'business', title: 'route.enterprise_info', sidebar: 'enterprise', order: 10 },
-    // A main account's own BUs; a sub-account works in its owner's and creates none (server/rules/tenant.ts), so its page opens on the certification.
-    tenant: [{ url: '/account/enterprise/info', selectsBu: true, userTypes: [1] }],
+    screens: [
+      {
+        scene: 'tenant',
+        url: '/account/enterprise/info',
+        selectsBu: true,
+        userTypes: [1],
+        menu: { icon: 'business', title: 'route.enterprise_info', sidebar: 'enterprise', order: 10 },
+      },
+      {
+        scene: 'admin',
+        url: '/operation/bu',
+        mount: '/open/admin/system/bu-management',
+        menu: { icon: 'business' },
+        page: BU_PAGE,
+        // A new BU may name its owner (a main account).
+        schema: buWithOwnerSchema,
+        columns: [
+          { field: 'cover_url', render: 'image' },
+          { field: 'name', sortable: true },
+          { field: 'code' },
+          { field: 'owner_username' },
+          { field: 'company_name' },
+          { field: 'auth_state', render: 'status', sortable: true },
+          { field: 'status', render: 'status' },
+          { field: 'created_at', render: 'date', sortable: true },
+        ],
+      },
+    ],
   },
 });

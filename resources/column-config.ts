@@ -44,7 +44,9 @@ export const columnConfig = defineResource({
   admin: {
     titleField: 'resource',
     columns: [{ field: 'resource', sortable: true, render: 'resource' }, { field: 'role_name' }, { field: 'columns', render: 'column-set' }, { field: 'updated_at', render: 'date', sortable: true }],
-    menu: { scene: 'admin', url: '/operation/columns', icon: 'view_column' },
+    screens: [
+      { scene: 'admin', url: '/operation/columns', menu: { icon: 'view_column' } },
+    ],
   },
 });
 
@@ -125,6 +127,8 @@ export const publishedView = defineResource({
   admin: {
     titleField: 'name',
     columns: [...viewColumns.slice(0, 2), { field: 'role_name' }, ...viewColumns.slice(2)],
-    menu: { scene: 'admin', url: '/operation/views', icon: 'view_quilt' },
+    screens: [
+      { scene: 'admin', url: '/operation/views', menu: { icon: 'view_quilt' } },
+    ],
   },
 });

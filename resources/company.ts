@@ -34,7 +34,8 @@ export const company = defineResource({
       { field: 'status', render: 'status' },
       { field: 'created_at', render: 'date', sortable: true },
     ],
-    menu: { scene: 'tenant', url: '/account/organzize/company', icon: 'domain', parent: '/account/organzize' },
-    tenant: [{ url: '/account/organzize/company', needsBu: true }],
+    screens: [
+      { scene: 'tenant', url: '/account/organzize/company', needsBu: true, menu: { icon: 'domain', parent: '/account/organzize' } },
+    ],
   },
 });

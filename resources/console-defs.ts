@@ -2,7 +2,7 @@ import { z } from 'zod';
 import defaultMessages from '../i18n/resources/zh.ts';
 import type { CustomField } from '../schemas/custom-field.ts';
 import type { ImageRule } from '../schemas/image.ts';
-import type { AdminSpec, ApiSpec, ConsoleMenu, Mount, ResourceDef } from './types.ts';
+import type { AdminSpec, ApiSpec, Mount, ResourceDef, Screen } from './types.ts';
 
 /**
  * The definitions as the console's first load takes them: plain data, the zod schemas written out
@@ -34,11 +34,11 @@ export interface JsonSchema {
   default?: unknown;
 }
 
-export type ConsoleMenuDef = Omit<ConsoleMenu, 'schema'> & {
-  /** The screen's form fields, where they are not the definition's (ConsoleMenu `schema`). */
+export type ConsoleScreen = Omit<Screen, 'schema'> & {
+  /** The screen's form fields, where they are not the definition's (Screen `schema`). */
   json?: JsonSchema;
 };
-export type ConsoleMount = Omit<Mount, 'menu'> & { menu?: ConsoleMenuDef };
+export type ConsoleMount = Mount;
 
 /**
  * Where a console definition's form schema comes from: the definition's, or the `menu` schema of
@@ -52,15 +52,14 @@ export interface SchemaOrigin {
   pick?: readonly string[];
 }
 
-export type ConsoleApi = Omit<ApiSpec, 'mounts'> & { mounts: readonly ConsoleMount[] };
-export type ConsoleAdmin = Omit<AdminSpec, 'menu'> & { menu?: ConsoleMenuDef };
+export type ConsoleAdmin = Omit<AdminSpec, 'screens'> & { screens?: readonly ConsoleScreen[] };
 
 /**
  * A definition as the browser has it: its `relations`, `api` and `admin` groups, by structure
  * (`storage` and `access` are the server's), with its schemas written as JSON Schema.
  */
 export type ConsoleDef = Pick<ResourceDef, 'name' | 'relations'> & {
-  api: ConsoleApi;
+  api: ApiSpec;
   admin: ConsoleAdmin;
   /** The editable fields (`schema`), input side. */
   json: JsonSchema;
@@ -95,7 +94,7 @@ const readable = (s: Record<string, unknown>): JsonSchema => {
 export const jsonSchema = (schema: z.ZodType, io: 'input' | 'output' = 'input'): JsonSchema =>
   readable(z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>);
 
-const menuDef = ({ schema, ...menu }: ConsoleMenu): ConsoleMenuDef => ({ ...menu, ...(schema ? { json: jsonSchema(schema) } : {}) });
+const screenDef = ({ schema, ...screen }: Screen): ConsoleScreen => ({ ...screen, ...(schema ? { json: jsonSchema(schema) } : {}) });
 
 const seededOf = (name: string) => {
   const seeded = (defaultMessages.resources as Record<string, { seeded?: Record<string, Record<string, string>> }>)[name]?.seeded;
@@ -105,8 +104,8 @@ const seededOf = (name: string) => {
 export const consoleDef = ({ name, schema, internal, relations, api, admin }: ResourceDef): ConsoleDef => ({
   name,
   ...(relations ? { relations } : {}),
-  api: { ...api, mounts: api.mounts.map(({ menu: m, ...mount }) => ({ ...mount, ...(m ? { menu: menuDef(m) } : {}) })) },
-  admin: { ...admin, ...(admin.menu ? { menu: menuDef(admin.menu) } : {}) },
+  api,
+  admin: { ...admin, ...(admin.screens ? { screens: admin.screens.map(screenDef) } : {}) },
   json: jsonSchema(schema),
   internalJson: internal ? jsonSchema(internal, 'output') : {},
   origin: { name },

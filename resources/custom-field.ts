@@ -46,7 +46,9 @@ export const customField = defineResource({
       { field: 'status', render: 'status' },
     ],
     details: [{ field: 'form_type', render: 'status' }, { field: 'scale' }, { field: 'remark' }, { field: 'sort' }],
-    menu: { scene: 'admin', url: '/operation/staff-field', icon: 'dynamic_form' },
+    screens: [
+      { scene: 'admin', url: '/operation/staff-field', menu: { icon: 'dynamic_form' } },
+    ],
   },
 });
 
@@ -89,13 +91,17 @@ export const fieldStatus = defineResource({
   admin: {
     titleField: 'label',
     columns: [{ field: 'label' }, { field: 'field' }, { field: 'kind', render: 'status' }, { field: 'enabled', render: 'boolean' }],
-    tenant: [
+    screens: [
       {
-        url: '/business/dict-manage/fields', label: 'tenant_tabs.member_fields', needsBu: true, verbs: { list: 'list-field-status' },
+        scene: 'tenant',
+        url: '/business/dict-manage/fields',
+        label: 'tenant_tabs.member_fields',
+        needsBu: true,
+        verbs: { list: 'list-field-status' },
         actions: [
-          { name: 'enable', call: 'update-field-status', body: { enabled: true }, when: { enabled: [false] } },
-          { name: 'disable', call: 'update-field-status', body: { enabled: false }, when: { enabled: [true] }, confirm: true },
-        ],
+            { name: 'enable', call: 'update-field-status', body: { enabled: true }, when: { enabled: [false] } },
+            { name: 'disable', call: 'update-field-status', body: { enabled: false }, when: { enabled: [true] }, confirm: true },
+          ],
       },
     ],
   },

@@ -57,8 +57,10 @@ export const department = defineResource({
       { field: 'leader_guid', render: 'reference', reference: 'member' },
       { field: 'sort', sortable: true },
     ],
-    menu: { scene: 'tenant', url: '/account/organzize', icon: 'account_tree', title: 'route.organize', needsVerified: true, order: 40 },
-    tenant: [{ url: '/account/organzize/department', needsBu: true, verbs: { list: 'tree' } }],
+    screens: [
+      { scene: 'tenant', url: '/account/organzize', menu: { icon: 'account_tree', title: 'route.organize', needsVerified: true, order: 40 }, menuOnly: true },
+      { scene: 'tenant', url: '/account/organzize/department', needsBu: true, verbs: { list: 'tree' } },
+    ],
   },
 });
 
@@ -91,7 +93,8 @@ export const position = defineResource({
     titleField: 'name',
     tones: { status: enabledTones },
     columns: [{ field: 'name', sortable: true }, { field: 'code' }, { field: 'description' }, { field: 'status', render: 'status' }],
-    menu: { scene: 'tenant', url: '/account/organzize/position', icon: 'badge', parent: '/account/organzize' },
-    tenant: [{ url: '/account/organzize/position', needsBu: true }],
+    screens: [
+      { scene: 'tenant', url: '/account/organzize/position', needsBu: true, menu: { icon: 'badge', parent: '/account/organzize' } },
+    ],
   },
 });

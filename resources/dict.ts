@@ -38,8 +38,10 @@ export const dict = defineResource({
       { field: 'status', render: 'status' },
       { field: 'remark' },
     ],
-    menu: { scene: 'admin', url: '/operation/dict', icon: 'menu_book' },
-    tenant: [{ url: '/business/dict-manage/platform', label: 'tenant_tabs.platform_dict', mount: '/open/system/dict/platform' }],
+    screens: [
+      { scene: 'admin', url: '/operation/dict', menu: { icon: 'menu_book' } },
+      { scene: 'tenant', url: '/business/dict-manage/platform', label: 'tenant_tabs.platform_dict', mount: '/open/system/dict/platform' },
+    ],
   },
 });
 
@@ -69,7 +71,14 @@ export const buDict = defineResource({
   },
   admin: {
     ...dict.admin,
-    menu: { scene: 'tenant', url: '/business/dict-manage', icon: 'menu_book', title: 'route.dict_manage', needsBu: true, order: 10 },
-    tenant: [{ url: '/business/dict-manage', label: 'tenant_tabs.bu_dict', needsBu: true }],
+    screens: [
+      {
+        scene: 'tenant',
+        url: '/business/dict-manage',
+        label: 'tenant_tabs.bu_dict',
+        needsBu: true,
+        menu: { icon: 'menu_book', title: 'route.dict_manage', needsBu: true, order: 10 },
+      },
+    ],
   },
 });

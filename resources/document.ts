@@ -68,6 +68,8 @@ export const document = defineResource({
       { field: 'updated_at', render: 'date', sortable: true },
     ],
     history: { list: 'document-history-list', one: 'document-history' },
-    menu: { scene: 'admin', url: '/operation/document', icon: 'description' },
+    screens: [
+      { scene: 'admin', url: '/operation/document', menu: { icon: 'description' } },
+    ],
   },
 });

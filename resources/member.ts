@@ -36,18 +36,6 @@ export const member = defineResource({
         // Staff management (docs/operator.md): every BU's members, custom fields included.
         side: 'operator', base: '/open/admin/staff-management', scope: 'oversight', perm: 'admin:staff',
         calls: { page: 'page', info: 'get', update: 'update', delete: 'delete', 'custom-fields': { handler: 'customFields.list', action: 'view' } },
-        menu: {
-          scene: 'admin', url: '/operation/staff', icon: 'badge',
-          columns: [
-            { field: 'name', sortable: true },
-            { field: 'bu_guid', render: 'reference', reference: 'bu' },
-            { field: 'job_number', sortable: true },
-            { field: 'department_guid', render: 'reference', reference: 'department' },
-            { field: 'phone' },
-            { field: 'email' },
-            { field: 'duty_status', render: 'status' },
-          ],
-        },
       },
       // The catalogue's second prefix for the same calls.
       { side: 'operator', base: '/open/admin/system/staff-management', scope: 'oversight', perm: 'admin:staff', calls: { page: 'page', info: 'get', update: 'update', delete: 'delete' } },
@@ -69,7 +57,23 @@ export const member = defineResource({
       { field: 'email' },
       { field: 'duty_status', render: 'status' },
     ],
-    menu: { scene: 'tenant', url: '/account/member-manage', icon: 'groups', title: 'route.member_manage', needsVerified: true, order: 50 },
-    tenant: [{ url: '/account/member-manage', needsBu: true }],
+    screens: [
+      { scene: 'tenant', url: '/account/member-manage', needsBu: true, menu: { icon: 'groups', title: 'route.member_manage', needsVerified: true, order: 50 } },
+      {
+        scene: 'admin',
+        url: '/operation/staff',
+        mount: '/open/admin/staff-management',
+        menu: { icon: 'badge' },
+        columns: [
+              { field: 'name', sortable: true },
+              { field: 'bu_guid', render: 'reference', reference: 'bu' },
+              { field: 'job_number', sortable: true },
+              { field: 'department_guid', render: 'reference', reference: 'department' },
+              { field: 'phone' },
+              { field: 'email' },
+              { field: 'duty_status', render: 'status' },
+            ],
+      },
+    ],
   },
 });

@@ -26,7 +26,6 @@ export const message = defineResource({
     mounts: [
       {
         side: 'tenant', base: '/open/sys-announcement', scope: 'bu', perm: 'tenant:notify-message',
-        menu: { scene: 'tenant', url: '/account/notify-message', icon: 'notifications', title: 'route.notify_message', order: 110 },
         calls: {
           list: { verb: 'page', handler: 'message.userList' },
           'app-list': { verb: 'page', handler: 'message.appList' },
@@ -47,10 +46,17 @@ export const message = defineResource({
     titleField: 'title',
     columns: [{ field: 'title' }, { field: 'read', render: 'boolean' }, { field: 'created_at', render: 'date' }],
     details: [{ field: 'html', render: 'html' }, { field: 'link', render: 'link' }],
-    tenant: [
-      { url: MESSAGE_TABS[0], label: 'resources.message.tabs.user', needsBu: true, listActions: [readAll(0)] },
-      { url: MESSAGE_TABS[1], label: 'resources.message.tabs.app', needsBu: true, verbs: { page: 'app-list' }, listActions: [readAll(1)] },
-      { url: MESSAGE_TABS[2], label: 'resources.message.tabs.bu', needsBu: true, verbs: { page: 'bu-list' }, listActions: [readAll(2)] },
+    screens: [
+      {
+        scene: 'tenant',
+        url: '/account/notify-message',
+        mount: '/open/sys-announcement',
+        menu: { icon: 'notifications', title: 'route.notify_message', order: 110 },
+        menuOnly: true,
+      },
+      { scene: 'tenant', url: MESSAGE_TABS[0], label: 'resources.message.tabs.user', needsBu: true, listActions: [readAll(0)] },
+      { scene: 'tenant', url: MESSAGE_TABS[1], label: 'resources.message.tabs.app', needsBu: true, verbs: { page: 'app-list' }, listActions: [readAll(1)] },
+      { scene: 'tenant', url: MESSAGE_TABS[2], label: 'resources.message.tabs.bu', needsBu: true, verbs: { page: 'bu-list' }, listActions: [readAll(2)] },
     ],
   },
 });
@@ -82,6 +88,8 @@ export const announcement = defineResource({
       { field: 'reach' },
     ],
     details: [{ field: 'body' }],
-    menu: { scene: 'admin', url: '/operation/announcement', icon: 'campaign' },
+    screens: [
+      { scene: 'admin', url: '/operation/announcement', menu: { icon: 'campaign' } },
+    ],
   },
 });

@@ -1,5 +1,5 @@
 import { installedAppSchema, orderInternal, orderSchema, paymentRecordInternal, paymentRecordSchema } from '../schemas/order.ts';
-import type { CallSpec, Mount } from './types.ts';
+import type { CallSpec, Mount, Screen } from './types.ts';
 import { defineResource } from './define.ts';
 
 /** The operator's calls of one kind of order (the catalogue's general, product and service groups). */
@@ -22,7 +22,10 @@ const generalCalls: Record<string, CallSpec | 'page' | 'get'> = { ...kindCalls, 
 const kindMount = (kind: 'product' | 'service', value: number): Mount => ({
   side: 'operator', base: `/open/admin/order-management/${kind}`, scope: 'oversight', perm: `admin:order-${kind}`,
   fixed: { kind: value }, calls: kindCalls, transfer: { import: 'import-orders', export: 'export-orders', template: 'import-template' },
-  menu: { scene: 'admin', url: `/operation/order-${kind}`, icon: kind === 'product' ? 'inventory_2' : 'support_agent' },
+});
+/** Its operator screen, through that mount. */
+const kindScreen = (kind: 'product' | 'service'): Screen => ({
+  scene: 'admin', url: `/operation/order-${kind}`, mount: `/open/admin/order-management/${kind}`, menu: { icon: kind === 'product' ? 'inventory_2' : 'support_agent' },
 });
 
 /**
@@ -50,7 +53,7 @@ export const order = defineResource({
       transitions: [{ name: 'void', from: [0, 2], to: 3, confirm: true, sides: ['operator'], reason: 'void_reason' }],
     },
     mounts: [
-      { side: 'tenant', base: '/open/order', scope: 'bu', perm: 'tenant:order', calls: { page: 'page', get: 'get' }, menu: { scene: 'tenant', url: '/account/order', icon: 'receipt_long', title: 'route.order', order: 80 } },
+      { side: 'tenant', base: '/open/order', scope: 'bu', perm: 'tenant:order', calls: { page: 'page', get: 'get' } },
       { side: 'operator', base: '/open/admin/order-management', scope: 'oversight', perm: 'admin:order', fixed: { kind: 0 }, calls: generalCalls, transfer: { import: 'import-orders', export: 'export', template: 'import-template' } },
       kindMount('product', 1),
       kindMount('service', 2),
@@ -79,8 +82,20 @@ export const order = defineResource({
       { field: 'void_reason' },
     ],
     related: [{ resource: 'payment-record', field: 'order_guid' }],
-    menu: { scene: 'admin', url: '/operation/order', icon: 'receipt_long' },
-    tenant: [{ url: '/account/order', needsBu: true, details: 'info', next: { label: 'empty_next.store', to: '/appStore' } }],
+    screens: [
+      { scene: 'admin', url: '/operation/order', menu: { icon: 'receipt_long' } },
+      {
+        scene: 'tenant',
+        url: '/account/order',
+        needsBu: true,
+        details: 'info',
+        next: { label: 'empty_next.store', to: '/appStore' },
+        mount: '/open/order',
+        menu: { icon: 'receipt_long', title: 'route.order', order: 80 },
+      },
+      kindScreen('product'),
+      kindScreen('service'),
+    ],
   },
 });
 
@@ -110,7 +125,6 @@ export const paymentRecord = defineResource({
       { side: 'tenant', base: '/open/order/payment-record', scope: 'bu', perm: 'tenant:order', calls: { list: { verb: 'list', requires: ['order_guid'] } } },
       {
         side: 'tenant', base: '/open/expenses', scope: 'bu', perm: 'tenant:expenses',
-        menu: { scene: 'tenant', url: '/account/expenses', icon: 'payments', title: 'route.expenses', order: 90 },
         calls: { page: { verb: 'page', where: { state: [1] } }, monthly: { handler: 'payment.monthly', action: 'view' } },
       },
       {
@@ -133,7 +147,16 @@ export const paymentRecord = defineResource({
       { field: 'currency', render: 'status', off: true },
       { field: 'note', off: true },
     ],
-    tenant: [{ url: '/account/expenses', needsBu: true, mount: '/open/expenses', totals: 'monthly' }],
+    screens: [
+      {
+        scene: 'tenant',
+        url: '/account/expenses',
+        needsBu: true,
+        mount: '/open/expenses',
+        totals: 'monthly',
+        menu: { icon: 'payments', title: 'route.expenses', order: 90 },
+      },
+    ],
   },
 });
 
@@ -152,7 +175,6 @@ export const installedApp = defineResource({
     mounts: [
       {
         side: 'tenant', base: '/open/installed-app', scope: 'bu', perm: 'tenant:enterprise-app', calls: { page: 'page', list: 'list', get: 'get' },
-        menu: { scene: 'tenant', url: '/account/enterprise/app', icon: 'apps', title: 'route.enterprise_app', needsBu: true, sidebar: 'enterprise', order: 30 },
       },
       {
         // BU management (docs/operator.md): the installed apps of the BU an operator names, with the app's
@@ -185,6 +207,15 @@ export const installedApp = defineResource({
     columns: [{ field: 'icon', render: 'image' }, { field: 'app_name', to: '/appStore/{app_guid}' }, { field: 'created_at', render: 'date', sortable: true }],
     // Its details name the order that bought it (none when an operator installed it).
     details: [{ field: 'order_guid', render: 'reference', reference: 'order' }],
-    tenant: [{ url: '/account/enterprise/app', needsBu: true, next: { label: 'empty_next.store', to: '/appStore' } }],
+    screens: [
+      {
+        scene: 'tenant',
+        url: '/account/enterprise/app',
+        needsBu: true,
+        next: { label: 'empty_next.store', to: '/appStore' },
+        mount: '/open/installed-app',
+        menu: { icon: 'apps', title: 'route.enterprise_app', needsBu: true, sidebar: 'enterprise', order: 30 },
+      },
+    ],
   },
 });

@@ -35,8 +35,6 @@ export const org = defineResource({
     mounts: [
       {
         side: 'system', base: '/open/system/org', scope: 'bu', perm: 'tenant:enterprise-info',
-        // The console's first page; before a BU exists it offers to create one (so no `needsBu`).
-        menu: { scene: 'tenant', url: '/account/enterprise-panel', icon: 'dashboard', title: 'route.enterprise_panel', order: 1 },
         calls: {
           info: 'one', add: 'add', update: 'update', 'basic-info-update': 'update', delete: 'delete',
           'apply-auth': { verb: 'status', transition: 'apply_auth', action: 'update' },
@@ -88,10 +86,19 @@ export const org = defineResource({
     // ...and the BU's past applications and decisions, newest first.
     related: [{ resource: 'org-application', field: 'org_guid' }],
     // Operators review the requests on a screen of their own (the tenant's pages are `tenant` below).
-    menu: { scene: 'admin', url: '/operation/certification', icon: 'verified' },
-    tenant: [
-      { url: '/account/enterprise-panel', view: 'counts', call: 'dashboard', needsBu: true },
+    screens: [
+      { scene: 'admin', url: '/operation/certification', menu: { icon: 'verified' } },
       {
+        scene: 'tenant',
+        url: '/account/enterprise-panel',
+        view: 'counts',
+        call: 'dashboard',
+        needsBu: true,
+        mount: '/open/system/org',
+        menu: { icon: 'dashboard', title: 'route.enterprise_panel', order: 1 },
+      },
+      {
+        scene: 'tenant',
         url: '/account/enterprise/info/certification',
         view: 'single',
         needsBu: true,

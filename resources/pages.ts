@@ -1,7 +1,7 @@
-import { menuScreens } from './screens.ts';
+import { menuScreens, type ScreenBase } from './screens.ts';
 import type { ConsoleMenu } from './types.ts';
 
-/** A tenant console page a definition's `menu` makes: its route, title and menu entry (src/routes/table.ts). */
+/** A tenant console page a definition's tenant screen with a `menu` makes: its route, title and menu entry (src/routes/table.ts). */
 export interface TenantPage {
   path: string;
   /** Label key of its title and menu entry. */
@@ -12,14 +12,14 @@ export interface TenantPage {
   order?: number;
 }
 
-type Def = { name: string; admin: { menu?: ConsoleMenu }; api: { mounts: readonly { menu?: ConsoleMenu }[] } };
+type Def = { name: string; admin: { screens?: readonly ScreenBase[] }; api: { mounts: readonly { base: string }[] } };
 
 /** The label key of a definition's console screen: its menu's `title`, else the definition's name. */
-export const menuTitleOf = (def: { name: string }, menu: ConsoleMenu) => menu.title ?? `resources.${def.name}.name`;
+export const menuTitleOf = (def: { name: string }, menu: Pick<ConsoleMenu, 'title'>) => menu.title ?? `resources.${def.name}.name`;
 
 /**
- * Every tenant page the definitions make: a tenant `menu` without `parent` (a menu with one is a tab
- * of that page), a definition's own or one of its mounts' (the route table places them by `order`).
+ * Every tenant page the definitions make: a tenant screen with a `menu` without `parent` (a menu with
+ * one is a tab of that page; the route table places them by `order`).
  * Two definitions on one page (members and sub-accounts) make it once.
  */
 export const tenantPages = (defs: readonly Def[]): TenantPage[] => {

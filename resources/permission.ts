@@ -48,7 +48,9 @@ export const permission = defineResource({
       { field: 'sort', sortable: true },
       { field: 'status', render: 'status' },
     ],
-    menu: { scene: 'admin', url: '/operation/permission', icon: 'account_tree' },
+    screens: [
+      { scene: 'admin', url: '/operation/permission', menu: { icon: 'account_tree' } },
+    ],
     // Seeded nodes are named by their code in the reader's language: a menu by `menu.<code>`, a button by its action.
     labelKeys: [{ key: 'menu.{code}' }, { key: 'grant.buttons.{code:last}', when: { type: [2] } }],
   },

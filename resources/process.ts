@@ -37,8 +37,15 @@ export const approvalProcess = defineResource({
       { field: 'created_at', render: 'date', sortable: true },
     ],
     details: [{ field: 'description' }],
-    menu: { scene: 'tenant', url: '/business/process', icon: 'account_tree', title: 'route.process', needsBu: true, order: 20 },
-    tenant: [{ url: '/business/process', needsBu: true, label: 'tenant_tabs.processes' }],
+    screens: [
+      {
+        scene: 'tenant',
+        url: '/business/process',
+        needsBu: true,
+        label: 'tenant_tabs.processes',
+        menu: { icon: 'account_tree', title: 'route.process', needsBu: true, order: 20 },
+      },
+    ],
   },
 });
 
@@ -80,13 +87,16 @@ export const processInstance = defineResource({
       { field: 'created_at', render: 'date', sortable: true },
     ],
     related: [{ resource: 'process-step', field: 'instance_guid' }],
-    tenant: [
+    screens: [
       {
-        url: '/business/process/instance', needsBu: true, label: 'tenant_tabs.process_instances',
+        scene: 'tenant',
+        url: '/business/process/instance',
+        needsBu: true,
+        label: 'tenant_tabs.process_instances',
         actions: [
-          { name: 'approve', call: 'approve', when: { state: [0] }, confirm: true },
-          { name: 'reject', call: 'reject', when: { state: [0] }, confirm: true },
-        ],
+            { name: 'approve', call: 'approve', when: { state: [0] }, confirm: true },
+            { name: 'reject', call: 'reject', when: { state: [0] }, confirm: true },
+          ],
       },
     ],
   },

@@ -44,7 +44,8 @@ export const project = defineResource({
       { field: 'company_guids', render: 'reference', reference: 'company' },
       { field: 'created_at', render: 'date', sortable: true },
     ],
-    menu: { scene: 'tenant', url: '/account/organzize/project', icon: 'apartment', parent: '/account/organzize' },
-    tenant: [{ url: '/account/organzize/project', needsBu: true }],
+    screens: [
+      { scene: 'tenant', url: '/account/organzize/project', needsBu: true, menu: { icon: 'apartment', parent: '/account/organzize' } },
+    ],
   },
 });

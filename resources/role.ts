@@ -33,7 +33,6 @@ export const role = defineResource({
       },
       {
         side: 'system', base: '/open/system/role', scope: 'bu', perm: 'bu:role',
-        menu: { scene: 'tenant', url: '/account/role-manage', icon: 'security', title: 'route.role_manage', order: 60 },
         calls: {
           add: 'add', page: 'page', update: 'update', delete: 'delete', get: 'get', 'update-status': 'status',
           auth: grants.auth, 'auth-list': { handler: 'role.authList', action: 'view' },
@@ -54,12 +53,15 @@ export const role = defineResource({
       { field: 'status', render: 'status' },
       { field: 'created_at', render: 'date', sortable: true },
     ],
-    menu: { scene: 'admin', url: '/operation/role', icon: 'security' },
-    tenant: [
+    screens: [
+      { scene: 'admin', url: '/operation/role', menu: { icon: 'security' } },
       {
+        scene: 'tenant',
         url: '/account/role-manage',
         needsBu: true,
         grants: { resource: 'permission', read: 'auth-list', write: 'auth', field: 'permission_guids', rowsIn: 'list' },
+        mount: '/open/system/role',
+        menu: { icon: 'security', title: 'route.role_manage', order: 60 },
       },
     ],
     grants: { resource: 'permission', read: 'get-role-permissions', write: 'auth', field: 'permission_guids', filter: { scene: 'admin' } },

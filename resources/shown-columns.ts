@@ -29,23 +29,22 @@ export const boundedView = (view: readonly string[], allowed: readonly string[] 
   allowed ? view.filter((f) => allowed.includes(f)) : [...view];
 
 interface Listed {
-  admin: { columns: readonly Column[] };
-  api: { mounts: readonly { menu?: { columns?: readonly Column[] } }[] };
+  admin: { columns: readonly Column[]; screens?: readonly { columns?: readonly Column[] }[] };
 }
 
 /**
  * Every column a list's sets, views and preferences may name: the definition's, then those a
- * screen of one of its mounts lists besides them (`menu.columns`: joined fields its page answers,
+ * screen of it lists besides them (a screen's `columns`: joined fields its page answers,
  * a BU's owner, company and certification on the operators' BU list).
  */
 export const listColumnsOf = (def: Listed): Column[] => {
   const columns = [...def.admin.columns];
-  for (const c of def.api.mounts.flatMap((m) => m.menu?.columns ?? [])) if (!columns.some((k) => k.field === c.field)) columns.push(c);
+  for (const c of (def.admin.screens ?? []).flatMap((s) => s.columns ?? [])) if (!columns.some((k) => k.field === c.field)) columns.push(c);
   return columns;
 };
 
 /**
- * The columns one screen may show: its own (a mount's `menu.columns`, else the definition's), then
+ * The columns one screen may show: its own (a screen's `columns`, else the definition's), then
  * the definition's others, `off` — its page answers them too, so a set may show them there; the
  * joined columns of another screen it cannot show.
  */

@@ -1,5 +1,5 @@
 import { authConfigInternal, authConfigSchema, passwordPolicySchema, safePolicySchema } from '../schemas/sso.ts';
-import type { ConsoleMenu, Mount } from './types.ts';
+import type { Mount } from './types.ts';
 import { defineResource } from './define.ts';
 
 /**
@@ -7,8 +7,8 @@ import { defineResource } from './define.ts';
  * written with `…-update`; operators reach any BU's through bu-management with `bu_guid` (a
  * `within` mount: a BU that exists).
  */
-const mounts = (info: string, update: string, page?: ConsoleMenu): Mount[] => [
-  { side: 'system', base: '/open/system/sso', scope: 'bu', perm: 'tenant:enterprise-sso', calls: { [info]: 'one', [update]: 'save' }, ...(page ? { menu: page } : {}) },
+const mounts = (info: string, update: string): Mount[] => [
+  { side: 'system', base: '/open/system/sso', scope: 'bu', perm: 'tenant:enterprise-sso', calls: { [info]: 'one', [update]: 'save' } },
   { side: 'operator', base: '/open/admin/system/bu-management/sso', scope: 'oversight', within: 'bu_guid', perm: 'admin:bu', calls: { [info]: 'one', [update]: 'save' } },
 ];
 
@@ -21,11 +21,16 @@ export const passwordPolicy = defineResource({
   },
   api: {
     // The security settings page, whose first tab this policy is.
-    mounts: mounts('password-policy-info', 'password-policy-update', { scene: 'tenant', url: '/account/enterprise/sso', icon: 'shield', title: 'route.enterprise_sso', needsBu: true, sidebar: 'enterprise', order: 20 }),
+    mounts: mounts('password-policy-info', 'password-policy-update'),
   },
   admin: {
     columns: [{ field: 'min_length' }, { field: 'require_digit', render: 'boolean' }, { field: 'require_upper', render: 'boolean' }, { field: 'require_lower', render: 'boolean' }, { field: 'require_special', render: 'boolean' }],
-    tenant: [{ url: '/account/enterprise/sso', view: 'single', needsBu: true }],
+    screens: [
+      {
+        scene: 'tenant', url: '/account/enterprise/sso', view: 'single', needsBu: true, mount: '/open/system/sso',
+        menu: { icon: 'shield', title: 'route.enterprise_sso', needsBu: true, sidebar: 'enterprise', order: 20 },
+      },
+    ],
   },
 });
 
@@ -41,7 +46,9 @@ export const safePolicy = defineResource({
   },
   admin: {
     columns: [{ field: 'login_error_limit' }, { field: 'cycle_seconds' }, { field: 'cycles' }, { field: 'token_validity_seconds' }, { field: 'ip_whitelist', render: 'tags' }],
-    tenant: [{ url: '/account/enterprise/sso/login', view: 'single', needsBu: true }],
+    screens: [
+      { scene: 'tenant', url: '/account/enterprise/sso/login', view: 'single', needsBu: true },
+    ],
   },
 });
 
@@ -75,6 +82,8 @@ export const authConfig = defineResource({
   },
   admin: {
     columns: [{ field: 'sso_enabled', render: 'boolean' }, { field: 'protocol' }, { field: 'issuer_url' }, { field: 'login_types', render: 'tags' }, { field: 'domains', render: 'tags' }],
-    tenant: [{ url: '/account/enterprise/sso/auth', view: 'single', needsBu: true, check: 'auth-config-test', panel: 'sso' }],
+    screens: [
+      { scene: 'tenant', url: '/account/enterprise/sso/auth', view: 'single', needsBu: true, check: 'auth-config-test', panel: 'sso' },
+    ],
   },
 });

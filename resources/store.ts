@@ -44,7 +44,9 @@ export const label = defineResource({
     titleField: 'name',
     tones: { status: enabledTones },
     columns: [{ field: 'name' }, { field: 'sort', sortable: true }, { field: 'status', render: 'status' }, { field: 'created_at', render: 'date' }],
-    menu: { scene: 'admin', url: '/operation/store/label', icon: 'sell' },
+    screens: [
+      { scene: 'admin', url: '/operation/store/label', menu: { icon: 'sell' } },
+    ],
   },
 });
 
@@ -63,7 +65,6 @@ export const classify = defineResource({
     mounts: [
       {
         side: 'tenant', base: '/open/app/classify', scope: 'catalog', perm: 'admin:store-classify',
-        menu: { scene: 'admin', url: '/operation/store/classify', icon: 'category', page: CLASSIFY_PAGE },
         calls: { add: 'add', delete: 'delete', update: 'update', page: 'page', info: 'get' },
       },
       // The store's enabled classifications, for visitors, each with how many listed apps it holds.
@@ -71,6 +72,7 @@ export const classify = defineResource({
     ],
   },
   admin: {
+    screens: [{ scene: 'admin', url: '/operation/store/classify', mount: '/open/app/classify', menu: { icon: 'category' }, page: CLASSIFY_PAGE }],
     titleField: 'name',
     tones: { status: enabledTones },
     columns: [{ field: 'name' }, { field: 'icon', render: 'image' }, { field: 'sort', sortable: true }, { field: 'status', render: 'status' }],
@@ -106,7 +108,9 @@ export const classifyApp = defineResource({
     ],
     // Its own menu node (and code), so the screen is in the menu and granted like any other; the
     // classification's and the store app's pages place apps through the same calls.
-    menu: { scene: 'admin', url: '/operation/store/classify-app', icon: 'account_tree' },
+    screens: [
+      { scene: 'admin', url: '/operation/store/classify-app', menu: { icon: 'account_tree' } },
+    ],
   },
 });
 
@@ -159,6 +163,8 @@ export const listing = defineResource({
       { field: 'status', render: 'status' },
       { field: 'sort', sortable: true },
     ],
-    menu: { scene: 'admin', url: '/operation/store/listing', icon: 'storefront' },
+    screens: [
+      { scene: 'admin', url: '/operation/store/listing', menu: { icon: 'storefront' } },
+    ],
   },
 });

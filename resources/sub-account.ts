@@ -64,18 +64,19 @@ export const subAccount = defineResource({
     ...accountList.admin,
     titleField: 'name',
     tones: { status: { '0': 'success', '1': 'error', '2': 'warning' } },
-    menu: { scene: 'tenant', url: '/account/member-manage', icon: 'manage_accounts' },
-    tenant: [
+    screens: [
+      { scene: 'tenant', url: '/account/member-manage', menu: { icon: 'manage_accounts' }, menuOnly: true },
       {
+        scene: 'tenant',
         url: '/account/member-manage/sub-account',
         needsBu: true,
         verbs: { add: 'child-add', delete: 'child-delete' },
         // Freeze and restore are the status transitions (their buttons come from `status`), not actions here.
-        actions: [
-          { name: 'set_role', call: 'child-set-role', input: { field: 'role_guids', reference: 'role' } },
-          { name: 'resend', call: 'resend-child-email', when: { status: [2] } },
-          { name: 'reset', call: 'child-reset', when: { status: [0] }, confirm: true },
-        ],
+          actions: [
+            { name: 'set_role', call: 'child-set-role', input: { field: 'role_guids', reference: 'role' } },
+            { name: 'resend', call: 'resend-child-email', when: { status: [2] } },
+            { name: 'reset', call: 'child-reset', when: { status: [0] }, confirm: true },
+          ],
       },
     ],
   },

@@ -107,11 +107,6 @@ export interface Mount {
   /** Path segment → verb, or a fuller call spec. */
   calls: Record<string, Verb | CallSpec>;
   /**
-   * A further console screen of the definition, through this mount (the platform's own store apps
-   * beside the BUs' apps); its node's code is this mount's permission prefix. Shaped like the definition's `menu`.
-   */
-  menu?: ConsoleMenu;
-  /**
    * Console hint: the mount's calls that import a file of rows (multipart `file`, a preview
    * unless `commit` is `true`) and export the filtered list (`{ format: 'csv' | 'xlsx', ...filters }`,
    * answering the file), and the import's template (an XLSX to fill); the list screen offers Import
@@ -145,7 +140,10 @@ export interface Joined {
   filter?: boolean;
 }
 
-/** Where a console screen lives (see ResourceDef `menu`). */
+/**
+ * A screen's menu as the seed, the route table and the consoles read it (`menuScreens`,
+ * resources/screens.ts): a `Screen` with a `menu`, its entry's keys beside the screen's own.
+ */
 export interface ConsoleMenu {
   scene: 'admin' | 'tenant';
   url: string;
@@ -421,12 +419,6 @@ export interface AdminSpec {
   /** How coded values look in lists: field → value → tone (unlisted values are `default`, grey). */
   tones?: Record<string, Record<string, Tone>>;
   /**
-   * Where the console shows it. The seed makes it a node of the permission tree whose code is the
-   * permission prefix of the definition's mount in that console, with `icon`, under the node at
-   * URL `parent` (default: the section whose URL contains `url`); its calls' buttons hang below.
-   */
-  menu?: ConsoleMenu;
-  /**
    * Messages that name a record on screens instead of its `titleField` value, for rows seeded in
    * the default language (menus, buttons): `{field}` is the record's value, `{field:last}` its last
    * `:`-separated part; the first message that exists, among those whose `when` the record meets, wins.
@@ -464,8 +456,12 @@ export interface AdminSpec {
   related?: readonly { resource: string; field: string }[];
   /** Field labels given as text rather than message keys (a custom field's display name). */
   labels?: Readonly<Record<string, string>>;
-  /** Console hint: the tenant console's screens of this definition. */
-  tenant?: readonly TenantScreen[];
+  /**
+   * Its console screens, in both consoles, in one list: where each lives, the mount it goes
+   * through and the menu node (and tenant page) it makes (`Screen`). `menuScreens` and
+   * `tenantScreensOf` (resources/screens.ts) read it for the seed, the route table and the consoles.
+   */
+  screens?: readonly Screen[];
 }
 
 /**
@@ -593,5 +589,27 @@ export interface TenantScreen {
    */
   totals?: string;
 }
+
+/**
+ * One console screen of a definition, in either console: where it lives (`scene`, `url`), the
+ * mount it goes through (`mount`, by base; absent, the console takes the definition's mount for
+ * that scene), and with `menu` the menu node it makes, a tenant page too when it has no `parent`
+ * (the seed makes the node's code the mount's permission prefix). A tenant screen's other keys say
+ * what it shows (TenantScreen); `page`, `columns` and `schema` shape an operator's list screen.
+ */
+export interface Screen extends Omit<TenantScreen, 'url' | 'mount'> {
+  scene: 'admin' | 'tenant';
+  url: string;
+  mount?: string;
+  menu?: MenuEntry;
+  /** Only the menu node and its page: what the page shows are other screens (its tabs, or another definition's). */
+  menuOnly?: boolean;
+  page?: RecordPage;
+  columns?: readonly Column[];
+  schema?: z.ZodObject;
+}
+
+/** The menu entry a screen makes: its icon, place, title, and (a tenant page) when it shows and where. */
+export type MenuEntry = Pick<ConsoleMenu, 'icon' | 'parent' | 'title' | 'needsBu' | 'needsVerified' | 'sidebar' | 'order'>;
 
 export const CRUD = { page: 'page', get: 'get', add: 'add', update: 'update', delete: 'delete' } as const;

@@ -84,7 +84,6 @@ export const unionBu = defineResource({
     mounts: [
       {
         side: 'operator', base: UNION, scope: 'platform', perm: 'admin:union-bu',
-        menu: { scene: 'admin', url: '/operation/union-bu', icon: 'hub', page: UNION_PAGE },
         calls: {
           page: 'page',
           // Not in the catalogue: the console's create, details and edit screens (and the contract suite).
@@ -109,6 +108,7 @@ export const unionBu = defineResource({
     ],
   },
   admin: {
+    screens: [{ scene: 'admin', url: '/operation/union-bu', mount: UNION, menu: { icon: 'hub' }, page: UNION_PAGE }],
     titleField: 'name',
     tones: { status: enabledTones },
     columns: [
@@ -142,7 +142,6 @@ export const unionMembership = defineResource({
         // The unions naming the caller's BU among their members, each with the other members by name and code.
         member: 'bu_guids',
         joins: { members: { resource: 'bu', on: { many: 'bu_guids' }, field: 'name', detail: 'code', others: true } },
-        menu: { scene: 'tenant', url: '/account/associated-organize', icon: 'hub', title: 'route.associated_organize', order: 70 },
         calls: {
           page: 'page',
           leave: { handler: 'unionMembership.leave', action: 'update' },
@@ -160,10 +159,14 @@ export const unionMembership = defineResource({
       { field: 'members', render: 'tags' },
       { field: 'status', render: 'status' },
     ],
-    tenant: [
+    screens: [
       {
-        url: '/account/associated-organize', needsBu: true,
+        scene: 'tenant',
+        url: '/account/associated-organize',
+        needsBu: true,
         actions: [{ name: 'leave', call: 'leave', when: { members_may_leave: [true] }, confirm: true }],
+        mount: '/open/system/union-bu',
+        menu: { icon: 'hub', title: 'route.associated_organize', order: 70 },
       },
     ],
   },

@@ -40,6 +40,8 @@ export const user = defineResource({
     ...accountList.admin,
     titleField: 'username',
     tones: { status: { '0': 'success', '1': 'error' } },
-    menu: { scene: 'admin', url: '/operation/user', icon: 'person' },
+    screens: [
+      { scene: 'admin', url: '/operation/user', menu: { icon: 'person' } },
+    ],
   },
 });

@@ -35,7 +35,6 @@ export const workOrder = defineResource({
     mounts: [
       {
         side: 'tenant', base: '/open/app/work-order', scope: 'bu', perm: 'tenant:work-order',
-        menu: { scene: 'tenant', url: '/account/work-order', icon: 'support_agent', title: 'route.work_order', order: 100 },
         calls: {
           save: 'add', page: 'page',
           get: { verb: 'get', handler: 'workOrder.get' },
@@ -73,8 +72,10 @@ export const workOrder = defineResource({
       { field: 'comment' },
     ],
     conversation: { resource: 'work-order-record', field: 'work_order_guid', reply: 'save' },
-    menu: { scene: 'admin', url: '/operation/work-order', icon: 'support_agent' },
-    tenant: [{ url: '/account/work-order', needsBu: true }],
+    screens: [
+      { scene: 'admin', url: '/operation/work-order', menu: { icon: 'support_agent' } },
+      { scene: 'tenant', url: '/account/work-order', needsBu: true, mount: '/open/app/work-order', menu: { icon: 'support_agent', title: 'route.work_order', order: 100 } },
+    ],
   },
 });
 
@@ -123,6 +124,8 @@ export const workQuestion = defineResource({
     titleField: 'title',
     columns: [{ field: 'title' }, { field: 'category', render: 'status' }, { field: 'updated_at', render: 'date', sortable: true }],
     details: [{ field: 'content' }, { field: 'answer' }],
-    tenant: [{ url: '/account/work-order/questions', needsBu: true }],
+    screens: [
+      { scene: 'tenant', url: '/account/work-order/questions', needsBu: true },
+    ],
   },
 });

@@ -51,7 +51,7 @@ const roleOpens = async (tx: Queryable, def: ResourceDef, roleGuid: string) => {
   const { rows } = await tx.query<{ type: number; bu_guid: string | null }>('select type, bu_guid from role where guid = $1', [roleGuid]);
   if (!rows[0]) return true;
   const scene = rows[0].bu_guid ? 'tenant' : 'admin';
-  const screen = scene === 'admin' ? def.admin.menu?.scene === 'admin' || def.api.mounts.some((m) => m.menu) : !!def.admin.tenant?.length || def.admin.menu?.scene === 'tenant';
+  const screen = scene === 'admin' ? !!def.admin.screens?.some((s) => s.scene === 'admin') : !!def.admin.screens?.some((s) => s.scene === 'tenant');
   if (!screen) return false;
   // A super role (type 0) holds every code of its console.
   const codes = rows[0].type === 0

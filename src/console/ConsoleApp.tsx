@@ -58,7 +58,7 @@ const ResourceEdit = lazy(() => import('./screens.tsx').then((m) => ({ default: 
 const ResourceShow = lazy(() => import('./screens.tsx').then((m) => ({ default: m.ResourceShow })));
 const GrantScreen = lazy(() => import('./GrantScreen.tsx').then((m) => ({ default: m.GrantScreen })));
 const HistoryScreen = lazy(() => import('./HistoryScreen.tsx').then((m) => ({ default: m.HistoryScreen })));
-/** A record's page with tabs (`menu.page`: a BU's page), under its row's route. */
+/** A record's page with tabs (a screen's `page`: a BU's page), under its row's route. */
 const RecordPage = lazy(() => import('./RecordPage.tsx'));
 const later = (screen: ReactNode) => <Suspense fallback={<Loading />}>{screen}</Suspense>;
 const store = localStorageStore();
@@ -102,12 +102,12 @@ const ConsoleApp = () => {
               list={references(rc, withCustomFieldsOf(rc, (rc) => (rc.def.relations?.tree ? <TreeList rc={rc} /> : <ResourceList rc={rc} />)))}
               create={rc.verbs.add ? references(rc, withCustomFieldsOf(rc, (rc) => later(<ResourceCreate rc={rc} />))) : undefined}
               // A record page's first tab is the record's form, at the URL react-admin's edit route would take.
-              edit={rc.verbs.update && !rc.mount.menu?.page ? references(rc, withCustomFieldsOf(rc, (rc) => later(<ResourceEdit rc={rc} />))) : undefined}
+              edit={rc.verbs.update && !rc.screen?.page ? references(rc, withCustomFieldsOf(rc, (rc) => later(<ResourceEdit rc={rc} />))) : undefined}
               show={rc.verbs.get ? references(rc, withCustomFieldsOf(rc, (rc) => later(<ResourceShow rc={rc} />))) : undefined}
             >
               {rc.def.admin.grants && <Route path=":id/grants" element={later(<GrantScreen rc={rc} />)} />}
               {rc.def.admin.history && <Route path=":id/history" element={later(<HistoryScreen rc={rc} />)} />}
-              {rc.mount.menu?.page && <Route path=":id/*" element={later(<RecordPage rc={rc} />)} />}
+              {rc.screen?.page && <Route path=":id/*" element={later(<RecordPage rc={rc} />)} />}
             </Resource>
           ))}
           <CustomRoutes>{[]}</CustomRoutes>

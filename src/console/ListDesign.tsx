@@ -9,8 +9,8 @@ import { defByName, fieldLabel } from './registry.ts';
 
 /** Which console shows a list: the operator's (a screen there) or the tenant's (`tenant` screens). */
 const consolesOf = (def: ConsoleDef) => [
-  ...(def.admin.menu?.scene === 'admin' || def.api.mounts.some((m) => m.menu) ? (['admin'] as const) : []),
-  ...(def.admin.tenant?.length || def.admin.menu?.scene === 'tenant' ? (['tenant'] as const) : []),
+  ...(def.admin.screens?.some((s) => s.scene === 'admin') ? (['admin'] as const) : []),
+  ...(def.admin.screens?.some((s) => s.scene === 'tenant') ? (['tenant'] as const) : []),
 ];
 
 /** Every list a set or view may shape, in the console(s) showing it. */

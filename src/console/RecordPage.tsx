@@ -18,7 +18,7 @@ import { peekRevealed, takeRevealed } from './app/revealed.ts';
 import { RouteOfContext } from './routeOf.tsx';
 
 /**
- * The operator console's page of one record (`menu.page`: a BU's page `/operation/bu/{id}/...`,
+ * The operator console's page of one record (a screen's `page`: a BU's page `/operation/bu/{id}/...`,
  * spec §2): its title, a tab per `RecordTab`, and each tab's generic screens through the tab's
  * mount, every call naming the record (`param` = the page's id) through a bound route.
  */
@@ -107,7 +107,7 @@ const useRegistered = (tabs: TabCalls[]) => {
 };
 
 export const RecordPage = ({ rc }: { rc: ResourceCalls }) => {
-  const page = rc.mount.menu!.page!;
+  const page = rc.screen!.page!;
   const { id = '', '*': rest = '' } = useParams();
   const translate = useTranslate();
   const basename = useBasename();

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { withCustomLists, withCustomSchema } from '../../resources/custom-fields.ts';
 import { jsonSchema, type ConsoleDef } from '../../resources/console-defs.ts';
+import { screenOfMount } from '../../resources/screens.ts';
 import { resourceByName } from '../../resources/index.ts';
 import type { CustomField } from '../../schemas/custom-field.ts';
 
@@ -18,7 +19,7 @@ export const zodSchemaOf = (def: ConsoleDef): z.ZodObject => {
   const { name, mount, custom, pick } = def.origin;
   const full = resourceByName.get(name);
   if (!full) throw new Error(`unknown resource ${name}`);
-  schema = (mount && full.api.mounts.find((m) => m.base === mount)?.menu?.schema) || full.schema;
+  schema = (mount && screenOfMount(full, mount)?.schema) || full.schema;
   if (custom) schema = withCustomSchema(schema, custom.fields, custom.off);
   if (pick) schema = schema.pick(Object.fromEntries(pick.map((f) => [f, true])) as never);
   schemas.set(def, schema);

@@ -3,6 +3,7 @@ import { resources } from '../../dataProvider/definitions.ts';
 import type { TenantScreen } from '../../resources/types.ts';
 import type { ConsoleDef } from '../../resources/console-defs.ts';
 import { tenantMount } from './screenAccess.ts';
+import { tenantScreensOf } from '../../resources/screens.ts';
 
 /**
  * The tenant console's screens live in several sections (`/account`, `/business`); react-admin
@@ -18,7 +19,7 @@ export interface TenantScreenCalls {
 
 /** Every tenant screen the definitions declare, each registered for the data provider under its route. */
 export const tenantScreens: TenantScreenCalls[] = resources.flatMap((def) =>
-  (def.admin.tenant ?? []).flatMap((screen) => {
+  tenantScreensOf(def).flatMap((screen) => {
     const mount = tenantMount(def, screen);
     if (!mount) return [];
     const own = { ...def, admin: { ...def.admin, grants: screen.grants ?? def.admin.grants } };

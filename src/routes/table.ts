@@ -80,9 +80,9 @@ const tenantPage = (path: string, title: string, extra: Partial<RouteDef> = {}):
 ];
 
 /**
- * The tenant pages the definitions make (`menu` of scene tenant, resources/pages.ts), written into
+ * The tenant pages the definitions make (tenant screens with a `menu`, resources/pages.ts), written into
  * the build so the shell does not load the definitions; this table keeps only the pages no
- * definition's `menu` makes.
+ * definition's screen makes.
  */
 const DEFINED: readonly TenantPage[] = __TENANT_PAGES__;
 

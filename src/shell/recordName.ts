@@ -29,7 +29,7 @@ export const recordName = (at: string, id: string, lang: Lang): Promise<string |
   const key = `${at}/${id}`;
   if (!rows.has(key)) {
     const rc = screenAt(at);
-    const page = rc?.mount.menu?.page;
+    const page = rc?.screen?.page;
     const call = page ? { path: rc.path(page.get), body: { [page.getBy ?? page.param]: id } } : rc?.verbs.get ? { path: rc.verbs.get, body: { guid: id } } : undefined;
     rows.set(
       key,

@@ -14,6 +14,7 @@ import type { EventType } from '../../server/seed/event-types.ts';
 import { adminMenus, tenantMenus, type MenuSeed } from '../../server/seed/menus.ts';
 import { permissionSeed } from '../../server/seed/seed.ts';
 import { eventMessageKey } from '../../schemas/event.ts';
+import { tenantScreensOf } from '../../resources/screens.ts';
 
 /**
  * The registry's cross-checks over keys that are only strings (scopes, event types, menu codes,
@@ -89,7 +90,7 @@ const skeletonCodes = new Set(
 /**
  * Every menu node the seed makes from a definition has a label in three languages — `menu.<code>`
  * or the screen's title (its `title`, else the definition's name) — and so does every tenant page
- * the definitions make, which also has a screen in some definition's `tenant:`.
+ * the definitions make, which also shows a screen of some definition's `admin.screens`.
  */
 export const menuProblems = (defs: readonly ResourceDef[]) => {
   const out: string[] = [];
@@ -100,13 +101,13 @@ export const menuProblems = (defs: readonly ResourceDef[]) => {
       if (!inUi(lang, `menu.${node.code}`) && !labelled(lang, menuTitleOf(def, menu))) out.push(`${def.name}: its menu node ${node.code} (${node.url}) has no label in ${lang}: add menu.${node.code} to i18n/ui/${lang}.ts or ${menuTitleOf(def, menu)}`);
     }
   }
-  const screens = defs.flatMap((d) => (d.admin.tenant ?? []).map((t) => t.url));
+  const screens = defs.flatMap((d) => tenantScreensOf(d).map((t) => t.url));
   for (const page of tenantPages(defs)) {
     const def = defs.find((d) => menuScreens(d).some((s) => s.menu.url === page.path))!;
     for (const lang of LANGS) if (!labelled(lang, page.title)) out.push(`${def.name}: its tenant page ${page.path} has no title in ${lang}: add ${page.title}`);
-    // The page shows the screens of `tenant:` at its address or under it (tabs); a menu alone makes an empty page.
+    // The page shows the tenant screens at its address or under it (tabs); a `menuOnly` screen alone makes an empty page.
     if (!screens.some((u) => u === page.path || u.startsWith(`${page.path}/`))) {
-      out.push(`${def.name}: its tenant page ${page.path} has no screen: add tenant: [{ url: '${page.path}', mount: '<the BU mount it reads>' }] to the definition's admin`);
+      out.push(`${def.name}: its tenant page ${page.path} has no screen: drop its menuOnly, or add a tenant screen at ${page.path} or under it to a definition's admin.screens`);
     }
   }
   return out;

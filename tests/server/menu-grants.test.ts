@@ -12,6 +12,7 @@ import { authorised, findRoute, guardOf } from '../../src/routes/guard.ts';
 import { openingCalls, screenPerm, tenantMount } from '../../src/console/screenAccess.ts';
 import { startServer } from '../helpers/server.ts';
 import { activeSub, tenantWithBu, uid } from '../helpers/tenant-flows.ts';
+import { tenantScreensOf } from '../../resources/screens.ts';
 
 /**
  * A page a role grants opens for a sub-account holding it: for every page node of the tenant menu
@@ -46,7 +47,7 @@ const HAND_WRITTEN: Record<string, readonly string[]> = {
 
 const screensOf = (url: string) =>
   resources.flatMap((def) =>
-    (def.admin.tenant ?? []).flatMap((screen: TenantScreen) => {
+    tenantScreensOf(def).flatMap((screen: TenantScreen) => {
       const mount = tenantMount(def, screen);
       return mount && (screen.url === url || screen.url.startsWith(`${url}/`)) ? [{ def, mount, screen }] : [];
     }),

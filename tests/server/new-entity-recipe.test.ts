@@ -66,7 +66,7 @@ it('seeds its menu node and buttons, which a role can be granted and which then 
 });
 
 it('refuses at start a permission that no menu node grants', async () => {
-  const orphan: ResourceDef = { ...holiday, name: 'orphan', storage: { ...holiday.storage, table: 'orphan' }, api: { ...holiday.api, mounts: [{ ...holiday.api.mounts[0], base: '/open/admin/orphan', perm: 'admin:orphan' }] }, admin: { ...holiday.admin, menu: undefined } };
+  const orphan: ResourceDef = { ...holiday, name: 'orphan', storage: { ...holiday.storage, table: 'orphan' }, api: { ...holiday.api, mounts: [{ ...holiday.api.mounts[0], base: '/open/admin/orphan', perm: 'admin:orphan' }] }, admin: { ...holiday.admin, screens: [] } };
   await expect(buildApp({ db, defs: [...resources, orphan] })).rejects.toThrow(/checks permission "admin:orphan", which no menu node grants/);
 });
 

@@ -22,6 +22,7 @@ import { holiday } from '../fixtures/holiday-entity.ts';
 import { eventProblems, menuProblems, openApiProblems, undeclaredScopes, unlabelledScopes } from '../helpers/registry-checks.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { uid } from '../helpers/tenant-flows.ts';
+import { menuScreens, tenantScreensOf } from '../../resources/screens.ts';
 
 /**
  * A scope nobody declared fails `tsc` where a definition names it (tests/fixtures/typed-names.ts);
@@ -71,7 +72,7 @@ describe.each(resources.map((def) => ({ name: def.name, def })))('$name', ({ def
         for (const v of [...t.from, t.to]) need(`resources.${def.name}.values.${def.api.status.field}.${String(v)}`);
       }
     }
-    for (const screen of def.admin.tenant ?? []) for (const a of screen.actions ?? []) need(`record_actions.${def.name}.${a.name}`, 'ui');
+    for (const screen of tenantScreensOf(def)) for (const a of screen.actions ?? []) need(`record_actions.${def.name}.${a.name}`, 'ui');
     expect(missing).toEqual([]);
   });
 
@@ -79,8 +80,10 @@ describe.each(resources.map((def) => ({ name: def.name, def })))('$name', ({ def
     expect(Object.values(def.relations?.references ?? {}).filter((r) => !names.has(r))).toEqual([]);
     for (const c of def.admin.columns) if (c.reference) expect(names).toContain(c.reference);
     if (def.admin.grants) expect(names).toContain(def.admin.grants.resource);
-    if (def.admin.menu) expect(findRoute(def.admin.menu.url)?.path, def.admin.menu.url).toBeTruthy();
-    for (const screen of def.admin.tenant ?? []) expect(findRoute(screen.url)?.path, screen.url).toBeTruthy();
+    for (const { menu } of menuScreens(def)) expect(findRoute(menu.url)?.path, menu.url).toBeTruthy();
+    // A screen's mount is one of the definition's own.
+    for (const screen of def.admin.screens ?? []) if (screen.mount) expect(def.api.mounts.map((m) => m.base), screen.url).toContain(screen.mount);
+    for (const screen of tenantScreensOf(def)) expect(findRoute(screen.url)?.path, screen.url).toBeTruthy();
   });
 });
 
@@ -315,11 +318,10 @@ describe('scopes, events, the open API and generated menus are cross-checked', (
       ]),
     );
   });
-  it("a tenant menu without its screen in `tenant:` (the README recipe's step 2)", () => {
-    const { tenant: _screens, ...admin } = holiday.admin;
-    const menuOnly = { ...holiday, admin };
+  it("a tenant page that shows no screen (the README recipe's step 2)", () => {
+    const menuOnly = { ...holiday, admin: { ...holiday.admin, screens: holiday.admin.screens!.map((s) => (s.scene === 'tenant' ? { ...s, menuOnly: true } : s)) } };
     expect(menuProblems([...resources, menuOnly])).toContain(
-      "holiday: its tenant page /business/holiday has no screen: add tenant: [{ url: '/business/holiday', mount: '<the BU mount it reads>' }] to the definition's admin",
+      'holiday: its tenant page /business/holiday has no screen: drop its menuOnly, or add a tenant screen at /business/holiday or under it to a definition\'s admin.screens',
     );
     expect(menuProblems([...resources, holiday]).filter((p) => p.includes('no screen'))).toEqual([]);
   });

@@ -3,6 +3,7 @@ import { resources } from '../../resources/index.ts';
 import type { RecordAction } from '../../resources/types.ts';
 import { menuScreens } from '../../resources/screens.ts';
 import { specOf } from '../../server/engine/spec.ts';
+import { tenantScreensOf } from '../../resources/screens.ts';
 
 /**
  * Each action is offered once on a row: a status transition is already a button of its own (the
@@ -15,7 +16,7 @@ describe('record actions', () => {
     for (const def of resources) {
       const lists: { where: string; actions: readonly RecordAction[] }[] = [
         // A list's rows show the transitions' buttons beside the actions; a single record's form shows only its actions.
-        ...(def.admin.tenant ?? []).filter((t) => (t.view ?? 'list') === 'list').map((t) => ({ where: t.url, actions: t.actions ?? [] })),
+        ...tenantScreensOf(def).filter((t) => (t.view ?? 'list') === 'list').map((t) => ({ where: t.url, actions: t.actions ?? [] })),
         ...menuScreens(def).flatMap(({ menu }) => (menu.page?.tabs ?? []).filter((t) => (t.view ?? 'list') === 'list').map((t) => ({ where: `${menu.url} tab ${t.url}`, actions: t.actions ?? [] }))),
       ];
       for (const { where, actions } of lists) {

@@ -13,6 +13,7 @@ import { StatusButtons } from '../../src/console/StatusButtons.tsx';
 import { guard } from '../../src/routes/guard.ts';
 import { ROUTES } from '../../src/routes/table.ts';
 import { renderInConsole, resetConsole, signedInWithoutSettings } from './console-harness.tsx';
+import { menuScreens, tenantScreensOf } from '../../resources/screens.ts';
 
 /**
  * What screens take from a definition rather than guess: a record's title (`titleField`), the tone
@@ -61,12 +62,12 @@ describe('tones are data of the definition', () => {
 describe('titleField names a record', () => {
   /** Definitions whose records are listed on a screen or picked from another definition. */
   const named = new Set([
-    ...resources.filter((d) => d.admin.menu || d.admin.tenant?.some((s) => (s.view ?? 'list') === 'list')).map((d) => d.name),
+    ...resources.filter((d) => menuScreens(d).some((s) => !s.mount) || tenantScreensOf(d).some((s) => (s.view ?? 'list') === 'list')).map((d) => d.name),
     ...resources.flatMap((d) => [
       ...Object.values(d.relations?.references ?? {}),
       ...d.admin.columns.flatMap((c) => (c.reference ? [c.reference] : [])),
       ...(d.admin.grants ? [d.admin.grants.resource] : []),
-      ...(d.admin.tenant ?? []).flatMap((s) => (s.actions ?? []).flatMap((a) => (a.input ? [a.input.reference] : []))),
+      ...tenantScreensOf(d).flatMap((s) => (s.actions ?? []).flatMap((a) => (a.input ? [a.input.reference] : []))),
     ]),
   ]);
 

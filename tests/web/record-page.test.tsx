@@ -17,7 +17,7 @@ import { LangProvider } from '../../src/shell/LangContext.tsx';
 import { loadLang, resetConsole } from './console-harness.tsx';
 
 /**
- * The operator console's page of one BU (`menu.page` of bu-management): tabs from the definition,
+ * The operator console's page of one BU (the `page` of bu-management's screen): tabs from the definition,
  * the active one from the URL, and every call of every tab naming the BU as `bu_guid`. The real data
  * provider runs; the http layer is replaced at axios' adapter, recording each call.
  */

@@ -61,7 +61,7 @@ const tabProblems = (screen: ResourceCalls, tab: RecordTab) => {
     for (const call of [s.read, s.options, s.save]) if (!callsAt(tab.base).includes(call)) problems.push(`${where}: ${tab.base} has no ${call} call`);
     return problems;
   }
-  const route = boundRoute(`${screen.route}/walk/${tab.url}`, def, tab.base, { [tab.param ?? screen.mount.menu!.page!.param]: 'walk' }, tab.verbs);
+  const route = boundRoute(`${screen.route}/walk/${tab.url}`, def, tab.base, { [tab.param ?? screen.screen!.page!.param]: 'walk' }, tab.verbs);
   const rc = resourceCalls(route);
   if (tab.view === 'single') {
     if (!rc.verbs.one && !rc.verbs.get) problems.push(`${where}: no call reads its one row`);
@@ -75,7 +75,7 @@ const tabProblems = (screen: ResourceCalls, tab: RecordTab) => {
 
 describe('every generated screen can render without a developer error', () => {
   it.each(operatorScreens.map((rc) => [rc.route, rc] as const))('operator screen %s', (_, rc) => {
-    const problems = [...problemsOf(rc, (target) => referenceRoute(rc, target)), ...(rc.mount.menu?.page?.tabs ?? []).flatMap((tab) => tabProblems(rc, tab))];
+    const problems = [...problemsOf(rc, (target) => referenceRoute(rc, target)), ...(rc.screen?.page?.tabs ?? []).flatMap((tab) => tabProblems(rc, tab))];
     expect(problems).toEqual([]);
   });
 

@@ -7,6 +7,7 @@ import { MESSAGE_TABS } from '../../resources/message-tabs.ts';
 import { message } from '../../resources/message.ts';
 import { publicRead } from '../../src/public/call.ts';
 import { LangProvider } from '../../src/shell/LangContext.tsx';
+import { tenantScreensOf } from '../../resources/screens.ts';
 
 /**
  * The bell opens the message center at the tab holding the unread messages it counts (issue 44:
@@ -43,6 +44,6 @@ describe('the header’s bell', () => {
   });
 
   it('knows every tab of the message center: each kind’s tab is a screen of the message definition', () => {
-    expect(message.admin.tenant?.map((s) => s.url)).toEqual(Object.values(MESSAGE_TABS));
+    expect(tenantScreensOf(message).map((s) => s.url)).toEqual(Object.values(MESSAGE_TABS));
   });
 });
