@@ -1,7 +1,7 @@
 import type { AuthProvider } from 'react-admin';
 import { tr } from '../i18n/client.ts';
 import { navigate, toast } from './events.ts';
-import { cancelSessionCalls, get, loginUrl, post } from './http.ts';
+import { endSessionCalls, get, loginUrl, post, startSessionCalls } from './http.ts';
 import { basePath, clearSession, isOperator, language, store, validToken, type Bu, type StoredUser } from './session.ts';
 
 /** A node of the permission tree the server answers (spec §3). */
@@ -159,10 +159,11 @@ export const reloadSession = () => {
 
 export const logout = async () => {
   const operator = isOperator();
-  cancelSessionCalls();
-  const answer = validToken() ? await post<{ idp_logout_url?: string } | null>(PATHS.logout, {}, { silent: true }).catch(() => null) : null;
+  endSessionCalls();
+  const answer = validToken() ? await post<{ idp_logout_url?: string } | null>(PATHS.logout, {}, { silent: true, endsSession: true }).catch(() => null) : null;
   clearSession();
   resetSession();
+  startSessionCalls();
   // After a company sign-in the IdP's session ends too: the browser goes there and comes back to the login page.
   if (answer?.idp_logout_url) window.location.assign(answer.idp_logout_url);
   return operator ? '/adminLogin' : '/login';

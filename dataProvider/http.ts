@@ -29,6 +29,8 @@ export class CallError extends Error {
 /** Extra options of a call: background loads (unread count, BU list) fail without a toast. */
 export interface CallOptions extends AxiosRequestConfig {
   silent?: boolean;
+  /** The sign-out call: sent while the session's other calls are being ended. */
+  endsSession?: boolean;
 }
 
 const t = (key: string) => tr(language(), key);
@@ -52,12 +54,14 @@ const toLogin = () => {
 };
 
 /**
- * The calls made with the current sign-in: signing out cancels those still on their way (a landing
- * page's counts asked for just before), which the server would otherwise refuse as the session ended.
+ * The calls made with the current sign-in. Signing out ends them (`endSessionCalls`): those still on
+ * their way are cancelled (a landing page's counts asked for just before), and none is sent until the
+ * session is cleared (a query retrying one), so the server never refuses a call of the ended session.
+ * The sign-out call itself goes out (`endsSession`); `startSessionCalls` opens the next session's.
  */
 let sessionCalls = new AbortController();
-export const cancelSessionCalls = () => {
-  sessionCalls.abort();
+export const endSessionCalls = () => sessionCalls.abort();
+export const startSessionCalls = () => {
   sessionCalls = new AbortController();
 };
 
@@ -70,8 +74,9 @@ const beforeCall = (config: InternalAxiosRequestConfig) => {
     return Promise.reject(new CallError(t('http.login_expired'), 0));
   }
   if (token) {
+    if (sessionCalls.signal.aborted && !(config as CallOptions).endsSession) return Promise.reject(new CallError(t('http.cancelled'), 0));
     config.headers.set('Authorization', `Bearer ${token}`);
-    config.signal ??= sessionCalls.signal;
+    if (!(config as CallOptions).endsSession) config.signal ??= sessionCalls.signal;
   }
   config.headers.set('Accept-Language', LANGUAGES[language()]);
   return config;

@@ -113,12 +113,14 @@ describe('auth provider', () => {
     await expect(authProvider.getIdentity!()).resolves.toEqual({ id: 'u1', fullName: 'Admin', avatar: undefined });
   });
 
-  it('signing out cancels the calls still on their way, quietly: none comes back refused by the session it ended', async () => {
+  it('signing out cancels the calls still on their way and sends none until it is done, quietly: none comes back refused by the session it ended', async () => {
     await login({ username: 'admin', password: 'pw', operator: true });
     answers[PATHS.logout] = ok(null);
-    // An adapter that, like the browser's, drops a call whose signal is aborted.
+    // An adapter that, like the browser's, drops a call whose signal is aborted; the sign-out call answers when the test says.
     let signal: AbortSignal | undefined;
+    let signedOut: (() => void) | undefined;
     http.defaults.adapter = (config) => {
+      if (config.url === PATHS.logout) return new Promise((resolve) => (signedOut = () => resolve(adapter(config)))).then((r) => r as never);
       if (config.url !== '/open/admin/slow') return adapter(config);
       signal = config.signal as AbortSignal;
       return new Promise((_, reject) => {
@@ -131,11 +133,22 @@ describe('auth provider', () => {
     const pending = post('/open/admin/slow');
     // On its way: the adapter has it.
     await vi.waitFor(() => expect(signal).toBeDefined());
-    await expect(authProvider.logout({})).resolves.toBe('/adminLogin');
+    const leaving = authProvider.logout({});
     await expect(pending).rejects.toMatchObject({ status: 0 });
     expect(signal?.aborted).toBe(true);
+    // While the sign-out call is on its way, a query retrying (the landing page's counts) sends nothing.
+    await vi.waitFor(() => expect(signedOut).toBeDefined());
+    calls = [];
+    await expect(post('/open/admin/user/info')).rejects.toMatchObject({ status: 0 });
+    expect(calls).not.toContain(PATHS.operatorInfo);
+    signedOut!();
+    await expect(leaving).resolves.toBe('/adminLogin');
     expect(calls).toContain(PATHS.logout);
     expect(toasts).toEqual([]);
+    // The next sign-in's calls go out.
+    http.defaults.adapter = adapter;
+    await login({ username: 'admin', password: 'pw', operator: true });
+    expect(calls).toContain(PATHS.operatorInfo);
     off();
   });
 });
