@@ -1,19 +1,11 @@
-import type { MenuEntry, RecordPage, Column, TenantScreen } from './types.ts';
+import type { MenuEntry, Screen, TenantScreen } from './types.ts';
 
 /**
  * A definition's screens (`admin.screens`, resources/types.ts `Screen`) as their readers take them.
  * Generic over the screen's type: the console's definitions (resources/console-defs.ts) carry JSON
  * Schema (`json`) where a screen has a form schema of its own (`schema`).
  */
-export interface ScreenBase {
-  scene: 'admin' | 'tenant';
-  url: string;
-  mount?: string;
-  menu?: MenuEntry;
-  menuOnly?: boolean;
-  page?: RecordPage;
-  columns?: readonly Column[];
-}
+export type ScreenBase = Pick<Screen, 'scene' | 'url' | 'mount' | 'menu' | 'menuOnly' | 'page' | 'columns'>;
 
 /** The keys of a screen its menu view carries beside its entry's (the seed's node, the route table's page). */
 type MenuKeys = 'scene' | 'url' | 'page' | 'columns' | 'schema' | 'json';
@@ -29,8 +21,8 @@ const menuOf = <S extends ScreenBase>(s: S): MenuView<S> => {
  * Every screen of a definition that makes a menu node: its menu view, and the mount it names
  * (absent: the console and the seed take the definition's mount for that scene).
  */
-export const menuScreens = <S extends ScreenBase, M extends { base: string }>(def: { admin: { screens?: readonly S[] }; api: { mounts: readonly M[] } }): { menu: MenuView<S>; mount?: M; screen: S }[] =>
-  (def.admin.screens ?? []).flatMap((s) => (s.menu ? [{ menu: menuOf(s), mount: s.mount === undefined ? undefined : def.api.mounts.find((m) => m.base === s.mount), screen: s }] : []));
+export const menuScreens = <S extends ScreenBase, M extends { base: string }>(def: { admin: { screens?: readonly S[] }; api: { mounts: readonly M[] } }): { menu: MenuView<S>; mount?: M }[] =>
+  (def.admin.screens ?? []).flatMap((s) => (s.menu ? [{ menu: menuOf(s), mount: s.mount === undefined ? undefined : def.api.mounts.find((m) => m.base === s.mount) }] : []));
 
 /** The definition's own screen, whose mount the console and the seed pick: its first menu screen naming no mount. */
 export const ownScreen = <S extends ScreenBase>(def: { admin: { screens?: readonly S[] } }): S | undefined => def.admin.screens?.find((s) => s.menu && s.mount === undefined);
