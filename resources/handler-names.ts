@@ -31,5 +31,4 @@ export type HandlerName =
   | 'message.userList' | 'message.appList' | 'message.buList' | 'message.get' | 'message.read' | 'message.unread'
   | 'unionBu.save'
   | 'log.userOperations'
-  | 'buAccounts.page' | 'buAccounts.list'
   | 'resource.list';

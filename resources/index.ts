@@ -13,6 +13,7 @@ import { project } from './project.ts';
 import { appProject } from './app-project.ts';
 import { authConfig, passwordPolicy, safePolicy } from './sso.ts';
 import { subAccount } from './sub-account.ts';
+import { buAccount } from './bu-account.ts';
 import { buDict, dict } from './dict.ts';
 import { permission } from './permission.ts';
 import { role } from './role.ts';
@@ -32,7 +33,7 @@ import { loginLog, operationLog, requestLog } from './audit-log.ts';
 const all = [
   permission, role, user, dict, buDict, columnConfig, columnPreference, savedView, publishedView, i18nSetting,
   // Tenant identity and organisation
-  bu, org, orgApplication, company, project, department, position, member, customField, fieldStatus, subAccount, passwordPolicy, safePolicy, authConfig,
+  bu, org, orgApplication, company, project, department, position, member, customField, fieldStatus, subAccount, buAccount, passwordPolicy, safePolicy, authConfig,
   // Operators' groupings of BUs, and a BU's view of those it is in
   unionBu, unionMembership,
   // A BU's approval processes and their runs

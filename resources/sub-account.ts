@@ -51,11 +51,9 @@ export const subAccount = defineResource({
           // The BU's accounts (docs/operator.md, "Platform calls"): a BU adds accounts only as
           // sub-accounts and deletes only those, so `add`/`delete` are these verbs (owner and caller
           // out of reach, roles no wider than the caller's); `page`/`user-list` show every member,
-          // the owner too, through the BU's memberships.
+          // the owner too: the `bu-account` definition's (resources/bu-account.ts).
           add: 'add',
           delete: 'delete',
-          page: { handler: 'buAccounts.page', action: 'view' },
-          'user-list': { handler: 'buAccounts.list', action: 'view' },
         },
       },
     ],

@@ -376,7 +376,7 @@ export interface ApiSpec {
    * last result (docs/console.md, "A log's window").
    */
   window?: { from: string; to: string; days: number };
-  /** Default sort `field` or `-field` for descending. */
+  /** Default sort `field` or `-field` for descending; several keys by commas (`-is_owner,-joined_at`). */
   sort?: string;
   status?: StatusActions;
   mounts: readonly Mount[];

@@ -423,6 +423,11 @@ export default {
         },
       },
     },
+    'bu-account': {
+      name: 'Account |||| Accounts',
+      fields: { username: 'Username', name: 'Name', alias: 'Alias', email: 'E-mail', phone: 'Phone', avatar_url: 'Avatar', status: 'Account state', user_type: 'User type', is_owner: 'Owner', role_guids: 'Roles', joined_at: 'Joined' },
+      values: { user_type: { '1': 'Main account', '2': 'Sub account' }, status: { '0': 'Normal', '1': 'Frozen', '2': 'To be activated' } },
+    },
     'password-policy': {
       name: 'Password policy |||| Password policies',
       fields: {

@@ -423,6 +423,11 @@ export default {
         },
       },
     },
+    'bu-account': {
+      name: '帳號 |||| 帳號',
+      fields: { username: '用戶名', name: '姓名', alias: '別名', email: '電郵', phone: '手機號碼', avatar_url: '頭像', status: '帳號狀態', user_type: '用戶類型', is_owner: '擁有者', role_guids: '角色', joined_at: '加入時間' },
+      values: { user_type: { '1': '主帳號', '2': '子帳號' }, status: { '0': '正常', '1': '已凍結', '2': '待啟用' } },
+    },
     'password-policy': {
       name: '密碼策略 |||| 密碼策略',
       fields: {

@@ -423,6 +423,11 @@ export default {
         },
       },
     },
+    'bu-account': {
+      name: '账号 |||| 账号',
+      fields: { username: '用户名', name: '姓名', alias: '别名', email: '邮箱', phone: '手机号', avatar_url: '头像', status: '账号状态', user_type: '用户类型', is_owner: '所有者', role_guids: '角色', joined_at: '加入时间' },
+      values: { user_type: { '1': '主账号', '2': '子账号' }, status: { '0': '正常', '1': '已冻结', '2': '待激活' } },
+    },
     'password-policy': {
       name: '密码策略 |||| 密码策略',
       fields: {

@@ -419,4 +419,15 @@ export const migrations: readonly Migration[] = [
       ...['name', 'summary', 'description', 'provider'].flatMap((f) => ['hk', 'en'].map((l) => `alter table app_listing add column if not exists ${f}_${l} text`)),
     ],
   },
+  {
+    id: 25,
+    name: "a BU's accounts: its memberships with their people",
+    up: [
+      // Read by the `bu-account` definition (resources/bu-account.ts): the owner and the sub-accounts of each BU, never a password.
+      `create or replace view bu_account as
+         select u.guid, ub.bu_guid, u.username, u.name, u.alias, u.email, u.phone, u.avatar_url, u.status, u.user_type,
+                ub.is_owner, ub.role_guids, ub.created_at as joined_at, u.created_at, u.updated_at
+           from user_bu ub join users u on u.guid = ub.user_guid`,
+    ],
+  },
 ];

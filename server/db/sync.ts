@@ -28,7 +28,7 @@ const indexesOf = (def: ResourceDef): IndexSpec[] => {
  * PostgreSQL takes no ordering from an `is null` condition.
  */
 const sortIndexes = (def: ResourceDef, owner: string[], always: string[]): IndexSpec[] => {
-  const fields = new Set([...always, ...def.admin.columns.filter((c) => c.sortable).map((c) => c.field), ...(def.api.sort ? [def.api.sort.replace(/^-/, '')] : [])]);
+  const fields = new Set([...always, ...def.admin.columns.filter((c) => c.sortable).map((c) => c.field), ...(def.api.sort ? [def.api.sort.split(',')[0].replace(/^-/, '')] : [])]);
   const unowned = def.api.mounts.some((m) => m.scope === 'platform' || m.scope === 'catalog');
   return [...fields].flatMap((f) => [
     { name: `${def.storage.table}_${[...owner, f, 'guid'].join('_')}_idx`, columns: [...owner, f, 'guid'], unique: false },

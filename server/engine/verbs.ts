@@ -59,13 +59,20 @@ export const selectList = (def: ResourceDef, mount?: Mount, where?: Where) => {
 /** The ORDER BY of a read: the requested field (the row's own or a joined one), else the call's sort, else the definition's. */
 const sortClause = (def: ResourceDef, requested: unknown, mount?: Mount, call?: CallSpec) => {
   const names = new Map<string, string>([...[...fieldsOf(def).filter((f) => !f.hidden).map((f) => f.name), 'created_at', 'updated_at'].map((n) => [n, ident(n)] as const), ...joinedOf(def, mount).filter((j) => !j.many).map((j) => [j.name, j.sql()] as const)]);
-  const pick = (s: unknown) => {
-    if (typeof s !== 'string') return null;
+  const key = (s: string) => {
     const desc = s.startsWith('-');
     const sql = names.get(desc ? s.slice(1) : s);
     return sql ? `${sql} ${desc ? 'desc' : 'asc'}` : null;
   };
-  const order = pick(requested) ?? pick(call?.sort) ?? pick(def.api.sort) ?? `${ident('created_at')} desc`;
+  const pick = (s: unknown) => (typeof s === 'string' ? key(s) : null);
+  // A declared sort may name several keys; each must be a field, so a typo fails the first read rather than sorting by less.
+  const declared = (s: string | undefined) => {
+    if (!s) return null;
+    const keys = s.split(',').map(key);
+    if (keys.some((k) => k === null)) throw new Error(`${def.name}: sort ${s} names an unknown field`);
+    return keys.join(', ');
+  };
+  const order = pick(requested) ?? declared(call?.sort) ?? declared(def.api.sort) ?? `${ident('created_at')} desc`;
   // The tie-breaker follows the sort's direction, so one index on (owner, field, guid) serves it backwards too.
   return ` order by ${order}, ${ident('guid')} ${order.endsWith('desc') ? 'desc' : 'asc'}`;
 };

@@ -16,7 +16,6 @@ import { childActivate, childReset, childResend, childSetRole } from './sub-acco
 import { appDetail, appProjectAdd, appProjectList, authUpdate, buAdd, buApps, buRemove, install, installable, orgUpdate, uninstall } from './bu-management.ts';
 import { unionBuSave } from './union-bu.ts';
 import { userOperations } from './audit-logs.ts';
-import { buAccountsList, buAccountsPage } from './bu-accounts.ts';
 import { resourceList } from './permission-resources.ts';
 import { customFieldsList, fieldStatusList, fieldStatusUpdate } from './field-status.ts';
 import { buDictListByType } from './bu-dict.ts';
@@ -109,7 +108,5 @@ export const handlers = {
   'message.unread': messageUnread,
   'unionBu.save': unionBuSave,
   'log.userOperations': userOperations,
-  'buAccounts.page': buAccountsPage,
-  'buAccounts.list': buAccountsList,
   'resource.list': resourceList,
 } satisfies Record<HandlerName, Handler>;

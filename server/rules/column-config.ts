@@ -159,7 +159,7 @@ const viewRules: Rules = {
     }
     const sort = values.sort as { field: string } | null | undefined;
     if (sort) {
-      const sorts = new Set([...listColumnsOf(def).filter((c) => c.sortable).map((c) => c.field), (def.api.sort ?? 'created_at').replace(/^-/, '')]);
+      const sorts = new Set([...listColumnsOf(def).filter((c) => c.sortable).map((c) => c.field), (def.api.sort ?? 'created_at').split(',')[0].replace(/^-/, '')]);
       if (!sorts.has(sort.field)) throw refusal(ctx.lang, 'server.list_not_sortable', { field: sort.field }, 'sort');
     }
   },

@@ -27,8 +27,11 @@ export const valueLabel = (def: ConsoleDef, field: string, value: unknown) => `r
 
 /** The field a record is named by on screens: the definition's `titleField`. */
 /** A list's default sort, as react-admin takes it: the definition's `sort` (`-field` descending), else newest first by creation. */
-export const defaultSort = (def: ConsoleDef) =>
-  def.api.sort?.startsWith('-') ? { field: def.api.sort.slice(1), order: 'DESC' as const } : { field: def.api.sort ?? 'created_at', order: 'ASC' as const };
+export const defaultSort = (def: ConsoleDef) => {
+  // A sort of several keys (`-is_owner,-joined_at`) leads with its first; the server adds the rest.
+  const first = def.api.sort?.split(',')[0];
+  return first?.startsWith('-') ? { field: first.slice(1), order: 'DESC' as const } : { field: first ?? 'created_at', order: 'ASC' as const };
+};
 
 export const titleFieldOf = (def: ConsoleDef | undefined) => def?.admin.titleField ?? 'id';
 /** A translated field's column in `lang` (schemas/translated.ts), when the definition has one: the default language's is the field itself. */

@@ -66,6 +66,16 @@ describe("system/user: the BU's accounts", () => {
     expect(ids(theirs.data)).not.toContain(sub.guid);
   });
 
+  it('lists the owner first, then the newest members first (the definition sorts by two keys)', async () => {
+    const older = await activeSub(s, A.token);
+    const newer = await activeSub(s, A.token);
+    const page = await s.post('/open/system/user/page', { page: 1, page_size: 100 }, { token: A.token });
+    const order = ids(page.data.list);
+    expect(order[0]).toBe(A.guid);
+    expect(order.indexOf(newer.guid)).toBeGreaterThan(0);
+    expect(order.indexOf(newer.guid)).toBeLessThan(order.indexOf(older.guid));
+  });
+
   it('add makes a sub-account to be activated (mailed its link) and delete removes it from the BU', async () => {
     const name = `acc_${uid()}`;
     const added = await s.post('/open/system/user/add', { username: name, name: 'Account', email: `${name}@example.com` }, { token: A.token });
