@@ -258,9 +258,13 @@ export interface Filter {
   field: string;
   /**
    * `eq` exact match (default), `like` substring match, `age`: rows made at least this many days
-   * ago (`created_at`), the filter's own name being the input's (a work order's `older_than`).
+   * ago (`created_at`), the filter's own name being the input's (a work order's `older_than`);
+   * `has`: rows whose array field `of` holds the input's value, the filter's name being the input's
+   * (the accounts holding a role: `role_guid` in `role_guids`).
    */
-  op?: 'eq' | 'like' | 'age';
+  op?: 'eq' | 'like' | 'age' | 'has';
+  /** With `has`: the array field that must hold the value. */
+  of?: string;
   /**
    * A condition the list call takes that is no stored field: its input's type (a message's
    * `unread`; a log's window, `from` and `to`, picked as instants).

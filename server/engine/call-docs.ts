@@ -24,8 +24,20 @@ const withoutDefault = (schema: z.ZodType): z.ZodType => {
   return s;
 };
 
-const filterSchema = (def: ResourceDef, f: NonNullable<ResourceDef['api']['filters']>[number]) =>
-  f.type === 'boolean' ? z.boolean() : f.op === 'age' ? z.number().int().min(0).max(36_500) : withoutDefault(({ bu_guid: z.uuid(), ...def.internal?.shape, ...def.schema.shape } as Record<string, z.ZodType>)[f.field] ?? z.unknown());
+const filterSchema = (def: ResourceDef, f: NonNullable<ResourceDef['api']['filters']>[number]) => {
+  const field = (name: string) => withoutDefault(({ bu_guid: z.uuid(), ...def.internal?.shape, ...def.schema.shape } as Record<string, z.ZodType>)[name] ?? z.unknown());
+  if (f.type === 'boolean') return z.boolean();
+  if (f.op === 'age') return z.number().int().min(0).max(36_500);
+  // One value the array field holds: its element's type.
+  if (f.op === 'has') return elementOf(field(f.of ?? f.field));
+  return field(f.field);
+};
+
+/** An array schema's element, through its nullable or optional wrapping. */
+const elementOf = (s: z.ZodType): z.ZodType => {
+  const inner = s instanceof z.ZodNullable || s instanceof z.ZodOptional ? (s.unwrap() as z.ZodType) : s;
+  return inner instanceof z.ZodArray ? (inner.element as z.ZodType) : z.unknown();
+};
 
 /** A list's filters, each its field's own type (typed inputs in the debug console); `bu_guid` is managed. */
 export const filtersOf = (def: ResourceDef, many = false) =>

@@ -88,6 +88,13 @@ export const filterWhere = (def: ResourceDef, call: CallSpec, input: Record<stri
       else where.add(() => 'false');
       continue;
     }
+    if (f.op === 'has') {
+      const values = Array.isArray(value) ? value : [value];
+      // Array fields are stored as JSON: a value that is no text is held by no row.
+      if (!f.of || !fields.has(f.of) || values.some((v) => typeof v !== 'string')) where.add(() => 'false');
+      else where.add((p) => `${ident(f.of!)} ?| ${p(values)}::text[]`);
+      continue;
+    }
     // `bu_guid` is managed, not a schema field; oversight mounts filter by it.
     const info = fields.get(f.field) ?? (f.field === 'bu_guid' && scopesOf(def).has('bu') ? { sqlType: 'uuid' as const } : undefined);
     if (!info) continue;

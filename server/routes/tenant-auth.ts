@@ -20,7 +20,6 @@ import { recordLogin } from '../services/audit-log.ts';
 import { passwordMethodOf } from '../services/login-types.ts';
 import { assertMayGiveRoles, assertNotOwnRoles } from '../engine/privilege.ts';
 import { duplicateWarning } from '../engine/verbs.ts';
-import { pageQuery, pagingInput, pagingOf } from '../engine/paging.ts';
 import { user } from '../../resources/user.ts';
 import { membershipsOf, syncUserRoles } from '../services/memberships.ts';
 import { bespoke } from './bespoke.ts';
@@ -29,7 +28,6 @@ import { ssoBoundBu } from '../sso/sessions.ts';
 import { checkCode, consumeCode, issueCode, issueLink, readLink, RESET_LINK_SECONDS, useCode, useLink } from '../services/one-time-codes.ts';
 import { checkConfirm, checkPassword, ipAllowed, passwordPolicyOf, safePolicyOf, throttleOf, tokenTtlOf } from '../services/policy.ts';
 import { account, codeSent, nothing, tenantSession, token } from './answers.ts';
-import { pageAnswer } from '../engine/call-docs.ts';
 
 export const PUBLIC_USER_COLUMNS = 'guid, username, name, alias, email, phone, avatar_url, status, user_type, lang, created_at';
 
@@ -363,20 +361,5 @@ export const mountTenantAuth = (app: FastifyInstance, services: Services, docs: 
     });
     services.callers.invalidate();
     return { role_guid, user_guids: wanted };
-  });
-
-  const holdersInput = pagingInput.extend({ role_guid: z.uuid('validation.guid_format') });
-  call({ path: '/open/system/role-user/page', answer: pageAnswer(z.object({ guid: z.uuid(), username: z.string(), name: z.string().nullable(), email: z.string().nullable(), status: z.int(), user_type: z.int(), is_owner: z.boolean() })), summary: 'Accounts of the BU holding a role', body: holdersInput }, { scope: 'bu', perm: 'bu:role', action: 'view' }, async ({ caller, input, lang }) => {
-    const { role_guid } = parseOrWarn(lang, holdersInput, input, 'role');
-    return pageQuery(
-      db,
-      {
-        select: 'u.guid, u.username, u.name, u.email, u.status, u.user_type, ub.is_owner',
-        from: 'from user_bu ub join users u on u.guid = ub.user_guid where ub.bu_guid = $1 and ub.role_guids ? $2::text',
-        order: 'order by u.username',
-        params: [caller.buGuid, role_guid],
-      },
-      pagingOf(lang, input, 'role'),
-    );
   });
 };
