@@ -81,7 +81,8 @@ export const bu = defineResource({
           // One BU as the page lists it (by `bu_guid`): its page's header.
           detail: { verb: 'get', by: 'bu_guid' },
           'add-bu': { verb: 'add', handler: 'buManagement.add' },
-          'remove-bu': { verb: 'delete', handler: 'buManagement.remove' },
+          // Refused while the BU holds what must not be lost; its configuration goes with it (server/rules/bu.ts).
+          'remove-bu': 'delete',
         },
       },
       // Every BU, unpaged (pickers).

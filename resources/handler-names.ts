@@ -17,7 +17,7 @@ export type HandlerName =
   | 'department.bindUsers'
   | 'bu.sandboxCertificate'
   | 'sso.loginTypes' | 'sso.configInfo' | 'sso.test' | 'sso.verifyDomain'
-  | 'buManagement.add' | 'buManagement.remove' | 'buManagement.orgUpdate' | 'buManagement.authUpdate' | 'buManagement.appDetail' | 'buManagement.install' | 'buManagement.uninstall' | 'buManagement.installable' | 'buManagement.buApps'
+  | 'buManagement.add' | 'buManagement.orgUpdate' | 'buManagement.authUpdate' | 'buManagement.appDetail' | 'buManagement.install' | 'buManagement.uninstall' | 'buManagement.installable' | 'buManagement.buApps'
   | 'appProject.list' | 'appProject.add'
   | 'child.reset' | 'child.setRole' | 'child.resend' | 'child.activate'
   | 'app.resetSecret' | 'app.scopes' | 'app.debugToken' | 'app.bindAbilities' | 'app.activatePermissions'

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { translate } from '../../i18n/index.ts';
-import { defOf, resourceByName, resources } from '../../resources/index.ts';
+import { defOf, resourceByName } from '../../resources/index.ts';
 import { buWithOwnerSchema } from '../../schemas/bu.ts';
 import { code32, codes, name30, text, url } from '../../schemas/common.ts';
 import { AUTH_STATE, orgSchema } from '../../schemas/org.ts';
@@ -68,62 +68,6 @@ export const buAdd = named({ input: addInput }, async (ctx, { owner_username, ..
     throw duplicateWarning(ctx.lang, def, e);
   }
 });
-
-/**
- * What a BU holds that must not be lost with it: its own apps (their credentials may be in use),
- * orders (billing history), work orders (service history), sub-accounts (whose home it is) and
- * members other than its owner (who would lose their access). Each is a definition's table.
- */
-const KEPT: readonly { key: string; sql: string }[] = [
-  { key: 'apps', sql: `select count(*)::int as n from ${ident(resourceByName.get('app')!.storage.table)} where bu_guid = $1` },
-  { key: 'orders', sql: `select count(*)::int as n from ${ident(resourceByName.get('order')!.storage.table)} where bu_guid = $1` },
-  { key: 'work_orders', sql: `select count(*)::int as n from ${ident(resourceByName.get('work-order')!.storage.table)} where bu_guid = $1` },
-  { key: 'sub_accounts', sql: 'select count(*)::int as n from users where bu_guid = $1' },
-  { key: 'members', sql: 'select count(*)::int as n from user_bu where bu_guid = $1 and not is_owner' },
-];
-
-/** The tables of every BU-scoped definition: a removed BU's configuration goes with it. */
-const buTables = () => [...new Set(resources.filter((d) => !d.storage.virtual && d.api.mounts.some((m) => m.scope === 'bu')).map((d) => d.storage.table))].filter((t) => t !== 'users');
-
-const removeInput = z.object({ guid: z.uuid('validation.guid_format') });
-const removeManyInput = z.object({ guids: z.array(z.uuid('validation.guid_format')).min(1).max(100) });
-
-/**
- * Removes a BU (the console asks first). Refused, naming what it still holds, while anything of
- * `KEPT` exists; otherwise its configuration (certification, policies, organisation, roles,
- * installed apps, app-project bindings, …) and its owner's membership go with it, in one transaction.
- */
-export const buRemove = async (ctx: CallContext) => {
-  // One BU (`guid`, or `bu_guid` as the other calls name it), or several (`guids`, the console's bulk delete): all or none.
-  const guids = ctx.input.guids !== undefined && ctx.input.guid === undefined
-    ? [...new Set(parseOrWarn(ctx.lang, removeManyInput, ctx.input, 'bu').guids)]
-    : [parseOrWarn(ctx.lang, removeInput, { ...ctx.input, guid: ctx.input.guid ?? ctx.input.bu_guid }, 'bu').guid];
-  const removed = await ctx.services.db.transaction(async (tx) => {
-    for (const guid of guids) {
-      const bu = (await tx.query('select guid from bu where guid = $1 for update', [guid])).rows[0];
-      if (!bu) throw new Warning('server.record_not_found');
-      const held: string[] = [];
-      for (const k of KEPT) {
-        const n = (await tx.query<{ n: number }>(k.sql, [guid])).rows[0].n;
-        if (n) held.push(translate(ctx.lang, `server.bu_holds.${k.key}`, { smart_count: n }));
-      }
-      if (held.length) throw new Warning('server.bu_not_empty', { held: held.join(ctx.lang === 'en' ? ', ' : '、') }, { held });
-      for (const t of buTables()) await tx.query(`delete from ${ident(t)} where bu_guid = $1`, [guid]);
-      await tx.query('delete from user_bu where bu_guid = $1', [guid]);
-      await tx.query('delete from bu where guid = $1', [guid]);
-      // It leaves every union it was in, and its departments and members leave their selections.
-      const kept = (col: string, table: string) => `coalesce((select jsonb_agg(g) from jsonb_array_elements_text(${col}) g where exists (select 1 from ${table} x where x.guid = g::uuid)), '[]'::jsonb)`;
-      await tx.query(
-        `update union_bu set bu_guids = bu_guids - $1::text, dept_guids = ${kept('dept_guids', 'department')}, user_guids = ${kept('user_guids', 'member')}, updated_at = now()
-          where bu_guids ? $1::text`,
-        [guid],
-      );
-    }
-    return guids.length;
-  });
-  ctx.services.callers.invalidate();
-  return { deleted: removed };
-};
 
 /* Organisation info and certification ------------------------------------------------------------ */
 

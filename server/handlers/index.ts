@@ -13,7 +13,7 @@ import { paymentMonthly } from './payments.ts';
 import { unionMembershipLeave } from './union-membership.ts';
 import { exportOrders, importOrders, importTemplate } from './order-transfer.ts';
 import { childActivate, childReset, childResend, childSetRole } from './sub-accounts.ts';
-import { appDetail, appProjectAdd, appProjectList, authUpdate, buAdd, buApps, buRemove, install, installable, orgUpdate, uninstall } from './bu-management.ts';
+import { appDetail, appProjectAdd, appProjectList, authUpdate, buAdd, buApps, install, installable, orgUpdate, uninstall } from './bu-management.ts';
 import { unionBuSave } from './union-bu.ts';
 import { userOperations } from './audit-logs.ts';
 import { resourceList } from './permission-resources.ts';
@@ -50,7 +50,6 @@ export const handlers = {
   'sso.test': ssoTest,
   'sso.verifyDomain': ssoVerifyDomain,
   'buManagement.add': buAdd,
-  'buManagement.remove': buRemove,
   'buManagement.orgUpdate': orgUpdate,
   'buManagement.authUpdate': authUpdate,
   'buManagement.appDetail': appDetail,

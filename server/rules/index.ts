@@ -16,7 +16,8 @@ import { appProjectRules } from './app-project.ts';
 import { roleRules } from './role.ts';
 import { i18nSettingRules } from './i18n-setting.ts';
 import { subAccountRules, userRules } from './user.ts';
-import { buRules, companyRules, departmentRules, memberRules, orgRules, positionRules, projectRules, safePolicyRules } from './tenant.ts';
+import { buRules } from './bu.ts';
+import { companyRules, departmentRules, memberRules, orgRules, positionRules, projectRules, safePolicyRules } from './tenant.ts';
 
 /** Each definition's business rules, by definition name; the application hands them to the engine. */
 export const rules: Record<string, Rules> = {

@@ -1,36 +1,15 @@
 import { translate } from '../../i18n/index.ts';
 import { AUTH_STATE } from '../../schemas/org.ts';
-import { USER_TYPE } from '../auth/caller.ts';
 import type { CallContext, Rules } from '../engine/context.ts';
 import { duplicateOf } from '../engine/verbs.ts';
 import { Warning } from '../http/envelope.ts';
 import { listAdmits } from '../services/policy.ts';
 import { recordOrgStep, reviewStepOf } from '../services/org-applications.ts';
-import { forgetAppCallers } from './app.ts';
 
 /** A refusal naming one field, shaped like a schema failure. */
 const fieldWarning = (ctx: CallContext, field: string, key: string) => {
   const message = translate(ctx.lang, 'validation.field_error', { field: translate(ctx.lang, `resources.${ctx.def.name}.fields.${field}`), message: translate(ctx.lang, key) });
   return new Warning('server.validation_failed', { details: message }, [{ field, message }]);
-};
-
-/** Sub-accounts do not create BUs; the creator becomes the owner. */
-export const buRules: Rules = {
-  affectsGrants: true,
-  async beforeWrite(ctx, _tx, _values, existing) {
-    if (!existing && ctx.caller?.userType === USER_TYPE.sub) throw new Warning('server.main_account_only');
-  },
-  async afterWrite(ctx, tx, row, existing) {
-    if (existing) return;
-    await tx.query('insert into user_bu (user_guid, bu_guid, is_owner, role_guids) values ($1, $2, true, $3) on conflict do nothing', [ctx.caller!.userGuid, row.guid, '[]']);
-  },
-  // A disabled BU's apps stop at once: their cached tokens go, and verifying one reads the BU's status.
-  async afterTransition(ctx) {
-    forgetAppCallers(ctx);
-  },
-  async beforeDelete() {
-    throw new Warning('server.in_use');
-  },
 };
 
 /** Certification data starts unverified; under review it is frozen; a change after approval needs a new review. */
