@@ -8,6 +8,9 @@ const NAMES: Mount['joins'] = {
   project_name: { resource: 'project', on: 'project_guid', field: 'name' },
 };
 
+/** The catalogue's query names of the app and the BU (`list?appGuid=…&buGuid=…`). */
+const CATALOGUE_NAMES = { appGuid: 'app_guid', buGuid: 'bu_guid' } as const;
+
 /**
  * Which projects of a BU an app serves (docs/operator.md, "BU management"). Operators bind them for a
  * BU they name with `bu_guid` (the oversight convention of bu-management); the app is the BU's own or
@@ -33,14 +36,14 @@ export const appProject = defineResource({
         side: 'operator', base: '/open/admin/system/bu/app-project', scope: 'oversight', perm: 'admin:bu', joins: NAMES,
         calls: {
           // The catalogue's query names (`appGuid`, `buGuid`) or the body's (`app_guid`, `bu_guid`); with app and project names.
-          list: { verb: 'list', handler: 'appProject.list', requires: ['bu_guid'] },
-          // An oversight add names its BU (`bu_guid`), and lands there.
-          add: { verb: 'add', handler: 'appProject.add', requires: ['bu_guid'] },
+          list: { verb: 'list', requires: ['bu_guid'], aliases: CATALOGUE_NAMES },
+          // An oversight add names its BU (`bu_guid`, one that exists), and lands there.
+          add: { verb: 'add', requires: ['bu_guid'], aliases: CATALOGUE_NAMES },
           update: 'update',
           delete: 'delete',
         },
       },
-      { side: 'tenant', base: '/open/app/app-project', scope: 'bu', perm: 'tenant:app', joins: NAMES, calls: { list: { verb: 'list', handler: 'appProject.list' } } },
+      { side: 'tenant', base: '/open/app/app-project', scope: 'bu', perm: 'tenant:app', joins: NAMES, calls: { list: { verb: 'list', aliases: CATALOGUE_NAMES } } },
     ],
   },
   admin: {

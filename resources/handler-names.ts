@@ -18,7 +18,6 @@ export type HandlerName =
   | 'bu.sandboxCertificate'
   | 'sso.loginTypes' | 'sso.configInfo' | 'sso.test' | 'sso.verifyDomain'
   | 'buManagement.add' | 'buManagement.orgUpdate' | 'buManagement.authUpdate' | 'buManagement.appDetail' | 'buManagement.install' | 'buManagement.uninstall' | 'buManagement.installable' | 'buManagement.buApps'
-  | 'appProject.list' | 'appProject.add'
   | 'child.reset' | 'child.setRole' | 'child.resend' | 'child.activate'
   | 'app.resetSecret' | 'app.scopes' | 'app.debugToken' | 'app.bindAbilities' | 'app.activatePermissions'
   | 'audit.apply'

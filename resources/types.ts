@@ -49,6 +49,11 @@ export interface CallSpec {
   sort?: string;
   /** The body's field naming the row of a `get` besides `guid` (a BU's page names its BU as `bu_guid`). */
   by?: string;
+  /**
+   * Other names the catalogue gives fields (its query's `appGuid` for `app_guid`): a value under
+   * one is read as the field's when the body does not name the field (server/engine/run-call.ts).
+   */
+  aliases?: Readonly<Record<string, string>>;
   /** No token needed. */
   public?: boolean;
   /** Any signed-in caller of the mount's scope, without the mount's permission (e.g. reading a dictionary). */

@@ -60,6 +60,7 @@ export const runCall = (services: Services, plan: CallPlan, r: CallRun): Promise
   plan.authorize?.(r.caller);
   if (!plan.def) return settle(services, plan.path, r, async (base) => ({ result: await plan.run(base), writes: plan.writes }));
   const { mount, spec } = plan;
+  if (spec.aliases) r = { ...r, input: aliased(r.input, spec.aliases) };
   return services.fieldSets.use(plan.def, mount, r.caller, (seen) =>
     settle(services, plan.path, r, async (base) => {
       const ctx: CallContext = { ...base, def: seen, mount, call: spec, rules: plan.rules };
@@ -69,6 +70,16 @@ export const runCall = (services: Services, plan: CallPlan, r: CallRun): Promise
       const result = await plan.run(ctx, body as never);
       return { result, writes: isRead(spec) ? undefined : { resource: seen.name, action: actionOf(spec), fields: loggedFields(seen, spec) } };
     }), r.lang);
+};
+
+/** The body with each alias's value under its field's name, unless the body names the field. */
+const aliased = (input: Record<string, unknown>, aliases: Readonly<Record<string, string>>) => {
+  const out = { ...input };
+  for (const [alias, field] of Object.entries(aliases)) {
+    if (alias in out && out[field] === undefined) out[field] = out[alias];
+    delete out[alias];
+  }
+  return out;
 };
 
 /** Runs a call's work, then logs its write and runs what it queued for after the commit. */

@@ -197,6 +197,11 @@ const hasBuColumn = (def: ResourceDef) => def.api.mounts.some((m) => m.scope ===
 const oversightBu = async (ctx: CallContext, tx: Queryable, values: Record<string, unknown>) => {
   if (typeof values.bu_guid === 'string') return values.bu_guid;
   const { bu_guid } = parseOrWarn(ctx.lang, buInput, ctx.input, ctx.def.name);
+  return existingBu(ctx, tx, bu_guid);
+};
+
+/** A BU the body names, or the refusal naming `bu_guid` when there is no such BU. */
+const existingBu = async (ctx: CallContext, tx: Queryable, bu_guid: string) => {
   const { rows } = await tx.query(`select 1 from ${ident(resourceByName.get('bu')!.storage.table)} where guid = $1`, [bu_guid]);
   if (!rows.length) throw new Warning('server.reference_not_found', { field: translate(ctx.lang, 'common.fields.bu_guid') }, { field: 'bu_guid' });
   return bu_guid;
@@ -204,10 +209,15 @@ const oversightBu = async (ctx: CallContext, tx: Queryable, values: Record<strin
 
 export const add = async (ctx: CallContext) => {
   const { def, services, caller, mount } = ctx;
-  const values: Record<string, unknown> = { ...parseOrWarn(ctx.lang, schemasOf(def).create, ctx.input, def.name, def.admin.labels), ...(mount.fixed ?? {}) };
+  // An operator's add that requires its BU (`requires: ['bu_guid']`) takes it with the row, refused with
+  // the row's own fields, and knows it before references and rules look within it.
+  const namesBu = mount.scope === 'oversight' && hasBuColumn(def) && !!ctx.call.requires?.includes('bu_guid');
+  const create = namesBu ? schemasOf(def).create.extend(buInput.shape) : schemasOf(def).create;
+  const values: Record<string, unknown> = { ...parseOrWarn(ctx.lang, create, ctx.input, def.name, def.admin.labels), ...(mount.fixed ?? {}) };
   const rules = ctx.rules;
   try {
     const row = await services.db.transaction(async (tx) => {
+      if (namesBu) await existingBu(ctx, tx, values.bu_guid as string);
       await checkReferences(ctx, tx, values);
       await rules.beforeWrite?.(ctx, tx, values);
       const cols: Record<string, unknown> = { guid: randomUUID(), created_by: caller?.userGuid ?? null, ...(await toColumns(def, values)) };

@@ -7,10 +7,10 @@ import { code32, codes, name30, text, url } from '../../schemas/common.ts';
 import { AUTH_STATE, orgSchema } from '../../schemas/org.ts';
 import { ident, type Queryable } from '../db/driver.ts';
 import type { CallContext } from '../engine/context.ts';
-import { add, duplicateOf, duplicateWarning, findOne, list, one, selectList } from '../engine/verbs.ts';
+import { duplicateOf, duplicateWarning, findOne, one, selectList } from '../engine/verbs.ts';
 import { withinOf } from '../engine/relations.ts';
-import { bodyDoc, rowAnswer } from '../engine/call-docs.ts';
-import { coerce, escapeLike, scopeWhere, Where } from '../engine/where.ts';
+import { rowAnswer } from '../engine/call-docs.ts';
+import { escapeLike, scopeWhere, Where } from '../engine/where.ts';
 import { Warning } from '../http/envelope.ts';
 import { parseOrWarn } from '../http/validation.ts';
 import { operatorStepOf, recordOrgStep } from '../services/org-applications.ts';
@@ -26,12 +26,6 @@ import { named } from '../engine/named.ts';
  */
 
 const buInput = z.object({ bu_guid: z.uuid('validation.guid_format') });
-
-/** The BU the body names (`bu_guid`) on a mount that is no `within` one (app-projects'), or a 201 "does not exist". */
-const namedBu = async (ctx: CallContext) => {
-  const { bu_guid } = parseOrWarn(ctx.lang, buInput, ctx.input, 'bu');
-  if (!(await ctx.services.db.query('select 1 from bu where guid = $1', [bu_guid])).rows[0]) throw new Warning('server.record_not_found');
-};
 
 /* The BUs ---------------------------------------------------------------------------------------- */
 
@@ -228,25 +222,3 @@ export const buApps = named({ input: buInput }, async (ctx) => {
   );
   return rows;
 });
-
-/* App-projects ----------------------------------------------------------------------------------- */
-
-/** The catalogue's query names (`appGuid`, `buGuid`) beside the body's. */
-const aliased = (input: Record<string, unknown>) => ({ ...input, app_guid: input.app_guid ?? input.appGuid, bu_guid: input.bu_guid ?? input.buGuid });
-
-/** A BU's app-project bindings (operators name the BU; tenants read their own), with the app and project names their mounts join. */
-export const appProjectList = async (ctx: CallContext) => {
-  const input = aliased(ctx.input);
-  if (ctx.mount.scope === 'oversight') await namedBu({ ...ctx, input });
-  if (input.app_guid !== undefined && input.app_guid !== '' && coerce('uuid', input.app_guid) === undefined) parseOrWarn(ctx.lang, z.object({ app_guid: z.uuid('validation.guid_format') }), input, 'app-project');
-  return list({ ...ctx, input });
-};
-
-/** An operator's binding: the BU is named first (`bu_guid`), so its references are checked within it. */
-export const appProjectAdd = async (ctx: CallContext) => {
-  const input = aliased(ctx.input);
-  // The documented body (the binding and its BU) is checked whole once the catalogue's names are read.
-  parseOrWarn(ctx.lang, bodyDoc(ctx.def, ctx.call, ctx.mount)!, input, ctx.def.name);
-  await namedBu({ ...ctx, input });
-  return add({ ...ctx, input });
-};

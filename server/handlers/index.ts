@@ -13,7 +13,7 @@ import { paymentMonthly } from './payments.ts';
 import { unionMembershipLeave } from './union-membership.ts';
 import { exportOrders, importOrders, importTemplate } from './order-transfer.ts';
 import { childActivate, childReset, childResend, childSetRole } from './sub-accounts.ts';
-import { appDetail, appProjectAdd, appProjectList, authUpdate, buAdd, buApps, install, installable, orgUpdate, uninstall } from './bu-management.ts';
+import { appDetail, authUpdate, buAdd, buApps, install, installable, orgUpdate, uninstall } from './bu-management.ts';
 import { unionBuSave } from './union-bu.ts';
 import { userOperations } from './audit-logs.ts';
 import { resourceList } from './permission-resources.ts';
@@ -57,8 +57,6 @@ export const handlers = {
   'buManagement.uninstall': uninstall,
   'buManagement.installable': installable,
   'buManagement.buApps': buApps,
-  'appProject.list': appProjectList,
-  'appProject.add': appProjectAdd,
   'child.reset': childReset,
   'child.setRole': childSetRole,
   'child.resend': childResend,
