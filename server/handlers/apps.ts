@@ -17,6 +17,7 @@ import { openApiCalls, summaryOf } from '../open-api/calls.ts';
 import { resetSecret } from '../services/app-credentials.ts';
 import { checkGroups, scopesChanged, setScopes } from '../services/app-scopes.ts';
 import { named } from '../engine/named.ts';
+import { capability } from '../../schemas/store-answers.ts';
 
 /** Apps' named calls: secret reset, scopes, applications for them and the scope tables (docs/apps.md). */
 
@@ -157,8 +158,7 @@ export const groupEvents = named({ input: groupDetailInput, output: groupPage(z.
  * The open capabilities (public): each enabled scope with how many APIs and events it opens, for
  * the capabilities page, which links each to its documentation.
  */
-const capacity = z.object({ code: z.string(), name: z.string(), description: z.string().nullable(), event_count: z.int(), api_count: z.int() });
-export const capacities = named({ output: z.array(capacity) }, async (ctx) => {
+export const capacities = named({ output: z.array(capability) }, async (ctx) => {
   const { rows } = await ctx.services.db.query<{ code: string; name: string; description: string | null; event_count: number }>(
     `select g.code, g.name, g.description, (select count(*)::int from event_info e where e.group_code = g.code and e.status = 0) as event_count
        from api_group g where g.status = 0 order by g.code`,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DOC_CATEGORIES, DOC_STATUS } from '../../schemas/document.ts';
 import { datetime, permCode } from '../../schemas/common.ts';
+import { docRead as read, docSearch, docSummary as summary } from '../../schemas/document-answers.ts';
 import { USER_TYPE } from '../auth/caller.ts';
 import type { CallContext } from '../engine/context.ts';
 import { pageQuery, pagingInput, pagingOf } from '../engine/paging.ts';
@@ -32,17 +33,6 @@ const byInput = z
   .refine((v) => v.guid || v.code, { message: 'validation.required', path: ['guid'] })
   .meta({ anyOf: [{ required: ['guid'] }, { required: ['code'] }] });
 
-/** One document with its sanitised HTML, its table of contents and its place (category, parents). */
-/** A document as lists show it, in the reader's language (its other languages' columns beside it). */
-const summary = z.looseObject({
-  guid: z.uuid(), title: z.string(), summary: z.string().nullable(), code: z.string().nullable(), category: z.enum(DOC_CATEGORIES), parent_guid: z.uuid().nullable(),
-  sort: z.int(), status: z.int(), version: z.int(), updated_at: datetime(),
-});
-const tocEntry = z.object({ level: z.int(), id: z.string(), text: z.string() });
-const read = summary.extend({
-  body: z.string(), html: z.string(), toc: z.array(tocEntry),
-  parents: z.array(z.looseObject({ guid: z.uuid(), title: z.string(), code: z.string().nullable() })).describe('From the top down to the parent'),
-});
 /** The tree of documents: a summary with its children, to any depth. */
 const NODE = 'document.summary-node';
 const treeAnswer = {
@@ -159,14 +149,7 @@ const searchInput = z.object({ query: z.string().trim().max(64, 'validation.max_
  * counts twice), with a highlighted snippet; and the store's apps and the capabilities whose name
  * holds the words.
  */
-const searchAnswer = z.object({
-  query: z.string(),
-  list: z.array(z.looseObject({ guid: z.uuid(), title: z.string(), summary: z.string().nullable(), code: z.string().nullable(), category: z.enum(DOC_CATEGORIES), snippet: z.string() })),
-  count: z.int(), count_capped: z.boolean().optional(), page: z.int(), page_size: z.int(),
-  apps: z.array(z.object({ guid: z.uuid(), name: z.string(), icon: z.string().nullable(), summary: z.string().nullable() })),
-  capabilities: z.array(z.object({ code: z.string(), name: z.string(), description: z.string().nullable() })),
-});
-export const docsSearch = named({ input: searchInput.extend(pagingInput.shape), output: searchAnswer }, async (ctx, { query }) => {
+export const docsSearch = named({ input: searchInput.extend(pagingInput.shape), output: docSearch }, async (ctx, { query }) => {
   const { page, page_size } = pagingOf(ctx.lang, ctx.input, 'document');
   const q = searchQuery(query);
   if (!q) return { query, list: [], count: 0, page, page_size, apps: [], capabilities: [] };

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { datetime } from '../../schemas/common.ts';
 import { ORDER_KIND, ORDER_STATE } from '../../schemas/order.ts';
 import { orderNumber } from '../rules/order.ts';
 import type { CallContext } from '../engine/context.ts';
@@ -13,6 +12,7 @@ import { pageAnswer } from '../engine/call-docs.ts';
 import { renderMarkdown } from '../docs/markdown.ts';
 import type { Lang } from '../../i18n/languages.ts';
 import { labelSchema, listingSchema } from '../../schemas/store.ts';
+import { storeCard as card, storeClassification as classification, storeDetail as detail, storeLabel as namedRow, storePurchase as purchase } from '../../schemas/store-answers.ts';
 import { readIn, translatedFields, translationColumns } from '../../schemas/translated.ts';
 
 /**
@@ -42,23 +42,6 @@ const inReader = (row: Row, lang: Lang) => {
   for (const list of ['labels', 'classifications']) if (Array.isArray(out[list])) out[list] = (out[list] as Row[]).map(nameIn(lang));
   return out;
 };
-
-/** What the store's calls answer (the documents show them; the contract suite checks real answers against them). */
-const text = () => z.string().nullable();
-const namedRow = z.object({ guid: z.uuid(), name: z.string() });
-const card = z.object({
-  guid: z.uuid(), name: z.string(), code: text(), icon: text(), cover_url: text(), summary: text(), provider: text(),
-  price: z.int().describe('In cents'), cycle: z.int().describe('0 one-off, 1 monthly, 2 yearly'), labels: z.array(namedRow),
-});
-const detail = card.extend({
-  app_description: text(), description: text(), screenshots: z.array(z.string()).nullable(), classifications: z.array(namedRow),
-  description_html: z.string().describe('The introduction, Markdown rendered and sanitised'), installed: z.boolean().describe("Whether the caller's BU has it"),
-});
-const classification = z.object({ guid: z.uuid(), name: z.string(), icon: text(), sort: z.int().nullable(), app_count: z.int().describe('Listed apps under it') });
-const purchase = z.object({
-  installed_guid: z.uuid(), installed_at: datetime(), guid: z.uuid().nullable(), number: text(), state: z.int().nullable(), amount: z.int().nullable(),
-  cycle: z.int().nullable(), app_name: text(), created_at: datetime().nullable(), already: z.boolean().describe('Bought before: the same order and installation'),
-});
 
 const searchInput = z.object({
   name: z.string().trim().max(64, 'validation.max_64').optional(),

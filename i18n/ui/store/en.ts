@@ -45,6 +45,7 @@ export default {
     how_paid: "How it gets paid: the platform's staff contact your business unit to arrange a bank transfer; once they record the payment, the order turns to Paid, which you see under Orders.",
     class_count: '%{smart_count} app |||| %{smart_count} apps',
     had_it: 'Your business unit already has this app (order %{number}).',
+    had_it_granted: 'Your business unit already has this app (installed by the platform, without an order).',
     view_order: 'View the order',
     capabilities_lead: 'Each capability is a scope your app applies for on its App permissions page; once an operator approves, its APIs and events open to the app.',
     api_count: 'APIs: %{count}',

@@ -45,6 +45,7 @@ export default {
     how_paid: '如何付款：平台營運人員會聯絡您的業務單元安排轉賬付款；收到款項後，營運人員登記收款，訂單即變為「已支付」，您可在「訂單」中查看。',
     class_count: '%{smart_count} 個應用',
     had_it: '您的業務單元已擁有此應用（訂單 %{number}）。',
+    had_it_granted: '您的業務單元已擁有此應用（由平台安裝，無訂單）。',
     view_order: '查看訂單',
     capabilities_lead: '每項能力是應用在「應用權限」頁申請的權限範圍；營運人員審核通過後，其介面與事件即向應用開放。',
     api_count: '%{count} 個介面',

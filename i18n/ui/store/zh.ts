@@ -45,6 +45,7 @@ export default {
     how_paid: '如何付款：平台运营人员会联系您的业务单元安排转账付款；收到款项后，运营人员登记收款，订单即变为“已支付”，您可在“订单”中查看。',
     class_count: '%{smart_count} 个应用',
     had_it: '您的业务单元已拥有此应用（订单 %{number}）。',
+    had_it_granted: '您的业务单元已拥有此应用（由平台安装，无订单）。',
     view_order: '查看订单',
     capabilities_lead: '每项能力是应用在“应用权限”页申请的权限范围；运营人员审核通过后，其接口与事件即向应用开放。',
     api_count: '%{count} 个接口',

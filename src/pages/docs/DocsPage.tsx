@@ -2,7 +2,8 @@ import MenuBookIcon from '@mui/icons-material/MenuBook';
 import { Alert, Box, Breadcrumbs, Button, Collapse, Container, Link as MuiLink, Skeleton, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { Lang } from '../../../i18n/languages.ts';
+import type { z } from 'zod';
+import type { docRead, DocNode } from '../../../schemas/document-answers.ts';
 import { usePublicData } from '../../public/usePublicData.ts';
 import { useLang } from '../../shell/LangContext.tsx';
 import { usePageHead } from '../../shell/usePageHead.ts';
@@ -13,26 +14,8 @@ import { DocBody } from './DocBody.tsx';
 import { FallbackNote } from './FallbackNote.tsx';
 import { docsMessages } from './messages.ts';
 
-interface DocNode {
-  guid: string;
-  title: string;
-  code: string;
-  category: string;
-  children: DocNode[];
-}
-interface Doc {
-  guid: string;
-  title: string;
-  code: string;
-  category: string;
-  summary: string | null;
-  updated_at: string;
-  html: string;
-  /** The language the title and body are in: the reader's, or the default one's until it is translated. */
-  text_lang: Lang;
-  toc: { level: number; id: string; text: string }[];
-  parents: { guid: string; title: string; code: string }[];
-}
+/** The documents' answers as their declarations type them (schemas/document-answers.ts; types only). */
+type Doc = z.infer<typeof docRead>;
 
 const TREE_PATH = '/open/admin/document-manage/all-list';
 const FIND_PATH = '/open/admin/document-manage/find';

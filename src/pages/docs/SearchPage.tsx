@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import type { docSearch } from '../../../schemas/document-answers.ts';
 import { Alert, Box, Button, Card, CardActionArea, CardContent, Chip, Container, Pagination, Skeleton, Stack, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -9,13 +11,7 @@ import { withPageMessages } from '../../shell/withPageMessages.tsx';
 import { docLink } from './DocsPage.tsx';
 import { docsMessages } from './messages.ts';
 
-interface Result {
-  query: string;
-  list: { guid: string; title: string; code: string; category: string; summary: string | null; snippet: string }[];
-  count: number;
-  apps: { guid: string; name: string; icon: string | null; summary: string | null }[];
-  capabilities: { code: string; name: string; description: string | null }[];
-}
+type Result = z.infer<typeof docSearch>;
 
 const PAGE_SIZE = 10;
 const SEARCH_PATH = '/open/developer-center/search';

@@ -1,5 +1,6 @@
 import { Alert, Container, Skeleton, Typography } from '@mui/material';
-import type { Lang } from '../../../i18n/languages.ts';
+import type { z } from 'zod';
+import type { docRead } from '../../../schemas/document-answers.ts';
 import { usePublicData } from '../../public/usePublicData.ts';
 import { useLang } from '../../shell/LangContext.tsx';
 import { usePageHead } from '../../shell/usePageHead.ts';
@@ -13,7 +14,7 @@ import { FallbackNote } from './FallbackNote.tsx';
  */
 export const StandaloneDoc = ({ code, missing }: { code: string; missing: string }) => {
   const { t } = useLang();
-  const doc = usePublicData<{ title: string; summary: string | null; html: string; text_lang: Lang }>('/open/admin/document-manage/find', { code });
+  const doc = usePublicData<z.infer<typeof docRead>>('/open/admin/document-manage/find', { code });
   usePageHead(doc.data ? { title: `${doc.data.title} - ${t('app.title')}`, description: doc.data.summary || undefined } : null, HEAD_LEVEL.page);
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 6 } }}>

@@ -30,7 +30,7 @@ const Detail = () => {
         </Alert>
       </Container>
     );
-  const images = app ? [...(app.cover_url ? [app.cover_url] : []), ...app.screenshots] : [];
+  const images = app ? [...(app.cover_url ? [app.cover_url] : []), ...(app.screenshots ?? [])] : [];
   return (
     <Container maxWidth="lg" sx={{ py: 4 }}>
       <Breadcrumbs aria-label={t('route.app_store')} sx={{ mb: 3 }}>

@@ -2,17 +2,15 @@ import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText,
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { post } from '../../../dataProvider/http.ts';
+import type { z } from 'zod';
+import type { storePurchase } from '../../../schemas/store-answers.ts';
 import type { StoreDetail } from '../../public/types.ts';
 import { useLang } from '../../shell/LangContext.tsx';
 import { useSession } from '../../shell/SessionContext.tsx';
 import { usePrice } from './Price.tsx';
 
-interface Bought {
-  guid: string;
-  number: string;
-  state: number;
-  already: boolean;
-}
+/** What buying answers (schemas/store-answers.ts; a type only): no order when the platform installed the app. */
+type Bought = z.infer<typeof storePurchase>;
 
 /** `ORDER_STATE.toPay` (schemas/order.ts), named here so the public page does not load zod with it. */
 const TO_PAY = 0;
@@ -85,8 +83,8 @@ export const Purchase = ({ app, onBought }: { app: StoreDetail; onBought(): void
       )}
       {notice === 'operator' && <Alert severity="info">{t('store.operator_cannot_buy')}</Alert>}
       {bought && (
-        <Alert severity="success" data-testid="bought" action={<Button component={Link} to={`/account/order/${bought.guid}/info`} color="inherit" size="small">{t('store.view_order')}</Button>}>
-          {t(bought.already ? 'store.had_it' : bought.state === TO_PAY ? 'store.bought' : 'store.ready', { number: bought.number, name: app.name })}
+        <Alert severity="success" data-testid="bought" action={bought.guid && <Button component={Link} to={`/account/order/${bought.guid}/info`} color="inherit" size="small">{t('store.view_order')}</Button>}>
+          {t(!bought.guid ? 'store.had_it_granted' : bought.already ? 'store.had_it' : bought.state === TO_PAY ? 'store.bought' : 'store.ready', { number: bought.number, name: app.name })}
         </Alert>
       )}
       {/* What happens next to an order waiting for payment: who takes the payment and where it shows. */}
