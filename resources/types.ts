@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { HandlerName } from './handler-names.ts';
 import type { OpenScope } from './scopes.ts';
 import type { EventCode } from './event-codes.ts';
+import type { MenuCode } from './menus.ts';
 
 /**
  * A resource definition is data only: the server imports it to build tables and calls, the
@@ -41,8 +42,8 @@ export interface CallSpec {
   requires?: string[];
   /** Permission action checked for this call; defaults from the verb. */
   action?: string;
-  /** Permission code prefix of this call when it is not the mount's (e.g. a developer call on the BU mount). */
-  perm?: string;
+  /** Permission code prefix of this call when it is not the mount's (e.g. a developer call on the BU mount): a node of the menu skeleton. */
+  perm?: MenuCode;
   /** Fixed filters this call applies, e.g. parent-list keeps only menus and submenus. */
   where?: Record<string, readonly (string | number | boolean)[]>;
   /** The sort of this call's rows when the body asks none, where it is not the definition's (a picker lists by name). */

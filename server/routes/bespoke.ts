@@ -6,13 +6,15 @@ import { authorize } from '../engine/authorize.ts';
 import { defineCall, type CallDoc } from '../http/calls.ts';
 import { Warning } from '../http/envelope.ts';
 import type { ResourceName } from '../../resources/index.ts';
+import type { MenuCode } from '../../resources/menus.ts';
 
 export interface Access {
   /** No token needed. */
   public?: boolean;
   /** `bu` needs a tenant with a current BU; `user` any signed-in caller; `platform` operators. */
   scope?: Extract<Scope, 'bu' | 'user' | 'platform'>;
-  perm?: string;
+  /** A node of the menu skeleton (resources/menus.ts): the call's button hangs under it. */
+  perm?: MenuCode;
   action?: string;
   /** Refuse operators (personal settings, BU switching). */
   tenantOnly?: boolean;

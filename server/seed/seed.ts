@@ -6,7 +6,7 @@ import type { Db } from '../db/driver.ts';
 import { actionOf, specOf } from '../engine/spec.ts';
 import zh from '../../i18n/resources/zh.ts';
 import { DEFAULT_LANG, translate } from '../../i18n/index.ts';
-import { adminMenus, buttonNames, tenantMenus, type MenuSeed } from './menus.ts';
+import { adminMenus, buttonNames, tenantMenus, type MenuSeed } from '../../resources/menus.ts';
 
 interface NodeSeed {
   code: string;
@@ -36,7 +36,7 @@ const labelOf = (def: ResourceDef) => String((zh.resources as Record<string, { n
  */
 export const permissionSeed = (defs: readonly ResourceDef[]): NodeSeed[] => {
   const nodes: NodeSeed[] = [];
-  const walk = (items: MenuSeed[], scene: 'admin' | 'tenant', parent: string | null) =>
+  const walk = (items: readonly MenuSeed[], scene: 'admin' | 'tenant', parent: string | null) =>
     items.forEach((m, i) => {
       nodes.push({ code: m.code, name: m.name, url: m.url, type: parent ? 1 : 0, scene, parent, icon: m.icon, hidden: m.hidden, sort: i });
       for (const action of m.buttons ?? []) nodes.push({ code: `${m.code}:${action}`, name: buttonNames[action] ?? action, url: null, type: 2, scene, parent: m.code, sort: Object.keys(buttonNames).indexOf(action) });

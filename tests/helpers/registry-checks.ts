@@ -11,7 +11,7 @@ import { menuScreens } from '../../resources/screens.ts';
 import type { ResourceDef } from '../../resources/types.ts';
 import type { OpenApiCall } from '../../server/open-api/calls.ts';
 import type { EventType } from '../../server/seed/event-types.ts';
-import { adminMenus, tenantMenus, type MenuSeed } from '../../server/seed/menus.ts';
+import { adminMenus, tenantMenus, type MenuSeed } from '../../resources/menus.ts';
 import { permissionSeed } from '../../server/seed/seed.ts';
 import { eventMessageKey } from '../../schemas/event.ts';
 import { tenantScreensOf } from '../../resources/screens.ts';

@@ -1,14 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hasClientKey, loadLanguage, tr } from '../../i18n/client.ts';
 import type { Lang } from '../../i18n/languages.ts';
-import { adminMenus, tenantMenus, type MenuSeed } from '../../server/seed/menus.ts';
+import { adminMenus, tenantMenus, type MenuSeed } from '../../resources/menus.ts';
 import { nodeLabel, treeMenu } from '../../src/routes/menu.ts';
 import { loadMessages } from '../../i18n/messages.ts';
 import { ROUTES } from '../../src/routes/table.ts';
 import type { PermissionNode } from '../../dataProvider/authProvider.ts';
 
 /** Every seeded code, children included. */
-const codes = (nodes: MenuSeed[]): string[] => nodes.flatMap((n) => [n.code, ...codes(n.children ?? [])]);
+const codes = (nodes: readonly MenuSeed[]): string[] => nodes.flatMap((n) => [n.code, ...codes(n.children ?? [])]);
 const LANGS: Lang[] = ['zh', 'hk', 'en'];
 
 describe('menu labels', () => {

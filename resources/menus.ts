@@ -11,11 +11,11 @@ export interface MenuSeed {
   icon?: string;
   hidden?: boolean;
   /** Actions of calls mounted outside the definitions (server/routes/) that check this node's code: their buttons. */
-  buttons?: string[];
-  children?: MenuSeed[];
+  buttons?: readonly string[];
+  children?: readonly MenuSeed[];
 }
 
-export const adminMenus: MenuSeed[] = [
+export const adminMenus = [
   {
     code: 'admin:operation', name: '运营管理', url: '/operation', icon: 'dashboard',
     children: [
@@ -42,9 +42,9 @@ export const adminMenus: MenuSeed[] = [
       { code: 'admin:view', name: '视图', url: '/operation/views' },
     ],
   },
-];
+] as const satisfies readonly MenuSeed[];
 
-export const tenantMenus: MenuSeed[] = [
+export const tenantMenus = [
   {
     code: 'tenant:account', name: '账号与企业', url: '/account', icon: 'business',
     children: [
@@ -95,7 +95,16 @@ export const tenantMenus: MenuSeed[] = [
       { code: 'tenant:file', name: '文件', url: '/business/file' },
     ],
   },
-];
+] as const satisfies readonly MenuSeed[];
+
+/** The codes a node tree declares, its children's included. */
+type CodesOf<T> = T extends readonly (infer M)[] ? (M extends { code: infer C; children?: infer K } ? C | CodesOf<K> : never) : never;
+
+/**
+ * The skeleton's node codes: a call that checks a node it does not declare itself (a bespoke call,
+ * a definition's call with its own `perm`) names one of these, so a misspelt code fails `tsc`.
+ */
+export type MenuCode = CodesOf<typeof adminMenus> | CodesOf<typeof tenantMenus>;
 
 export const buttonNames: Record<string, string> = {
   view: '查看',
