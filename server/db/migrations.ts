@@ -273,7 +273,7 @@ export const migrations: readonly Migration[] = [
     id: 16,
     name: 'files know whether they are public and who owns them',
     up: [
-      // New files are private unless the upload call says public (server/handlers/files.ts).
+      // New files are private unless the upload call says public (server/handlers/files.ts, server/files/image-upload.ts).
       'alter table file add column if not exists public boolean not null default false',
       'alter table file add column if not exists bu_guid uuid',
       // Files so far: what a work order or a reply names stays private, in that record's BU, and so

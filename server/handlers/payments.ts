@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { named } from '../engine/named.ts';
-
-/** Months are the platform's business months (UTC+8, where its tenants are). */
-export const BUSINESS_TIME_ZONE = 'Asia/Shanghai';
+// Months are the platform's business months, in the one configured business time zone.
+import { BUSINESS_TIME_ZONE } from '../services/business-time.ts';
 
 const monthsInput = z.object({ months: z.number().int().min(1).max(36).default(12) });
 

@@ -9,7 +9,7 @@ import { bespoke } from './bespoke.ts';
 import { uploadedFile } from './answers.ts';
 import { Warning } from '../http/envelope.ts';
 import { parseOrWarn } from '../http/validation.ts';
-import { uploadImage } from '../handlers/files.ts';
+import { uploadImage } from '../files/image-upload.ts';
 
 /** RFC 6266: an ASCII fallback and the UTF-8 name. */
 const disposition = (kind: 'inline' | 'attachment', name: string) =>
@@ -71,7 +71,7 @@ export const mountFiles = (app: FastifyInstance, services: Services, docs: CallD
       return send(services, reply!, file, 'attachment');
     });
   }
-  // An image for a definition's image field, checked by that field's rule (server/handlers/files.ts).
+  // An image for a definition's image field, checked by that field's rule (server/files/image-upload.ts).
   call({ path: '/open/file/image-upload', summary: "An image for a record's image field, checked from its bytes", form: true, answer: uploadedFile,
     formFields: z.object({ resource: z.string().describe('The definition the record is of'), field: z.string().describe('Its image field') }) }, {}, async ({ req, lang, caller }) =>
     uploadImage({ req, lang, caller, services }));

@@ -37,7 +37,7 @@ const PERSONAL: Record<string, string> = {
   '/open/admin/sys-announcement/get-announcement-unread-quantity': "the operator's own unread messages (the header badge)",
   '/open/file/preview': "a file the caller may read by the file's own rule (server/files/access.ts: public, its own upload, or named by a record it may read), as a download",
   '/open/admin/file/preview': "the same for operators: the file's own rule decides, not one permission (a work order's attachment needs admin:work-order:view)",
-  '/open/file/image-upload': "an image for the record field the form names: the caller's own permission to write that definition decides (server/handlers/files.ts mayWrite), before any byte is kept",
+  '/open/file/image-upload': "an image for the record field the form names: the caller's own permission to write that definition decides (server/files/image-upload.ts mayWrite), before any byte is kept",
   '/open/admin/user/info': 'the calling operator',
   '/open/admin/user/get-permission-auth': "the operator's own permission tree",
   '/open/user/get-permission-auth': "the caller's own permission tree",
