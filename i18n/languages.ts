@@ -20,15 +20,15 @@ const ofTag = (raw: string): Lang | undefined => {
 /**
  * The reader's best language from their preferences, most preferred first: the browser's
  * `navigator.languages` or an Accept-Language header's tags. The first tag we have wins; with
- * none, the default language. The client and the server pick with this one rule, so a first visit's
+ * none, `fallback` (the default language unless a dialect says otherwise). The client and the server pick with this one rule, so a first visit's
  * server-rendered page and the browser's render agree.
  */
-export const bestLanguage = (tags: readonly string[]): Lang => {
+export const bestLanguage = (tags: readonly string[], fallback: Lang = DEFAULT_LANG): Lang => {
   for (const tag of tags) {
     const lang = ofTag(tag);
     if (lang) return lang;
   }
-  return DEFAULT_LANG;
+  return fallback;
 };
 
 /** An Accept-Language header's tags in the order of their weights (`q`), heaviest first. */

@@ -1,4 +1,4 @@
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import pino from 'pino';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -39,6 +39,7 @@ import { randomBytes } from 'node:crypto';
 import { mountOpenApi, OPEN_API_RATE_DEFAULT } from './routes/open-api.ts';
 import { larkCalls, mountLark } from './lark/routes.ts';
 import { withLark } from './lark/openapi.ts';
+import { isLarkPath, notBuilt, sendLark } from './lark/errors.ts';
 import { mountDeveloperLog } from './routes/developer-log.ts';
 import { AppTokens } from './auth/app-tokens.ts';
 import { ApiLogWriter, maintainApiLog } from './services/api-log.ts';
@@ -240,7 +241,9 @@ export const buildApp = async (opts: AppOptions): Promise<App> => {
   // A mounted call asked with another method answers 405 naming the one it takes (`docs` is complete once the app is ready).
   let methods: Map<string, string[]> | undefined;
   const methodsOf = (path: string) => (methods ??= docs.reduce((m, d) => m.set(d.path, [...(m.get(d.path) ?? []), d.method]), new Map<string, string[]>())).get(path);
-  const apiMiss = wrongMethodOr404(methodsOf);
+  const platformMiss = wrongMethodOr404(methodsOf);
+  // Lark's paths answer a miss in Lark's shape (server/lark/errors.ts `notBuilt`).
+  const apiMiss = (req: FastifyRequest, reply: FastifyReply) => (isLarkPath(req.url) ? sendLark(req, reply, notBuilt()) : platformMiss(req, reply));
   app.setNotFoundHandler(page ? (req, reply) => (isPageRoute(req.method, req.url) ? page(req, reply) : apiMiss(req, reply)) : apiMiss);
   await app.register(rateLimit, { global: false, store: counterStore(services.counters) });
   // Form uploads (file/simple-upload): read by the one call that takes them (`form` calls); one more

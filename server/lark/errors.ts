@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { translate } from '../../i18n/index.ts';
-import { langOf, Warning } from '../http/envelope.ts';
+import { Warning } from '../http/envelope.ts';
+import { larkLangOf } from './language.ts';
 
 /** A refusal in Lark's shape: `{ code, msg, error? }` with the HTTP status Lark answers it with (docs/lark.md "Errors"). */
 export class LarkError extends Error {
@@ -26,6 +27,19 @@ const BY_KEY: Record<string, { code: number; msg: string; http: number }> = {
 };
 const MISSING_TOKEN = new LarkError(99991661, 'Missing access token for authorization. Please make a request with token attached.', 400);
 
+/**
+ * A Lark path the platform has not built, in Lark's shape and never the platform's envelope, so a
+ * Lark SDK reads a refusal rather than an empty answer (docs/lark.md, "Not supported").
+ */
+export const notBuilt = () => new LarkError(404, '404 page not found', 404);
+export const isLarkPath = (url: string) => url.startsWith('/open-apis/');
+
+/**
+ * A path segment standing where an id goes that is one of Lark's method names (`batch`,
+ * `batch_get_id`, `search`): a call not built here, not a malformed id.
+ */
+export const isMethodName = (segment: unknown) => typeof segment === 'string' && /^[a-z]+(_[a-z]+)*$/.test(segment);
+
 /** Lark's code for "no such row, or not yours" for each kind of row. */
 export const NOT_FOUND = {
   user: () => new LarkError(41050, 'no user authority error', 400),
@@ -42,7 +56,7 @@ export type FieldNames = Record<string, string>;
  */
 export const toLark = (e: unknown, req: FastifyRequest, opts: { notFound?: () => LarkError; fields?: FieldNames } = {}): LarkError => {
   if (e instanceof LarkError) return e;
-  const lang = langOf(req);
+  const lang = larkLangOf(req);
   if (e instanceof Warning) {
     if (e.key === 'server.app_token_invalid' && !req.headers.authorization) return MISSING_TOKEN;
     if (e.key === 'server.scope_missing') {

@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Services } from '../engine/context.ts';
 import { inputOf } from '../http/calls.ts';
-import { langOf } from '../http/envelope.ts';
+import { larkLangOf } from './language.ts';
 import { asApp, engineAsApp, type OpenApiOptions } from '../routes/open-api.ts';
 import { larkOk } from './envelope.ts';
 import type { EngineCall, LarkCall } from './call.ts';
-import { fieldViolation, LarkError, sendLark, toLark } from './errors.ts';
+import { fieldViolation, isMethodName, LarkError, notBuilt, sendLark, toLark } from './errors.ts';
 import { departmentCalls } from './contact-departments.ts';
 import { userCalls } from './contact-users.ts';
 import { mountLarkTokens } from './tokens.ts';
@@ -36,6 +36,8 @@ export const mountLark = (app: FastifyInstance, services: Services, opts: OpenAp
         method: call.method,
         url: call.path,
         handler: async (req, reply) => {
+          // `…/users/batch` and the like reach an id route: they are calls not built, answered as any other.
+          if (Object.values((req.params ?? {}) as Record<string, unknown>).some(isMethodName)) return sendLark(req, reply, notBuilt());
           let refusal: LarkError | undefined;
           const convert = (e: unknown) => (refusal ??= toLark(e, req, call));
           try {
@@ -44,7 +46,7 @@ export const mountLark = (app: FastifyInstance, services: Services, opts: OpenAp
               (caller) => {
                 // The platform's refusal of a NUL character anywhere in the input, which PostgreSQL cannot store.
                 inputOf(req);
-                const lang = langOf(req);
+                const lang = larkLangOf(req);
                 // Lark's own path in the operation log, and a failed after-commit effect in the request's log.
                 const engine: EngineCall = (resource, verb, input) => engineAsApp(services, opts, resource, verb, caller, lang, input, undefined, { req, path: req.routeOptions.url ?? call.path });
                 return call.run({ caller, lang, params: parsePart(call.params, req.params), query: parsePart(call.query, req.query), body: parsePart(call.body, req.body), engine });

@@ -1,6 +1,7 @@
 import * as lark from '@larksuiteoapi/node-sdk';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { translate } from '../../i18n/index.ts';
 import { docPath } from '../../server/lark/openapi.ts';
 import { larkCalls } from '../../server/lark/routes.ts';
 import { openApp } from '../helpers/open-app.ts';
@@ -147,6 +148,13 @@ describe('contact v3', () => {
     const refused = await refusalOf(bare.contact.user.list({ params: { page_size: 5 } }));
     expect(refused).toMatchObject({ status: 400, code: 99991672, error: { permission_violations: [{ type: 'action_scope_required', subject: 'contact:member:readonly' }] } });
     expect(refused.msg).toContain('contact:member:readonly');
+    // Lark's SDKs send no Accept-Language: the platform's sentence in the refusal is English, as Lark's are.
+    const sentence = (r: { error?: Record<string, unknown> }) => (r.error as { permission_violations: { description: string }[] }).permission_violations[0].description;
+    expect(sentence(refused)).toBe(translate('en', 'server.scope_missing', { scope: 'contact:member:readonly', url: (refused.error as { helps: { url: string }[] }).helps[0].url }));
+    // A request asking for Chinese reads it in Chinese.
+    const token = (await bare.auth.tenantAccessToken.internal({ data: { app_id: created.data.app_id, app_secret: created.data.app_secret } })) as { tenant_access_token: string };
+    const zh = await (await fetch(`${baseUrl}/open-apis/contact/v3/users?page_size=5`, { headers: { authorization: `Bearer ${token.tenant_access_token}`, 'accept-language': 'zh-CN' } })).json();
+    expect(sentence(zh)).toBe(translate('zh', 'server.scope_missing', { scope: 'contact:member:readonly', url: zh.error.helps[0].url }));
     const noToken = await fetch(`${baseUrl}/open-apis/contact/v3/users`);
     expect(noToken.status).toBe(400);
     expect(await noToken.json()).toMatchObject({ code: 99991661 });
@@ -158,6 +166,29 @@ describe('contact v3', () => {
     const outside = await refusalOf(clientOf(walled.app.app_id, walled.app.app_secret).contact.user.list({ params: { page_size: 1 } }));
     expect(outside).toMatchObject({ status: 400, code: 99991401 });
     expect(outside.msg).toMatch(/ip 127\.0\.0\.1 is denied by app setting/);
+  });
+
+  it("answers every Lark path it has not built in Lark's shape, 404, never the platform's envelope or a field error", async () => {
+    const { tenant_access_token: token } = (await client.auth.tenantAccessToken.internal({ data: { app_id: app.app.app_id, app_secret: app.app.app_secret } })) as { tenant_access_token: string };
+    const unbuilt: [string, string][] = [
+      ['GET', '/open-apis/contact/v3/departments?page_size=10'],
+      // A method's name where an id goes is that method, not a malformed id.
+      ['GET', '/open-apis/contact/v3/users/batch?user_ids=ou_1'],
+      ['GET', '/open-apis/contact/v3/departments/search'],
+      ['POST', '/open-apis/contact/v3/users/batch_get_id'],
+      ['POST', '/open-apis/im/v1/messages?receive_id_type=open_id'],
+    ];
+    for (const [method, path] of unbuilt) {
+      for (const authorization of [`Bearer ${token}`, undefined]) {
+        const r = await fetch(`${baseUrl}${path}`, { method, headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) }, body: method === 'POST' ? '{}' : undefined });
+        expect(r.status, path).toBe(404);
+        expect(await r.json(), path).toEqual({ code: 404, msg: '404 page not found', error: { log_id: expect.any(String) } });
+      }
+    }
+    // The SDK reads it as a refusal, so a sync job learns the call is missing rather than finding nothing.
+    expect(await refusalOf(client.contact.department.list({ params: { page_size: 10 } }))).toMatchObject({ status: 404, code: 404 });
+    // The platform's own paths keep their envelope.
+    expect(await (await fetch(`${baseUrl}/open/no-such-call`, { method: 'POST' })).json()).toMatchObject({ code: 404, data: null });
   });
 
   it("emits the platform's events for a change made through Lark's calls, as for one made in the console", async () => {

@@ -3,7 +3,7 @@ import { translate } from '../../../i18n/index.ts';
 import { appAuthBlockedFor, appAuthFailed } from '../../auth/app-auth-failures.ts';
 import type { Services } from '../../engine/context.ts';
 import { holdsNul } from '../../http/calls.ts';
-import { langOf } from '../../http/envelope.ts';
+import { larkLangOf } from '../language.ts';
 import { secretMatches } from '../../services/app-credentials.ts';
 import { listAdmits } from '../../services/policy.ts';
 import { CLIENT_CONFIG, CONNECTIONS_PER_APP, LongConnections, SERVICE_ID, WS_PATH } from './connections.ts';
@@ -37,7 +37,7 @@ export const mountLongConnections = (app: FastifyInstance, services: Services) =
   app.addHook('preClose', async () => hub.close());
 
   app.post('/callback/ws/endpoint', { config: { rateLimit: { max: 60, timeWindow: '1 minute' } } }, async (req) => {
-    const lang = langOf(req);
+    const lang = larkLangOf(req);
     const refuse = (code: number, key: string, params: Record<string, unknown> = {}) => ({ code, msg: translate(lang, key, params), data: {} });
     const body = (req.body ?? {}) as { AppID?: unknown; AppSecret?: unknown };
     // The platform's input hygiene (server/http/calls.ts): no app ID holds a NUL, which PostgreSQL cannot store.
