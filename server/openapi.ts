@@ -27,7 +27,7 @@ const REFUSAL: Record<string, JsonSchema> = {
     type: 'object',
     required: ['code', 'data', 'message'],
     properties: {
-      code: { const: 201, description: 'A refusal: `message` is a complete sentence in the caller\'s language, to be shown as it is' },
+      code: { type: 'integer', const: 201, description: 'A refusal: `message` is a complete sentence in the caller\'s language, to be shown as it is' },
       data: {
         description: 'The failing fields of a validation failure, details of some refusals (e.g. `{ from, to }`, `permission_violations`), else null',
         anyOf: [{ type: 'array', items: ref('FieldError') }, { type: 'object' }, { type: 'null' }],
@@ -60,7 +60,7 @@ const upload = (fields: z.ZodObject | undefined) => {
 const success = (data: JsonSchema) => ({
   type: 'object',
   required: ['code', 'data', 'message'],
-  properties: { code: { const: 200 }, data, message: { type: 'string' } },
+  properties: { code: { type: 'integer', const: 200 }, data, message: { type: 'string' } },
 });
 
 const answerSchema = (answer: AnswerDoc | undefined, components: Record<string, JsonSchema>): JsonSchema => {

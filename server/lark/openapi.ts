@@ -38,7 +38,7 @@ const parameters = (where: 'path' | 'query', schema: z.ZodType | undefined) => {
   });
 };
 
-const success = (data: JsonSchema) => ({ type: 'object', required: ['code', 'msg', 'data'], properties: { code: { const: 0 }, msg: { type: 'string' }, data } });
+const success = (data: JsonSchema) => ({ type: 'object', required: ['code', 'msg', 'data'], properties: { code: { type: 'integer', const: 0 }, msg: { type: 'string' }, data } });
 
 /**
  * Lark's dialect in the apps' OpenAPI document: its token calls (public) and its contact calls,

@@ -114,3 +114,18 @@ it('builds a document once per key however many ask at once', async () => {
   expect(new Set(answers.map((a) => a.body)).size).toBe(2);
   await app.close();
 });
+
+/** Every schema in a document holding `const` without `type`, by where it is (generators type such a value as a string). */
+const untypedConsts = (node: unknown, at = '#'): string[] => {
+  if (!node || typeof node !== 'object') return [];
+  const here = !Array.isArray(node) && 'const' in node && !('type' in node) ? [at] : [];
+  return [...here, ...Object.entries(node).flatMap(([k, v]) => untypedConsts(v, `${at}/${k}`))];
+};
+
+it('types every const, so a generated client reads the envelope code as a number (orval typed `200` as a string)', async () => {
+  for (const url of ['/open/openapi.json', '/open/api/openapi.json']) {
+    const doc = (await s.app.inject({ method: 'GET', url, headers: { 'accept-language': 'en-US' } })).json();
+    expect(untypedConsts(doc), url).toEqual([]);
+    expect(doc.paths['/open/api/auth/app-access-token'].post.responses['200'].content['application/json'].schema.oneOf[0].properties.code).toEqual({ type: 'integer', const: 200 });
+  }
+});
