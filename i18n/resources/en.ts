@@ -636,7 +636,7 @@ export default {
       name: 'Event endpoint |||| Event endpoints',
       fields: {
         delivery_mode: 'Delivery',
-        app_guid: 'App', request_url: 'Request URL', verification_token: 'Verification Token', encrypt_key: 'Encrypt Key', signing_secret: 'Signing secret',
+        app_guid: 'App', request_url: 'Request URL', verification_token: 'Verification Token', encrypt_key: 'Encrypt Key', signing_secret: 'Signing secret', webhook_secret: 'Standard Webhooks secret', previous_secret_until: 'Previous signing secret valid until',
         verified_at: 'Verified', failing_since: 'Failing since', paused_at: 'Paused',
         event_ids: 'Event IDs', event_type: 'Event type', event_id: 'Event ID', result: 'Result', key: 'Key', clear: 'Remove', from: 'From', to: 'To', state: 'State', cursor: 'Page',
       },

@@ -636,7 +636,7 @@ export default {
       name: '事件設定 |||| 事件設定',
       fields: {
         delivery_mode: '接收方式',
-        app_guid: '應用', request_url: '請求地址', verification_token: 'Verification Token', encrypt_key: 'Encrypt Key', signing_secret: '簽名密鑰',
+        app_guid: '應用', request_url: '請求地址', verification_token: 'Verification Token', encrypt_key: 'Encrypt Key', signing_secret: '簽名密鑰', webhook_secret: 'Standard Webhooks 密鑰', previous_secret_until: '舊簽名密鑰有效至',
         verified_at: '驗證時間', failing_since: '持續失敗開始時間', paused_at: '暫停時間',
         event_ids: '事件 ID', event_type: '事件類型', event_id: '事件 ID', result: '結果', key: '密鑰', clear: '清除', from: '開始時間', to: '結束時間', state: '狀態', cursor: '分頁',
       },

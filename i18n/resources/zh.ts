@@ -636,7 +636,7 @@ export default {
       name: '事件配置 |||| 事件配置',
       fields: {
         delivery_mode: '接收方式',
-        app_guid: '应用', request_url: '请求地址', verification_token: 'Verification Token', encrypt_key: 'Encrypt Key', signing_secret: '签名密钥',
+        app_guid: '应用', request_url: '请求地址', verification_token: 'Verification Token', encrypt_key: 'Encrypt Key', signing_secret: '签名密钥', webhook_secret: 'Standard Webhooks 密钥', previous_secret_until: '旧签名密钥有效至',
         verified_at: '验证时间', failing_since: '持续失败开始时间', paused_at: '暂停时间',
         event_ids: '事件 ID', event_type: '事件类型', event_id: '事件 ID', result: '结果', key: '密钥', clear: '清除', from: '开始时间', to: '结束时间', state: '状态', cursor: '分页',
       },

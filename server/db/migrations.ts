@@ -430,4 +430,13 @@ export const migrations: readonly Migration[] = [
            from user_bu ub join users u on u.guid = ub.user_guid`,
     ],
   },
+  {
+    id: 26,
+    name: 'a signing-secret roll: the secret before the last reset signs beside the new one for a while',
+    up: [
+      // Kept out of the event-config definition: no verb answers them (server/handlers/events.ts `resetKey` writes them, the claim reads them).
+      'alter table event_config add column if not exists previous_signing_secret text',
+      'alter table event_config add column if not exists previous_secret_until timestamptz',
+    ],
+  },
 ];

@@ -16,6 +16,8 @@ export interface Claimed {
   verification_token: string | null;
   encrypt_key: string | null;
   signing_secret: string | null;
+  /** The secret before the last reset, while it still signs (its overlap). */
+  previous_signing_secret: string | null;
   app_id: string | null;
   app_status: number | null;
   delivery_mode: string | null;
@@ -69,7 +71,8 @@ export const claimDue = async (db: Queryable, now: Date, busy: ReadonlyMap<strin
        left join app a on a.guid = p.app_guid
      where m.event_id = p.event_id
      returning m.event_id, m.app_guid, m.bu_guid, m.event_type, m.payload, m.create_time, m.attempts, m.round_start,
-       c.request_url, c.verification_token, c.encrypt_key, c.signing_secret, a.app_id, a.status as app_status, c.delivery_mode`,
+       c.request_url, c.verification_token, c.encrypt_key, c.signing_secret,
+       case when c.previous_secret_until > $2::timestamptz then c.previous_signing_secret end as previous_signing_secret, a.app_id, a.status as app_status, c.delivery_mode`,
     [DELIVERY.pending, now.toISOString(), full, partly.map(([app]) => app), partly.map(([, n]) => n), APP_IN_FLIGHT, max, LEASE_S, connected],
   );
   return rows;

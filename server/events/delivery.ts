@@ -152,8 +152,9 @@ export class EventDelivery {
         header: { event_id: m.event_id, event_type: m.event_type, create_time: m.create_time, token: m.verification_token, app_id: m.app_id, tenant_key: m.bu_guid },
         event: m.payload,
       },
-      { encrypt_key: m.encrypt_key, signing_secret: m.signing_secret! },
+      { encrypt_key: m.encrypt_key, signing_secret: m.signing_secret!, previous_signing_secret: m.previous_signing_secret },
       now.getTime(),
+      m.event_id,
     );
     const all = { ...headers, 'x-open-event-id': m.event_id, 'x-open-attempt': String(m.attempts) };
     // The same body and signature headers in data frames: the forwarder re-posts them as they are.

@@ -10,7 +10,7 @@ import { reachRow } from '../engine/verbs.ts';
 import type { Queryable } from '../db/driver.ts';
 import { Warning } from '../http/envelope.ts';
 import { runChallenge, type ChallengeResult } from '../events/challenge.ts';
-import { newKey } from '../events/crypto.ts';
+import { newKey, webhookSecret } from '../events/crypto.ts';
 import { replayEvents, searchEventLog } from '../events/log.ts';
 import { REPLAY_MAX } from '../events/policy.ts';
 import { DAY_MS, LOG_WINDOW_DAYS, outsideLogWindow } from '../../schemas/log-window.ts';
@@ -21,7 +21,8 @@ import type { EventCode } from '../../resources/event-codes.ts';
 /** Events' named calls (docs/events.md): the endpoint and its challenge, subscriptions, the log and replay. */
 
 const appOnly = z.object({ app_guid: z.uuid('validation.guid_format') });
-const CONFIG_COLUMNS = 'guid, bu_guid, app_guid, request_url, coalesce(delivery_mode, \'push\') as delivery_mode, verification_token, encrypt_key, signing_secret, verified_at, failing_since, paused_at, created_at, updated_at';
+const CONFIG_COLUMNS = `guid, bu_guid, app_guid, request_url, coalesce(delivery_mode, 'push') as delivery_mode, verification_token, encrypt_key, signing_secret,
+  case when previous_secret_until > now() then previous_secret_until end as previous_secret_until, verified_at, failing_since, paused_at, created_at, updated_at`;
 
 type Config = { guid: string; request_url: string | null; verification_token: string; encrypt_key: string | null; signing_secret: string } & Record<string, unknown>;
 
@@ -32,13 +33,21 @@ const endpointOf = async (ctx: CallContext, tx: Queryable, app: { guid: string; 
      values (gen_random_uuid(), $1, $2, $3, $4, $5, $6) on conflict do nothing`,
     [app.bu_guid, ctx.caller?.userGuid ?? null, app.guid, newKey(), newKey(), newKey()],
   );
-  return (await tx.query<Config>(`select ${CONFIG_COLUMNS} from event_config where app_guid = $1`, [app.guid])).rows[0];
+  return answered((await tx.query<Config>(`select ${CONFIG_COLUMNS} from event_config where app_guid = $1`, [app.guid])).rows[0]);
 };
+
+/** The endpoint as its calls answer it: with the signing secret in Standard Webhooks' form beside it. */
+const answered = <R extends Record<string, unknown>>(row: R) => ({ ...row, webhook_secret: typeof row.signing_secret === 'string' ? webhookSecret(row.signing_secret) : null });
+
+/** How long the signing secret before a reset keeps signing beside the new one: receivers switch within it. */
+export const SECRET_OVERLAP_HOURS = 24;
 
 /** The app's endpoint and its keys, as every endpoint call answers it. */
 const config = z.object({
   guid: z.uuid(), bu_guid: z.uuid().nullable(), app_guid: z.uuid(), request_url: z.string().nullable(), delivery_mode: z.enum(DELIVERY_MODES),
   verification_token: z.string().nullable(), encrypt_key: z.string().nullable(), signing_secret: z.string().nullable(),
+  webhook_secret: z.string().nullable().describe("The signing secret as Standard Webhooks' libraries take it (`whsec_…`)"),
+  previous_secret_until: datetime().nullable().describe('Until when the signing secret before the last reset still signs, beside the new one'),
   verified_at: datetime().nullable(), failing_since: datetime().nullable(), paused_at: datetime().nullable(), created_at: datetime(), updated_at: datetime(),
 });
 /** A challenge of the endpoint: whether it echoed in time, and why not in words. */
@@ -74,7 +83,7 @@ export const saveConfig = named({ input: saveInput, output: config.extend({ chal
       [config.guid, delivery_mode],
     );
     ctx.services.events.kick();
-    return rows[0];
+    return answered(rows[0]);
   }
   const request_url = given ?? null;
   let challenge: ReturnType<typeof described> | undefined;
@@ -91,7 +100,7 @@ export const saveConfig = named({ input: saveInput, output: config.extend({ chal
   ctx.services.events.kick();
   // Back from the long connection: its sockets close on every instance (server/lark/ws/connections.ts `recheck`).
   if (config.delivery_mode === 'long_connection') ctx.services.appTokens.forget();
-  return { ...rows[0], ...(challenge ? { challenge } : {}) };
+  return { ...answered(rows[0]), ...(challenge ? { challenge } : {}) };
 });
 
 const KEYS = ['verification_token', 'encrypt_key', 'signing_secret'] as const;
@@ -102,8 +111,10 @@ export const resetKey = named({ input: resetInput, output: config }, async (ctx,
   const app = await reachRow(ctx, 'app', app_guid);
   return ctx.services.db.transaction(async (tx) => {
     const config = await endpointOf(ctx, tx, app);
-    const { rows } = await tx.query(`update event_config set ${key} = $2, updated_at = now() where guid = $1 returning ${CONFIG_COLUMNS}`, [config.guid, clear ? null : newKey()]);
-    return rows[0];
+    // A new signing secret keeps the one before signing too, for SECRET_OVERLAP_HOURS: a receiver that still holds it goes on verifying.
+    const roll = key === 'signing_secret' ? `, previous_signing_secret = signing_secret, previous_secret_until = now() + make_interval(hours => ${SECRET_OVERLAP_HOURS})` : '';
+    const { rows } = await tx.query(`update event_config set ${key} = $2${roll}, updated_at = now() where guid = $1 returning ${CONFIG_COLUMNS}`, [config.guid, clear ? null : newKey()]);
+    return answered(rows[0]);
   });
 });
 

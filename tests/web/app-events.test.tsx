@@ -20,6 +20,7 @@ vi.mock('../../dataProvider/http.ts', async (importOriginal) => ({ ...(await imp
 const APP = { guid: 'app-1', name: 'Alpha', code: 'alpha', app_id: 'cli_alpha', type: 1, status: 0, description: null, icon: null, token_ttl: 7200, ability_codes: [] };
 const CONFIG = {
   guid: 'cfg-1', app_guid: 'app-1', request_url: null as string | null, verification_token: 'vt-123', encrypt_key: 'ek-456' as string | null, signing_secret: 'ss-789',
+  webhook_secret: 'whsec_c3MtNzg5', previous_secret_until: null as string | null,
   verified_at: null as string | null, failing_since: null as string | null, paused_at: null as string | null,
 };
 // Names as seeded, in the default language: the page shows them in the reader's.
@@ -168,6 +169,16 @@ describe('app events page', () => {
     renderPage();
     expect((await screen.findByTestId('endpoint-failing')).textContent).toMatch(/failing since .*2025/);
     expect(screen.queryByTestId('endpoint-paused')).toBeNull();
+  });
+
+  it("shows the signing secret in Standard Webhooks' form, and until when the one before a reset still signs", async () => {
+    renderPage();
+    expect((await screen.findByTestId('key-webhook_secret')).textContent).toContain('whsec_c3MtNzg5');
+    expect(screen.queryByTestId('previous-secret')).toBeNull();
+    cleanup();
+    answers['/open/app/event/subscribe-config/get'] = () => ({ ...CONFIG, previous_secret_until: '2030-01-02T03:04:05.000Z' });
+    renderPage();
+    expect((await screen.findByTestId('previous-secret')).textContent).toMatch(/^The signing secret before the reset also signs pushes until .*2030/);
   });
 
   it('resets a key after confirmation, and removes the Encrypt Key with clear', async () => {

@@ -7,7 +7,10 @@ import { controlFrame, decodeFrame, encodeFrame, FRAGMENT_BYTES, headersOf, METH
  * the only frame headers forwarded: any other one (a `Cookie`, a `Host`) never reaches the local
  * receiver. fetch sets `content-length` itself.
  */
-export const PUSH_HEADERS: ReadonlySet<string> = new Set(['content-type', 'x-lark-request-timestamp', 'x-lark-request-nonce', 'x-lark-signature', 'x-open-signature', 'x-open-event-id', 'x-open-attempt']);
+export const PUSH_HEADERS: ReadonlySet<string> = new Set([
+  'content-type', 'x-lark-request-timestamp', 'x-lark-request-nonce', 'x-lark-signature', 'x-open-signature', 'x-open-event-id', 'x-open-attempt',
+  'webhook-id', 'webhook-timestamp', 'webhook-signature',
+]);
 /** The largest frame taken from the platform: one fragment and its headers, with room to spare. */
 const SERVER_FRAME_BYTES = 2 * FRAGMENT_BYTES;
 /** Lark's WSClient codes after which trying again is pointless (everything but `internal_error`). */

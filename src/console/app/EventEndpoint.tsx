@@ -20,6 +20,10 @@ interface EventConfig {
   verification_token: string;
   encrypt_key: string | null;
   signing_secret: string;
+  /** The signing secret as Standard Webhooks' libraries take it (`whsec_…`). */
+  webhook_secret: string;
+  /** Until when the signing secret before the last reset signs too. */
+  previous_secret_until: string | null;
   verified_at: string | null;
   failing_since: string | null;
   paused_at: string | null;
@@ -219,6 +223,21 @@ export const EventEndpoint = ({ app }: { app: AppRecord }) => {
           {(['verification_token', 'encrypt_key', 'signing_secret'] as const).map((name) => (
             <KeyRow key={name} name={name} value={config[name]} onReset={(clear) => reset(name, clear)} />
           ))}
+          <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', columnGap: 1 }} data-testid="key-webhook_secret">
+            <Typography sx={{ minWidth: 160 }}>{t(field('webhook_secret'))}</Typography>
+            <Box component="code" sx={{ wordBreak: 'break-all' }}>
+              {config.webhook_secret}
+            </Box>
+            <CopyButton text={config.webhook_secret} label={t('apps.copy_field', { field: t(field('webhook_secret')) })} testId="copy-webhook_secret" />
+          </Stack>
+          <Typography variant="body2" color="text.secondary">
+            {t('apps.events.webhook_secret_hint')}
+          </Typography>
+          {config.previous_secret_until && (
+            <Alert severity="info" data-testid="previous-secret">
+              {t('apps.events.previous_secret', { time: formatInstant(config.previous_secret_until) })}
+            </Alert>
+          )}
         </Stack>
       </CardContent>
     </Card>
