@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { hasKey, translate, type Lang } from '../i18n/index.ts';
 import type { AnswerDoc, CallDoc } from './http/calls.ts';
 import { docSchema, type JsonSchema } from './http/json-schema.ts';
+import { webhooksOf } from './openapi-webhooks.ts';
 
 /** Which document: the consoles' (`/open/openapi.json`, every call) or the apps' (`/open/api/openapi.json`). */
 export type DocKind = 'console' | 'apps';
@@ -132,6 +133,8 @@ export const openapiDocument = (docs: readonly CallDoc[], { kind, lang, publicUr
     };
   }
   const tags = [...new Set(docs.map((d) => d.tag))].sort().map((name) => ({ name, description: tagDescription(lang, name) }));
+  // The apps' document also says what an app receives: every event type's push.
+  const pushes = kind === 'apps' ? webhooksOf(lang) : undefined;
   return {
     openapi: '3.1.0',
     info: {
@@ -142,11 +145,12 @@ export const openapiDocument = (docs: readonly CallDoc[], { kind, lang, publicUr
       license: { name: t('license'), url: `${publicUrl}/terms/agreement` },
     },
     servers: [{ url: publicUrl, description: t('server') }],
-    tags,
+    tags: pushes ? [...tags, pushes.tag] : tags,
     paths,
+    ...(pushes ? { webhooks: pushes.webhooks } : {}),
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: kind === 'console' ? 'JWT' : 'app access token', description: t(`${kind}.bearer`) } },
-      schemas: { ...REFUSAL, ...schemas },
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: kind === 'console' ? 'JWT' : 'app access token', description: t(`${kind}.bearer`) }, ...(pushes?.securitySchemes ?? {}) },
+      schemas: { ...REFUSAL, ...schemas, ...(pushes?.schemas ?? {}) },
       responses: Object.fromEntries(Object.entries(RESPONSES(t)).filter(([name]) => used.has(name))),
     },
   };

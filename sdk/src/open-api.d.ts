@@ -738,7 +738,248 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "contact.department.created_v3": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Department created
+         * @description A department was added to the business unit
+         *
+         *     Sent to apps that subscribe to it and have opened the scope contact:department:readonly.
+         *
+         *     When the endpoint has an Encrypt Key the body is { "encrypt": "…" }, this JSON sealed with it (Lark's scheme, X-Lark-Signature beside it); the schema is the JSON inside.
+         */
+        post: operations["event_contact_department_created_v3"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "contact.department.updated_v3": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Department changed
+         * @description A department changed; the event carries it before and after
+         *
+         *     Sent to apps that subscribe to it and have opened the scope contact:department:readonly.
+         *
+         *     When the endpoint has an Encrypt Key the body is { "encrypt": "…" }, this JSON sealed with it (Lark's scheme, X-Lark-Signature beside it); the schema is the JSON inside.
+         */
+        post: operations["event_contact_department_updated_v3"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "contact.department.deleted_v3": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Department deleted
+         * @description A department was deleted from the business unit
+         *
+         *     Sent to apps that subscribe to it and have opened the scope contact:department:readonly.
+         *
+         *     When the endpoint has an Encrypt Key the body is { "encrypt": "…" }, this JSON sealed with it (Lark's scheme, X-Lark-Signature beside it); the schema is the JSON inside.
+         */
+        post: operations["event_contact_department_deleted_v3"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "contact.user.created_v3": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Member added
+         * @description A member was added to the business unit
+         *
+         *     Sent to apps that subscribe to it and have opened the scope contact:member:readonly.
+         *
+         *     When the endpoint has an Encrypt Key the body is { "encrypt": "…" }, this JSON sealed with it (Lark's scheme, X-Lark-Signature beside it); the schema is the JSON inside.
+         */
+        post: operations["event_contact_user_created_v3"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "contact.user.updated_v3": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Member changed
+         * @description A member or their duty status changed; the event carries them before and after
+         *
+         *     Sent to apps that subscribe to it and have opened the scope contact:member:readonly.
+         *
+         *     When the endpoint has an Encrypt Key the body is { "encrypt": "…" }, this JSON sealed with it (Lark's scheme, X-Lark-Signature beside it); the schema is the JSON inside.
+         */
+        post: operations["event_contact_user_updated_v3"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "contact.user.deleted_v3": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Member deleted
+         * @description A member was deleted from the business unit
+         *
+         *     Sent to apps that subscribe to it and have opened the scope contact:member:readonly.
+         *
+         *     When the endpoint has an Encrypt Key the body is { "encrypt": "…" }, this JSON sealed with it (Lark's scheme, X-Lark-Signature beside it); the schema is the JSON inside.
+         */
+        post: operations["event_contact_user_deleted_v3"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "service_desk.work_order.created_v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Work order raised
+         * @description A work order was raised for the business unit
+         *
+         *     Sent to apps that subscribe to it and have opened the scope service-desk:work-order:readonly.
+         *
+         *     When the endpoint has an Encrypt Key the body is { "encrypt": "…" }, this JSON sealed with it (Lark's scheme, X-Lark-Signature beside it); the schema is the JSON inside.
+         */
+        post: operations["event_service_desk_work_order_created_v1"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "service_desk.work_order.updated_v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Work order updated
+         * @description A work order's state or content changed
+         *
+         *     Sent to apps that subscribe to it and have opened the scope service-desk:work-order:readonly.
+         *
+         *     When the endpoint has an Encrypt Key the body is { "encrypt": "…" }, this JSON sealed with it (Lark's scheme, X-Lark-Signature beside it); the schema is the JSON inside.
+         */
+        post: operations["event_service_desk_work_order_updated_v1"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "application.app.status_changed_v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * App enabled or disabled
+         * @description This app was enabled or disabled
+         *
+         *     Sent to apps that subscribe to it; it needs no scope.
+         *
+         *     When the endpoint has an Encrypt Key the body is { "encrypt": "…" }, this JSON sealed with it (Lark's scheme, X-Lark-Signature beside it); the schema is the JSON inside.
+         */
+        post: operations["event_application_app_status_changed_v1"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "application.permission.changed_v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * App scopes changed
+         * @description The scopes this app has opened changed
+         *
+         *     Sent to apps that subscribe to it; it needs no scope.
+         *
+         *     When the endpoint has an Encrypt Key the body is { "encrypt": "…" }, this JSON sealed with it (Lark's scheme, X-Lark-Signature beside it); the schema is the JSON inside.
+         */
+        post: operations["event_application_permission_changed_v1"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         FieldError: {
@@ -932,6 +1173,321 @@ export interface components {
             status?: (0 | 1) | null;
         } & {
             [key: string]: unknown;
+        };
+        "event.envelope": {
+            /** @constant */
+            schema: "2.0";
+            header: {
+                /** @description The same on every retry */
+                event_id: string;
+                event_type: string;
+                /** @description Microseconds since the epoch, as digits */
+                create_time: string;
+                /** @description The endpoint's Verification Token */
+                token: string;
+                app_id: string;
+                /** @description The BU the event is about */
+                tenant_key: string;
+            };
+            event: Record<string, never>;
+        };
+        "event.contact.department.created_v3": components["schemas"]["event.envelope"] & {
+            header: {
+                /** @constant */
+                event_type: "contact.department.created_v3";
+            };
+            event: {
+                object: {
+                    name: string;
+                    parent_guid?: string | null;
+                    code?: string;
+                    leader_guid?: string | null;
+                    description?: string;
+                    sort: number;
+                    /** Format: uuid */
+                    guid: string;
+                    /** Format: uuid */
+                    bu_guid: string;
+                    created_by: string | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                };
+            };
+        };
+        "event.contact.department.updated_v3": components["schemas"]["event.envelope"] & {
+            header: {
+                /** @constant */
+                event_type: "contact.department.updated_v3";
+            };
+            event: {
+                object: {
+                    name: string;
+                    parent_guid?: string | null;
+                    code?: string;
+                    leader_guid?: string | null;
+                    description?: string;
+                    sort: number;
+                    /** Format: uuid */
+                    guid: string;
+                    /** Format: uuid */
+                    bu_guid: string;
+                    created_by: string | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                };
+                old_object: {
+                    name: string;
+                    parent_guid?: string | null;
+                    code?: string;
+                    leader_guid?: string | null;
+                    description?: string;
+                    sort: number;
+                    /** Format: uuid */
+                    guid: string;
+                    /** Format: uuid */
+                    bu_guid: string;
+                    created_by: string | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                };
+            };
+        };
+        "event.contact.department.deleted_v3": components["schemas"]["event.envelope"] & {
+            header: {
+                /** @constant */
+                event_type: "contact.department.deleted_v3";
+            };
+            event: {
+                object: {
+                    name: string;
+                    parent_guid?: string | null;
+                    code?: string;
+                    leader_guid?: string | null;
+                    description?: string;
+                    sort: number;
+                    /** Format: uuid */
+                    guid: string;
+                    /** Format: uuid */
+                    bu_guid: string;
+                    created_by: string | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                };
+            };
+        };
+        "event.contact.user.created_v3": components["schemas"]["event.envelope"] & {
+            header: {
+                /** @constant */
+                event_type: "contact.user.created_v3";
+            };
+            event: {
+                object: {
+                    name: string;
+                    english_name?: string;
+                    alias?: string;
+                    job_number?: string;
+                    department_guid?: string | null;
+                    superior_guid?: string | null;
+                    position_guid?: string | null;
+                    account_type: 0 | 1 | 2;
+                    /** @enum {string} */
+                    area_code: "86" | "852" | "853" | "886";
+                    phone?: string;
+                    email?: string;
+                    duty_status: 0 | 1;
+                    /** Format: uuid */
+                    guid: string;
+                    /** Format: uuid */
+                    bu_guid: string;
+                    created_by: string | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                };
+            };
+        };
+        "event.contact.user.updated_v3": components["schemas"]["event.envelope"] & {
+            header: {
+                /** @constant */
+                event_type: "contact.user.updated_v3";
+            };
+            event: {
+                object: {
+                    name: string;
+                    english_name?: string;
+                    alias?: string;
+                    job_number?: string;
+                    department_guid?: string | null;
+                    superior_guid?: string | null;
+                    position_guid?: string | null;
+                    account_type: 0 | 1 | 2;
+                    /** @enum {string} */
+                    area_code: "86" | "852" | "853" | "886";
+                    phone?: string;
+                    email?: string;
+                    duty_status: 0 | 1;
+                    /** Format: uuid */
+                    guid: string;
+                    /** Format: uuid */
+                    bu_guid: string;
+                    created_by: string | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                };
+                old_object: {
+                    name: string;
+                    english_name?: string;
+                    alias?: string;
+                    job_number?: string;
+                    department_guid?: string | null;
+                    superior_guid?: string | null;
+                    position_guid?: string | null;
+                    account_type: 0 | 1 | 2;
+                    /** @enum {string} */
+                    area_code: "86" | "852" | "853" | "886";
+                    phone?: string;
+                    email?: string;
+                    duty_status: 0 | 1;
+                    /** Format: uuid */
+                    guid: string;
+                    /** Format: uuid */
+                    bu_guid: string;
+                    created_by: string | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                };
+            };
+        };
+        "event.contact.user.deleted_v3": components["schemas"]["event.envelope"] & {
+            header: {
+                /** @constant */
+                event_type: "contact.user.deleted_v3";
+            };
+            event: {
+                object: {
+                    name: string;
+                    english_name?: string;
+                    alias?: string;
+                    job_number?: string;
+                    department_guid?: string | null;
+                    superior_guid?: string | null;
+                    position_guid?: string | null;
+                    account_type: 0 | 1 | 2;
+                    /** @enum {string} */
+                    area_code: "86" | "852" | "853" | "886";
+                    phone?: string;
+                    email?: string;
+                    duty_status: 0 | 1;
+                    /** Format: uuid */
+                    guid: string;
+                    /** Format: uuid */
+                    bu_guid: string;
+                    created_by: string | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                };
+            };
+        };
+        "event.service_desk.work_order.created_v1": components["schemas"]["event.envelope"] & {
+            header: {
+                /** @constant */
+                event_type: "service_desk.work_order.created_v1";
+            };
+            event: {
+                object: {
+                    title: string;
+                    description: string;
+                    category: 0 | 1 | 2 | 3 | 4;
+                    app_guid: string | null;
+                    attachments: string[];
+                    /** Format: uuid */
+                    guid: string;
+                    /** Format: uuid */
+                    bu_guid: string;
+                    created_by: string | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                };
+            };
+        };
+        "event.service_desk.work_order.updated_v1": components["schemas"]["event.envelope"] & {
+            header: {
+                /** @constant */
+                event_type: "service_desk.work_order.updated_v1";
+            };
+            event: {
+                object: {
+                    title: string;
+                    description: string;
+                    category: 0 | 1 | 2 | 3 | 4;
+                    app_guid: string | null;
+                    attachments: string[];
+                    /** Format: uuid */
+                    guid: string;
+                    /** Format: uuid */
+                    bu_guid: string;
+                    created_by: string | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                };
+                old_object: {
+                    title: string;
+                    description: string;
+                    category: 0 | 1 | 2 | 3 | 4;
+                    app_guid: string | null;
+                    attachments: string[];
+                    /** Format: uuid */
+                    guid: string;
+                    /** Format: uuid */
+                    bu_guid: string;
+                    created_by: string | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                };
+            };
+        };
+        "event.application.app.status_changed_v1": components["schemas"]["event.envelope"] & {
+            header: {
+                /** @constant */
+                event_type: "application.app.status_changed_v1";
+            };
+            event: {
+                app_id: string;
+                /** @description 0 enabled, 1 disabled */
+                status: number;
+            };
+        };
+        "event.application.permission.changed_v1": components["schemas"]["event.envelope"] & {
+            header: {
+                /** @constant */
+                event_type: "application.permission.changed_v1";
+            };
+            event: {
+                app_id: string;
+                /** @description the scopes the app has opened now */
+                scopes: string[];
+            };
         };
         LarkError: {
             /** @description Lark's error code (never 0) */
@@ -3251,6 +3807,546 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["LarkError"];
                 };
+            };
+        };
+    };
+    event_contact_department_created_v3: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Stripe's scheme: t=<unix seconds>,v1=<hex HMAC-SHA256(signing secret, t.body)>, one v1 per secret while the secret is rolled
+                 * @example t=1700000000,v1=5257a869…
+                 */
+                "X-Open-Signature": string;
+                /** @description Standard Webhooks: the message id, the event's event_id */
+                "webhook-id": string;
+                /**
+                 * @description Standard Webhooks: unix seconds
+                 * @example 1700000000
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Standard Webhooks: v1,<base64 HMAC-SHA256(key, id.timestamp.body)>, the key being the endpoint's webhook_secret
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+                /** @description The event's event_id */
+                "X-Open-Event-Id": string;
+                /**
+                 * @description Which attempt this is: 1, 2, …
+                 * @example 1
+                 */
+                "X-Open-Attempt": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["event.contact.department.created_v3"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged (any 2xx): the event is delivered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not acknowledged (any other status, or no answer in time): the push is retried on the schedule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_contact_department_updated_v3: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Stripe's scheme: t=<unix seconds>,v1=<hex HMAC-SHA256(signing secret, t.body)>, one v1 per secret while the secret is rolled
+                 * @example t=1700000000,v1=5257a869…
+                 */
+                "X-Open-Signature": string;
+                /** @description Standard Webhooks: the message id, the event's event_id */
+                "webhook-id": string;
+                /**
+                 * @description Standard Webhooks: unix seconds
+                 * @example 1700000000
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Standard Webhooks: v1,<base64 HMAC-SHA256(key, id.timestamp.body)>, the key being the endpoint's webhook_secret
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+                /** @description The event's event_id */
+                "X-Open-Event-Id": string;
+                /**
+                 * @description Which attempt this is: 1, 2, …
+                 * @example 1
+                 */
+                "X-Open-Attempt": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["event.contact.department.updated_v3"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged (any 2xx): the event is delivered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not acknowledged (any other status, or no answer in time): the push is retried on the schedule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_contact_department_deleted_v3: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Stripe's scheme: t=<unix seconds>,v1=<hex HMAC-SHA256(signing secret, t.body)>, one v1 per secret while the secret is rolled
+                 * @example t=1700000000,v1=5257a869…
+                 */
+                "X-Open-Signature": string;
+                /** @description Standard Webhooks: the message id, the event's event_id */
+                "webhook-id": string;
+                /**
+                 * @description Standard Webhooks: unix seconds
+                 * @example 1700000000
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Standard Webhooks: v1,<base64 HMAC-SHA256(key, id.timestamp.body)>, the key being the endpoint's webhook_secret
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+                /** @description The event's event_id */
+                "X-Open-Event-Id": string;
+                /**
+                 * @description Which attempt this is: 1, 2, …
+                 * @example 1
+                 */
+                "X-Open-Attempt": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["event.contact.department.deleted_v3"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged (any 2xx): the event is delivered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not acknowledged (any other status, or no answer in time): the push is retried on the schedule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_contact_user_created_v3: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Stripe's scheme: t=<unix seconds>,v1=<hex HMAC-SHA256(signing secret, t.body)>, one v1 per secret while the secret is rolled
+                 * @example t=1700000000,v1=5257a869…
+                 */
+                "X-Open-Signature": string;
+                /** @description Standard Webhooks: the message id, the event's event_id */
+                "webhook-id": string;
+                /**
+                 * @description Standard Webhooks: unix seconds
+                 * @example 1700000000
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Standard Webhooks: v1,<base64 HMAC-SHA256(key, id.timestamp.body)>, the key being the endpoint's webhook_secret
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+                /** @description The event's event_id */
+                "X-Open-Event-Id": string;
+                /**
+                 * @description Which attempt this is: 1, 2, …
+                 * @example 1
+                 */
+                "X-Open-Attempt": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["event.contact.user.created_v3"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged (any 2xx): the event is delivered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not acknowledged (any other status, or no answer in time): the push is retried on the schedule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_contact_user_updated_v3: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Stripe's scheme: t=<unix seconds>,v1=<hex HMAC-SHA256(signing secret, t.body)>, one v1 per secret while the secret is rolled
+                 * @example t=1700000000,v1=5257a869…
+                 */
+                "X-Open-Signature": string;
+                /** @description Standard Webhooks: the message id, the event's event_id */
+                "webhook-id": string;
+                /**
+                 * @description Standard Webhooks: unix seconds
+                 * @example 1700000000
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Standard Webhooks: v1,<base64 HMAC-SHA256(key, id.timestamp.body)>, the key being the endpoint's webhook_secret
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+                /** @description The event's event_id */
+                "X-Open-Event-Id": string;
+                /**
+                 * @description Which attempt this is: 1, 2, …
+                 * @example 1
+                 */
+                "X-Open-Attempt": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["event.contact.user.updated_v3"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged (any 2xx): the event is delivered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not acknowledged (any other status, or no answer in time): the push is retried on the schedule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_contact_user_deleted_v3: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Stripe's scheme: t=<unix seconds>,v1=<hex HMAC-SHA256(signing secret, t.body)>, one v1 per secret while the secret is rolled
+                 * @example t=1700000000,v1=5257a869…
+                 */
+                "X-Open-Signature": string;
+                /** @description Standard Webhooks: the message id, the event's event_id */
+                "webhook-id": string;
+                /**
+                 * @description Standard Webhooks: unix seconds
+                 * @example 1700000000
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Standard Webhooks: v1,<base64 HMAC-SHA256(key, id.timestamp.body)>, the key being the endpoint's webhook_secret
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+                /** @description The event's event_id */
+                "X-Open-Event-Id": string;
+                /**
+                 * @description Which attempt this is: 1, 2, …
+                 * @example 1
+                 */
+                "X-Open-Attempt": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["event.contact.user.deleted_v3"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged (any 2xx): the event is delivered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not acknowledged (any other status, or no answer in time): the push is retried on the schedule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_service_desk_work_order_created_v1: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Stripe's scheme: t=<unix seconds>,v1=<hex HMAC-SHA256(signing secret, t.body)>, one v1 per secret while the secret is rolled
+                 * @example t=1700000000,v1=5257a869…
+                 */
+                "X-Open-Signature": string;
+                /** @description Standard Webhooks: the message id, the event's event_id */
+                "webhook-id": string;
+                /**
+                 * @description Standard Webhooks: unix seconds
+                 * @example 1700000000
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Standard Webhooks: v1,<base64 HMAC-SHA256(key, id.timestamp.body)>, the key being the endpoint's webhook_secret
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+                /** @description The event's event_id */
+                "X-Open-Event-Id": string;
+                /**
+                 * @description Which attempt this is: 1, 2, …
+                 * @example 1
+                 */
+                "X-Open-Attempt": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["event.service_desk.work_order.created_v1"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged (any 2xx): the event is delivered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not acknowledged (any other status, or no answer in time): the push is retried on the schedule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_service_desk_work_order_updated_v1: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Stripe's scheme: t=<unix seconds>,v1=<hex HMAC-SHA256(signing secret, t.body)>, one v1 per secret while the secret is rolled
+                 * @example t=1700000000,v1=5257a869…
+                 */
+                "X-Open-Signature": string;
+                /** @description Standard Webhooks: the message id, the event's event_id */
+                "webhook-id": string;
+                /**
+                 * @description Standard Webhooks: unix seconds
+                 * @example 1700000000
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Standard Webhooks: v1,<base64 HMAC-SHA256(key, id.timestamp.body)>, the key being the endpoint's webhook_secret
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+                /** @description The event's event_id */
+                "X-Open-Event-Id": string;
+                /**
+                 * @description Which attempt this is: 1, 2, …
+                 * @example 1
+                 */
+                "X-Open-Attempt": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["event.service_desk.work_order.updated_v1"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged (any 2xx): the event is delivered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not acknowledged (any other status, or no answer in time): the push is retried on the schedule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_application_app_status_changed_v1: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Stripe's scheme: t=<unix seconds>,v1=<hex HMAC-SHA256(signing secret, t.body)>, one v1 per secret while the secret is rolled
+                 * @example t=1700000000,v1=5257a869…
+                 */
+                "X-Open-Signature": string;
+                /** @description Standard Webhooks: the message id, the event's event_id */
+                "webhook-id": string;
+                /**
+                 * @description Standard Webhooks: unix seconds
+                 * @example 1700000000
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Standard Webhooks: v1,<base64 HMAC-SHA256(key, id.timestamp.body)>, the key being the endpoint's webhook_secret
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+                /** @description The event's event_id */
+                "X-Open-Event-Id": string;
+                /**
+                 * @description Which attempt this is: 1, 2, …
+                 * @example 1
+                 */
+                "X-Open-Attempt": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["event.application.app.status_changed_v1"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged (any 2xx): the event is delivered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not acknowledged (any other status, or no answer in time): the push is retried on the schedule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_application_permission_changed_v1: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Stripe's scheme: t=<unix seconds>,v1=<hex HMAC-SHA256(signing secret, t.body)>, one v1 per secret while the secret is rolled
+                 * @example t=1700000000,v1=5257a869…
+                 */
+                "X-Open-Signature": string;
+                /** @description Standard Webhooks: the message id, the event's event_id */
+                "webhook-id": string;
+                /**
+                 * @description Standard Webhooks: unix seconds
+                 * @example 1700000000
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Standard Webhooks: v1,<base64 HMAC-SHA256(key, id.timestamp.body)>, the key being the endpoint's webhook_secret
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+                /** @description The event's event_id */
+                "X-Open-Event-Id": string;
+                /**
+                 * @description Which attempt this is: 1, 2, …
+                 * @example 1
+                 */
+                "X-Open-Attempt": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["event.application.permission.changed_v1"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged (any 2xx): the event is delivered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not acknowledged (any other status, or no answer in time): the push is retried on the schedule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -43,8 +43,10 @@ const publicKeys = ({ kind, image, choicesBy, shownWhen, translates, sqlType: _,
 });
 
 /** A zod schema as the OpenAPI documents show it (OpenAPI 3.1 is JSON Schema 2020-12). */
-export const docSchema = (schema: z.ZodType, io: 'input' | 'output' = 'input') =>
-  walk(z.toJSONSchema(schema, { io, unrepresentable: 'any' }), publicKeys) as JsonSchema;
+export const docSchema = (schema: z.ZodType, io: 'input' | 'output' = 'input') => publicSchema(z.toJSONSchema(schema, { io, unrepresentable: 'any' }));
+
+/** A JSON Schema made from zod earlier (an event type's stored payload) as the documents show schemas. */
+export const publicSchema = (schema: unknown) => walk(schema, publicKeys) as JsonSchema;
 
 /** Input rules an answer does not repeat: what a value may be when sent, not its shape. */
 const RULES = ['minLength', 'maxLength', 'pattern', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minItems', 'maxItems', 'default', 'writeOnly'];

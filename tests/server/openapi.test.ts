@@ -129,3 +129,23 @@ it('types every const, so a generated client reads the envelope code as a number
     expect(doc.paths['/open/api/auth/app-access-token'].post.responses['200'].content['application/json'].schema.oneOf[0].properties.code).toEqual({ type: 'integer', const: 200 });
   }
 });
+
+it("documents every event type's push in the apps' document as a webhook, its payload the catalogue's, in the reader's language", async () => {
+  const { EVENT_TYPES } = await import('../../server/seed/event-types.ts');
+  const { translate } = await import('../../i18n/index.ts');
+  const { eventMessageKey } = await import('../../schemas/event.ts');
+  for (const [lang, header] of [['en', 'en-US'], ['zh', 'zh-CN']] as const) {
+    const doc = (await s.app.inject({ method: 'GET', url: '/open/api/openapi.json', headers: { 'accept-language': header } })).json();
+    expect(Object.keys(doc.webhooks).sort()).toEqual(EVENT_TYPES.map((e) => e.code).sort());
+    for (const e of EVENT_TYPES) {
+      const post = doc.webhooks[e.code].post;
+      expect(post.summary).toBe(translate(lang, `resources.event-info.seeded.${eventMessageKey(e.code)}.name`));
+      expect(post.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['X-Open-Signature', 'webhook-signature']));
+      const schema = doc.components.schemas[`event.${e.code}`];
+      expect(schema.allOf[1].properties.header.properties.event_type.const).toBe(e.code);
+      expect(Object.keys(schema.allOf[1].properties.event.properties)).toEqual(Object.keys((e.payload as { properties: object }).properties));
+    }
+  }
+  // The consoles' document has none: an app receives the pushes.
+  expect((await s.app.inject({ method: 'GET', url: '/open/openapi.json' })).json().webhooks).toBeUndefined();
+});
