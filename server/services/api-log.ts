@@ -2,6 +2,7 @@ import type { Queryable } from '../db/driver.ts';
 import { orderedId } from '../db/ordered-id.ts';
 import { COUNT_CAP, keysetAnswer } from '../engine/paging.ts';
 import { hourOf, nextHour } from './api-log-hours.ts';
+import { LogBatches } from './log-batches.ts';
 
 export interface ApiLogEntry {
   appGuid: string;
@@ -20,34 +21,27 @@ export const API_LOG_FLUSH = { ms: 100, rows: 500 };
 /**
  * The call log's writer: an open-API call appends its entry in memory and is answered; one
  * multi-row insert writes what has gathered every 100 ms (or 500 entries). A search flushes first,
- * so it sees every call made before it; a stop flushes too. A crash loses at most the last 100 ms.
+ * so it sees every call made before it; a stop flushes too. A failed insert is tried again
+ * (server/services/log-batches.ts); a crash loses what is queued.
  */
 export class ApiLogWriter {
-  private pending: (ApiLogEntry & { id: string; at: Date })[] = [];
-  private timer: NodeJS.Timeout | undefined;
-  private writing: Promise<void> = Promise.resolve();
+  private readonly batches: LogBatches<ApiLogEntry & { id: string; at: Date }>;
 
   constructor(
     private readonly db: Queryable,
-    private readonly onError: (e: unknown) => void = () => {},
-  ) {}
+    onError: (e: unknown) => void = () => {},
+  ) {
+    this.batches = new LogBatches((batch) => this.insert(batch), onError, API_LOG_FLUSH);
+  }
 
   record(e: ApiLogEntry) {
     const at = new Date();
-    this.pending.push({ ...e, id: orderedId(at.getTime()), at });
-    if (this.pending.length >= API_LOG_FLUSH.rows) void this.flush();
-    else this.timer ??= setTimeout(() => void this.flush(), API_LOG_FLUSH.ms);
+    this.batches.add({ ...e, id: orderedId(at.getTime()), at });
   }
 
-  /** Writes everything recorded so far; resolves once it is in the table. */
+  /** Writes everything recorded so far; resolves once it is in the table (or back in the queue, tried again). One insert at a time, in order. */
   flush(): Promise<void> {
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    const batch = this.pending;
-    this.pending = [];
-    // One insert at a time, in order.
-    this.writing = this.writing.then(() => (batch.length ? this.insert(batch) : undefined)).catch(this.onError);
-    return this.writing;
+    return this.batches.flush();
   }
 
   private async insert(batch: (ApiLogEntry & { id: string; at: Date })[]) {

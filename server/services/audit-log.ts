@@ -3,6 +3,7 @@ import { ident, type AppendValue, type Db, type Queryable } from '../db/driver.t
 import { timeUuid } from '../db/time-uuid.ts';
 import { COUNT_CAP } from '../engine/paging.ts';
 import type { RequestEntry } from '../http/user-request-log.ts';
+import { LogBatches } from './log-batches.ts';
 
 /**
  * The audit logs (docs/operator.md, "Audit logs"): sign-in attempts (`login_log`), writes through
@@ -11,8 +12,8 @@ import type { RequestEntry } from '../http/user-request-log.ts';
  *
  * Writing costs a call nothing it waits for: an entry is appended in memory, and one append per
  * table (a COPY on the embedded database) writes what has gathered every 100 ms (or 500 entries).
- * A search flushes first, so it sees every entry recorded before it; a stop flushes too. A crash
- * loses at most the last 100 ms.
+ * A search flushes first, so it sees every entry recorded before it; a stop flushes too. A failed
+ * append is tried again (server/services/log-batches.ts); a crash loses what is queued.
  */
 export const AUDIT_FLUSH = { ms: 100, rows: 500 };
 /** Days the audit logs keep by default (AUDIT_LOG_RETENTION_DAYS); older rows go hourly, in batches. */
@@ -28,41 +29,28 @@ const MAX_FIELDS = 50;
 const NOT_FIELDS = new Set(['guid', 'guids', 'page', 'page_size']);
 
 /**
- * One table's batched writer: rows gather in memory and go in one `append`. Each row is keyed by
- * a time-ordered guid and stamped with the time it was recorded.
+ * One table's batched writer (server/services/log-batches.ts): rows gather in memory and go in one
+ * `append`, again after a failure. Each row is keyed by a time-ordered guid and stamped with the
+ * time it was recorded.
  */
 class BatchWriter {
-  private pending: AppendValue[][] = [];
-  private timer: NodeJS.Timeout | undefined;
-  private writing: Promise<void> = Promise.resolve();
-  private readonly columns: readonly string[];
+  private readonly batches: LogBatches<AppendValue[]>;
 
-  constructor(
-    private readonly db: Db,
-    private readonly table: (typeof AUDIT_TABLES)[number],
-    columns: readonly string[],
-    private readonly onError: (e: unknown) => void,
-  ) {
-    this.columns = ['guid', 'created_at', 'updated_at', 'created_by', ...columns];
+  constructor(db: Db, table: (typeof AUDIT_TABLES)[number], columns: readonly string[], onError: (e: unknown) => void) {
+    const all = ['guid', 'created_at', 'updated_at', 'created_by', ...columns];
+    this.batches = new LogBatches((rows) => db.append(table, all, rows), onError, AUDIT_FLUSH);
   }
 
   /** A row of the table's own columns, made by `by` (a user's guid, or null). */
   record(by: string | null, values: AppendValue[]) {
     const now = Date.now();
     const at = new Date(now).toISOString();
-    this.pending.push([timeUuid(now), at, at, by, ...values]);
-    if (this.pending.length >= AUDIT_FLUSH.rows) void this.flush();
-    else this.timer ??= setTimeout(() => void this.flush(), AUDIT_FLUSH.ms);
+    this.batches.add([timeUuid(now), at, at, by, ...values]);
   }
 
-  /** Writes everything recorded so far; resolves once it is in the table. One append at a time, in order. */
+  /** Writes everything recorded so far; resolves once it is in the table (or back in the queue). One append at a time, in order. */
   flush(): Promise<void> {
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    const batch = this.pending;
-    this.pending = [];
-    this.writing = this.writing.then(() => (batch.length ? this.db.append(this.table, this.columns, batch) : undefined)).catch(this.onError);
-    return this.writing;
+    return this.batches.flush();
   }
 }
 
