@@ -65,6 +65,7 @@ import { EXPIRE_EVERY_MS, expireOrders } from './services/order-expiry.ts';
 import { MAX_FILES, MB } from './files/rules.ts';
 import { mountFiles } from './routes/files.ts';
 import { mountSiteMap } from './routes/site-map.ts';
+import { mountHealth } from './routes/health.ts';
 import { EventDelivery, pruneEvents, type DeliveryOptions } from './events/delivery.ts';
 import { createOutgoing } from './events/outgoing.ts';
 import { FieldSets } from './engine/custom-fields.ts';
@@ -269,6 +270,7 @@ export const buildApp = async (opts: AppOptions): Promise<App> => {
   const consoleDoc = new PrebuiltJson((lang) => withCustomFieldDocs(openapiDocument(docs, { kind: 'console', lang: lang as Lang, publicUrl }), opts.db, defs, lang));
   app.get('/open/openapi.json', { config: { published: true } }, (req, reply) => consoleDoc.send(req, reply, langOf(req), ['Accept-Language']));
   mountSiteMap(app, services);
+  mountHealth(app, services);
   // Events over Lark's long connection: its endpoint call and WebSocket (server/lark/ws/).
   mountLongConnections(app, services);
   // Lark's dialect of the same calls is in it too, in Lark's shapes (server/lark/openapi.ts).

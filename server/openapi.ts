@@ -38,8 +38,21 @@ const REFUSAL: Record<string, JsonSchema> = {
   },
 };
 
+/** The envelope of a call the database could not serve (docs/operations.md). */
+const UNAVAILABLE: JsonSchema = {
+  type: 'object',
+  required: ['code', 'data', 'message'],
+  properties: { code: { type: 'integer', const: 503 }, data: { type: 'null' }, message: { type: 'string' } },
+};
+
 const refusal = (description: string, headers?: Record<string, unknown>) => ({ description, ...(headers ? { headers } : {}), content: json(ref('Refusal')) });
 const RESPONSES = (t: (key: string) => string) => ({
+  // The database away (docs/operations.md): any call may meet it; retry after the pause.
+  Unavailable: {
+    description: t('unavailable'),
+    headers: { 'Retry-After': { description: t('retry_after'), schema: { type: 'integer', minimum: 0 } } },
+    content: json(ref('Unavailable')),
+  },
   Unauthorized: refusal(t('unauthorized')),
   TooLarge: refusal(t('too_large')),
   TooMany: refusal(t('too_many'), {
@@ -129,6 +142,7 @@ export const openapiDocument = (docs: readonly CallDoc[], { kind, lang, publicUr
         ...(d.public ? {} : { '401': use('Unauthorized') }),
         ...(d.method === 'POST' ? { '413': use('TooLarge') } : {}),
         ...(d.limit || d.throttled ? { '429': use('TooMany') } : {}),
+        '503': use('Unavailable'),
       },
     };
   }
@@ -150,7 +164,7 @@ export const openapiDocument = (docs: readonly CallDoc[], { kind, lang, publicUr
     ...(pushes ? { webhooks: pushes.webhooks } : {}),
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: kind === 'console' ? 'JWT' : 'app access token', description: t(`${kind}.bearer`) }, ...(pushes?.securitySchemes ?? {}) },
-      schemas: { ...REFUSAL, ...schemas, ...(pushes?.schemas ?? {}) },
+      schemas: { ...REFUSAL, Unavailable: UNAVAILABLE, ...schemas, ...(pushes?.schemas ?? {}) },
       responses: Object.fromEntries(Object.entries(RESPONSES(t)).filter(([name]) => used.has(name))),
     },
   };

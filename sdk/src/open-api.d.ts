@@ -998,6 +998,12 @@ export interface components {
             data: components["schemas"]["FieldError"][] | Record<string, never> | null;
             message: string;
         };
+        Unavailable: {
+            /** @constant */
+            code: 503;
+            data: null;
+            message: string;
+        };
         role: {
             /** Format: uuid */
             guid: string;
@@ -1500,6 +1506,17 @@ export interface components {
         };
     };
     responses: {
+        /** @description The database is briefly away (code 503): try again after Retry-After seconds */
+        Unavailable: {
+            headers: {
+                /** @description Seconds until calls are taken again */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Unavailable"];
+            };
+        };
         /** @description No token, or one that is malformed, expired or revoked (code 201) */
         Unauthorized: {
             headers: {
@@ -1573,6 +1590,7 @@ export interface operations {
             };
             413: components["responses"]["TooLarge"];
             429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "role.page": {
@@ -1621,6 +1639,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["TooLarge"];
             429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "role.get": {
@@ -1656,6 +1675,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["TooLarge"];
             429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "company.page": {
@@ -1705,6 +1725,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["TooLarge"];
             429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "project.page": {
@@ -1751,6 +1772,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["TooLarge"];
             429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "department.page": {
@@ -1798,6 +1820,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["TooLarge"];
             429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "department.get": {
@@ -1833,6 +1856,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["TooLarge"];
             429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "department.tree": {
@@ -1874,6 +1898,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["TooLarge"];
             429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "department.add": {
@@ -1914,6 +1939,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["TooLarge"];
             429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "department.update": {
@@ -1956,6 +1982,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["TooLarge"];
             429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "department.delete": {
@@ -1994,6 +2021,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["TooLarge"];
             429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "position.page": {
@@ -2041,6 +2069,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["TooLarge"];
             429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "position.get": {
@@ -2076,6 +2105,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["TooLarge"];
             429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "position.add": {
@@ -2114,6 +2144,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["TooLarge"];
             429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "position.update": {
@@ -2152,6 +2183,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["TooLarge"];
             429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "position.delete": {
@@ -2190,6 +2222,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["TooLarge"];
             429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "member.page": {
@@ -2242,6 +2275,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["TooLarge"];
             429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "member.get": {
@@ -2277,6 +2311,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["TooLarge"];
             429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "member.add": {
@@ -2328,6 +2363,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["TooLarge"];
             429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "member.update": {
@@ -2379,6 +2415,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["TooLarge"];
             429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "member.delete": {
@@ -2417,6 +2454,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["TooLarge"];
             429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "work-order.add": {
@@ -2458,6 +2496,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["TooLarge"];
             429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "work-order.page": {
@@ -2507,6 +2546,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["TooLarge"];
             429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "work-order.get": {
@@ -2556,6 +2596,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["TooLarge"];
             429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "app.info": {
@@ -2596,6 +2637,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["TooLarge"];
             429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "process.start": {
@@ -2654,6 +2696,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["TooLarge"];
             429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "process.get": {
@@ -2712,6 +2755,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["TooLarge"];
             429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "bu.info": {
@@ -2740,6 +2784,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["TooLarge"];
             429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "work-order.reply": {
@@ -2794,6 +2839,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["TooLarge"];
             429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "message.send": {
@@ -2836,6 +2882,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["TooLarge"];
             429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "lark.auth.tenant_access_token": {

@@ -69,9 +69,23 @@ export const errorHandler = (bodyLimit: number) => (err: Error & { code?: string
   }
   if (err.statusCode === 429) return sendWarning(req, reply, new Warning('server.rate_limited', {}, null, 429));
   if (err instanceof SyntaxError) return sendWarning(req, reply, new Warning('server.bad_format'));
+  // The database is away (restarting, refusing, out of connections): a client should retry, not report a fault.
+  if (databaseAway(err)) {
+    req.log.warn({ err }, 'database unavailable');
+    return reply.status(503).header('retry-after', String(RETRY_AFTER_S)).send({ code: 503, data: null, message: translate(langOf(req), 'server.unavailable', { seconds: RETRY_AFTER_S }) } satisfies Envelope);
+  }
   req.log.error({ err }, 'unhandled error');
   return reply.status(500).send({ code: 500, data: null, message: translate(langOf(req), 'server.system_exception') } satisfies Envelope);
 };
+
+/** Seconds a client (or a balancer) should wait before asking again while the database is away. */
+export const RETRY_AFTER_S = 5;
+
+/** Socket errors reaching the database, and PostgreSQL's codes for a connection it refused or lost (class 08, shutdown, too many connections). */
+const AWAY_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', '57P01', '57P02', '57P03', '53300']);
+const AWAY_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
+export const databaseAway = (err: { code?: unknown; message?: unknown }) =>
+  (typeof err.code === 'string' && (AWAY_CODES.has(err.code) || err.code.startsWith('08'))) || (typeof err.message === 'string' && AWAY_MESSAGES.test(err.message));
 
 export const notFoundHandler = (req: FastifyRequest, reply: FastifyReply) =>
   reply.status(404).send({ code: 404, data: null, message: translate(langOf(req), 'server.not_found', { path: req.url.split('?')[0] }) } satisfies Envelope);

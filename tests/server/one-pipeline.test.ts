@@ -18,6 +18,7 @@ const ROUTES_OUTSIDE_CALLS: Record<string, { count: number; why: string }> = {
   'server/routes/files.ts': { count: 1, why: "a file by its address (an <img>): streamed, the reader's token checked by mayRead" },
   'server/routes/sso.ts': { count: 5, why: "the IdP's browser redirects and posts, and the SP's SAML metadata: no envelope, no token" },
   'server/routes/site-map.ts': { count: 2, why: 'robots.txt and sitemap.xml' },
+  'server/routes/health.ts': { count: 2, why: "balancers' health checks (/healthz, /readyz): no envelope, no token" },
   'server/app.ts': { count: 2, why: 'the two OpenAPI documents' },
 };
 const DEFINE_CALL_USERS = ['server/engine/mount.ts', 'server/routes/bespoke.ts'];
