@@ -39,6 +39,8 @@ export default {
   'POST /open-apis/contact/v3/users': "Lark's user create: adds a member to the BU",
   'PATCH /open-apis/contact/v3/users/{user_id}': "Lark's user patch: changes the fields given of a member",
   'DELETE /open-apis/contact/v3/users/{user_id}': "Lark's user delete: deletes a member",
+  'GET /open-apis/contact/v3/departments': "Lark's department list: the departments below parent_department_id (\"0\", the default: the top of the BU), all of them with fetch_child",
+  'GET /open-apis/contact/v3/departments/parent': "Lark's parent departments: the departments above one, its parent first, up to the top of the BU",
   'GET /open-apis/contact/v3/departments/{department_id}/children': "Lark's department children: the departments below one (\"0\": the top of the BU)",
   'GET /open-apis/contact/v3/departments/{department_id}': "Lark's department get: one department",
   'POST /open-apis/contact/v3/departments': "Lark's department create: adds a department to the BU",

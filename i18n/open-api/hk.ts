@@ -40,6 +40,8 @@ export default {
   'POST /open-apis/contact/v3/users': '飛書的創建用戶：向企業添加一名成員',
   'PATCH /open-apis/contact/v3/users/{user_id}': '飛書的修改用戶部分資料：修改成員所給出的欄位',
   'DELETE /open-apis/contact/v3/users/{user_id}': '飛書的刪除用戶：刪除一名成員',
+  'GET /open-apis/contact/v3/departments': '飛書的獲取部門列表：parent_department_id 之下的部門（預設 "0"：企業頂層），fetch_child 時為其下全部部門',
+  'GET /open-apis/contact/v3/departments/parent': '飛書的獲取父部門資訊：某部門之上的部門，由直接上級起直至企業頂層',
   'GET /open-apis/contact/v3/departments/{department_id}/children': '飛書的獲取子部門列表：某部門之下的部門（"0"：企業頂層）',
   'GET /open-apis/contact/v3/departments/{department_id}': '飛書的獲取單個部門：一個部門',
   'POST /open-apis/contact/v3/departments': '飛書的創建部門：向企業添加一個部門',

@@ -40,6 +40,8 @@ export default {
   'POST /open-apis/contact/v3/users': '飞书的创建用户：向企业添加一名成员',
   'PATCH /open-apis/contact/v3/users/{user_id}': '飞书的修改用户部分信息：修改成员所给出的字段',
   'DELETE /open-apis/contact/v3/users/{user_id}': '飞书的删除用户：删除一名成员',
+  'GET /open-apis/contact/v3/departments': '飞书的获取部门列表：parent_department_id 之下的部门（默认 "0"：企业顶层），fetch_child 时为其下全部部门',
+  'GET /open-apis/contact/v3/departments/parent': '飞书的获取父部门信息：某部门之上的部门，从直接上级起直到企业顶层',
   'GET /open-apis/contact/v3/departments/{department_id}/children': '飞书的获取子部门列表：某部门之下的部门（"0"：企业顶层）',
   'GET /open-apis/contact/v3/departments/{department_id}': '飞书的获取单个部门：一个部门',
   'POST /open-apis/contact/v3/departments': '飞书的创建部门：向企业添加一个部门',

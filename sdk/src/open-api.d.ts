@@ -684,6 +684,41 @@ export interface paths {
         patch: operations["lark.contact.user.patch"];
         trace?: never;
     };
+    "/open-apis/contact/v3/departments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lark's department list: the departments below parent_department_id ("0", the default: the top of the BU), all of them with fetch_child */
+        get: operations["lark.contact.department.list"];
+        put?: never;
+        /** Lark's department create: adds a department to the BU */
+        post: operations["lark.contact.department.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/open-apis/contact/v3/departments/parent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lark's parent departments: the departments above one, its parent first, up to the top of the BU */
+        get: operations["lark.contact.department.parent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/open-apis/contact/v3/departments/{department_id}/children": {
         parameters: {
             query?: never;
@@ -718,23 +753,6 @@ export interface paths {
         head?: never;
         /** Lark's department patch: changes the fields given of a department */
         patch: operations["lark.contact.department.patch"];
-        trace?: never;
-    };
-    "/open-apis/contact/v3/departments": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Lark's department create: adds a department to the BU */
-        post: operations["lark.contact.department.create"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
         trace?: never;
     };
 }
@@ -3472,6 +3490,249 @@ export interface operations {
             };
         };
     };
+    "lark.contact.department.list": {
+        parameters: {
+            query?: {
+                /** @description open_id (default) or user_id: both are the guid */
+                user_id_type?: "open_id" | "user_id";
+                /** @description open_department_id (default) or department_id: both are the guid */
+                department_id_type?: "open_department_id" | "department_id";
+                page_size?: number;
+                page_token?: string;
+                /** @description "0" (the default): the top of the BU */
+                parent_department_id?: string;
+                /** @description true: every department below, not only the direct children */
+                fetch_child?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Lark's answer: code 0 with data as documented, or a refusal in Lark's shape (the token calls refuse with HTTP 200, as Lark does) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 0;
+                        msg: string;
+                        data: {
+                            has_more: boolean;
+                            page_token?: string;
+                            items: {
+                                /** Format: uuid */
+                                open_department_id: string;
+                                /** Format: uuid */
+                                department_id: string;
+                                name: string;
+                                /** @description "0" for a department at the top of the BU */
+                                parent_department_id: string;
+                                leader_user_id?: string;
+                                /** @description The sort number, as text (Lark's type) */
+                                order: string;
+                                status: {
+                                    is_deleted: boolean;
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LarkError"];
+                };
+            };
+            /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LarkError"];
+                };
+            };
+            /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LarkError"];
+                };
+            };
+        };
+    };
+    "lark.contact.department.create": {
+        parameters: {
+            query?: {
+                /** @description open_id (default) or user_id: both are the guid */
+                user_id_type?: "open_id" | "user_id";
+                /** @description open_department_id (default) or department_id: both are the guid */
+                department_id_type?: "open_department_id" | "department_id";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @description "0" for the top of the BU */
+                    parent_department_id: string;
+                    leader_user_id?: string;
+                    /** @description The sort number */
+                    order?: string | number;
+                };
+            };
+        };
+        responses: {
+            /** @description Lark's answer: code 0 with data as documented, or a refusal in Lark's shape (the token calls refuse with HTTP 200, as Lark does) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 0;
+                        msg: string;
+                        data: {
+                            department: {
+                                /** Format: uuid */
+                                open_department_id: string;
+                                /** Format: uuid */
+                                department_id: string;
+                                name: string;
+                                /** @description "0" for a department at the top of the BU */
+                                parent_department_id: string;
+                                leader_user_id?: string;
+                                /** @description The sort number, as text (Lark's type) */
+                                order: string;
+                                status: {
+                                    is_deleted: boolean;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LarkError"];
+                };
+            };
+            /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LarkError"];
+                };
+            };
+            /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LarkError"];
+                };
+            };
+        };
+    };
+    "lark.contact.department.parent": {
+        parameters: {
+            query: {
+                /** @description open_id (default) or user_id: both are the guid */
+                user_id_type?: "open_id" | "user_id";
+                /** @description open_department_id (default) or department_id: both are the guid */
+                department_id_type?: "open_department_id" | "department_id";
+                page_size?: number;
+                page_token?: string;
+                department_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Lark's answer: code 0 with data as documented, or a refusal in Lark's shape (the token calls refuse with HTTP 200, as Lark does) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 0;
+                        msg: string;
+                        data: {
+                            has_more: boolean;
+                            page_token?: string;
+                            items: {
+                                /** Format: uuid */
+                                open_department_id: string;
+                                /** Format: uuid */
+                                department_id: string;
+                                name: string;
+                                /** @description "0" for a department at the top of the BU */
+                                parent_department_id: string;
+                                leader_user_id?: string;
+                                /** @description The sort number, as text (Lark's type) */
+                                order: string;
+                                status: {
+                                    is_deleted: boolean;
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LarkError"];
+                };
+            };
+            /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LarkError"];
+                };
+            };
+            /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LarkError"];
+                };
+            };
+        };
+    };
     "lark.contact.department.children": {
         parameters: {
             query?: {
@@ -3707,90 +3968,6 @@ export interface operations {
                     name?: string;
                     /** @description "0" for the top of the BU */
                     parent_department_id?: string;
-                    leader_user_id?: string;
-                    /** @description The sort number */
-                    order?: string | number;
-                };
-            };
-        };
-        responses: {
-            /** @description Lark's answer: code 0 with data as documented, or a refusal in Lark's shape (the token calls refuse with HTTP 200, as Lark does) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        code: 0;
-                        msg: string;
-                        data: {
-                            department: {
-                                /** Format: uuid */
-                                open_department_id: string;
-                                /** Format: uuid */
-                                department_id: string;
-                                name: string;
-                                /** @description "0" for a department at the top of the BU */
-                                parent_department_id: string;
-                                leader_user_id?: string;
-                                /** @description The sort number, as text (Lark's type) */
-                                order: string;
-                                status: {
-                                    is_deleted: boolean;
-                                };
-                            };
-                        };
-                    };
-                };
-            };
-            /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["LarkError"];
-                };
-            };
-            /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["LarkError"];
-                };
-            };
-            /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["LarkError"];
-                };
-            };
-        };
-    };
-    "lark.contact.department.create": {
-        parameters: {
-            query?: {
-                /** @description open_id (default) or user_id: both are the guid */
-                user_id_type?: "open_id" | "user_id";
-                /** @description open_department_id (default) or department_id: both are the guid */
-                department_id_type?: "open_department_id" | "department_id";
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    name: string;
-                    /** @description "0" for the top of the BU */
-                    parent_department_id: string;
                     leader_user_id?: string;
                     /** @description The sort number */
                     order?: string | number;

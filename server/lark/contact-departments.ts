@@ -55,24 +55,59 @@ const childrenQuery = idTypes.extend({
   page_token: z.string().max(200).optional(),
 });
 
+/** A department and the ones above it in the BU's tree, itself first; none when the BU has no such department. */
+const pathTo = (nodes: DepartmentRow[], id: string): DepartmentRow[] => {
+  for (const n of nodes) {
+    if (n.guid === id) return [n];
+    const below = pathTo(n.children ?? [], id);
+    if (below.length) return [...below, n];
+  }
+  return [];
+};
+
 /** The departments below one ("0": the BU's top), from the engine's tree of the BU's departments (capped by the definition's listCap). */
 const childrenOf = async (engine: EngineCall, id: string | null, all: boolean) => {
   const tree = (await engine('department', 'tree', {})) as DepartmentRow[];
-  const find = (nodes: DepartmentRow[]): DepartmentRow | undefined => {
-    for (const n of nodes) {
-      if (n.guid === id) return n;
-      const hit = find(n.children ?? []);
-      if (hit) return hit;
-    }
-  };
-  const top = id === null ? tree : find(tree)?.children;
+  const top = id === null ? tree : pathTo(tree, id)[0]?.children;
   if (!top) throw NOT_FOUND.department();
   const flat = (nodes: DepartmentRow[]): DepartmentRow[] => nodes.flatMap((n) => [n, ...(all ? flat(n.children ?? []) : [])]);
   return flat(top);
 };
 
+const pageQuery = idTypes.extend({
+  page_size: z.coerce.number().int().min(1).max(LARK_PAGE_SIZE.max).default(LARK_PAGE_SIZE.default),
+  page_token: z.string().max(200).optional(),
+});
+const listQuery = pageQuery.extend({
+  parent_department_id: z.string().default(ROOT).describe('"0" (the default): the top of the BU'),
+  fetch_child: z.enum(['true', 'false']).optional().describe('true: every department below, not only the direct children'),
+});
+const parentQuery = pageQuery.extend({ department_id: z.string() });
+const departmentPage = z.object({ has_more: z.boolean(), page_token: z.string().optional(), items: z.array(larkDepartment) });
+
 const common = { scope: READ, notFound: NOT_FOUND.department, fields: FIELDS };
 export const departmentCalls: LarkCall[] = [
+  {
+    // What Lark's SDK walks with `department.listWithIterator` (a sync job's first call): as children, the parent in the query.
+    ...common, method: 'GET', path: '/open-apis/contact/v3/departments', apiCode: 'lark.contact.department.list', query: listQuery, answer: departmentPage,
+    run: async ({ query, engine }) => {
+      const { page, size } = pageOf(query.page_token, query.page_size);
+      const rows = await childrenOf(engine, departmentOf('parent_department_id', query.parent_department_id), query.fetch_child === 'true');
+      return larkPage(rows.slice((page - 1) * size, page * size).map(departmentOfRow), page, size, rows.length);
+    },
+  },
+  {
+    // The departments above one, its parent first, up to the top of the BU.
+    ...common, method: 'GET', path: '/open-apis/contact/v3/departments/parent', apiCode: 'lark.contact.department.parent', query: parentQuery, answer: departmentPage,
+    run: async ({ query, engine }) => {
+      const { page, size } = pageOf(query.page_token, query.page_size);
+      const tree = (await engine('department', 'tree', {})) as DepartmentRow[];
+      const path = pathTo(tree, guidOf('department_id', query.department_id));
+      if (!path.length) throw NOT_FOUND.department();
+      const above = path.slice(1);
+      return larkPage(above.slice((page - 1) * size, page * size).map(departmentOfRow), page, size, above.length);
+    },
+  },
   {
     ...common, method: 'GET', path: '/open-apis/contact/v3/departments/:department_id/children', apiCode: 'lark.contact.department.children',
     params: departmentPath, query: childrenQuery, answer: z.object({ has_more: z.boolean(), page_token: z.string().optional(), items: z.array(larkDepartment) }),

@@ -168,10 +168,33 @@ describe('contact v3', () => {
     expect(outside.msg).toMatch(/ip 127\.0\.0\.1 is denied by app setting/);
   });
 
+  it("serves a sync job: the SDK's department.listWithIterator walks a three-level tree page by page, and parent names the departments above one", async () => {
+    const make = async (name: string, parent: string) => (await client.contact.department.create({ data: { name: `${name} ${uid()}`, parent_department_id: parent } })).data!.department!.open_department_id!;
+    const top = await make('Sync', '0');
+    const mid = [await make('Mid A', top), await make('Mid B', top)];
+    const leaves = [await make('Leaf 1', mid[0]), await make('Leaf 2', mid[0]), await make('Leaf 3', mid[1])];
+    const seen: string[] = [];
+    // Two to a page, so the iterator follows page_token across pages.
+    for await (const page of await client.contact.department.listWithIterator({ params: { parent_department_id: top, fetch_child: true, page_size: 2 } })) {
+      for (const d of page?.items ?? []) seen.push(d.open_department_id!);
+    }
+    expect(seen.sort()).toEqual([...mid, ...leaves].sort());
+    // Without fetch_child: the direct children only; without a parent: the top of the BU.
+    const direct = await client.contact.department.list({ params: { parent_department_id: top, page_size: 50 } });
+    expect(direct.data!.items!.map((d) => d.open_department_id).sort()).toEqual([...mid].sort());
+    const tops = await client.contact.department.list({ params: { page_size: 50 } });
+    expect(tops.data!.items!.map((d) => d.open_department_id)).toContain(top);
+    expect(tops.data!.items!.map((d) => d.open_department_id)).not.toContain(mid[0]);
+
+    const parents = await client.contact.department.parent({ params: { department_id: leaves[0], page_size: 50 } });
+    expect(parents.data!.items!.map((d) => d.open_department_id)).toEqual([mid[0], top]);
+    expect(await refusalOf(client.contact.department.parent({ params: { department_id: '00000000-0000-4000-8000-000000000000' } }))).toMatchObject({ status: 403, code: 40004 });
+  });
+
   it("answers every Lark path it has not built in Lark's shape, 404, never the platform's envelope or a field error", async () => {
     const { tenant_access_token: token } = (await client.auth.tenantAccessToken.internal({ data: { app_id: app.app.app_id, app_secret: app.app.app_secret } })) as { tenant_access_token: string };
     const unbuilt: [string, string][] = [
-      ['GET', '/open-apis/contact/v3/departments?page_size=10'],
+      ['GET', '/open-apis/contact/v3/job_titles?page_size=10'],
       // A method's name where an id goes is that method, not a malformed id.
       ['GET', '/open-apis/contact/v3/users/batch?user_ids=ou_1'],
       ['GET', '/open-apis/contact/v3/departments/search'],
@@ -186,7 +209,7 @@ describe('contact v3', () => {
       }
     }
     // The SDK reads it as a refusal, so a sync job learns the call is missing rather than finding nothing.
-    expect(await refusalOf(client.contact.department.list({ params: { page_size: 10 } }))).toMatchObject({ status: 404, code: 404 });
+    expect(await refusalOf(client.contact.jobTitle.list({ params: { page_size: 10 } }))).toMatchObject({ status: 404, code: 404 });
     // The platform's own paths keep their envelope.
     expect(await (await fetch(`${baseUrl}/open/no-such-call`, { method: 'POST' })).json()).toMatchObject({ code: 404, data: null });
   });
