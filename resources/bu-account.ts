@@ -25,6 +25,8 @@ export const buAccount = defineResource({
       {
         // A role's holders among the BU's accounts (the role page's holders tab), for whoever may view roles.
         side: 'system', base: '/open/system/role-user', scope: 'bu', perm: 'bu:role',
+        // Who holds the role, by name and e-mail as the holders tab shows them: not the accounts' phones, aliases or other roles.
+        answers: ['username', 'name', 'email', 'status', 'user_type', 'is_owner'],
         calls: { page: { verb: 'page', requires: ['role_guid'], sort: 'username' } },
       },
     ],

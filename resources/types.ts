@@ -108,6 +108,12 @@ export interface Mount {
    * an operator's page of a BU shows the BU (its name, uncertified) before it has organisation info.
    */
   blank?: Readonly<Record<string, string | number | boolean>>;
+  /**
+   * The fields this mount answers, beside `guid`, when it shows less than its definition holds: a
+   * role's holders are read by whoever may view roles, who sees accounts' names, not their phones.
+   * Filters and sorts may still use the others.
+   */
+  answers?: readonly string[];
   /** Values of internal fields this mount reads and writes, e.g. platform users have user_type 0. */
   fixed?: Record<string, string | number | boolean>;
   /** Path segment → verb, or a fuller call spec. */

@@ -138,6 +138,12 @@ const rowComponents = (def: ResourceDef): Record<string, JsonSchema> => ({
 
 /** The definition's row, with the columns the mount joins beside it (null where there is no such row, unless it falls back). */
 const joinedRow = (def: ResourceDef, mount?: Mount): JsonSchema => {
+  if (mount?.answers) {
+    // Only the fields the mount answers, as the definition's row types them.
+    const row = rowSchema(def) as { required: string[]; properties: Record<string, JsonSchema> };
+    const names = ['guid', ...mount.answers].filter((n) => n in row.properties);
+    return { type: 'object', required: row.required.filter((n) => names.includes(n)), properties: Object.fromEntries(names.map((n) => [n, row.properties[n]])) };
+  }
   const joined = joinedOf(def, mount);
   if (!joined.length) return ref(def.name);
   const properties = Object.fromEntries(joined.map((j) => {

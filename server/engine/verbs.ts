@@ -49,9 +49,11 @@ export const managedAnswered = (def: ResourceDef) => [
  */
 export const selectList = (def: ResourceDef, mount?: Mount, where?: Where) => {
   const hidden = new Set(fieldsOf(def).filter((f) => f.hidden).map((f) => f.name));
+  // A mount answering fewer fields (`answers`) reads only those and the guid.
+  const shown = (name: string) => !mount?.answers || name === 'guid' || mount.answers.includes(name);
   return [
-    ...managedAnswered(def).map(ident),
-    ...fieldsOf(def).filter((f) => !hidden.has(f.name)).map((f) => (AS_TEXT.has(f.sqlType) ? `${ident(f.name)}::text as ${ident(f.name)}` : ident(f.name))),
+    ...managedAnswered(def).filter(shown).map(ident),
+    ...fieldsOf(def).filter((f) => !hidden.has(f.name) && shown(f.name)).map((f) => (AS_TEXT.has(f.sqlType) ? `${ident(f.name)}::text as ${ident(f.name)}` : ident(f.name))),
     ...joinedOf(def, mount).map((j) => `${j.sql(where?.member)} as ${ident(j.name)}`),
   ].join(', ');
 };

@@ -76,6 +76,17 @@ describe("system/user: the BU's accounts", () => {
     expect(order.indexOf(newer.guid)).toBeLessThan(order.indexOf(older.guid));
   });
 
+  it("answers a role's holders to whoever may view roles with their names only, never the accounts' phones or other roles", async () => {
+    const role = await roleWith(A.token, ['tenant:sub-account:view']);
+    const holder = await activeSub(s, A.token, [role]);
+    const viewer = await activeSub(s, A.token, [await roleWith(A.token, ['bu:role:view'])]);
+    const page = await s.post('/open/system/role-user/page', { role_guid: role }, { token: viewer.token });
+    expect(page.code, page.message).toBe(200);
+    expect(page.data.list).toEqual([{ guid: holder.guid, username: expect.any(String), name: expect.any(String), email: expect.any(String), status: 0, user_type: 2, is_owner: false }]);
+    // The same viewer cannot list the accounts themselves.
+    expect((await s.post('/open/system/user/page', {}, { token: viewer.token })).code).toBe(201);
+  });
+
   it('add makes a sub-account to be activated (mailed its link) and delete removes it from the BU', async () => {
     const name = `acc_${uid()}`;
     const added = await s.post('/open/system/user/add', { username: name, name: 'Account', email: `${name}@example.com` }, { token: A.token });
