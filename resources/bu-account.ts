@@ -23,9 +23,9 @@ export const buAccount = defineResource({
         calls: { page: 'page', 'user-list': 'list' },
       },
       {
-        // A role's holders among the BU's accounts (the role page's holders tab), for whoever may view roles.
+        // A role's holders among the BU's accounts (the catalogue's role-user/page, an API call no console screen uses yet), for whoever may view roles.
         side: 'system', base: '/open/system/role-user', scope: 'bu', perm: 'bu:role',
-        // Who holds the role, by name and e-mail as the holders tab shows them: not the accounts' phones, aliases or other roles.
+        // Who holds the role, by name and e-mail as the call answered before: not the accounts' phones, aliases or other roles.
         answers: ['username', 'name', 'email', 'status', 'user_type', 'is_owner'],
         calls: { page: { verb: 'page', requires: ['role_guid'], sort: 'username' } },
       },
