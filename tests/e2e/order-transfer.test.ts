@@ -132,7 +132,12 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('order import and export
     const due = example.getCell(8).value as Date;
     expect(due).toBeInstanceOf(Date);
     await dialog.getByTestId('transfer-file').setInputFiles({ name: 'template.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: Buffer.from(await book.xlsx.writeBuffer()) });
-    await dialog.getByText(t('transfer.summary', { smart_count: 1, valid: 1, bad: 0 })).waitFor();
+    // The preview, or the sentence that refused the file: a refusal fails here with its words. A
+    // file is read on a worker thread within 30 s (server/services/sheet-thread.ts), which a busy machine may need.
+    const summary = dialog.getByTestId('transfer-summary');
+    await summary.or(op.page.getByRole('alert')).first().waitFor({ timeout: 30_000 });
+    expect(await summary.count(), (await op.page.getByRole('alert').allTextContents()).join(' | ')).toBe(1);
+    expect(await summary.textContent()).toBe(t('transfer.summary', { smart_count: 1, valid: 1, bad: 0 }));
     // The due day as a person reads it, the zone named.
     await dialog.getByText(`${due.toISOString().slice(0, 10)} 23:59:59 (Asia/Shanghai)`).waitFor();
     expect(await dialog.getByTestId('transfer-commit').textContent()).toBe(t('transfer.commit', { smart_count: 1 }));
