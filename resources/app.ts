@@ -22,12 +22,24 @@ const APP_PAGE: RecordPage = {
   ],
 };
 
-/** A store app's page (`/operation/store/app/{id}/...`): its extra properties for the store listing. */
+/**
+ * A store app's page (`/operation/store/app/{id}/...`): its extra properties for the store listing,
+ * its classifications, the scopes its buyers grant it and where its events go.
+ */
 const STORE_APP_PAGE: RecordPage = {
   param: 'app_guid',
   get: 'app-info',
   getBy: 'guid',
   tabs: [
+    {
+      url: 'permission', resource: 'app-scope', base: '/open/admin/app-manage/permissions', param: 'guid', verbs: { list: 'list' },
+      actions: [{ name: 'open', call: 'active-permissions', rowList: { group_codes: 'code' }, when: { status: [SCOPE.closed, SCOPE.review] }, confirm: true }],
+    },
+    // Where its ticket and its buyers' installations are pushed, with the keys its receiver verifies them by.
+    {
+      url: 'event', resource: 'event-config', base: '/open/admin/app-manage/event', view: 'single', verbs: { one: 'subscribe-config/get', save: 'subscribe-config/save-update' },
+      shows: [{ field: 'verification_token' }, { field: 'encrypt_key' }, { field: 'verified_at', render: 'date' }],
+    },
     { url: 'ext-props', resource: 'app-ext-prop', base: '/open/admin/app-manage', verbs: { list: 'ext-props-list' }, form: ['prop_key', 'prop_value', 'sort'] },
     // The classifications it is placed in (the store's categories), through the classification's calls.
     {
@@ -207,6 +219,14 @@ export const appScope = defineResource({
     mounts: [
       {
         side: 'operator', base: '/open/admin/app/permissions', scope: 'oversight', perm: 'admin:app',
+        calls: {
+          list: { handler: 'app.scopes', action: 'view' },
+          'active-permissions': { handler: 'app.activatePermissions', action: 'status' },
+        },
+      },
+      {
+        // The platform's store apps: the scopes their buyers grant at installation (docs/store.md).
+        side: 'operator', base: '/open/admin/app-manage/permissions', scope: 'platform', perm: 'admin:store-app',
         calls: {
           list: { handler: 'app.scopes', action: 'view' },
           'active-permissions': { handler: 'app.activatePermissions', action: 'status' },

@@ -71,6 +71,8 @@ export const eventConfig = defineResource({
         },
       },
       { side: 'operator', base: '/open/admin/event', scope: 'oversight', perm: 'admin:app', calls: endpointCalls },
+      // The platform's store apps' endpoints: their tickets and their buyers' installations go there (docs/store.md).
+      { side: 'operator', base: '/open/admin/app-manage/event', scope: 'platform', perm: 'admin:store-app', calls: endpointCalls },
     ],
   },
   admin: {

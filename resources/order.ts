@@ -1,4 +1,4 @@
-import { installedAppSchema, orderInternal, orderSchema, paymentRecordInternal, paymentRecordSchema } from '../schemas/order.ts';
+import { installedAppInternal, installedAppSchema, orderInternal, orderSchema, paymentRecordInternal, paymentRecordSchema } from '../schemas/order.ts';
 import type { CallSpec, Mount, Screen } from './types.ts';
 import { defineResource } from './define.ts';
 
@@ -164,9 +164,12 @@ export const paymentRecord = defineResource({
 export const installedApp = defineResource({
   name: 'installed-app',
   schema: installedAppSchema,
+  internal: installedAppInternal,
   storage: {
     table: 'installed_app',
     unique: [['app_guid']],
+    // A tenant token is asked for by the app and the buyer's tenant key.
+    indexes: [['app_guid', 'tenant_key']],
   },
   api: {
     keyword: ['app_name'],
@@ -174,7 +177,8 @@ export const installedApp = defineResource({
     sort: '-created_at',
     mounts: [
       {
-        side: 'tenant', base: '/open/installed-app', scope: 'bu', perm: 'tenant:enterprise-app', calls: { page: 'page', list: 'list', get: 'get' },
+        // Uninstalling ends the app's access to the BU at once (server/rules/installed-app.ts); the order stays.
+        side: 'tenant', base: '/open/installed-app', scope: 'bu', perm: 'tenant:enterprise-app', calls: { page: 'page', list: 'list', get: 'get', delete: 'delete' },
       },
       {
         // BU management (docs/operator.md): the installed apps of the BU an operator names, with the app's
@@ -202,11 +206,11 @@ export const installedApp = defineResource({
   },
   admin: {
     titleField: 'app_name',
-    // The app's name opens its store page; the row opens its details. A tenant does not cancel an
-    // installation: an operator voids the order or uninstalls the app (docs/store.md).
-    columns: [{ field: 'icon', render: 'image' }, { field: 'app_name', to: '/appStore/{app_guid}' }, { field: 'created_at', render: 'date', sortable: true }],
-    // Its details name the order that bought it (none when an operator installed it).
-    details: [{ field: 'order_guid', render: 'reference', reference: 'order' }],
+    // The app's name opens its store page; the row opens its details. Uninstalling (after a
+    // confirmation) ends the app's access at once; its order stays (docs/store.md).
+    columns: [{ field: 'icon', render: 'image' }, { field: 'app_name', to: '/appStore/{app_guid}' }, { field: 'scopes', render: 'scopes' }, { field: 'created_at', render: 'date', sortable: true }],
+    // Its details name the order that bought it (none when an operator installed it) and the key the app knows the BU by.
+    details: [{ field: 'order_guid', render: 'reference', reference: 'order' }, { field: 'tenant_key' }],
     screens: [
       {
         scene: 'tenant',

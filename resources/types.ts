@@ -224,6 +224,8 @@ export interface RecordTab {
   verbs?: Partial<Record<Verb, string>>;
   /** The fields the tab's create form takes, when fewer than the definition's (installing names only the app). */
   form?: readonly string[];
+  /** A `single` tab's fields shown read-only above its form, once the row exists (an endpoint's keys). */
+  shows?: readonly Column[];
   /**
    * Form fields picked from rows of `resource` that `call` (a path of one of its mounts, taking
    * `param` too) answers: the record's own rows, not every row of the definition.

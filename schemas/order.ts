@@ -71,3 +71,13 @@ export const installedAppSchema = z.object({
   order_guid: guid(),
 });
 
+/**
+ * Kept by the server when a store app is installed (server/services/installations.ts): the key the
+ * app names this buyer by (Lark's `tenant_key`, opaque, never the BU's guid) and the scopes the
+ * buyer granted it, frozen at installation.
+ */
+export const installedAppInternal = z.object({
+  tenant_key: z.string().nullable(),
+  scopes: z.array(z.string()).default([]),
+});
+

@@ -67,6 +67,7 @@ import { mountFiles } from './routes/files.ts';
 import { mountSiteMap } from './routes/site-map.ts';
 import { mountHealth } from './routes/health.ts';
 import { EventDelivery, pruneEvents, type DeliveryOptions } from './events/delivery.ts';
+import { rotateTickets, TICKET_CHECK_MS } from './events/app-ticket.ts';
 import { createOutgoing } from './events/outgoing.ts';
 import { FieldSets } from './engine/custom-fields.ts';
 import { summaryOf } from './open-api/calls.ts';
@@ -217,6 +218,10 @@ export const buildApp = async (opts: AppOptions): Promise<App> => {
   const pruneOutbox = setInterval(() => void pruneEvents(opts.db).catch((e) => app.log.warn({ err: e }, 'event log upkeep failed')), 3_600_000);
   pruneOutbox.unref();
   app.addHook('onClose', async () => clearInterval(pruneOutbox));
+  // Store apps' tickets are renewed and pushed hourly, by whichever instance looks first (server/events/app-ticket.ts).
+  const tickets = setInterval(() => void rotateTickets(opts.db).then((n) => n && services.events.kick()).catch((e) => app.log.warn({ err: e }, 'pushing app tickets failed')), TICKET_CHECK_MS);
+  tickets.unref();
+  app.addHook('onClose', async () => clearInterval(tickets));
   // Counters' ended windows go every 10 minutes (rows on PostgreSQL), with login lanes that count nothing and codes a day past their end.
   const pruneCounters = setInterval(() => void Promise.all([counters.prune(), pruneAttempts(opts.db), pruneCodes(opts.db)]).catch((e) => app.log.warn({ err: e }, 'counter upkeep failed')), 600_000);
   pruneCounters.unref();

@@ -1,6 +1,8 @@
 /** What each open-API call does, by path: the OpenAPI document, the scope tables and the docs show it in the reader's language. */
 export default {
   '/open/api/auth/app-access-token': "An app's access token for its id and secret (reused while 30 minutes or more are left)",
+  '/open/api/auth/app-ticket/resend': "A store app's app_ticket pushed to its event endpoint again, within seconds (Lark's flow needs it; this API's token call does not)",
+  '/open/api/auth/tenant-access-token': "A store app's token acting in one buyer's business unit, for the app's access token and the buyer's tenant_key",
   '/open/api/v1/app/info': "The calling app's own information (no secrets)",
   '/open/api/v1/bu/info': "The app's own business unit: its name, code, domains and description",
   '/open/api/v1/department/tree': "The departments of the app's BU, nested",
@@ -33,6 +35,9 @@ export default {
   // Lark's dialect (server/lark/), by method and path: several share a path.
   'POST /open-apis/auth/v3/tenant_access_token/internal': "Lark's tenant token call: the app's access token for its id and secret",
   'POST /open-apis/auth/v3/app_access_token/internal': "Lark's app token call: the same access token, named both ways",
+  'POST /open-apis/auth/v3/app_ticket/resend': "Lark's ticket call: a store app's app_ticket pushed to its event endpoint again, within seconds",
+  'POST /open-apis/auth/v3/app_access_token': "Lark's store-app token call: the app's access token for its id, secret and the app_ticket pushed to it",
+  'POST /open-apis/auth/v3/tenant_access_token': "Lark's store-app tenant call: a token acting in one buyer's business unit, for the app's access token and the buyer's tenant_key",
   'GET /open-apis/contact/v3/users': "Lark's user list: the members of a department, or of the whole BU",
   'GET /open-apis/contact/v3/users/find_by_department': "Lark's users of a department: the members of one department",
   'GET /open-apis/contact/v3/users/{user_id}': "Lark's user get: one member",

@@ -2,6 +2,8 @@ import type en from './en.ts';
 
 export default {
   '/open/api/auth/app-access-token': '用應用 ID 和密鑰獲取應用訪問令牌（剩餘有效期不少於 30 分鐘時返回同一令牌）',
+  '/open/api/auth/app-ticket/resend': '數秒內將商店應用的 app_ticket 重新推送到其事件地址（飛書的流程需要它；本 API 的令牌調用不需要）',
+  '/open/api/auth/tenant-access-token': '憑應用訪問令牌和買方的 tenant_key 獲取商店應用在該買方業務單元內行事的令牌',
   '/open/api/v1/app/info': '調用方應用自身的資訊（不含密鑰）',
   '/open/api/v1/bu/info': '應用所屬業務單元的資料：名稱、編碼、域名和簡介',
   '/open/api/v1/department/tree': '應用所屬業務單元的部門（樹形）',
@@ -34,6 +36,9 @@ export default {
   // Lark's dialect (server/lark/), by method and path: several share a path.
   'POST /open-apis/auth/v3/tenant_access_token/internal': '飛書的 tenant 令牌調用：憑應用 ID 與密鑰獲取應用訪問令牌',
   'POST /open-apis/auth/v3/app_access_token/internal': '飛書的 app 令牌調用：同一個訪問令牌，兩個名稱都給出',
+  'POST /open-apis/auth/v3/app_ticket/resend': '飛書的 app_ticket 調用：數秒內將商店應用的 app_ticket 重新推送到其事件地址',
+  'POST /open-apis/auth/v3/app_access_token': '飛書的商店應用令牌調用：憑應用 ID、密鑰和推送給它的 app_ticket 獲取應用訪問令牌',
+  'POST /open-apis/auth/v3/tenant_access_token': '飛書的商店應用租戶令牌調用：憑應用訪問令牌和買方的 tenant_key 獲取在該買方業務單元內行事的令牌',
   'GET /open-apis/contact/v3/users': '飛書的獲取用戶列表：某部門或整個企業的成員',
   'GET /open-apis/contact/v3/users/find_by_department': '飛書的獲取部門直屬用戶：某一部門的成員',
   'GET /open-apis/contact/v3/users/{user_id}': '飛書的獲取單個用戶：一名成員',

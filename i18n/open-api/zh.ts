@@ -2,6 +2,8 @@ import type en from './en.ts';
 
 export default {
   '/open/api/auth/app-access-token': '用应用 ID 和密钥获取应用访问令牌（剩余有效期不少于 30 分钟时返回同一令牌）',
+  '/open/api/auth/app-ticket/resend': '数秒内将商店应用的 app_ticket 重新推送到其事件地址（飞书的流程需要它；本 API 的令牌调用不需要）',
+  '/open/api/auth/tenant-access-token': '凭应用访问令牌和买方的 tenant_key 获取商店应用在该买方业务单元内行事的令牌',
   '/open/api/v1/app/info': '调用方应用自身的信息（不含密钥）',
   '/open/api/v1/bu/info': '应用所属业务单元的信息：名称、编码、域名和简介',
   '/open/api/v1/department/tree': '应用所属业务单元的部门（树形）',
@@ -34,6 +36,9 @@ export default {
   // Lark's dialect (server/lark/), by method and path: several share a path.
   'POST /open-apis/auth/v3/tenant_access_token/internal': '飞书的 tenant 令牌调用：凭应用 ID 与密钥获取应用访问令牌',
   'POST /open-apis/auth/v3/app_access_token/internal': '飞书的 app 令牌调用：同一个访问令牌，两个名称都给出',
+  'POST /open-apis/auth/v3/app_ticket/resend': '飞书的 app_ticket 调用：数秒内将商店应用的 app_ticket 重新推送到其事件地址',
+  'POST /open-apis/auth/v3/app_access_token': '飞书的商店应用令牌调用：凭应用 ID、密钥和推送给它的 app_ticket 获取应用访问令牌',
+  'POST /open-apis/auth/v3/tenant_access_token': '飞书的商店应用租户令牌调用：凭应用访问令牌和买方的 tenant_key 获取在该买方业务单元内行事的令牌',
   'GET /open-apis/contact/v3/users': '飞书的获取用户列表：某部门或整个企业的成员',
   'GET /open-apis/contact/v3/users/find_by_department': '飞书的获取部门直属用户：某一部门的成员',
   'GET /open-apis/contact/v3/users/{user_id}': '飞书的获取单个用户：一名成员',

@@ -603,7 +603,7 @@ export default {
     },
     'installed-app': {
       name: 'Enterprise app |||| Enterprise apps',
-      fields: { app_guid: 'App', app_name: 'App', icon: 'Icon', order_guid: 'Order', created_at: 'Added on', app_code: 'App code', order_number: 'Order number', projects: 'Bound projects' },
+      fields: { app_guid: 'App', app_name: 'App', icon: 'Icon', order_guid: 'Order', created_at: 'Added on', app_code: 'App code', order_number: 'Order number', projects: 'Bound projects', scopes: 'Scopes granted', tenant_key: 'Tenant key' },
     },
     'app-project': {
       name: 'App project |||| App projects',

@@ -16,6 +16,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/open/api/auth/app-ticket/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A store app's app_ticket pushed to its event endpoint again, within seconds (Lark's flow needs it; this API's token call does not) */
+        post: operations["apiAuthAppTicketResend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/open/api/auth/tenant-access-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A store app's token acting in one buyer's business unit, for the app's access token and the buyer's tenant_key */
+        post: operations["apiAuthTenantAccessToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/open/api/v1/role/page": {
         parameters: {
             query?: never;
@@ -624,6 +658,57 @@ export interface paths {
         put?: never;
         /** Lark's app token call: the same access token, named both ways */
         post: operations["lark.auth.app_access_token"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/open-apis/auth/v3/app_ticket/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Lark's ticket call: a store app's app_ticket pushed to its event endpoint again, within seconds */
+        post: operations["lark.auth.app_ticket_resend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/open-apis/auth/v3/app_access_token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Lark's store-app token call: the app's access token for its id, secret and the app_ticket pushed to it */
+        post: operations["lark.auth.store_app_access_token"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/open-apis/auth/v3/tenant_access_token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Lark's store-app tenant call: a token acting in one buyer's business unit, for the app's access token and the buyer's tenant_key */
+        post: operations["lark.auth.store_tenant_access_token"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1599,6 +1684,83 @@ export interface operations {
                         code: 200;
                         data: {
                             app_access_token: string;
+                            /** @description Seconds the token has left */
+                            expire: number;
+                        };
+                        message: string;
+                    } | components["schemas"]["Refusal"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    apiAuthAppTicketResend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    app_id: string;
+                    app_secret: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The envelope: code 200 with data as documented, or code 201 (a refusal) with a sentence in message */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: {
+                            /** @description The push carrying the ticket, in the event log */
+                            event_id: string;
+                        };
+                        message: string;
+                    } | components["schemas"]["Refusal"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    apiAuthTenantAccessToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    app_access_token: string;
+                    tenant_key: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The envelope: code 200 with data as documented, or code 201 (a refusal) with a sentence in message */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: {
+                            tenant_access_token: string;
                             /** @description Seconds the token has left */
                             expire: number;
                         };
@@ -2976,6 +3138,133 @@ export interface operations {
                         /** @description Seconds the token has left */
                         expire: number;
                         app_access_token: string;
+                    } | components["schemas"]["LarkError"];
+                };
+            };
+            /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LarkError"];
+                };
+            };
+        };
+    };
+    "lark.auth.app_ticket_resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    app_id: string;
+                    app_secret: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Lark's answer: code 0 with data as documented, or a refusal in Lark's shape (the token calls refuse with HTTP 200, as Lark does) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 0;
+                        msg: string;
+                    } | components["schemas"]["LarkError"];
+                };
+            };
+            /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LarkError"];
+                };
+            };
+        };
+    };
+    "lark.auth.store_app_access_token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    app_id: string;
+                    app_secret: string;
+                    app_ticket: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Lark's answer: code 0 with data as documented, or a refusal in Lark's shape (the token calls refuse with HTTP 200, as Lark does) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 0;
+                        msg: string;
+                        app_access_token: string;
+                        /** @description Seconds the token has left */
+                        expire: number;
+                    } | components["schemas"]["LarkError"];
+                };
+            };
+            /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LarkError"];
+                };
+            };
+        };
+    };
+    "lark.auth.store_tenant_access_token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    app_access_token: string;
+                    tenant_key: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Lark's answer: code 0 with data as documented, or a refusal in Lark's shape (the token calls refuse with HTTP 200, as Lark does) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 0;
+                        msg: string;
+                        tenant_access_token: string;
+                        /** @description Seconds the token has left */
+                        expire: number;
                     } | components["schemas"]["LarkError"];
                 };
             };

@@ -13,8 +13,10 @@ export interface AppCaller {
   tokenId: string;
   /** The app's IP whitelist (app security); empty admits every address. */
   ipWhitelist: string[];
-  /** The scopes opened for the app. */
+  /** The scopes opened for the app; for a tenant token, those of them its buyer granted. */
   scopes: ReadonlySet<string>;
+  /** A store app's tenant token: the buyer's key (then `buGuid` is the buyer's BU); null for an app token. */
+  tenantKey: string | null;
 }
 
 /**
@@ -70,21 +72,28 @@ export class AppTokens {
     return createHmac('sha256', this.key).update(id).digest('base64url');
   }
 
-  /** The app's live token when it has at least RENEW_BELOW_SECONDS left, else a new one lasting `ttl`. */
-  async issue(appGuid: string, ttl: number) {
+  /**
+   * The app's live token when it has at least RENEW_BELOW_SECONDS left, else a new one lasting `ttl`:
+   * an app token, or with `tenantBu` a store app's tenant token for that buyer.
+   */
+  async issue(appGuid: string, ttl: number, tenantBu: string | null = null) {
     const { rows } = await this.db.query<{ id: string; left: number }>(
       `select id, extract(epoch from expires_at - now())::int as left from app_token
-       where app_guid = $1 and expires_at > now() order by expires_at desc limit 1`,
-      [appGuid],
+       where app_guid = $1 and tenant_bu_guid is not distinct from $2 and expires_at > now() order by expires_at desc limit 1`,
+      [appGuid, tenantBu],
     );
     const live = rows[0];
     if (live && live.left >= RENEW_BELOW_SECONDS) return { app_access_token: `t-${live.id}.${this.mac(live.id)}`, expire: live.left };
     const id = randomUUID();
-    await this.db.query('insert into app_token (id, app_guid, expires_at) values ($1, $2, now() + make_interval(secs => $3))', [id, appGuid, ttl]);
+    await this.db.query('insert into app_token (id, app_guid, tenant_bu_guid, expires_at) values ($1, $2, $3, now() + make_interval(secs => $4))', [id, appGuid, tenantBu, ttl]);
     return { app_access_token: `t-${id}.${this.mac(id)}`, expire: ttl };
   }
 
-  /** The app a live token belongs to; null for a malformed, forged or expired token, a disabled app, or an app of a disabled BU. */
+  /**
+   * The app a live token belongs to; null for a malformed, forged or expired token, a disabled app,
+   * or an app of a disabled BU. A tenant token acts in its buyer's BU with the scopes both open for
+   * the app and granted by the buyer, and is null once the app is uninstalled there or that BU is disabled.
+   */
   async verify(token: string): Promise<AppCaller | null> {
     const m = TOKEN.exec(token);
     if (!m) return null;
@@ -96,18 +105,22 @@ export class AppTokens {
     const hit = this.cache.get(id);
     if (hit && hit.until > now) return hit.caller;
     const generation = this.generation;
-    const { rows } = await this.db.query<{ guid: string; app_id: string; bu_guid: string; ip_whitelist: string[] | null; scopes: string[]; left_ms: number }>(
-      `select a.guid, a.app_id, a.bu_guid, s.ip_whitelist, extract(epoch from t.expires_at - now()) * 1000 as left_ms,
-              array(select group_code from app_scope o where o.app_guid = a.guid and o.status = $2) as scopes
+    const { rows } = await this.db.query<{ guid: string; app_id: string; bu_guid: string; tenant_key: string | null; ip_whitelist: string[] | null; scopes: string[]; left_ms: number }>(
+      `select a.guid, a.app_id, coalesce(t.tenant_bu_guid, a.bu_guid) as bu_guid, i.tenant_key, s.ip_whitelist, extract(epoch from t.expires_at - now()) * 1000 as left_ms,
+              array(select group_code from app_scope o where o.app_guid = a.guid and o.status = $2
+                      and (t.tenant_bu_guid is null or coalesce(i.scopes, '[]'::jsonb) ? o.group_code)) as scopes
        from app_token t join app a on a.guid = t.app_guid
        left join app_security s on s.app_guid = a.guid
        left join bu b on b.guid = a.bu_guid
-       where t.id = $1 and t.expires_at > now() and a.status = 0 and (a.bu_guid is null or b.status = 0)`,
+       left join installed_app i on i.app_guid = a.guid and i.bu_guid = t.tenant_bu_guid
+       left join bu buyer on buyer.guid = t.tenant_bu_guid
+       where t.id = $1 and t.expires_at > now() and a.status = 0 and (a.bu_guid is null or b.status = 0)
+         and (t.tenant_bu_guid is null or (i.guid is not null and buyer.status = 0))`,
       [id, SCOPE.open],
     );
     const app = rows[0];
     if (!app) return null;
-    const caller = { appGuid: app.guid, appId: app.app_id, buGuid: app.bu_guid, tokenId: id, ipWhitelist: app.ip_whitelist ?? [], scopes: new Set(app.scopes) };
+    const caller = { appGuid: app.guid, appId: app.app_id, buGuid: app.bu_guid, tenantKey: app.tenant_key, tokenId: id, ipWhitelist: app.ip_whitelist ?? [], scopes: new Set(app.scopes) };
     if (generation !== this.generation) return caller;
     if (this.cache.size >= CACHED) this.cache.clear();
     // Never past the token's own expiry.

@@ -1,4 +1,5 @@
 import { API_LOG_HOURS_BACKFILL } from '../services/api-log-hours.ts';
+import { SCOPE } from '../../schemas/app-scope.ts';
 
 /**
  * Numbered migrations for what the definitions cannot derive: tables of the identity core
@@ -437,6 +438,26 @@ export const migrations: readonly Migration[] = [
       // Kept out of the event-config definition: no verb answers them (server/handlers/events.ts `resetKey` writes them, the claim reads them).
       'alter table event_config add column if not exists previous_signing_secret text',
       'alter table event_config add column if not exists previous_secret_until timestamptz',
+    ],
+  },
+  {
+    id: 27,
+    name: 'store apps act for their buyers: tenant keys, grants, tenant tokens and app tickets',
+    up: [
+      // Installations made before keys and grants: each gets its key, and the scopes its app has open now.
+      "update installed_app set tenant_key = replace(gen_random_uuid()::text, '-', '') where tenant_key is null",
+      `update installed_app i set scopes = coalesce((select jsonb_agg(s.group_code order by s.group_code) from app_scope s where s.app_guid = i.app_guid and s.status = ${SCOPE.open}), '[]'::jsonb)
+        where i.scopes is null or i.scopes = '[]'::jsonb`,
+      // A tenant token acts for one buyer (server/auth/app-tokens.ts); an app token has none.
+      'alter table app_token add column if not exists tenant_bu_guid uuid',
+      // The ticket pushed to a store app, and the one before it, which still buys an app token (server/events/app-ticket.ts).
+      `create table if not exists app_ticket (
+        app_guid uuid primary key,
+        ticket text not null,
+        previous text,
+        issued_at timestamptz not null default now())`,
+      // A platform store app belongs to no BU: its app_ticket pushes name none.
+      'alter table event_message alter column bu_guid drop not null',
     ],
   },
 ];

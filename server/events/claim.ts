@@ -6,7 +6,10 @@ import { APP_IN_FLIGHT, LEASE_S } from './policy.ts';
 export interface Claimed {
   event_id: string;
   app_guid: string;
-  bu_guid: string;
+  /** The app's own BU, or the buyer's for a store app's event; none for a platform store app's ticket. */
+  bu_guid: string | null;
+  /** The buyer's installation's key (a store app's event from a BU that installed it). */
+  tenant_key: string | null;
   event_type: string;
   payload: unknown;
   create_time: string;
@@ -70,7 +73,7 @@ export const claimDue = async (db: Queryable, now: Date, busy: ReadonlyMap<strin
        left join event_config c on c.app_guid = p.app_guid
        left join app a on a.guid = p.app_guid
      where m.event_id = p.event_id
-     returning m.event_id, m.app_guid, m.bu_guid, m.event_type, m.payload, m.create_time, m.attempts, m.round_start,
+     returning m.event_id, m.app_guid, m.bu_guid, (select i.tenant_key from installed_app i where i.app_guid = m.app_guid and i.bu_guid = m.bu_guid) as tenant_key, m.event_type, m.payload, m.create_time, m.attempts, m.round_start,
        c.request_url, c.verification_token, c.encrypt_key, c.signing_secret,
        case when c.previous_secret_until > $2::timestamptz then c.previous_signing_secret end as previous_signing_secret, a.app_id, a.status as app_status, c.delivery_mode`,
     [DELIVERY.pending, now.toISOString(), full, partly.map(([app]) => app), partly.map(([, n]) => n), APP_IN_FLIGHT, max, LEASE_S, connected],

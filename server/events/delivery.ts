@@ -1,5 +1,6 @@
 import type { Db, Queryable } from '../db/driver.ts';
 import { claimDue, type Claimed } from './claim.ts';
+import { pushBody } from './shapes.ts';
 import { sealed } from './crypto.ts';
 import { emitEvent, type EventOut } from './emit.ts';
 import type { Outcome, Outgoing } from './outgoing.ts';
@@ -147,11 +148,7 @@ export class EventDelivery {
     // The app was disabled or its URL removed since the event was written: a failed attempt, retried.
     if ((!long && !m.request_url) || m.app_status !== 0) return { status: 0, ms: 0, answer: '', failure: 'endpoint_gone' };
     const { body, headers } = sealed(
-      {
-        schema: '2.0',
-        header: { event_id: m.event_id, event_type: m.event_type, create_time: m.create_time, token: m.verification_token, app_id: m.app_id, tenant_key: m.bu_guid },
-        event: m.payload,
-      },
+      pushBody(m),
       { encrypt_key: m.encrypt_key, signing_secret: m.signing_secret!, previous_signing_secret: m.previous_signing_secret },
       now.getTime(),
       m.event_id,

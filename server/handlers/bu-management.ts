@@ -15,6 +15,8 @@ import { Warning } from '../http/envelope.ts';
 import { parseOrWarn } from '../http/validation.ts';
 import { operatorStepOf, recordOrgStep } from '../services/org-applications.ts';
 import { named } from '../engine/named.ts';
+import { installStoreApp, uninstallStoreApp } from '../services/installations.ts';
+import { forgetAppCallers } from '../rules/app.ts';
 
 /**
  * Operators' BU management (docs/operator.md, "BU management"): its business rules. An operator
@@ -176,11 +178,8 @@ export const install = named({ input: installInput, output: (mount, def) => rowA
     const bu = (await withinOf(ctx, tx))!;
     const app = (await tx.query<{ guid: string; name: string; icon: string | null }>('select guid, name, icon from app where guid = $1 and bu_guid is null and type = 0 and status = 0', [app_guid])).rows[0];
     if (!app) throw new Warning('server.store_app_not_found');
-    const made = await tx.query(
-      'insert into installed_app (guid, bu_guid, created_by, app_guid, app_name, icon, order_guid) values ($1, $2, $3, $4, $5, $6, null) on conflict do nothing returning guid',
-      [randomUUID(), bu, ctx.caller!.userGuid, app.guid, app.name, app.icon],
-    );
-    return { ...(await installedRow(ctx, tx, 'app_guid', app.guid)), already: made.rows.length === 0 };
+    const made = await installStoreApp(tx, { bu, by: ctx.caller!.userGuid, app, orderGuid: null });
+    return { ...(await installedRow(ctx, tx, 'app_guid', app.guid)), already: !made };
   });
 });
 
@@ -192,8 +191,9 @@ export const uninstall = named({ input: appInput, output: z.object({ deleted: z.
   ctx.services.db.transaction(async (tx) => {
     const { bu, row, app_guid } = await installation(ctx, tx);
     if (!row) return { deleted: 0, already: true, app_guid: app_guid ?? null };
-    await tx.query('delete from app_project where bu_guid = $1 and app_guid = $2 and app_guid not in (select guid from app where bu_guid = $1)', [bu, row.app_guid]);
-    await tx.query('delete from installed_app where guid = $1', [row.guid]);
+    await uninstallStoreApp(tx, row.guid as string);
+    // The app's tenant tokens for this BU are refused on every instance from now on.
+    forgetAppCallers(ctx);
     return { deleted: 1, already: false, app_guid: row.app_guid };
   }));
 

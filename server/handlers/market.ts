@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { ORDER_KIND, ORDER_STATE } from '../../schemas/order.ts';
 import { orderNumber } from '../rules/order.ts';
+import { installStoreApp, type Installing } from '../services/installations.ts';
 import type { CallContext } from '../engine/context.ts';
 import { pageQuery, pagingInput, pagingOf } from '../engine/paging.ts';
 import { escapeLike } from '../engine/where.ts';
@@ -122,12 +123,8 @@ export const marketPurchase = named({ input: guidInput, output: purchase }, asyn
   const bu = ctx.caller!.buGuid!;
   return ctx.services.db.transaction(async (tx) => {
     const orderGuid = randomUUID();
-    const installed = await tx.query<{ guid: string }>(
-      `insert into installed_app (guid, bu_guid, created_by, app_guid, app_name, icon, order_guid) values ($1, $2, $3, $4, $5, $6, $7)
-       on conflict do nothing returning guid`,
-      [randomUUID(), bu, ctx.caller!.userGuid, app.guid, app.name, app.icon, orderGuid],
-    );
-    if (installed.rows.length) {
+    const installed = await installStoreApp(tx, { bu, by: ctx.caller!.userGuid, app: app as Installing['app'], orderGuid });
+    if (installed) {
       await tx.query(
         // Store prices are in the platform's currency; a free app's order is paid as it is made.
         `insert into orders (guid, bu_guid, created_by, number, app_guid, app_name, kind, amount, currency, paid_amount, cycle, pay_type, state)
@@ -141,6 +138,6 @@ export const marketPurchase = named({ input: guidInput, output: purchase }, asyn
          from installed_app i left join orders o on o.guid = i.order_guid where i.bu_guid = $1 and i.app_guid = $2`,
       [bu, app.guid],
     );
-    return { ...rows[0], already: installed.rows.length === 0 };
+    return { ...rows[0], already: !installed };
   });
 });

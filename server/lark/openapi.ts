@@ -3,7 +3,7 @@ import { translate, type Lang } from '../../i18n/index.ts';
 import { docSchema, type JsonSchema } from '../http/json-schema.ts';
 import { summaryOf } from '../open-api/calls.ts';
 import type { LarkCall } from './call.ts';
-import { appTokenAnswer, LARK_TOKEN_PATHS, larkTokenInput, tenantTokenAnswer } from './tokens.ts';
+import { LARK_TOKEN_CALLS } from './tokens.ts';
 
 /** Lark's path in OpenAPI's form: `:user_id` → `{user_id}`; with the method, the key of its summary in i18n/open-api. */
 export const docPath = (path: string) => path.replace(/:([a-z_]+)/g, '{$1}');
@@ -50,15 +50,15 @@ export const withLark = <D extends { paths: Record<string, unknown>; tags: { nam
   const paths: Record<string, Record<string, unknown>> = {};
   const refused = (description: string) => ({ description, content: json(ref('LarkError')) });
   const t = (key: string) => translate(lang, `openapi.${key}`);
-  for (const [kind, path] of Object.entries(LARK_TOKEN_PATHS)) {
-    (paths[path] ??= {}).post = {
-      operationId: `lark.auth.${kind}_access_token`,
+  for (const call of LARK_TOKEN_CALLS) {
+    (paths[call.path] ??= {}).post = {
+      operationId: `lark.auth.${call.id}`,
       tags: ['lark'],
-      summary: summaryOf(lang, summaryKey('POST', path)),
+      summary: summaryOf(lang, summaryKey('POST', call.path)),
       security: [],
-      requestBody: { required: true, content: json(docSchema(larkTokenInput)) },
+      requestBody: { required: true, content: json(docSchema(call.body)) },
       responses: {
-        '200': { description: t('lark_ok'), content: json({ anyOf: [docSchema(kind === 'app' ? appTokenAnswer : tenantTokenAnswer, 'output'), ref('LarkError')] }) },
+        '200': { description: t('lark_ok'), content: json({ anyOf: [docSchema(call.answer, 'output'), ref('LarkError')] }) },
         '429': refused(t('lark_refused')),
       },
     };

@@ -18,6 +18,7 @@ import { pagingInput, pagingOf } from '../engine/paging.ts';
 import { runCall, type EngineCall } from '../engine/run-call.ts';
 import { specOf } from '../engine/spec.ts';
 import { bespoke } from './bespoke.ts';
+import { issueAppToken, refuseOutsideWhitelist, resendAppTicket, tenantToken } from '../auth/app-token-calls.ts';
 import { datetime } from '../../schemas/common.ts';
 import { LOG_WINDOW_DAYS, outsideLogWindow } from '../../schemas/log-window.ts';
 import type { Counters } from '../services/counters.ts';
@@ -46,6 +47,12 @@ const tokenInput = z.object({
 
 /** What the open API answers in `data` where no definition's row is the answer (the documents show them). */
 const tokenAnswer = z.object({ app_access_token: z.string(), expire: z.number().int().describe('Seconds the token has left') });
+const tenantInput = z.object({
+  app_access_token: z.string().min(1, 'validation.required').max(256, 'validation.too_big'),
+  tenant_key: z.string().trim().min(1, 'validation.required').max(64, 'validation.max_64'),
+});
+const tenantAnswer = z.object({ tenant_access_token: z.string(), expire: z.number().int().describe('Seconds the token has left') });
+const ticketAnswer = z.object({ event_id: z.string().describe('The push carrying the ticket, in the event log') });
 const appAnswer = z.object({
   guid: z.uuid(), app_id: z.string(), name: z.string(), code: z.string(), type: z.number().int(), icon: z.string().nullable(),
   description: z.string().nullable(), token_ttl: z.number().int(), status: z.number().int(), bu_guid: z.uuid().nullable(),
@@ -75,6 +82,20 @@ export const mountOpenApi = (app: FastifyInstance, services: Services, docs: Cal
     { path: '/open/api/auth/app-access-token', summary: summaryOf('en', '/open/api/auth/app-access-token'), body: tokenInput, answer: tokenAnswer, limit: { max: 60, timeWindow: '1 minute' } },
     { public: true },
     async ({ req, input, lang }) => issueAppToken(services, parseOrWarn(lang, tokenInput, input, 'app'), req.ip),
+  );
+  // A store app's flow (server/auth/store-app-tokens.ts): its ticket pushed again, and a tenant token per buyer.
+  bespoke(app, services, docs, 'open-api')(
+    { path: '/open/api/auth/app-ticket/resend', summary: summaryOf('en', '/open/api/auth/app-ticket/resend'), body: tokenInput, answer: ticketAnswer, limit: { max: 60, timeWindow: '1 minute' } },
+    { public: true },
+    async ({ req, input, lang }) => resendAppTicket(services, parseOrWarn(lang, tokenInput, input, 'app'), req.ip),
+  );
+  bespoke(app, services, docs, 'open-api')(
+    { path: '/open/api/auth/tenant-access-token', summary: summaryOf('en', '/open/api/auth/tenant-access-token'), body: tenantInput, answer: tenantAnswer, limit: { max: 60, timeWindow: '1 minute' } },
+    { public: true },
+    async ({ req, input, lang }) => {
+      const { app_access_token, expire } = await tenantToken(services, parseOrWarn(lang, tenantInput, input, 'app'), req.ip);
+      return { tenant_access_token: app_access_token, expire };
+    },
   );
 
 
@@ -214,30 +235,6 @@ const readersOf = async (tx: Queryable, lang: Lang, bu: string, body: z.output<t
   return rows.map((r) => r.guid);
 };
 
-/**
- * A token for `app_id` and `app_secret` asked from `ip`: the lockout, the checks and the one token
- * store of every token call, whichever dialect asks (this API's, and Lark's in server/lark/).
- */
-export const issueAppToken = async (services: Services, { app_id, app_secret }: { app_id: string; app_secret: string }, ip: string) => {
-  const wait = await appAuthBlockedFor(services.counters, app_id, ip);
-  if (wait) throw new Warning('server.app_auth_throttled', { minutes: wait });
-  const { rows } = await services.db.query<{ guid: string; app_secret: string; status: number; token_ttl: number; ip_whitelist: string[] | null; bu_enabled: boolean }>(
-    `select a.guid, a.app_secret, a.status, a.token_ttl, s.ip_whitelist, (a.bu_guid is null or b.status = 0) as bu_enabled
-       from app a left join app_security s on s.app_guid = a.guid left join bu b on b.guid = a.bu_guid where a.app_id = $1`,
-    [app_id],
-  );
-  const found = rows[0];
-  // Neither half is named: a wrong id, a wrong secret and a disabled app read the same.
-  if (!found || found.status !== 0 || !secretMatches(app_secret, found.app_secret)) {
-    await appAuthFailed(services.counters, app_id, ip);
-    throw new Warning('server.app_credentials_invalid');
-  }
-  // Only a caller holding the secret learns that the BU is disabled; its apps get no token until it is enabled.
-  if (!found.bu_enabled) throw new Warning('server.app_bu_disabled');
-  refuseOutsideWhitelist(found.ip_whitelist ?? [], ip);
-  return services.appTokens.issue(found.guid, found.token_ttl);
-};
-
 /** How a failed call is written in the call log: this API's envelope (HTTP status, code 201), unless a dialect says otherwise. */
 export type LoggedAs = (e: unknown) => { http: number; code: number | null };
 const envelopeLogged: LoggedAs = (e) => (e instanceof Warning ? { http: e.http, code: 201 } : { http: 500, code: null });
@@ -319,10 +316,6 @@ export const engineAsApp = (
   return runCall(services, call, { caller: asBu(caller), lang, input, req: at?.req });
 };
 
-/** An app with an IP whitelist (its security page) is served only from those addresses. */
-const refuseOutsideWhitelist = (whitelist: string[], ip: string) => {
-  if (whitelist.length && !listAdmits(whitelist, ip)) throw new Warning('server.app_ip_refused', { ip });
-};
 
 /**
  * The engine's caller for a call an app makes: a member of the app's BU holding no console

@@ -3,6 +3,7 @@ import { authConfigRules } from './sso.ts';
 import { appRules, appSecurityRules } from './app.ts';
 import { auditRules } from './app-scope.ts';
 import { storeAppRules } from './store.ts';
+import { installedAppRules } from './installed-app.ts';
 import { documentRules } from './document.ts';
 import { workOrderRules } from './work-order.ts';
 import { announcementRules } from './announcement.ts';
@@ -48,6 +49,7 @@ export const rules: Record<string, Rules> = {
   announcement: announcementRules,
   'union-bu': unionBuRules,
   order: orderRules,
+  'installed-app': installedAppRules,
   'payment-record': paymentRecordRules,
   ...listSettingsRules,
 };

@@ -75,7 +75,7 @@ const Row = ({ rc, show }: { rc: ResourceCalls; show?: boolean }) => {
 /** A tab's screens: the record's own form, its single row, or its list with create, edit and details below the tab's URL. */
 const TabScreens = ({ tab, rc, record, label }: TabCalls & { record: string; label: string }) => {
   if (tab.url === EDIT_TAB) return <Routes><Route path={EDIT_TAB} element={later(<ResourceEdit rc={rc} id={record} />)} /></Routes>;
-  if (tab.view === 'single') return <Routes><Route path={tab.url} element={later(<SingleScreen rc={rc} />)} /></Routes>;
+  if (tab.view === 'single') return <Routes><Route path={tab.url} element={later(<SingleScreen rc={rc} shows={tab.shows} />)} /></Routes>;
   if (tab.view === 'selection') return <Routes><Route path={tab.url} element={later(<SelectionTab tab={tab} rc={rc} label={label} />)} /></Routes>;
   return (
     <Routes>

@@ -2,18 +2,18 @@ import { Stack, Typography, Alert } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useOpensCreated } from './useOpensCreated.ts';
-import { Create, Loading, RecordContextProvider, ResourceContextProvider, SaveContextProvider, useCreatePath, useNotify, useRedirect, useTranslate, type RaRecord } from 'react-admin';
+import { Create, Loading, RecordContextProvider, ResourceContextProvider, SaveContextProvider, SimpleShowLayout, useCreatePath, useNotify, useRedirect, useTranslate, type RaRecord } from 'react-admin';
 import { reloadSession, switchBu } from '../../dataProvider/authProvider.ts';
 import type { ResourceCalls } from '../../dataProvider/calls.ts';
 import { createBody } from '../../dataProvider/dataProvider.ts';
 import { toast } from '../../dataProvider/events.ts';
 import { post } from '../../dataProvider/http.ts';
 import { store, type Bu } from '../../dataProvider/session.ts';
-import type { TenantScreen } from '../../resources/types.ts';
+import type { RecordTab, TenantScreen } from '../../resources/types.ts';
 import { useLang } from '../shell/LangContext.tsx';
 import { useSession } from '../shell/SessionContext.tsx';
 import { Empty } from './EmptyState.tsx';
-import { StatusValue } from './fields.tsx';
+import { renderColumn, StatusValue } from './fields.tsx';
 import { RecordActions } from './RecordActions.tsx';
 import { fieldLabel } from './registry.ts';
 import { SchemaForm } from './SchemaForm.tsx';
@@ -60,7 +60,7 @@ export const CreateScreen = ({ rc, screen }: { rc: ResourceCalls; screen: Tenant
 };
 
 /** The BU's one row (a policy, the certification): read with `one`/`info`, saved with `save` or add/update. */
-export const SingleScreen = ({ rc, check, panel }: { rc: ResourceCalls; check?: string; panel?: TenantScreen['panel'] }) => {
+export const SingleScreen = ({ rc, check, panel, shows }: { rc: ResourceCalls; check?: string; panel?: TenantScreen['panel']; shows?: RecordTab['shows'] }) => {
   const { t } = useLang();
   const translate = useTranslate();
   const client = useQueryClient();
@@ -120,12 +120,18 @@ export const SingleScreen = ({ rc, check, panel }: { rc: ResourceCalls; check?: 
         </Stack>
       )}
       {check && <CheckPanel rc={rc} call={check} bound={bound} />}
+      {shows && data.guid && (
+        <SimpleShowLayout record={record} data-testid="single-shows" sx={{ p: 0 }}>
+          {shows.map((c) => renderColumn(rc.def, c))}
+        </SimpleShowLayout>
+      )}
       {panel === 'sso' && <SsoPanel rc={rc} record={record} bound={bound} onChange={() => client.invalidateQueries({ queryKey: key })} />}
       {pending && <UnlinkDialog count={pending.unlinks} onCancel={() => setPending(undefined)} onConfirm={() => commit(pending.values)} />}
       <RecordContextProvider value={record}>
         <SaveContextProvider value={{ save, saving, mutationMode: 'pessimistic' }}>
           {/* Before the row exists (add/update definitions) the form checks what creating needs. */}
-          <SchemaForm def={rc.def} mode={!data.guid && !rc.verbs.save ? 'create' : 'edit'} saveOnly after={panel === 'sso' ? <IdpAddresses record={record} /> : undefined} />
+          {/* The record a tab is bound to is not the tab's to change. */}
+          <SchemaForm def={rc.def} mode={!data.guid && !rc.verbs.save ? 'create' : 'edit'} hidden={Object.keys(bound)} saveOnly after={panel === 'sso' ? <IdpAddresses record={record} /> : undefined} />
         </SaveContextProvider>
       </RecordContextProvider>
     </Stack>

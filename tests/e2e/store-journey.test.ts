@@ -13,6 +13,7 @@ import { DIST, journey } from '../helpers/journey.ts';
 import { tenantWithBu, uid } from '../helpers/tenant-flows.ts';
 import { pluralForm } from '../../i18n/plural.ts';
 import { openFromSidebar } from '../helpers/sidebar.ts';
+import { larkReceiver } from '../helpers/receiver.ts';
 
 const available = chromiumAvailable(DIST);
 if (!available) console.warn(`SKIPPED: the store journey needs ${CHROMIUM} and a build in dist/ (npx vite build).`);
@@ -40,8 +41,10 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('store from empty to bou
   let appGuid = '';
   const j = journey(lang, 'store', async (s) => {
     tenant = await tenantWithBu(s);
-  });
+  }, { events: { allowPrivate: true, pollMs: 100 } });
   let op: Watched;
+  let receiver: Awaited<ReturnType<typeof larkReceiver>>;
+  const scopeName = (code: string) => t(`resources.api-group.seeded.${code}.name`);
 
   /** A step of the operator's, with a screenshot of the operator's page when it fails. */
   const asOperator = async (step: (op: Watched) => Promise<void>) => {
@@ -134,6 +137,28 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('store from empty to bou
       await page.getByTestId('tab-classify').click();
       await page.getByTestId('resource-list').getByText(className).waitFor();
       await j.shot('07-app-classifications', op);
+
+      // What its buyers will grant it: member reads, opened after confirming.
+      await page.getByTestId('tab-permission').click();
+      const scope = page.getByRole('row', { name: new RegExp(scopeName('contact:member:readonly')) });
+      await scope.getByTestId('action-open').click();
+      await page.getByRole('dialog').getByRole('button', { name: { zh: '确认', en: 'Confirm' }[lang] }).click();
+      await scope.getByText(res('app-scope.values.status.2')).waitFor();
+      await j.shot('07a-store-app-scopes', op);
+      // Where its ticket and its buyers' installations go: a receiver on Lark's SDK answers the challenge.
+      await page.getByTestId('tab-event').click();
+      // The endpoint's keys are made as the tab first reads it.
+      await page.getByLabel(res('event-config.fields.request_url')).waitFor();
+      const config = (await j.s.db.query<{ encrypt_key: string; verification_token: string }>('select encrypt_key, verification_token from event_config where app_guid = $1', [appGuid])).rows[0];
+      receiver = await larkReceiver(config, ['app_open', 'app_uninstalled']);
+      // The keys a receiver verifies pushes by are on the page; the app it belongs to is not the form's to change.
+      await page.getByTestId('single-shows').getByText(config.verification_token).waitFor();
+      expect(await page.getByLabel(res('event-config.fields.app_guid')).count()).toBe(0);
+      await page.getByLabel(res('event-config.fields.request_url')).fill(receiver.url);
+      await submit(op);
+      await expect.poll(async () => (await j.s.db.query('select request_url from event_config where app_guid = $1', [appGuid])).rows[0]?.request_url).toBe(receiver.url);
+      await page.getByTestId('single-shows').getByText(res('event-config.fields.verified_at')).waitFor();
+      await j.shot('07b-store-app-endpoint', op);
       expect(op.problems).toEqual([]);
       expect(op.violations).toEqual([]);
     }));
@@ -223,6 +248,30 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('store from empty to bou
     await page.getByTestId('resource-list').getByRole('link', { name: app.name }).click();
     await page.waitForURL((u) => u.pathname === `/appStore/${appGuid}`);
     await page.getByRole('heading', { name: app.name }).first().waitFor();
+    expect(j.w.problems).toEqual([]);
+    expect(j.w.violations).toEqual([]);
+  });
+
+  it('the provider heard the installation; the tenant sees what it granted and uninstalls it after confirming, which the provider hears too', async () => {
+    const { page } = j.w;
+    await expect.poll(() => receiver.received.map((r) => r.type)).toEqual(['app_open']);
+    const key = receiver.received[0].data.tenant_key as string;
+    // Back from the app's store page to the console's enterprise apps.
+    await page.goBack();
+    await page.waitForURL((u) => u.pathname === '/account/enterprise/app');
+    const list = page.getByTestId('resource-list');
+    const row = list.getByRole('row', { name: new RegExp(app.name) });
+    await row.getByText(scopeName('contact:member:readonly')).waitFor();
+    await j.shot('17-granted-scopes');
+    await row.getByRole('checkbox').check();
+    await page.getByRole('button', { name: { zh: '删除', en: 'Delete' }[lang] }).click();
+    await j.shot('18-uninstall-confirm');
+    await page.getByRole('dialog').locator('button.ra-confirm').click();
+    await page.getByTestId('list-empty').waitFor();
+    await j.shot('19-uninstalled');
+    await expect.poll(() => receiver.received.map((r) => r.type)).toEqual(['app_open', 'app_uninstalled']);
+    expect(receiver.received[1].data.tenant_key).toBe(key);
+    await receiver.close();
     expect(j.w.problems).toEqual([]);
     expect(j.w.violations).toEqual([]);
   });

@@ -13,7 +13,7 @@ const ROUTES_OUTSIDE_CALLS: Record<string, { count: number; why: string }> = {
   'server/http/calls.ts': { count: 1, why: 'defineCall itself: resolves the console caller, then runCall' },
   'server/routes/open-api.ts': { count: 1, why: "appCall: the app's token through asApp, then runCall (engineAsApp or own)" },
   'server/lark/routes.ts': { count: 1, why: "Lark's contact calls: asApp, then each engine verb through engineAsApp (runCall); only the envelope is Lark's" },
-  'server/lark/tokens.ts': { count: 2, why: "Lark's token calls: issueAppToken, the open API's own token issue, in Lark's envelope" },
+  'server/lark/tokens.ts': { count: 1, why: "Lark's token calls (LARK_TOKEN_CALLS): the token calls of server/auth/app-token-calls.ts, the open API's own, in Lark's envelope" },
   'server/lark/ws/endpoint.ts': { count: 1, why: "Lark's long-connection endpoint: its own envelope, the app's credentials checked as for a token" },
   'server/routes/files.ts': { count: 1, why: "a file by its address (an <img>): streamed, the reader's token checked by mayRead" },
   'server/routes/sso.ts': { count: 5, why: "the IdP's browser redirects and posts, and the SP's SAML metadata: no envelope, no token" },

@@ -1,0 +1,50 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Queryable } from '../db/driver.ts';
+import { SCOPE } from '../../schemas/app-scope.ts';
+import { enqueueAppEvent } from '../events/app-events.ts';
+
+/** What an installation is made of: the buyer's BU, who installed it, the store app, and the order that bought it (none for an operator's grant). */
+export interface Installing {
+  bu: string;
+  by: string;
+  app: { guid: string; name: string; icon: string | null };
+  orderGuid: string | null;
+}
+
+/**
+ * Installs a store app in a BU, once (the row is unique per BU and app): with the key the app names
+ * this buyer by (Lark's `tenant_key`: random, opaque, never the BU's guid) and the scopes the buyer
+ * grants it, which are the scopes open for the app as it is installed. A tenant token for the buyer
+ * acts within them only (server/auth/app-tokens.ts). Answers the new row's guid, or nothing when
+ * the BU had the app already.
+ */
+export const installStoreApp = async (tx: Queryable, { bu, by, app, orderGuid }: Installing): Promise<string | undefined> => {
+  const tenantKey = randomBytes(16).toString('hex');
+  const { rows } = await tx.query<{ guid: string }>(
+    `insert into installed_app (guid, bu_guid, created_by, app_guid, app_name, icon, order_guid, tenant_key, scopes)
+     values ($1, $2, $3, $4, $5, $6, $7, $8,
+       coalesce((select jsonb_agg(s.group_code order by s.group_code) from app_scope s where s.app_guid = $4 and s.status = $9), '[]'::jsonb))
+     on conflict do nothing returning guid`,
+    [randomUUID(), bu, by, app.guid, app.name, app.icon, orderGuid, tenantKey, SCOPE.open],
+  );
+  // The provider learns the buyer's key as a Lark app does: `app_open`, with who installed it.
+  if (rows[0]) await enqueueAppEvent(tx, app.guid, bu, 'app_open', { tenant_key: tenantKey, installer: { open_id: by } });
+  return rows[0]?.guid;
+};
+
+/**
+ * What follows an installation's removal, in its transaction: the BU's bindings of the app to its
+ * projects go, and the provider hears `app_uninstalled` with the buyer's key. With the row goes the
+ * grant: the app's tenant tokens for this BU are refused once the callers' cache hears of it (the
+ * caller drops it after commit: server/rules/app.ts `forgetAppCallers`).
+ */
+export const uninstalled = async (tx: Queryable, row: { app_guid: string; bu_guid: string; tenant_key: string | null }) => {
+  await tx.query('delete from app_project where bu_guid = $1 and app_guid = $2 and app_guid not in (select guid from app where bu_guid = $1)', [row.bu_guid, row.app_guid]);
+  if (row.tenant_key) await enqueueAppEvent(tx, row.app_guid, row.bu_guid, 'app_uninstalled', { tenant_key: row.tenant_key });
+};
+
+/** Uninstalls it (an operator's call for a BU it names): the row goes, then `uninstalled`. */
+export const uninstallStoreApp = async (tx: Queryable, guid: string) => {
+  const { rows } = await tx.query<{ app_guid: string; bu_guid: string; tenant_key: string | null }>('delete from installed_app where guid = $1 returning app_guid, bu_guid, tenant_key', [guid]);
+  if (rows[0]) await uninstalled(tx, rows[0]);
+};
