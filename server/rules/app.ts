@@ -3,11 +3,11 @@ import { DELIVERY } from '../../schemas/event.ts';
 import type { CallContext, Rules } from '../engine/context.ts';
 import { issueCredentials } from '../services/app-credentials.ts';
 
-/** A new app gets its credentials in the same transaction; the create answer carries the secrets once. */
 /** Verified app tokens are cached (server/auth/app-tokens.ts): a change to what they carry drops them once it commits. */
 export const forgetAppCallers = (ctx: CallContext) => ctx.afterCommit(async () => ctx.services.appTokens.forget());
 
 export const appRules: Rules = {
+  /** A new app gets its credentials in the same transaction; the create answer carries the secrets once. */
   async afterWrite(ctx, tx, row, existing) {
     if (existing) return;
     Object.assign(row, await issueCredentials(tx, row.guid as string));
