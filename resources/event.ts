@@ -102,6 +102,8 @@ export const eventRel = defineResource({
     mounts: [
       { side: 'tenant', base: '/open/app/event', scope: 'bu', perm: 'tenant:app', calls: relCalls },
       { side: 'operator', base: '/open/admin/event', scope: 'oversight', perm: 'admin:app', calls: relCalls },
+      // A platform store app's subscriptions: its buyers' events of the scopes they granted (server/events/emit.ts).
+      { side: 'operator', base: '/open/admin/app-manage/event', scope: 'platform', perm: 'admin:store-app', calls: relCalls },
     ],
   },
   admin: {

@@ -45,7 +45,8 @@ export interface DemoAccount {
  * departments, members, roles, a project, a dictionary and an approval process; a member (a
  * sub-account holding the people role) and an administrator (one holding every grant); a
  * self-built app with scopes opened and events subscribed; the five featured store apps listed in
- * classifications with their introductions and labels, the free one in use by the tenant; orders
+ * classifications with their introductions and labels, the free one in use by the tenant (granted
+ * member and department reads); orders
  * of each kind, one paid; an announcement, work orders answered by an operator; the platform's
  * dictionary, a staff field, a union of the two BUs, a published view; product staff (an operator
  * holding the product role) with their own columns. `operator` is an operator's token;
@@ -172,8 +173,10 @@ export const fillDemo = async (app: FastifyInstance, operator: string, mailedTo:
   const project = await tenant<{ guid: string }>('/open/system/project/add', w.project);
   await op('/open/admin/system/bu/app-project/add', { bu_guid: bu.guid, app_guid: own.guid, project_guid: project.guid });
 
-  // The store: the owner uses the free app (an order and an installation); the operator lists its support hours.
+  // The store: the owner uses the free app (an order and an installation granting it member and
+  // department reads, its tenant key on the enterprise apps page); the operator lists its support hours.
   const connect = (await call<{ list: { guid: string; code: string }[] }>('/open/app/market/search/app-classify/list', { codes: ['CONNECT'], page: 1, page_size: 1 })).list[0];
+  await op('/open/admin/app-manage/permissions/active-permissions', { guid: connect.guid, group_codes: ['contact:member:readonly', 'contact:department:readonly'] });
   await tenant('/open/app/market/app-purchase/use', { guid: connect.guid });
   await op('/open/admin/app-manage/add-ext-props', { app_guid: connect.guid, ...w.ext_prop, sort: 0 });
 

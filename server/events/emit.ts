@@ -13,8 +13,10 @@ export interface EventOut {
 /**
  * Writes the event to the outbox, one message per app that will receive it, in the caller's
  * transaction: an enabled app that subscribes to the type, has a request URL or takes its events over
- * the long connection, and has opened the
- * type's scope. Nobody listening costs one indexed select that finds nothing. Answers the event ids.
+ * the long connection, and has opened the type's scope. An event in a BU reaches the BU's own
+ * subscribers and the store apps the BU installed (docs/lark.md, "Store apps"), those only for a
+ * scope the BU granted at installation; their message is in the buyer's BU, which the push names
+ * by its tenant key. Nobody listening costs two indexed selects that find nothing. Answers the event ids.
  */
 export const emitEvent = async (tx: Queryable, e: EventOut) => {
   const params: unknown[] = [e.type, JSON.stringify(e.event ?? {}), String(Date.now() * 1000), SCOPE.open];
@@ -23,15 +25,22 @@ export const emitEvent = async (tx: Queryable, e: EventOut) => {
     ...(e.appGuid ? [`r.app_guid = $${params.push(e.appGuid)}`] : []),
   ];
   if (!who.length) return [];
-  const { rows } = await tx.query(
-    `insert into event_message (event_id, app_guid, bu_guid, event_type, payload, create_time)
-     select replace(gen_random_uuid()::text, '-', ''), a.guid, a.bu_guid, $1, $2::jsonb, $3
+  const receivers = (where: string, grant = '') =>
+    `select a.guid, coalesce(${e.buGuid ? `$${params.indexOf(e.buGuid) + 1}::uuid` : 'null::uuid'}, a.bu_guid) as bu_guid
      from event_rel r
      join event_info i on i.code = r.event_code and i.status = 0
      join app a on a.guid = r.app_guid and a.status = 0
      join event_config c on c.app_guid = a.guid and (c.request_url is not null or c.delivery_mode = 'long_connection')
-     where ${who.join(' and ')} and r.event_code = $1
-       and (i.group_code is null or exists (select 1 from app_scope s where s.app_guid = a.guid and s.group_code = i.group_code and s.status = $4))
+     ${grant}
+     where ${where} and r.event_code = $1
+       and (i.group_code is null or exists (select 1 from app_scope s where s.app_guid = a.guid and s.group_code = i.group_code and s.status = $4))`;
+  const installed = e.buGuid && !e.appGuid
+    ? ` union all ${receivers('true', `join installed_app g on g.app_guid = r.app_guid and g.bu_guid = $${params.indexOf(e.buGuid) + 1} and (i.group_code is null or coalesce(g.scopes, '[]'::jsonb) ? i.group_code)`)}`
+    : '';
+  const { rows } = await tx.query(
+    `insert into event_message (event_id, app_guid, bu_guid, event_type, payload, create_time)
+     select replace(gen_random_uuid()::text, '-', ''), x.guid, x.bu_guid, $1, $2::jsonb, $3
+     from (${receivers(who.join(' and '))}${installed}) x
      returning event_id`,
     params,
   );

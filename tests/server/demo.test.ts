@@ -88,6 +88,9 @@ describe.skipIf(!!process.env.DATABASE_URL)('npm run demo', () => {
         inClasses.push(...apps.map((a) => a.code));
       }
       expect(inClasses.sort()).toEqual(['CONNECT', 'ENGAGE', 'LEASE', 'PROVISION', 'SERVICE']);
+      // The tenant's free app is installed with its tenant key and the reads it was granted (docs/lark.md, "Store apps").
+      const installed = (await s.db.query<{ tenant_key: string; scopes: string[] }>("select i.tenant_key, i.scopes from installed_app i join app a on a.guid = i.app_guid where a.code = 'CONNECT'")).rows;
+      expect(installed).toEqual([{ tenant_key: expect.stringMatching(/^[0-9a-f]{32}$/), scopes: ['contact:department:readonly', 'contact:member:readonly'] }]);
       const detail = await visitor('/open/app/market/search/app-manage/info', { guid: featured.data.list.find((a: { code: string }) => a.code === 'SERVICE').guid });
       expect(detail.data).toMatchObject({ name: 'Service Desk', provider: 'Open Platform' });
       expect(detail.data.description).toContain('satisfaction survey');

@@ -50,7 +50,7 @@ const storeApp = async () => {
   const app = (await listedStoreApp(op, `isv${uid()}`)) as unknown as { guid: string; app_id: string; app_secret: string };
   expect((await op('/open/admin/app-manage/permissions/active-permissions', { guid: app.guid, group_codes: ['contact:member:readonly'] })).code).toBe(200);
   const config = (await op('/open/admin/app-manage/event/subscribe-config/get', { app_guid: app.guid })).data;
-  const receiver = await larkReceiver(config, ['app_open', 'app_uninstalled']);
+  const receiver = await larkReceiver(config, ['app_open', 'app_uninstalled', 'contact.user.created_v3', 'contact.department.created_v3']);
   const saved = await op('/open/admin/app-manage/event/subscribe-config/save-update', { app_guid: app.guid, request_url: receiver.url });
   expect(saved.code, saved.message).toBe(200);
   return { app, receiver };
@@ -96,6 +96,40 @@ describe("a store app on Lark's SDK in ISV mode", () => {
       await until('app_uninstalled from A', () => receiver.received.some((r) => r.type === 'app_uninstalled'), 10_000, 20);
       expect(receiver.received.find((r) => r.type === 'app_uninstalled')!.data).toMatchObject({ tenant_key: keyA, app_id: app.app_id });
       expect(await listed(keyB)).toContain(inB);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('hears the events of the scopes each buyer granted, named by that buyer’s tenant key; a BU that did not install it, and one that uninstalled it, send none', { timeout: 60_000 }, async () => {
+    const { app, receiver } = await storeApp();
+    try {
+      const subscribe = (codes: string[]) => op('/open/admin/app-manage/event/subscribe-rel/save', { app_guid: app.guid, event_codes: codes });
+      const subscribed = await subscribe(['contact.user.created_v3']);
+      expect(subscribed.code, subscribed.message).toBe(200);
+      expect((await buy(app.guid, A.token)).code).toBe(200);
+      expect((await buy(app.guid, B.token)).code).toBe(200);
+      // Departments opened for the app after both installed: neither buyer granted them.
+      expect((await op('/open/admin/app-manage/permissions/active-permissions', { guid: app.guid, group_codes: ['contact:member:readonly', 'contact:department:readonly'] })).code).toBe(200);
+      expect((await subscribe(['contact.department.created_v3'])).code).toBe(200);
+      await until('both installations heard', () => receiver.received.length === 2, 10_000, 20);
+      // Pushed in any order: each names the account that installed it.
+      const keyOf = (who: string) => receiver.received.find((r) => (r.data.installer as { open_id: string }).open_id === who)!.data.tenant_key as string;
+      const [keyA, keyB] = [keyOf(A.guid), keyOf(B.guid)];
+      const stranger = await tenantWithBu(s);
+      const add = async (token: string) => (await s.post('/open/system/member/add', { name: `M ${uid()}`, job_number: `J${uid()}` }, { token })).data.guid as string;
+      const [inA, inB] = [await add(A.token), await add(B.token)];
+      await add(stranger.token);
+      await until('the members of both buyers', () => receiver.received.filter((r) => r.type === 'contact.user.created_v3').length === 2, 10_000, 20);
+      const users = receiver.received.filter((r) => r.type === 'contact.user.created_v3');
+      const byKey = Object.fromEntries(users.map((r) => [r.data.tenant_key as string, (r.data.object as { guid: string }).guid]));
+      expect(byKey).toEqual({ [keyA]: inA, [keyB]: inB });
+      expect((await s.post('/open/system/department/add', { name: `D ${uid()}` }, { token: A.token })).code).toBe(200);
+      expect((await op('/open/admin/system/bu-management/app/uninstall', { bu_guid: B.buGuid, app_guid: app.guid })).code).toBe(200);
+      await add(B.token);
+      const inA2 = await add(A.token);
+      await until("A's next member", () => receiver.received.some((r) => (r.data.object as { guid?: string } | undefined)?.guid === inA2), 10_000, 20);
+      expect(receiver.received.map((r) => r.type).sort()).toEqual(['app_open', 'app_open', 'app_uninstalled', 'contact.user.created_v3', 'contact.user.created_v3', 'contact.user.created_v3']);
     } finally {
       await receiver.close();
     }

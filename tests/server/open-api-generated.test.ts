@@ -11,7 +11,8 @@ import { tenantWithBu, uid } from '../helpers/tenant-flows.ts';
  * Every verb a definition opens to apps (`openApi`), the day it declares it: no app token is a 401;
  * an app without the scope is refused, naming it; with it the call works as the app's BU, logged in
  * its call log; an app of BU A never reads, changes or deletes a row of BU B; a malformed body is a
- * sentence, never a fault.
+ * sentence, never a fault. A store app's tenant token for a buyer (docs/lark.md, "Store apps") is the
+ * same attacker in the buyer's BU, and holds only the scopes that buyer granted at installation.
  */
 let s: TestServer;
 let admin: string;
@@ -104,5 +105,49 @@ describe.each(opened.map((def) => ({ name: def.name, def })))('$name', ({ def }:
     await s.services.apiLog.flush();
     const logged = await s.db.query<{ api_code: string }>('select distinct api_code from api_log where app_guid = $1', [app.guid]);
     expect(logged.rows.map((r) => r.api_code).sort()).toEqual(calls.map((c) => c.apiCode).sort());
+  });
+
+  it("a store app's tenant token for buyer A acts in A's BU only, within the scopes A granted it", async () => {
+    const store = (await s.post('/open/admin/app-manage/add-app', { name: `Isv ${uid()}`, code: `isv-${uid()}` }, { token: admin })).data as { guid: string };
+    const appToken = (await s.services.appTokens.issue(store.guid, 7200)).app_access_token;
+    const install = async () => {
+      expect((await s.post('/open/admin/system/bu-management/app/install', { bu_guid: A.buGuid, app_guid: store.guid }, { token: admin })).code).toBe(200);
+      const key = (await s.db.query<{ tenant_key: string }>('select tenant_key from installed_app where app_guid = $1 and bu_guid = $2', [store.guid, A.buGuid])).rows[0].tenant_key;
+      const bought = await s.post('/open/api/auth/tenant-access-token', { app_access_token: appToken, tenant_key: key });
+      expect(bought.code, bought.message).toBe(200);
+      return bought.data.tenant_access_token as string;
+    };
+    // Installed before its scopes were opened: A granted none, so opening them later grants nothing.
+    const ungranted = await install();
+    expect((await s.post('/open/admin/app-manage/permissions/active-permissions', { guid: store.guid, group_codes: [...new Set(Object.values(def.api.openApi!))] }, { token: admin })).code).toBe(200);
+    for (const c of calls) {
+      const refused = await s.post(c.path, {}, bearer(ungranted));
+      expect(refused.code, c.path).toBe(201);
+      expect(refused.message, c.path).toContain(c.scope);
+    }
+    // Installed again, with them open: the grant holds them.
+    expect((await s.post('/open/admin/system/bu-management/app/uninstall', { bu_guid: A.buGuid, app_guid: store.guid }, { token: admin })).code).toBe(200);
+    expect((await s.post(calls[0].path, {}, bearer(ungranted))).status).toBe(401);
+    const token = await install();
+    const [theirs, mine] = [await rowOf(B), await rowOf(A)];
+    for (const c of calls) {
+      const call = (body: unknown) => s.post(c.path, body, bearer(token));
+      if (c.verb === 'page') {
+        const guids = (await call({ page: 1, page_size: 100 })).data.list.map((r: { guid: string }) => r.guid);
+        expect(guids).toContain(mine);
+        expect(guids).not.toContain(theirs);
+      } else if (c.verb === 'get') {
+        expect((await call({ guid: mine })).data?.guid).toBe(mine);
+        expect((await call({ guid: theirs })).code).toBe(201);
+      } else if (c.verb === 'update') {
+        expect((await call({ guid: theirs, ...sample.update })).code).toBe(201);
+      } else if (c.verb === 'delete') {
+        expect((await call({ guid: theirs })).data?.deleted ?? 0).toBe(0);
+      } else if (c.verb === 'add') {
+        const added = await call(sample.add(uid()));
+        expect(added.code, added.message).toBe(200);
+        expect((await s.db.query(`select bu_guid from ${def.storage.table} where guid = $1`, [added.data.guid])).rows[0].bu_guid).toBe(A.buGuid);
+      }
+    }
   });
 });
