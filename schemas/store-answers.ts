@@ -21,6 +21,8 @@ export const storeCard = z.object({
 export const storeDetail = storeCard.extend({
   app_description: text(), description: text(), screenshots: z.array(z.string()).nullable(), classifications: z.array(storeLabel),
   description_html: z.string().describe('The introduction (else the app\'s description), Markdown rendered and sanitised'), installed: z.boolean().describe("Whether the caller's BU has it"),
+  scopes: z.array(z.object({ code: z.string(), name: z.string(), description: z.string().nullable() })).describe("What installing it grants it in the buyer's business unit, in the reader's language"),
+  events: z.array(z.object({ code: z.string(), name: z.string() })).describe("The buyer's events it will receive"),
 });
 
 /** A classification as the store lists it, with how many listed apps it holds. */

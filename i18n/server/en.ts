@@ -118,6 +118,7 @@ export default {
     app_ticket_invalid: 'The app ticket is wrong or has expired. Ask for it again (app_ticket/resend): it is pushed to your event endpoint within seconds.',
     app_ticket_no_endpoint: 'The app has no event endpoint to push its ticket to. Save a request URL or choose the long connection on its events page first.',
     tenant_key_invalid: 'No business unit that installed this app has this tenant key, or its business unit is disabled.',
+    store_scopes_changed: "The app's requested access changed since you opened its page. Read what it asks for again, then confirm.",
     app_bu_disabled: "This app's business unit has been disabled, so its apps get no access tokens until the business unit is enabled again.",
     app_credentials_invalid: 'The app ID or app secret is wrong, or the app is disabled.',
     app_auth_throttled: 'Too many failed attempts from this address for this app. Try again in %{minutes} minutes.',

@@ -118,6 +118,7 @@ export default {
     app_ticket_invalid: 'app_ticket 不正確或已過期。請重新索取（app_ticket/resend），數秒內會推送到你的事件地址。',
     app_ticket_no_endpoint: '該應用尚無可推送 app_ticket 的事件地址。請先在其事件頁儲存請求地址或選擇長連接。',
     tenant_key_invalid: '沒有已安裝該應用的業務單元使用此 tenant_key，或其業務單元已停用。',
+    store_scopes_changed: '自您打開應用頁面後，該應用申請的權限已變更。請重新閱讀它申請的權限後再確認。',
     app_bu_disabled: '該應用所屬的業務單元已被停用，重新啟用前其應用無法取得存取憑證。',
     app_credentials_invalid: 'App ID 或 App Secret 不正確，或應用已停用。',
     app_auth_throttled: '此地址對該應用的失敗次數過多，請 %{minutes} 分鐘後再試。',

@@ -118,6 +118,7 @@ export default {
     app_ticket_invalid: 'app_ticket 不正确或已过期。请重新索取（app_ticket/resend），数秒内会推送到你的事件地址。',
     app_ticket_no_endpoint: '该应用尚无可推送 app_ticket 的事件地址。请先在其事件页保存请求地址或选择长连接。',
     tenant_key_invalid: '没有已安装该应用的业务单元使用此 tenant_key，或其业务单元已停用。',
+    store_scopes_changed: '自您打开应用页面后，该应用申请的权限已变化。请重新阅读它申请的权限后再确认。',
     app_bu_disabled: '该应用所属的业务单元已被停用，重新启用前其应用无法获取访问凭证。',
     app_credentials_invalid: 'App ID 或 App Secret 不正确，或应用已停用。',
     app_auth_throttled: '此地址对该应用的失败次数过多，请 %{minutes} 分钟后再试。',

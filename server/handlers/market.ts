@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { ORDER_KIND, ORDER_STATE } from '../../schemas/order.ts';
+import { SCOPE } from '../../schemas/app-scope.ts';
+import { eventMessageKey } from '../../schemas/event.ts';
+import { seededText } from '../services/seeded-text.ts';
 import { orderNumber } from '../rules/order.ts';
 import { installStoreApp, type Installing } from '../services/installations.ts';
 import type { CallContext } from '../engine/context.ts';
@@ -93,8 +96,29 @@ export const marketDetail = named({ input: guidInput, output: detail }, async (c
   const installed = bu ? (await ctx.services.db.query('select 1 from installed_app where bu_guid = $1 and app_guid = $2', [bu, row.guid])).rows.length > 0 : false;
   // The introduction is Markdown, rendered and sanitised as documents are; the text stays for search engines' description.
   const about = (row.description as string | null) || (row.app_description as string | null) || '';
-  return { ...row, description_html: renderMarkdown(about).html, installed };
+  return { ...row, description_html: renderMarkdown(about).html, installed, ...(await consentOf(ctx, row.guid as string)) };
 });
+
+/**
+ * What a buyer consents to (docs/store.md, "Store apps acting for their buyers"): the scopes open
+ * for the app, which installing grants it in the buyer's BU, and the event types of those scopes
+ * it subscribes to, named in the reader's language.
+ */
+const consentOf = async (ctx: CallContext, appGuid: string) => {
+  const scopes = await ctx.services.db.query<{ code: string; name: string; description: string | null }>(
+    'select g.code, g.name, g.description from app_scope s join api_group g on g.code = s.group_code where s.app_guid = $1 and s.status = $2 and g.status = 0 order by g.code',
+    [appGuid, SCOPE.open],
+  );
+  const events = await ctx.services.db.query<{ code: string; name: string }>(
+    `select i.code, i.name from event_rel r join event_info i on i.code = r.event_code and i.status = 0
+      where r.app_guid = $1 and (i.group_code is null or exists (select 1 from app_scope s where s.app_guid = $1 and s.group_code = i.group_code and s.status = $2)) order by i.code`,
+    [appGuid, SCOPE.open],
+  );
+  return {
+    scopes: scopes.rows.map((g) => ({ code: g.code, name: seededText(ctx.lang, g.name, `resources.api-group.seeded.${g.code}.name`), description: seededText(ctx.lang, g.description, `resources.api-group.seeded.${g.code}.description`) })),
+    events: events.rows.map((e) => ({ code: e.code, name: seededText(ctx.lang, e.name, `resources.event-info.seeded.${eventMessageKey(e.code)}.name`) })),
+  };
+};
 
 /**
  * The store's enabled classifications in their order, each with how many listed apps it holds
@@ -118,12 +142,22 @@ export const marketLabels = named({ input: guidInput, output: z.array(namedRow) 
  * transaction. Buying it again answers the same order and installation (the installation is unique
  * per BU and app, so even two purchases at once make one).
  */
-export const marketPurchase = named({ input: guidInput, output: purchase }, async (ctx) => {
+const purchaseInput = guidInput.extend({
+  scopes: z.array(z.string().max(64)).max(100, 'validation.too_many').optional()
+    .describe('The scope codes the buyer consents to, as the app page listed them; a list that no longer matches the app is refused'),
+});
+export const marketPurchase = named({ input: purchaseInput, output: purchase }, async (ctx) => {
   const app = await listed(ctx, 'a.guid, a.name, a.icon, l.price, l.cycle');
   const bu = ctx.caller!.buGuid!;
+  const consented = parseOrWarn(ctx.lang, purchaseInput, ctx.input, 'listing').scopes;
+  if (consented) {
+    // The page the buyer read may be older than the app's scopes: consent covers what was shown, exactly.
+    const open = (await consentOf(ctx, app.guid as string)).scopes.map((g) => g.code);
+    if ([...new Set(consented)].sort().join() !== open.join()) throw new Warning('server.store_scopes_changed');
+  }
   return ctx.services.db.transaction(async (tx) => {
     const orderGuid = randomUUID();
-    const installed = await installStoreApp(tx, { bu, by: ctx.caller!.userGuid, app: app as Installing['app'], orderGuid });
+    const installed = await installStoreApp(tx, { bu, by: ctx.caller!.userGuid, app: app as Installing['app'], orderGuid, consented });
     if (installed) {
       await tx.query(
         // Store prices are in the platform's currency; a free app's order is paid as it is made.

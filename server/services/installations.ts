@@ -9,23 +9,26 @@ export interface Installing {
   by: string;
   app: { guid: string; name: string; icon: string | null };
   orderGuid: string | null;
+  /** The scopes the buyer consented to (of those open for the app); all that are open when not named. */
+  consented?: readonly string[];
 }
 
 /**
  * Installs a store app in a BU, once (the row is unique per BU and app): with the key the app names
  * this buyer by (Lark's `tenant_key`: random, opaque, never the BU's guid) and the scopes the buyer
- * grants it, which are the scopes open for the app as it is installed. A tenant token for the buyer
+ * grants it: those it consented to of the scopes open for the app as it is installed. A tenant token for the buyer
  * acts within them only (server/auth/app-tokens.ts). Answers the new row's guid, or nothing when
  * the BU had the app already.
  */
-export const installStoreApp = async (tx: Queryable, { bu, by, app, orderGuid }: Installing): Promise<string | undefined> => {
+export const installStoreApp = async (tx: Queryable, { bu, by, app, orderGuid, consented }: Installing): Promise<string | undefined> => {
   const tenantKey = randomBytes(16).toString('hex');
   const { rows } = await tx.query<{ guid: string }>(
     `insert into installed_app (guid, bu_guid, created_by, app_guid, app_name, icon, order_guid, tenant_key, scopes)
      values ($1, $2, $3, $4, $5, $6, $7, $8,
-       coalesce((select jsonb_agg(s.group_code order by s.group_code) from app_scope s where s.app_guid = $4 and s.status = $9), '[]'::jsonb))
+       coalesce((select jsonb_agg(s.group_code order by s.group_code) from app_scope s
+                  where s.app_guid = $4 and s.status = $9 and ($10::text[] is null or s.group_code = any($10::text[]))), '[]'::jsonb))
      on conflict do nothing returning guid`,
-    [randomUUID(), bu, by, app.guid, app.name, app.icon, orderGuid, tenantKey, SCOPE.open],
+    [randomUUID(), bu, by, app.guid, app.name, app.icon, orderGuid, tenantKey, SCOPE.open, consented ?? null],
   );
   // The provider learns the buyer's key as a Lark app does: `app_open`, with who installed it.
   if (rows[0]) await enqueueAppEvent(tx, app.guid, bu, 'app_open', { tenant_key: tenantKey, installer: { open_id: by } });

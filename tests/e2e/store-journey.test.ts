@@ -196,6 +196,8 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('store from empty to bou
     await page.getByTestId('buy').click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText(t('store.how_paid')).waitFor();
+    // What it will be able to do in the BU, read before consenting.
+    await dialog.getByTestId('consent-scope-contact:member:readonly').getByText(scopeName('contact:member:readonly')).waitFor();
     await j.shot('10-confirm');
     await page.getByTestId('confirm-buy').click();
     await page.getByTestId('how-paid').waitFor();

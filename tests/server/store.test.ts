@@ -168,6 +168,25 @@ describe('buying an app', () => {
     expect((await s.post(DETAIL, { guid: app.guid }, { token: B.token })).data.installed).toBe(false);
   });
 
+  it('the app page lists what installing grants, in the reader\'s language; consent to a list that no longer matches the app is refused, and the grant is what was consented to', async () => {
+    const app = await listedStoreApp(operatorPost, uid());
+    expect((await op('/open/admin/app-manage/permissions/active-permissions', { guid: app.guid, group_codes: ['contact:member:readonly'] })).code).toBe(200);
+    expect((await op('/open/admin/app-manage/event/subscribe-rel/save', { app_guid: app.guid, event_codes: ['contact.user.created_v3'] })).code).toBe(200);
+    const page = await visitor(DETAIL, { guid: app.guid }, 'en');
+    expect(page.data.scopes).toEqual([{ code: 'contact:member:readonly', name: 'Read members', description: expect.any(String) }]);
+    expect(page.data.events.map((e: { code: string }) => e.code)).toEqual(['contact.user.created_v3']);
+    expect((await visitor(DETAIL, { guid: app.guid }, 'zh')).data.scopes[0].name).not.toBe('Read members');
+    // The app asks for more after the page was read: the consent given is refused, nothing installed.
+    expect((await op('/open/admin/app-manage/permissions/active-permissions', { guid: app.guid, group_codes: ['contact:member:readonly', 'contact:department:readonly'] })).code).toBe(200);
+    const stale = await s.post(BUY, { guid: app.guid, scopes: ['contact:member:readonly'] }, { token: A.token, lang: 'en' });
+    expect(stale.code).toBe(201);
+    expect(stale.message).toMatch(/access changed/);
+    expect((await s.db.query('select 1 from installed_app where app_guid = $1', [app.guid])).rows).toEqual([]);
+    const bought = await s.post(BUY, { guid: app.guid, scopes: ['contact:department:readonly', 'contact:member:readonly'] }, { token: A.token });
+    expect(bought.code, bought.message).toBe(200);
+    expect((await s.db.query('select scopes from installed_app where app_guid = $1 and bu_guid = $2', [app.guid, A.buGuid])).rows[0].scopes).toEqual(['contact:department:readonly', 'contact:member:readonly']);
+  });
+
   it('an app that is not listed cannot be bought', async () => {
     const app = await listedStoreApp(operatorPost, uid());
     await op('/open/app/introduce/update/app-manage', { app_guid: app.guid, status: 1 });

@@ -19,7 +19,7 @@ afterEach(cleanup);
 
 const app: StoreDetail = {
   guid: '00000000-0000-4000-8000-000000000002', name: 'Granted', code: 'granted', icon: null, cover_url: null, summary: null, provider: null, price: 0, cycle: 0, labels: [],
-  app_description: null, description: null, screenshots: null, classifications: [], description_html: '', installed: false,
+  app_description: null, description: null, screenshots: null, classifications: [], description_html: '', installed: false, scopes: [], events: [],
 };
 
 /**

@@ -1,4 +1,4 @@
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack } from '@mui/material';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { post } from '../../../dataProvider/http.ts';
@@ -20,7 +20,8 @@ const PURCHASE_PATH = '/open/app/market/app-purchase/use';
 /**
  * Buying an app: a visitor is told to log in and comes back here after it; a tenant without a
  * business unit is told to add one; an operator is told a tenant account buys. A tenant with one
- * confirms, and the app is added once (buying again answers the same order). A free app is not
+ * confirms, reading what the app may do in its BU (its scopes, the events it receives), and the app
+ * is added once (buying again answers the same order). A free app is not
  * bought: the tenant confirms using it for free, and its order is paid as it is made, so the app
  * is ready to use at once.
  */
@@ -45,7 +46,8 @@ export const Purchase = ({ app, onBought }: { app: StoreDetail; onBought(): void
   const buy = async () => {
     setBusy(true);
     try {
-      setBought(await post<Bought>(PURCHASE_PATH, { guid: app.guid }));
+      // Consent covers what the dialog listed: the server refuses it if the app asks for other scopes now.
+      setBought(await post<Bought>(PURCHASE_PATH, { guid: app.guid, scopes: app.scopes.map((g) => g.code) }));
       setAsking(false);
       onBought();
     } catch {
@@ -98,6 +100,7 @@ export const Purchase = ({ app, onBought }: { app: StoreDetail; onBought(): void
         <DialogContent>
           <DialogContentText>{free ? t('store.confirm_free') : t('store.confirm_text', { price: price(app.price, app.cycle) })}</DialogContentText>
           {!free && <DialogContentText sx={{ mt: 1.5 }}>{t('store.how_paid')}</DialogContentText>}
+          <Consent app={app} />
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setAsking(false)} disabled={busy}>
@@ -109,5 +112,35 @@ export const Purchase = ({ app, onBought }: { app: StoreDetail; onBought(): void
         </DialogActions>
       </Dialog>
     </Stack>
+  );
+};
+
+/** What installing grants the app in the buyer's BU and which of its events it receives, as the buyer consents to them. */
+const Consent = ({ app }: { app: StoreDetail }) => {
+  const { t } = useLang();
+  if (!app.scopes.length) return <DialogContentText sx={{ mt: 1.5 }} data-testid="consent-nothing">{t('store.consent_nothing')}</DialogContentText>;
+  return (
+    <Box sx={{ mt: 1.5 }} data-testid="consent">
+      <Typography variant="subtitle2" component="h3">{t('store.consent_scopes')}</Typography>
+      <List dense disablePadding>
+        {app.scopes.map((g) => (
+          <ListItem key={g.code} disableGutters data-testid={`consent-scope-${g.code}`}>
+            <ListItemText primary={g.name} secondary={g.description} />
+          </ListItem>
+        ))}
+      </List>
+      {app.events.length > 0 && (
+        <>
+          <Typography variant="subtitle2" component="h3" sx={{ mt: 1 }}>{t('store.consent_events')}</Typography>
+          <List dense disablePadding>
+            {app.events.map((e) => (
+              <ListItem key={e.code} disableGutters>
+                <ListItemText primary={e.name} secondary={e.code} />
+              </ListItem>
+            ))}
+          </List>
+        </>
+      )}
+    </Box>
   );
 };
