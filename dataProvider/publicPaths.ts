@@ -25,6 +25,9 @@ export const PUBLIC_PATHS: ReadonlySet<string> = new Set<string>([
   '/open/sys-auth/unlock-account',
   // An app's id and secret for its access token (docs/apps.md); the debug console calls it too.
   '/open/api/auth/app-access-token',
+  // A store app's ticket pushed again, and its tenant token per buyer (docs/apps.md).
+  '/open/api/auth/app-ticket/resend',
+  '/open/api/auth/tenant-access-token',
   // The APIs and events a scope unlocks, for the embeddable table on public pages (spec §8).
   '/open/api-field/group-api-detail',
   '/open/api-field/group-event-detail',
