@@ -173,12 +173,17 @@ export const installedApp = defineResource({
   },
   api: {
     keyword: ['app_name'],
-    filters: [{ field: 'app_guid' }],
+    filters: [{ field: 'app_guid' }, { field: 'status' }],
     sort: '-created_at',
+    // The buyer stops an app (its tokens and events pause) and restarts it; its grant and key stay.
+    status: {
+      field: 'status',
+      transitions: [{ name: 'stop', from: [0], to: 1, confirm: true, sides: ['tenant'] }, { name: 'restart', from: [1], to: 0, sides: ['tenant'] }],
+    },
     mounts: [
       {
-        // Uninstalling ends the app's access to the BU at once (server/rules/installed-app.ts); the order stays.
-        side: 'tenant', base: '/open/installed-app', scope: 'bu', perm: 'tenant:enterprise-app', calls: { page: 'page', list: 'list', get: 'get', delete: 'delete' },
+        // Stopping and uninstalling end the app's access to the BU at once (server/rules/installed-app.ts); the order stays.
+        side: 'tenant', base: '/open/installed-app', scope: 'bu', perm: 'tenant:enterprise-app', calls: { page: 'page', list: 'list', get: 'get', 'update-status': 'status', delete: 'delete' },
       },
       {
         // BU management (docs/operator.md): the installed apps of the BU an operator names, with the app's
@@ -208,7 +213,8 @@ export const installedApp = defineResource({
     titleField: 'app_name',
     // The app's name opens its store page; the row opens its details. Uninstalling (after a
     // confirmation) ends the app's access at once; its order stays (docs/store.md).
-    columns: [{ field: 'icon', render: 'image' }, { field: 'app_name', to: '/appStore/{app_guid}' }, { field: 'scopes', render: 'scopes' }, { field: 'created_at', render: 'date', sortable: true }],
+    tones: { status: { '0': 'success', '1': 'default' } },
+    columns: [{ field: 'icon', render: 'image' }, { field: 'app_name', to: '/appStore/{app_guid}' }, { field: 'scopes', render: 'scopes' }, { field: 'status', render: 'status' }, { field: 'created_at', render: 'date', sortable: true }],
     // Its details name the order that bought it (none when an operator installed it) and the key the app knows the BU by.
     details: [{ field: 'order_guid', render: 'reference', reference: 'order' }, { field: 'tenant_key' }],
     screens: [

@@ -79,5 +79,7 @@ export const installedAppSchema = z.object({
 export const installedAppInternal = z.object({
   tenant_key: z.string().nullable(),
   scopes: z.array(z.string()).default([]),
+  /** 0 running, 1 stopped by the buyer (its tenant tokens and events paused until it restarts it). */
+  status: codes(0, 1).default(0),
 });
 

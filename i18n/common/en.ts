@@ -87,6 +87,8 @@ export default {
     username_or_email: 'Please give a username or an e-mail address',
   },
   actions: {
+    stop: 'Stop',
+    restart: 'Restart',
     void: 'Void',
     take_up: 'Take up',
     mark_processed: 'Mark processed',

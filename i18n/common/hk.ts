@@ -87,6 +87,8 @@ export default {
     username_or_email: '請填寫用戶名或電郵',
   },
   actions: {
+    stop: '停用',
+    restart: '重新啟用',
     void: '作廢',
     take_up: '受理',
     mark_processed: '標記已處理',

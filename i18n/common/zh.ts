@@ -87,6 +87,8 @@ export default {
     username_or_email: '请填写用户名或邮箱',
   },
   actions: {
+    stop: '停用',
+    restart: '重新启用',
     void: '作废',
     take_up: '受理',
     mark_processed: '标记已处理',

@@ -84,7 +84,7 @@ export const tenantToken = async (services: Services, { app_access_token, tenant
   refuseOutsideWhitelist(app.ipWhitelist, ip);
   const { rows } = await services.db.query<{ bu_guid: string; token_ttl: number }>(
     `select i.bu_guid, a.token_ttl from installed_app i join app a on a.guid = i.app_guid join bu b on b.guid = i.bu_guid
-      where i.app_guid = $1 and i.tenant_key = $2 and a.type = $3 and b.status = 0`,
+      where i.app_guid = $1 and i.tenant_key = $2 and i.status = 0 and a.type = $3 and b.status = 0`,
     [app.appGuid, tenant_key, STORE_APP_TYPE],
   );
   if (!rows[0]) throw new Warning('server.tenant_key_invalid');

@@ -92,7 +92,8 @@ export class AppTokens {
   /**
    * The app a live token belongs to; null for a malformed, forged or expired token, a disabled app,
    * or an app of a disabled BU. A tenant token acts in its buyer's BU with the scopes both open for
-   * the app and granted by the buyer, and is null once the app is uninstalled there or that BU is disabled.
+   * the app and granted by the buyer, and is null while the buyer has it stopped, once it is
+   * uninstalled there, or while that BU is disabled.
    */
   async verify(token: string): Promise<AppCaller | null> {
     const m = TOKEN.exec(token);
@@ -115,7 +116,7 @@ export class AppTokens {
        left join installed_app i on i.app_guid = a.guid and i.bu_guid = t.tenant_bu_guid
        left join bu buyer on buyer.guid = t.tenant_bu_guid
        where t.id = $1 and t.expires_at > now() and a.status = 0 and (a.bu_guid is null or b.status = 0)
-         and (t.tenant_bu_guid is null or (i.guid is not null and buyer.status = 0))`,
+         and (t.tenant_bu_guid is null or (i.guid is not null and i.status = 0 and buyer.status = 0))`,
       [id, SCOPE.open],
     );
     const app = rows[0];

@@ -444,8 +444,9 @@ export const migrations: readonly Migration[] = [
     id: 27,
     name: 'store apps act for their buyers: tenant keys, grants, tenant tokens and app tickets',
     up: [
-      // Installations made before keys and grants: each gets its key, and the scopes its app has open now.
+      // Installations made before keys and grants: each gets its key, the scopes its app has open now, and runs.
       "update installed_app set tenant_key = replace(gen_random_uuid()::text, '-', '') where tenant_key is null",
+      'update installed_app set status = 0 where status is null',
       `update installed_app i set scopes = coalesce((select jsonb_agg(s.group_code order by s.group_code) from app_scope s where s.app_guid = i.app_guid and s.status = ${SCOPE.open}), '[]'::jsonb)
         where i.scopes is null or i.scopes = '[]'::jsonb`,
       // A tenant token acts for one buyer (server/auth/app-tokens.ts); an app token has none.

@@ -2,11 +2,11 @@ import type { Queryable } from '../db/driver.ts';
 
 /**
  * Events about a store app itself, pushed in Lark's v1 shape (server/events/shapes.ts) to the app's
- * endpoint without any subscription: its ticket (`app_ticket`), a BU installing it (`app_open`) and
- * a BU uninstalling it (`app_uninstalled`). Those naming a buyer carry its `tenant_key` in the
+ * endpoint without any subscription: its ticket (`app_ticket`), a BU installing it (`app_open`),
+ * stopping or restarting it (`app_status_change`) and uninstalling it (`app_uninstalled`). Those naming a buyer carry its `tenant_key` in the
  * event, as Lark's do, so a provider learns its buyers' keys the way a Lark app does.
  */
-export const APP_EVENTS = ['app_ticket', 'app_open', 'app_uninstalled'] as const;
+export const APP_EVENTS = ['app_ticket', 'app_open', 'app_status_change', 'app_uninstalled'] as const;
 export type AppEventType = (typeof APP_EVENTS)[number];
 
 /**

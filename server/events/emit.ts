@@ -35,7 +35,7 @@ export const emitEvent = async (tx: Queryable, e: EventOut) => {
      where ${where} and r.event_code = $1
        and (i.group_code is null or exists (select 1 from app_scope s where s.app_guid = a.guid and s.group_code = i.group_code and s.status = $4))`;
   const installed = e.buGuid && !e.appGuid
-    ? ` union all ${receivers('true', `join installed_app g on g.app_guid = r.app_guid and g.bu_guid = $${params.indexOf(e.buGuid) + 1} and (i.group_code is null or coalesce(g.scopes, '[]'::jsonb) ? i.group_code)`)}`
+    ? ` union all ${receivers('true', `join installed_app g on g.app_guid = r.app_guid and g.bu_guid = $${params.indexOf(e.buGuid) + 1} and g.status = 0 and (i.group_code is null or coalesce(g.scopes, '[]'::jsonb) ? i.group_code)`)}`
     : '';
   const { rows } = await tx.query(
     `insert into event_message (event_id, app_guid, bu_guid, event_type, payload, create_time)

@@ -23,8 +23,8 @@ export interface Installing {
 export const installStoreApp = async (tx: Queryable, { bu, by, app, orderGuid, consented }: Installing): Promise<string | undefined> => {
   const tenantKey = randomBytes(16).toString('hex');
   const { rows } = await tx.query<{ guid: string }>(
-    `insert into installed_app (guid, bu_guid, created_by, app_guid, app_name, icon, order_guid, tenant_key, scopes)
-     values ($1, $2, $3, $4, $5, $6, $7, $8,
+    `insert into installed_app (guid, bu_guid, created_by, app_guid, app_name, icon, order_guid, tenant_key, status, scopes)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, 0,
        coalesce((select jsonb_agg(s.group_code order by s.group_code) from app_scope s
                   where s.app_guid = $4 and s.status = $9 and ($10::text[] is null or s.group_code = any($10::text[]))), '[]'::jsonb))
      on conflict do nothing returning guid`,

@@ -150,7 +150,7 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('store from empty to bou
       // The endpoint's keys are made as the tab first reads it.
       await page.getByLabel(res('event-config.fields.request_url')).waitFor();
       const config = (await j.s.db.query<{ encrypt_key: string; verification_token: string }>('select encrypt_key, verification_token from event_config where app_guid = $1', [appGuid])).rows[0];
-      receiver = await larkReceiver(config, ['app_open', 'app_uninstalled']);
+      receiver = await larkReceiver(config, ['app_open', 'app_status_change', 'app_uninstalled']);
       // The keys a receiver verifies pushes by are on the page; the app it belongs to is not the form's to change.
       await page.getByTestId('single-shows').getByText(config.verification_token).waitFor();
       expect(await page.getByLabel(res('event-config.fields.app_guid')).count()).toBe(0);
@@ -254,7 +254,7 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('store from empty to bou
     expect(j.w.violations).toEqual([]);
   });
 
-  it('the provider heard the installation; the tenant sees what it granted and uninstalls it after confirming, which the provider hears too', async () => {
+  it('the provider heard the installation; the tenant sees what it granted, stops and restarts it, and uninstalls it after confirming, which the provider hears too', async () => {
     const { page } = j.w;
     await expect.poll(() => receiver.received.map((r) => r.type)).toEqual(['app_open']);
     const key = receiver.received[0].data.tenant_key as string;
@@ -265,14 +265,22 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('store from empty to bou
     const row = list.getByRole('row', { name: new RegExp(app.name) });
     await row.getByText(scopeName('contact:member:readonly')).waitFor();
     await j.shot('17-granted-scopes');
+    // Stopped after confirming, then restarted: the provider hears both.
+    await row.getByTestId('status-stop').click();
+    await page.getByRole('dialog').getByRole('button', { name: { zh: '确认', en: 'Confirm' }[lang] }).click();
+    await row.getByText(res('installed-app.values.status.1')).waitFor();
+    await j.shot('17a-stopped');
+    await row.getByTestId('status-restart').click();
+    await row.getByText(res('installed-app.values.status.0')).waitFor();
+    await expect.poll(() => receiver.received.filter((r) => r.type === 'app_status_change').length).toBe(2);
     await row.getByRole('checkbox').check();
     await page.getByRole('button', { name: { zh: '删除', en: 'Delete' }[lang] }).click();
     await j.shot('18-uninstall-confirm');
     await page.getByRole('dialog').locator('button.ra-confirm').click();
     await page.getByTestId('list-empty').waitFor();
     await j.shot('19-uninstalled');
-    await expect.poll(() => receiver.received.map((r) => r.type)).toEqual(['app_open', 'app_uninstalled']);
-    expect(receiver.received[1].data.tenant_key).toBe(key);
+    await expect.poll(() => receiver.received.filter((r) => r.type === 'app_uninstalled').length).toBe(1);
+    expect(receiver.received.find((r) => r.type === 'app_uninstalled')!.data.tenant_key).toBe(key);
     await receiver.close();
     expect(j.w.problems).toEqual([]);
     expect(j.w.violations).toEqual([]);

@@ -50,7 +50,7 @@ const storeApp = async () => {
   const app = (await listedStoreApp(op, `isv${uid()}`)) as unknown as { guid: string; app_id: string; app_secret: string };
   expect((await op('/open/admin/app-manage/permissions/active-permissions', { guid: app.guid, group_codes: ['contact:member:readonly'] })).code).toBe(200);
   const config = (await op('/open/admin/app-manage/event/subscribe-config/get', { app_guid: app.guid })).data;
-  const receiver = await larkReceiver(config, ['app_open', 'app_uninstalled', 'contact.user.created_v3', 'contact.department.created_v3']);
+  const receiver = await larkReceiver(config, ['app_open', 'app_status_change', 'app_uninstalled', 'contact.user.created_v3', 'contact.department.created_v3']);
   const saved = await op('/open/admin/app-manage/event/subscribe-config/save-update', { app_guid: app.guid, request_url: receiver.url });
   expect(saved.code, saved.message).toBe(200);
   return { app, receiver };
@@ -129,7 +129,41 @@ describe("a store app on Lark's SDK in ISV mode", () => {
       await add(B.token);
       const inA2 = await add(A.token);
       await until("A's next member", () => receiver.received.some((r) => (r.data.object as { guid?: string } | undefined)?.guid === inA2), 10_000, 20);
+      await until("B's app_uninstalled", () => receiver.received.some((r) => r.type === 'app_uninstalled'), 10_000, 20);
       expect(receiver.received.map((r) => r.type).sort()).toEqual(['app_open', 'app_open', 'app_uninstalled', 'contact.user.created_v3', 'contact.user.created_v3', 'contact.user.created_v3']);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('a buyer stopping it pauses its tenant token and events at once, and restarting resumes them; the provider hears both', { timeout: 60_000 }, async () => {
+    const { app, receiver } = await storeApp();
+    try {
+      expect((await op('/open/admin/app-manage/event/subscribe-rel/save', { app_guid: app.guid, event_codes: ['contact.user.created_v3'] })).code).toBe(200);
+      expect((await buy(app.guid, A.token)).code).toBe(200);
+      await until('app_open', () => receiver.received.length === 1, 10_000, 20);
+      const key = receiver.received[0].data.tenant_key as string;
+      const appToken = (await s.post('/open/api/auth/app-access-token', { app_id: app.app_id, app_secret: app.app_secret })).data.app_access_token as string;
+      const token = (await s.post('/open/api/auth/tenant-access-token', { app_access_token: appToken, tenant_key: key })).data.tenant_access_token as string;
+      const info = () => s.post('/open/api/v1/app/info', {}, { headers: { authorization: `Bearer ${token}` } });
+      expect((await info()).code).toBe(200);
+      const installation = (await s.db.query<{ guid: string }>('select guid from installed_app where app_guid = $1 and bu_guid = $2', [app.guid, A.buGuid])).rows[0].guid;
+      const setStatus = (status: number) => s.post('/open/installed-app/update-status', { guid: installation, status }, { token: A.token });
+      expect((await setStatus(1)).code).toBe(200);
+      expect((await info()).status).toBe(401);
+      expect((await s.post('/open/api/auth/tenant-access-token', { app_access_token: appToken, tenant_key: key })).code).toBe(201);
+      await until('app_status_change: stopped', () => receiver.received.some((r) => r.type === 'app_status_change'), 10_000, 20);
+      expect(receiver.received.find((r) => r.type === 'app_status_change')!.data).toMatchObject({ tenant_key: key, status: 'stop_by_tenant', operator: { open_id: A.guid } });
+      const stopped = await s.post('/open/system/member/add', { name: `M ${uid()}`, job_number: `J${uid()}` }, { token: A.token });
+      expect((await setStatus(0)).code).toBe(200);
+      expect((await info()).code).toBe(200);
+      const resumed = await s.post('/open/system/member/add', { name: `M ${uid()}`, job_number: `J${uid()}` }, { token: A.token });
+      await until('the member added after the restart', () => receiver.received.some((r) => (r.data.object as { guid?: string } | undefined)?.guid === resumed.data.guid), 10_000, 20);
+      // The member added while it was stopped never reaches it; the restart was heard.
+      expect(receiver.received.some((r) => (r.data.object as { guid?: string } | undefined)?.guid === stopped.data.guid)).toBe(false);
+      await until('app_status_change: restarted', () => receiver.received.filter((r) => r.type === 'app_status_change').length === 2, 10_000, 20);
+      // Pushes are not ordered among themselves: each says which it is.
+      expect(receiver.received.filter((r) => r.type === 'app_status_change').map((r) => r.data.status).sort()).toEqual(['start_by_tenant', 'stop_by_tenant']);
     } finally {
       await receiver.close();
     }
