@@ -46,6 +46,8 @@ export default defineConfig({
           globalSetup: ['tests/helpers/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // A screen settles within seconds on a busy 2-core machine, not vitest's default 1 s: as long as a locator waits.
+          expect: { poll: { timeout: 15_000 } },
           // Two journey files at once (maxWorkers above), each with its own server and browser.
         },
       },
