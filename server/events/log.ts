@@ -11,6 +11,8 @@ export interface EventLogSearch {
   event_id?: string;
   /** `ok`: 2xx attempts; `failed`: every other. */
   result?: 'ok' | 'failed';
+  /** A store app's buyer, by the key its installation gave it: that buyer's events only. */
+  tenant_key?: string;
   cursor?: string;
   with_total: boolean;
   pageSize: number;
@@ -26,6 +28,10 @@ const whereOf = (q: Omit<EventLogSearch, 'cursor' | 'with_total' | 'pageSize'>, 
     ...(q.event_type ? [`t.event_type = ${p(q.event_type)}`] : []),
     ...(q.event_id ? [`t.event_id = ${p(q.event_id)}`] : []),
     ...(q.result === 'ok' ? ['t.http_status between 200 and 299'] : q.result === 'failed' ? ['t.http_status not between 200 and 299'] : []),
+    ...(q.tenant_key
+      ? [`exists (select 1 from event_message m2 join installed_app i2 on i2.app_guid = m2.app_guid and i2.bu_guid = m2.bu_guid
+           where m2.event_id = t.event_id and i2.tenant_key = ${p(q.tenant_key)})`]
+      : []),
   ].join(' and ');
 };
 

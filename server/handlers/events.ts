@@ -180,15 +180,16 @@ const logInput = appOnly.extend({
   event_type: z.string().trim().max(64, 'validation.max_64').optional(),
   event_id: z.string().trim().max(64, 'validation.max_64').optional(),
   result: z.enum(['ok', 'failed'], { error: 'validation.invalid_option' }).optional(),
+  tenant_key: z.string().trim().max(64, 'validation.max_64').optional().describe("A store app's buyer (its installation's key): that buyer's events only"),
   cursor: z.string().regex(/^[0-9T:.+-]+Z?\|[0-9a-f-]{36}$/, 'validation.cursor_format').optional(),
   with_total: z.boolean().default(true),
 });
-/** `log/page`: the app's push attempts, newest first (keyset `cursor`, total capped), each with its event's state. */
 /** One push attempt, with the state of its event. */
 const attempt = z.object({
   id: z.uuid(), event_id: z.string(), event_type: z.string(), attempt: z.int(), http_status: z.int().nullable(), ms: z.number().nullable(), answer: z.string().nullable(),
   failure: z.string().nullable(), created_at: datetime(), state: z.enum(['delivered', 'failed', 'paused', 'retrying']).nullable(), next_attempt_at: datetime().nullable(),
 });
+/** `log/page`: the app's push attempts, newest first (keyset `cursor`, total capped), each with its event's state. */
 export const logPage = named({ input: logInput.extend(pagingInput.shape), output: keysetAnswerOf(attempt) }, async (ctx, q) => {
   const { page_size } = pagingOf(ctx.lang, ctx.input, 'event-config');
   await reachRow(ctx, 'app', q.app_guid);

@@ -131,6 +131,14 @@ describe("a store app on Lark's SDK in ISV mode", () => {
       await until("A's next member", () => receiver.received.some((r) => (r.data.object as { guid?: string } | undefined)?.guid === inA2), 10_000, 20);
       await until("B's app_uninstalled", () => receiver.received.some((r) => r.type === 'app_uninstalled'), 10_000, 20);
       expect(receiver.received.map((r) => r.type).sort()).toEqual(['app_open', 'app_open', 'app_uninstalled', 'contact.user.created_v3', 'contact.user.created_v3', 'contact.user.created_v3']);
+      // The provider's event log, one buyer's at a time.
+      const logOf = async (tenant_key: string) => {
+        const log = await op('/open/admin/app-manage/event/log/page', { app_guid: app.guid, tenant_key, page_size: 50 });
+        expect(log.code, log.message).toBe(200);
+        return (log.data.list as { event_type: string }[]).map((r) => r.event_type).sort();
+      };
+      await until('the attempts recorded', async () => (await logOf(keyA)).length === 3, 10_000, 50);
+      expect(await logOf(keyA)).toEqual(['app_open', 'contact.user.created_v3', 'contact.user.created_v3']);
     } finally {
       await receiver.close();
     }
