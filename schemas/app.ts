@@ -7,6 +7,9 @@ import { ipEntry } from './tenant-common.ts';
 export const appCode = () =>
   z.string().trim().min(1, 'validation.required').max(32, 'validation.max_32').regex(/^[A-Za-z0-9-]+$/, 'validation.app_code_format');
 
+/** An app's `type` for a store app: one many BUs install, acting for each (docs/lark.md, "Store apps"). */
+export const STORE_APP_TYPE = 0;
+
 /** An app of a BU (spec §3): what its developer edits. */
 export const appSchema = z.object({
   name: name30(),

@@ -1,5 +1,6 @@
 import type { Services } from '../engine/context.ts';
-import { resendTicket, STORE_APP_TYPE, ticketHolds } from '../events/app-ticket.ts';
+import { resendTicket, ticketHolds } from '../events/app-ticket.ts';
+import { STORE_APP_TYPE } from '../../schemas/app.ts';
 import { Warning } from '../http/envelope.ts';
 import { appAuthBlockedFor, appAuthFailed } from './app-auth-failures.ts';
 import { secretMatches } from '../services/app-credentials.ts';

@@ -1,5 +1,6 @@
 import type { Db, Queryable } from '../db/driver.ts';
 import { enqueueAppEvent } from './app-events.ts';
+import { STORE_APP_TYPE } from '../../schemas/app.ts';
 
 /**
  * Lark's `app_ticket` for store apps (type 0): a secret the platform pushes to the app's event
@@ -12,7 +13,6 @@ export const TICKET_EVERY_MS = 3_600_000;
 export const TICKET_OVERLAP_MS = 3_600_000;
 /** How often an instance looks for tickets due: a ticket is at most this late. */
 export const TICKET_CHECK_MS = 300_000;
-export const STORE_APP_TYPE = 0;
 
 /** A new ticket: 244 random bits, made by the database so that the hourly rotation is one statement. */
 const NEW_TICKET = "replace(gen_random_uuid()::text, '-', '') || replace(gen_random_uuid()::text, '-', '')";

@@ -20,13 +20,14 @@ export interface EventOut {
  */
 export const emitEvent = async (tx: Queryable, e: EventOut) => {
   const params: unknown[] = [e.type, JSON.stringify(e.event ?? {}), String(Date.now() * 1000), SCOPE.open];
+  const bu = e.buGuid ? `$${params.push(e.buGuid)}::uuid` : null;
   const who = [
-    ...(e.buGuid ? [`r.bu_guid = $${params.push(e.buGuid)}`] : []),
+    ...(bu ? [`r.bu_guid = ${bu}`] : []),
     ...(e.appGuid ? [`r.app_guid = $${params.push(e.appGuid)}`] : []),
   ];
   if (!who.length) return [];
   const receivers = (where: string, grant = '') =>
-    `select a.guid, coalesce(${e.buGuid ? `$${params.indexOf(e.buGuid) + 1}::uuid` : 'null::uuid'}, a.bu_guid) as bu_guid
+    `select a.guid, coalesce(${bu ?? 'null::uuid'}, a.bu_guid) as bu_guid
      from event_rel r
      join event_info i on i.code = r.event_code and i.status = 0
      join app a on a.guid = r.app_guid and a.status = 0
@@ -34,8 +35,8 @@ export const emitEvent = async (tx: Queryable, e: EventOut) => {
      ${grant}
      where ${where} and r.event_code = $1
        and (i.group_code is null or exists (select 1 from app_scope s where s.app_guid = a.guid and s.group_code = i.group_code and s.status = $4))`;
-  const installed = e.buGuid && !e.appGuid
-    ? ` union all ${receivers('true', `join installed_app g on g.app_guid = r.app_guid and g.bu_guid = $${params.indexOf(e.buGuid) + 1} and g.status = 0 and (i.group_code is null or coalesce(g.scopes, '[]'::jsonb) ? i.group_code)`)}`
+  const installed = bu && !e.appGuid
+    ? ` union all ${receivers('true', `join installed_app g on g.app_guid = r.app_guid and g.bu_guid = ${bu} and g.status = 0 and (i.group_code is null or coalesce(g.scopes, '[]'::jsonb) ? i.group_code)`)}`
     : '';
   const { rows } = await tx.query(
     `insert into event_message (event_id, app_guid, bu_guid, event_type, payload, create_time)
