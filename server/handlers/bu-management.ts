@@ -178,7 +178,8 @@ export const install = named({ input: installInput, output: (mount, def) => rowA
     const bu = (await withinOf(ctx, tx))!;
     const app = (await tx.query<{ guid: string; name: string; icon: string | null }>('select guid, name, icon from app where guid = $1 and bu_guid is null and type = 0 and status = 0', [app_guid])).rows[0];
     if (!app) throw new Warning('server.store_app_not_found');
-    const made = await installStoreApp(tx, { bu, by: ctx.caller!.userGuid, app, orderGuid: null });
+    // An operator's grant is no consent: the app gets no scope in the BU until the BU itself consents (docs/store.md).
+    const made = await installStoreApp(tx, { bu, by: ctx.caller!.userGuid, app, orderGuid: null, consented: [] });
     return { ...(await installedRow(ctx, tx, 'app_guid', app.guid)), already: !made };
   });
 });

@@ -9,7 +9,7 @@ export interface Installing {
   by: string;
   app: { guid: string; name: string; icon: string | null };
   orderGuid: string | null;
-  /** The scopes the buyer consented to (of those open for the app); all that are open when not named. */
+  /** The scopes the buyer consented to (of those open for the app); all that are open when not named (a call that names none consents to what the app asks). */
   consented?: readonly string[];
 }
 

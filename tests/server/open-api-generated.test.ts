@@ -3,7 +3,7 @@ import { resources } from '../../resources/index.ts';
 import type { ResourceDef } from '../../resources/types.ts';
 import { specOf } from '../../server/engine/spec.ts';
 import { engineCalls } from '../../server/open-api/calls.ts';
-import { samples } from '../fixtures/samples.ts';
+import { listedStoreApp, samples } from '../fixtures/samples.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { tenantWithBu, uid } from '../helpers/tenant-flows.ts';
 
@@ -108,10 +108,14 @@ describe.each(opened.map((def) => ({ name: def.name, def })))('$name', ({ def }:
   });
 
   it("a store app's tenant token for buyer A acts in A's BU only, within the scopes A granted it", async () => {
-    const store = (await s.post('/open/admin/app-manage/add-app', { name: `Isv ${uid()}`, code: `isv-${uid()}` }, { token: admin })).data as { guid: string };
+    const store = await listedStoreApp((path, body) => s.post(path, body, { token: admin }), `isv${uid()}`);
     const appToken = (await s.services.appTokens.issue(store.guid, 7200)).app_access_token;
-    const install = async () => {
-      expect((await s.post('/open/admin/system/bu-management/app/install', { bu_guid: A.buGuid, app_guid: store.guid }, { token: admin })).code).toBe(200);
+    // By an operator's grant (never a consent), or bought by A with consent to what the app asks.
+    const install = async (by: 'operator' | 'buyer' = 'operator') => {
+      const made = by === 'operator'
+        ? await s.post('/open/admin/system/bu-management/app/install', { bu_guid: A.buGuid, app_guid: store.guid }, { token: admin })
+        : await s.post('/open/app/market/app-purchase/use', { guid: store.guid }, { token: A.token });
+      expect(made.code, made.message).toBe(200);
       const key = (await s.db.query<{ tenant_key: string }>('select tenant_key from installed_app where app_guid = $1 and bu_guid = $2', [store.guid, A.buGuid])).rows[0].tenant_key;
       const bought = await s.post('/open/api/auth/tenant-access-token', { app_access_token: appToken, tenant_key: key });
       expect(bought.code, bought.message).toBe(200);
@@ -125,10 +129,15 @@ describe.each(opened.map((def) => ({ name: def.name, def })))('$name', ({ def }:
       expect(refused.code, c.path).toBe(201);
       expect(refused.message, c.path).toContain(c.scope);
     }
-    // Installed again, with them open: the grant holds them.
-    expect((await s.post('/open/admin/system/bu-management/app/uninstall', { bu_guid: A.buGuid, app_guid: store.guid }, { token: admin })).code).toBe(200);
+    const uninstall = async () => expect((await s.post('/open/admin/system/bu-management/app/uninstall', { bu_guid: A.buGuid, app_guid: store.guid }, { token: admin })).code).toBe(200);
+    await uninstall();
     expect((await s.post(calls[0].path, {}, bearer(ungranted))).status).toBe(401);
-    const token = await install();
+    // An operator installing it again, its scopes open, still grants nothing: an insider cannot reach A's rows through a grant.
+    const granted = await install();
+    for (const c of calls) expect((await s.post(c.path, {}, bearer(granted))).message, c.path).toContain(c.scope);
+    await uninstall();
+    // Bought by A with them open: the grant holds them.
+    const token = await install('buyer');
     const [theirs, mine] = [await rowOf(B), await rowOf(A)];
     for (const c of calls) {
       const call = (body: unknown) => s.post(c.path, body, bearer(token));
