@@ -17,6 +17,8 @@ export const apiGroup = codedCatalogue('api-group', 'api_group', apiGroupSchema,
       'group-event-detail': { handler: 'apiGroup.events', public: true },
     },
   },
+  // The enabled scopes a service provider's version may ask its buyers for (its form's picker).
+  { side: 'tenant', base: '/open/service-provider/scope', scope: 'catalog', perm: 'tenant:sp-app', calls: { list: { verb: 'list', where: { status: [0] } } } },
   // The open capabilities page (public; the catalogue names the capacity list without its path).
   { side: 'tenant', base: '/open/capacity', scope: 'catalog', calls: { list: { handler: 'apiGroup.capacities', public: true } } },
 ]);

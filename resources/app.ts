@@ -90,6 +90,11 @@ export const app = defineResource({
         },
       },
       {
+        // A service provider's store apps, which its versions name (the version form's picker).
+        side: 'tenant', base: '/open/service-provider/app', scope: 'bu', perm: 'tenant:sp-app',
+        calls: { list: { verb: 'list', where: { type: [0] } } },
+      },
+      {
         // Operators oversee every BU's apps (details, enable and disable) on a screen of their own, and an app's page.
         side: 'operator', base: '/open/admin/app', scope: 'oversight', perm: 'admin:app',
         calls: { 'app-list': 'page', 'get-app-detail': 'get', 'update-status': 'status' },

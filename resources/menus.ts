@@ -95,6 +95,10 @@ export const tenantMenus = [
       { code: 'tenant:file', name: '文件', url: '/business/file' },
     ],
   },
+  {
+    // The service-provider area (docs/store.md, "Service providers"): its pages are definitions' screens.
+    code: 'tenant:service-provider', name: '服务商', url: '/service-provider', icon: 'storefront',
+  },
 ] as const satisfies readonly MenuSeed[];
 
 /** The codes a node tree declares, its children's included. */

@@ -67,6 +67,8 @@ export const classify = defineResource({
         side: 'tenant', base: '/open/app/classify', scope: 'catalog', perm: 'admin:store-classify',
         calls: { add: 'add', delete: 'delete', update: 'update', page: 'page', info: 'get' },
       },
+      // The enabled classifications a service provider's version may wish to be in (its form's picker).
+      { side: 'tenant', base: '/open/service-provider/classify', scope: 'catalog', perm: 'tenant:sp-app', calls: { list: { verb: 'list', where: { status: [0] } } } },
       // The store's enabled classifications, for visitors, each with how many listed apps it holds.
       { side: 'tenant', base: '/open/app/market/search', scope: 'catalog', calls: { 'classify/list': { verb: 'list', handler: 'market.classifications', public: true } } },
     ],

@@ -87,6 +87,9 @@ export default {
     username_or_email: 'Please give a username or an e-mail address',
   },
   actions: {
+    submit: 'Submit for review',
+    delist: 'Delist',
+    relist: 'Relist',
     stop: 'Stop',
     restart: 'Restart',
     void: 'Void',

@@ -87,6 +87,9 @@ export default {
     username_or_email: '請填寫用戶名或電郵',
   },
   actions: {
+    submit: '提交審核',
+    delist: '下架',
+    relist: '重新上架',
     stop: '停用',
     restart: '重新啟用',
     void: '作廢',

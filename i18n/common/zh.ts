@@ -87,6 +87,9 @@ export default {
     username_or_email: '请填写用户名或邮箱',
   },
   actions: {
+    submit: '提交审核',
+    delist: '下架',
+    relist: '重新上架',
     stop: '停用',
     restart: '重新启用',
     void: '作废',

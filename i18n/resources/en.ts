@@ -601,6 +601,21 @@ export default {
       fields: { title: 'Title', body: 'Content (Markdown)', audience: 'Audience', bu_guids: 'Business units', app_guids: 'Apps', publish_at: 'Publish at', published_at: 'Published at', state: 'State', reach: 'Business units reached' },
       values: { audience: { '0': 'Every business unit', '1': 'Chosen business units', '2': 'Users of chosen apps' }, state: { '0': 'Scheduled', '1': 'Published' } },
     },
+    'app-version': {
+      name: 'App version |||| App versions',
+      fields: { app_guid: 'Store app', app_name: 'App', version: 'Version', summary: 'Summary', description: 'Introduction (Markdown)', screenshots: 'Screenshots', price: 'Price', cycle: 'Billing cycle', scope_guids: 'Scopes asked of buyers', classify_guids: 'Classifications wished for', note: 'What changed', status: 'State', reason: "Reviewer's reason", submitted_at: 'Submitted on', reviewed_at: 'Decided on', bu_guid: 'Provider', created_at: 'Created on', scopes: 'Scopes', scopes_added: 'Scopes added', scopes_removed: 'Scopes removed', live_summary: 'Summary in the store now', live_price: 'Price in the store now', live_listed: 'In the store now' },
+      values: { status: { '0': 'Draft', '1': 'In review', '2': 'Listed', '3': 'Rejected', '4': 'Delisted', '5': 'Replaced' }, cycle: { '0': 'Once', '1': 'Monthly', '2': 'Yearly' } },
+    },
+    'provider-installation': {
+      name: 'Installation |||| Installations',
+      fields: { app_guid: 'App', app_name: 'App', buyer_name: 'Buyer', status: 'State', scopes: 'Scopes granted', tenant_key: 'Tenant key', created_at: 'Installed on' },
+      values: { status: { '0': 'Running', '1': 'Stopped' } },
+    },
+    'provider-order': {
+      name: 'Settlement order |||| Settlement orders',
+      fields: { number: 'Order number', app_guid: 'App', app_name: 'App', buyer_name: 'Buyer', amount: 'Amount', paid_amount: 'Paid', currency: 'Currency', state: 'State', cycle: 'Billing cycle', created_at: 'Ordered on' },
+      values: { state: { '0': 'To be paid', '1': 'Paid', '2': 'Expired', '3': 'Void' }, cycle: { '0': 'Once', '1': 'Monthly', '2': 'Yearly' }, currency: { CNY: 'CNY', HKD: 'HKD', USD: 'USD' } },
+    },
     'installed-app': {
       name: 'Enterprise app |||| Enterprise apps',
       fields: { app_guid: 'App', app_name: 'App', icon: 'Icon', order_guid: 'Order', created_at: 'Added on', app_code: 'App code', order_number: 'Order number', projects: 'Bound projects', scopes: 'Scopes granted', tenant_key: 'Tenant key', status: 'State' },

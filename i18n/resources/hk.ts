@@ -601,6 +601,21 @@ export default {
       fields: { title: '標題', body: '內容（Markdown）', audience: '發送對象', bu_guids: '業務單元', app_guids: '應用', publish_at: '發佈時間', published_at: '已發佈於', state: '狀態', reach: '送達業務單元數' },
       values: { audience: { '0': '全部業務單元', '1': '指定業務單元', '2': '指定應用的用戶' }, state: { '0': '待發佈', '1': '已發佈' } },
     },
+    'app-version': {
+      name: '應用版本',
+      fields: { app_guid: '市場應用', app_name: '應用', version: '版本號', summary: '簡介', description: '介紹（Markdown）', screenshots: '截圖', price: '價格', cycle: '計費週期', scope_guids: '向購買方申請的權限', classify_guids: '期望的分類', note: '更新說明', status: '狀態', reason: '審核意見', submitted_at: '提交時間', reviewed_at: '審核時間', bu_guid: '服務商', created_at: '建立時間', scopes: '權限', scopes_added: '新增權限', scopes_removed: '移除權限', live_summary: '目前市場簡介', live_price: '目前市場價格', live_listed: '目前已上架' },
+      values: { status: { '0': '草稿', '1': '審核中', '2': '已上架', '3': '已駁回', '4': '已下架', '5': '已被取代' }, cycle: { '0': '一次性', '1': '按月', '2': '按年' } },
+    },
+    'provider-installation': {
+      name: '安裝記錄',
+      fields: { app_guid: '應用', app_name: '應用', buyer_name: '購買方', status: '狀態', scopes: '已授予的權限', tenant_key: '租戶標識', created_at: '安裝時間' },
+      values: { status: { '0': '運行中', '1': '已停用' } },
+    },
+    'provider-order': {
+      name: '結算訂單',
+      fields: { number: '訂單號', app_guid: '應用', app_name: '應用', buyer_name: '購買方', amount: '金額', paid_amount: '已付', currency: '幣種', state: '狀態', cycle: '計費週期', created_at: '下單時間' },
+      values: { state: { '0': '待支付', '1': '已支付', '2': '已過期', '3': '已作廢' }, cycle: { '0': '一次性', '1': '按月', '2': '按年' }, currency: { CNY: '人民幣', HKD: '港幣', USD: '美元' } },
+    },
     'installed-app': {
       name: '企業應用 |||| 企業應用',
       fields: { app_guid: '應用', app_name: '應用', icon: '圖示', order_guid: '訂單', created_at: '添加時間', app_code: '應用編碼', order_number: '訂單號', projects: '綁定項目', scopes: '已授予的權限', tenant_key: '租戶標識（tenant_key）', status: '狀態' },

@@ -601,6 +601,21 @@ export default {
       fields: { title: '标题', body: '内容（Markdown）', audience: '发送对象', bu_guids: '业务单元', app_guids: '应用', publish_at: '发布时间', published_at: '已发布于', state: '状态', reach: '送达业务单元数' },
       values: { audience: { '0': '全部业务单元', '1': '指定业务单元', '2': '指定应用的用户' }, state: { '0': '待发布', '1': '已发布' } },
     },
+    'app-version': {
+      name: '应用版本',
+      fields: { app_guid: '市场应用', app_name: '应用', version: '版本号', summary: '简介', description: '介绍（Markdown）', screenshots: '截图', price: '价格', cycle: '计费周期', scope_guids: '向购买方申请的权限', classify_guids: '期望的分类', note: '更新说明', status: '状态', reason: '审核意见', submitted_at: '提交时间', reviewed_at: '审核时间', bu_guid: '服务商', created_at: '创建时间', scopes: '权限', scopes_added: '新增权限', scopes_removed: '移除权限', live_summary: '当前市场简介', live_price: '当前市场价格', live_listed: '当前已上架' },
+      values: { status: { '0': '草稿', '1': '审核中', '2': '已上架', '3': '已驳回', '4': '已下架', '5': '已被替代' }, cycle: { '0': '一次性', '1': '按月', '2': '按年' } },
+    },
+    'provider-installation': {
+      name: '安装记录',
+      fields: { app_guid: '应用', app_name: '应用', buyer_name: '购买方', status: '状态', scopes: '已授予的权限', tenant_key: '租户标识', created_at: '安装时间' },
+      values: { status: { '0': '运行中', '1': '已停用' } },
+    },
+    'provider-order': {
+      name: '结算订单',
+      fields: { number: '订单号', app_guid: '应用', app_name: '应用', buyer_name: '购买方', amount: '金额', paid_amount: '已付', currency: '币种', state: '状态', cycle: '计费周期', created_at: '下单时间' },
+      values: { state: { '0': '待支付', '1': '已支付', '2': '已过期', '3': '已作废' }, cycle: { '0': '一次性', '1': '按月', '2': '按年' }, currency: { CNY: '人民币', HKD: '港币', USD: '美元' } },
+    },
     'installed-app': {
       name: '企业应用 |||| 企业应用',
       fields: { app_guid: '应用', app_name: '应用', icon: '图标', order_guid: '订单', created_at: '添加时间', app_code: '应用编码', order_number: '订单号', projects: '绑定项目', scopes: '已授予的权限', tenant_key: '租户标识（tenant_key）', status: '状态' },

@@ -461,4 +461,19 @@ export const migrations: readonly Migration[] = [
       'alter table event_message alter column bu_guid drop not null',
     ],
   },
+  {
+    id: 28,
+    name: "service providers: their store apps' installations and orders, owned by the provider's BU",
+    up: [
+      // Read by resources/provider.ts: a provider reads its buyers' names, never their records.
+      `create or replace view provider_installation as
+         select i.guid, a.bu_guid, i.app_guid, i.app_name, b.name as buyer_name, i.status, i.scopes, i.tenant_key,
+                i.created_by, i.created_at, i.updated_at
+           from installed_app i join app a on a.guid = i.app_guid join bu b on b.guid = i.bu_guid where a.bu_guid is not null`,
+      `create or replace view provider_order as
+         select o.guid, a.bu_guid, o.number, o.app_guid, o.app_name, b.name as buyer_name, o.amount, o.paid_amount, o.currency, o.state, o.cycle,
+                o.created_by, o.created_at, o.updated_at
+           from orders o join app a on a.guid = o.app_guid join bu b on b.guid = o.bu_guid where a.bu_guid is not null`,
+    ],
+  },
 ];

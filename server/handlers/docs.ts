@@ -18,6 +18,7 @@ import { eventMessageKey } from '../../schemas/event.ts';
 import { openApiCalls, summaryOf } from '../open-api/calls.ts';
 import { named } from '../engine/named.ts';
 import { docSchema } from '../http/json-schema.ts';
+import { LISTED } from '../services/store-listed.ts';
 
 /** Developer documents as visitors read them, and their versions for operators (docs/docs.md). */
 
@@ -167,7 +168,7 @@ export const docsSearch = named({ input: searchInput.extend(pagingInput.shape), 
     ),
     ctx.services.db.query(
       `select a.guid, a.name, a.icon, l.summary from app a join app_listing l on l.app_guid = a.guid
-        where a.bu_guid is null and a.type = 0 and a.status = 0 and l.status = 0 and (a.name ilike $1 or l.summary ilike $1) order by l.sort, a.name limit 5`,
+        where ${LISTED} and (a.name ilike $1 or l.summary ilike $1) order by l.sort, a.name limit 5`,
       [like],
     ),
     ctx.services.db.query<{ code: string; name: string; description: string | null }>('select code, name, description from api_group where status = 0 and (name ilike $1 or code ilike $1 or description ilike $1) order by code limit 5', [like]),

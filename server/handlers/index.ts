@@ -9,11 +9,12 @@ import { docsApiDocument, docsCategory, docsFind, docsInfo, docsSearch, docsTree
 import { uploadPrivate, uploadPublic } from './files.ts';
 import { workOrderCount, workOrderGet, workOrderReply } from './work-orders.ts';
 import { messageAppList, messageBuList, messageGet, messageRead, messageUnread, messageUserList } from './messages.ts';
-import { paymentMonthly } from './payments.ts';
+import { paymentMonthly, settlementMonthly } from './payments.ts';
 import { unionMembershipLeave } from './union-membership.ts';
 import { exportOrders, importOrders, importTemplate } from './order-transfer.ts';
 import { childActivate, childReset, childResend, childSetRole } from './sub-accounts.ts';
 import { appDetail, authUpdate, buAdd, buApps, install, installable, orgUpdate, uninstall } from './bu-management.ts';
+import { versionCompare } from './store-review.ts';
 import { unionBuSave } from './union-bu.ts';
 import { userOperations } from './audit-logs.ts';
 import { resourceList } from './permission-resources.ts';
@@ -35,6 +36,7 @@ export const handlers = {
   'fieldStatus.list': fieldStatusList,
   'fieldStatus.update': fieldStatusUpdate,
   'payment.monthly': paymentMonthly,
+  'settlement.monthly': settlementMonthly,
   'unionMembership.leave': unionMembershipLeave,
   'order.import': importOrders,
   'order.export': exportOrders,
@@ -49,6 +51,7 @@ export const handlers = {
   'sso.configInfo': ssoConfigInfo,
   'sso.test': ssoTest,
   'sso.verifyDomain': ssoVerifyDomain,
+  'storeReview.compare': versionCompare,
   'buManagement.add': buAdd,
   'buManagement.orgUpdate': orgUpdate,
   'buManagement.authUpdate': authUpdate,

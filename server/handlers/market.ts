@@ -6,6 +6,8 @@ import { eventMessageKey } from '../../schemas/event.ts';
 import { seededText } from '../services/seeded-text.ts';
 import { orderNumber } from '../rules/order.ts';
 import { installStoreApp, type Installing } from '../services/installations.ts';
+// The store as visitors see it; everything else about an app stays out of these answers.
+import { LISTED } from '../services/store-listed.ts';
 import type { CallContext } from '../engine/context.ts';
 import { pageQuery, pagingInput, pagingOf } from '../engine/paging.ts';
 import { escapeLike } from '../engine/where.ts';
@@ -19,11 +21,6 @@ import { labelSchema, listingSchema } from '../../schemas/store.ts';
 import { storeCard as card, storeClassification as classification, storeDetail as detail, storeLabel as namedRow, storePurchase as purchase } from '../../schemas/store-answers.ts';
 import { readIn, translatedFields, translationColumns } from '../../schemas/translated.ts';
 
-/**
- * The store as visitors see it (docs/store.md): apps of type 0 the platform manages, enabled, with
- * a listing that is listed. Everything else about an app stays out of these answers.
- */
-const LISTED = `a.bu_guid is null and a.type = 0 and a.status = 0 and l.status = 0`;
 
 /** The store's texts written in several languages (schemas/translated.ts): a listing's (with the app's name) and a label's or classification's name. */
 const LISTING_TEXTS = translatedFields(listingSchema.shape);
@@ -147,8 +144,10 @@ const purchaseInput = guidInput.extend({
     .describe('The scope codes the buyer consents to, as the app page listed them; a list that no longer matches the app is refused'),
 });
 export const marketPurchase = named({ input: purchaseInput, output: purchase }, async (ctx) => {
-  const app = await listed(ctx, 'a.guid, a.name, a.icon, l.price, l.cycle');
+  const app = await listed(ctx, 'a.guid, a.name, a.icon, a.bu_guid, l.price, l.cycle');
   const bu = ctx.caller!.buGuid!;
+  // A provider's BU has its own app already, as its developer.
+  if (app.bu_guid === bu) throw new Warning('server.store_own_app');
   const consented = parseOrWarn(ctx.lang, purchaseInput, ctx.input, 'listing').scopes;
   if (consented) {
     // The page the buyer read may be older than the app's scopes: consent covers what was shown, exactly.

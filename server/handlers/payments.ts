@@ -20,3 +20,18 @@ export const paymentMonthly = named({ input: monthsInput, output: monthly }, asy
   );
   return { totals: rows };
 });
+
+/**
+ * A service provider's settlement by month and currency: what buyers paid for its store apps (the
+ * received payments on their orders) in the last `months` months, newest first.
+ */
+export const settlementMonthly = named({ input: monthsInput, output: monthly }, async (ctx, { months }) => {
+  const { rows } = await ctx.services.db.query<{ month: string; currency: string; amount: string; count: number }>(
+    `select to_char(p.paid_at at time zone $3, 'YYYY-MM') as month, p.currency, sum(p.amount)::text as amount, count(*)::int as count
+       from payment_records p join provider_order o on o.guid = p.order_guid
+      where o.bu_guid = $1 and p.state = 1 and p.paid_at >= date_trunc('month', now() at time zone $3) at time zone $3 - make_interval(months => $2::int - 1)
+      group by 1, 2 order by 1 desc, 2`,
+    [ctx.caller!.buGuid, months, BUSINESS_TIME_ZONE],
+  );
+  return { totals: rows };
+});

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { DOC_STATUS } from '../../schemas/document.ts';
 import type { Services } from '../engine/context.ts';
+import { LISTED } from '../services/store-listed.ts';
 
 /** Pages no crawler should index: the consoles, the debug tools and the API. */
 const PRIVATE = ['/account', '/business', '/operation', '/developer/console', '/developer/log', '/login', '/adminLogin', '/open/'];
@@ -24,7 +25,7 @@ export const mountSiteMap = (app: FastifyInstance, services: Services) => {
     const [apps, docs] = await Promise.all([
       services.db.query<{ guid: string; at: Date }>(
         `select a.guid, greatest(a.updated_at, l.updated_at) as at from app a join app_listing l on l.app_guid = a.guid
-          where a.bu_guid is null and a.type = 0 and a.status = 0 and l.status = 0 order by l.sort, a.name`,
+          where ${LISTED} order by l.sort, a.name`,
       ),
       services.db.query<{ code: string; category: string; at: Date }>(`select code, category, updated_at as at from document where status = ${DOC_STATUS.published} order by category, sort, title`),
     ]);

@@ -3,6 +3,7 @@ import { authConfigRules } from './sso.ts';
 import { appRules, appSecurityRules } from './app.ts';
 import { auditRules } from './app-scope.ts';
 import { storeAppRules } from './store.ts';
+import { appVersionRules } from './app-version.ts';
 import { installedAppRules } from './installed-app.ts';
 import { documentRules } from './document.ts';
 import { workOrderRules } from './work-order.ts';
@@ -50,6 +51,7 @@ export const rules: Record<string, Rules> = {
   'union-bu': unionBuRules,
   order: orderRules,
   'installed-app': installedAppRules,
+  'app-version': appVersionRules,
   'payment-record': paymentRecordRules,
   ...listSettingsRules,
 };

@@ -135,7 +135,8 @@ export const routeTreeOf = (pages: readonly TenantPage[]): RouteDef[] => [
       appPage('config', 'route.app_config'),
       appPage('log', 'route.app_log'),
       appPage('security', 'route.app_security'),
-      appPage('eventSubscriptions', 'route.app_events', { appTypes: [1, 2] }),
+      // A store app's endpoint receives its ticket and its buyers' installations and events too.
+      appPage('eventSubscriptions', 'route.app_events'),
       appPage('permission', 'route.app_permission', { appTypes: [1, 2] }),
       appPage('ability', 'route.app_ability', { appTypes: [1, 2] }),
       appPage('ability/processEngine', 'route.app_process_engine', { appTypes: [1, 2] }),
@@ -153,12 +154,12 @@ export const routeTreeOf = (pages: readonly TenantPage[]): RouteDef[] => [
     ],
   },
   {
-    path: '/service-provider', title: 'route.service_provider', page: 'placeholder', disabled: true, layout: 'top', scene: 'console',
-    children: [
-      { path: '/service-provider/app', title: 'route.sp_app', page: 'placeholder', disabled: true, layout: 'top' },
-      { path: '/service-provider/settlement', title: 'route.sp_settlement', page: 'placeholder', disabled: true, layout: 'top' },
-      { path: '/service-provider/work-order', title: 'route.sp_work_order', page: 'placeholder', disabled: true, layout: 'top' },
-    ],
+    // A BU as a service provider (docs/store.md, "Service providers"): its store apps' versions, installations and settlement.
+    path: '/service-provider', title: 'route.service_provider', redirect: '/service-provider/app', layout: 'topSidebar', sidebar: 'matched', scene: 'console',
+    children: inOrder([
+      ...definedPages('/service-provider', pages),
+      { path: '/service-provider/work-order', title: 'route.sp_work_order', page: 'placeholder', disabled: true, userTypes: TENANTS },
+    ]),
   },
   { path: '/file', title: 'route.file', page: 'placeholder', disabled: true, layout: 'top', scene: 'console' },
   { path: '/console', title: 'route.console', redirect: '/operation', hidden: true },

@@ -1,0 +1,81 @@
+import { providerInstallationSchema, providerOrderSchema } from '../schemas/provider.ts';
+import { defineResource } from './define.ts';
+
+/**
+ * The service-provider area's lists (docs/store.md, "Service providers"): who installed the BU's
+ * store apps and what they ordered, read through views owned by the provider's BU, so the `bu`
+ * scope keeps each provider to its own apps' rows and no buyer's records are reachable.
+ */
+export const providerInstallation = defineResource({
+  name: 'provider-installation',
+  schema: providerInstallationSchema,
+  storage: { table: 'provider_installation', virtual: true },
+  api: {
+    keyword: ['buyer_name', 'app_name'],
+    filters: [{ field: 'app_guid' }, { field: 'status' }],
+    sort: '-created_at',
+    mounts: [{ side: 'tenant', base: '/open/service-provider/installation', scope: 'bu', perm: 'tenant:sp-installation', calls: { page: 'page' } }],
+  },
+  admin: {
+    titleField: 'buyer_name',
+    tones: { status: { '0': 'success', '1': 'default' } },
+    columns: [
+      { field: 'app_name' },
+      { field: 'buyer_name' },
+      { field: 'scopes', render: 'scopes' },
+      { field: 'status', render: 'status' },
+      { field: 'created_at', render: 'date', sortable: true },
+      { field: 'tenant_key', off: true },
+    ],
+    screens: [
+      {
+        scene: 'tenant',
+        url: '/service-provider/installation',
+        needsBu: true,
+        mount: '/open/service-provider/installation',
+        menu: { icon: 'install_desktop', title: 'route.sp_installation', order: 20 },
+      },
+    ],
+  },
+});
+
+export const providerOrder = defineResource({
+  name: 'provider-order',
+  schema: providerOrderSchema,
+  storage: { table: 'provider_order', virtual: true },
+  api: {
+    keyword: ['number', 'buyer_name', 'app_name'],
+    filters: [{ field: 'app_guid' }, { field: 'state' }],
+    sort: '-created_at',
+    mounts: [
+      {
+        side: 'tenant', base: '/open/service-provider/settlement', scope: 'bu', perm: 'tenant:sp-settlement',
+        calls: { page: 'page', monthly: { handler: 'settlement.monthly', action: 'view' } },
+      },
+    ],
+  },
+  admin: {
+    titleField: 'number',
+    tones: { state: { '0': 'warning', '1': 'success', '2': 'default', '3': 'error' } },
+    columns: [
+      { field: 'number' },
+      { field: 'buyer_name' },
+      { field: 'app_name' },
+      { field: 'amount', render: 'money' },
+      { field: 'state', render: 'status' },
+      { field: 'created_at', render: 'date', sortable: true },
+      { field: 'paid_amount', render: 'money', off: true },
+      { field: 'cycle', render: 'status', off: true },
+    ],
+    screens: [
+      {
+        scene: 'tenant',
+        url: '/service-provider/settlement',
+        needsBu: true,
+        mount: '/open/service-provider/settlement',
+        totals: 'monthly',
+        menu: { icon: 'account_balance', title: 'route.sp_settlement', order: 30 },
+      },
+    ],
+  },
+});
