@@ -4,6 +4,8 @@ import { defineResource } from './define.ts';
 const { draft, review, listed, rejected, delisted } = VERSION;
 /** The app a version is of, by name, on both sides' lists (the review queue's rows name it). */
 const appName = { app_name: { resource: 'app', on: 'app_guid', field: 'name' } } as const;
+/** A version read beside what is live: the store's listing of its app and the scopes open now (server/handlers/store-review.ts). */
+const COMPARED = { verb: 'get', handler: 'storeReview.compare', action: 'view' } as const;
 
 /**
  * A service provider's store app version (docs/store.md, "Service providers"): the provider drafts
@@ -44,9 +46,9 @@ export const appVersion = defineResource({
         // The provider's own: its versions, edited while a draft or rejected, submitted and withdrawn.
         side: 'tenant', base: '/open/service-provider/app-version', scope: 'bu', perm: 'tenant:sp-app', joins: appName,
         calls: {
-          page: 'page', get: 'get', add: 'add', update: 'update', delete: 'delete',
-          submit: { verb: 'status', transition: 'submit', action: 'update' },
-          withdraw: { verb: 'status', transition: 'withdraw', action: 'update' },
+          page: 'page', get: COMPARED, add: 'add', update: 'update', delete: 'delete',
+          submit: { verb: 'status', transition: 'submit', action: 'status' },
+          withdraw: { verb: 'status', transition: 'withdraw', action: 'status' },
         },
       },
       {
@@ -54,7 +56,7 @@ export const appVersion = defineResource({
         side: 'operator', base: '/open/admin/store-review', scope: 'oversight', perm: 'admin:store-review', joins: appName,
         calls: {
           page: { verb: 'page', sort: 'submitted_at' },
-          get: { handler: 'storeReview.compare', action: 'view' },
+          get: COMPARED,
           approve: { verb: 'status', transition: 'approve', action: 'status' },
           reject: { verb: 'status', transition: 'reject', action: 'status' },
           delist: { verb: 'status', transition: 'delist', action: 'status' },
@@ -77,7 +79,12 @@ export const appVersion = defineResource({
     ],
     details: [
       { field: 'summary' },
-      { field: 'scope_guids', render: 'reference', reference: 'api-group' },
+      { field: 'live_summary' },
+      { field: 'live_price', render: 'money' },
+      { field: 'live_listed', render: 'boolean' },
+      { field: 'scopes', render: 'scopes' },
+      { field: 'scopes_added', render: 'scopes' },
+      { field: 'scopes_removed', render: 'scopes' },
       { field: 'classify_guids', render: 'reference', reference: 'classify' },
       { field: 'note' },
       { field: 'reviewed_at', render: 'date' },

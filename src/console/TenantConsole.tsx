@@ -1,11 +1,12 @@
 import { Box, Button as MuiButton, Tab, Tabs, Typography } from '@mui/material';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo, type ComponentProps, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, type ComponentProps, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import { AdminContext, CoreAdminUI, CustomRoutes, Loading, Resource } from 'react-admin';
 import { Link, Navigate, Route, Routes, UNSAFE_RouteContext, useLocation, useNavigate } from 'react-router-dom';
 import '../../i18n/messages.ts';
 import { authProvider, type Permissions } from '../../dataProvider/authProvider.ts';
 import { dataProvider } from '../../dataProvider/dataProvider.ts';
+import type { ResourceCalls } from '../../dataProvider/calls.ts';
 import type { Lang } from '../../i18n/index.ts';
 import { authorised } from '../routes/guard.ts';
 import { ROUTES, type BespokeScreen } from '../routes/table.ts';
@@ -23,7 +24,7 @@ import { ResourceList } from './ResourceList.tsx';
 import { withCustomFieldsOf } from './CustomFields.tsx';
 import { RouteOfContext } from './routeOf.tsx';
 import { useConsoleTheme } from './theme.ts';
-import { TENANT_BASE, pageScreens, tenantRouteOf, tenantScreens, type TenantScreenCalls } from './tenantRegistry.ts';
+import { TENANT_BASE, pageScreens, tenantReferenceRoute, tenantRouteOf, tenantScreens, type TenantScreenCalls } from './tenantRegistry.ts';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 
 /**
@@ -119,6 +120,9 @@ const PageTabs = ({ page, visible }: { page: string; visible: TenantScreenCalls[
   );
 };
 
+/** A screen whose references read through the mounts its own permission reaches (tenantReferenceRoute). */
+const references = (rc: ResourceCalls, screen: ReactElement) => <RouteOfContext.Provider value={(target) => tenantReferenceRoute(rc, target)}>{screen}</RouteOfContext.Provider>;
+
 /** The tenant console: every screen the definitions place under `/account`, generated; tabs per page. */
 const TenantConsole = () => {
   const { lang, t } = useLang();
@@ -176,10 +180,10 @@ const TenantConsole = () => {
                     key={rc.route}
                     name={rc.route}
                     recordRepresentation={(r) => recordTitle(rc.def, r, provider.getLocale() as Lang)}
-                    list={withCustomFieldsOf(rc, (rc) => (rc.def.relations?.tree ? later(<TreeList rc={rc} />) : screen.totals ? <>{later(<MonthlyTotals rc={rc} call={screen.totals} />)}<ResourceList rc={rc} /></> : <ResourceList rc={rc} listActions={screen.listActions} />))}
-                    create={rc.verbs.add ? withCustomFieldsOf(rc, (rc) => later(<CreateScreen rc={rc} screen={screen} />)) : undefined}
-                    edit={rc.verbs.update ? withCustomFieldsOf(rc, (rc) => later(<ResourceEdit rc={rc} />)) : undefined}
-                    show={rc.verbs.get ? withCustomFieldsOf(rc, (rc) => later(<ResourceShow rc={rc} />)) : undefined}
+                    list={references(rc, withCustomFieldsOf(rc, (rc) => (rc.def.relations?.tree ? later(<TreeList rc={rc} />) : screen.totals ? <>{later(<MonthlyTotals rc={rc} call={screen.totals} />)}<ResourceList rc={rc} /></> : <ResourceList rc={rc} listActions={screen.listActions} />)))}
+                    create={rc.verbs.add ? references(rc, withCustomFieldsOf(rc, (rc) => later(<CreateScreen rc={rc} screen={screen} />))) : undefined}
+                    edit={rc.verbs.update ? references(rc, withCustomFieldsOf(rc, (rc) => later(<ResourceEdit rc={rc} />))) : undefined}
+                    show={rc.verbs.get ? references(rc, withCustomFieldsOf(rc, (rc) => later(<ResourceShow rc={rc} />))) : undefined}
                   >
                     {rc.def.admin.grants && <Route path=":id/grants" element={later(<GrantScreen rc={rc} />)} />}
                     {screen.details && rc.verbs.get && <Route path={`:id/${screen.details}`} element={later(<ResourceShow rc={rc} />)} />}

@@ -1,4 +1,4 @@
-import { addRoute, callsOf, type ResourceCalls } from '../../dataProvider/calls.ts';
+import { addRoute, callsOf, mountRoute, type ResourceCalls } from '../../dataProvider/calls.ts';
 import { resources } from '../../dataProvider/definitions.ts';
 import type { TenantScreen } from '../../resources/types.ts';
 import type { ConsoleDef } from '../../resources/console-defs.ts';
@@ -39,6 +39,16 @@ export const tenantScreens: TenantScreenCalls[] = resources.flatMap((def) =>
 const firstList = new Map<string, string>();
 for (const { screen, rc } of tenantScreens) if ((screen.view ?? 'list') === 'list' && !firstList.has(rc.def.name)) firstList.set(rc.def.name, rc.route);
 export const tenantRouteOf = (def: ConsoleDef) => firstList.get(def.name);
+
+/**
+ * The route through which a tenant screen reads the rows its references name: the target's mount
+ * of the screen's own permission where it has one (a provider's version picks the BU's store apps
+ * and the scopes and classifications it may ask for), else the target's first list screen.
+ */
+export const tenantReferenceRoute = (from: ResourceCalls, target: ConsoleDef) => {
+  const own = target.api.mounts.find((m) => m.side === from.mount.side && !!m.perm && m.perm === from.mount.perm && m !== from.mount);
+  return own ? mountRoute(target, own) : (tenantRouteOf(target) ?? target.name);
+};
 
 /** The screens of one page (`/account/organzize`): its own URL and the URLs below it, as tabs. */
 export const pageScreens = (page: string) => tenantScreens.filter(({ screen }) => screen.url === page || screen.url.startsWith(`${page}/`));

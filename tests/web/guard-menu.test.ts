@@ -30,7 +30,7 @@ describe('route guard (spec §2)', () => {
     expect(guardOf('/account/member-manage', '', { ...tenant, authState: 1 })).toEqual({ to: '/', reason: 'unverified' });
     expect(guardOf('/account/info', '', { ...tenant, userType: 0 })).toEqual({ to: '/', reason: 'other_console' });
     expect(guardOf('/nowhere', '', tenant)).toEqual({ to: '/', reason: 'not_found' });
-    expect(guardOf('/service-provider/app', '', tenant)).toEqual({ to: '/', reason: 'not_open' });
+    expect(guardOf('/service-provider/work-order', '', tenant)).toEqual({ to: '/', reason: 'not_open' });
     expect(guardOf('/account/order', '', { signedIn: false, urls: [] })?.reason).toBeUndefined();
   });
   it("the account section's pages, made by the definitions' menus, stand in the spec's order (§2)", () => {
@@ -118,6 +118,7 @@ describe("the console's sections and breadcrumbs (issue 32)", () => {
       ['/account', '/account/enterprise-panel'],
       ['/business', '/business/dict-manage'],
       ['/developer', '/developer/log'],
+      ['/service-provider', '/service-provider/app'],
     ]);
     // A sub-account granted only the enterprise panel: its own account pages, nothing else.
     const panel = consoleSections(routeTree, { ...ctx, userType: 2, urls: ['/account', '/account/enterprise-panel'] });
