@@ -144,6 +144,43 @@ describe("a store app on Lark's SDK in ISV mode", () => {
     }
   });
 
+  it("a service provider's own store app, published through review, acts for its buyer by the SDK; the operator disabling it refuses its buyer's key at once", { timeout: 60_000 }, async () => {
+    const P = await tenantWithBu(s);
+    const asP = (path: string, body: unknown = {}) => s.post(path, body, { token: P.token, lang: 'en' });
+    const made = await asP('/open/app/create', { name: `SP ${uid()}`, code: `sp-${uid()}`, type: 0 });
+    expect(made.code, made.message).toBe(200);
+    const app = made.data as { guid: string; app_id: string; app_secret: string };
+    const config = (await asP('/open/app/event/subscribe-config/get', { app_guid: app.guid })).data;
+    const receiver = await larkReceiver(config, ['app_open', 'app_status_change', 'app_uninstalled']);
+    try {
+      expect((await asP('/open/app/event/subscribe-config/save-update', { app_guid: app.guid, request_url: receiver.url })).code).toBe(200);
+      const scopes = (await asP('/open/service-provider/scope/list')).data as { guid: string; code: string }[];
+      const version = await asP('/open/service-provider/app-version/add', {
+        app_guid: app.guid, version: '1.0', summary: 'Syncs members', scope_guids: scopes.filter((g) => g.code === 'contact:member:readonly').map((g) => g.guid),
+      });
+      expect((await asP('/open/service-provider/app-version/submit', { guid: version.data.guid })).code).toBe(200);
+      expect((await op('/open/admin/store-review/approve', { guid: version.data.guid })).code).toBe(200);
+      expect((await s.post('/open/app/market/app-purchase/use', { guid: app.guid, scopes: ['contact:member:readonly'] }, { token: A.token })).code).toBe(200);
+      await until('app_open from A', () => receiver.received.some((r) => r.type === 'app_open'), 10_000, 20);
+      const key = receiver.received.find((r) => r.type === 'app_open')!.data.tenant_key as string;
+
+      const add = async (token: string) => (await s.post('/open/system/member/add', { name: `M ${uid()}`, job_number: `J${uid()}` }, { token })).data.guid as string;
+      const [inA, inP] = [await add(A.token), await add(P.token)];
+      const client = new lark.Client({ appId: app.app_id, appSecret: app.app_secret, appType: lark.AppType.ISV, domain: baseUrl, logger: silent });
+      await until('the ticket cached by the SDK', async () => !!(await lark.internalCache.get(lark.CAppTicket, { namespace: app.app_id })), 10_000, 20);
+      const ofA = ((await client.contact.user.list({ params: { page_size: 50 } }, lark.withTenantKey(key))).data?.items ?? []).map((u) => u.open_id);
+      expect(ofA).toContain(inA);
+      // The provider's own members are not the buyer's.
+      expect(ofA).not.toContain(inP);
+
+      // Disabled by an operator (the provider's app, as every BU's app is overseen): its buyer's key is refused on the next call.
+      expect((await op('/open/admin/app/update-status', { guid: app.guid, status: 1 })).code).toBe(200);
+      expect(await refusalOf(client.contact.user.list({ params: { page_size: 1 } }, lark.withTenantKey(key)))).toMatchObject({ code: 99991663 });
+    } finally {
+      await receiver.close();
+    }
+  });
+
   it('a buyer stopping it pauses its tenant token and events at once, and restarting resumes them; the provider hears both', { timeout: 60_000 }, async () => {
     const { app, receiver } = await storeApp();
     try {
