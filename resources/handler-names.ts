@@ -24,7 +24,7 @@ export type HandlerName =
   | 'apiGroup.apis' | 'apiGroup.events' | 'apiGroup.capacities'
   | 'event.getConfig' | 'event.saveConfig' | 'event.resetKey' | 'event.check' | 'event.subscribe' | 'event.testSend' | 'event.logPage' | 'event.replay'
   | 'storeReview.compare'
-  | 'market.search' | 'market.card' | 'market.detail' | 'market.labels' | 'market.classifications' | 'market.purchase'
+  | 'market.search' | 'market.card' | 'market.detail' | 'market.labels' | 'market.classifications' | 'market.purchase' | 'installed.consent'
   | 'docs.find' | 'docs.info' | 'docs.tree' | 'docs.category' | 'docs.apiDocument' | 'docs.versions' | 'docs.version' | 'docs.search'
   | 'files.upload' | 'files.uploadPublic'
   | 'workOrder.get' | 'workOrder.count' | 'workOrder.reply'

@@ -183,7 +183,12 @@ export const installedApp = defineResource({
     mounts: [
       {
         // Stopping and uninstalling end the app's access to the BU at once (server/rules/installed-app.ts); the order stays.
-        side: 'tenant', base: '/open/installed-app', scope: 'bu', perm: 'tenant:enterprise-app', calls: { page: 'page', list: 'list', get: 'get', 'update-status': 'status', delete: 'delete' },
+        side: 'tenant', base: '/open/installed-app', scope: 'bu', perm: 'tenant:enterprise-app',
+        calls: {
+          page: 'page', list: 'list', get: 'get', 'update-status': 'status', delete: 'delete',
+          // Granting what the app asks for beyond its grant is installing it further: the right to install (docs/store.md).
+          consent: { handler: 'installed.consent', action: 'add' },
+        },
       },
       {
         // BU management (docs/operator.md): the installed apps of the BU an operator names, with the app's
@@ -214,7 +219,10 @@ export const installedApp = defineResource({
     // The app's name opens its store page; the row opens its details. Uninstalling (after a
     // confirmation) ends the app's access at once; its order stays (docs/store.md).
     tones: { status: { '0': 'success', '1': 'default' } },
-    columns: [{ field: 'icon', render: 'image' }, { field: 'app_name', to: '/appStore/{app_guid}' }, { field: 'scopes', render: 'scopes' }, { field: 'status', render: 'status' }, { field: 'created_at', render: 'date', sortable: true }],
+    columns: [
+      { field: 'icon', render: 'image' }, { field: 'app_name', to: '/appStore/{app_guid}' }, { field: 'scopes', render: 'scopes' },
+      { field: 'pending_scopes', render: 'scopes' }, { field: 'status', render: 'status' }, { field: 'created_at', render: 'date', sortable: true },
+    ],
     // Its details name the order that bought it (none when an operator installed it) and the key the app knows the BU by.
     details: [{ field: 'order_guid', render: 'reference', reference: 'order' }, { field: 'tenant_key' }],
     screens: [
@@ -224,6 +232,8 @@ export const installedApp = defineResource({
         needsBu: true,
         next: { label: 'empty_next.store', to: '/appStore' },
         mount: '/open/installed-app',
+        // "Needs your approval": what a later version asks for, granted after confirming.
+        actions: [{ name: 'consent', call: 'consent', when: { needs_consent: [true] }, confirm: true, rowFields: { scopes: 'pending_scopes' } }],
         menu: { icon: 'apps', title: 'route.enterprise_app', needsBu: true, sidebar: 'enterprise', order: 30 },
       },
     ],

@@ -550,6 +550,8 @@ export interface RecordAction {
   body?: Record<string, string | number | boolean>;
   /** Fields the call takes as a one-item list of a field of the row (`{ group_codes: 'code' }`: the scope's code). */
   rowList?: Record<string, string>;
+  /** Fields the call takes as the row holds them (`{ scopes: 'pending_scopes' }`: a buyer consents to what the row shows). */
+  rowFields?: Record<string, string>;
 }
 
 /** A call on a whole list, taking a fixed body (label `list_actions.<definition>.<name>`, then `…_done`). */

@@ -81,5 +81,8 @@ export const installedAppInternal = z.object({
   scopes: z.array(z.string()).default([]),
   /** 0 running, 1 stopped by the buyer (its tenant tokens and events paused until it restarts it). */
   status: codes(0, 1).default(0),
+  /** Scopes the app asks for now that the buyer has not granted (a later version's, or all of an operator's installation's): they wait for its consent. */
+  pending_scopes: z.array(z.string()).default([]),
+  needs_consent: z.boolean().default(false),
 });
 

@@ -618,7 +618,7 @@ export default {
     },
     'installed-app': {
       name: 'Enterprise app |||| Enterprise apps',
-      fields: { app_guid: 'App', app_name: 'App', icon: 'Icon', order_guid: 'Order', created_at: 'Added on', app_code: 'App code', order_number: 'Order number', projects: 'Bound projects', scopes: 'Scopes granted', tenant_key: 'Tenant key', status: 'State' },
+      fields: { pending_scopes: 'Needs your approval', needs_consent: 'Needs your approval', app_guid: 'App', app_name: 'App', icon: 'Icon', order_guid: 'Order', created_at: 'Added on', app_code: 'App code', order_number: 'Order number', projects: 'Bound projects', scopes: 'Scopes granted', tenant_key: 'Tenant key', status: 'State' },
       values: { status: { '0': 'Running', '1': 'Stopped' } },
     },
     'app-project': {

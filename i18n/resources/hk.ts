@@ -618,7 +618,7 @@ export default {
     },
     'installed-app': {
       name: '企業應用 |||| 企業應用',
-      fields: { app_guid: '應用', app_name: '應用', icon: '圖示', order_guid: '訂單', created_at: '添加時間', app_code: '應用編碼', order_number: '訂單號', projects: '綁定項目', scopes: '已授予的權限', tenant_key: '租戶標識（tenant_key）', status: '狀態' },
+      fields: { pending_scopes: '待您授權', needs_consent: '待您授權', app_guid: '應用', app_name: '應用', icon: '圖示', order_guid: '訂單', created_at: '添加時間', app_code: '應用編碼', order_number: '訂單號', projects: '綁定項目', scopes: '已授予的權限', tenant_key: '租戶標識（tenant_key）', status: '狀態' },
       values: { status: { '0': '運行中', '1': '已停用' } },
     },
     'app-project': {

@@ -618,7 +618,7 @@ export default {
     },
     'installed-app': {
       name: '企业应用 |||| 企业应用',
-      fields: { app_guid: '应用', app_name: '应用', icon: '图标', order_guid: '订单', created_at: '添加时间', app_code: '应用编码', order_number: '订单号', projects: '绑定项目', scopes: '已授予的权限', tenant_key: '租户标识（tenant_key）', status: '状态' },
+      fields: { pending_scopes: '待您授权', needs_consent: '待您授权', app_guid: '应用', app_name: '应用', icon: '图标', order_guid: '订单', created_at: '添加时间', app_code: '应用编码', order_number: '订单号', projects: '绑定项目', scopes: '已授予的权限', tenant_key: '租户标识（tenant_key）', status: '状态' },
       values: { status: { '0': '运行中', '1': '已停用' } },
     },
     'app-project': {

@@ -441,7 +441,7 @@ export default {
     'union-membership': { leave: 'Leave', leave_done: 'Your business unit has left %{name}.' },
     'field-status': { enable: 'Turn on', disable: 'Turn off' },
     'process-instance': { approve: 'Approve', reject: 'Reject' },
-    'installed-app': { uninstall: 'Uninstall' },
+    'installed-app': { uninstall: 'Uninstall', consent: 'Approve new access', consent_done: '%{app_name} now has the access it asked for.' },
     'app-scope': { open: 'Open now', open_done: '%{name} is open for this app.' },
   },
 };

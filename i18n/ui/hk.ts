@@ -441,7 +441,7 @@ export default {
     'union-membership': { leave: '退出', leave_done: '你的業務單元已退出 %{name}。' },
     'field-status': { enable: '開啟', disable: '關閉' },
     'process-instance': { approve: '通過', reject: '駁回' },
-    'installed-app': { uninstall: '解除安裝' },
+    'installed-app': { uninstall: '解除安裝', consent: '授權新權限', consent_done: '%{app_name} 已獲得所申請的權限。' },
     'app-scope': { open: '直接開通', open_done: '已為本應用開通 %{name}。' },
   },
 };

@@ -441,7 +441,7 @@ export default {
     'union-membership': { leave: '退出', leave_done: '你的业务单元已退出 %{name}。' },
     'field-status': { enable: '开启', disable: '关闭' },
     'process-instance': { approve: '通过', reject: '驳回' },
-    'installed-app': { uninstall: '卸载' },
+    'installed-app': { uninstall: '卸载', consent: '授权新权限', consent_done: '%{app_name} 已获得所申请的权限。' },
     'app-scope': { open: '直接开通', open_done: '已为本应用开通 %{name}。' },
   },
 };

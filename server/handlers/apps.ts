@@ -16,6 +16,7 @@ import { parseOrWarn } from '../http/validation.ts';
 import { openApiCalls, summaryOf } from '../open-api/calls.ts';
 import { resetSecret } from '../services/app-credentials.ts';
 import { checkGroups, scopesChanged, setScopes } from '../services/app-scopes.ts';
+import { askConsent } from '../services/installations.ts';
 import { named } from '../engine/named.ts';
 import { capability } from '../../schemas/store-answers.ts';
 
@@ -109,6 +110,8 @@ export const activatePermissions = named({ input: activateInput, output: z.array
     await findApp(ctx, guid, tx);
     await checkGroups(ctx, tx, group_codes);
     await setScopes(tx, guid, group_codes, SCOPE.open);
+    // A store app's buyers are asked before it gets them in their BUs.
+    await askConsent(tx, guid);
     await scopesChanged(ctx, tx, guid);
   });
   ctx.services.appTokens.forget();

@@ -4,7 +4,7 @@ import { auth, authList, permissions } from './role-grants.ts';
 import { bindUsers, dashboard, loginTypes, sandboxCertificate, statistics } from './organisation.ts';
 import { activatePermissions, capacities, appResetSecret, appScopes, appDebugToken, appBindAbilities, auditApply, groupApis, groupEvents } from './apps.ts';
 import { checkEndpoint, getConfig, logPage, replay, resetKey, saveConfig, subscribe, testSend } from './events.ts';
-import { marketCard, marketClassifications, marketDetail, marketLabels, marketPurchase, marketSearch } from './market.ts';
+import { installedConsent, marketCard, marketClassifications, marketDetail, marketLabels, marketPurchase, marketSearch } from './market.ts';
 import { docsApiDocument, docsCategory, docsFind, docsInfo, docsSearch, docsTree, docsVersion, docsVersions } from './docs.ts';
 import { uploadPrivate, uploadPublic } from './files.ts';
 import { workOrderCount, workOrderGet, workOrderReply } from './work-orders.ts';
@@ -87,6 +87,7 @@ export const handlers = {
   'market.labels': marketLabels,
   'market.classifications': marketClassifications,
   'market.purchase': marketPurchase,
+  'installed.consent': installedConsent,
   'docs.find': docsFind,
   'docs.info': docsInfo,
   'docs.tree': docsTree,

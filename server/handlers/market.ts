@@ -5,7 +5,8 @@ import { SCOPE } from '../../schemas/app-scope.ts';
 import { eventMessageKey } from '../../schemas/event.ts';
 import { seededText } from '../services/seeded-text.ts';
 import { orderNumber } from '../rules/order.ts';
-import { installStoreApp, type Installing } from '../services/installations.ts';
+import { installStoreApp, openScopes, type Installing } from '../services/installations.ts';
+import { findOne } from '../engine/verbs.ts';
 // The store as visitors see it; everything else about an app stays out of these answers.
 import { LISTED } from '../services/store-listed.ts';
 import type { CallContext } from '../engine/context.ts';
@@ -14,7 +15,7 @@ import { escapeLike } from '../engine/where.ts';
 import { Warning } from '../http/envelope.ts';
 import { parseOrWarn } from '../http/validation.ts';
 import { named } from '../engine/named.ts';
-import { pageAnswer } from '../engine/call-docs.ts';
+import { pageAnswer, rowAnswer } from '../engine/call-docs.ts';
 import { renderMarkdown } from '../docs/markdown.ts';
 import type { Lang } from '../../i18n/languages.ts';
 import { labelSchema, listingSchema } from '../../schemas/store.ts';
@@ -173,4 +174,30 @@ export const marketPurchase = named({ input: purchaseInput, output: purchase }, 
     );
     return { ...rows[0], already: !installed };
   });
+});
+
+/**
+ * `installed-app/consent`: the buyer grants what its installed app asks for beyond its grant (a
+ * later version's scopes, or all of an operator's installation's), as the enterprise apps page
+ * showed them; a list that no longer matches what waits is refused, and nothing changes.
+ */
+const consentInput = z.object({
+  guid: z.uuid('validation.guid_format'),
+  scopes: z.array(z.string().max(64)).max(100, 'validation.too_many').describe('The scope codes consented to, as the page listed them'),
+});
+export const installedConsent = named({ input: consentInput, output: (mount, def) => rowAnswer(def, undefined, mount) }, async (ctx, { guid, scopes }) => {
+  const row = await ctx.services.db.transaction(async (tx) => {
+    const installed = await findOne(ctx, guid, tx);
+    const granted = (installed.scopes as string[] | null) ?? [];
+    const waiting = (await openScopes(tx, installed.app_guid as string)).filter((c) => !granted.includes(c));
+    if (!waiting.length || [...new Set(scopes)].sort().join() !== waiting.join()) throw new Warning('server.store_scopes_changed');
+    await tx.query(
+      `update installed_app set scopes = $2::jsonb, pending_scopes = '[]'::jsonb, needs_consent = false, updated_at = now() where guid = $1`,
+      [guid, JSON.stringify([...granted, ...waiting].sort())],
+    );
+    return findOne(ctx, guid, tx);
+  });
+  // Its tenant tokens act within the new grant from their next call.
+  ctx.services.appTokens.forget();
+  return row;
 });

@@ -2,6 +2,7 @@ import type { Queryable } from '../db/driver.ts';
 import { SCOPE } from '../../schemas/app-scope.ts';
 import { VERSION } from '../../schemas/app-version.ts';
 import { translationColumns } from '../../schemas/translated.ts';
+import { askConsent } from './installations.ts';
 
 /** The codes of the enabled scopes a version names by guid, in code order. */
 export const scopeCodes = async (db: Queryable, guids: readonly string[]) =>
@@ -14,8 +15,8 @@ const STALE = translationColumns(['summary', 'description']);
  * An approved version becomes the store's: the app's listing (listed, in the provider BU's name,
  * keeping the labels and order store staff gave it), its places in the classifications wished for,
  * and exactly its scopes open for the app — what buyers are asked to consent to from now on. The
- * version listed before it is replaced. Installed buyers keep the grant they consented to
- * (docs/store.md, "Service providers").
+ * version listed before it is replaced. Installed buyers keep the grant they consented to; scopes
+ * beyond it wait for their consent (docs/store.md, "Service providers").
  */
 export const publishVersion = async (tx: Queryable, v: Record<string, unknown>) => {
   const app = v.app_guid as string;
@@ -43,6 +44,7 @@ export const publishVersion = async (tx: Queryable, v: Record<string, unknown>) 
       [app, code, SCOPE.open],
     );
   }
+  await askConsent(tx, app);
   await tx.query('update app_version set status = $1, updated_at = now() where app_guid = $2 and guid <> $3 and status = any($4::smallint[])', [VERSION.replaced, app, v.guid, [VERSION.listed, VERSION.delisted]]);
 };
 

@@ -18,6 +18,7 @@ const offered = (a: RecordAction, record?: RaRecord) =>
   !a.when || (!!record && Object.entries(a.when).every(([field, values]) => values.includes(record[field] as never)));
 
 const listsOf = (a: RecordAction, record?: RaRecord) => Object.fromEntries(Object.entries(a.rowList ?? {}).map(([field, from]) => [field, [record?.[from]]]));
+const fieldsOf = (a: RecordAction, record?: RaRecord) => Object.fromEntries(Object.entries(a.rowFields ?? {}).map(([field, from]) => [field, record?.[from]]));
 
 const ActionButton = ({ rc, action, onDone }: { rc: ResourceCalls; action: RecordAction; onDone?(): void }) => {
   const title = useTitle();
@@ -34,7 +35,7 @@ const ActionButton = ({ rc, action, onDone }: { rc: ResourceCalls; action: Recor
   const run = async (input: Record<string, unknown> = {}) => {
     setBusy(true);
     try {
-      const answer = await dataProvider.call<Record<string, unknown> | null>(rc.route, action.call, action.noBody ? {} : { guid: record?.id, ...action.body, ...listsOf(action, record), ...input });
+      const answer = await dataProvider.call<Record<string, unknown> | null>(rc.route, action.call, action.noBody ? {} : { guid: record?.id, ...action.body, ...listsOf(action, record), ...fieldsOf(action, record), ...input });
       // An action may say what it did (`record_actions.<def>.<action>_done`, filled from the answer and the record).
       const done = translate(`${actionLabel(rc.def.name, action.name)}_done`, { ...record, ...(answer ?? {}), _: translate('list.status_done', { action: label }) });
       notify(done, { type: 'success' });

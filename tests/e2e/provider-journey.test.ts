@@ -24,7 +24,8 @@ const UI = { zh: { ...zh, ...comZh, ...resZh, ...storeZh }, en: { ...en, ...comE
  * store app and submits a version asking buyers for member reads; an operator reads it beside what
  * is live and rejects it with a reason, then approves it when submitted again; a visitor finds it in
  * the store and, signed in as another BU, installs it through the consent dialog; the provider sees
- * the installation and the order; the buyer uninstalls it. In zh and en; axe on every screen.
+ * the installation and the order; a later version asking for more waits for the buyer's approval,
+ * which it gives on its enterprise apps page; the buyer uninstalls it. In zh and en; axe on every screen.
  */
 describe.skipIf(!available).each(['zh', 'en'] as const)('a service provider publishes, a buyer installs (Chromium, %s)', (lang) => {
   const t = (key: string, params: Record<string, string | number> = {}) =>
@@ -162,10 +163,26 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('a service provider publ
     await page.getByTestId('resource-list').getByText(`BU ${buyer.username}`).waitFor();
     await j.shot('11-settlement');
 
+    // A second version asks for department reads too (made and approved through the API here): the buyer keeps its grant until it approves.
+    const post = (token: string) => (path: string, body: unknown) => j.s.post(path, body, { token });
+    const v1 = (await j.s.db.query<{ app_guid: string; scope_guids: string[] }>("select app_guid, scope_guids from app_version where version = '1.0' and bu_guid = $1", [provider.buGuid])).rows[0];
+    const departments = (await j.s.db.query<{ guid: string }>("select guid from api_group where code = 'contact:department:readonly'")).rows[0].guid;
+    const v2 = await post(provider.token)('/open/service-provider/app-version/add', { app_guid: v1.app_guid, version: '2.0', summary: `Departments too ${n}`, scope_guids: [...v1.scope_guids, departments] });
+    expect((await post(provider.token)('/open/service-provider/app-version/submit', { guid: v2.data.guid })).code).toBe(200);
+    expect((await post(await j.s.login())('/open/admin/store-review/approve', { guid: v2.data.guid })).code).toBe(200);
+
     const buyerPage = shopper.page;
     await intoConsole(buyerPage);
     await openFromSidebar(buyerPage, '/account/enterprise/app');
     const row = buyerPage.getByTestId('resource-list').getByRole('row', { name: new RegExp(app.name) });
+    const departmentsName = t('resources.api-group.seeded.contact:department:readonly.name');
+    await row.getByText(departmentsName).waitFor();
+    await j.shot('12-needs-approval', shopper);
+    await row.getByTestId('action-consent').click();
+    await confirm(buyerPage);
+    await row.getByTestId('action-consent').waitFor({ state: 'detached' });
+    await expect.poll(async () => (await j.s.db.query<{ scopes: string[] }>('select scopes from installed_app where app_guid = $1', [v1.app_guid])).rows[0].scopes).toEqual(['contact:department:readonly', 'contact:member:readonly']);
+    await j.shot('13-approved-access', shopper);
     await row.getByRole('checkbox').check();
     await buyerPage.getByRole('button', { name: { zh: '删除', en: 'Delete' }[lang] }).click();
     await buyerPage.getByRole('dialog').locator('button.ra-confirm').click();
@@ -173,7 +190,7 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('a service provider publ
 
     await openFromSidebar(page, '/service-provider/installation');
     await page.getByTestId('list-empty').waitFor();
-    await j.shot('12-uninstalled');
+    await j.shot('14-uninstalled');
     expect(j.w.problems).toEqual([]);
     expect(j.w.violations).toEqual([]);
     expect(shopper.problems).toEqual([]);

@@ -135,6 +135,12 @@ describe.each(opened.map((def) => ({ name: def.name, def })))('$name', ({ def }:
     // An operator installing it again, its scopes open, still grants nothing: an insider cannot reach A's rows through a grant.
     const granted = await install();
     for (const c of calls) expect((await s.post(c.path, {}, bearer(granted))).message, c.path).toContain(c.scope);
+    // A consents on its enterprise apps page to what waits there: the same token has the scopes from its next call.
+    const waiting = (await s.post('/open/installed-app/page', {}, { token: A.token })).data.list.find((r: { app_guid: string }) => r.app_guid === store.guid);
+    expect(waiting.needs_consent).toBe(true);
+    const consented = await s.post('/open/installed-app/consent', { guid: waiting.guid, scopes: waiting.pending_scopes }, { token: A.token });
+    expect(consented.code, consented.message).toBe(200);
+    for (const c of calls) expect((await s.post(c.path, {}, bearer(granted))).message ?? '', c.path).not.toContain(c.scope);
     await uninstall();
     // Bought by A with them open: the grant holds them.
     const token = await install('buyer');

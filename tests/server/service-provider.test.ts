@@ -127,6 +127,16 @@ describe('a service provider publishes a store app through review', () => {
     expect((await p(`${V}/get`, { guid: draft.data.guid })).data.status).toBe(5);
     expect((await s.post(DETAIL, { guid: app.guid })).data.scopes.map((g: { code: string }) => g.code)).toEqual(['contact:department:readonly', 'contact:member:readonly']);
     expect((await p('/open/service-provider/installation/page')).data.list[0].scopes).toEqual(['contact:member:readonly']);
+    // The buyer's enterprise apps page says what waits for its approval; consenting to it, as shown, grants it.
+    const b = as(B);
+    const waiting = (await b('/open/installed-app/page')).data.list.find((r: { app_guid: string }) => r.app_guid === app.guid);
+    expect(waiting).toMatchObject({ scopes: ['contact:member:readonly'], pending_scopes: ['contact:department:readonly'], needs_consent: true });
+    expect((await b('/open/installed-app/consent', { guid: waiting.guid, scopes: ['contact:member:readonly'] })).message).toMatch(/requested access changed/);
+    expect((await as(C)('/open/installed-app/consent', { guid: waiting.guid, scopes: ['contact:department:readonly'] })).code).toBe(201);
+    const consented = await b('/open/installed-app/consent', { guid: waiting.guid, scopes: ['contact:department:readonly'] });
+    expect(consented.code, consented.message).toBe(200);
+    expect(consented.data).toMatchObject({ scopes: ['contact:department:readonly', 'contact:member:readonly'], pending_scopes: [], needs_consent: false });
+    expect((await b('/open/installed-app/consent', { guid: waiting.guid, scopes: [] })).code).toBe(201);
 
     // Every decision is in the operation log.
     const logged = async () => ((await op('/open/admin/operation-log/page', { target_guid: draft.data.guid, page_size: 50 })).data?.list ?? []).map((r: { path: string }) => r.path);
