@@ -224,7 +224,11 @@ export const installedApp = defineResource({
       { field: 'pending_scopes', render: 'scopes' }, { field: 'status', render: 'status' }, { field: 'created_at', render: 'date', sortable: true },
     ],
     // Its details name the order that bought it (none when an operator installed it) and the key the app knows the BU by.
-    details: [{ field: 'order_guid', render: 'reference', reference: 'order' }, { field: 'tenant_key' }],
+    details: [
+      { field: 'order_guid', render: 'reference', reference: 'order' }, { field: 'tenant_key' },
+      // What the app did in the BU: the developer log, searching its calls and the events it was sent from here.
+      { field: 'calls', to: '/developer/log?app_guid={app_guid}', linkLabel: 'links.app_calls' },
+    ],
     screens: [
       {
         scene: 'tenant',

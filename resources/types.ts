@@ -263,6 +263,8 @@ export interface Column {
   off?: boolean;
   /** The value links to this page of the site, `{field}` filled from the row (an installed app's store page). */
   to?: string;
+  /** With `to`: the link reads this message instead of the value (an installed app's calls into the BU). */
+  linkLabel?: string;
 }
 
 /** The colour of a coded value's chip: green, grey, red, amber, blue. */

@@ -72,7 +72,7 @@ export default {
     template: 'Download the template',
   },
   dates: { in_zone: 'In your time zone: %{zone}', with_zone: '%{label} (%{zone})' },
-  links: { open_related: 'Open the page it is about' },
+  links: { app_calls: 'Its calls and events in this business unit', open_related: 'Open the page it is about' },
   /** A changed field's tooltip in the operation log: its name in the API. */
   field_code: 'Field name: %{code}',
   common: {
@@ -618,7 +618,7 @@ export default {
     },
     'installed-app': {
       name: 'Enterprise app |||| Enterprise apps',
-      fields: { pending_scopes: 'Needs your approval', needs_consent: 'Needs your approval', app_guid: 'App', app_name: 'App', icon: 'Icon', order_guid: 'Order', created_at: 'Added on', app_code: 'App code', order_number: 'Order number', projects: 'Bound projects', scopes: 'Scopes granted', tenant_key: 'Tenant key', status: 'State' },
+      fields: { calls: 'Calls into this business unit', pending_scopes: 'Needs your approval', needs_consent: 'Needs your approval', app_guid: 'App', app_name: 'App', icon: 'Icon', order_guid: 'Order', created_at: 'Added on', app_code: 'App code', order_number: 'Order number', projects: 'Bound projects', scopes: 'Scopes granted', tenant_key: 'Tenant key', status: 'State' },
       values: { status: { '0': 'Running', '1': 'Stopped' } },
     },
     'app-project': {

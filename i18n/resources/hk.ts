@@ -72,7 +72,7 @@ export default {
     template: '下載匯入範本',
   },
   dates: { in_zone: '按你所在時區：%{zone}', with_zone: '%{label}（%{zone}）' },
-  links: { open_related: '打開相關頁面' },
+  links: { app_calls: '查看它在本業務單元的調用與事件', open_related: '打開相關頁面' },
   /** A changed field's tooltip in the operation log: its name in the API. */
   field_code: '欄位名：%{code}',
   common: {
@@ -618,7 +618,7 @@ export default {
     },
     'installed-app': {
       name: '企業應用 |||| 企業應用',
-      fields: { pending_scopes: '待您授權', needs_consent: '待您授權', app_guid: '應用', app_name: '應用', icon: '圖示', order_guid: '訂單', created_at: '添加時間', app_code: '應用編碼', order_number: '訂單號', projects: '綁定項目', scopes: '已授予的權限', tenant_key: '租戶標識（tenant_key）', status: '狀態' },
+      fields: { calls: '在本業務單元的調用', pending_scopes: '待您授權', needs_consent: '待您授權', app_guid: '應用', app_name: '應用', icon: '圖示', order_guid: '訂單', created_at: '添加時間', app_code: '應用編碼', order_number: '訂單號', projects: '綁定項目', scopes: '已授予的權限', tenant_key: '租戶標識（tenant_key）', status: '狀態' },
       values: { status: { '0': '運行中', '1': '已停用' } },
     },
     'app-project': {

@@ -72,7 +72,7 @@ export default {
     template: '下载导入模板',
   },
   dates: { in_zone: '按你所在时区：%{zone}', with_zone: '%{label}（%{zone}）' },
-  links: { open_related: '打开相关页面' },
+  links: { app_calls: '查看它在本业务单元的调用与事件', open_related: '打开相关页面' },
   /** A changed field's tooltip in the operation log: its name in the API. */
   field_code: '字段名：%{code}',
   common: {
@@ -618,7 +618,7 @@ export default {
     },
     'installed-app': {
       name: '企业应用 |||| 企业应用',
-      fields: { pending_scopes: '待您授权', needs_consent: '待您授权', app_guid: '应用', app_name: '应用', icon: '图标', order_guid: '订单', created_at: '添加时间', app_code: '应用编码', order_number: '订单号', projects: '绑定项目', scopes: '已授予的权限', tenant_key: '租户标识（tenant_key）', status: '状态' },
+      fields: { calls: '在本业务单元的调用', pending_scopes: '待您授权', needs_consent: '待您授权', app_guid: '应用', app_name: '应用', icon: '图标', order_guid: '订单', created_at: '添加时间', app_code: '应用编码', order_number: '订单号', projects: '绑定项目', scopes: '已授予的权限', tenant_key: '租户标识（tenant_key）', status: '状态' },
       values: { status: { '0': '运行中', '1': '已停用' } },
     },
     'app-project': {

@@ -30,12 +30,13 @@ const searchInput = z.object({
 /** One call or push of an app, newest first. */
 const entry = z.object({
   id: z.string(), kind: z.string().describe('What it was: an open-API call or an event push'), app_guid: z.uuid(), app_name: z.string().nullable(),
+  installed: z.boolean().describe('A store app the BU installed (its calls into this BU), not one of its own'),
   code: z.string().nullable().describe("The call's api_code or the event's type"), http_status: z.int().nullable(), ref_id: z.string().nullable(), ms: z.number().nullable(), created_at: datetime(),
 });
 
 export const mountDeveloperLog = (app: FastifyInstance, services: Services, docs: CallDoc[]) => {
   bespoke(app, services, docs, 'developer-log')(
-    { path: '/open/developer/log/page', summary: "Search the BU's apps' open-API calls and event pushes together (a window of at most 7 days), newest first, by keyset (`cursor`)", body: searchInput.extend(pagingInput.shape), answer: keysetAnswerOf(entry) },
+    { path: '/open/developer/log/page', summary: "Search the BU's apps' open-API calls and event pushes, and its installed store apps' within it, together (a window of at most 7 days), newest first, by keyset (`cursor`)", body: searchInput.extend(pagingInput.shape), answer: keysetAnswerOf(entry) },
     { scope: 'bu', perm: 'tenant:log', action: 'view' },
     async ({ caller, input, lang }) => {
       const q = parseOrWarn(lang, searchInput, input, 'app');

@@ -28,14 +28,18 @@ const SOURCES = {
 
 /**
  * One page of the BU's developer log (docs/apps.md, "Developer log"): its apps' open-API calls and
- * event pushes together, newest first, by keyset over (created_at, id). Each log is read through its
+ * event pushes, and those of the store apps it installed within it, together, newest first, by keyset over (created_at, id). Each log is read through its
  * own (app_guid, created_at) index, a page's worth from each, then merged; no data is copied. The
  * total is capped at COUNT_CAP and counted only when asked.
  */
 export const searchDeveloperLog = async (db: Queryable, q: DeveloperLogSearch) => {
   const params: unknown[] = [];
   const p = (v: unknown) => `$${params.push(v)}`;
-  const apps = `select guid from app where bu_guid = ${p(q.bu_guid)}${q.app_guid ? ` and guid = ${p(q.app_guid)}` : ''}`;
+  const bu = p(q.bu_guid);
+  const only = q.app_guid ? p(q.app_guid) : undefined;
+  const apps = `select guid from app where bu_guid = ${bu}${only ? ` and guid = ${only}` : ''}`;
+  // The store apps the BU installed: their calls into it and the events it sent them, not their other buyers'.
+  const installed = `select app_guid from installed_app where bu_guid = ${bu}${only ? ` and app_guid = ${only}` : ''}`;
   const from = p(q.from.toISOString());
   const to = p(q.to.toISOString());
   const cursor = q.cursor?.split('|');
@@ -47,7 +51,7 @@ export const searchDeveloperLog = async (db: Queryable, q: DeveloperLogSearch) =
   const where = (k: keyof typeof SOURCES) => {
     const s = SOURCES[k];
     return [
-      `l.app_guid in (${apps})`,
+      `(l.app_guid in (${apps}) or (l.app_guid in (${installed}) and l.bu_guid = ${bu}))`,
       `l.created_at >= ${from}`,
       `l.created_at <= ${to}`,
       ...(code ? [`l.${s.code} = ${code}`] : []),
@@ -64,7 +68,7 @@ export const searchDeveloperLog = async (db: Queryable, q: DeveloperLogSearch) =
   const { rows } = await db.query<{ list: (Record<string, unknown> & { id: string; at: string })[]; total: number | null }>(
     `with merged as (${kinds.map(branch).join(' union all ')}),
      page as (
-       select m.id, m.kind, m.app_guid, a.name as app_name, m.code, m.http_status, m.ref_id, m.ms,
+       select m.id, m.kind, m.app_guid, a.name as app_name, a.bu_guid is distinct from ${bu} as installed, m.code, m.http_status, m.ref_id, m.ms,
          ${TIME('m.created_at', false)} as created_at, ${TIME('m.created_at', true)} as at
        from merged m join app a on a.guid = m.app_guid
        order by m.created_at desc, m.id desc limit ${q.pageSize})

@@ -52,7 +52,7 @@ const columnElement = (def: ConsoleDef, col: ColumnView) => {
   const label = columnLabel(def, col);
   const common = { source: col.field, label, sortable: !!col.sortable };
   const target = col.reference ? defByName(col.reference) : undefined;
-  if (col.to) return <FunctionField {...common} render={(r: Record<string, unknown>) => <RowLink to={col.to!} row={r} text={String(r[col.field] ?? '')} />} />;
+  if (col.to) return <FunctionField {...common} render={(r: Record<string, unknown>) => <RowLink to={col.to!} row={r} text={String(r[col.field] ?? '')} label={col.linkLabel} />} />;
   switch (col.render) {
     case 'status':
       return <FunctionField {...common} render={(r: Record<string, unknown>) => <StatusValue def={def} field={col.field} value={r[col.field]} />} />;
@@ -234,11 +234,14 @@ const MoneyColumn = (props: { source: string; label: string; sortable: boolean }
 };
 
 /** A row's value as a link to `to` with `{field}` filled from the row; the row's own click stays for its details. */
-const RowLink = ({ to, row, text }: { to: string; row: Record<string, unknown>; text: string }) => (
-  <MuiLink component={RouterLink} to={to.replace(/\{(\w+)\}/g, (_, f: string) => encodeURIComponent(String(row[f] ?? '')))} onClick={(e: MouseEvent) => e.stopPropagation()}>
-    {text}
-  </MuiLink>
-);
+const RowLink = ({ to, row, text, label }: { to: string; row: Record<string, unknown>; text: string; label?: string }) => {
+  const translate = useTranslate();
+  return (
+    <MuiLink component={RouterLink} to={to.replace(/\{(\w+)\}/g, (_, f: string) => encodeURIComponent(String(row[f] ?? '')))} onClick={(e: MouseEvent) => e.stopPropagation()}>
+      {label ? translate(label) : text}
+    </MuiLink>
+  );
+};
 
 /** A page of the console the record is about (an address of the site itself, never another's). */
 const PageLink = ({ to }: { to: string }) => {

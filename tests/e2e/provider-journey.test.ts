@@ -31,6 +31,7 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('a service provider publ
   const t = (key: string, params: Record<string, string | number> = {}) =>
     Object.entries(params).reduce((s, [k, v]) => s.replace(`%{${k}}`, String(v)), pluralForm(lang, key.split('.').reduce<any>((m, k) => m?.[k], UI[lang]) as string, params));
   const res = (key: string) => t(`resources.${key}`);
+  const link = (key: string) => t(`links.${key}`);
   const n = uid();
   const app = { name: `Sync ${n}`, code: `sync-${n}` };
   const className = `People ${n}`;
@@ -183,6 +184,16 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('a service provider publ
     await row.getByTestId('action-consent').waitFor({ state: 'detached' });
     await expect.poll(async () => (await j.s.db.query<{ scopes: string[] }>('select scopes from installed_app where app_guid = $1', [v1.app_guid])).rows[0].scopes).toEqual(['contact:department:readonly', 'contact:member:readonly']);
     await j.shot('13-approved-access', shopper);
+    // The app calls into the buyer's BU with its tenant token; the buyer reads those calls from the app's details.
+    const tenant = (await j.s.services.appTokens.issue(v1.app_guid, 7200, buyer.buGuid)).app_access_token;
+    expect((await j.s.post('/open/api/v1/app/info', {}, { headers: { authorization: `Bearer ${tenant}` } })).code).toBe(200);
+    await row.locator('a[href$="/show"]').click();
+    await buyerPage.getByRole('link', { name: link('app_calls') }).click();
+    await buyerPage.waitForURL((u) => u.pathname === '/developer/log' && u.searchParams.get('app_guid') === v1.app_guid);
+    await buyerPage.getByTestId('devlog-api').first().waitFor();
+    await j.shot('13a-app-calls', shopper);
+    await section(buyerPage, t('route.account'));
+    await openFromSidebar(buyerPage, '/account/enterprise/app');
     await row.getByRole('checkbox').check();
     await buyerPage.getByRole('button', { name: { zh: '删除', en: 'Delete' }[lang] }).click();
     await buyerPage.getByRole('dialog').locator('button.ra-confirm').click();

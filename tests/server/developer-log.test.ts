@@ -85,3 +85,31 @@ describe('developer log', () => {
     expect((await search({}, await s.login())).code).toBe(201);
   });
 });
+
+describe("an installed store app's calls into the BU", () => {
+  it('are in the buyer’s log beside its own apps’, marked installed, and only those into its BU; its provider sees all of its app’s', async () => {
+    // A service provider's (C's) store app, installed in A (as a purchase would) and calling into A and into C.
+    const C = await tenantWithBu(s);
+    const made = await s.post('/open/app/create', { name: `Store ${uid()}`, code: `store-${uid()}`, type: 0 }, { token: C.token });
+    expect(made.code, made.message).toBe(200);
+    const store = made.data as { guid: string; name: string };
+    await s.db.query(
+      `insert into installed_app (guid, bu_guid, app_guid, app_name, order_guid, tenant_key, status, scopes) values (gen_random_uuid(), $1, $2, $3, gen_random_uuid(), $4, 0, '[]')`,
+      [A.buGuid, store.guid, store.name, uid().padEnd(32, '0')],
+    );
+    await call(store, A.buGuid, 'member.page', 200, 'req-into-a', 1);
+    await push(store, A.buGuid, 'contact.user.created_v3', 200, 'evt-from-a', 1);
+    await call(store, C.buGuid, 'member.page', 200, 'req-into-c', 1);
+    const mine = await search({ app_guid: store.guid });
+    expect(mine.code, mine.message).toBe(200);
+    expect(refs(mine).sort()).toEqual(['evt-from-a', 'req-into-a']);
+    expect(mine.data.list.every((r: { installed: boolean; app_name: string }) => r.installed && r.app_name === store.name)).toBe(true);
+    expect(refs(await search({})).filter((r) => r.startsWith('req-into') || r.startsWith('evt-from'))).not.toContain('req-into-c');
+    // The provider's own app: every call it made, each buyer's, none marked installed.
+    const provider = await search({ app_guid: store.guid }, C.token);
+    expect(refs(provider).sort()).toEqual(['evt-from-a', 'req-into-a', 'req-into-c']);
+    expect(provider.data.list.some((r: { installed: boolean }) => r.installed)).toBe(false);
+    // Another BU that did not install it reads none of it.
+    expect(refs(await search({ app_guid: store.guid }, B.token))).toEqual([]);
+  });
+});

@@ -63,7 +63,7 @@ export default {
     newer: 'Newer',
     older: 'Older',
     devlog: {
-      hint: "Your apps' open-API calls and event pushes together, newest first. A row opens the app's own log.",
+      hint: "Your apps' open-API calls and event pushes together, newest first. A row opens the app's own log. Installed apps are listed too: their calls into this business unit and the events it sent them.",
       kind: 'Kind',
       kinds: { api: 'API call', event: 'Event push' },
       all: 'All',

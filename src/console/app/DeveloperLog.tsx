@@ -2,7 +2,7 @@ import { Alert, Box, Button, Card, CardContent, Chip, Link as MuiLink, MenuItem,
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Loading } from 'react-admin';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { post } from '../../../dataProvider/http.ts';
 import { useLang } from '../../shell/LangContext.tsx';
 import { usePageMessages } from '../../shell/usePageMessages.ts';
@@ -19,6 +19,8 @@ interface Row {
   kind: 'api' | 'event';
   app_guid: string;
   app_name: string;
+  /** A store app the BU installed: its own pages are its provider's. */
+  installed: boolean;
   code: string;
   http_status: number;
   ref_id: string;
@@ -48,12 +50,24 @@ const entryLink = (r: Row) =>
 /** `/developer/log`: every app of the BU, its open-API calls and event pushes in one search (docs/apps.md, "Developer log"). */
 const DeveloperLog = () => {
   const { t } = useLang();
-  const [search, setSearch] = useState<Search>(() => ({ from: new Date(Date.now() - DAY).toISOString(), to: new Date().toISOString() }));
+  // An installed app's details open this page on that app (`?app_guid=`).
+  const [params] = useSearchParams();
+  const [search, setSearch] = useState<Search>(() => ({ from: new Date(Date.now() - DAY).toISOString(), to: new Date().toISOString(), app_guid: params.get('app_guid') ?? undefined }));
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
   const [total, setTotal] = useState<{ count: number; capped: boolean }>();
   const [error, setError] = useState('');
   const [initial] = useState(() => ({ from: local(new Date(search.from)), to: local(new Date(search.to)) }));
-  const apps = useQuery({ queryKey: ['developer-log-apps'], queryFn: () => post<{ guid: string; name: string }[]>('/open/app/app-list', {}, { silent: true }) });
+  // The BU's own apps, then the store apps it installed (a person who may not see either list gets the other).
+  const apps = useQuery({
+    queryKey: ['developer-log-apps'],
+    queryFn: async () => {
+      const [own, installed] = await Promise.all([
+        post<{ guid: string; name: string }[]>('/open/app/app-list', {}, { silent: true }).catch(() => []),
+        post<{ app_guid: string; app_name: string }[]>('/open/installed-app/list', {}, { silent: true }).catch(() => []),
+      ]);
+      return [...own, ...installed.filter((i) => !own.some((a) => a.guid === i.app_guid)).map((i) => ({ guid: i.app_guid, name: i.app_name }))];
+    },
+  });
   const cursor = cursors.at(-1);
   const q = useQuery({
     queryKey: ['developer-log', search, cursor],
@@ -97,7 +111,7 @@ const DeveloperLog = () => {
               <MenuItem value="api">{t('apps.devlog.kinds.api')}</MenuItem>
               <MenuItem value="event">{t('apps.devlog.kinds.event')}</MenuItem>
             </TextField>
-            <TextField name="app_guid" select size="small" label={t('apps.devlog.app')} defaultValue="" sx={{ minWidth: 180 }}>
+            <TextField name="app_guid" select size="small" label={t('apps.devlog.app')} defaultValue={apps.data ? (search.app_guid ?? '') : ''} key={apps.data ? 'apps' : 'loading'} sx={{ minWidth: 180 }}>
               <MenuItem value="">{t('apps.devlog.all')}</MenuItem>
               {(apps.data ?? []).map((a) => (
                 <MenuItem key={a.guid} value={a.guid}>
@@ -156,9 +170,13 @@ const DeveloperLog = () => {
                 </TableCell>
                 <TableCell align="right">{t('apps.elapsed', { ms: Math.round(r.ms) })}</TableCell>
                 <TableCell>
-                  <MuiLink component={Link} to={entryLink(r)} aria-label={`${r.ref_id} — ${t('apps.devlog.open', { app: r.app_name })}`}>
+                  {r.installed ? (
                     <code>{r.ref_id}</code>
-                  </MuiLink>
+                  ) : (
+                    <MuiLink component={Link} to={entryLink(r)} aria-label={`${r.ref_id} — ${t('apps.devlog.open', { app: r.app_name })}`}>
+                      <code>{r.ref_id}</code>
+                    </MuiLink>
+                  )}
                 </TableCell>
               </TableRow>
             ))}
