@@ -10,6 +10,17 @@ export default {
     bu: 'Globex',
     company: { company_name: 'Globex Corporation Ltd.', legal_person: 'Sam Lee', contact_name: 'Sam Lee', contact_phone: '13800138000', address: '5 Riverside Avenue' },
   },
+  /** A service provider's BU and the store app it publishes through review (docs/store.md, "Service providers"). */
+  /** The tenant's own store app, published through review and bought by the second BU: its service-provider pages hold rows. */
+  own_store: { app: 'Northwind Timesheets', summary: 'Timesheets for teams that work in shifts' },
+  provider: {
+    bu: 'Roster Labs',
+    app: 'Roster Sync',
+    summary: 'Keeps your members in step with your HR system',
+    description: '## What it does\n\nReads your members every night and sends the changes to your HR system.\n\n- Member reads only\n- Nothing is written back',
+    next_summary: 'Now keeps departments in step too',
+    next_note: 'Reads departments as well, to place members in them',
+  },
   /** The title on the licences' images. */
   licence: 'Business licence',
   departments: { head: 'Head office', sales: 'Sales', engineering: 'Engineering' },

@@ -10,6 +10,17 @@ export default {
     bu: '環球科技',
     company: { company_name: '環球科技有限公司', legal_person: '李森', contact_name: '李森', contact_phone: '13800138000', address: '江濱大道 5 號' },
   },
+  /** A service provider's BU and the store app it publishes through review (docs/store.md, "Service providers"). */
+  /** The tenant's own store app, published through review and bought by the second BU: its service-provider pages hold rows. */
+  own_store: { app: '北風工時', summary: '為輪班團隊準備的工時表' },
+  provider: {
+    bu: '花名冊科技',
+    app: '花名冊同步',
+    summary: '讓成員資料與人事系統保持一致',
+    description: '## 功能\n\n每晚讀取您的成員資料，並把變化同步到人事系統。\n\n- 只讀取成員\n- 不寫回任何資料',
+    next_summary: '現在也同步部門',
+    next_note: '同時讀取部門，以便把成員放入對應部門',
+  },
   /** The title on the licences' images. */
   licence: '營業執照',
   departments: { head: '總部', sales: '銷售部', engineering: '研發部' },

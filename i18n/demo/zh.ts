@@ -10,6 +10,17 @@ export default {
     bu: '环球科技',
     company: { company_name: '环球科技有限公司', legal_person: '李森', contact_name: '李森', contact_phone: '13800138000', address: '江滨大道 5 号' },
   },
+  /** A service provider's BU and the store app it publishes through review (docs/store.md, "Service providers"). */
+  /** The tenant's own store app, published through review and bought by the second BU: its service-provider pages hold rows. */
+  own_store: { app: '北风工时', summary: '为轮班团队准备的工时表' },
+  provider: {
+    bu: '花名册科技',
+    app: '花名册同步',
+    summary: '让成员信息与人事系统保持一致',
+    description: '## 功能\n\n每晚读取您的成员信息，并把变化同步到人事系统。\n\n- 只读取成员\n- 不写回任何数据',
+    next_summary: '现在也同步部门',
+    next_note: '同时读取部门，以便把成员放入对应部门',
+  },
   /** The title on the licences' images. */
   licence: '营业执照',
   departments: { head: '总部', sales: '销售部', engineering: '研发部' },

@@ -46,7 +46,8 @@ export interface DemoAccount {
  * sub-account holding the people role) and an administrator (one holding every grant); a
  * self-built app with scopes opened and events subscribed; the five featured store apps listed in
  * classifications with their introductions and labels, the free one in use by the tenant (granted
- * member and department reads); orders
+ * member and department reads); a service provider (its own BU) whose store app was approved
+ * and installed by the tenant, its next version waiting in the review queue; orders
  * of each kind, one paid; an announcement, work orders answered by an operator; the platform's
  * dictionary, a staff field, a union of the two BUs, a published view; product staff (an operator
  * holding the product role) with their own columns. `operator` is an operator's token;
@@ -135,6 +136,35 @@ export const fillDemo = async (app: FastifyInstance, operator: string, mailedTo:
     await op('/open/app/classify/app-related/add', { classify_guid: categories[listed.category], app_guid: storeApp.guid, sort: i });
   }
 
+  // A service provider publishes a store app through review; the tenant installs it, consenting to
+  // member reads; the provider's next version, asking for departments too, waits in the review queue.
+  const provider = { username: 'demo_provider', password: randomPassword(), email: 'demo_provider@example.com' };
+  const seller = await signUp(provider, w.provider.bu);
+  const sp = <T = any>(path: string, body: Record<string, unknown>) => call<T>(path, body, seller.token);
+  const roster = await sp<{ guid: string }>('/open/app/create', { name: w.provider.app, code: 'roster-sync', type: 0, description: w.provider.summary });
+  const scopeGuid = Object.fromEntries((await sp<{ guid: string; code: string }[]>('/open/service-provider/scope/list', {})).map((g) => [g.code, g.guid]));
+  const first = await sp<{ guid: string }>('/open/service-provider/app-version/add', {
+    app_guid: roster.guid, version: '1.0', summary: w.provider.summary, description: w.provider.description, price: 9_900, cycle: 1,
+    scope_guids: [scopeGuid['contact:member:readonly']], classify_guids: [categories.operations],
+  });
+  await sp('/open/service-provider/app-version/submit', { guid: first.guid });
+  await op('/open/admin/store-review/approve', { guid: first.guid });
+  await tenant('/open/app/market/app-purchase/use', { guid: roster.guid, scopes: ['contact:member:readonly'] });
+  const next = await sp<{ guid: string }>('/open/service-provider/app-version/add', {
+    app_guid: roster.guid, version: '2.0', summary: w.provider.next_summary, description: w.provider.description, price: 9_900, cycle: 1, note: w.provider.next_note,
+    scope_guids: [scopeGuid['contact:member:readonly'], scopeGuid['contact:department:readonly']], classify_guids: [categories.operations],
+  });
+  await sp('/open/service-provider/app-version/submit', { guid: next.guid });
+  // The tenant is a provider too: its own store app, approved and bought by the second BU, whose payment arrived.
+  const timesheets = await tenant<{ guid: string }>('/open/app/create', { name: w.own_store.app, code: 'northwind-timesheets', type: 0 });
+  const sheetVersion = await tenant<{ guid: string }>('/open/service-provider/app-version/add', {
+    app_guid: timesheets.guid, version: '1.0', summary: w.own_store.summary, price: 19_900, cycle: 2, scope_guids: [scopeGuid['contact:member:readonly']], classify_guids: [categories.operations],
+  });
+  await tenant('/open/service-provider/app-version/submit', { guid: sheetVersion.guid });
+  await op('/open/admin/store-review/approve', { guid: sheetVersion.guid });
+  const sold = await call<{ guid: string }>('/open/app/market/app-purchase/use', { guid: timesheets.guid, scopes: ['contact:member:readonly'] }, other.token);
+  await op('/open/admin/payment-records/add-record', { order_guid: sold.guid, amount: 19_900, method: 0, state: 1, paid_at: new Date().toISOString() });
+
   // A self-built app, after the store's (the operators' app list opens on it, newest first): scopes applied for and opened by an operator, events subscribed.
   const own = await tenant<{ guid: string }>('/open/app/create', { ...w.app, code: 'northwind-hr', type: 1 });
   const scopeApplication = await tenant<{ guid: string }>('/open/app/permissions/audit-record/apply-permissions', { app_guid: own.guid, group_codes: SCOPES });
@@ -202,5 +232,6 @@ export const fillDemo = async (app: FastifyInstance, operator: string, mailedTo:
     { role: 'member', username: sub.username, password: sub.password, url: '/login' },
     { role: 'admin', username: admin.username, password: admin.password, url: '/login' },
     { role: 'product', username: product.username, password: product.password, url: '/adminLogin' },
+    { role: 'provider', username: provider.username, password: provider.password, url: '/login' },
   ];
 };

@@ -69,7 +69,7 @@ export const screenSweep = (lang: Lang) => describe.skipIf(!available)(`screen s
     const signed = await s.post('/open/sys-auth/login', { username: accounts.owner.username, password: accounts.owner.password });
     const [bu] = (await s.post('/open/system/user-bu/list', {}, { token: signed.data.token })).data as { guid: string }[];
     ownerBu = bu.guid;
-    ownerApp = (await s.db.query<{ guid: string }>('select guid from app where bu_guid = $1 limit 1', [bu.guid])).rows[0].guid;
+    ownerApp = (await s.db.query<{ guid: string }>('select guid from app where bu_guid = $1 and type = 1 limit 1', [bu.guid])).rows[0].guid;
     listedApp = (await s.post('/open/app/market/search/app-classify/list', { page: 1, page_size: 1 })).data.list[0].guid;
   });
   const crawl = () => crawler(j.base, lang);

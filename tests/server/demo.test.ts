@@ -51,10 +51,11 @@ describe.skipIf(!!process.env.DATABASE_URL)('npm run demo', () => {
     const member = /demo_member \/ (\S+)/.exec(first.out)?.[1];
     const admin = /demo_admin \/ (\S+)/.exec(first.out)?.[1];
     const product = /demo_product \/ (\S+)/.exec(first.out)?.[1];
+    const provider = /demo_provider \/ (\S+)/.exec(first.out)?.[1];
     const operator = /operator\s+(\S+) \/ (\S+)/.exec(first.out);
-    expect([owner, member, admin, product, operator?.[2]].every(Boolean), first.out).toBe(true);
+    expect([owner, member, admin, product, provider, operator?.[2]].every(Boolean), first.out).toBe(true);
     await served(async (s) => {
-      for (const [username, password] of [['demo_owner', owner], ['demo_member', member], ['demo_admin', admin]]) {
+      for (const [username, password] of [['demo_owner', owner], ['demo_member', member], ['demo_admin', admin], ['demo_provider', provider]]) {
         expect((await s.post('/open/sys-auth/login', { username, password })).code, username).toBe(200);
       }
       for (const [username, password] of [[operator![1], operator![2]], ['demo_product', product]]) {
@@ -87,10 +88,18 @@ describe.skipIf(!!process.env.DATABASE_URL)('npm run demo', () => {
         expect(apps.length, c.name).toBeGreaterThan(0);
         inClasses.push(...apps.map((a) => a.code));
       }
-      expect(inClasses.sort()).toEqual(['CONNECT', 'ENGAGE', 'LEASE', 'PROVISION', 'SERVICE']);
+      // With the service providers' apps (the tenant's own among them), listed through review.
+      expect(inClasses.sort()).toEqual(['CONNECT', 'ENGAGE', 'LEASE', 'PROVISION', 'SERVICE', 'northwind-timesheets', 'roster-sync']);
       // The tenant's free app is installed with its tenant key and the reads it was granted (docs/lark.md, "Store apps").
       const installed = (await s.db.query<{ tenant_key: string; scopes: string[] }>("select i.tenant_key, i.scopes from installed_app i join app a on a.guid = i.app_guid where a.code = 'CONNECT'")).rows;
       expect(installed).toEqual([{ tenant_key: expect.stringMatching(/^[0-9a-f]{32}$/), scopes: ['contact:department:readonly', 'contact:member:readonly'] }]);
+      // The service provider's app: approved and listed in its BU's name, installed by the tenant with member reads; its next version in review.
+      const roster = (await s.db.query<{ guid: string }>("select guid from app where code = 'roster-sync'")).rows[0];
+      expect((await s.post('/open/app/market/search/app-manage/info', { guid: roster.guid }, { lang: 'en-US' })).data).toMatchObject({ provider: 'Roster Labs', price: 9900, cycle: 1 });
+      const rosterInstalled = (await s.db.query<{ scopes: string[]; buyer: string }>('select i.scopes, b.name as buyer from installed_app i join bu b on b.guid = i.bu_guid where i.app_guid = $1', [roster.guid])).rows;
+      expect(rosterInstalled).toEqual([{ scopes: ['contact:member:readonly'], buyer: 'Northwind Trading' }]);
+      const versions = (await s.db.query<{ version: string; status: number }>('select version, status from app_version where app_guid = $1 order by version', [roster.guid])).rows;
+      expect(versions).toEqual([{ version: '1.0', status: 2 }, { version: '2.0', status: 1 }]);
       const detail = await visitor('/open/app/market/search/app-manage/info', { guid: featured.data.list.find((a: { code: string }) => a.code === 'SERVICE').guid });
       expect(detail.data).toMatchObject({ name: 'Service Desk', provider: 'Open Platform' });
       expect(detail.data.description).toContain('satisfaction survey');
