@@ -27,7 +27,7 @@ export type HandlerName =
   | 'market.search' | 'market.card' | 'market.detail' | 'market.labels' | 'market.classifications' | 'market.purchase' | 'installed.consent'
   | 'docs.find' | 'docs.info' | 'docs.tree' | 'docs.category' | 'docs.apiDocument' | 'docs.versions' | 'docs.version' | 'docs.search'
   | 'files.upload' | 'files.uploadPublic'
-  | 'workOrder.get' | 'workOrder.count' | 'workOrder.reply'
+  | 'workOrder.get' | 'workOrder.count' | 'workOrder.reply' | 'workOrder.providerReply'
   | 'message.userList' | 'message.appList' | 'message.buList' | 'message.get' | 'message.read' | 'message.unread'
   | 'unionBu.save'
   | 'log.userOperations'

@@ -23,7 +23,7 @@ import { eventConfig, eventInfo, eventRel } from './event.ts';
 import { classify, classifyApp, label, listing } from './store.ts';
 import { installedApp, order, paymentRecord } from './order.ts';
 import { appVersion } from './app-version.ts';
-import { providerInstallation, providerOrder } from './provider.ts';
+import { providerInstallation, providerOrder, providerWorkOrder } from './provider.ts';
 import { document } from './document.ts';
 import { workOrder, workOrderRecord, workQuestion } from './work-order.ts';
 import { announcement, message } from './message.ts';
@@ -45,7 +45,7 @@ const all = [
   // Events
   eventInfo, eventConfig, eventRel,
   // The app store, and what buying in it makes
-  label, classify, classifyApp, listing, order, paymentRecord, installedApp, appVersion, providerInstallation, providerOrder,
+  label, classify, classifyApp, listing, order, paymentRecord, installedApp, appVersion, providerInstallation, providerOrder, providerWorkOrder,
   // Developer documents
   document,
   // The service desk

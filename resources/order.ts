@@ -207,6 +207,8 @@ export const installedApp = defineResource({
           uninstall: { handler: 'buManagement.uninstall', action: 'delete' },
         },
       },
+      // The installed app a work order is about, named on the work orders' pages (docs/service-desk.md).
+      { side: 'operator', base: '/open/admin/work-order/installed-app', scope: 'oversight', perm: 'admin:work-order', calls: { get: 'get' } },
       {
         side: 'tenant', base: '/open/app/market', scope: 'bu', perm: 'tenant:enterprise-app',
         // Needs a sign-in and a BU; the order and the installation are made once (idempotent).
@@ -216,6 +218,7 @@ export const installedApp = defineResource({
   },
   admin: {
     titleField: 'app_name',
+    deletes: 'uninstall',
     // The app's name opens its store page; the row opens its details. Uninstalling (after a
     // confirmation) ends the app's access at once; its order stays (docs/store.md).
     tones: { status: { '0': 'success', '1': 'default' } },

@@ -1,4 +1,4 @@
-import { providerInstallationSchema, providerOrderSchema } from '../schemas/provider.ts';
+import { providerInstallationSchema, providerOrderSchema, providerWorkOrderSchema } from '../schemas/provider.ts';
 import { defineResource } from './define.ts';
 
 /**
@@ -75,6 +75,53 @@ export const providerOrder = defineResource({
         mount: '/open/service-provider/settlement',
         totals: 'monthly',
         menu: { icon: 'account_balance', title: 'route.sp_settlement', order: 30 },
+      },
+    ],
+  },
+});
+
+/**
+ * Buyers' work orders about the provider's store apps (a work order naming an installation: its
+ * `provider_bu_guid`), read with their conversation; the provider answers in it
+ * (`/open/service-provider/work-order-record/save`). Operators and the buyer move its state.
+ */
+export const providerWorkOrder = defineResource({
+  name: 'provider-work-order',
+  schema: providerWorkOrderSchema,
+  storage: { table: 'provider_work_order', virtual: true },
+  api: {
+    keyword: ['number', 'title', 'buyer_name'],
+    filters: [{ field: 'state' }],
+    sort: '-updated_at',
+    // Its states are the work order's, named as the buyer and the operators read them; none is the provider's to make.
+    status: { field: 'state', transitions: [] },
+    mounts: [
+      {
+        side: 'tenant', base: '/open/service-provider/work-order', scope: 'bu', perm: 'tenant:sp-work-order',
+        calls: { page: 'page', get: { verb: 'get', handler: 'workOrder.get' } },
+      },
+    ],
+  },
+  admin: {
+    titleField: 'title',
+    tones: { state: { '0': 'warning', '1': 'info', '2': 'success', '3': 'default' } },
+    columns: [
+      { field: 'number' },
+      { field: 'title' },
+      { field: 'buyer_name' },
+      { field: 'app_name' },
+      { field: 'state', render: 'status' },
+      { field: 'updated_at', render: 'date', sortable: true },
+    ],
+    details: [{ field: 'description' }, { field: 'category', render: 'status' }],
+    conversation: { resource: 'work-order-record', field: 'work_order_guid', reply: 'save' },
+    screens: [
+      {
+        scene: 'tenant',
+        url: '/service-provider/work-order',
+        needsBu: true,
+        mount: '/open/service-provider/work-order',
+        menu: { icon: 'support_agent', title: 'route.sp_work_order', order: 40 },
       },
     ],
   },

@@ -434,6 +434,12 @@ export interface ApiSpec {
 /** How the consoles show it: columns, titles, tones, menus, screens and record pages. */
 export interface AdminSpec {
   columns: readonly Column[];
+  /**
+   * The words of a list's delete where the thing is not deleted but ended (an installed app is
+   * uninstalled): `record_actions.<name>.<deletes>` labels the button, `…_title` and `…_content`
+   * the confirmation.
+   */
+  deletes?: string;
   /** The field naming a record on screens (pickers, references, confirmations), like Payload's `useAsTitle`. */
   titleField?: string;
   /** How coded values look in lists: field → value → tone (unlisted values are `default`, grey). */

@@ -14,7 +14,7 @@ export const workOrder = defineResource({
     table: 'work_order',
   },
   relations: {
-    references: { app_guid: 'app' },
+    references: { app_guid: 'app', installed_app_guid: 'installed-app' },
   },
   api: {
     keyword: ['title', 'number'],
@@ -67,6 +67,7 @@ export const workOrder = defineResource({
     details: [
       { field: 'description' },
       { field: 'app_guid', render: 'reference', reference: 'app' },
+      { field: 'installed_app_guid', render: 'reference', reference: 'installed-app' },
       { field: 'attachments', render: 'files' },
       { field: 'rating' },
       { field: 'comment' },
@@ -96,6 +97,8 @@ export const workOrderRecord = defineResource({
     mounts: [
       { side: 'tenant', base: '/open/app/work-order-record', scope: 'bu', perm: 'tenant:work-order', calls: { save: { handler: 'workOrder.reply', action: 'update' } } },
       { side: 'operator', base: '/open/admin/work-order-record', scope: 'oversight', perm: 'admin:work-order', calls: { save: { handler: 'workOrder.reply', action: 'update' } } },
+      // A service provider's answer to a work order about its store app (docs/store.md, "Service providers").
+      { side: 'tenant', base: '/open/service-provider/work-order-record', scope: 'bu', perm: 'tenant:sp-work-order', calls: { save: { handler: 'workOrder.providerReply', action: 'update' } } },
     ],
   },
   admin: {

@@ -33,3 +33,16 @@ export const providerOrderSchema = z.object({
   /** 0 once, 1 per month, 2 per year. */
   cycle: codes(0, 1, 2),
 });
+
+/** A work order a buyer raised about one of the provider's store apps; its conversation comes with `get`. */
+export const providerWorkOrderSchema = z.object({
+  number: z.string(),
+  title: z.string(),
+  description: z.string(),
+  /** 0 account, 1 app, 2 API and events, 3 billing, 4 other. */
+  category: codes(0, 1, 2, 3, 4),
+  /** 0 to be assigned, 1 processing, 2 processed, 3 closed (operators and the buyer move it). */
+  state: codes(0, 1, 2, 3),
+  app_name: z.string().nullable(),
+  buyer_name: z.string(),
+});

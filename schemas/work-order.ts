@@ -20,6 +20,8 @@ export const workOrderSchema = z.object({
   category: codes(0, 1, 2, 3, 4).default(4),
   /** The app it is about, one of the BU's. */
   app_guid: guid().nullable().default(null),
+  /** A store app the BU installed that it is about: its service provider reads it and answers too (docs/store.md). */
+  installed_app_guid: guid().nullable().default(null),
   attachments: attachments(),
 });
 
@@ -30,6 +32,8 @@ export const workOrderInternal = z.object({
   /** 1 to 5, given when the tenant closes it. */
   rating: z.number().int('validation.integer').min(1, 'validation.range').max(5, 'validation.range').nullable(),
   comment: z.string().trim().max(500, 'validation.max_500').nullable().optional(),
+  /** The BU providing the installed store app it is about, when a service provider's: it reads and answers it. */
+  provider_bu_guid: guid().nullable().optional(),
 });
 
 /** One entry of a work order's conversation: a reply by either side, or a state change. */
@@ -41,7 +45,7 @@ export const workOrderRecordSchema = z.object({
 
 export const workOrderRecordInternal = z.object({
   kind: codes(0, 1).default(0),
-  /** `tenant` or `operator`. */
+  /** `tenant`, `operator`, or `provider` (the service provider of the store app it is about). */
   side: z.string(),
   author_guid: guid().nullable(),
   author_name: z.string().nullable(),

@@ -12,7 +12,7 @@ export default {
   },
   /** A service provider's BU and the store app it publishes through review (docs/store.md, "Service providers"). */
   /** The tenant's own store app, published through review and bought by the second BU: its service-provider pages hold rows. */
-  own_store: { app: 'Northwind Timesheets', summary: 'Timesheets for teams that work in shifts' },
+  own_store: { app: 'Northwind Timesheets', summary: 'Timesheets for teams that work in shifts', question: { title: 'Can it export to Excel?', description: 'We need the monthly timesheets as a spreadsheet for payroll.' }, answer: 'Yes: Timesheets → Export, by month.' },
   provider: {
     bu: 'Roster Labs',
     app: 'Roster Sync',

@@ -12,7 +12,7 @@ export default {
   },
   /** A service provider's BU and the store app it publishes through review (docs/store.md, "Service providers"). */
   /** The tenant's own store app, published through review and bought by the second BU: its service-provider pages hold rows. */
-  own_store: { app: '北風工時', summary: '為輪班團隊準備的工時表' },
+  own_store: { app: '北風工時', summary: '為輪班團隊準備的工時表', question: { title: '能匯出到 Excel 嗎？', description: '我們需要把每月工時表匯出為表格用於發薪。' }, answer: '可以：在工時表中選擇匯出，按月匯出即可。' },
   provider: {
     bu: '花名冊科技',
     app: '花名冊同步',

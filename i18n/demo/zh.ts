@@ -12,7 +12,7 @@ export default {
   },
   /** A service provider's BU and the store app it publishes through review (docs/store.md, "Service providers"). */
   /** The tenant's own store app, published through review and bought by the second BU: its service-provider pages hold rows. */
-  own_store: { app: '北风工时', summary: '为轮班团队准备的工时表' },
+  own_store: { app: '北风工时', summary: '为轮班团队准备的工时表', question: { title: '能导出到 Excel 吗？', description: '我们需要把每月工时表导出为表格用于发薪。' }, answer: '可以：在工时表中选择导出，按月导出即可。' },
   provider: {
     bu: '花名册科技',
     app: '花名册同步',

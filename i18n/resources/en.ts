@@ -574,7 +574,7 @@ export default {
     },
     'work-order': {
       name: 'Work order |||| Work orders',
-      fields: { number: 'Number', title: 'Title', description: 'Description', category: 'Category', app_guid: 'App', attachments: 'Attachments', state: 'State', rating: 'Rating', comment: 'Comment', bu_guid: 'Business unit', records: 'Conversation', older_than: 'Older than (days)' },
+      fields: { installed_app_guid: 'Installed app (its provider answers too)', number: 'Number', title: 'Title', description: 'Description', category: 'Category', app_guid: 'App', attachments: 'Attachments', state: 'State', rating: 'Rating', comment: 'Comment', bu_guid: 'Business unit', records: 'Conversation', older_than: 'Older than (days)' },
       values: {
         state: { '0': 'To be assigned', '1': 'Processing', '2': 'Processed, awaiting evaluation', '3': 'Closed' },
         category: { '0': 'Account', '1': 'App', '2': 'API and events', '3': 'Billing', '4': 'Other' },
@@ -583,7 +583,7 @@ export default {
     'work-order-record': {
       name: 'Reply |||| Replies',
       fields: { work_order_guid: 'Work order', content: 'Reply', attachments: 'Attachments', author_name: 'By', author_guid: 'By', side: 'Side', kind: 'Kind', from_state: 'From', to_state: 'To' },
-      values: { kind: { '0': 'Reply', '1': 'State change' }, side: { tenant: 'Customer', operator: 'Platform' } },
+      values: { kind: { '0': 'Reply', '1': 'State change' }, side: { tenant: 'Customer', operator: 'Platform', provider: 'Service provider' } },
     },
     'work-question': {
       name: 'Question |||| Questions',
@@ -615,6 +615,14 @@ export default {
       name: 'Settlement order |||| Settlement orders',
       fields: { number: 'Order number', app_guid: 'App', app_name: 'App', buyer_name: 'Buyer', amount: 'Amount', paid_amount: 'Paid', currency: 'Currency', state: 'State', cycle: 'Billing cycle', created_at: 'Ordered on' },
       values: { state: { '0': 'To be paid', '1': 'Paid', '2': 'Expired', '3': 'Void' }, cycle: { '0': 'Once', '1': 'Monthly', '2': 'Yearly' }, currency: { CNY: 'CNY', HKD: 'HKD', USD: 'USD' } },
+    },
+    'provider-work-order': {
+      name: 'Provider work order |||| Provider work orders',
+      fields: { number: 'Number', title: 'Title', description: 'Description', category: 'Category', state: 'State', app_name: 'App', buyer_name: 'Buyer', records: 'Conversation', updated_at: 'Updated on' },
+      values: {
+        state: { '0': 'To be assigned', '1': 'Processing', '2': 'Processed, awaiting evaluation', '3': 'Closed' },
+        category: { '0': 'Account', '1': 'App', '2': 'API and events', '3': 'Billing', '4': 'Other' },
+      },
     },
     'installed-app': {
       name: 'Enterprise app |||| Enterprise apps',

@@ -574,7 +574,7 @@ export default {
     },
     'work-order': {
       name: '工單',
-      fields: { number: '工單編號', title: '標題', description: '問題描述', category: '分類', app_guid: '應用', attachments: '附件', state: '狀態', rating: '評分', comment: '評價', bu_guid: '業務單元', records: '溝通記錄', older_than: '建立超過（天）' },
+      fields: { installed_app_guid: '已安裝的應用（服務商也會答覆）', number: '工單編號', title: '標題', description: '問題描述', category: '分類', app_guid: '應用', attachments: '附件', state: '狀態', rating: '評分', comment: '評價', bu_guid: '業務單元', records: '溝通記錄', older_than: '建立超過（天）' },
       values: {
         state: { '0': '待分配', '1': '處理中', '2': '已處理待評價', '3': '已關閉' },
         category: { '0': '帳號', '1': '應用', '2': '接口與事件', '3': '費用', '4': '其他' },
@@ -583,7 +583,7 @@ export default {
     'work-order-record': {
       name: '回覆',
       fields: { work_order_guid: '工單', content: '回覆內容', attachments: '附件', author_name: '回覆人', author_guid: '回覆人', side: '一方', kind: '類型', from_state: '原狀態', to_state: '新狀態' },
-      values: { kind: { '0': '回覆', '1': '狀態變更' }, side: { tenant: '客戶', operator: '平台' } },
+      values: { kind: { '0': '回覆', '1': '狀態變更' }, side: { tenant: '客戶', operator: '平台', provider: '服務商' } },
     },
     'work-question': {
       name: '問題',
@@ -615,6 +615,14 @@ export default {
       name: '結算訂單',
       fields: { number: '訂單號', app_guid: '應用', app_name: '應用', buyer_name: '購買方', amount: '金額', paid_amount: '已付', currency: '幣種', state: '狀態', cycle: '計費週期', created_at: '下單時間' },
       values: { state: { '0': '待支付', '1': '已支付', '2': '已過期', '3': '已作廢' }, cycle: { '0': '一次性', '1': '按月', '2': '按年' }, currency: { CNY: '人民幣', HKD: '港幣', USD: '美元' } },
+    },
+    'provider-work-order': {
+      name: '服務商工單',
+      fields: { number: '工單編號', title: '標題', description: '問題描述', category: '分類', state: '狀態', app_name: '應用', buyer_name: '購買方', records: '溝通記錄', updated_at: '更新時間' },
+      values: {
+        state: { '0': '待分配', '1': '處理中', '2': '已處理待評價', '3': '已關閉' },
+        category: { '0': '帳號', '1': '應用', '2': '接口與事件', '3': '費用', '4': '其他' },
+      },
     },
     'installed-app': {
       name: '企業應用 |||| 企業應用',

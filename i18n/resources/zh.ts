@@ -574,7 +574,7 @@ export default {
     },
     'work-order': {
       name: '工单',
-      fields: { number: '工单编号', title: '标题', description: '问题描述', category: '分类', app_guid: '应用', attachments: '附件', state: '状态', rating: '评分', comment: '评价', bu_guid: '业务单元', records: '沟通记录', older_than: '创建超过（天）' },
+      fields: { installed_app_guid: '已安装的应用（服务商也会答复）', number: '工单编号', title: '标题', description: '问题描述', category: '分类', app_guid: '应用', attachments: '附件', state: '状态', rating: '评分', comment: '评价', bu_guid: '业务单元', records: '沟通记录', older_than: '创建超过（天）' },
       values: {
         state: { '0': '待分配', '1': '处理中', '2': '已处理待评价', '3': '已关闭' },
         category: { '0': '账号', '1': '应用', '2': '接口与事件', '3': '费用', '4': '其他' },
@@ -583,7 +583,7 @@ export default {
     'work-order-record': {
       name: '回复',
       fields: { work_order_guid: '工单', content: '回复内容', attachments: '附件', author_name: '回复人', author_guid: '回复人', side: '一方', kind: '类型', from_state: '原状态', to_state: '新状态' },
-      values: { kind: { '0': '回复', '1': '状态变更' }, side: { tenant: '客户', operator: '平台' } },
+      values: { kind: { '0': '回复', '1': '状态变更' }, side: { tenant: '客户', operator: '平台', provider: '服务商' } },
     },
     'work-question': {
       name: '问题',
@@ -615,6 +615,14 @@ export default {
       name: '结算订单',
       fields: { number: '订单号', app_guid: '应用', app_name: '应用', buyer_name: '购买方', amount: '金额', paid_amount: '已付', currency: '币种', state: '状态', cycle: '计费周期', created_at: '下单时间' },
       values: { state: { '0': '待支付', '1': '已支付', '2': '已过期', '3': '已作废' }, cycle: { '0': '一次性', '1': '按月', '2': '按年' }, currency: { CNY: '人民币', HKD: '港币', USD: '美元' } },
+    },
+    'provider-work-order': {
+      name: '服务商工单',
+      fields: { number: '工单编号', title: '标题', description: '问题描述', category: '分类', state: '状态', app_name: '应用', buyer_name: '购买方', records: '沟通记录', updated_at: '更新时间' },
+      values: {
+        state: { '0': '待分配', '1': '处理中', '2': '已处理待评价', '3': '已关闭' },
+        category: { '0': '账号', '1': '应用', '2': '接口与事件', '3': '费用', '4': '其他' },
+      },
     },
     'installed-app': {
       name: '企业应用 |||| 企业应用',

@@ -323,6 +323,7 @@ export default {
     'tenant:sp-app': 'Provider apps',
     'tenant:sp-installation': 'Installations',
     'tenant:sp-settlement': 'Settlement',
+    'tenant:sp-work-order': 'Provider work orders',
     'admin:store-listing': 'Store listings',
     'admin:certification': 'Certification review',
     'admin:column': 'Columns',
@@ -441,7 +442,7 @@ export default {
     'union-membership': { leave: 'Leave', leave_done: 'Your business unit has left %{name}.' },
     'field-status': { enable: 'Turn on', disable: 'Turn off' },
     'process-instance': { approve: 'Approve', reject: 'Reject' },
-    'installed-app': { uninstall: 'Uninstall', consent: 'Approve new access', consent_done: '%{app_name} now has the access it asked for.' },
+    'installed-app': { uninstall: 'Uninstall', uninstall_title: 'Uninstall %{name} |||| Uninstall %{smart_count} apps', uninstall_content: 'Its access to this business unit ends at once and its provider is told; its order stays. |||| Their access to this business unit ends at once and their providers are told; their orders stay.', consent: 'Approve new access', consent_done: '%{app_name} now has the access it asked for.' },
     'app-scope': { open: 'Open now', open_done: '%{name} is open for this app.' },
   },
 };

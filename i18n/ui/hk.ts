@@ -323,6 +323,7 @@ export default {
     'tenant:sp-app': '服務商應用',
     'tenant:sp-installation': '安裝記錄',
     'tenant:sp-settlement': '結算',
+    'tenant:sp-work-order': '服務商工單',
     'admin:store-listing': '上架管理',
     'admin:certification': '認證審核',
     'admin:column': '列配置',
@@ -441,7 +442,7 @@ export default {
     'union-membership': { leave: '退出', leave_done: '你的業務單元已退出 %{name}。' },
     'field-status': { enable: '開啟', disable: '關閉' },
     'process-instance': { approve: '通過', reject: '駁回' },
-    'installed-app': { uninstall: '解除安裝', consent: '授權新權限', consent_done: '%{app_name} 已獲得所申請的權限。' },
+    'installed-app': { uninstall: '解除安裝', uninstall_title: '解除安裝%{name} |||| 解除安裝 %{smart_count} 個應用', uninstall_content: '它對本業務單元的存取立即結束，並會通知其服務商；訂單保留。 |||| 它們對本業務單元的存取立即結束，並會通知其服務商；訂單保留。', consent: '授權新權限', consent_done: '%{app_name} 已獲得所申請的權限。' },
     'app-scope': { open: '直接開通', open_done: '已為本應用開通 %{name}。' },
   },
 };

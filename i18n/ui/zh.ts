@@ -323,6 +323,7 @@ export default {
     'tenant:sp-app': '服务商应用',
     'tenant:sp-installation': '安装记录',
     'tenant:sp-settlement': '结算',
+    'tenant:sp-work-order': '服务商工单',
     'admin:store-listing': '上架管理',
     'admin:certification': '认证审核',
     'admin:column': '列配置',
@@ -441,7 +442,7 @@ export default {
     'union-membership': { leave: '退出', leave_done: '你的业务单元已退出 %{name}。' },
     'field-status': { enable: '开启', disable: '关闭' },
     'process-instance': { approve: '通过', reject: '驳回' },
-    'installed-app': { uninstall: '卸载', consent: '授权新权限', consent_done: '%{app_name} 已获得所申请的权限。' },
+    'installed-app': { uninstall: '卸载', uninstall_title: '卸载%{name} |||| 卸载 %{smart_count} 个应用', uninstall_content: '它对本业务单元的访问立即结束，并会通知其服务商；订单保留。 |||| 它们对本业务单元的访问立即结束，并会通知其服务商；订单保留。', consent: '授权新权限', consent_done: '%{app_name} 已获得所申请的权限。' },
     'app-scope': { open: '直接开通', open_done: '已为本应用开通 %{name}。' },
   },
 };

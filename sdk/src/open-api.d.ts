@@ -1254,11 +1254,13 @@ export interface components {
             description?: string | null;
             category?: (0 | 1 | 2 | 3 | 4) | null;
             app_guid?: string | null;
+            installed_app_guid?: string | null;
             attachments?: string[] | null;
             state?: (0 | 1 | 2 | 3) | null;
             number?: string | null;
             rating?: number | null;
             comment?: string | null;
+            provider_bu_guid?: string | null;
         } & {
             [key: string]: unknown;
         };
@@ -1523,6 +1525,7 @@ export interface components {
                     description: string;
                     category: 0 | 1 | 2 | 3 | 4;
                     app_guid: string | null;
+                    installed_app_guid: string | null;
                     attachments: string[];
                     /** Format: uuid */
                     guid: string;
@@ -1547,6 +1550,7 @@ export interface components {
                     description: string;
                     category: 0 | 1 | 2 | 3 | 4;
                     app_guid: string | null;
+                    installed_app_guid: string | null;
                     attachments: string[];
                     /** Format: uuid */
                     guid: string;
@@ -1563,6 +1567,7 @@ export interface components {
                     description: string;
                     category: 0 | 1 | 2 | 3 | 4;
                     app_guid: string | null;
+                    installed_app_guid: string | null;
                     attachments: string[];
                     /** Format: uuid */
                     guid: string;
@@ -2653,6 +2658,8 @@ export interface operations {
                     category?: 0 | 1 | 2 | 3 | 4;
                     /** @default null */
                     app_guid?: string | null;
+                    /** @default null */
+                    installed_app_guid?: string | null;
                     /** @default [] */
                     attachments?: string[];
                 };

@@ -476,4 +476,17 @@ export const migrations: readonly Migration[] = [
            from orders o join app a on a.guid = o.app_guid join bu b on b.guid = o.bu_guid where a.bu_guid is not null`,
     ],
   },
+  {
+    id: 29,
+    name: "service providers: the work orders buyers raise about their store apps",
+    up: [
+      // Read by resources/provider.ts: the question and its state, owned by the provider's BU; the conversation comes with `get`.
+      `create or replace view provider_work_order as
+         select w.guid, w.provider_bu_guid as bu_guid, w.number, w.title, w.description, w.category, w.state, w.app_guid, w.installed_app_guid,
+                a.name as app_name, b.name as buyer_name, w.created_by, w.created_at, w.updated_at
+           from work_order w join bu b on b.guid = w.bu_guid
+           left join installed_app i on i.guid = w.installed_app_guid left join app a on a.guid = i.app_guid
+          where w.provider_bu_guid is not null`,
+    ],
+  },
 ];

@@ -164,6 +164,10 @@ export const fillDemo = async (app: FastifyInstance, operator: string, mailedTo:
   await op('/open/admin/store-review/approve', { guid: sheetVersion.guid });
   const sold = await call<{ guid: string }>('/open/app/market/app-purchase/use', { guid: timesheets.guid, scopes: ['contact:member:readonly'] }, other.token);
   await op('/open/admin/payment-records/add-record', { order_guid: sold.guid, amount: 19_900, method: 0, state: 1, paid_at: new Date().toISOString() });
+  // The buyer asks about it in a work order naming its installation; the tenant, as its provider, answers.
+  const soldInstallation = (await call<{ guid: string; app_guid: string }[]>('/open/installed-app/list', {}, other.token)).find((i) => i.app_guid === timesheets.guid)!;
+  const question = await call<{ guid: string }>('/open/app/work-order/save', { ...w.own_store.question, category: 1, installed_app_guid: soldInstallation.guid }, other.token);
+  await tenant('/open/service-provider/work-order-record/save', { work_order_guid: question.guid, content: w.own_store.answer });
 
   // A self-built app, after the store's (the operators' app list opens on it, newest first): scopes applied for and opened by an operator, events subscribed.
   const own = await tenant<{ guid: string }>('/open/app/create', { ...w.app, code: 'northwind-hr', type: 1 });

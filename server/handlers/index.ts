@@ -7,7 +7,7 @@ import { checkEndpoint, getConfig, logPage, replay, resetKey, saveConfig, subscr
 import { installedConsent, marketCard, marketClassifications, marketDetail, marketLabels, marketPurchase, marketSearch } from './market.ts';
 import { docsApiDocument, docsCategory, docsFind, docsInfo, docsSearch, docsTree, docsVersion, docsVersions } from './docs.ts';
 import { uploadPrivate, uploadPublic } from './files.ts';
-import { workOrderCount, workOrderGet, workOrderReply } from './work-orders.ts';
+import { workOrderCount, workOrderGet, workOrderProviderReply, workOrderReply } from './work-orders.ts';
 import { messageAppList, messageBuList, messageGet, messageRead, messageUnread, messageUserList } from './messages.ts';
 import { paymentMonthly, settlementMonthly } from './payments.ts';
 import { unionMembershipLeave } from './union-membership.ts';
@@ -101,6 +101,7 @@ export const handlers = {
   'workOrder.get': workOrderGet,
   'workOrder.count': workOrderCount,
   'workOrder.reply': workOrderReply,
+  'workOrder.providerReply': workOrderProviderReply,
   'message.userList': messageUserList,
   'message.appList': messageAppList,
   'message.buList': messageBuList,

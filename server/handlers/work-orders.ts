@@ -4,6 +4,7 @@ import { checkReferences } from '../engine/relations.ts';
 import { get, reachRow } from '../engine/verbs.ts';
 import { Warning } from '../http/envelope.ts';
 import { tellOtherSide, writeRecord, type Order } from '../services/work-orders.ts';
+import { notify } from '../services/messages.ts';
 import { named } from '../engine/named.ts';
 import { rowAnswer } from '../engine/call-docs.ts';
 import { z } from 'zod';
@@ -51,6 +52,27 @@ export const workOrderReply = named({ input: workOrderRecordSchema, output: z.ob
     if (rows[0].state === WORK_ORDER_STATE.closed) throw new Warning('server.work_order_closed');
     await writeRecord(ctx, tx, order, { kind: RECORD_KIND.reply, content: input.content, attachments: input.attachments });
     await tellOtherSide(ctx, tx, order as unknown as Order, 'work_order_reply');
+    return { work_order_guid: order.guid, records: await recordsOf(tx, order.guid) };
+  });
+});
+
+/**
+ * A service provider's answer to a work order a buyer raised about its store app (docs/store.md,
+ * "Service providers"): the order must name the caller's BU as its provider; the raiser hears of it.
+ * The provider reads the buyer's question and its conversation, nothing else of the buyer's.
+ */
+const providerReplyInput = workOrderRecordSchema.pick({ work_order_guid: true, content: true });
+export const workOrderProviderReply = named({ input: providerReplyInput, output: z.object({ work_order_guid: z.uuid(), records }) }, async (ctx, input) => {
+  return ctx.services.db.transaction(async (tx) => {
+    const { rows } = await tx.query<Order>(
+      'select guid, bu_guid, state, number, title, created_by from work_order where guid = $1 and provider_bu_guid = $2 for update',
+      [input.work_order_guid, ctx.caller!.buGuid],
+    );
+    const order = rows[0];
+    if (!order) throw new Warning('server.record_not_found');
+    if (order.state === WORK_ORDER_STATE.closed) throw new Warning('server.work_order_closed');
+    await writeRecord(ctx, tx, order, { kind: RECORD_KIND.reply, content: input.content, side: 'provider' });
+    if (order.created_by) await notify.user(tx, order.created_by, order.bu_guid, { key: 'work_order_reply', params: { number: order.number, title: order.title }, link: `/account/work-order/${order.guid}/show` });
     return { work_order_guid: order.guid, records: await recordsOf(tx, order.guid) };
   });
 });

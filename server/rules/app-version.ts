@@ -22,8 +22,9 @@ export const appVersionRules: Rules = {
       if (off.length) throw new Warning('server.reference_not_found', { field: translate(ctx.lang, 'resources.app-version.fields.scope_guids') }, { field: 'scope_guids' });
     }
   },
+  // A version not yet decided may be discarded (in review too: the queue loses it); a decided one is the store's history.
   async beforeDelete(ctx, tx, rows) {
-    if (rows.some((r) => !EDITABLE.includes(r.status as number))) throw new Warning('server.version_locked');
+    if (rows.some((r) => ![...EDITABLE, VERSION.review].includes(r.status as number))) throw new Warning('server.version_locked');
   },
   async beforeTransition(ctx, tx, to, existing) {
     // One version of an app waits for review at a time: the reviewer compares it with what is live.
@@ -33,9 +34,12 @@ export const appVersionRules: Rules = {
     }
   },
   async afterTransition(ctx, tx, row, existing) {
-    const stamp = row.status === VERSION.review ? 'submitted_at' : 'reviewed_at';
-    const { rows } = await tx.query(`update app_version set ${stamp} = now() where guid = $1 returning ${stamp}`, [row.guid]);
-    row[stamp] = rows[0][stamp];
+    // Submitting is dated, and so is each decision; a withdrawn version is a draft again, undecided.
+    const stamp = row.status === VERSION.review ? 'submitted_at' : row.status === VERSION.draft ? undefined : 'reviewed_at';
+    if (stamp) {
+      const { rows } = await tx.query(`update app_version set ${stamp} = now() where guid = $1 returning ${stamp}`, [row.guid]);
+      row[stamp] = rows[0][stamp];
+    }
     const app = row.app_guid as string;
     if (row.status === VERSION.listed && existing.status === VERSION.review) {
       await publishVersion(tx, row);

@@ -11,7 +11,12 @@ const workOrderNumber = () => `WO${new Date().toISOString().slice(0, 10).replace
  * its conversation. One an app raises through the open API is about that app, whatever it names.
  */
 export const workOrderRules: Rules = {
-  async beforeWrite(ctx, _tx, values, existing) {
+  async beforeWrite(ctx, tx, values, existing) {
+    // About a service provider's installed store app: its provider reads and answers it (server/handlers/work-orders.ts).
+    if (values.installed_app_guid !== undefined) {
+      const { rows } = await tx.query<{ bu_guid: string | null }>('select a.bu_guid from installed_app i join app a on a.guid = i.app_guid where i.guid = $1', [values.installed_app_guid]);
+      values.provider_bu_guid = rows[0]?.bu_guid ?? null;
+    }
     if (existing) return;
     values.number = workOrderNumber();
     values.state = WORK_ORDER_STATE.toAssign;

@@ -28,12 +28,12 @@ export const writeRecord = async (
   ctx: CallContext,
   tx: Queryable,
   order: { guid: string; bu_guid: string | null },
-  entry: { kind: number; content: string; attachments?: string[]; from?: number | null; to?: number | null },
+  entry: { kind: number; content: string; attachments?: string[]; from?: number | null; to?: number | null; side?: 'provider' },
 ) => {
   await tx.query(
     `insert into work_order_record (guid, bu_guid, created_by, work_order_guid, kind, side, author_guid, author_name, content, attachments, from_state, to_state)
      values (gen_random_uuid(), $1, $2, $3, $4, $5, $2, $6, $7, $8::jsonb, $9, $10)`,
-    [order.bu_guid, ctx.caller?.userGuid ?? null, order.guid, entry.kind, ctx.mount.side, await authorName(tx, ctx.caller), entry.content, JSON.stringify(entry.attachments ?? []), entry.from ?? null, entry.to ?? null],
+    [order.bu_guid, ctx.caller?.userGuid ?? null, order.guid, entry.kind, entry.side ?? ctx.mount.side, await authorName(tx, ctx.caller), entry.content, JSON.stringify(entry.attachments ?? []), entry.from ?? null, entry.to ?? null],
   );
   await tx.query('update work_order set updated_at = now() where guid = $1', [order.guid]);
 };

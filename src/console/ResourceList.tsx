@@ -194,6 +194,12 @@ const fitToWindow = {
 /** The list's frame may shrink below its table's width (a flex child otherwise grows to fit it), and its toolbar wraps. */
 const listFrame = { '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' }, '& .RaList-actions .MuiToolbar-root': { flexWrap: 'wrap' } } as const;
 
+/** A list's delete in the definition's own words (`admin.deletes`), else react-admin's. */
+const deleteWords = (def: ConsoleDef) => {
+  const key = def.admin.deletes && `record_actions.${def.name}.${def.admin.deletes}`;
+  return key ? { label: key, confirmTitle: `${key}_title`, confirmContent: `${key}_content` } : {};
+};
+
 /** A list with no rows yet: says so at full contrast (react-admin's own is greyed out) and offers to add one. */
 const ListEmpty = ({ rc }: { rc: ResourceCalls }) => {
   const translate = useTranslate();
@@ -319,7 +325,7 @@ export const ResourceList = ({ rc, listActions }: { rc: ResourceCalls; listActio
             <ViewBar def={def} views={settings.views} columns={settings.columns.map((c) => c.field)} canPublish={canPublish} />
             <Datagrid
               rowClick={rc.opens ? (id) => rc.opens!.replace(':id', String(id)) : rc.verbs.get ? 'show' : false}
-              bulkActionButtons={bulk ? <BulkDeleteButton mutationMode="pessimistic" /> : false}
+              bulkActionButtons={bulk ? <BulkDeleteButton mutationMode="pessimistic" {...deleteWords(def)} /> : false}
               sx={styles}
               data-testid="resource-list"
             >

@@ -156,10 +156,7 @@ export const routeTreeOf = (pages: readonly TenantPage[]): RouteDef[] => [
   {
     // A BU as a service provider (docs/store.md, "Service providers"): its store apps' versions, installations and settlement.
     path: '/service-provider', title: 'route.service_provider', redirect: '/service-provider/app', layout: 'topSidebar', sidebar: 'matched', scene: 'console',
-    children: inOrder([
-      ...definedPages('/service-provider', pages),
-      { path: '/service-provider/work-order', title: 'route.sp_work_order', page: 'placeholder', disabled: true, userTypes: TENANTS },
-    ]),
+    children: inOrder(definedPages('/service-provider', pages)),
   },
   { path: '/file', title: 'route.file', page: 'placeholder', disabled: true, layout: 'top', scene: 'console' },
   { path: '/console', title: 'route.console', redirect: '/operation', hidden: true },

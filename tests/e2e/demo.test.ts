@@ -38,12 +38,13 @@ describe.skipIf(!available)('a fresh install filled by the demo (Chromium, en)',
     // The app page's way back to the store.
     await j.w.page.getByRole('navigation', { name: en.route.app_store }).getByRole('link').click();
     await j.w.page.waitForURL((u) => u.pathname === '/appStore');
-    await expect.poll(() => j.w.page.getByTestId('store-card').count()).toBe(5);
+    // The five featured apps and the two service providers' (the demo's provider's and the tenant's own).
+    await expect.poll(() => j.w.page.getByTestId('store-card').count()).toBe(7);
     await j.shot('03-store');
     await j.w.page.getByRole('button', { name: demoEn.categories.operations, exact: true }).click();
-    await expect.poll(() => j.w.page.getByTestId('store-card').count()).toBe(3);
-    for (const code of ['CONNECT', 'PROVISION', 'LEASE'] as const) {
-      await j.w.page.getByTestId('store-card').filter({ hasText: demoEn.store[code].name }).first().waitFor();
+    await expect.poll(() => j.w.page.getByTestId('store-card').count()).toBe(5);
+    for (const name of [...(['CONNECT', 'PROVISION', 'LEASE'] as const).map((code) => demoEn.store[code].name), demoEn.provider.app, demoEn.own_store.app]) {
+      await j.w.page.getByTestId('store-card').filter({ hasText: name }).first().waitFor();
     }
     await j.shot('04-category');
   });

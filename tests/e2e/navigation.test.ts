@@ -96,7 +96,7 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('navigation journey (Chr
     await signIn(page, owner);
     await page.getByTestId('counts-screen').waitFor();
     const nav = page.getByRole('navigation', { name: t('header.sections') });
-    await expect.poll(() => nav.getByRole('link').allTextContents()).toEqual([t('route.account'), t('route.business'), t('route.developer')]);
+    await expect.poll(() => nav.getByRole('link').allTextContents()).toEqual([t('route.account'), t('route.business'), t('route.developer'), t('route.service_provider')]);
     expect(await nav.getByRole('link', { name: t('route.account') }).getAttribute('aria-current')).toBe('page');
     await title('panel', t('route.enterprise_panel'));
     await shot('01-panel');

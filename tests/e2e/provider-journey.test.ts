@@ -24,7 +24,7 @@ const UI = { zh: { ...zh, ...comZh, ...resZh, ...storeZh }, en: { ...en, ...comE
  * store app and submits a version asking buyers for member reads; an operator reads it beside what
  * is live and rejects it with a reason, then approves it when submitted again; a visitor finds it in
  * the store and, signed in as another BU, installs it through the consent dialog; the provider sees
- * the installation and the order; a later version asking for more waits for the buyer's approval,
+ * the installation and the order and answers the buyer's work order; a later version asking for more waits for the buyer's approval,
  * which it gives on its enterprise apps page; the buyer uninstalls it. In zh and en; axe on every screen.
  */
 describe.skipIf(!available).each(['zh', 'en'] as const)('a service provider publishes, a buyer installs (Chromium, %s)', (lang) => {
@@ -164,6 +164,26 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('a service provider publ
     await page.getByTestId('resource-list').getByText(`BU ${buyer.username}`).waitFor();
     await j.shot('11-settlement');
 
+    // The buyer asks about the app in a work order naming its installation (through the API here); the provider answers it by clicks.
+    const installation = (await j.s.db.query<{ guid: string }>('select guid from installed_app where bu_guid = $1', [buyer.buGuid])).rows[0].guid;
+    const asked = await j.s.post('/open/app/work-order/save', { title: `Which members ${n}`, description: 'Does it read every member?', installed_app_guid: installation }, { token: buyer.token });
+    expect(asked.code, asked.message).toBe(200);
+    await openFromSidebar(page, '/service-provider/work-order');
+    await page.getByTestId('resource-list').getByText(`Which members ${n}`).click();
+    await page.getByTestId('conversation').waitFor();
+    await page.getByTestId('conversation-reply').fill('Every member of the departments you pick.');
+    await page.getByTestId('conversation-send').click();
+    await page.getByTestId('conversation').getByText('Every member of the departments you pick.').waitFor();
+    await j.shot('11a-provider-answers');
+    // Its app's event log reads one buyer's deliveries at a time.
+    await section(page, t('route.business'));
+    await openFromSidebar(page, '/business/app');
+    await page.getByText(app.name).first().click();
+    await page.getByTestId('sidebar').getByRole('link', { name: t('route.app_events'), exact: true }).click();
+    await page.getByTestId('event-log-buyer').click();
+    await page.getByRole('option', { name: `BU ${buyer.username}` }).click();
+    await j.shot('11b-event-log-by-buyer');
+
     // A second version asks for department reads too (made and approved through the API here): the buyer keeps its grant until it approves.
     const post = (token: string) => (path: string, body: unknown) => j.s.post(path, body, { token });
     const v1 = (await j.s.db.query<{ app_guid: string; scope_guids: string[] }>("select app_guid, scope_guids from app_version where version = '1.0' and bu_guid = $1", [provider.buGuid])).rows[0];
@@ -195,10 +215,12 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('a service provider publ
     await section(buyerPage, t('route.account'));
     await openFromSidebar(buyerPage, '/account/enterprise/app');
     await row.getByRole('checkbox').check();
-    await buyerPage.getByRole('button', { name: { zh: '删除', en: 'Delete' }[lang] }).click();
+    // Uninstalling, in those words: the app is not deleted, its access to the BU ends.
+    await buyerPage.getByRole('button', { name: t('record_actions.installed-app.uninstall'), exact: true }).click();
     await buyerPage.getByRole('dialog').locator('button.ra-confirm').click();
     await buyerPage.getByTestId('list-empty').waitFor();
 
+    await section(page, t('route.service_provider'));
     await openFromSidebar(page, '/service-provider/installation');
     await page.getByTestId('list-empty').waitFor();
     await j.shot('14-uninstalled');

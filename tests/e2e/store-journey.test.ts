@@ -274,7 +274,8 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('store from empty to bou
     await row.getByText(res('installed-app.values.status.0')).waitFor();
     await expect.poll(() => receiver.received.filter((r) => r.type === 'app_status_change').length).toBe(2);
     await row.getByRole('checkbox').check();
-    await page.getByRole('button', { name: { zh: '删除', en: 'Delete' }[lang] }).click();
+    // Uninstalling, in those words: the app is not deleted, its access to the BU ends.
+    await page.getByRole('button', { name: t('record_actions.installed-app.uninstall'), exact: true }).click();
     await j.shot('18-uninstall-confirm');
     await page.getByRole('dialog').locator('button.ra-confirm').click();
     await page.getByTestId('list-empty').waitFor();

@@ -34,9 +34,10 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('a visitor, by clicks (C
     await j.shot('01-home');
     await page.locator('footer').getByRole('link', { name: t('route.app_store'), exact: true }).click();
     await page.waitForURL((u) => u.pathname === '/appStore');
-    await expect.poll(() => page.getByTestId('store-card').count()).toBe(Object.keys(demo.store).length);
+    // The featured apps and the two service providers' (the demo's provider's and the tenant's own), both under operations.
+    await expect.poll(() => page.getByTestId('store-card').count()).toBe(Object.keys(demo.store).length + 2);
     await page.getByRole('button', { name: demo.categories.operations, exact: true }).click();
-    await expect.poll(() => page.getByTestId('store-card').count()).toBe(3);
+    await expect.poll(() => page.getByTestId('store-card').count()).toBe(5);
     await j.shot('02-category');
     await page.getByRole('link').filter({ has: page.getByRole('heading', { name: demo.store.CONNECT.name, exact: true }) }).click();
     await expect.poll(() => page.getByTestId('app-name').innerText()).toBe(demo.store.CONNECT.name);

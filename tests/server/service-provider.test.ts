@@ -64,6 +64,9 @@ describe('a service provider publishes a store app through review', () => {
     const second = await p(`${V}/add`, { app_guid: app.guid, version: '1.1', summary: 'Next' });
     expect((await p(`${V}/submit`, { guid: second.data.guid })).message).toMatch(/Another version/);
     expect((await p(`${V}/delete`, { guid: second.data.guid })).code).toBe(200);
+    // Withdrawn, it is a draft again (and may be edited); submitted again, it waits.
+    expect((await p(`${V}/withdraw`, { guid: draft.data.guid })).data).toMatchObject({ status: 0, reviewed_at: null });
+    expect((await p(`${V}/submit`, { guid: draft.data.guid })).data.status).toBe(1);
 
     // The queue names the app; the version reads beside what is live (nothing yet: every scope is new).
     const queue = await op(`${R}/page`, { status: 1, page_size: 100 });
@@ -111,6 +114,25 @@ describe('a service provider publishes a store app through review', () => {
     expect((await as(C)(`${V}/get`, { guid: draft.data.guid })).code).toBe(201);
     // The buyer cannot read the provider's versions either.
     expect((await as(B)(`${V}/page`)).data.list).toEqual([]);
+
+    // The buyer asks about the app in a work order naming its installation: the provider reads it and answers; the buyer reads the answer.
+    const installation = (await as(B)('/open/installed-app/page')).data.list.find((r: { app_guid: string }) => r.app_guid === app.guid);
+    const asked = await as(B)('/open/app/work-order/save', { title: `How to start ${tag}`, description: 'Which members does it read?', installed_app_guid: installation.guid });
+    expect(asked.code, asked.message).toBe(200);
+    const theirs = await as(B)('/open/app/work-order/save', { title: `Not about it ${tag}`, description: 'Another question' });
+    const questions = await p('/open/service-provider/work-order/page');
+    expect(questions.data.list.map((r: { guid: string }) => r.guid)).toEqual([asked.data.guid]);
+    expect(questions.data.list[0]).toMatchObject({ buyer_name: `BU ${B.username}`, app_name: `SP ${tag}`, state: 0 });
+    expect((await p('/open/service-provider/work-order/get', { guid: asked.data.guid })).data.records.length).toBeGreaterThan(0);
+    const answered = await p('/open/service-provider/work-order-record/save', { work_order_guid: asked.data.guid, content: 'Only members, never departments.' });
+    expect(answered.code, answered.message).toBe(200);
+    expect((await p('/open/service-provider/work-order-record/save', { work_order_guid: theirs.data.guid, content: 'Not mine' })).code).toBe(201);
+    expect((await as(C)('/open/service-provider/work-order-record/save', { work_order_guid: asked.data.guid, content: 'Not mine either' })).code).toBe(201);
+    expect((await as(C)('/open/service-provider/work-order/get', { guid: asked.data.guid })).code).toBe(201);
+    const read = await as(B)('/open/app/work-order/get', { guid: asked.data.guid });
+    expect(read.data.records.at(-1)).toMatchObject({ side: 'provider', content: 'Only members, never departments.' });
+    // The platform's staff see it as every work order.
+    expect((await op('/open/admin/work-order/get', { guid: asked.data.guid })).data.records.at(-1).side).toBe('provider');
 
     // Delisted: out of the store, its buyer keeps it; relisted, back.
     expect((await op(`${R}/delist`, { guid: draft.data.guid, reason: 'Under investigation' })).data.status).toBe(4);

@@ -30,7 +30,7 @@ describe('route guard (spec §2)', () => {
     expect(guardOf('/account/member-manage', '', { ...tenant, authState: 1 })).toEqual({ to: '/', reason: 'unverified' });
     expect(guardOf('/account/info', '', { ...tenant, userType: 0 })).toEqual({ to: '/', reason: 'other_console' });
     expect(guardOf('/nowhere', '', tenant)).toEqual({ to: '/', reason: 'not_found' });
-    expect(guardOf('/service-provider/work-order', '', tenant)).toEqual({ to: '/', reason: 'not_open' });
+    expect(guardOf('/business/file', '', tenant)).toEqual({ to: '/', reason: 'not_open' });
     expect(guardOf('/account/order', '', { signedIn: false, urls: [] })?.reason).toBeUndefined();
   });
   it("the account section's pages, made by the definitions' menus, stand in the spec's order (§2)", () => {

@@ -76,6 +76,7 @@ export default {
       open: 'Open in %{app}',
     },
     events: {
+      buyer: 'Buyer',
       paused_long: 'Events are paused since %{time} because none was acknowledged over the long connection for 3 days. Fix the receiver, then resume; the events waiting are sent then.',
       resume: 'Resume',
       mode: 'How the app receives events',

@@ -76,6 +76,7 @@ export default {
       open: '在 %{app} 中打開',
     },
     events: {
+      buyer: '購買方',
       paused_long: '自 %{time} 起事件已暫停：連續 3 天沒有事件經長連接得到確認。修復接收端後點擊恢復，等待中的事件隨即發送。',
       resume: '恢復',
       mode: '應用接收事件的方式',

@@ -76,6 +76,7 @@ export default {
       open: '在 %{app} 中打开',
     },
     events: {
+      buyer: '购买方',
       paused_long: '自 %{time} 起事件已暂停：连续 3 天没有事件经长连接得到确认。修复接收端后点击恢复，等待中的事件随即发送。',
       resume: '恢复',
       mode: '应用接收事件的方式',

@@ -57,7 +57,6 @@ export default {
     history_pick_app: "Pick an app to see its last requests.",
     events: 'Events',
     events_pick_app: "Pick an app to test its event endpoint and send it a test event.",
-    events_store: 'Events are for self-built and company-built apps.',
     endpoint_test: 'Test endpoint',
     endpoint_ok: '%{url} answered the challenge in %{ms} ms (budget %{budget} ms).',
     endpoint_failed: '%{url} failed the challenge: %{reason} (%{ms} ms; budget %{budget} ms)',

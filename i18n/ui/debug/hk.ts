@@ -57,7 +57,6 @@ export default {
     history_pick_app: '選擇應用後可查看其最近的請求。',
     events: '事件',
     events_pick_app: '選擇應用後，可測試其事件推送地址並傳送測試事件。',
-    events_store: '事件只適用於自建應用及企業自建應用。',
     endpoint_test: '測試推送地址',
     endpoint_ok: '%{url} 通過了 challenge 驗證，用時 %{ms} 毫秒（上限 %{budget} 毫秒）。',
     endpoint_failed: '%{url} 未通過 challenge 驗證：%{reason}（用時 %{ms} 毫秒，上限 %{budget} 毫秒）',

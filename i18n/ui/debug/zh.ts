@@ -57,7 +57,6 @@ export default {
     history_pick_app: '选择应用后可查看其最近的请求。',
     events: '事件',
     events_pick_app: '选择应用后，可测试其事件推送地址并发送测试事件。',
-    events_store: '事件仅适用于自建应用和企业自建应用。',
     endpoint_test: '测试推送地址',
     endpoint_ok: '%{url} 通过了 challenge 校验，用时 %{ms} 毫秒（上限 %{budget} 毫秒）。',
     endpoint_failed: '%{url} 未通过 challenge 校验：%{reason}（用时 %{ms} 毫秒，上限 %{budget} 毫秒）',

@@ -15,6 +15,7 @@ import { KeysetResults } from './KeysetResults.tsx';
 import { useTotalText, WindowFields } from './logFields.tsx';
 import type { AppRecord } from './useApp.ts';
 import { formatInstant, zoneName } from '../../shell/dates.ts';
+import { STORE_APP_TYPE } from '../../../schemas/app.ts';
 
 const PAGE_SIZE = 20;
 
@@ -46,6 +47,8 @@ interface Search {
   event_type?: string;
   event_id?: string;
   result?: 'ok' | 'failed';
+  /** One buyer's deliveries (a store app's): the key its installation names the buyer by. */
+  tenant_key?: string;
 }
 const STATE_TONE = { delivered: 'success', retrying: 'warning', failed: 'error', paused: 'default' } as const;
 /** Replaying "what failed" is the usual wish: the result searched suggests the state to replay. */
@@ -231,6 +234,12 @@ export const AppEventLog = ({ app }: { app: AppRecord }) => {
       return page;
     },
   });
+  // A store app's buyers, to read one buyer's deliveries (docs/store.md, "Service providers").
+  const buyers = useQuery({
+    queryKey: ['event-log-buyers', app.guid],
+    enabled: app.type === STORE_APP_TYPE,
+    queryFn: () => post<{ list: { tenant_key: string | null; buyer_name: string }[] }>('/open/service-provider/installation/page', { app_guid: app.guid, page_size: 100 }, { silent: true }).then((r) => r.list),
+  });
   const reload = () => void client.invalidateQueries({ queryKey: logKey(app.guid) });
   // A linked event's log is brought into view once the whole page has loaded: the cards above would push it down again.
   const settled = useIsFetching() === 0 && q.isSuccess;
@@ -251,7 +260,7 @@ export const AppEventLog = ({ app }: { app: AppRecord }) => {
     }
     setError('');
     const text = (name: string) => String(f.get(name) ?? '').trim() || undefined;
-    setSearch({ ...range, event_type: text('event_type'), event_id: text('event_id'), result: text('result') as Search['result'] });
+    setSearch({ ...range, event_type: text('event_type'), event_id: text('event_id'), result: text('result') as Search['result'], tenant_key: text('tenant_key') });
     setCursors([undefined]);
   };
   /** A row's event, found within the 7 days before its attempt (its message is older than any of its attempts). */
@@ -282,6 +291,16 @@ export const AppEventLog = ({ app }: { app: AppRecord }) => {
               </MenuItem>
             ))}
           </TextField>
+          {buyers.data?.length ? (
+            <TextField name="tenant_key" select size="small" label={t('apps.events.buyer')} defaultValue="" sx={{ width: 200 }} data-testid="event-log-buyer">
+              <MenuItem value="">{t('list.all')}</MenuItem>
+              {buyers.data.map((b) => (
+                <MenuItem key={b.tenant_key} value={b.tenant_key ?? ''}>
+                  {b.buyer_name}
+                </MenuItem>
+              ))}
+            </TextField>
+          ) : null}
           <TextField name="event_id" size="small" label={t('apps.events.event_id')} defaultValue={search.event_id ?? ''} />
           <TextField name="result" select size="small" label={t('apps.events.result')} defaultValue="" sx={{ width: 160 }}>
             <MenuItem value="">{t('list.all')}</MenuItem>

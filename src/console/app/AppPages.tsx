@@ -2,6 +2,7 @@ import { Chip, Stack, Typography } from '@mui/material';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Loading } from 'react-admin';
 import { Navigate, useLocation } from 'react-router-dom';
+import { ROUTES } from '../../routes/table.ts';
 import { useLang } from '../../shell/LangContext.tsx';
 import { usePageMessages } from '../../shell/usePageMessages.ts';
 import { AppAbility } from './AppAbility.tsx';
@@ -23,8 +24,11 @@ const PAGES: Record<string, (p: { app: AppRecord }) => React.ReactNode> = {
   log: AppLog,
   eventSubscriptions: AppEvents,
 };
-/** The route table's app types for permission, ability and events (spec: self-built and company-built apps only). */
-const STORE_HIDDEN = new Set(['permission', 'ability', 'ability/processEngine', 'eventSubscriptions']);
+/** Whether the route table offers an app's page for its type (permission and abilities: self-built and company-built apps only). */
+const offeredFor = (sub: string, type: number) => {
+  const route = ROUTES.find((r) => r.path === `/business/app/:id/${sub}`);
+  return !!route && (!route.appTypes || route.appTypes.includes(type));
+};
 
 const queries = new QueryClient({ defaultOptions: { queries: { retry: false } } });
 
@@ -38,7 +42,7 @@ const AppPage = () => {
   // Not one of the caller's BU's apps (or gone): back to the list, where the server's sentence was shown.
   if (!app.data) return <Navigate to="/business/app" replace />;
   const Page = PAGES[sub];
-  if (!Page || (app.data.type === 0 && STORE_HIDDEN.has(sub))) return <Navigate to={`/business/app/${guid}/config`} replace />;
+  if (!Page || !offeredFor(sub, app.data.type)) return <Navigate to={`/business/app/${guid}/config`} replace />;
   return (
     <Stack spacing={2}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>

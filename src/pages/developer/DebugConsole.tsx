@@ -353,9 +353,6 @@ const DebugConsolePage = () => {
         <Section title={t('debug.events')} area="events" testId="debug-events">
           {!app ? (
             <Typography variant="body2">{t('debug.events_pick_app')}</Typography>
-          ) : app.type === 0 ? (
-            // The events page is for self-built and company-built apps only (the route table's appTypes).
-            <Typography variant="body2">{t('debug.events_store')}</Typography>
           ) : (
             <EventTools key={app.guid} appGuid={app.guid} sentenceOf={sentenceOf} />
           )}
