@@ -28,6 +28,9 @@ const kindScreen = (kind: 'product' | 'service'): Screen => ({
   scene: 'admin', url: `/operation/order-${kind}`, mount: `/open/admin/order-management/${kind}`, menu: { icon: kind === 'product' ? 'inventory_2' : 'support_agent' },
 });
 
+/** An order's states in lists: to be paid amber, paid green, expired grey, void red. */
+export const ORDER_TONES = { state: { '0': 'warning', '1': 'success', '2': 'default', '3': 'error' } } as const;
+
 /**
  * A BU's orders (docs/orders.md). A purchase in the store makes a general order, to be paid
  * (server/handlers/market.ts); operators make orders of every kind and record their payments.
@@ -61,7 +64,7 @@ export const order = defineResource({
   },
   admin: {
     titleField: 'number',
-    tones: { state: { '0': 'warning', '1': 'success', '2': 'default', '3': 'error' } },
+    tones: ORDER_TONES,
     // The customer's BU shows by default; currency, due time and note are offered to column sets (docs/views.md).
     columns: [
       { field: 'number' },

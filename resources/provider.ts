@@ -1,5 +1,7 @@
 import { providerInstallationSchema, providerOrderSchema, providerWorkOrderSchema } from '../schemas/provider.ts';
 import { defineResource } from './define.ts';
+import { ORDER_TONES } from './order.ts';
+import { WORK_ORDER_TONES } from './work-order.ts';
 
 /**
  * The service-provider area's lists (docs/store.md, "Service providers"): who installed the BU's
@@ -56,7 +58,7 @@ export const providerOrder = defineResource({
   },
   admin: {
     titleField: 'number',
-    tones: { state: { '0': 'warning', '1': 'success', '2': 'default', '3': 'error' } },
+    tones: ORDER_TONES,
     columns: [
       { field: 'number' },
       { field: 'buyer_name' },
@@ -104,7 +106,7 @@ export const providerWorkOrder = defineResource({
   },
   admin: {
     titleField: 'title',
-    tones: { state: { '0': 'warning', '1': 'info', '2': 'success', '3': 'default' } },
+    tones: WORK_ORDER_TONES,
     columns: [
       { field: 'number' },
       { field: 'title' },

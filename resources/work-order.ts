@@ -6,6 +6,9 @@ import { defineResource } from './define.ts';
  * processed; the tenant closes it with an evaluation or reopens it. Every move and every reply is a
  * record of its conversation (`work-order-record`), which `get` answers with it.
  */
+/** A work order's states in lists: to be assigned amber, processing blue, processed green, closed grey. */
+export const WORK_ORDER_TONES = { state: { '0': 'warning', '1': 'info', '2': 'success', '3': 'default' } } as const;
+
 export const workOrder = defineResource({
   name: 'work-order',
   schema: workOrderSchema,
@@ -55,7 +58,7 @@ export const workOrder = defineResource({
   },
   admin: {
     titleField: 'title',
-    tones: { state: { '0': 'warning', '1': 'info', '2': 'success', '3': 'default' } },
+    tones: WORK_ORDER_TONES,
     columns: [
       { field: 'number' },
       { field: 'title' },
