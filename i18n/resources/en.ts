@@ -574,7 +574,7 @@ export default {
     },
     'work-order': {
       name: 'Work order |||| Work orders',
-      fields: { installed_app_guid: 'Installed app (its provider answers too)', number: 'Number', title: 'Title', description: 'Description', category: 'Category', app_guid: 'App', attachments: 'Attachments', state: 'State', rating: 'Rating', comment: 'Comment', bu_guid: 'Business unit', records: 'Conversation', older_than: 'Older than (days)' },
+      fields: { provider_bu_guid: 'Service provider', installed_app_guid: 'Installed app (its provider answers too)', number: 'Number', title: 'Title', description: 'Description', category: 'Category', app_guid: 'App', attachments: 'Attachments', state: 'State', rating: 'Rating', comment: 'Comment', bu_guid: 'Business unit', records: 'Conversation', older_than: 'Older than (days)' },
       values: {
         state: { '0': 'To be assigned', '1': 'Processing', '2': 'Processed, awaiting evaluation', '3': 'Closed' },
         category: { '0': 'Account', '1': 'App', '2': 'API and events', '3': 'Billing', '4': 'Other' },

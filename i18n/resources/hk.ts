@@ -574,7 +574,7 @@ export default {
     },
     'work-order': {
       name: '工單',
-      fields: { installed_app_guid: '已安裝的應用（服務商也會答覆）', number: '工單編號', title: '標題', description: '問題描述', category: '分類', app_guid: '應用', attachments: '附件', state: '狀態', rating: '評分', comment: '評價', bu_guid: '業務單元', records: '溝通記錄', older_than: '建立超過（天）' },
+      fields: { provider_bu_guid: '服務商', installed_app_guid: '已安裝的應用（服務商也會答覆）', number: '工單編號', title: '標題', description: '問題描述', category: '分類', app_guid: '應用', attachments: '附件', state: '狀態', rating: '評分', comment: '評價', bu_guid: '業務單元', records: '溝通記錄', older_than: '建立超過（天）' },
       values: {
         state: { '0': '待分配', '1': '處理中', '2': '已處理待評價', '3': '已關閉' },
         category: { '0': '帳號', '1': '應用', '2': '接口與事件', '3': '費用', '4': '其他' },

@@ -574,7 +574,7 @@ export default {
     },
     'work-order': {
       name: '工单',
-      fields: { installed_app_guid: '已安装的应用（服务商也会答复）', number: '工单编号', title: '标题', description: '问题描述', category: '分类', app_guid: '应用', attachments: '附件', state: '状态', rating: '评分', comment: '评价', bu_guid: '业务单元', records: '沟通记录', older_than: '创建超过（天）' },
+      fields: { provider_bu_guid: '服务商', installed_app_guid: '已安装的应用（服务商也会答复）', number: '工单编号', title: '标题', description: '问题描述', category: '分类', app_guid: '应用', attachments: '附件', state: '状态', rating: '评分', comment: '评价', bu_guid: '业务单元', records: '沟通记录', older_than: '创建超过（天）' },
       values: {
         state: { '0': '待分配', '1': '处理中', '2': '已处理待评价', '3': '已关闭' },
         category: { '0': '账号', '1': '应用', '2': '接口与事件', '3': '费用', '4': '其他' },
