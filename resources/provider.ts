@@ -116,7 +116,7 @@ export const providerWorkOrder = defineResource({
       { field: 'updated_at', render: 'date', sortable: true },
     ],
     details: [{ field: 'description' }, { field: 'category', render: 'status' }],
-    conversation: { resource: 'work-order-record', field: 'work_order_guid', reply: 'save' },
+    conversation: { resource: 'work-order-record', field: 'work_order_guid', reply: 'save', side: 'provider' },
     screens: [
       {
         scene: 'tenant',

@@ -473,7 +473,13 @@ export interface AdminSpec {
    * its `get` answers as `records` (oldest first); the console shows them as a timeline with a
    * reply form sent to `reply`, a call of `resource`'s mount on the same side.
    */
-  conversation?: { resource: string; field: string; reply: string };
+  conversation?: {
+    resource: string;
+    field: string;
+    reply: string;
+    /** The side the screen's own entries are written as, where it is not the mount's (a service provider's: `provider`). */
+    side?: string;
+  };
   /**
    * Console hint: rows of other definitions that name this record in `field` (an order's payments),
    * listed on its details page through `list` of that definition's mount on the same side, with its

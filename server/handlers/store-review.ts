@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { SCOPE } from '../../schemas/app-scope.ts';
 import { rowAnswer } from '../engine/call-docs.ts';
 import { named } from '../engine/named.ts';
 import { findOne } from '../engine/verbs.ts';
 import { scopeCodes } from '../services/store-publish.ts';
+import { openScopes } from '../services/installations.ts';
 
 const one = z.object({ guid: z.uuid('validation.guid_format') });
 
@@ -22,7 +22,7 @@ export const versionCompare = named({ input: one, output: (mount, def) => rowAns
   const row = await findOne(ctx, guid);
   const db = ctx.services.db;
   const scopes = await scopeCodes(db, (row.scope_guids as string[]) ?? []);
-  const open = (await db.query<{ group_code: string }>('select group_code from app_scope where app_guid = $1 and status = $2 order by group_code', [row.app_guid, SCOPE.open])).rows.map((r) => r.group_code);
+  const open = await openScopes(db, row.app_guid as string);
   const live = (await db.query<{ summary: string | null; price: number; status: number }>('select summary, price, status from app_listing where app_guid = $1', [row.app_guid])).rows[0];
   return {
     ...row,

@@ -3,6 +3,7 @@ import { SCOPE } from '../../schemas/app-scope.ts';
 import { VERSION } from '../../schemas/app-version.ts';
 import { translationColumns } from '../../schemas/translated.ts';
 import { askConsent } from './installations.ts';
+import { setScopes } from './app-scopes.ts';
 
 /** The codes of the enabled scopes a version names by guid, in code order. */
 export const scopeCodes = async (db: Queryable, guids: readonly string[]) =>
@@ -37,13 +38,7 @@ export const publishVersion = async (tx: Queryable, v: Record<string, unknown>) 
   );
   const codes = await scopeCodes(tx, (v.scope_guids as string[]) ?? []);
   await tx.query('delete from app_scope where app_guid = $1 and group_code <> all($2::text[])', [app, codes]);
-  for (const code of codes) {
-    await tx.query(
-      `insert into app_scope (app_guid, group_code, status) values ($1, $2, $3)
-       on conflict (app_guid, group_code) do update set status = excluded.status, updated_at = now()`,
-      [app, code, SCOPE.open],
-    );
-  }
+  await setScopes(tx, app, codes, SCOPE.open);
   await askConsent(tx, app);
   await tx.query('update app_version set status = $1, updated_at = now() where app_guid = $2 and guid <> $3 and status = any($4::smallint[])', [VERSION.replaced, app, v.guid, [VERSION.listed, VERSION.delisted]]);
 };

@@ -61,7 +61,7 @@ export const Conversation = ({ rc }: { rc: ResourceCalls }) => {
       </Typography>
       <Stack component="ol" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {entries.map((e) => (
-          <Paper component="li" key={e.guid} variant="outlined" data-testid="conversation-entry" sx={{ p: 1.5, bgcolor: e.kind === 0 && e.side !== rc.mount.side ? 'action.hover' : undefined }}>
+          <Paper component="li" key={e.guid} variant="outlined" data-testid="conversation-entry" sx={{ p: 1.5, bgcolor: e.kind === 0 && e.side !== (conv.side ?? rc.mount.side) ? 'action.hover' : undefined }}>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: e.content ? 0.5 : 0 }}>
               <Chip size="small" label={translate(valueLabel(target, 'side', e.side))} color={e.side === 'operator' ? 'primary' : 'default'} />
               <Typography variant="body2" sx={{ fontWeight: 600 }}>
