@@ -23,6 +23,7 @@ import { eventConfig, eventInfo, eventRel } from './event.ts';
 import { classify, classifyApp, label, listing } from './store.ts';
 import { installedApp, order, paymentRecord } from './order.ts';
 import { appVersion } from './app-version.ts';
+import { appAuthorisation } from './app-authorisation.ts';
 import { providerInstallation, providerOrder, providerWorkOrder } from './provider.ts';
 import { document } from './document.ts';
 import { workOrder, workOrderRecord, workQuestion } from './work-order.ts';
@@ -42,6 +43,8 @@ const all = [
   approvalProcess, processInstance, processStep,
   // Apps and the open API
   app, appSecurity, appExtProp, appScope, ability, apiGroup, auditRecord, appProject,
+  // What people allowed apps to do as them (OAuth)
+  appAuthorisation,
   // Events
   eventInfo, eventConfig, eventRel,
   // The app store, and what buying in it makes

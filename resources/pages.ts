@@ -10,6 +10,7 @@ export interface TenantPage {
   needsVerified?: boolean;
   sidebar?: 'enterprise';
   order?: number;
+  ownAccount?: boolean;
 }
 
 type Def = { name: string; admin: { screens?: readonly ScreenBase[] }; api: { mounts: readonly { base: string }[] } };
@@ -27,8 +28,8 @@ export const tenantPages = (defs: readonly Def[]): TenantPage[] => {
   for (const def of defs) {
     for (const { menu } of menuScreens(def)) {
       if (menu.scene !== 'tenant' || menu.parent || pages.has(menu.url)) continue;
-      const { needsBu, needsVerified, sidebar, order } = menu;
-      pages.set(menu.url, { path: menu.url, title: menuTitleOf(def, menu), ...(needsBu ? { needsBu } : {}), ...(needsVerified ? { needsVerified } : {}), ...(sidebar ? { sidebar } : {}), ...(order !== undefined ? { order } : {}) });
+      const { needsBu, needsVerified, sidebar, order, ownAccount } = menu;
+      pages.set(menu.url, { path: menu.url, title: menuTitleOf(def, menu), ...(needsBu ? { needsBu } : {}), ...(needsVerified ? { needsVerified } : {}), ...(sidebar ? { sidebar } : {}), ...(order !== undefined ? { order } : {}), ...(ownAccount ? { ownAccount } : {}) });
     }
   }
   return [...pages.values()];

@@ -173,6 +173,8 @@ export interface ConsoleMenu {
   sidebar?: 'enterprise';
   /** A tenant page's place in its section's sidebar, lowest first (resources/pages.ts). */
   order?: number;
+  /** A tenant page about the signed-in person's own records: open to every account, granted or not (personal info's kind). */
+  ownAccount?: boolean;
   /** The page of one of the screen's records, opened from its row (a BU's page). */
   page?: RecordPage;
   /** The screen's columns in place of the definition's, for what its mount's page call answers besides them. */
@@ -644,6 +646,6 @@ export interface Screen extends Omit<TenantScreen, 'url' | 'mount'> {
 }
 
 /** The menu entry a screen makes: its icon, place, title, and (a tenant page) when it shows and where. */
-export type MenuEntry = Pick<ConsoleMenu, 'icon' | 'parent' | 'title' | 'needsBu' | 'needsVerified' | 'sidebar' | 'order'>;
+export type MenuEntry = Pick<ConsoleMenu, 'icon' | 'parent' | 'title' | 'needsBu' | 'needsVerified' | 'sidebar' | 'order' | 'ownAccount'>;
 
 export const CRUD = { page: 'page', get: 'get', add: 'add', update: 'update', delete: 'delete' } as const;

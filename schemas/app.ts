@@ -31,6 +31,8 @@ export const appInternal = z.object({
   server_secret: secretHash(),
   /** Codes of the abilities it uses (`ability/bind`). */
   ability_codes: z.array(z.string()).default([]),
+  /** An operator turned its sign-in with the platform off (docs/oauth.md): no person authorises it, its user tokens stop. */
+  oauth_disabled: z.boolean().default(false),
 });
 
 /** An app's security (spec: app security): where its calls may come from and where its sign-ins may return. */
@@ -38,8 +40,10 @@ export const appSecuritySchema = z.object({
   app_guid: guid(),
   /** Addresses (IPv4/IPv6, CIDR) its open-API calls may come from; empty admits every address. */
   ip_whitelist: z.array(ipEntry()).max(200, 'validation.too_many').default([]),
-  /** Redirect URLs (`save-backurl`): http or https only. */
+  /** Redirect URLs (`save-backurl`): http or https only. Sign-in with the platform returns only to these, matched exactly (docs/oauth.md). */
   redirect_urls: z.array(webUrl()).max(20, 'validation.too_many').default([]),
+  /** A public OAuth client (a browser or mobile app that cannot keep a secret): it signs people in with PKCE and no secret. */
+  oauth_public: z.boolean().default(false),
 });
 
 /** An extra property of an app (spec: app ext props), kept by operators for its store listing. */

@@ -72,6 +72,10 @@ import { createOutgoing } from './events/outgoing.ts';
 import { FieldSets } from './engine/custom-fields.ts';
 import { summaryOf } from './open-api/calls.ts';
 import { mountLongConnections } from './lark/ws/endpoint.ts';
+import { OAuth } from './oauth/service.ts';
+import { UserTokens } from './oauth/user-tokens.ts';
+import { mountOAuth } from './oauth/mount.ts';
+import { pruneOidcModels } from './oauth/adapter.ts';
 
 export interface AppOptions {
   db: Db;
@@ -158,7 +162,9 @@ export const buildApp = async (opts: AppOptions): Promise<App> => {
   const counters = countersFor(opts.db);
   const ssoAllowPrivate = !!opts.sso?.allowPrivate;
   const sso = { sealer: new Sealer(opts.secretsKey ?? randomBytes(32)), idpFetch: guardedFetch(ssoAllowPrivate), ssoAllowPrivate, domainTxt: txtLookup(opts.sso?.dnsServers) };
-  const services = { db: opts.db, caches, counters, fieldSets: new FieldSets(opts.db, caches), mailer, publicUrl, ...sso, admits: (buGuid: string, ip: string) => ipAllowed(opts.db, buGuid, ip) } as Services;
+  // The OpenID provider's issuer is the platform's public origin (docs/oauth.md).
+  const oauth = new OAuth(opts.db, publicUrl, !!opts.trustProxy, () => caches.changed('app-callers'));
+  const services = { db: opts.db, caches, counters, fieldSets: new FieldSets(opts.db, caches), mailer, publicUrl, oauth, ...sso, admits: (buGuid: string, ip: string) => ipAllowed(opts.db, buGuid, ip) } as Services;
   const limits = { ...DEFAULT_LIMITS, ...opts.limits };
   // Log lines are written in batches of 4 KB rather than one system call each; closing flushes them.
   const stdout = opts.logger && !opts.logStream ? pino.destination({ dest: 1, sync: false, minLength: 4096 }) : undefined;
@@ -222,6 +228,10 @@ export const buildApp = async (opts: AppOptions): Promise<App> => {
   const tickets = setInterval(() => void rotateTickets(opts.db).then((n) => n && services.events.kick()).catch((e) => app.log.warn({ err: e }, 'pushing app tickets failed')), TICKET_CHECK_MS);
   tickets.unref();
   app.addHook('onClose', async () => clearInterval(tickets));
+  // The provider's signing key is renewed when old, and its expired codes, tokens and sessions go (server/oauth/).
+  const oauthUpkeep = setInterval(() => void Promise.all([oauth.rotate(), pruneOidcModels(opts.db)]).catch((e) => app.log.warn({ err: e }, 'OpenID provider upkeep failed')), 3_600_000);
+  oauthUpkeep.unref();
+  app.addHook('onClose', async () => clearInterval(oauthUpkeep));
   // Counters' ended windows go every 10 minutes (rows on PostgreSQL), with login lanes that count nothing and codes a day past their end.
   const pruneCounters = setInterval(() => void Promise.all([counters.prune(), pruneAttempts(opts.db), pruneCodes(opts.db)]).catch((e) => app.log.warn({ err: e }, 'counter upkeep failed')), 600_000);
   pruneCounters.unref();
@@ -267,6 +277,8 @@ export const buildApp = async (opts: AppOptions): Promise<App> => {
     // Lark's dialect of the same calls, for apps built on Lark's SDKs (docs/lark.md).
     mountLark(scope, services, { defs, rules, handlers, ratePerMinute: opts.openApiRatePerMinute ?? OPEN_API_RATE_DEFAULT });
     mountDeveloperLog(scope, services, docs);
+    // The platform as an OpenID provider: its endpoints, and the consent screen's calls (docs/oauth.md).
+    mountOAuth(scope, services, docs);
     mountResources(scope, services, defs, docs, { handlers, rules });
   });
   // Both documents are built once per start (per language) and served from memory (server/http/prebuilt-json.ts).
@@ -293,7 +305,9 @@ export const buildApp = async (opts: AppOptions): Promise<App> => {
   await app.after();
   const [tokens, appTokens] = await prepared;
   appTokens.joinBus(caches);
-  Object.assign(services, { tokens, appTokens, callers: new Callers(opts.db, tokens, caches) });
+  const callers = new Callers(opts.db, tokens, caches);
+  Object.assign(services, { tokens, appTokens, callers, userTokens: new UserTokens(opts.db, oauth, callers, caches) });
+  await oauth.rotate();
   await caches.start();
   app.addHook('onClose', () => caches.stop());
   if (eventOpts.worker !== false) services.events.start();

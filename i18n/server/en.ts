@@ -1,5 +1,35 @@
 export default {
   server: {
+    /** The platform as an OpenID provider (docs/oauth.md). */
+    oauth: {
+      user_token_not_here: "This call acts as the app's business unit: make it with an app or tenant access token, not a person's token.",
+      interaction_elsewhere: 'This sign-in was started in another browser or window. Go back to the app and start again.',
+      interaction_expired: 'This sign-in request has ended. Go back to the app and start again.',
+      sign_in_tenant: 'Sign in with your enterprise account to allow an app.',
+      app_not_here: '%{app} is not available in your current business unit. Switch to a business unit that uses it, or ask its administrator to install it.',
+      scopes_changed: 'What the app may be granted changed while the page was open. Check the list again.',
+      platform: 'Open Platform',
+      scope: {
+        openid: 'Know who you are (your account id)',
+        profile: 'Read your name and username',
+        email: 'Read your e-mail address',
+        offline_access: 'Keep access when you are not using the app',
+      },
+      error_title: 'Sign-in cannot continue',
+      error_client: 'This app is unknown, disabled, or cannot sign people in with Open Platform. Nothing was sent to it.',
+      error_redirect: 'The address this app asked to return to is not one it registered, so you were not sent there. Tell the app\'s developer.',
+      error_scope: 'The app asked for access it may not request.',
+      error_request: 'The app sent a sign-in request that could not be processed.',
+      error_expired: 'This sign-in request has ended or was started elsewhere. Go back to the app and start again.',
+      home: 'Go to Open Platform',
+      logout_title: 'Sign out',
+      logout_text: 'Do you want to sign out of Open Platform?',
+      logout_app: '%{app} asks to sign you out of Open Platform. Do you want to sign out?',
+      logout_yes: 'Sign out',
+      logout_no: 'Stay signed in',
+      signed_out_title: 'Signed out',
+      signed_out_text: 'You have signed out of Open Platform.',
+    },
     ok: 'Success',
     token_invalid: 'Your login has expired. Please log in again.',
     not_logged_in: 'You are not logged in. Please log in first.',
@@ -344,6 +374,6 @@ export default {
       ok: 'Acknowledged (any 2xx): the event is delivered',
       refused: 'Not acknowledged (any other status, or no answer in time): the push is retried on the schedule',
     },
-    tags: { 'open-api': 'Calls made with an app access token', identity: 'Sign-in, sign-out and the caller', 'tenant-identity': 'Sign-up, sign-in and personal settings of tenants', file: 'Uploaded files', unlock: 'Login lockouts', app: 'Apps and their logs', 'developer-log': "The BU's call and push log", lark: "Lark's dialect: its token and contact v3 calls, for apps built on Lark's SDKs" },
+    tags: { oauth: 'Sign-in with the platform: the consent screen', 'open-api': 'Calls made with an app access token', identity: 'Sign-in, sign-out and the caller', 'tenant-identity': 'Sign-up, sign-in and personal settings of tenants', file: 'Uploaded files', unlock: 'Login lockouts', app: 'Apps and their logs', 'developer-log': "The BU's call and push log", lark: "Lark's dialect: its token and contact v3 calls, for apps built on Lark's SDKs" },
   },
 };

@@ -1,5 +1,35 @@
 export default {
   server: {
+    /** 平台作為 OpenID 提供方（docs/oauth.md）。 */
+    oauth: {
+      user_token_not_here: '此調用以應用所屬企業的身份執行：請使用應用或租戶訪問令牌，而不是個人令牌。',
+      interaction_elsewhere: '此次登入是在另一個瀏覽器或視窗中發起的。請回到應用重新開始。',
+      interaction_expired: '此次登入請求已結束。請回到應用重新開始。',
+      sign_in_tenant: '請使用企業帳號登入後再授權應用。',
+      app_not_here: '%{app} 在目前企業中不可用。請切換到使用它的企業，或請管理員安裝它。',
+      scopes_changed: '頁面開啟期間，應用可獲得的權限有所變化。請重新核對列表。',
+      platform: '開放平台',
+      scope: {
+        openid: '知道你是誰（你的帳號 ID）',
+        profile: '讀取你的姓名和用戶名',
+        email: '讀取你的電郵地址',
+        offline_access: '在你未使用應用時保持訪問',
+      },
+      error_title: '無法繼續登入',
+      error_client: '該應用不存在、已停用，或不能透過開放平台登入。未向其發送任何資料。',
+      error_redirect: '該應用要求返回的地址不是它登記過的地址，因此沒有跳轉。請告知應用的開發者。',
+      error_scope: '該應用請求了它無權申請的訪問。',
+      error_request: '該應用發送的登入請求無法處理。',
+      error_expired: '此次登入請求已結束或在別處發起。請回到應用重新開始。',
+      home: '前往開放平台',
+      logout_title: '登出',
+      logout_text: '確定要登出開放平台嗎？',
+      logout_app: '%{app} 請求讓你登出開放平台。確定要登出嗎？',
+      logout_yes: '登出',
+      logout_no: '保持登入',
+      signed_out_title: '已登出',
+      signed_out_text: '你已登出開放平台。',
+    },
     ok: '成功',
     token_invalid: '登入狀態已過期，請重新登入',
     not_logged_in: '未登入，請先登入',
@@ -338,6 +368,6 @@ export default {
       ok: '已確認（任何 2xx）：事件已送達',
       refused: '未確認（其他狀態碼或逾時未答）：按計劃重試推送',
     },
-    tags: { 'open-api': '憑應用訪問令牌發起的調用', identity: '登入、登出與當前用戶', 'tenant-identity': '租戶的註冊、登入與個人設定', file: '上傳的檔案', unlock: '登入鎖定', app: '應用及其日誌', 'developer-log': '企業的調用與推送日誌', lark: '飛書方言：令牌調用與通訊錄 v3 調用，供基於飛書 SDK 的應用使用' },
+    tags: { oauth: '透過平台登入：授權頁面', 'open-api': '憑應用訪問令牌發起的調用', identity: '登入、登出與當前用戶', 'tenant-identity': '租戶的註冊、登入與個人設定', file: '上傳的檔案', unlock: '登入鎖定', app: '應用及其日誌', 'developer-log': '企業的調用與推送日誌', lark: '飛書方言：令牌調用與通訊錄 v3 調用，供基於飛書 SDK 的應用使用' },
   },
 };

@@ -1,5 +1,35 @@
 export default {
   server: {
+    /** 平台作为 OpenID 提供方（docs/oauth.md）。 */
+    oauth: {
+      user_token_not_here: '此调用以应用所属企业的身份执行：请使用应用或租户访问令牌，而不是个人令牌。',
+      interaction_elsewhere: '此次登录是在另一个浏览器或窗口中发起的。请回到应用重新开始。',
+      interaction_expired: '此次登录请求已结束。请回到应用重新开始。',
+      sign_in_tenant: '请使用企业账号登录后再授权应用。',
+      app_not_here: '%{app} 在当前企业中不可用。请切换到使用它的企业，或请管理员安装它。',
+      scopes_changed: '页面打开期间，应用可获得的权限发生了变化。请重新核对列表。',
+      platform: '开放平台',
+      scope: {
+        openid: '知道你是谁（你的账号 ID）',
+        profile: '读取你的姓名和用户名',
+        email: '读取你的邮箱地址',
+        offline_access: '在你未使用应用时保持访问',
+      },
+      error_title: '无法继续登录',
+      error_client: '该应用不存在、已停用，或不能通过开放平台登录。未向其发送任何信息。',
+      error_redirect: '该应用要求返回的地址不是它登记过的地址，因此没有跳转。请告知应用的开发者。',
+      error_scope: '该应用请求了它无权申请的访问。',
+      error_request: '该应用发送的登录请求无法处理。',
+      error_expired: '此次登录请求已结束或在别处发起。请回到应用重新开始。',
+      home: '前往开放平台',
+      logout_title: '退出登录',
+      logout_text: '确定要退出开放平台吗？',
+      logout_app: '%{app} 请求让你退出开放平台。确定要退出吗？',
+      logout_yes: '退出',
+      logout_no: '保持登录',
+      signed_out_title: '已退出',
+      signed_out_text: '你已退出开放平台。',
+    },
     ok: '成功',
     token_invalid: '登录状态已过期，请重新登录',
     not_logged_in: '未登录，请先登录',
@@ -338,6 +368,6 @@ export default {
       ok: '已确认（任意 2xx）：事件已送达',
       refused: '未确认（其他状态码或超时未答）：按计划重试推送',
     },
-    tags: { 'open-api': '凭应用访问令牌发起的调用', identity: '登录、退出与当前用户', 'tenant-identity': '租户的注册、登录与个人设置', file: '上传的文件', unlock: '登录锁定', app: '应用及其日志', 'developer-log': '企业的调用与推送日志', lark: '飞书方言：令牌调用与通讯录 v3 调用，供基于飞书 SDK 的应用使用' },
+    tags: { oauth: '通过平台登录：授权页面', 'open-api': '凭应用访问令牌发起的调用', identity: '登录、退出与当前用户', 'tenant-identity': '租户的注册、登录与个人设置', file: '上传的文件', unlock: '登录锁定', app: '应用及其日志', 'developer-log': '企业的调用与推送日志', lark: '飞书方言：令牌调用与通讯录 v3 调用，供基于飞书 SDK 的应用使用' },
   },
 };

@@ -17,6 +17,8 @@ export interface AppCaller {
   scopes: ReadonlySet<string>;
   /** A store app's tenant token: the buyer's key (then `buGuid` is the buyer's BU); null for an app token. */
   tenantKey: string | null;
+  /** A person's OAuth token (server/oauth/user-tokens.ts): the app acts as this member of `buGuid`, with their permissions. */
+  person?: import('./caller.ts').Caller;
 }
 
 /**

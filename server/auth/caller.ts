@@ -97,6 +97,23 @@ export class Callers {
       return { ...base, buGuid: null, ...(await this.grants(roles, 'admin')) };
     }
     if (!buGuid) return { ...base, isSuper: false, codes: new Set(), roleGuids: [] };
+    return this.inBu(base, buGuid);
+  }
+
+  /**
+   * An enabled tenant account as a member of `buGuid`, with what its roles there grant: the caller
+   * behind a person's OAuth token (server/oauth/user-tokens.ts). Null for a frozen account, an
+   * operator, or one no longer in the BU; a disabled BU refuses with its sentence.
+   */
+  async person(userGuid: string, buGuid: string, jti: string, exp: number): Promise<Caller | null> {
+    const { rows } = await this.db.query<{ username: string; user_type: number }>('select username, user_type from users where guid = $1 and status = 0', [userGuid]);
+    const row = rows[0];
+    if (!row || row.user_type === USER_TYPE.operator) return null;
+    return this.inBu({ userGuid, username: row.username, userType: row.user_type, buGuid, jti, exp }, buGuid);
+  }
+
+  private async inBu(base: Omit<Caller, 'isSuper' | 'codes' | 'roleGuids'>, buGuid: string): Promise<Caller | null> {
+    const { userGuid } = base;
     const member = await this.db.query<{ is_owner: boolean; role_guids: string[]; bu_status: number | null }>(
       'select ub.is_owner, ub.role_guids, b.status as bu_status from user_bu ub left join bu b on b.guid = ub.bu_guid where ub.user_guid = $1 and ub.bu_guid = $2',
       [userGuid, buGuid],

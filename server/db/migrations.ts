@@ -489,4 +489,29 @@ export const migrations: readonly Migration[] = [
           where w.provider_bu_guid is not null`,
     ],
   },
+  {
+    id: 30,
+    name: 'the platform as an OpenID provider: what oidc-provider keeps, and its signing keys',
+    up: [
+      // Codes, tokens, grants, sessions and interactions (server/oauth/adapter.ts), shared by every instance.
+      `create table if not exists oidc_model (
+        kind text not null,
+        id text not null,
+        payload jsonb not null,
+        grant_id text,
+        uid text,
+        user_code text,
+        expires_at timestamptz,
+        consumed_at timestamptz,
+        primary key (kind, id))`,
+      'create index if not exists oidc_model_grant on oidc_model (grant_id) where grant_id is not null',
+      'create index if not exists oidc_model_uid on oidc_model (uid) where uid is not null',
+      'create index if not exists oidc_model_expiry on oidc_model (expires_at)',
+      // Signing keys, newest signing (server/oauth/keys.ts).
+      `create table if not exists oauth_key (
+        kid text primary key,
+        jwk jsonb not null,
+        created_at timestamptz not null default now())`,
+    ],
+  },
 ];

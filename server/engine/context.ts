@@ -36,6 +36,9 @@ export interface Services {
   ssoAllowPrivate: boolean;
   /** TXT look-ups that prove a BU's claimed domains (server/sso/domain-proof.ts; SSO_DNS_SERVERS). */
   domainTxt: import('../sso/domain-proof.ts').TxtLookup;
+  /** The platform as an OpenID provider (server/oauth/service.ts), and the people's tokens it issued on the open API. */
+  oauth: import('../oauth/service.ts').OAuth;
+  userTokens: import('../oauth/user-tokens.ts').UserTokens;
   /** Whether a BU's IP whitelist admits an address (cached; see handlers/policy.ts). */
   admits(buGuid: string, ip: string): Promise<boolean>;
 }

@@ -17,6 +17,7 @@ import { USER_TYPE, type Caller } from '../auth/caller.ts';
 import { pagingInput, pagingOf } from '../engine/paging.ts';
 import { runCall, type EngineCall } from '../engine/run-call.ts';
 import { specOf } from '../engine/spec.ts';
+import { authorize } from '../engine/authorize.ts';
 import { bespoke } from './bespoke.ts';
 import { issueAppToken, refuseOutsideWhitelist, resendAppTicket, tenantToken } from '../auth/app-token-calls.ts';
 import { datetime } from '../../schemas/common.ts';
@@ -112,8 +113,11 @@ export const mountOpenApi = (app: FastifyInstance, services: Services, docs: Cal
       ok(req, (await asApp(services, opts.ratePerMinute, req, reply, call, (caller) => run({ app: caller, input: inputOf(req), lang: langOf(req), req, reply, path: call.path }))) ?? null),
     );
   };
-  const own = (handler: (r: AppRequest) => Promise<unknown>, writes?: ResourceName): AppRun => (r) =>
-    runCall(services, { path: r.path, writes: writes ? { resource: writes, action: 'add' } : undefined, run: () => handler(r) }, { caller: asBu(r.app), lang: r.lang, input: r.input, req: r.req, reply: r.reply });
+  // The API's own calls act as the app's BU, which a person's token never does: they take app and tenant tokens only.
+  const own = (handler: (r: AppRequest) => Promise<unknown>, writes?: ResourceName): AppRun => (r) => {
+    if (r.app.person) throw new Warning('server.oauth.user_token_not_here');
+    return runCall(services, { path: r.path, writes: writes ? { resource: writes, action: 'add' } : undefined, run: () => handler(r) }, { caller: asBu(r.app), lang: r.lang, input: r.input, req: r.req, reply: r.reply });
+  };
 
   for (const call of openApiCalls) {
     if (!call.resource || !call.verb) continue;
@@ -252,7 +256,8 @@ export const asApp = async <T>(
   reply.header('x-request-id', req.id);
   const header = req.headers.authorization;
   const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
-  const caller = token ? await services.appTokens.verify(token) : null;
+  // An app's (or a buyer's tenant) token, else a person's OAuth token (docs/oauth.md).
+  const caller = token ? ((await services.appTokens.verify(token)) ?? (await services.userTokens.verify(token))) : null;
   if (!caller) throw APP_TOKEN_INVALID;
   req.callerKind = 'app';
   const log = (httpStatus: number, code: number | null) =>
@@ -313,6 +318,9 @@ export const engineAsApp = (
   // A handler standing in for the verb on the console's mount runs for apps too, with its declared body.
   const bodyOf = typeof handler?.input === 'function' ? handler.input(mount, def) : handler?.input;
   const call: EngineCall = { def, mount, spec, rules: opts.rules[def.name] ?? {}, run: (handler ?? verbs[verbName]) as EngineCall['run'], bodyOf, path: at?.path ?? path };
+  // A person's token acts as the person: the call's permission as the console checks it, on top of the scope `asApp` checked.
+  const person = caller.person;
+  if (person) return runCall(services, { ...call, authorize: (c) => authorize(mount, spec, c) }, { caller: person, lang, input, req: at?.req });
   return runCall(services, call, { caller: asBu(caller), lang, input, req: at?.req });
 };
 

@@ -5,6 +5,7 @@ import { auditRules } from './app-scope.ts';
 import { storeAppRules } from './store.ts';
 import { appVersionRules } from './app-version.ts';
 import { installedAppRules } from './installed-app.ts';
+import { appAuthorisationRules } from './app-authorisation.ts';
 import { documentRules } from './document.ts';
 import { workOrderRules } from './work-order.ts';
 import { announcementRules } from './announcement.ts';
@@ -51,6 +52,7 @@ export const rules: Record<string, Rules> = {
   'union-bu': unionBuRules,
   order: orderRules,
   'installed-app': installedAppRules,
+  'app-authorisation': appAuthorisationRules,
   'app-version': appVersionRules,
   'payment-record': paymentRecordRules,
   ...listSettingsRules,

@@ -1,0 +1,67 @@
+import type { Adapter, AdapterPayload } from 'oidc-provider';
+import type { Db } from '../db/driver.ts';
+import { clientOf } from './clients.ts';
+
+/** Removing one of these ends a person's access: the instances' admitted user tokens are dropped (`revoked`). */
+const ENDS_ACCESS = new Set(['AccessToken', 'RefreshToken', 'Grant']);
+
+/**
+ * oidc-provider's storage in the platform's database (table `oidc_model`, migration 30): codes,
+ * tokens, grants, sessions and interactions, one row each, so every instance sees what another
+ * issued or revoked. Clients are not stored here: they are the platform's apps (`clientOf`).
+ */
+export const adapterFor = (db: Db, revoked: () => void) =>
+  class DbAdapter implements Adapter {
+    constructor(private readonly kind: string) {}
+
+    async upsert(id: string, payload: AdapterPayload, expiresIn: number) {
+      await db.query(
+        `insert into oidc_model (kind, id, payload, grant_id, uid, user_code, expires_at)
+         values ($1, $2, $3, $4, $5, $6, case when $7::int > 0 then now() + make_interval(secs => $7::int) end)
+         on conflict (kind, id) do update set payload = excluded.payload, grant_id = excluded.grant_id, uid = excluded.uid,
+           user_code = excluded.user_code, expires_at = excluded.expires_at`,
+        [this.kind, id, JSON.stringify(payload), payload.grantId ?? null, payload.uid ?? null, payload.userCode ?? null, expiresIn ?? 0],
+      );
+    }
+
+    private async one(column: 'id' | 'uid' | 'user_code', value: string): Promise<AdapterPayload | undefined> {
+      if (this.kind === 'Client') return column === 'id' ? clientOf(db, value) : undefined;
+      const { rows } = await db.query<{ payload: AdapterPayload; consumed: number | null }>(
+        `select payload, extract(epoch from consumed_at)::int as consumed from oidc_model
+          where kind = $1 and ${column} = $2 and (expires_at is null or expires_at > now())`,
+        [this.kind, value],
+      );
+      const row = rows[0];
+      if (!row) return undefined;
+      return row.consumed ? { ...row.payload, consumed: row.consumed } : row.payload;
+    }
+
+    find(id: string) {
+      return this.one('id', id);
+    }
+
+    findByUid(uid: string) {
+      return this.one('uid', uid);
+    }
+
+    findByUserCode(userCode: string) {
+      return this.one('user_code', userCode);
+    }
+
+    async consume(id: string) {
+      await db.query('update oidc_model set consumed_at = now() where kind = $1 and id = $2', [this.kind, id]);
+    }
+
+    async destroy(id: string) {
+      await db.query('delete from oidc_model where kind = $1 and id = $2', [this.kind, id]);
+      if (ENDS_ACCESS.has(this.kind)) revoked();
+    }
+
+    async revokeByGrantId(grantId: string) {
+      await db.query('delete from oidc_model where grant_id = $1', [grantId]);
+      revoked();
+    }
+  };
+
+/** Rows past their end go hourly (the adapter never answers them meanwhile). */
+export const pruneOidcModels = (db: Db) => db.query('delete from oidc_model where expires_at < now()');

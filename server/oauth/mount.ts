@@ -1,0 +1,78 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Services } from '../engine/context.ts';
+import type { CallDoc } from '../http/calls.ts';
+import { langOf } from '../http/envelope.ts';
+import { parseOrWarn } from '../http/validation.ts';
+import { translate } from '../../i18n/index.ts';
+import { LANGUAGES } from '../../i18n/languages.ts';
+import { bespoke } from '../routes/bespoke.ts';
+import { allow, allowAnswer, BINDING_COOKIE, BINDING_PATH, confirmInput, deny, describe, interactionAnswer, interactionInput, redirectAnswer } from './interactions.ts';
+import { INTERACTION_PATH, OAUTH_TTL, OIDC_BASE } from './provider.ts';
+
+const cookieOf = (req: FastifyRequest, name: string) =>
+  (req.headers.cookie ?? '').split(';').map((c) => c.trim().split('=')).find(([k]) => k === name)?.[1];
+
+/** The provider's endpoints per minute and address: enough for any app, not for guessing codes. */
+const RATE = { rateLimit: { max: 120, timeWindow: '1 minute' } };
+
+/**
+ * The OpenID provider on the platform's origin (docs/oauth.md): discovery, its endpoints under
+ * `/oidc/`, the redirect that binds a sign-in request to this browser and opens the consent
+ * screen, and that screen's three calls.
+ */
+export const mountOAuth = (app: FastifyInstance, services: Services, docs: CallDoc[]) => {
+  app.register(async (oidc) => {
+    // oidc-provider reads the bodies itself (form posts among them).
+    oidc.removeAllContentTypeParsers();
+    oidc.addContentTypeParser('*', (_req, _payload, done) => done(null, undefined));
+    const hand = async (req: FastifyRequest, reply: FastifyReply) => {
+      const handle = await services.oauth.handler();
+      // The site's security headers, then the provider writes the answer itself.
+      for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
+      reply.hijack();
+      handle(req.raw, reply.raw);
+    };
+    oidc.get('/.well-known/openid-configuration', hand);
+    oidc.route({ method: ['GET', 'POST', 'OPTIONS'], url: `${OIDC_BASE}/*`, config: RATE, handler: hand });
+    // The provider sends the browser here to sign in and consent: only the browser holding the
+    // provider's cookie for this request gets the binding the consent calls ask for.
+    oidc.get<{ Params: { uid: string } }>(`${INTERACTION_PATH}/:uid`, async (req, reply) => {
+      const provider = await services.oauth.provider();
+      const details = await provider.interactionDetails(req.raw, reply.raw).catch(() => null);
+      const uid = req.params.uid;
+      if (!details || details.uid !== uid) return expiredPage(req, reply);
+      const secure = services.publicUrl.startsWith('https:') ? '; Secure' : '';
+      reply.header('set-cookie', `${BINDING_COOKIE}=${uid}; Path=${BINDING_PATH}; Max-Age=${OAUTH_TTL.Interaction}; HttpOnly; SameSite=Lax${secure}`);
+      return reply.redirect(`/oauth/${encodeURIComponent(uid)}`, 303);
+    });
+  });
+
+  const call = bespoke(app, services, docs, 'oauth');
+  const bound = (req: FastifyRequest) => cookieOf(req, BINDING_COOKIE);
+  call(
+    { path: '/open/oauth/interaction/get', summary: 'The consent screen: the app, what it asks for, and whether the person signed in may grant it here', body: interactionInput, answer: interactionAnswer },
+    { public: true },
+    async ({ req, caller, input, lang }) => describe(services, caller, lang, parseOrWarn(lang, interactionInput, input, 'app-authorisation').uid, bound(req)),
+  );
+  call(
+    { path: '/open/oauth/interaction/allow', summary: 'Allow: grant the app the scopes the screen showed, as the signed-in person in their current BU', body: confirmInput, answer: allowAnswer },
+    { scope: 'user', tenantOnly: true, writes: 'app-authorisation', action: 'add' },
+    async ({ req, caller, input, lang }) => allow(services, caller, lang, parseOrWarn(lang, confirmInput, input, 'app-authorisation'), bound(req)),
+  );
+  call(
+    { path: '/open/oauth/interaction/deny', summary: 'Deny: the app hears access_denied at its registered address', body: interactionInput, answer: redirectAnswer },
+    { public: true },
+    async ({ req, input, lang }) => deny(services, parseOrWarn(lang, interactionInput, input, 'app-authorisation').uid, bound(req)),
+  );
+};
+
+/** A request this browser did not start, or one that ended: a page that says so, never a redirect. */
+const expiredPage = (req: FastifyRequest, reply: FastifyReply) => {
+  const lang = langOf(req);
+  const title = translate(lang, 'server.oauth.error_title');
+  const text = translate(lang, 'server.oauth.error_expired');
+  return reply
+    .status(400)
+    .type('text/html; charset=utf-8')
+    .send(`<!doctype html><html lang="${LANGUAGES[lang]}"><head><meta charset="utf-8"><title>${title}</title></head><body><main><h1>${title}</h1><p>${text}</p><p><a href="/">${translate(lang, 'server.oauth.home')}</a></p></main></body></html>`);
+};

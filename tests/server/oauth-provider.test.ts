@@ -1,0 +1,190 @@
+import * as oidc from 'openid-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../scripts/free-port.mjs';
+import { consentUid, OAuthAgent } from '../helpers/oauth-agent.ts';
+import { openApp } from '../helpers/open-app.ts';
+import { startServer, type TestServer } from '../helpers/server.ts';
+import { activeSub, tenantWithBu } from '../helpers/tenant-flows.ts';
+
+// The platform as an OpenID provider (docs/oauth.md), driven by openid-client, a real relying party.
+let s: TestServer;
+let origin: string;
+let admin: string;
+let client: Awaited<ReturnType<typeof openApp>>;
+let config: oidc.Configuration;
+const CALLBACK = 'http://127.0.0.1:9/callback';
+
+beforeAll(async () => {
+  const port = await freePort();
+  origin = `http://127.0.0.1:${port}`;
+  s = await startServer({ options: { publicUrl: origin } });
+  await s.app.listen({ port, host: '127.0.0.1' });
+  admin = await s.login();
+  client = await openApp(s, admin);
+  const saved = await s.post('/open/app/save-backurl', { app_guid: client.app.guid, redirect_urls: [CALLBACK] }, { token: client.owner.token });
+  expect(saved.code, saved.message).toBe(200);
+  config = await oidc.discovery(new URL(origin), client.app.app_id, client.app.app_secret, undefined, { execute: [oidc.allowInsecureRequests] });
+});
+afterAll(async () => {
+  await s?.close();
+});
+
+/** A sign-in by `token`'s person: the authorisation URL, the consent screen's calls, back to the app with a code; the tokens. */
+const signIn = async (token: string, scope = 'openid profile email offline_access contact:member:readonly', conf = config) => {
+  const agent = new OAuthAgent(origin);
+  const pkceCodeVerifier = oidc.randomPKCECodeVerifier();
+  const state = oidc.randomState();
+  const url = oidc.buildAuthorizationUrl(conf, {
+    redirect_uri: CALLBACK, scope, state, prompt: 'consent', code_challenge: await oidc.calculatePKCECodeChallenge(pkceCodeVerifier), code_challenge_method: 'S256',
+  });
+  const { at } = await agent.follow(url.href);
+  const uid = consentUid(at);
+  const shown = await agent.call('/open/oauth/interaction/get', { uid }, token);
+  expect(shown.code, shown.message).toBe(200);
+  const allowed = await agent.call('/open/oauth/interaction/allow', { uid, scopes: (shown.data.scopes as { code: string }[]).map((x) => x.code) }, token);
+  expect(allowed.code, allowed.message).toBe(200);
+  const back = await agent.follow(String(allowed.data.to));
+  expect(back.at.startsWith(CALLBACK)).toBe(true);
+  const tokens = await oidc.authorizationCodeGrant(conf, new URL(back.at), { pkceCodeVerifier, expectedState: state });
+  return { tokens, shown: shown.data, agent };
+};
+
+const memberPage = (accessToken: string) => s.post('/open/api/v1/member/page', { page: 1, page_size: 5 }, { headers: { authorization: `Bearer ${accessToken}` } });
+
+describe('discovery and keys', () => {
+  it('publishes the configuration at the origin, with code + PKCE, revocation, introspection and logout', () => {
+    const meta = config.serverMetadata();
+    expect(meta.issuer).toBe(origin);
+    expect(meta.authorization_endpoint).toBe(`${origin}/oidc/auth`);
+    expect(meta.code_challenge_methods_supported).toEqual(['S256']);
+    expect(meta.revocation_endpoint).toBe(`${origin}/oidc/token/revocation`);
+    expect(meta.introspection_endpoint).toBe(`${origin}/oidc/token/introspection`);
+    expect(meta.end_session_endpoint).toBe(`${origin}/oidc/session/end`);
+    expect(meta.scopes_supported).toContain('contact:member:readonly');
+  });
+});
+
+describe('code flow', () => {
+  it('signs the owner in: a verified ID token, userinfo, and a token acting as the person on the open API', async () => {
+    const { tokens, shown } = await signIn(client.owner.token);
+    expect(shown).toMatchObject({ signed_in: true, available: true, remembered: false, app: { name: expect.any(String) } });
+    expect((shown.scopes as { code: string; name: string }[]).find((x) => x.code === 'contact:member:readonly')?.name).toBeTruthy();
+    const claims = tokens.claims()!;
+    expect(claims.sub).toBe(client.owner.guid);
+    expect(claims.aud).toBe(client.app.app_id);
+    const info = await oidc.fetchUserInfo(config, tokens.access_token, claims.sub);
+    expect(info).toMatchObject({ sub: client.owner.guid, preferred_username: client.owner.username, email: client.owner.email });
+    const page = await memberPage(tokens.access_token);
+    expect(page.code, page.message).toBe(200);
+    expect(tokens.refresh_token).toBeTruthy();
+  });
+
+  it('rotates refresh tokens; a used one presented again ends the whole grant', async () => {
+    const { tokens } = await signIn(client.owner.token);
+    const first = tokens.refresh_token!;
+    const second = await oidc.refreshTokenGrant(config, first);
+    expect(second.refresh_token).toBeTruthy();
+    expect(second.refresh_token).not.toBe(first);
+    expect((await memberPage(second.access_token)).code).toBe(200);
+    await expect(oidc.refreshTokenGrant(config, first)).rejects.toMatchObject({ error: 'invalid_grant' });
+    // The reuse revoked the family: the newer refresh token and its access token are dead too.
+    await expect(oidc.refreshTokenGrant(config, second.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
+    expect((await memberPage(second.access_token)).status).toBe(401);
+  });
+
+  it('revokes a token (RFC 7009) and introspects only its own (RFC 7662)', async () => {
+    const { tokens } = await signIn(client.owner.token);
+    const live = await oidc.tokenIntrospection(config, tokens.access_token);
+    expect(live.active).toBe(true);
+    expect(live.sub).toBe(client.owner.guid);
+    await oidc.tokenRevocation(config, tokens.access_token);
+    expect((await oidc.tokenIntrospection(config, tokens.access_token)).active).toBe(false);
+    expect((await memberPage(tokens.access_token)).status).toBe(401);
+  });
+
+  it('a sub-account without the grant is refused on the call, though the app has the scope', async () => {
+    const sub = await activeSub(s, client.owner.token);
+    const { tokens } = await signIn(sub.token);
+    const page = await memberPage(tokens.access_token);
+    expect(page.status, page.message).toBe(200);
+    expect(page.code).toBe(201);
+    expect(page.message).toBe('You have no access rights yet. Please contact the administrator.');
+  });
+
+  it("another BU's person cannot authorise a BU's own app", async () => {
+    const other = await tenantWithBu(s);
+    const agent = new OAuthAgent(origin);
+    const url = oidc.buildAuthorizationUrl(config, { redirect_uri: CALLBACK, scope: 'openid', state: 'x' });
+    const uid = consentUid((await agent.follow(url.href)).at);
+    const shown = await agent.call('/open/oauth/interaction/get', { uid }, other.token);
+    expect(shown.data.available).toBe(false);
+    const allowed = await agent.call('/open/oauth/interaction/allow', { uid, scopes: ['openid'] }, other.token);
+    expect(allowed.code).toBe(201);
+    expect(allowed.message).toContain('is not available in your current business unit');
+  });
+
+  it('a consent screen opened in another browser is refused (the binding cookie)', async () => {
+    const agent = new OAuthAgent(origin);
+    const url = oidc.buildAuthorizationUrl(config, { redirect_uri: CALLBACK, scope: 'openid', state: 'x' });
+    const uid = consentUid((await agent.follow(url.href)).at);
+    const stranger = new OAuthAgent(origin);
+    const r = await stranger.call('/open/oauth/interaction/allow', { uid, scopes: ['openid'] }, client.owner.token);
+    expect(r.code).toBe(201);
+    expect(r.message).toContain('started in another browser');
+  });
+
+  it('a wrong redirect URI or an unknown client is a page, never a redirect', async () => {
+    const agent = new OAuthAgent(origin);
+    const wrong = oidc.buildAuthorizationUrl(config, { redirect_uri: 'http://127.0.0.1:9/elsewhere', scope: 'openid', state: 'x' });
+    const res = await agent.fetch(wrong.href, { headers: { 'accept-language': 'en-US' } });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('location')).toBeNull();
+    expect(res.headers.get('content-type')).toContain('text/html');
+    expect(await res.text()).toContain('is not one it registered');
+    const unknown = await agent.fetch(`/oidc/auth?client_id=cli_nobody&redirect_uri=${encodeURIComponent(CALLBACK)}&response_type=code&scope=openid`, { headers: { 'accept-language': 'en-US' } });
+    expect(unknown.headers.get('location')).toBeNull();
+    expect(await unknown.text()).toContain('This app is unknown, disabled');
+  });
+
+  it('deny sends access_denied to the registered address', async () => {
+    const agent = new OAuthAgent(origin);
+    const url = oidc.buildAuthorizationUrl(config, { redirect_uri: CALLBACK, scope: 'openid', state: 'st' });
+    const uid = consentUid((await agent.follow(url.href)).at);
+    const denied = await agent.call('/open/oauth/interaction/deny', { uid });
+    expect(denied.code).toBe(200);
+    const back = await agent.follow(String(denied.data.to));
+    const at = new URL(back.at);
+    expect(`${at.origin}${at.pathname}`).toBe(CALLBACK);
+    expect(at.searchParams.get('error')).toBe('access_denied');
+  });
+});
+
+describe('revocation by people', () => {
+  it('the person lists and revokes an authorisation; its tokens stop at once and the operation log has it', async () => {
+    const { tokens } = await signIn(client.owner.token);
+    const mine = await s.post('/open/system/app-authorisation/page', { page: 1, page_size: 20 }, { token: client.owner.token });
+    expect(mine.code, mine.message).toBe(200);
+    const row = mine.data.list.find((r: { app_guid: string }) => r.app_guid === client.app.guid);
+    expect(row.scopes).toContain('contact:member:readonly');
+    expect(row).not.toHaveProperty('grant_id');
+    const gone = await s.post('/open/system/app-authorisation/delete', { guid: row.guid }, { token: client.owner.token });
+    expect(gone.code, gone.message).toBe(200);
+    expect((await memberPage(tokens.access_token)).status).toBe(401);
+    await expect(oidc.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
+    await s.services.audit.flush();
+    const logged = await s.db.query("select action from operation_log where target_guid = $1 order by created_at", [row.guid]);
+    // Each sign-in by the owner granted it again (an `add`); the revocation came last.
+    expect(logged.rows.map((r) => r.action).slice(-2)).toEqual(['add', 'delete']);
+  });
+
+  it('a frozen sub-account\'s token stops at once', async () => {
+    const role = await s.post('/open/system/role/add', { name: 'Readers', code: `r${Date.now()}` }, { token: client.owner.token });
+    expect(role.code, role.message).toBe(200);
+    const sub = await activeSub(s, client.owner.token);
+    const { tokens } = await signIn(sub.token);
+    expect((await memberPage(tokens.access_token)).status).toBe(200);
+    await s.db.query('update users set status = 1 where guid = $1', [sub.guid]);
+    s.services.callers.invalidate();
+    expect((await memberPage(tokens.access_token)).status).toBe(401);
+  });
+});
