@@ -14,6 +14,8 @@ const DebugConsole = lazy(() => import('./pages/developer/DebugConsole.tsx'));
 const AppPages = lazy(() => import('./console/app/AppPages.tsx'));
 const DeveloperLog = lazy(() => import('./console/app/DeveloperLog.tsx'));
 /** The login form and the calls behind it (axios, the auth provider) load only on the login pages. */
+/** "Sign in with Open Platform": the consent screen (docs/oauth.md). */
+const ConsentPage = lazy(() => import('./pages/oauth/ConsentPage.tsx').then((m) => ({ default: m.ConsentPage })));
 const LoginPage = lazy(() => import('./pages/LoginPage.tsx').then((m) => ({ default: m.LoginPage })));
 
 const Page = ({ route }: { route: RouteDef }) => {
@@ -25,6 +27,12 @@ const Page = ({ route }: { route: RouteDef }) => {
       return (
         <Suspense fallback={null}>
           <LoginPage operator={route.page === 'adminLogin'} />
+        </Suspense>
+      );
+    case 'oauthConsent':
+      return (
+        <Suspense fallback={<PageLoading />}>
+          <ConsentPage />
         </Suspense>
       );
     case 'auth':

@@ -467,12 +467,13 @@ export default {
         app_secret: 'App Secret',
         server_secret: 'Server secret',
         ability_codes: 'Abilities',
+        oauth_disabled: 'Sign-in with the platform turned off',
       },
       values: { type: { '0': 'Store app', '1': 'Self-built app', '2': 'Company-built app' }, status: { '0': 'Enabled', '1': 'Disabled' } },
     },
     'app-security': {
       name: 'App security |||| App security',
-      fields: { app_guid: 'App', ip_whitelist: 'IP whitelist', redirect_urls: 'Redirect URLs' },
+      fields: { app_guid: 'App', ip_whitelist: 'IP whitelist', redirect_urls: 'Redirect URLs', oauth_public: 'Public client (no secret; PKCE)' },
     },
     'app-ext-prop': {
       name: 'Extra property |||| Extra properties',
@@ -623,6 +624,10 @@ export default {
         state: { '0': 'To be assigned', '1': 'Processing', '2': 'Processed, awaiting evaluation', '3': 'Closed' },
         category: { '0': 'Account', '1': 'App', '2': 'API and events', '3': 'Billing', '4': 'Other' },
       },
+    },
+    'app-authorisation': {
+      name: 'Authorised app |||| Authorised apps',
+      fields: { app_guid: 'App', app_name: 'App', scopes: 'Allowed to', user_name: 'Person', grant_id: 'Grant', last_used_at: 'Last used', updated_at: 'Allowed on', created_at: 'First allowed on', bu_guid: 'Business unit', user_guid: 'Person' },
     },
     'installed-app': {
       name: 'Enterprise app |||| Enterprise apps',

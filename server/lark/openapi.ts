@@ -4,6 +4,7 @@ import { docSchema, type JsonSchema } from '../http/json-schema.ts';
 import { summaryOf } from '../open-api/calls.ts';
 import type { LarkCall } from './call.ts';
 import { LARK_TOKEN_CALLS } from './tokens.ts';
+import { LARK_AUTHEN_CALLS } from './authen.ts';
 
 /** Lark's path in OpenAPI's form: `:user_id` → `{user_id}`; with the method, the key of its summary in i18n/open-api. */
 export const docPath = (path: string) => path.replace(/:([a-z_]+)/g, '{$1}');
@@ -41,8 +42,10 @@ const parameters = (where: 'path' | 'query', schema: z.ZodType | undefined) => {
 const success = (data: JsonSchema) => ({ type: 'object', required: ['code', 'msg', 'data'], properties: { code: { type: 'integer', const: 0 }, msg: { type: 'string' }, data } });
 
 /**
- * Lark's dialect in the apps' OpenAPI document: its token calls (public) and its contact calls,
- * each with its parameters, body and answer typed from the same schemas that parse and answer them.
+ * Lark's dialect in the apps' OpenAPI document: its token calls (public), its user-token calls and
+ * its contact calls, each with its parameters, body and answer typed from the same schemas that
+ * parse and answer them. The user-token calls' browser step (`GET /open-apis/authen/v1/authorize`)
+ * is a redirect to the OpenID provider's sign-in, a page like the provider's own, and not in it.
  */
 export const withLark = <D extends { paths: Record<string, unknown>; tags: { name: string; description: string }[]; components: { schemas: Record<string, JsonSchema> } }>(
   doc: D, calls: readonly LarkCall[], lang: Lang,
@@ -59,6 +62,22 @@ export const withLark = <D extends { paths: Record<string, unknown>; tags: { nam
       requestBody: { required: true, content: json(docSchema(call.body)) },
       responses: {
         '200': { description: t('lark_ok'), content: json({ anyOf: [docSchema(call.answer, 'output'), ref('LarkError')] }) },
+        '429': refused(t('lark_refused')),
+      },
+    };
+  }
+  // The code and refresh token calls refuse a code or token at HTTP 200, as Lark's token calls do; a header's token at 400.
+  for (const c of Object.values(LARK_AUTHEN_CALLS)) {
+    const ok = success(docSchema(c.data, 'output'));
+    (paths[c.path] ??= {})[c.method.toLowerCase()] = {
+      operationId: `lark.authen.${c.id}`,
+      tags: ['lark'],
+      summary: summaryOf(lang, summaryKey(c.method, c.path)),
+      security: [{ bearer: [] }],
+      ...('body' in c ? { requestBody: { required: true, content: json(docSchema(c.body)) } } : {}),
+      responses: {
+        '200': { description: t('lark_ok'), content: json('body' in c ? { anyOf: [ok, ref('LarkError')] } : ok) },
+        '400': refused(t('lark_refused')),
         '429': refused(t('lark_refused')),
       },
     };

@@ -10,6 +10,7 @@ import { fieldViolation, isMethodName, LarkError, notBuilt, sendLark, toLark } f
 import { departmentCalls } from './contact-departments.ts';
 import { userCalls } from './contact-users.ts';
 import { mountLarkTokens } from './tokens.ts';
+import { mountLarkAuthen } from './authen.ts';
 
 /** A part of the request by its schema, or Lark's refusal naming the failing fields. */
 const parsePart = <T>(schema: z.ZodType<T> | undefined, value: unknown): T => {
@@ -22,15 +23,18 @@ const parsePart = <T>(schema: z.ZodType<T> | undefined, value: unknown): T => {
 export const larkCalls: readonly LarkCall[] = [...userCalls, ...departmentCalls];
 
 /**
- * Lark's dialect (docs/lark.md): its token calls and its contact v3 calls on members and
- * departments, under `/open-apis/`. Every contact call goes through the same gate as the open
- * API's (`asApp`: token, whitelist, rate, scope, call log) and the engine as the app's BU, so
- * scopes, rules and events are the platform's own; only the shapes are Lark's.
+ * Lark's dialect (docs/lark.md): its token calls, its user-token calls (web login) and its
+ * contact v3 calls on members and departments, under `/open-apis/`. Every contact call goes
+ * through the same gate as the open API's (`asApp`: token, whitelist, rate, scope, call log) and
+ * the engine as the app's BU, so scopes, rules and events are the platform's own; only the shapes
+ * are Lark's.
  */
 export const mountLark = (app: FastifyInstance, services: Services, opts: OpenApiOptions) =>
   app.register(async (lark) => {
     lark.setErrorHandler((err, req, reply) => sendLark(req, reply, toLark(err, req)));
     mountLarkTokens(lark, services);
+    // Lark's user-token calls: web login through the platform's OpenID provider (server/lark/authen.ts).
+    mountLarkAuthen(lark, services, opts);
     for (const call of larkCalls) {
       lark.route({
         method: call.method,

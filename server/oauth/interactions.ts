@@ -31,7 +31,7 @@ export const interactionAnswer = z.object({
   available: z.boolean().describe('Whether the app serves that BU (its own app, or installed and running there)'),
   remembered: z.boolean().describe('Whether the person already allowed all of it here: the screen goes on by itself'),
 });
-export const redirectAnswer = z.object({ to: z.string().describe('Where the browser goes next: the provider, which returns to the app') });
+export const redirectAnswer = z.object({ location: z.string().describe('Where the browser goes next: the provider, which returns to the app') });
 export const allowAnswer = redirectAnswer.extend({ guid: z.uuid().describe('The authorisation made or widened (*Authorised apps*)') });
 
 interface AppRow { guid: string; name: string; icon: string | null; bu_guid: string | null; developer: string | null }
@@ -154,7 +154,7 @@ export const allow = async (services: Services, caller: Caller, lang: Lang, body
   services.appTokens.forget();
   interaction.result = { login: { accountId: caller.userGuid }, consent: { grantId } };
   await interaction.save(interaction.exp - Math.floor(Date.now() / 1000));
-  return { to: interaction.returnTo, guid };
+  return { location: interaction.returnTo, guid };
 };
 
 /** *Deny* (signed in or not): the app hears `access_denied` at its registered address. */
@@ -162,5 +162,5 @@ export const deny = async (services: Services, uid: string, bound: string | unde
   const { interaction } = await pending(services, uid, bound);
   interaction.result = { error: 'access_denied', error_description: 'The person denied the request.' };
   await interaction.save(interaction.exp - Math.floor(Date.now() / 1000));
-  return { to: interaction.returnTo };
+  return { location: interaction.returnTo };
 };

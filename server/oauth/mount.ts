@@ -4,7 +4,7 @@ import type { CallDoc } from '../http/calls.ts';
 import { langOf } from '../http/envelope.ts';
 import { parseOrWarn } from '../http/validation.ts';
 import { translate } from '../../i18n/index.ts';
-import { LANGUAGES } from '../../i18n/languages.ts';
+import { bestLanguage, LANGUAGES } from '../../i18n/languages.ts';
 import { bespoke } from '../routes/bespoke.ts';
 import { allow, allowAnswer, BINDING_COOKIE, BINDING_PATH, confirmInput, deny, describe, interactionAnswer, interactionInput, redirectAnswer } from './interactions.ts';
 import { INTERACTION_PATH, OAUTH_TTL, OIDC_BASE } from './provider.ts';
@@ -43,7 +43,9 @@ export const mountOAuth = (app: FastifyInstance, services: Services, docs: CallD
       if (!details || details.uid !== uid) return expiredPage(req, reply);
       const secure = services.publicUrl.startsWith('https:') ? '; Secure' : '';
       reply.header('set-cookie', `${BINDING_COOKIE}=${uid}; Path=${BINDING_PATH}; Max-Age=${OAUTH_TTL.Interaction}; HttpOnly; SameSite=Lax${secure}`);
-      return reply.redirect(`/oauth/${encodeURIComponent(uid)}`, 303);
+      // The language the app asked for (`ui_locales`) is shown in this tab, over the reader's own choice (src/main.tsx reads `lang`).
+      const asked = String(details.params.ui_locales ?? '').split(/\s+/).filter(Boolean);
+      return reply.redirect(`/oauth/${encodeURIComponent(uid)}${asked.length ? `?lang=${bestLanguage(asked)}` : ''}`, 303);
     });
   });
 

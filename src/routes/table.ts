@@ -27,7 +27,9 @@ export type PageKind = 'home' | 'appStore' | 'appDetail' | 'capabilities' | 'doc
   /** An app's own pages: credentials, security, scopes, abilities, call log (src/console/app/). */
   | 'app'
   /** The BU's apps' calls and pushes in one search (src/console/app/DeveloperLog.tsx). */
-  | 'developerLog';
+  | 'developerLog'
+  /** "Sign in with Open Platform": an app asks a person's consent (src/pages/oauth/ConsentPage.tsx). */
+  | 'oauthConsent';
 
 /** Screens of the tenant console written by hand, not generated from a definition (src/console/TenantConsole.tsx). */
 export type BespokeScreen = 'personal-info';
@@ -116,6 +118,8 @@ export const routeTreeOf = (pages: readonly TenantPage[]): RouteDef[] => [
   { path: '/resetExpire', title: 'route.reset_expire', page: 'auth', public: true, layout: 'content', hidden: true },
   { path: '/account-active', title: 'route.account_active', page: 'auth', public: true, layout: 'content', hidden: true },
   { path: '/unlockAccount', title: 'route.unlock_account', page: 'auth', public: true, layout: 'content', hidden: true },
+  // The OpenID provider sends a person here to sign in and consent (docs/oauth.md).
+  { path: '/oauth/:uid', title: 'route.oauth_consent', page: 'oauthConsent', public: true, layout: 'content', hidden: true },
   { path: '/terms/:id', title: 'route.terms', page: 'terms', public: true, layout: 'topBottom', hidden: true },
   {
     path: '/account', title: 'route.account', redirect: '/account/info', layout: 'topSidebar', sidebar: 'matched', scene: 'console',

@@ -3,12 +3,31 @@
  * by clicks): follows redirects by hand with a cookie jar that honours paths, and answers the
  * consent screen through its calls as the person whose console token it holds.
  */
+import type { FastifyInstance } from 'fastify';
+
 interface Cookie { name: string; value: string; path: string }
+type Transport = (url: URL, init: RequestInit & { headers: Headers }) => Promise<Response>;
+
+/** A server's answers without a socket (fastify's inject), as `fetch` would give them. */
+const injected = (app: FastifyInstance): Transport => async (url, init) => {
+  const res = await app.inject({ method: (init.method ?? 'GET') as 'GET', url: `${url.pathname}${url.search}`, headers: Object.fromEntries(init.headers.entries()), payload: init.body as string | undefined });
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(res.headers)) for (const v of Array.isArray(value) ? value : [value]) if (v !== undefined) headers.append(name, String(v));
+  return new Response(res.statusCode === 204 || res.statusCode === 304 ? null : res.body, { status: res.statusCode, headers });
+};
 
 export class OAuthAgent {
   private jar: Cookie[] = [];
 
-  constructor(private readonly origin: string) {}
+  constructor(
+    private readonly origin: string,
+    private readonly transport: Transport = (url, init) => fetch(url, { ...init, redirect: 'manual' }),
+  ) {}
+
+  /** An agent on a server that is not listening: its origin is the server's public URL. */
+  static overInject(app: FastifyInstance, origin = 'http://127.0.0.1:8080') {
+    return new OAuthAgent(origin, injected(app));
+  }
 
   private cookieHeader(url: URL) {
     return this.jar.filter((c) => url.pathname === c.path || url.pathname.startsWith(c.path.endsWith('/') ? c.path : `${c.path}/`)).map((c) => `${c.name}=${c.value}`).join('; ');
@@ -31,7 +50,7 @@ export class OAuthAgent {
     const headers = new Headers(init.headers);
     const cookie = this.cookieHeader(url);
     if (cookie) headers.set('cookie', cookie);
-    const res = await fetch(url, { ...init, headers, redirect: 'manual' });
+    const res = await this.transport(url, { ...init, headers });
     this.keep(res, url);
     return res;
   }
@@ -66,4 +85,20 @@ export const consentUid = (at: string) => {
   const m = /\/oauth\/([A-Za-z0-9_-]+)$/.exec(new URL(at).pathname);
   if (!m) throw new Error(`not a consent page: ${at}`);
   return m[1];
+};
+
+/**
+ * A person's authorisation of an app, made as a browser would make it (the authorisation request,
+ * the consent screen's calls as the holder of `token`, back to the app's address): what the
+ * generated suites make an `app-authorisation` row by.
+ */
+export const authorise = async (agent: OAuthAgent, token: string, appId: string, redirect: string, scope = 'openid') => {
+  const start = `/oidc/auth?${new URLSearchParams({ client_id: appId, redirect_uri: redirect, response_type: 'code', scope, state: 'sample' })}`;
+  const uid = consentUid((await agent.follow(start)).at);
+  const shown = await agent.call('/open/oauth/interaction/get', { uid }, token);
+  if (shown.code !== 200) throw new Error(shown.message);
+  const allowed = await agent.call('/open/oauth/interaction/allow', { uid, scopes: (shown.data.scopes as { code: string }[]).map((x) => x.code) }, token);
+  if (allowed.code !== 200) throw new Error(allowed.message);
+  await agent.follow(String(allowed.data.location));
+  return allowed.data.guid as string;
 };

@@ -43,7 +43,7 @@ const signIn = async (token: string, scope = 'openid profile email offline_acces
   expect(shown.code, shown.message).toBe(200);
   const allowed = await agent.call('/open/oauth/interaction/allow', { uid, scopes: (shown.data.scopes as { code: string }[]).map((x) => x.code) }, token);
   expect(allowed.code, allowed.message).toBe(200);
-  const back = await agent.follow(String(allowed.data.to));
+  const back = await agent.follow(String(allowed.data.location));
   expect(back.at.startsWith(CALLBACK)).toBe(true);
   const tokens = await oidc.authorizationCodeGrant(conf, new URL(back.at), { pkceCodeVerifier, expectedState: state });
   return { tokens, shown: shown.data, agent };
@@ -152,7 +152,7 @@ describe('code flow', () => {
     const uid = consentUid((await agent.follow(url.href)).at);
     const denied = await agent.call('/open/oauth/interaction/deny', { uid });
     expect(denied.code).toBe(200);
-    const back = await agent.follow(String(denied.data.to));
+    const back = await agent.follow(String(denied.data.location));
     const at = new URL(back.at);
     expect(`${at.origin}${at.pathname}`).toBe(CALLBACK);
     expect(at.searchParams.get('error')).toBe('access_denied');

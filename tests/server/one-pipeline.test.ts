@@ -14,16 +14,18 @@ const ROUTES_OUTSIDE_CALLS: Record<string, { count: number; why: string }> = {
   'server/routes/open-api.ts': { count: 1, why: "appCall: the app's token through asApp, then runCall (engineAsApp or own)" },
   'server/lark/routes.ts': { count: 1, why: "Lark's contact calls: asApp, then each engine verb through engineAsApp (runCall); only the envelope is Lark's" },
   'server/lark/tokens.ts': { count: 1, why: "Lark's token calls (LARK_TOKEN_CALLS): the token calls of server/auth/app-token-calls.ts, the open API's own, in Lark's envelope" },
+  'server/lark/authen.ts': { count: 3, why: "Lark's user-token calls: the browser step, a redirect to the OpenID provider's sign-in; the code and refresh calls, the provider's own token endpoint asked in-process after the app token is checked; user_info, asApp with a person's token" },
   'server/lark/ws/endpoint.ts': { count: 1, why: "Lark's long-connection endpoint: its own envelope, the app's credentials checked as for a token" },
   'server/routes/files.ts': { count: 1, why: "a file by its address (an <img>): streamed, the reader's token checked by mayRead" },
   'server/routes/sso.ts': { count: 5, why: "the IdP's browser redirects and posts, and the SP's SAML metadata: no envelope, no token" },
   'server/routes/site-map.ts': { count: 2, why: 'robots.txt and sitemap.xml' },
   'server/routes/health.ts': { count: 2, why: "balancers' health checks (/healthz, /readyz): no envelope, no token" },
   'server/app.ts': { count: 2, why: 'the two OpenAPI documents' },
+  'server/oauth/mount.ts': { count: 3, why: "the OpenID provider's discovery and endpoints (oidc-provider answers them in OAuth's own shapes) and its redirect to the consent screen" },
 };
 const DEFINE_CALL_USERS = ['server/engine/mount.ts', 'server/routes/bespoke.ts'];
 /** The names a fastify instance goes by here; a plugin's instance of another name fails below. */
-const INSTANCES = ['app', 'scope', 'lark', 'saml'];
+const INSTANCES = ['app', 'scope', 'lark', 'saml', 'oidc'];
 
 const root = join(import.meta.dirname, '../..');
 const sources = (dir: string): string[] =>

@@ -7,6 +7,7 @@ import { samples } from '../fixtures/samples.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { activeSub, tenantWithBu, uid } from '../helpers/tenant-flows.ts';
 import { PNG, previewFile, readFile, upload } from '../helpers/upload.ts';
+import { authorise, OAuthAgent } from '../helpers/oauth-agent.ts';
 
 /**
  * The isolation matrix: for every BU-scoped mount of every definition, a row of tenant A, and every
@@ -53,7 +54,7 @@ describe.each(buMounts)('$label', ({ def, mount }: { def: ResourceDef; mount: Mo
   const create = async () => {
     if (sample.create) {
       const as = (token: string | undefined) => (path: string, body: unknown) => s.post(path, body, { token });
-      return sample.create(as(A.token), uid(), as(callers.operator), undefined, as(callers['tenant B']));
+      return sample.create(as(A.token), uid(), as(callers.operator), undefined, as(callers['tenant B']), (appId, back) => authorise(OAuthAgent.overInject(s.app), A.token, appId, back));
     }
     const add = segmentOf(mount, 'add');
     const save = segmentOf(mount, 'save');
