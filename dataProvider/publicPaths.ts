@@ -21,6 +21,9 @@ export const PUBLIC_PATHS: ReadonlySet<string> = new Set<string>([
   '/open/sys-auth/code-login',
   '/open/sso/start',
   '/open/sso/finish',
+  // The consent screen of "Sign in with Open Platform", before signing in, and its Deny (docs/oauth.md).
+  '/open/oauth/interaction/get',
+  '/open/oauth/interaction/deny',
   // The mailed link that lifts a login lockout (docs/security.md).
   '/open/sys-auth/unlock-account',
   // An app's id and secret for its access token (docs/apps.md); the debug console calls it too.

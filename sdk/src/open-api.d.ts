@@ -715,6 +715,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/open-apis/authen/v1/oidc/access_token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Lark's user token call: a person's user access token and refresh token for the code of a web login (Bearer: the app's access token) */
+        post: operations["lark.authen.oidc_access_token"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/open-apis/authen/v1/oidc/refresh_access_token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Lark's user token refresh: a new user access token and refresh token for the last refresh token, which is used up (Bearer: the app's access token) */
+        post: operations["lark.authen.oidc_refresh_access_token"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/open-apis/authen/v1/user_info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lark's user info: who a user access token is (Bearer: the user access token) */
+        get: operations["lark.authen.user_info"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/open-apis/contact/v3/users": {
         parameters: {
             query?: never;
@@ -3273,6 +3324,198 @@ export interface operations {
                         /** @description Seconds the token has left */
                         expire: number;
                     } | components["schemas"]["LarkError"];
+                };
+            };
+            /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LarkError"];
+                };
+            };
+        };
+    };
+    "lark.authen.oidc_access_token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Always `authorization_code`
+                     * @constant
+                     */
+                    grant_type: "authorization_code";
+                    /** @description The code the browser step returned to the app's redirect URL (5 minutes, one use) */
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Lark's answer: code 0 with data as documented, or a refusal in Lark's shape (the token calls refuse with HTTP 200, as Lark does) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 0;
+                        msg: string;
+                        data: {
+                            /** @description The user access token: the person, on the open API and Lark's contact calls */
+                            access_token: string;
+                            /** @description A new refresh token (each is good for one use); always answered for a sign-in through the authorize step */
+                            refresh_token?: string;
+                            /** @constant */
+                            token_type: "Bearer";
+                            /** @description Seconds the access token lasts */
+                            expires_in: number;
+                            /** @description Seconds the refresh token lasts */
+                            refresh_expires_in?: number;
+                            /** @description The scopes granted, space-separated: OpenID ones and the platform scopes the person allowed */
+                            scope: string;
+                        };
+                    } | components["schemas"]["LarkError"];
+                };
+            };
+            /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LarkError"];
+                };
+            };
+            /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LarkError"];
+                };
+            };
+        };
+    };
+    "lark.authen.oidc_refresh_access_token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Always `refresh_token`
+                     * @constant
+                     */
+                    grant_type: "refresh_token";
+                    /** @description The refresh token last answered: each is good for one use */
+                    refresh_token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Lark's answer: code 0 with data as documented, or a refusal in Lark's shape (the token calls refuse with HTTP 200, as Lark does) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 0;
+                        msg: string;
+                        data: {
+                            /** @description The user access token: the person, on the open API and Lark's contact calls */
+                            access_token: string;
+                            /** @description A new refresh token (each is good for one use); always answered for a sign-in through the authorize step */
+                            refresh_token?: string;
+                            /** @constant */
+                            token_type: "Bearer";
+                            /** @description Seconds the access token lasts */
+                            expires_in: number;
+                            /** @description Seconds the refresh token lasts */
+                            refresh_expires_in?: number;
+                            /** @description The scopes granted, space-separated: OpenID ones and the platform scopes the person allowed */
+                            scope: string;
+                        };
+                    } | components["schemas"]["LarkError"];
+                };
+            };
+            /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LarkError"];
+                };
+            };
+            /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LarkError"];
+                };
+            };
+        };
+    };
+    "lark.authen.user_info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Lark's answer: code 0 with data as documented, or a refusal in Lark's shape (the token calls refuse with HTTP 200, as Lark does) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 0;
+                        msg: string;
+                        data: {
+                            /** @description The person's name, else their username */
+                            name: string;
+                            /** @description The person's account guid */
+                            open_id: string;
+                            /** @description The person's account guid */
+                            union_id: string;
+                            /** @description The person's account guid */
+                            user_id: string;
+                            /** @description The account's e-mail, when it has one */
+                            email?: string;
+                            /** @description A store app's buyer's key (the installation's tenant_key); absent for a BU's own app */
+                            tenant_key?: string;
+                        };
+                    };
+                };
+            };
+            /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LarkError"];
                 };
             };
             /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */

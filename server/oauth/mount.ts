@@ -76,5 +76,5 @@ const expiredPage = (req: FastifyRequest, reply: FastifyReply) => {
   return reply
     .status(400)
     .type('text/html; charset=utf-8')
-    .send(`<!doctype html><html lang="${LANGUAGES[lang]}"><head><meta charset="utf-8"><title>${title}</title></head><body><main><h1>${title}</h1><p>${text}</p><p><a href="/">${translate(lang, 'server.oauth.home')}</a></p></main></body></html>`);
+    .send(`<!doctype html><html lang="${LANGUAGES[lang]}"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>${title}</title></head><body><main><h1>${title}</h1><p>${text}</p><p><a href="/">${translate(lang, 'server.oauth.home')}</a></p></main></body></html>`);
 };

@@ -20,7 +20,7 @@ const langOfHeaders = (ctx: KoaContextWithOIDC): Lang => {
 
 /** A page in the platform's look: no script, a way home. */
 const page = (lang: Lang, title: string, body: string) => `<!doctype html>
-<html lang="${LANGUAGES[lang]}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<html lang="${LANGUAGES[lang]}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,">
 <title>${escape(title)}</title></head>
 <body style="margin:0;font-family:system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans CJK SC',sans-serif;background:#f5f5f5;color:#212121">
 <main style="max-width:480px;margin:12vh auto;background:#fff;border-radius:8px;padding:32px;box-shadow:0 1px 3px rgba(0,0,0,.2)">

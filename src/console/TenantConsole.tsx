@@ -101,6 +101,8 @@ const NoBu = () => {
  */
 const mayOpen = ({ urls, pages, codes }: Permissions, { screen, rc }: TenantScreenCalls) => {
   const perm = screenPerm(rc.def, rc.mount, screen);
+  // The caller's own rows (a mount of scope `user` naming no permission, as *Authorised apps*) open for every account, as personal info does.
+  if (rc.mount.scope === 'user' && !perm) return true;
   return authorised(urls, screen.url, pages) && (!perm || urls.length === 0 || codes.includes(`${perm}:view`));
 };
 

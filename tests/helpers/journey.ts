@@ -39,7 +39,8 @@ export const journey = (lang: string, prefix: string, setup: (s: TestServer) => 
   };
   beforeAll(async () => {
     j.s = await startServer({ options: { staticDir: resolve(DIST), ...options } });
-    await j.s.app.listen({ port: 0, host: '127.0.0.1' });
+    // A journey whose peers need the platform's own address (an OpenID relying party) names it: the server listens there.
+    await j.s.app.listen({ port: options.publicUrl ? Number(new URL(options.publicUrl).port) : 0, host: '127.0.0.1' });
     j.base = `http://127.0.0.1:${(j.s.app.server.address() as AddressInfo).port}`;
     await setup(j.s);
     j.browser = await launch();
