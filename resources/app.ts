@@ -19,6 +19,8 @@ const APP_PAGE: RecordPage = {
       actions: [{ name: 'open', call: 'active-permissions', rowList: { group_codes: 'code' }, when: { status: [SCOPE.closed, SCOPE.review] }, confirm: true }],
     },
     { url: 'audit', resource: 'audit-record', base: '/open/admin/app/permissions/audit-record' },
+    // Where it may be called from and return to, and its sign-in with the platform, which operators alone turn off.
+    { url: 'security', resource: 'app-security', base: '/open/admin/app', view: 'single', verbs: { one: 'get-app-security', save: 'save-backurl' } },
   ],
 };
 
@@ -174,7 +176,8 @@ export const appSecurity = defineResource({
         side: 'tenant', base: '/open/app', scope: 'bu', perm: 'tenant:app',
         calls: { 'get-app-security': 'one', 'set-app-security': 'save', 'save-backurl': 'save', 'del-app-security': 'delete' },
       },
-      { side: 'operator', base: '/open/admin/app', scope: 'oversight', perm: 'admin:app', calls: { 'save-backurl': 'save' } },
+      // Operators read and save an app's security on its page: its redirect URLs, and whether it may sign people in (docs/oauth.md).
+      { side: 'operator', base: '/open/admin/app', scope: 'oversight', perm: 'admin:app', calls: { 'get-app-security': 'one', 'save-backurl': 'save' } },
     ],
   },
   admin: {

@@ -19,6 +19,8 @@ export const appAuthorisationSchema = z.object({
  */
 export const appAuthorisationInternal = z.object({
   user_name: z.string().nullable().default(null),
+  /** The OpenID scopes granted with them (openid, profile, email, offline_access): remembered, so the consent screen asks again only for more. */
+  oidc_scopes: z.array(z.string()).default([]),
   grant_id: secretHash(),
   last_used_at: datetime().nullable().default(null),
 });

@@ -31,8 +31,6 @@ export const appInternal = z.object({
   server_secret: secretHash(),
   /** Codes of the abilities it uses (`ability/bind`). */
   ability_codes: z.array(z.string()).default([]),
-  /** An operator turned its sign-in with the platform off (docs/oauth.md): no person authorises it, its user tokens stop. */
-  oauth_disabled: z.boolean().default(false),
 });
 
 /** An app's security (spec: app security): where its calls may come from and where its sign-ins may return. */
@@ -44,6 +42,8 @@ export const appSecuritySchema = z.object({
   redirect_urls: z.array(webUrl()).max(20, 'validation.too_many').default([]),
   /** A public OAuth client (a browser or mobile app that cannot keep a secret): it signs people in with PKCE and no secret. */
   oauth_public: z.boolean().default(false),
+  /** Operators only (server/rules/app.ts): sign-in with the platform turned off; no person authorises the app, its user tokens stop (docs/oauth.md). */
+  oauth_disabled: z.boolean().default(false),
 });
 
 /** An extra property of an app (spec: app ext props), kept by operators for its store listing. */

@@ -16,6 +16,7 @@ const DeveloperLog = lazy(() => import('./console/app/DeveloperLog.tsx'));
 /** The login form and the calls behind it (axios, the auth provider) load only on the login pages. */
 /** "Sign in with Open Platform": the consent screen (docs/oauth.md). */
 const ConsentPage = lazy(() => import('./pages/oauth/ConsentPage.tsx').then((m) => ({ default: m.ConsentPage })));
+const TryResult = lazy(() => import('./pages/oauth/TryResult.tsx').then((m) => ({ default: m.TryResult })));
 const LoginPage = lazy(() => import('./pages/LoginPage.tsx').then((m) => ({ default: m.LoginPage })));
 
 const Page = ({ route }: { route: RouteDef }) => {
@@ -33,6 +34,12 @@ const Page = ({ route }: { route: RouteDef }) => {
       return (
         <Suspense fallback={<PageLoading />}>
           <ConsentPage />
+        </Suspense>
+      );
+    case 'oauthTry':
+      return (
+        <Suspense fallback={<PageLoading />}>
+          <TryResult />
         </Suspense>
       );
     case 'auth':

@@ -467,13 +467,12 @@ export default {
         app_secret: 'App Secret',
         server_secret: 'Server secret',
         ability_codes: 'Abilities',
-        oauth_disabled: 'Sign-in with the platform turned off',
       },
       values: { type: { '0': 'Store app', '1': 'Self-built app', '2': 'Company-built app' }, status: { '0': 'Enabled', '1': 'Disabled' } },
     },
     'app-security': {
       name: 'App security |||| App security',
-      fields: { app_guid: 'App', ip_whitelist: 'IP whitelist', redirect_urls: 'Redirect URLs', oauth_public: 'Public client (no secret; PKCE)' },
+      fields: { app_guid: 'App', ip_whitelist: 'IP whitelist', redirect_urls: 'Redirect URLs', oauth_public: 'Public client (no secret; PKCE)', oauth_disabled: 'Sign-in with the platform turned off' },
     },
     'app-ext-prop': {
       name: 'Extra property |||| Extra properties',
@@ -627,7 +626,7 @@ export default {
     },
     'app-authorisation': {
       name: 'Authorised app |||| Authorised apps',
-      fields: { app_guid: 'App', app_name: 'App', scopes: 'Allowed to', user_name: 'Person', grant_id: 'Grant', last_used_at: 'Last used', updated_at: 'Allowed on', created_at: 'First allowed on', bu_guid: 'Business unit', user_guid: 'Person' },
+      fields: { oidc_scopes: 'Sign-in scopes', app_guid: 'App', app_name: 'App', scopes: 'Allowed to', user_name: 'Person', grant_id: 'Grant', last_used_at: 'Last used', updated_at: 'Allowed on', created_at: 'First allowed on', bu_guid: 'Business unit', user_guid: 'Person' },
     },
     'installed-app': {
       name: 'Enterprise app |||| Enterprise apps',

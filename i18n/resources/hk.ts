@@ -467,13 +467,12 @@ export default {
         app_secret: 'App Secret',
         server_secret: '伺服器端密鑰',
         ability_codes: '能力',
-        oauth_disabled: '已關閉透過平台登入',
       },
       values: { type: { '0': '商店應用', '1': '自建應用', '2': '企業自建應用' }, status: { '0': '啟用', '1': '停用' } },
     },
     'app-security': {
       name: '應用安全設定 |||| 應用安全設定',
-      fields: { app_guid: '應用', ip_whitelist: 'IP 白名單', redirect_urls: '重新導向 URL', oauth_public: '公開客戶端（無密鑰，使用 PKCE）' },
+      fields: { app_guid: '應用', ip_whitelist: 'IP 白名單', redirect_urls: '重新導向 URL', oauth_public: '公開客戶端（無密鑰，使用 PKCE）', oauth_disabled: '已關閉透過平台登入' },
     },
     'app-ext-prop': {
       name: '擴展屬性 |||| 擴展屬性',
@@ -627,7 +626,7 @@ export default {
     },
     'app-authorisation': {
       name: '已授權應用 |||| 已授權應用',
-      fields: { app_guid: '應用', app_name: '應用', scopes: '允許的操作', user_name: '人員', grant_id: '授權', last_used_at: '最近使用', updated_at: '授權時間', created_at: '首次授權時間', bu_guid: '業務單元', user_guid: '人員' },
+      fields: { oidc_scopes: '登入權限', app_guid: '應用', app_name: '應用', scopes: '允許的操作', user_name: '人員', grant_id: '授權', last_used_at: '最近使用', updated_at: '授權時間', created_at: '首次授權時間', bu_guid: '業務單元', user_guid: '人員' },
     },
     'installed-app': {
       name: '企業應用 |||| 企業應用',

@@ -467,13 +467,12 @@ export default {
         app_secret: 'App Secret',
         server_secret: '服务端密钥',
         ability_codes: '能力',
-        oauth_disabled: '已关闭通过平台登录',
       },
       values: { type: { '0': '商店应用', '1': '自建应用', '2': '企业自建应用' }, status: { '0': '启用', '1': '停用' } },
     },
     'app-security': {
       name: '应用安全设置 |||| 应用安全设置',
-      fields: { app_guid: '应用', ip_whitelist: 'IP 白名单', redirect_urls: '重定向 URL', oauth_public: '公开客户端（无密钥，使用 PKCE）' },
+      fields: { app_guid: '应用', ip_whitelist: 'IP 白名单', redirect_urls: '重定向 URL', oauth_public: '公开客户端（无密钥，使用 PKCE）', oauth_disabled: '已关闭通过平台登录' },
     },
     'app-ext-prop': {
       name: '扩展属性 |||| 扩展属性',
@@ -627,7 +626,7 @@ export default {
     },
     'app-authorisation': {
       name: '已授权应用 |||| 已授权应用',
-      fields: { app_guid: '应用', app_name: '应用', scopes: '允许的操作', user_name: '人员', grant_id: '授权', last_used_at: '最近使用', updated_at: '授权时间', created_at: '首次授权时间', bu_guid: '业务单元', user_guid: '人员' },
+      fields: { oidc_scopes: '登录权限', app_guid: '应用', app_name: '应用', scopes: '允许的操作', user_name: '人员', grant_id: '授权', last_used_at: '最近使用', updated_at: '授权时间', created_at: '首次授权时间', bu_guid: '业务单元', user_guid: '人员' },
     },
     'installed-app': {
       name: '企业应用 |||| 企业应用',

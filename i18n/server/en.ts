@@ -8,6 +8,8 @@ export default {
       sign_in_tenant: 'Sign in with your enterprise account to allow an app.',
       app_not_here: '%{app} is not available in your current business unit. Switch to a business unit that uses it, or ask its administrator to install it.',
       scopes_changed: 'What the app may be granted changed while the page was open. Check the list again.',
+      try_unknown: 'This trial sign-in is unknown, was started by someone else, or has ended. Start it again from the app\'s security page.',
+      try_failed: 'The trial sign-in failed: %{reason}',
       platform: 'Open Platform',
       scope: {
         openid: 'Know who you are (your account id)',

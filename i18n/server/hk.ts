@@ -8,6 +8,8 @@ export default {
       sign_in_tenant: '請使用企業帳號登入後再授權應用。',
       app_not_here: '%{app} 在目前企業中不可用。請切換到使用它的企業，或請管理員安裝它。',
       scopes_changed: '頁面開啟期間，應用可獲得的權限有所變化。請重新核對列表。',
+      try_unknown: '此次試用登入不存在、由他人發起或已結束。請從應用的安全設定頁面重新開始。',
+      try_failed: '試用登入失敗：%{reason}',
       platform: '開放平台',
       scope: {
         openid: '知道你是誰（你的帳號 ID）',

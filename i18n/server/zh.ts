@@ -8,6 +8,8 @@ export default {
       sign_in_tenant: '请使用企业账号登录后再授权应用。',
       app_not_here: '%{app} 在当前企业中不可用。请切换到使用它的企业，或请管理员安装它。',
       scopes_changed: '页面打开期间，应用可获得的权限发生了变化。请重新核对列表。',
+      try_unknown: '此次试用登录不存在、由他人发起或已结束。请从应用的安全设置页面重新开始。',
+      try_failed: '试用登录失败：%{reason}',
       platform: '开放平台',
       scope: {
         openid: '知道你是谁（你的账号 ID）',

@@ -1,4 +1,4 @@
-import type { Adapter, AdapterPayload } from 'oidc-provider';
+import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
 import type { Db } from '../db/driver.ts';
 import { clientOf } from './clients.ts';
 
@@ -10,7 +10,7 @@ const ENDS_ACCESS = new Set(['AccessToken', 'RefreshToken', 'Grant']);
  * tokens, grants, sessions and interactions, one row each, so every instance sees what another
  * issued or revoked. Clients are not stored here: they are the platform's apps (`clientOf`).
  */
-export const adapterFor = (db: Db, revoked: () => void) =>
+export const adapterFor = (db: Db, publicUrl: string, revoked: () => void) =>
   class DbAdapter implements Adapter {
     constructor(private readonly kind: string) {}
 
@@ -25,7 +25,7 @@ export const adapterFor = (db: Db, revoked: () => void) =>
     }
 
     private async one(column: 'id' | 'uid' | 'user_code', value: string): Promise<AdapterPayload | undefined> {
-      if (this.kind === 'Client') return column === 'id' ? clientOf(db, value) : undefined;
+      if (this.kind === 'Client') return column === 'id' ? clientOf(db, value, publicUrl) : undefined;
       const { rows } = await db.query<{ payload: AdapterPayload; consumed: number | null }>(
         `select payload, extract(epoch from consumed_at)::int as consumed from oidc_model
           where kind = $1 and ${column} = $2 and (expires_at is null or expires_at > now())`,
@@ -48,8 +48,16 @@ export const adapterFor = (db: Db, revoked: () => void) =>
       return this.one('user_code', userCode);
     }
 
+    /**
+     * Marks a code or refresh token used, once: a second request that read it unused before this
+     * write (on this instance or another) loses, as a reuse does: the grant ends and it is refused.
+     */
     async consume(id: string) {
-      await db.query('update oidc_model set consumed_at = now() where kind = $1 and id = $2', [this.kind, id]);
+      const { rows } = await db.query('update oidc_model set consumed_at = now() where kind = $1 and id = $2 and consumed_at is null returning grant_id', [this.kind, id]);
+      if (rows.length) return;
+      const { rows: used } = await db.query<{ grant_id: string | null }>('select grant_id from oidc_model where kind = $1 and id = $2', [this.kind, id]);
+      if (used[0]?.grant_id) await this.revokeByGrantId(used[0].grant_id);
+      throw new errors.InvalidGrant('grant request is invalid');
     }
 
     async destroy(id: string) {
@@ -57,8 +65,10 @@ export const adapterFor = (db: Db, revoked: () => void) =>
       if (ENDS_ACCESS.has(this.kind)) revoked();
     }
 
+    /** A grant ended by the provider (a reused refresh token, a revoked one): the person's authorisation goes with it, so nothing is remembered of it. */
     async revokeByGrantId(grantId: string) {
       await db.query('delete from oidc_model where grant_id = $1', [grantId]);
+      await db.query('delete from app_authorisation where grant_id = $1', [grantId]);
       revoked();
     }
   };

@@ -91,7 +91,7 @@ export const describe = async (services: Services, caller: Caller | null, lang: 
   const state = person
     ? (await services.db.query<{ name: string | null; username: string; bu: string | null; kept: string[] | null }>(
         `select u.name, u.username, b.name as bu,
-                (select x.scopes from app_authorisation x where x.user_guid = u.guid and x.app_guid = $3 and x.bu_guid = $2) as kept
+                (select x.scopes || x.oidc_scopes from app_authorisation x where x.user_guid = u.guid and x.app_guid = $3 and x.bu_guid = $2) as kept
            from users u left join bu b on b.guid = $2 where u.guid = $1`,
         [person.userGuid, person.buGuid, app.guid],
       )).rows[0]
@@ -142,12 +142,12 @@ export const allow = async (services: Services, caller: Caller, lang: Lang, body
     }
     const platform = scopes.filter((s) => !(OIDC_SCOPES as readonly string[]).includes(s));
     const saved = await tx.query<{ guid: string }>(
-      `insert into app_authorisation (guid, app_guid, app_name, scopes, user_guid, user_name, bu_guid, grant_id, created_by)
-       select gen_random_uuid(), $1, $2, $3, u.guid, coalesce(u.name, u.username), $5, $6, u.guid from users u where u.guid = $4
-       on conflict (bu_guid, user_guid, app_guid) do update set app_name = excluded.app_name, scopes = excluded.scopes, bu_guid = excluded.bu_guid,
+      `insert into app_authorisation (guid, app_guid, app_name, scopes, oidc_scopes, user_guid, user_name, bu_guid, grant_id, created_by)
+       select gen_random_uuid(), $1, $2, $3, $7, u.guid, coalesce(u.name, u.username), $5, $6, u.guid from users u where u.guid = $4
+       on conflict (bu_guid, user_guid, app_guid) do update set app_name = excluded.app_name, scopes = excluded.scopes, oidc_scopes = excluded.oidc_scopes, bu_guid = excluded.bu_guid,
          grant_id = excluded.grant_id, user_name = excluded.user_name, updated_at = now()
        returning guid`,
-      [app.guid, app.name, JSON.stringify(platform), caller.userGuid, caller.buGuid, grantId],
+      [app.guid, app.name, JSON.stringify(platform), caller.userGuid, caller.buGuid, grantId, JSON.stringify(scopes.filter((s) => !platform.includes(s)))],
     );
     return saved.rows[0].guid;
   });

@@ -6,8 +6,10 @@ import { parseOrWarn } from '../http/validation.ts';
 import { translate } from '../../i18n/index.ts';
 import { bestLanguage, LANGUAGES } from '../../i18n/languages.ts';
 import { bespoke } from '../routes/bespoke.ts';
+import { tryFinish, tryFinishAnswer, tryFinishInput, tryStart, tryStartAnswer, tryStartInput } from './try.ts';
 import { allow, allowAnswer, BINDING_COOKIE, BINDING_PATH, confirmInput, deny, describe, interactionAnswer, interactionInput, redirectAnswer } from './interactions.ts';
-import { INTERACTION_PATH, OAUTH_TTL, OIDC_BASE } from './provider.ts';
+import { OAUTH_TTL } from './provider.ts';
+import { INTERACTION_PATH, OIDC_BASE } from './paths.ts';
 
 const cookieOf = (req: FastifyRequest, name: string) =>
   (req.headers.cookie ?? '').split(';').map((c) => c.trim().split('=')).find(([k]) => k === name)?.[1];
@@ -60,6 +62,17 @@ export const mountOAuth = (app: FastifyInstance, services: Services, docs: CallD
     { path: '/open/oauth/interaction/allow', summary: 'Allow: grant the app the scopes the screen showed, as the signed-in person in their current BU', body: confirmInput, answer: allowAnswer },
     { scope: 'user', tenantOnly: true, writes: 'app-authorisation', action: 'add' },
     async ({ req, caller, input, lang }) => allow(services, caller, lang, parseOrWarn(lang, confirmInput, input, 'app-authorisation'), bound(req)),
+  );
+  // "Try sign-in" on an app's security page: its developer signs in to it as a person would, and reads the ID token's claims.
+  call(
+    { path: '/open/app/oauth/try-start', summary: "Try sign-in: the provider's address to sign the developer in to the app, returning to the platform's own page", body: tryStartInput, answer: tryStartAnswer },
+    { scope: 'bu', perm: 'tenant:app', action: 'update' },
+    async ({ caller, input, lang }) => tryStart(services, caller, parseOrWarn(lang, tryStartInput, input, 'app').app_guid),
+  );
+  call(
+    { path: '/open/app/oauth/try-finish', summary: "Try sign-in: the code exchanged as the app, the ID token's claims answered, the tokens revoked", body: tryFinishInput, answer: tryFinishAnswer },
+    { scope: 'bu', perm: 'tenant:app', action: 'update' },
+    async ({ caller, input, lang }) => tryFinish(app, services, caller, parseOrWarn(lang, tryFinishInput, input, 'app')),
   );
   call(
     { path: '/open/oauth/interaction/deny', summary: 'Deny: the app hears access_denied at its registered address', body: interactionInput, answer: redirectAnswer },

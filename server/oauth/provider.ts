@@ -8,10 +8,8 @@ import { cookieKey, loadKeys } from './keys.ts';
 import { accountOf } from './accounts.ts';
 import { errorPage, logoutPage, signedOutPage } from './pages.ts';
 import { appTokenProof } from './app-token-proof.ts';
+import { INTERACTION_PATH, OIDC_BASE } from './paths.ts';
 
-/** Where the provider's endpoints live under the platform's origin (the issuer); discovery stays at `/.well-known/openid-configuration`. */
-export const OIDC_BASE = '/oidc';
-export const INTERACTION_PATH = `${OIDC_BASE}/interaction`;
 
 /** Lifetimes, in seconds: an access token as long as Lark's user_access_token; a refresh token a month, renewed on every use. */
 export const OAUTH_TTL = { AccessToken: 7200, AuthorizationCode: 300, IdToken: 3600, RefreshToken: 30 * 86_400, Interaction: 3600, Session: 14 * 86_400, Grant: 365 * 86_400 } as const;
@@ -24,7 +22,7 @@ export const OAUTH_TTL = { AccessToken: 7200, AuthorizationCode: 300, IdToken: 3
 export const buildProvider = async (db: Db, issuer: string, opts: { proxy: boolean; revoked: () => void }) => {
   const [keys, cookies] = await Promise.all([loadKeys(db), cookieKey(db)]);
   const configuration: Configuration = {
-    adapter: adapterFor(db, opts.revoked),
+    adapter: adapterFor(db, issuer, opts.revoked),
     jwks: { keys: keys as never },
     cookies: { keys: [cookies], long: { signed: true, sameSite: 'lax' }, short: { signed: true, sameSite: 'lax' } },
     scopes: [...OIDC_SCOPES, ...SCOPES],
@@ -57,6 +55,8 @@ export const buildProvider = async (db: Db, issuer: string, opts: { proxy: boole
     // A browser app may call the token endpoint from the origins of its redirect URLs.
     clientBasedCORS: (_ctx, origin, client) => client.redirectUris?.some((u) => new URL(u).origin === origin) ?? false,
     renderError: errorPage,
+    // The ID token carries the claims its scopes grant (name, e-mail), as most relying parties expect, not only `sub`.
+    conformIdTokenClaims: false,
     enabledJWA: { idTokenSigningAlgValues: ['RS256'] },
     clientDefaults: { id_token_signed_response_alg: 'RS256', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'] },
   };

@@ -64,7 +64,7 @@ export class UserTokens {
          left join bu maker on maker.guid = a.bu_guid
          join bu own on own.guid = x.bu_guid
          left join installed_app i on i.app_guid = a.guid and i.bu_guid = x.bu_guid
-        where x.grant_id = $1 and x.user_guid::text = $2 and a.app_id = $4 and a.status = 0 and not coalesce(a.oauth_disabled, false)
+        where x.grant_id = $1 and x.user_guid::text = $2 and a.app_id = $4 and a.status = 0 and not coalesce(s.oauth_disabled, false)
           and (a.bu_guid is null or maker.status = 0) and own.status = 0
           and (a.bu_guid = x.bu_guid or (i.guid is not null and i.status = 0))`,
       [access.grantId, access.accountId, SCOPE.open, access.clientId],

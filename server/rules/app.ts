@@ -1,3 +1,4 @@
+import { USER_TYPE } from '../auth/caller.ts';
 import { AUDIT } from '../../schemas/app-scope.ts';
 import { DELIVERY } from '../../schemas/event.ts';
 import type { CallContext, Rules } from '../engine/context.ts';
@@ -36,6 +37,11 @@ export const appRules: Rules = {
 
 /** An app's whitelist travels with its verified tokens. */
 export const appSecurityRules: Rules = {
+  /** Turning an app's sign-in with the platform off or on is the operators' alone, and a save that does not name it keeps it. */
+  async beforeWrite(ctx, _tx, values, existing) {
+    const kept = Boolean(existing?.oauth_disabled ?? false);
+    if (ctx.caller?.userType !== USER_TYPE.operator || !('oauth_disabled' in ctx.input)) values.oauth_disabled = kept;
+  },
   async afterWrite(ctx) {
     forgetAppCallers(ctx);
   },

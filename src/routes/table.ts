@@ -29,7 +29,9 @@ export type PageKind = 'home' | 'appStore' | 'appDetail' | 'capabilities' | 'doc
   /** The BU's apps' calls and pushes in one search (src/console/app/DeveloperLog.tsx). */
   | 'developerLog'
   /** "Sign in with Open Platform": an app asks a person's consent (src/pages/oauth/ConsentPage.tsx). */
-  | 'oauthConsent';
+  | 'oauthConsent'
+  /** Back from "Try sign-in": the ID token's claims (src/pages/oauth/TryResult.tsx). */
+  | 'oauthTry';
 
 /** Screens of the tenant console written by hand, not generated from a definition (src/console/TenantConsole.tsx). */
 export type BespokeScreen = 'personal-info';
@@ -120,6 +122,8 @@ export const routeTreeOf = (pages: readonly TenantPage[]): RouteDef[] => [
   { path: '/unlockAccount', title: 'route.unlock_account', page: 'auth', public: true, layout: 'content', hidden: true },
   // The OpenID provider sends a person here to sign in and consent (docs/oauth.md).
   { path: '/oauth/:uid', title: 'route.oauth_consent', page: 'oauthConsent', public: true, layout: 'content', hidden: true },
+  // Back from "Try sign-in" on an app's security page: the ID token's claims (server/oauth/try.ts TRY_PATH).
+  { path: '/oauth/try/return', title: 'route.oauth_try', page: 'oauthTry', layout: 'content', hidden: true, userTypes: TENANTS, ownAccount: true },
   { path: '/terms/:id', title: 'route.terms', page: 'terms', public: true, layout: 'topBottom', hidden: true },
   {
     path: '/account', title: 'route.account', redirect: '/account/info', layout: 'topSidebar', sidebar: 'matched', scene: 'console',

@@ -1,9 +1,11 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../../server/db/migrations.ts';
 import { testDatabase } from '../helpers/db.ts';
 import { compiledServer, startInstance, until, type Instance } from '../helpers/instances.ts';
+import { consentUid, OAuthAgent } from '../helpers/oauth-agent.ts';
+import { openApp } from '../helpers/open-app.ts';
 import { scriptedReceiver } from '../helpers/receiver.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { activeSub, tenantWithBu, uid } from '../helpers/tenant-flows.ts';
@@ -147,6 +149,92 @@ describe.skipIf(!url)('two instances on one PostgreSQL', () => {
     console.log(`revocation on the other instance (ms): ${Object.entries(delays).map(([k, v]) => `${k} ${v.map((d) => d.toFixed(0)).join('/')}`).join('; ')}; p50 ${percentile(all, 0.5).toFixed(1)}, p99 ${p99.toFixed(1)}, max ${Math.max(...all).toFixed(1)}`);
     // Each was honoured within the second `until` allows; the caches' own 5 s would have failed it.
     expect(all).toHaveLength(28);
+  });
+
+  it("a person's OAuth authorisation revoked on one instance is refused on the other at once", { timeout: 120_000 }, async () => {
+    // The owner's app with every scope opened; its sign-ins go through A, the calls it makes as the person through B.
+    const { owner, app } = await openApp(s, admin);
+    const CALLBACK = 'http://127.0.0.1:9/callback';
+    const saved = await A.post('/open/app/save-backurl', { app_guid: app.guid, redirect_urls: [CALLBACK] }, owner.token);
+    expect(saved.code, saved.message).toBe(200);
+    // Each instance is its own issuer here (PUBLIC_URL unset: its own address), so the app's side is done by hand, not by openid-client.
+    const originOf = (on: Instance) => `http://127.0.0.1:${on.port}`;
+    const basic = `Basic ${Buffer.from(`${encodeURIComponent(app.app_id)}:${encodeURIComponent(app.app_secret)}`).toString('base64')}`;
+    /** The app's server at an instance's token endpoint (client_secret_basic). */
+    const tokenCall = async (on: Instance, params: Record<string, string>) => {
+      const r = await fetch(`${originOf(on)}/oidc/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic }, body: new URLSearchParams(params) });
+      return { status: r.status, body: (await r.json()) as { access_token?: string; refresh_token?: string; error?: string; error_description?: string } };
+    };
+    /** The owner signs in to the app through A's browser endpoints; the code is exchanged at A's token endpoint. */
+    const signIn = async () => {
+      const agent = new OAuthAgent(originOf(A));
+      const verifier = randomBytes(32).toString('base64url');
+      const state = randomBytes(8).toString('hex');
+      const start = `/oidc/auth?${new URLSearchParams({
+        client_id: app.app_id, redirect_uri: CALLBACK, response_type: 'code', scope: 'openid offline_access contact:member:readonly', state, prompt: 'consent',
+        code_challenge: createHash('sha256').update(verifier).digest('base64url'), code_challenge_method: 'S256',
+      })}`;
+      const interaction = consentUid((await agent.follow(start)).at);
+      const shown = await agent.call('/open/oauth/interaction/get', { uid: interaction }, owner.token);
+      expect(shown.code, shown.message).toBe(200);
+      const granted = await agent.call('/open/oauth/interaction/allow', { uid: interaction, scopes: (shown.data.scopes as { code: string }[]).map((x) => x.code) }, owner.token);
+      expect(granted.code, granted.message).toBe(200);
+      const back = new URL((await agent.follow(String(granted.data.location))).at);
+      expect(`${back.origin}${back.pathname}`).toBe(CALLBACK);
+      expect(back.searchParams.get('state')).toBe(state);
+      const t = await tokenCall(A, { grant_type: 'authorization_code', code: back.searchParams.get('code')!, redirect_uri: CALLBACK, code_verifier: verifier });
+      expect(t.status, JSON.stringify(t.body)).toBe(200);
+      expect(t.body.access_token && t.body.refresh_token).toBeTruthy();
+      return { guid: granted.data.guid as string, access: t.body.access_token!, refresh: t.body.refresh_token! };
+    };
+    const memberPage = (accessToken: string) => B.post('/open/api/v1/member/page', { page: 1, page_size: 1 }, accessToken);
+    const allowed = async (accessToken: string) => (await memberPage(accessToken)).code === 200;
+    const refused = async (accessToken: string) => (await memberPage(accessToken)).status === 401;
+
+    const delays: Record<string, number[]> = {};
+    /** B admits `tokens` (its cache warm), A ends them, then B is asked until it refuses them all (HTTP 401): the time from A's answer. */
+    const measure = async (name: string, tokens: string[], change: () => Promise<unknown>) => {
+      for (const t of tokens) {
+        await until(`${name}: allowed before`, () => allowed(t), 1000, 2);
+        expect(await allowed(t), `${name}: allowed before (cached)`).toBe(true);
+      }
+      await change();
+      const t0 = performance.now();
+      await until(`${name} honoured on the other instance`, async () => (await Promise.all(tokens.map(refused))).every(Boolean), 1000, 2);
+      (delays[name] ??= []).push(performance.now() - t0);
+    };
+
+    for (let i = 0; i < 4; i++) {
+      const signedIn = await signIn();
+      await measure('authorisation revoked', [signedIn.access], async () => {
+        const gone = await A.post('/open/system/app-authorisation/delete', { guid: signedIn.guid }, owner.token);
+        expect(gone.code, gone.message).toBe(200);
+      });
+      const after = await tokenCall(B, { grant_type: 'refresh_token', refresh_token: signedIn.refresh });
+      expect([after.status, after.body.error]).toEqual([400, 'invalid_grant']);
+    }
+
+    for (let i = 0; i < 4; i++) {
+      const first = await signIn();
+      // Rotation across instances: B renews what A issued, with a new refresh token.
+      const second = await tokenCall(B, { grant_type: 'refresh_token', refresh_token: first.refresh });
+      expect(second.status, JSON.stringify(second.body)).toBe(200);
+      expect(second.body.refresh_token).toBeTruthy();
+      expect(second.body.refresh_token).not.toBe(first.refresh);
+      expect(second.body.access_token).not.toBe(first.access);
+      // The used one presented again at A ends the whole grant: B refuses the newer access token too.
+      await measure('refresh token reused', [second.body.access_token!, first.access], async () => {
+        const reused = await tokenCall(A, { grant_type: 'refresh_token', refresh_token: first.refresh });
+        expect([reused.status, reused.body.error]).toEqual([400, 'invalid_grant']);
+      });
+      const newer = await tokenCall(B, { grant_type: 'refresh_token', refresh_token: second.body.refresh_token! });
+      expect([newer.status, newer.body.error]).toEqual([400, 'invalid_grant']);
+    }
+
+    const all = Object.values(delays).flat();
+    console.log(`OAuth revocation on the other instance (ms): ${Object.entries(delays).map(([k, v]) => `${k} ${v.map((d) => d.toFixed(0)).join('/')}`).join('; ')}; p50 ${percentile(all, 0.5).toFixed(1)}, p99 ${percentile(all, 0.99).toFixed(1)}, max ${Math.max(...all).toFixed(1)}`);
+    // Each was honoured within the second `until` allows; the user tokens' own cache (5 s) would have failed it.
+    expect(all).toHaveLength(8);
   });
 
   it('limits hold across instances: an app gets 600 calls a minute in all, and failures on one lock the lane on the other', { timeout: 60_000 }, async () => {

@@ -1,7 +1,7 @@
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/free-port.mjs';
-import { consentUid, OAuthAgent } from '../helpers/oauth-agent.ts';
+import { authorise, consentUid, OAuthAgent } from '../helpers/oauth-agent.ts';
 import { openApp } from '../helpers/open-app.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { activeSub, tenantWithBu } from '../helpers/tenant-flows.ts';
@@ -90,6 +90,16 @@ describe('code flow', () => {
     // The reuse revoked the family: the newer refresh token and its access token are dead too.
     await expect(oidc.refreshTokenGrant(config, second.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
     expect((await memberPage(second.access_token)).status).toBe(401);
+    // The grant ended, so the person's authorisation did too: nothing is remembered of it.
+    const mine = await s.post('/open/system/app-authorisation/page', { page: 1, page_size: 50 }, { token: client.owner.token });
+    expect(mine.data.list.map((r: { app_guid: string }) => r.app_guid)).not.toContain(client.app.guid);
+  });
+
+  it('two refreshes with one token at once: one wins, the other ends the grant as a reuse', async () => {
+    const { tokens } = await signIn(client.owner.token);
+    const both = await Promise.allSettled([oidc.refreshTokenGrant(config, tokens.refresh_token!), oidc.refreshTokenGrant(config, tokens.refresh_token!)]);
+    expect(both.filter((r) => r.status === 'fulfilled').length).toBeLessThanOrEqual(1);
+    for (const r of both) if (r.status === 'fulfilled') await expect(oidc.refreshTokenGrant(config, r.value.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
   });
 
   it('revokes a token (RFC 7009) and introspects only its own (RFC 7662)', async () => {
@@ -186,5 +196,106 @@ describe('revocation by people', () => {
     await s.db.query('update users set status = 1 where guid = $1', [sub.guid]);
     s.services.callers.invalidate();
     expect((await memberPage(tokens.access_token)).status).toBe(401);
+  });
+});
+
+describe('consent remembered, and asked again for more', () => {
+  it('goes on by itself for what was allowed before, and asks again when the app asks for more', async () => {
+    const other = await openApp(s, admin);
+    const back = 'http://127.0.0.1:9/other';
+    await s.post('/open/app/save-backurl', { app_guid: other.app.guid, redirect_urls: [back] }, { token: other.owner.token });
+    await authorise(new OAuthAgent(origin), other.owner.token, other.app.app_id, back, 'openid profile');
+    const look = async (scope: string) => {
+      const agent = new OAuthAgent(origin);
+      const url = `/oidc/auth?${new URLSearchParams({ client_id: other.app.app_id, redirect_uri: back, response_type: 'code', scope, state: 's' })}`;
+      const uid = consentUid((await agent.follow(url)).at);
+      return (await agent.call('/open/oauth/interaction/get', { uid }, other.owner.token)).data;
+    };
+    expect((await look('openid profile')).remembered).toBe(true);
+    expect((await look('openid')).remembered).toBe(true);
+    const more = await look('openid profile contact:member:readonly');
+    expect(more.remembered).toBe(false);
+    expect((more.scopes as { code: string }[]).map((x) => x.code)).toEqual(['openid', 'profile', 'contact:member:readonly']);
+  });
+});
+
+describe('operators and developers', () => {
+  it("an operator turns an app's sign-in off: no new sign-in, its tokens stop; a developer's save cannot turn it on again", async () => {
+    const app = await openApp(s, admin);
+    const back = 'http://127.0.0.1:9/switch';
+    await s.post('/open/app/save-backurl', { app_guid: app.app.guid, redirect_urls: [back] }, { token: app.owner.token });
+    const conf = await oidc.discovery(new URL(origin), app.app.app_id, app.app.app_secret, undefined, { execute: [oidc.allowInsecureRequests] });
+    const agent = new OAuthAgent(origin);
+    const pkceCodeVerifier = oidc.randomPKCECodeVerifier();
+    const url = oidc.buildAuthorizationUrl(conf, { redirect_uri: back, scope: 'openid contact:member:readonly', state: 'x', code_challenge: await oidc.calculatePKCECodeChallenge(pkceCodeVerifier), code_challenge_method: 'S256' });
+    const uid = consentUid((await agent.follow(url.href)).at);
+    const shown = await agent.call('/open/oauth/interaction/get', { uid }, app.owner.token);
+    const allowed = await agent.call('/open/oauth/interaction/allow', { uid, scopes: (shown.data.scopes as { code: string }[]).map((x) => x.code) }, app.owner.token);
+    const returned = await agent.follow(String(allowed.data.location));
+    const tokens = await oidc.authorizationCodeGrant(conf, new URL(returned.at), { pkceCodeVerifier, expectedState: 'x' });
+    expect((await memberPage(tokens.access_token)).code).toBe(200);
+
+    const off = await s.post('/open/admin/app/save-backurl', { app_guid: app.app.guid, redirect_urls: [back], oauth_disabled: true }, { token: admin });
+    expect(off.code, off.message).toBe(200);
+    expect((await memberPage(tokens.access_token)).status).toBe(401);
+    const refused = await new OAuthAgent(origin).fetch(url.href, { headers: { 'accept-language': 'en-US' } });
+    expect(refused.headers.get('location')).toBeNull();
+    expect(await refused.text()).toContain('This app is unknown, disabled');
+    // The developer saves its security again: the switch stays the operator's.
+    const saved = await s.post('/open/app/set-app-security', { app_guid: app.app.guid, ip_whitelist: [], redirect_urls: [back], oauth_disabled: false }, { token: app.owner.token });
+    expect(saved.code, saved.message).toBe(200);
+    expect((await s.post('/open/admin/app/get-app-security', { app_guid: app.app.guid }, { token: admin })).data.oauth_disabled).toBe(true);
+    // The operator's save of the redirect URLs alone keeps it off; turning it on is theirs.
+    await s.post('/open/admin/app/save-backurl', { app_guid: app.app.guid, redirect_urls: [back] }, { token: admin });
+    expect((await s.post('/open/app/get-app-security', { app_guid: app.app.guid }, { token: app.owner.token })).data.oauth_disabled).toBe(true);
+    await s.post('/open/admin/app/save-backurl', { app_guid: app.app.guid, oauth_disabled: false }, { token: admin });
+    expect((await s.post('/open/app/get-app-security', { app_guid: app.app.guid }, { token: app.owner.token })).data.oauth_disabled).toBe(false);
+  });
+
+  it("try sign-in: the developer's own flow returns to the platform, and its claims are read; another person cannot finish it", async () => {
+    const started = await s.post('/open/app/oauth/try-start', { app_guid: client.app.guid }, { token: client.owner.token });
+    expect(started.code, started.message).toBe(200);
+    const agent = new OAuthAgent(origin);
+    const uid = consentUid((await agent.follow(String(started.data.location))).at);
+    const shown = await agent.call('/open/oauth/interaction/get', { uid }, client.owner.token);
+    const allowed = await agent.call('/open/oauth/interaction/allow', { uid, scopes: (shown.data.scopes as { code: string }[]).map((x) => x.code) }, client.owner.token);
+    const back = await agent.follow(String(allowed.data.location));
+    const at = new URL(back.at);
+    expect(at.pathname).toBe('/oauth/try/return');
+    const params = { state: at.searchParams.get('state'), code: at.searchParams.get('code') };
+    const stranger = await activeSub(s, client.owner.token);
+    const stolen = await s.post('/open/app/oauth/try-finish', params, { token: stranger.token });
+    expect(stolen.code).not.toBe(200);
+    const other = await tenantWithBu(s);
+    expect((await s.post('/open/app/oauth/try-start', { app_guid: client.app.guid }, { token: other.token })).code).toBe(201);
+  });
+
+  it('try sign-in shows the claims to the developer who started it', async () => {
+    const started = await s.post('/open/app/oauth/try-start', { app_guid: client.app.guid }, { token: client.owner.token });
+    const agent = new OAuthAgent(origin);
+    const uid = consentUid((await agent.follow(String(started.data.location))).at);
+    const shown = await agent.call('/open/oauth/interaction/get', { uid }, client.owner.token);
+    const allowed = await agent.call('/open/oauth/interaction/allow', { uid, scopes: (shown.data.scopes as { code: string }[]).map((x) => x.code) }, client.owner.token);
+    const at = new URL((await agent.follow(String(allowed.data.location))).at);
+    const done = await s.post('/open/app/oauth/try-finish', { state: at.searchParams.get('state'), code: at.searchParams.get('code') }, { token: client.owner.token });
+    expect(done.code, done.message).toBe(200);
+    expect(done.data.claims).toMatchObject({ sub: client.owner.guid, aud: client.app.app_id, iss: origin, preferred_username: client.owner.username, email: client.owner.email });
+    expect(done.data.app_guid).toBe(client.app.guid);
+  });
+
+  it('RP-initiated logout asks first, then returns to a registered address', async () => {
+    const { tokens, agent } = await signIn(client.owner.token);
+    const end = oidc.buildEndSessionUrl(config, { id_token_hint: tokens.id_token!, post_logout_redirect_uri: CALLBACK, state: 'bye' });
+    const page = await agent.fetch(end.href, { headers: { 'accept-language': 'en-US' } });
+    const html = await page.text();
+    expect(html).toContain('asks to sign you out of Open Platform');
+    // The confirmation posts to the platform, which may then redirect to the app's registered origin.
+    expect(page.headers.get('content-security-policy')).toMatch(/form-action 'self' http:\/\/127\.0\.0\.1:9[;\s]/);
+    const form = /<form[^>]*action="([^"]+)"[^>]*>([\s\S]*?)<\/form>/.exec(html)!;
+    const fields = new URLSearchParams([...form[2].matchAll(/<input[^>]*name="([^"]+)"[^>]*value="([^"]*)"/g)].map((m) => [m[1], m[2]]));
+    fields.set('logout', 'yes');
+    const done = await agent.fetch(new URL(form[1], origin).href, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: fields.toString() });
+    expect(done.status).toBe(303);
+    expect(done.headers.get('location')).toBe(`${CALLBACK}?state=bye`);
   });
 });
