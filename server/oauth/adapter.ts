@@ -10,8 +10,12 @@ const ENDS_ACCESS = new Set(['AccessToken', 'RefreshToken', 'Grant']);
  * tokens, grants, sessions and interactions, one row each, so every instance sees what another
  * issued or revoked. Clients are not stored here: they are the platform's apps (`clientOf`).
  */
-export const adapterFor = (db: Db, publicUrl: string, revoked: () => void) =>
-  class DbAdapter implements Adapter {
+export const adapterFor = (db: Db, publicUrl: string, revoked: () => void) => {
+  const revokeWhole = async (grantId: string) => {
+    await revokeWholeIn(db, grantId);
+    revoked();
+  };
+  return class DbAdapter implements Adapter {
     constructor(private readonly kind: string) {}
 
     async upsert(id: string, payload: AdapterPayload, expiresIn: number) {
@@ -56,22 +60,29 @@ export const adapterFor = (db: Db, publicUrl: string, revoked: () => void) =>
       const { rows } = await db.query('update oidc_model set consumed_at = now() where kind = $1 and id = $2 and consumed_at is null returning grant_id', [this.kind, id]);
       if (rows.length) return;
       const { rows: used } = await db.query<{ grant_id: string | null }>('select grant_id from oidc_model where kind = $1 and id = $2', [this.kind, id]);
-      if (used[0]?.grant_id) await this.revokeByGrantId(used[0].grant_id);
+      if (used[0]?.grant_id) await revokeWhole(used[0].grant_id);
       throw new errors.InvalidGrant('grant request is invalid');
     }
 
+    /** A grant the provider ends (a reused refresh token, a revoked one) takes the person's authorisation with it, so nothing is remembered of it. */
     async destroy(id: string) {
       await db.query('delete from oidc_model where kind = $1 and id = $2', [this.kind, id]);
+      if (this.kind === 'Grant') await db.query('delete from app_authorisation where grant_id = $1', [id]);
       if (ENDS_ACCESS.has(this.kind)) revoked();
     }
 
-    /** A grant ended by the provider (a reused refresh token, a revoked one): the person's authorisation goes with it, so nothing is remembered of it. */
     async revokeByGrantId(grantId: string) {
-      await db.query('delete from oidc_model where grant_id = $1', [grantId]);
-      await db.query('delete from app_authorisation where grant_id = $1', [grantId]);
+      await db.query('delete from oidc_model where kind = $1 and grant_id = $2', [this.kind, grantId]);
       revoked();
     }
   };
+};
+
+/** A grant and everything issued under it, with the person's authorisation (a lost race for a code or refresh token). */
+const revokeWholeIn = async (db: Db, grantId: string) => {
+  await db.query("delete from oidc_model where grant_id = $1 or (kind = 'Grant' and id = $1)", [grantId]);
+  await db.query('delete from app_authorisation where grant_id = $1', [grantId]);
+};
 
 /** Rows past their end go hourly (the adapter never answers them meanwhile). */
 export const pruneOidcModels = (db: Db) => db.query('delete from oidc_model where expires_at < now()');

@@ -64,7 +64,8 @@ export const tryFinish = async (app: FastifyInstance, services: Services, caller
   if (res.statusCode !== 200 || !answer.id_token) throw new Warning('server.oauth.try_failed', { reason: answer.error_description ?? String(res.statusCode) });
   const keys = (await loadKeys(services.db)).map(({ kid, kty, n, e, alg, use }: JWK) => ({ kid, kty, n, e, alg, use }));
   const { payload } = await jwtVerify(answer.id_token, createLocalJWKSet({ keys }), { issuer: services.publicUrl, audience: flow.app_id });
-  // Only the claims were wanted: the tokens end here.
-  for (const t of [answer.access_token, answer.refresh_token]) if (t) await token({ token: t }, '/token/revocation');
+  // Only the claims were wanted: this access token ends here (no refresh token is asked for). Not
+  // through the revocation endpoint, which ends every token of the grant, the developer's other sign-ins' too.
+  if (answer.access_token) await services.db.query("delete from oidc_model where kind = 'AccessToken' and id = $1", [answer.access_token]);
   return { app_guid: flow.app_guid, claims: payload as Record<string, unknown>, scope: answer.scope ?? '' };
 };

@@ -126,6 +126,31 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('sign in with Open Platf
     await j.shot('03-app-signed-in');
   });
 
+  it("the developer reads the app's sign-in settings and tries sign-in: the ID token's claims", async () => {
+    const { page } = j.w;
+    await page.goto(j.base);
+    await intoConsole(page);
+    await section(page, t('route.business'));
+    await page.getByTestId('sidebar').getByRole('link', { name: t('route.app'), exact: true }).click();
+    await page.waitForURL((u) => u.pathname === '/business/app');
+    await page.getByText(appName).first().click();
+    await page.waitForURL((u) => u.pathname === `/business/app/${client.app.guid}/config`);
+    await page.getByTestId('sidebar').getByRole('link', { name: t('route.app_security'), exact: true }).click();
+    const card = page.getByTestId('app-oauth');
+    await card.getByText(client.app.app_id).waitFor();
+    await card.getByTestId('oauth-may-request').getByText(t('resources.api-group.seeded.contact:member:readonly.name')).waitFor();
+    await j.shot('03a-app-sign-in-settings');
+    await card.getByTestId('oauth-try').click();
+    // Allowed before: the consent screen goes on by itself, back to the platform's own page.
+    await page.waitForURL((u) => u.pathname === '/oauth/try/return');
+    const claims = page.getByTestId('oauth-try-claims');
+    await claims.getByRole('rowheader', { name: 'sub' }).waitFor();
+    expect(await claims.getByRole('row', { name: /^sub / }).textContent()).toContain(client.owner.guid);
+    await j.shot('03b-try-sign-in-claims');
+    await page.getByRole('link', { name: t('oauth.try_back') }).click();
+    await page.waitForURL((u) => u.pathname === `/business/app/${client.app.guid}/security`);
+  });
+
   it("the BU's administrator sees it among its members' authorisations; the person revokes it and the app's refresh is refused", async () => {
     const { page } = j.w;
     await page.goto(j.base);
@@ -159,7 +184,30 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('sign in with Open Platf
     await j.shot('07-unregistered-address');
     // The page answers 400, as a refused request should: the one problem this step provokes on purpose.
     expect(j.w.problems.splice(before)).toEqual(['[400] GET /oidc/auth', '[console] Failed to load resource: the server responded with a status of 400 (Bad Request)']);
+  });
+  it("an operator turns the app's sign-in off on its page: the app's next sign-in is refused with a page", async () => {
+    const op = await j.operator();
+    await op.page.getByTestId('menu-/operation/app').click();
+    await op.page.getByRole('row', { name: new RegExp(appName) }).getByText(appName).click();
+    await op.page.waitForURL(new RegExp(`/operation/app/${client.app.guid}/`));
+    await op.page.getByTestId('tab-security').click();
+    await op.page.waitForURL(new RegExp(`/operation/app/${client.app.guid}/security$`));
+    await op.page.getByLabel(t('resources.app-security.fields.oauth_disabled')).check();
+    await op.page.locator('button[type=submit]').click();
+    await expect.poll(async () => (await j.s.db.query<{ off: boolean }>('select oauth_disabled as off from app_security where app_guid = $1', [client.app.guid])).rows[0]?.off).toBe(true);
+    await j.shot('08-operator-turns-sign-in-off', op);
+    const { page } = j.w;
+    const before = j.w.problems.length;
+    await page.goto(rp.origin);
+    await page.getByRole('link', { name: 'Sign in with Open Platform' }).click();
+    await page.getByText(t('server.oauth.error_client')).waitFor();
+    await j.shot('09-sign-in-turned-off');
+    expect(j.w.problems.splice(before)).toEqual(['[400] GET /oidc/auth', '[console] Failed to load resource: the server responded with a status of 400 (Bad Request)']);
+    expect(op.problems).toEqual([]);
+    expect(op.violations).toEqual([]);
+    await op.page.close();
     expect(j.w.problems).toEqual([]);
     expect(j.w.violations).toEqual([]);
   });
+
 });
