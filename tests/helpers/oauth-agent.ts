@@ -102,3 +102,27 @@ export const authorise = async (agent: OAuthAgent, token: string, appId: string,
   await agent.follow(String(allowed.data.location));
   return allowed.data.guid as string;
 };
+
+/**
+ * A person's access token for an app: `authorise`'s browser part, then the code exchanged at the
+ * provider's token endpoint as the app (its secret) would exchange it.
+ */
+export const userToken = async (agent: OAuthAgent, token: string, app: { app_id: string; app_secret: string }, redirect: string, scope: string) => {
+  const start = `/oidc/auth?${new URLSearchParams({ client_id: app.app_id, redirect_uri: redirect, response_type: 'code', scope, state: 'person' })}`;
+  const uid = consentUid((await agent.follow(start)).at);
+  const shown = await agent.call('/open/oauth/interaction/get', { uid }, token);
+  if (shown.code !== 200) throw new Error(shown.message);
+  const allowed = await agent.call('/open/oauth/interaction/allow', { uid, scopes: (shown.data.scopes as { code: string }[]).map((x) => x.code) }, token);
+  if (allowed.code !== 200) throw new Error(allowed.message);
+  const back = new URL((await agent.follow(String(allowed.data.location))).at);
+  const code = back.searchParams.get('code');
+  if (!code) throw new Error(`no code: ${back.href}`);
+  const res = await agent.fetch('/oidc/token', {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(`${encodeURIComponent(app.app_id)}:${encodeURIComponent(app.app_secret)}`).toString('base64')}` },
+    body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirect }).toString(),
+  });
+  const tokens = (await res.json()) as { access_token?: string; error?: string };
+  if (!tokens.access_token) throw new Error(`token endpoint: ${tokens.error}`);
+  return { accessToken: tokens.access_token, authorisation: allowed.data.guid as string };
+};

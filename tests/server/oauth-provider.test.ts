@@ -187,6 +187,19 @@ describe('revocation by people', () => {
     expect(logged.rows.map((r) => r.action).slice(-2)).toEqual(['add', 'delete']);
   });
 
+  it("another person reaches nobody's authorisation but their own, even in the same BU", async () => {
+    await signIn(client.owner.token);
+    const row = (await s.post('/open/system/app-authorisation/page', { page: 1, page_size: 20 }, { token: client.owner.token })).data.list[0];
+    const sub = await activeSub(s, client.owner.token);
+    const theirs = await s.post('/open/system/app-authorisation/page', { page: 1, page_size: 20 }, { token: sub.token });
+    expect(theirs.data.list).toEqual([]);
+    expect((await s.post('/open/system/app-authorisation/get', { guid: row.guid }, { token: sub.token })).code).toBe(201);
+    expect((await s.post('/open/system/app-authorisation/delete', { guid: row.guid }, { token: sub.token })).data?.deleted ?? 0).toBe(0);
+    // Without the BU's grant, a member cannot read the BU's list either.
+    expect((await s.post('/open/system/bu-app-authorisation/page', { page: 1, page_size: 20 }, { token: sub.token })).code).toBe(201);
+    expect((await s.post('/open/system/app-authorisation/get', { guid: row.guid }, { token: client.owner.token })).data.guid).toBe(row.guid);
+  });
+
   it('a frozen sub-account\'s token stops at once', async () => {
     const role = await s.post('/open/system/role/add', { name: 'Readers', code: `r${Date.now()}` }, { token: client.owner.token });
     expect(role.code, role.message).toBe(200);

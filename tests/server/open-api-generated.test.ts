@@ -5,14 +5,17 @@ import { specOf } from '../../server/engine/spec.ts';
 import { engineCalls } from '../../server/open-api/calls.ts';
 import { listedStoreApp, samples } from '../fixtures/samples.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
-import { tenantWithBu, uid } from '../helpers/tenant-flows.ts';
+import { activeSub, tenantWithBu, uid } from '../helpers/tenant-flows.ts';
+import { OAuthAgent, userToken } from '../helpers/oauth-agent.ts';
 
 /**
  * Every verb a definition opens to apps (`openApi`), the day it declares it: no app token is a 401;
  * an app without the scope is refused, naming it; with it the call works as the app's BU, logged in
  * its call log; an app of BU A never reads, changes or deletes a row of BU B; a malformed body is a
  * sentence, never a fault. A store app's tenant token for a buyer (docs/lark.md, "Store apps") is the
- * same attacker in the buyer's BU, and holds only the scopes that buyer granted at installation.
+ * same attacker in the buyer's BU, and holds only the scopes that buyer granted at installation. A
+ * person's token (docs/oauth.md) acts with that person's permissions: a sub-account without the
+ * grant is refused on every call though the app has the scope, and a revoked token on all of them.
  */
 let s: TestServer;
 let admin: string;
@@ -25,11 +28,11 @@ afterAll(() => s?.close());
 const bearer = (t: string) => ({ headers: { authorization: `Bearer ${t}` }, lang: 'en' });
 type Tenant = Awaited<ReturnType<typeof tenantWithBu>>;
 
-/** An app of the tenant's BU with these scopes opened by an operator, and its token. */
+/** An app of the tenant's BU with these scopes opened by an operator, its credentials and its token. */
 const appOf = async (tenant: Tenant, scopes: string[]) => {
   const app = await s.post('/open/app/create', { name: `Gen ${uid()}`, code: `gen-${uid()}` }, { token: tenant.token });
   if (scopes.length) expect((await s.post('/open/admin/app/permissions/active-permissions', { guid: app.data.guid, group_codes: scopes }, { token: admin })).code).toBe(200);
-  return { guid: app.data.guid as string, token: (await s.services.appTokens.issue(app.data.guid, 7200)).app_access_token as string };
+  return { guid: app.data.guid as string, app_id: app.data.app_id as string, app_secret: app.data.app_secret as string, token: (await s.services.appTokens.issue(app.data.guid, 7200)).app_access_token as string };
 };
 
 const opened = resources.filter((d) => d.api.openApi);
@@ -41,7 +44,7 @@ describe.each(opened.map((def) => ({ name: def.name, def })))('$name', ({ def }:
   const sample = samples[def.name];
   let A: Tenant;
   let B: Tenant;
-  let app: { guid: string; token: string };
+  let app: Awaited<ReturnType<typeof appOf>>;
   /** A row of the tenant's BU, made through the console. */
   const rowOf = async (t: Tenant) => {
     const r = await s.post(`${mount.base}/${segment('add')}`, sample.add(uid()), { token: t.token });
@@ -105,6 +108,37 @@ describe.each(opened.map((def) => ({ name: def.name, def })))('$name', ({ def }:
     await s.services.apiLog.flush();
     const logged = await s.db.query<{ api_code: string }>('select distinct api_code from api_log where app_guid = $1', [app.guid]);
     expect(logged.rows.map((r) => r.api_code).sort()).toEqual(calls.map((c) => c.apiCode).sort());
+  });
+
+  it("a person's token acts as the person: their permissions in their BU; one without the grant, and a revoked token, are refused", async () => {
+    const back = `https://example.com/gen/${uid()}`;
+    expect((await s.post('/open/app/save-backurl', { app_guid: app.guid, redirect_urls: [back] }, { token: A.token })).code).toBe(200);
+    const scope = `openid ${[...new Set(Object.values(def.api.openApi!))].join(' ')}`;
+    const owner = await userToken(OAuthAgent.overInject(s.app), A.token, app, back, scope);
+    const sub = await activeSub(s, A.token);
+    const ungranted = await userToken(OAuthAgent.overInject(s.app), sub.token, app, back, scope);
+    const [theirs, mine] = [await rowOf(B), await rowOf(A)];
+    for (const c of calls) {
+      const body = c.verb === 'add' ? sample.add(uid()) : c.verb === 'update' ? { guid: mine, ...sample.update } : { guid: mine, page: 1, page_size: 100 };
+      const refused = await s.post(c.path, body, bearer(ungranted.accessToken));
+      expect(refused.code, `${c.path}: ${refused.message}`).toBe(201);
+      expect(refused.message, c.path).toBe('You have no access rights yet. Please contact the administrator.');
+      const call = (b: unknown) => s.post(c.path, b, bearer(owner.accessToken));
+      if (c.verb === 'page') {
+        const guids = (await call({ page: 1, page_size: 100 })).data.list.map((r: { guid: string }) => r.guid);
+        expect(guids).toContain(mine);
+        expect(guids).not.toContain(theirs);
+      } else if (c.verb === 'get') {
+        expect((await call({ guid: mine })).data?.guid).toBe(mine);
+        expect((await call({ guid: theirs })).code).toBe(201);
+      } else if (c.verb === 'update') {
+        expect((await call({ guid: theirs, ...sample.update })).code).toBe(201);
+      } else if (c.verb === 'delete') {
+        expect((await call({ guid: theirs })).data?.deleted ?? 0).toBe(0);
+      }
+    }
+    expect((await s.post('/open/system/app-authorisation/delete', { guid: owner.authorisation }, { token: A.token })).code).toBe(200);
+    for (const c of calls) expect((await s.post(c.path, {}, bearer(owner.accessToken))).status, c.path).toBe(401);
   });
 
   it("a store app's tenant token for buyer A acts in A's BU only, within the scopes A granted it", async () => {
