@@ -7,6 +7,7 @@ import { inAllLanguages } from '../../schemas/translated.ts';
 import { randomPassword } from '../seed/seed.ts';
 import { imageForm, licenceSvg } from './licence.ts';
 import type { EventCode } from '../../resources/event-codes.ts';
+import { allowApp } from './sign-in-with.ts';
 
 /** The words the demo types, in the language it fills the database in (i18n/demo/). */
 const WORDS = { zh, hk, en } as const;
@@ -28,6 +29,9 @@ const PEOPLE_GRANTS = /^tenant:(organize|department|member)(:|$)/;
 const VIEWER_GRANTS = /^tenant:(organize$|department$|department:view|member$|member:view)/;
 /** What product staff may do in the operator console: the store, apps, documents, announcements and the lists' columns and views. */
 const PRODUCT_GRANTS = /^admin:(operation|system|store|app|document|announcement|column|view)(:|$)/;
+/** Where the demo's apps say their sign-ins return (their redirect URLs): addresses of the apps, not of the platform. */
+const OWN_APP_CALLBACK = 'https://hr.northwind.example/callback';
+const PROVIDER_APP_CALLBACK = 'https://rostersync.example/callback';
 /** A valid unified social credit code (spec §5), for the certification. */
 const CREDIT_CODE = '91350100M000100Y43';
 
@@ -47,7 +51,9 @@ export interface DemoAccount {
  * self-built app with scopes opened and events subscribed; the five featured store apps listed in
  * classifications with their introductions and labels, the free one in use by the tenant (granted
  * member and department reads); a service provider (its own BU) whose store app was approved
- * and installed by the tenant, its next version waiting in the review queue; orders
+ * and installed by the tenant, its next version waiting in the review queue; people who signed in
+ * to apps with the platform (the owner, member and administrator to the BU's own app, the
+ * provider to its own: *Authorised apps* and the BU's members' authorisations); orders
  * of each kind, one paid; an announcement, work orders answered by an operator; the platform's
  * dictionary, a staff field, a union of the two BUs, a published view; product staff (an operator
  * holding the product role) with their own columns. `operator` is an operator's token;
@@ -141,7 +147,7 @@ export const fillDemo = async (app: FastifyInstance, operator: string, mailedTo:
   const provider = { username: 'demo_provider', password: randomPassword(), email: 'demo_provider@example.com' };
   const seller = await signUp(provider, w.provider.bu);
   const sp = <T = any>(path: string, body: Record<string, unknown>) => call<T>(path, body, seller.token);
-  const roster = await sp<{ guid: string }>('/open/app/create', { name: w.provider.app, code: 'roster-sync', type: 0, description: w.provider.summary });
+  const roster = await sp<{ guid: string; app_id: string }>('/open/app/create', { name: w.provider.app, code: 'roster-sync', type: 0, description: w.provider.summary });
   const scopeGuid = Object.fromEntries((await sp<{ guid: string; code: string }[]>('/open/service-provider/scope/list', {})).map((g) => [g.code, g.guid]));
   const first = await sp<{ guid: string }>('/open/service-provider/app-version/add', {
     app_guid: roster.guid, version: '1.0', summary: w.provider.summary, description: w.provider.description, price: 9_900, cycle: 1,
@@ -170,7 +176,7 @@ export const fillDemo = async (app: FastifyInstance, operator: string, mailedTo:
   await tenant('/open/service-provider/work-order-record/save', { work_order_guid: question.guid, content: w.own_store.answer });
 
   // A self-built app, after the store's (the operators' app list opens on it, newest first): scopes applied for and opened by an operator, events subscribed.
-  const own = await tenant<{ guid: string }>('/open/app/create', { ...w.app, code: 'northwind-hr', type: 1 });
+  const own = await tenant<{ guid: string; app_id: string }>('/open/app/create', { ...w.app, code: 'northwind-hr', type: 1 });
   const scopeApplication = await tenant<{ guid: string }>('/open/app/permissions/audit-record/apply-permissions', { app_guid: own.guid, group_codes: SCOPES });
   await op('/open/admin/app/permissions/audit-record/open-audit', { guid: scopeApplication.guid });
   await tenant('/open/app/event/subscribe-config/get', { app_guid: own.guid });
@@ -230,6 +236,16 @@ export const fillDemo = async (app: FastifyInstance, operator: string, mailedTo:
   await op('/open/system/dict/add', w.platform_dict);
   await op('/open/admin/staff-management/field/add', { ...w.staff_field, data_type: 'varchar', form_type: 'input', text_length: 20 });
   await op('/open/admin/system/union-bu/save', { ...w.union, bu_guids: [bu.guid, other.bu.guid] });
+
+  // People sign in to apps with the platform: the owner, the member and the administrator allow the
+  // BU's own app to read members as them; the provider allows its own app (docs/oauth.md).
+  const hr = { app_id: own.app_id, redirect: OWN_APP_CALLBACK, scope: 'openid profile email contact:member:readonly' };
+  await tenant('/open/app/save-backurl', { app_guid: own.guid, redirect_urls: [hr.redirect] });
+  const memberSignedIn = await call<{ token: string }>('/open/sys-auth/login', { username: sub.username, password: sub.password });
+  const memberToken = (await call<{ token: string }>('/open/system/user-bu/select', { guid: bu.guid }, memberSignedIn.token)).token;
+  for (const person of [token, memberToken, adminToken]) await allowApp(app, person, hr);
+  await sp('/open/app/save-backurl', { app_guid: roster.guid, redirect_urls: [PROVIDER_APP_CALLBACK] });
+  await allowApp(app, seller.token, { app_id: roster.app_id, redirect: PROVIDER_APP_CALLBACK, scope: 'openid profile' });
 
   return [
     { role: 'owner', username: owner.username, password: owner.password, url: '/login' },

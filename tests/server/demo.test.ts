@@ -100,6 +100,16 @@ describe.skipIf(!!process.env.DATABASE_URL)('npm run demo', () => {
       expect(rosterInstalled).toEqual([{ scopes: ['contact:member:readonly'], buyer: 'Northwind Trading' }]);
       const versions = (await s.db.query<{ version: string; status: number }>('select version, status from app_version where app_guid = $1 order by version', [roster.guid])).rows;
       expect(versions).toEqual([{ version: '1.0', status: 2 }, { version: '2.0', status: 1 }]);
+      // People signed in to apps with the platform, through the consent screen (docs/oauth.md): three of the tenant's to its own app, the provider to its own.
+      const allowed = (await s.db.query<{ username: string; code: string; scopes: string[] }>(
+        'select u.username, a.code, x.scopes from app_authorisation x join users u on u.guid = x.user_guid join app a on a.guid = x.app_guid order by u.username',
+      )).rows;
+      expect(allowed).toEqual([
+        { username: 'demo_admin', code: 'northwind-hr', scopes: ['contact:member:readonly'] },
+        { username: 'demo_member', code: 'northwind-hr', scopes: ['contact:member:readonly'] },
+        { username: 'demo_owner', code: 'northwind-hr', scopes: ['contact:member:readonly'] },
+        { username: 'demo_provider', code: 'roster-sync', scopes: [] },
+      ]);
       const detail = await visitor('/open/app/market/search/app-manage/info', { guid: featured.data.list.find((a: { code: string }) => a.code === 'SERVICE').guid });
       expect(detail.data).toMatchObject({ name: 'Service Desk', provider: 'Open Platform' });
       expect(detail.data.description).toContain('satisfaction survey');
