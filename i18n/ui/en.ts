@@ -356,6 +356,7 @@ export default {
     'tenant:sp-installation': 'Installations',
     'tenant:sp-settlement': 'Settlement',
     'tenant:sp-work-order': 'Provider work orders',
+    'tenant:app-authorisation': "Members' authorisations",
     'admin:store-listing': 'Store listings',
     'admin:certification': 'Certification review',
     'admin:column': 'Columns',

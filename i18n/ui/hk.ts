@@ -356,6 +356,7 @@ export default {
     'tenant:sp-installation': '安裝記錄',
     'tenant:sp-settlement': '結算',
     'tenant:sp-work-order': '服務商工單',
+    'tenant:app-authorisation': '成員授權',
     'admin:store-listing': '上架管理',
     'admin:certification': '認證審核',
     'admin:column': '列配置',

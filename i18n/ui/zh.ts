@@ -356,6 +356,7 @@ export default {
     'tenant:sp-installation': '安装记录',
     'tenant:sp-settlement': '结算',
     'tenant:sp-work-order': '服务商工单',
+    'tenant:app-authorisation': '成员授权',
     'admin:store-listing': '上架管理',
     'admin:certification': '认证审核',
     'admin:column': '列配置',
