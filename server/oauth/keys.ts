@@ -9,30 +9,27 @@ const PUBLISHED_AFTER_MS = 2 * 86_400_000;
 /**
  * The provider's signing keys (RS256), in the database so every instance signs and publishes the
  * same set (table `oauth_key`). `rotateKeys` makes a new key once the newest is older than
- * KEY_SIGNS_MS, and retires keys no token can still need; the newest signs, every kept key is in
- * the JWKS. An instance reloads the set when it changed (`keySetVersion`).
+ * KEY_SIGNS_MS, and retires a key `PUBLISHED_AFTER_MS` after its successor came (no token it signed
+ * lives that long); the newest signs, every kept key is in the JWKS. It answers whether the set
+ * changed; an instance reloads the set when it did (`keySetVersion`).
  */
 export const rotateKeys = async (db: Db) =>
   db.exclusive(async () => {
+    // Keys whose successor signs for long enough that no token they signed is still alive.
+    const { rows: gone } = await db.query(
+      'delete from oauth_key k where exists (select 1 from oauth_key n where n.created_at > k.created_at and n.created_at < now() - make_interval(secs => $1::int)) returning kid',
+      [PUBLISHED_AFTER_MS / 1000],
+    );
     const { rows } = await db.query<{ young: boolean }>(
       'select created_at > now() - make_interval(secs => $1::int) as young from oauth_key order by created_at desc limit 1',
       [KEY_SIGNS_MS / 1000],
     );
-    if (rows[0]?.young) return false;
-    await addKey(db);
+    if (rows[0]?.young) return gone.length > 0;
+    const { privateKey } = await generateKeyPair('RS256', { extractable: true });
+    const jwk = { ...(await exportJWK(privateKey)), kid: randomUUID(), alg: 'RS256', use: 'sig' };
+    await db.query('insert into oauth_key (kid, jwk) values ($1, $2)', [jwk.kid, JSON.stringify(jwk)]);
     return true;
   });
-
-/** A new signing key, used from now on; the older ones stay published until `PUBLISHED_AFTER_MS` after their successor came. */
-export const addKey = async (db: Db) => {
-  const { privateKey } = await generateKeyPair('RS256', { extractable: true });
-  const jwk = { ...(await exportJWK(privateKey)), kid: randomUUID(), alg: 'RS256', use: 'sig' };
-  await db.query('insert into oauth_key (kid, jwk) values ($1, $2)', [jwk.kid, JSON.stringify(jwk)]);
-  await db.query(
-    `delete from oauth_key k where exists (select 1 from oauth_key n where n.created_at > k.created_at and n.created_at < now() - make_interval(secs => $1::int))`,
-    [PUBLISHED_AFTER_MS / 1000],
-  );
-};
 
 /** The keys, newest (the signing one) first. */
 export const loadKeys = async (db: Db): Promise<JWK[]> => {

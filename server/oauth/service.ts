@@ -26,8 +26,11 @@ export class OAuth {
   ) {}
 
   /** Makes the first key, or a newer one when the newest is old (hourly, by whichever instance looks first). */
-  rotate() {
-    return rotateKeys(this.db);
+  async rotate() {
+    const changed = await rotateKeys(this.db);
+    // This instance signs with the new set from its next request; the others within KEYS_CHECK_MS.
+    if (changed) this.checkedAt = 0;
+    return changed;
   }
 
   private async live() {

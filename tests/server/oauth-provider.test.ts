@@ -1,4 +1,5 @@
 import * as oidc from 'openid-client';
+import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, type JSONWebKeySet } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/free-port.mjs';
 import { authorise, consentUid, OAuthAgent } from '../helpers/oauth-agent.ts';
@@ -310,5 +311,29 @@ describe('operators and developers', () => {
     const done = await agent.fetch(new URL(form[1], origin).href, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: fields.toString() });
     expect(done.status).toBe(303);
     expect(done.headers.get('location')).toBe(`${CALLBACK}?state=bye`);
+  });
+});
+
+describe('keys', () => {
+  const jwks = async () => (await (await fetch(`${origin}/oidc/jwks`)).json()) as JSONWebKeySet;
+
+  it('rotates: once the newest key is old a new one signs, the old stays published so its tokens verify, and goes two days after its successor', async () => {
+    const { tokens: before } = await signIn(client.owner.token);
+    const oldKid = decodeProtectedHeader(before.id_token!).kid;
+    expect((await jwks()).keys.map((k) => k.kid)).toEqual([oldKid]);
+    expect(await s.services.oauth.rotate()).toBe(false);
+    await s.db.query("update oauth_key set created_at = now() - interval '31 days'");
+    expect(await s.services.oauth.rotate()).toBe(true);
+    const { tokens: after } = await signIn(client.owner.token);
+    const newKid = decodeProtectedHeader(after.id_token!).kid;
+    expect(newKid).not.toBe(oldKid);
+    const published = await jwks();
+    expect(published.keys.map((k) => k.kid)).toEqual([newKid, oldKid]);
+    expect(published.keys.every((k) => !('d' in k))).toBe(true);
+    // The ID token signed before still verifies against what is published.
+    await jwtVerify(before.id_token!, createLocalJWKSet(published), { issuer: origin, audience: client.app.app_id });
+    await s.db.query("update oauth_key set created_at = created_at - interval '3 days'");
+    expect(await s.services.oauth.rotate()).toBe(true);
+    expect((await jwks()).keys.map((k) => k.kid)).toEqual([newKid]);
   });
 });

@@ -12,6 +12,12 @@ import { hasDataDir, openPglite } from '../../server/db/pglite.ts';
 import { freePort } from '../../scripts/free-port.mjs';
 
 /**
+ * The OpenID provider's library (oidc-provider 9) warns once at start on a Node.js older than 22 LTS
+ * (docs/oauth.md, "Runtime"); everything else on stderr is a fault of the stop.
+ */
+const apartFromRuntimeWarning = (stderr: string) => stderr.replace(/^oidc-provider WARNING: Unsupported runtime\. Use Node\.js v22\.x LTS, or a later LTS release\.\n/m, '');
+
+/**
  * The compiled server (dist-server/main.js, as `npm start` runs it) on an embedded database in a
  * folder of its own, stopped by SIGTERM while a request is in flight: it stops accepting
  * connections, answers that request from the database, closes the database, removes DATA_DIR's
@@ -117,7 +123,7 @@ describe.skipIf(!!process.env.DATABASE_URL)('SIGTERM', () => {
     expect(Date.now() - answeredAt).toBeLessThan(3000);
     expect(existsSync(lock)).toBe(false);
     expect(stderr).not.toMatch(/PGlite is closed/i);
-    expect(stderr).toBe('');
+    expect(apartFromRuntimeWarning(stderr)).toBe('');
     expect(stdout).toContain('Stopped (SIGTERM).');
   });
 
@@ -137,7 +143,7 @@ describe.skipIf(!!process.env.DATABASE_URL)('SIGTERM', () => {
     proc.kill('SIGTERM');
     expect(await exited).toEqual({ code: 0, signal: null });
     expect(existsSync(lock)).toBe(false);
-    expect(stderr).toBe('');
+    expect(apartFromRuntimeWarning(stderr)).toBe('');
     expect(stdout).not.toContain('Operator console:');
     expect(stdout).toContain('Stopped (SIGTERM).');
     expect(await refused(port)).toBe(true);

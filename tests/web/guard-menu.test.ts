@@ -36,7 +36,7 @@ describe('route guard (spec §2)', () => {
   it("the account section's pages, made by the definitions' menus, stand in the spec's order (§2)", () => {
     const account = routeMenu(routeTree, { scene: 'console', signedIn: true, userType: 1, urls: [], authState: 2, buCreated: true }).find((i) => i.key === '/account');
     expect(account?.children?.map((i) => i.key)).toEqual([
-      '/account/enterprise-panel', '/account/info', '/account/enterprise/info', '/account/enterprise/sso', '/account/enterprise/app', '/account/organzize',
+      '/account/enterprise-panel', '/account/info', '/account/authorised-apps', '/account/enterprise/info', '/account/enterprise/sso', '/account/enterprise/app', '/account/enterprise/app-authorisation', '/account/organzize',
       '/account/member-manage', '/account/role-manage', '/account/associated-organize', '/account/order', '/account/expenses', '/account/work-order', '/account/notify-message',
     ]);
   });
