@@ -801,6 +801,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/open-apis/contact/v3/users/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lark's batch user get: the members of the BU among up to 50 user ids, others left out */
+        get: operations["lark.contact.user.batch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/open-apis/contact/v3/users/batch_get_id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Lark's user ids by e-mail or mobile: for each of up to 50 e-mails and 50 mobiles, the member of the BU with it */
+        post: operations["lark.contact.user.batch_get_id"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/open-apis/contact/v3/users/{user_id}": {
         parameters: {
             query?: never;
@@ -847,6 +881,23 @@ export interface paths {
         };
         /** Lark's parent departments: the departments above one, its parent first, up to the top of the BU */
         get: operations["lark.contact.department.parent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/open-apis/contact/v3/departments/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lark's batch department get: the departments of the BU among up to 50 department ids, others left out */
+        get: operations["lark.contact.department.batch"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3793,6 +3844,166 @@ export interface operations {
             };
         };
     };
+    "lark.contact.user.batch": {
+        parameters: {
+            query: {
+                /** @description open_id (default) or user_id: both are the guid */
+                user_id_type?: "open_id" | "user_id";
+                /** @description open_department_id (default) or department_id: both are the guid */
+                department_id_type?: "open_department_id" | "department_id";
+                /** @description Repeated, at most 50; an id that is not the app's BU's is left out of the answer */
+                user_ids: string[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Lark's answer: code 0 with data as documented, or a refusal in Lark's shape (the token calls refuse with HTTP 200, as Lark does) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 0;
+                        msg: string;
+                        data: {
+                            items: {
+                                /** Format: uuid */
+                                open_id: string;
+                                /** Format: uuid */
+                                user_id: string;
+                                name: string;
+                                en_name?: string;
+                                nickname?: string;
+                                email?: string;
+                                /** @description +<area code><number> */
+                                mobile?: string;
+                                /** @description The member's one department; "0" when it has none */
+                                department_ids: string[];
+                                leader_user_id?: string;
+                                employee_no?: string;
+                                /** @description 1 regular, 3 outsourcing */
+                                employee_type?: number;
+                                status: {
+                                    is_resigned: boolean;
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LarkError"];
+                };
+            };
+            /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LarkError"];
+                };
+            };
+            /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LarkError"];
+                };
+            };
+        };
+    };
+    "lark.contact.user.batch_get_id": {
+        parameters: {
+            query?: {
+                /** @description open_id (default) or user_id: both are the guid */
+                user_id_type?: "open_id" | "user_id";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Matched case-insensitively */
+                    emails?: string[];
+                    /** @description +<area code><number> (+86, +852, +853, +886), or the number alone (+86) */
+                    mobiles?: string[];
+                    /** @description true: members off duty are found too */
+                    include_resigned?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Lark's answer: code 0 with data as documented, or a refusal in Lark's shape (the token calls refuse with HTTP 200, as Lark does) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 0;
+                        msg: string;
+                        data: {
+                            user_list: {
+                                /**
+                                 * Format: uuid
+                                 * @description The member's id; absent when no member of the BU has it
+                                 */
+                                user_id?: string;
+                                email?: string;
+                                mobile?: string;
+                                status?: {
+                                    is_resigned: boolean;
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LarkError"];
+                };
+            };
+            /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LarkError"];
+                };
+            };
+            /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LarkError"];
+                };
+            };
+        };
+    };
     "lark.contact.user.get": {
         parameters: {
             query?: {
@@ -4224,6 +4435,81 @@ export interface operations {
                         data: {
                             has_more: boolean;
                             page_token?: string;
+                            items: {
+                                /** Format: uuid */
+                                open_department_id: string;
+                                /** Format: uuid */
+                                department_id: string;
+                                name: string;
+                                /** @description "0" for a department at the top of the BU */
+                                parent_department_id: string;
+                                leader_user_id?: string;
+                                /** @description The sort number, as text (Lark's type) */
+                                order: string;
+                                status: {
+                                    is_deleted: boolean;
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LarkError"];
+                };
+            };
+            /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LarkError"];
+                };
+            };
+            /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LarkError"];
+                };
+            };
+        };
+    };
+    "lark.contact.department.batch": {
+        parameters: {
+            query: {
+                /** @description open_id (default) or user_id: both are the guid */
+                user_id_type?: "open_id" | "user_id";
+                /** @description open_department_id (default) or department_id: both are the guid */
+                department_id_type?: "open_department_id" | "department_id";
+                /** @description Repeated, at most 50; an id that is not the app's BU's is left out of the answer */
+                department_ids: string[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Lark's answer: code 0 with data as documented, or a refusal in Lark's shape (the token calls refuse with HTTP 200, as Lark does) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 0;
+                        msg: string;
+                        data: {
                             items: {
                                 /** Format: uuid */
                                 open_department_id: string;

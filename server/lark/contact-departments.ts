@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LARK_PAGE_SIZE, larkPage, pageOf } from './envelope.ts';
 import { NOT_FOUND } from './errors.ts';
-import { departmentOf, guidOf, idTypes, ROOT } from './ids.ts';
+import { batchIds, departmentOf, guidOf, idTypes, ROOT, rowsOf } from './ids.ts';
 import type { EngineCall, LarkCall } from './call.ts';
 
 /** Lark's contact v3 departments on the platform's departments (docs/lark.md "Departments"). */
@@ -107,6 +107,12 @@ export const departmentCalls: LarkCall[] = [
       const above = path.slice(1);
       return larkPage(above.slice((page - 1) * size, page * size).map(departmentOfRow), page, size, above.length);
     },
+  },
+  {
+    // The asked departments of the BU, each through the engine's get (`rowsOf`); static, so `batch` is never taken for an id.
+    ...common, method: 'GET', path: '/open-apis/contact/v3/departments/batch', apiCode: 'lark.contact.department.batch',
+    query: idTypes.extend({ department_ids: batchIds('department id') }), answer: z.object({ items: z.array(larkDepartment) }),
+    run: async ({ query, engine }) => ({ items: (await rowsOf<DepartmentRow>(engine, 'department', query.department_ids)).map(departmentOfRow) }),
   },
   {
     ...common, method: 'GET', path: '/open-apis/contact/v3/departments/:department_id/children', apiCode: 'lark.contact.department.children',

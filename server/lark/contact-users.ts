@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { LARK_PAGE_SIZE, larkPage, pageOf } from './envelope.ts';
 import { NOT_FOUND } from './errors.ts';
-import { departmentOf, guidOf, idTypes, ROOT } from './ids.ts';
-import type { LarkCall } from './call.ts';
+import { BATCH_MAX, batchIds, departmentOf, guidOf, idTypes, ROOT, rowsOf } from './ids.ts';
+import type { EngineCall, LarkCall } from './call.ts';
 
 /**
  * Lark's contact v3 users on the platform's members (docs/lark.md "Users"). Each Lark field is one
@@ -99,10 +99,92 @@ const list: LarkCall['run'] = async ({ query, engine }) => {
   return larkPage(found.list.map(userOf), page, size, found.count);
 };
 
+/** `users/batch`: the asked members of the BU, each through the engine's get (`rowsOf`). */
+const batchQuery = idTypes.extend({ user_ids: batchIds('user id') });
+const itemsAnswer = z.object({ items: z.array(larkUser) });
+
+/** `batch_get_id`: up to 50 e-mails and 50 mobiles; at least one of either. */
+const batchGetIdBody = z
+  .object({
+    emails: z.array(z.string().max(254)).max(BATCH_MAX, `at most ${BATCH_MAX} emails`).describe('Matched case-insensitively'),
+    mobiles: z.array(z.string().max(32)).max(BATCH_MAX, `at most ${BATCH_MAX} mobiles`).describe('+<area code><number> (+86, +852, +853, +886), or the number alone (+86)'),
+    include_resigned: z.boolean().describe('true: members off duty are found too'),
+  })
+  .partial()
+  .refine((b) => (b.emails?.length ?? 0) + (b.mobiles?.length ?? 0) > 0, { message: 'emails or mobiles: at least one', path: ['emails'] })
+  .describe('At least one e-mail or mobile; the answer has one entry for each, e-mails first');
+const idAnswer = z.object({
+  user_list: z.array(
+    z.object({
+      user_id: z.uuid().optional().describe("The member's id; absent when no member of the BU has it"),
+      email: z.string().optional(),
+      mobile: z.string().optional(),
+      status: z.object({ is_resigned: z.boolean() }).optional(),
+    }),
+  ),
+});
+
+/** Every member of the BU an engine `page` input finds, oldest first (page after page of the platform's largest page). */
+const allPages = async (engine: EngineCall, input: Record<string, unknown>): Promise<MemberRow[]> => {
+  const size = 100;
+  const rows: MemberRow[] = [];
+  for (let page = 1; ; page++) {
+    const found = await engine('member', 'page', { ...input, page, page_size: size, sort: 'created_at' });
+    rows.push(...(found.list as MemberRow[]));
+    if (page * size >= found.count || !found.list.length) return rows;
+  }
+};
+
+/** A mobile as the member's area code and number (the forms the writes take), or null when it is neither. */
+const mobileOf = (mobile: string) => {
+  const m = /^\+(86|852|853|886)[ -]?(\d+)$/.exec(mobile.trim()) ?? (/^\d+$/.test(mobile.trim()) ? [mobile, '86', mobile.trim()] : null);
+  return m ? { area: m[1], phone: m[2] } : null;
+};
+
+/** Of the members found for one e-mail or mobile, one on duty first, else the oldest. */
+const pick = (rows: MemberRow[]) => rows.find((m) => m.duty_status !== 1) ?? rows[0];
+
+/**
+ * Lark's "user ids by e-mail or mobile": for each one asked, the member of the app's BU with it.
+ * An e-mail is looked up by the engine's keyword search (its `ilike`) and then compared whole,
+ * case-insensitively; mobiles by the `phone` filter and then their area code. Members off duty are
+ * left out unless `include_resigned`.
+ */
+const batchGetId: LarkCall['run'] = async ({ body, engine }) => {
+  const { emails = [], mobiles = [], include_resigned = false } = body as z.output<typeof batchGetIdBody>;
+  const onDuty = include_resigned ? {} : { duty_status: 0 };
+  const byEmail = new Map<string, MemberRow | undefined>();
+  for (const email of new Set(emails.map((e) => e.trim().toLowerCase()))) {
+    // A member's e-mail is at most 64 characters (schemas/common.ts): a longer one is no member's.
+    if (!email || email.length > 64) continue;
+    const rows = await allPages(engine, { keyword: email, ...onDuty });
+    byEmail.set(email, pick(rows.filter((m) => typeof m.email === 'string' && m.email.trim().toLowerCase() === email)));
+  }
+  const asked = mobiles.map(mobileOf);
+  const phones = [...new Set(asked.flatMap((m) => (m ? [m.phone] : [])))];
+  const withPhone = phones.length ? await allPages(engine, { phone: phones, ...onDuty }) : [];
+  const found = (m: MemberRow | undefined) => (m ? { user_id: m.guid, status: { is_resigned: m.duty_status === 1 } } : {});
+  return {
+    user_list: [
+      ...emails.map((email) => ({ ...found(byEmail.get(email.trim().toLowerCase())), email })),
+      ...mobiles.map((mobile, i) => {
+        const m = asked[i];
+        return { ...found(m ? pick(withPhone.filter((r) => r.phone === m.phone && String(r.area_code ?? '86') === m.area)) : undefined), mobile };
+      }),
+    ],
+  };
+};
+
 const common = { scope: READ, notFound: NOT_FOUND.user, fields: FIELDS };
 export const userCalls: LarkCall[] = [
   { ...common, method: 'GET', path: '/open-apis/contact/v3/users', apiCode: 'lark.contact.user.list', query: listQuery, answer: listAnswer, run: list },
   { ...common, method: 'GET', path: '/open-apis/contact/v3/users/find_by_department', apiCode: 'lark.contact.user.find_by_department', query: listQuery.required({ department_id: true }), answer: listAnswer, run: list },
+  {
+    // A static path: the router prefers it to `users/:user_id`, so `batch` is this call, never an id.
+    ...common, method: 'GET', path: '/open-apis/contact/v3/users/batch', apiCode: 'lark.contact.user.batch', query: batchQuery, answer: itemsAnswer,
+    run: async ({ query, engine }) => ({ items: (await rowsOf<MemberRow>(engine, 'member', query.user_ids)).map(userOf) }),
+  },
+  { ...common, method: 'POST', path: '/open-apis/contact/v3/users/batch_get_id', apiCode: 'lark.contact.user.batch_get_id', query: idTypes.pick({ user_id_type: true }), body: batchGetIdBody, answer: idAnswer, run: batchGetId },
   {
     ...common, method: 'GET', path: '/open-apis/contact/v3/users/:user_id', apiCode: 'lark.contact.user.get', params: userPath, query: idTypes, answer: userAnswer,
     run: async ({ params, engine }) => ({ user: userOf(await engine('member', 'get', { guid: guidOf('user_id', params.user_id) })) }),

@@ -196,9 +196,9 @@ describe('contact v3', () => {
     const unbuilt: [string, string][] = [
       ['GET', '/open-apis/contact/v3/job_titles?page_size=10'],
       // A method's name where an id goes is that method, not a malformed id.
-      ['GET', '/open-apis/contact/v3/users/batch?user_ids=ou_1'],
+      ['GET', '/open-apis/contact/v3/users/batch_delete?user_ids=ou_1'],
       ['GET', '/open-apis/contact/v3/departments/search'],
-      ['POST', '/open-apis/contact/v3/users/batch_get_id'],
+      ['POST', '/open-apis/contact/v3/users/batch_delete'],
       ['POST', '/open-apis/im/v1/messages?receive_id_type=open_id'],
     ];
     for (const [method, path] of unbuilt) {
