@@ -6,7 +6,7 @@ import type { Services } from '../engine/context.ts';
 import { holdsNul } from '../http/calls.ts';
 import { Warning } from '../http/envelope.ts';
 import { translate } from '../../i18n/index.ts';
-import { appTokenProof } from '../oauth/app-token-proof.ts';
+import { asAppAtTokenEndpoint } from '../oauth/token-endpoint.ts';
 import { OIDC_SCOPES } from '../oauth/clients.ts';
 import { OAUTH_TTL } from '../oauth/provider.ts';
 import { OIDC_BASE } from '../oauth/paths.ts';
@@ -111,38 +111,9 @@ const appOf = async (services: Services, req: FastifyRequest): Promise<AppCaller
   return caller;
 };
 
-/** oidc-provider's token answer, or its refusal. */
-interface TokenAnswer {
-  access_token?: string;
-  refresh_token?: string;
-  expires_in?: number;
-  scope?: string;
-  error?: string;
-  error_description?: string;
-}
-
-/**
- * The provider's token endpoint, asked in this process as the app: the proof stands for the secret
- * the app did not send (its app token was checked instead). The caller's address goes along, so
- * the endpoint's per-address limit counts the app's server, not this one.
- */
-const tokenEndpoint = async (lark: FastifyInstance, services: Services, req: FastifyRequest, appId: string, form: Record<string, string>) => {
-  const credentials = Buffer.from(`${encodeURIComponent(appId)}:${encodeURIComponent(appTokenProof.make(appId))}`).toString('base64');
-  const res = await lark.inject({
-    method: 'POST',
-    url: `${OIDC_BASE}/token`,
-    remoteAddress: req.ip,
-    headers: { host: new URL(services.publicUrl).host, 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${credentials}` },
-    payload: new URLSearchParams(form).toString(),
-  });
-  let body: TokenAnswer = {};
-  try {
-    body = res.json();
-  } catch {
-    body = { error: 'server_error' };
-  }
-  return { status: res.statusCode, body };
-};
+/** The provider's token endpoint as the app, its app access token checked: the caller's address goes along. */
+const tokenEndpoint = (lark: FastifyInstance, services: Services, req: FastifyRequest, appId: string, form: Record<string, string>) =>
+  asAppAtTokenEndpoint(lark, services.publicUrl, appId, form, req.ip);
 
 /** The provider's answer in Lark's shape; a refusal by its error, `badGrant` for a code or refresh token that buys nothing. */
 const answerOf = (req: FastifyRequest, { status, body }: Awaited<ReturnType<typeof tokenEndpoint>>, badGrant: () => LarkError) => {

@@ -1,6 +1,7 @@
 import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
 import type { Db } from '../db/driver.ts';
 import { clientOf } from './clients.ts';
+import { revokeGrant } from './grants.ts';
 
 /** Removing one of these ends a person's access: the instances' admitted user tokens are dropped (`revoked`). */
 const ENDS_ACCESS = new Set(['AccessToken', 'RefreshToken', 'Grant']);
@@ -80,7 +81,7 @@ export const adapterFor = (db: Db, publicUrl: string, revoked: () => void) => {
 
 /** A grant and everything issued under it, with the person's authorisation (a lost race for a code or refresh token). */
 const revokeWholeIn = async (db: Db, grantId: string) => {
-  await db.query("delete from oidc_model where grant_id = $1 or (kind = 'Grant' and id = $1)", [grantId]);
+  await revokeGrant(db, grantId);
   await db.query('delete from app_authorisation where grant_id = $1', [grantId]);
 };
 

@@ -81,7 +81,7 @@ const askedLang = (params: Record<string, unknown>): Lang | null => {
 const signedInTenant = (caller: Caller | null) => !!caller && caller.userType !== USER_TYPE.operator;
 
 /** The consent screen's content (src/pages/oauth/ConsentPage.tsx). */
-export const describe = async (services: Services, caller: Caller | null, lang: Lang, uid: string, bound: string | undefined) => {
+export const consentScreen = async (services: Services, caller: Caller | null, lang: Lang, uid: string, bound: string | undefined) => {
   const { interaction, app } = await pending(services, uid, bound);
   const shown = askedLang(interaction.params) ?? lang;
   const asked = askedOf(interaction.params);

@@ -2,17 +2,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../engine/context.ts';
 import type { CallDoc } from '../http/calls.ts';
 import { langOf } from '../http/envelope.ts';
+import { cookieOf } from '../http/cookies.ts';
 import { parseOrWarn } from '../http/validation.ts';
-import { translate } from '../../i18n/index.ts';
-import { bestLanguage, LANGUAGES } from '../../i18n/languages.ts';
+import { bestLanguage } from '../../i18n/languages.ts';
+import { refusalPage } from './pages.ts';
 import { bespoke } from '../routes/bespoke.ts';
 import { tryFinish, tryFinishAnswer, tryFinishInput, tryStart, tryStartAnswer, tryStartInput } from './try.ts';
-import { allow, allowAnswer, BINDING_COOKIE, BINDING_PATH, confirmInput, deny, describe, interactionAnswer, interactionInput, redirectAnswer } from './interactions.ts';
+import { allow, allowAnswer, BINDING_COOKIE, BINDING_PATH, confirmInput, deny, consentScreen, interactionAnswer, interactionInput, redirectAnswer } from './interactions.ts';
 import { OAUTH_TTL } from './provider.ts';
 import { INTERACTION_PATH, OIDC_BASE } from './paths.ts';
-
-const cookieOf = (req: FastifyRequest, name: string) =>
-  (req.headers.cookie ?? '').split(';').map((c) => c.trim().split('=')).find(([k]) => k === name)?.[1];
 
 /** The provider's endpoints per minute and address: enough for any app, not for guessing codes. */
 const RATE = { rateLimit: { max: 120, timeWindow: '1 minute' } };
@@ -56,7 +54,7 @@ export const mountOAuth = (app: FastifyInstance, services: Services, docs: CallD
   call(
     { path: '/open/oauth/interaction/get', summary: 'The consent screen: the app, what it asks for, and whether the person signed in may grant it here', body: interactionInput, answer: interactionAnswer },
     { public: true },
-    async ({ req, caller, input, lang }) => describe(services, caller, lang, parseOrWarn(lang, interactionInput, input, 'app-authorisation').uid, bound(req)),
+    async ({ req, caller, input, lang }) => consentScreen(services, caller, lang, parseOrWarn(lang, interactionInput, input, 'app-authorisation').uid, bound(req)),
   );
   call(
     { path: '/open/oauth/interaction/allow', summary: 'Allow: grant the app the scopes the screen showed, as the signed-in person in their current BU', body: confirmInput, answer: allowAnswer },
@@ -81,13 +79,6 @@ export const mountOAuth = (app: FastifyInstance, services: Services, docs: CallD
   );
 };
 
-/** A request this browser did not start, or one that ended: a page that says so, never a redirect. */
-const expiredPage = (req: FastifyRequest, reply: FastifyReply) => {
-  const lang = langOf(req);
-  const title = translate(lang, 'server.oauth.error_title');
-  const text = translate(lang, 'server.oauth.error_expired');
-  return reply
-    .status(400)
-    .type('text/html; charset=utf-8')
-    .send(`<!doctype html><html lang="${LANGUAGES[lang]}"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>${title}</title></head><body><main><h1>${title}</h1><p>${text}</p><p><a href="/">${translate(lang, 'server.oauth.home')}</a></p></main></body></html>`);
-};
+/** A request this browser did not start, or one that ended: the provider's error page, never a redirect. */
+const expiredPage = (req: FastifyRequest, reply: FastifyReply) =>
+  reply.status(400).type('text/html; charset=utf-8').send(refusalPage(langOf(req), 'error_expired'));

@@ -44,11 +44,13 @@ const REASONS: Record<string, string> = {
   invalid_grant: 'error_expired',
 };
 
+/** Why a sign-in cannot go on (`server.oauth.<reason>`), with the error code an app's developer looks up. */
+export const refusalPage = (lang: Lang, reason: string, code?: string) =>
+  page(lang, t(lang, 'error_title'), `<p>${escape(t(lang, reason))}</p>${code ? `<p style="color:#616161;font-size:.875rem">${escape(code)}</p>` : ''}${home(lang)}`);
+
 export const errorPage = async (ctx: KoaContextWithOIDC, out: ErrorOut) => {
-  const lang = pageLang(ctx);
-  const reason = t(lang, REASONS[out.error] ?? 'error_request');
   ctx.type = 'html';
-  ctx.body = page(lang, t(lang, 'error_title'), `<p>${escape(reason)}</p><p style="color:#616161;font-size:.875rem">${escape(out.error)}</p>${home(lang)}`);
+  ctx.body = refusalPage(pageLang(ctx), REASONS[out.error] ?? 'error_request', out.error);
 };
 
 /**

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Caller } from '../auth/caller.ts';
 import type { Services } from '../engine/context.ts';
 import { Warning } from '../http/envelope.ts';
-import { appTokenProof } from './app-token-proof.ts';
+import { asAppAtTokenEndpoint } from './token-endpoint.ts';
 import { loadKeys } from './keys.ts';
 import { OIDC_BASE, TRY_PATH } from './paths.ts';
 const TRY_TTL_SECONDS = 600;
@@ -51,17 +51,10 @@ export const tryFinish = async (app: FastifyInstance, services: Services, caller
   );
   const flow = rows[0]?.payload;
   if (!flow || flow.user_guid !== caller.userGuid) throw new Warning('server.oauth.try_unknown');
-  const token = async (form: Record<string, string>, path = '/token') => {
-    const credentials = Buffer.from(`${encodeURIComponent(flow.app_id)}:${encodeURIComponent(appTokenProof.make(flow.app_id))}`).toString('base64');
-    return app.inject({
-      method: 'POST', url: `${OIDC_BASE}${path}`,
-      headers: { host: new URL(services.publicUrl).host, 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${credentials}` },
-      payload: new URLSearchParams(form).toString(),
-    });
-  };
-  const res = await token({ grant_type: 'authorization_code', code: body.code, redirect_uri: `${services.publicUrl}${TRY_PATH}`, code_verifier: flow.verifier });
-  const answer = res.json() as { id_token?: string; access_token?: string; refresh_token?: string; scope?: string; error_description?: string };
-  if (res.statusCode !== 200 || !answer.id_token) throw new Warning('server.oauth.try_failed', { reason: answer.error_description ?? String(res.statusCode) });
+  const { status, body: answer } = await asAppAtTokenEndpoint(app, services.publicUrl, flow.app_id, {
+    grant_type: 'authorization_code', code: body.code, redirect_uri: `${services.publicUrl}${TRY_PATH}`, code_verifier: flow.verifier,
+  });
+  if (status !== 200 || !answer.id_token) throw new Warning('server.oauth.try_failed', { reason: answer.error_description ?? String(status) });
   const keys = (await loadKeys(services.db)).map(({ kid, kty, n, e, alg, use }: JWK) => ({ kid, kty, n, e, alg, use }));
   const { payload } = await jwtVerify(answer.id_token, createLocalJWKSet({ keys }), { issuer: services.publicUrl, audience: flow.app_id });
   // Only the claims were wanted: this access token ends here (no refresh token is asked for). Not

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { Warning } from '../http/envelope.ts';
+import { cookieOf } from '../http/cookies.ts';
 import { LOGIN_RATE } from '../auth/throttle.ts';
 import type { Services } from '../engine/context.ts';
 import type { CallDoc } from '../http/calls.ts';
@@ -31,9 +32,6 @@ const startInput = z.object({
   redirect: samePath(),
 });
 const finishInput = z.object({ flow: z.string().max(64), binding: z.string().min(1).max(64) });
-
-const cookieOf = (req: FastifyRequest, name: string) =>
-  (req.headers.cookie ?? '').split(';').map((c) => c.trim().split('=')).find(([k]) => k === name)?.[1];
 
 /**
  * Company sign-in (docs/sso.md): "Sign in with your company" starts a flow and sends the person to

@@ -89,32 +89,27 @@ export const consentUid = (at: string) => {
 
 /**
  * A person's authorisation of an app, made as a browser would make it (the authorisation request,
- * the consent screen's calls as the holder of `token`, back to the app's address): what the
- * generated suites make an `app-authorisation` row by.
+ * the consent screen's calls as the holder of `token`, back to the app's address): the
+ * authorisation's guid and the address the app was sent back to (its code in the query).
  */
-export const authorise = async (agent: OAuthAgent, token: string, appId: string, redirect: string, scope = 'openid') => {
-  const start = `/oidc/auth?${new URLSearchParams({ client_id: appId, redirect_uri: redirect, response_type: 'code', scope, state: 'sample' })}`;
-  const uid = consentUid((await agent.follow(start)).at);
-  const shown = await agent.call('/open/oauth/interaction/get', { uid }, token);
-  if (shown.code !== 200) throw new Error(shown.message);
-  const allowed = await agent.call('/open/oauth/interaction/allow', { uid, scopes: (shown.data.scopes as { code: string }[]).map((x) => x.code) }, token);
-  if (allowed.code !== 200) throw new Error(allowed.message);
-  await agent.follow(String(allowed.data.location));
-  return allowed.data.guid as string;
-};
-
-/**
- * A person's access token for an app: `authorise`'s browser part, then the code exchanged at the
- * provider's token endpoint as the app (its secret) would exchange it.
- */
-export const userToken = async (agent: OAuthAgent, token: string, app: { app_id: string; app_secret: string }, redirect: string, scope: string) => {
-  const start = `/oidc/auth?${new URLSearchParams({ client_id: app.app_id, redirect_uri: redirect, response_type: 'code', scope, state: 'person' })}`;
+const allowThrough = async (agent: OAuthAgent, token: string, appId: string, redirect: string, scope: string) => {
+  const start = `/oidc/auth?${new URLSearchParams({ client_id: appId, redirect_uri: redirect, response_type: 'code', scope, state: 'agent' })}`;
   const uid = consentUid((await agent.follow(start)).at);
   const shown = await agent.call('/open/oauth/interaction/get', { uid }, token);
   if (shown.code !== 200) throw new Error(shown.message);
   const allowed = await agent.call('/open/oauth/interaction/allow', { uid, scopes: (shown.data.scopes as { code: string }[]).map((x) => x.code) }, token);
   if (allowed.code !== 200) throw new Error(allowed.message);
   const back = new URL((await agent.follow(String(allowed.data.location))).at);
+  return { authorisation: allowed.data.guid as string, back };
+};
+
+/** What the generated suites make an `app-authorisation` row by: its guid. */
+export const authorise = async (agent: OAuthAgent, token: string, appId: string, redirect: string, scope = 'openid') =>
+  (await allowThrough(agent, token, appId, redirect, scope)).authorisation;
+
+/** A person's access token for an app: the browser's part, then the code exchanged at the provider's token endpoint as the app (its secret) would exchange it. */
+export const userToken = async (agent: OAuthAgent, token: string, app: { app_id: string; app_secret: string }, redirect: string, scope: string) => {
+  const { authorisation, back } = await allowThrough(agent, token, app.app_id, redirect, scope);
   const code = back.searchParams.get('code');
   if (!code) throw new Error(`no code: ${back.href}`);
   const res = await agent.fetch('/oidc/token', {
@@ -124,5 +119,5 @@ export const userToken = async (agent: OAuthAgent, token: string, app: { app_id:
   });
   const tokens = (await res.json()) as { access_token?: string; error?: string };
   if (!tokens.access_token) throw new Error(`token endpoint: ${tokens.error}`);
-  return { accessToken: tokens.access_token, authorisation: allowed.data.guid as string };
+  return { accessToken: tokens.access_token, authorisation };
 };

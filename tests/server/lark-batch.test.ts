@@ -180,26 +180,6 @@ it("refuses an app without the scopes in Lark's shape, naming the scope", async 
   }
 });
 
-it("still answers a method name it has not built, under users or departments, in Lark's not-built shape", async () => {
-  const { tenant_access_token: token } = (await client.auth.tenantAccessToken.internal({ data: { app_id: app.app.app_id, app_secret: app.app.app_secret } })) as { tenant_access_token: string };
-  const unbuilt: [string, string][] = [
-    ['GET', '/open-apis/contact/v3/users/batch_delete'],
-    ['PATCH', '/open-apis/contact/v3/users/batch'],
-    ['DELETE', '/open-apis/contact/v3/departments/batch'],
-    ['POST', '/open-apis/contact/v3/users/batch_delete'],
-    ['POST', '/open-apis/contact/v3/users/batch_get_id/more'],
-    ['GET', '/open-apis/contact/v3/departments/search'],
-    ['POST', '/open-apis/contact/v3/users/resurrect'],
-  ];
-  for (const [method, path] of unbuilt) {
-    for (const authorization of [`Bearer ${token}`, undefined]) {
-      const r = await fetch(`${baseUrl}${path}`, { method, headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) }, body: method === 'GET' ? undefined : '{}' });
-      expect(r.status, `${method} ${path}`).toBe(404);
-      expect(await r.json(), `${method} ${path}`).toEqual({ code: 404, msg: '404 page not found', error: { log_id: expect.any(String) } });
-    }
-  }
-});
-
 it("logs each call under its api_code and documents it in the apps' OpenAPI document", async () => {
   await s.services.apiLog.flush();
   const { rows } = await s.db.query<{ api_code: string }>('select distinct api_code from api_log where app_guid = $1', [app.app.guid]);

@@ -199,6 +199,11 @@ describe('contact v3', () => {
       ['GET', '/open-apis/contact/v3/users/batch_delete?user_ids=ou_1'],
       ['GET', '/open-apis/contact/v3/departments/search'],
       ['POST', '/open-apis/contact/v3/users/batch_delete'],
+      // Beside the batch reads that are built (tests/server/lark-batch.test.ts): other methods and names on their paths.
+      ['PATCH', '/open-apis/contact/v3/users/batch'],
+      ['DELETE', '/open-apis/contact/v3/departments/batch'],
+      ['POST', '/open-apis/contact/v3/users/batch_get_id/more'],
+      ['POST', '/open-apis/contact/v3/users/resurrect'],
       ['POST', '/open-apis/im/v1/messages?receive_id_type=open_id'],
     ];
     for (const [method, path] of unbuilt) {

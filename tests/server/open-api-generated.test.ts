@@ -51,6 +51,22 @@ describe.each(opened.map((def) => ({ name: def.name, def })))('$name', ({ def }:
     expect(r.code, r.message).toBe(200);
     return r.data.guid as string;
   };
+  /** A token acting in A's BU (a buyer's tenant token, a person's token): it reads A's row and never reaches B's. */
+  const reachesOnlyItsBu = async (c: (typeof calls)[number], token: string, mine: string, theirs: string) => {
+    const call = (body: unknown) => s.post(c.path, body, bearer(token));
+    if (c.verb === 'page') {
+      const guids = (await call({ page: 1, page_size: 100 })).data.list.map((r: { guid: string }) => r.guid);
+      expect(guids).toContain(mine);
+      expect(guids).not.toContain(theirs);
+    } else if (c.verb === 'get') {
+      expect((await call({ guid: mine })).data?.guid).toBe(mine);
+      expect((await call({ guid: theirs })).code).toBe(201);
+    } else if (c.verb === 'update') {
+      expect((await call({ guid: theirs, ...sample.update })).code).toBe(201);
+    } else if (c.verb === 'delete') {
+      expect((await call({ guid: theirs })).data?.deleted ?? 0).toBe(0);
+    }
+  };
   beforeAll(async () => {
     A = await tenantWithBu(s);
     B = await tenantWithBu(s);
@@ -123,19 +139,7 @@ describe.each(opened.map((def) => ({ name: def.name, def })))('$name', ({ def }:
       const refused = await s.post(c.path, body, bearer(ungranted.accessToken));
       expect(refused.code, `${c.path}: ${refused.message}`).toBe(201);
       expect(refused.message, c.path).toBe('You have no access rights yet. Please contact the administrator.');
-      const call = (b: unknown) => s.post(c.path, b, bearer(owner.accessToken));
-      if (c.verb === 'page') {
-        const guids = (await call({ page: 1, page_size: 100 })).data.list.map((r: { guid: string }) => r.guid);
-        expect(guids).toContain(mine);
-        expect(guids).not.toContain(theirs);
-      } else if (c.verb === 'get') {
-        expect((await call({ guid: mine })).data?.guid).toBe(mine);
-        expect((await call({ guid: theirs })).code).toBe(201);
-      } else if (c.verb === 'update') {
-        expect((await call({ guid: theirs, ...sample.update })).code).toBe(201);
-      } else if (c.verb === 'delete') {
-        expect((await call({ guid: theirs })).data?.deleted ?? 0).toBe(0);
-      }
+      await reachesOnlyItsBu(c, owner.accessToken, mine, theirs);
     }
     expect((await s.post('/open/system/app-authorisation/delete', { guid: owner.authorisation }, { token: A.token })).code).toBe(200);
     for (const c of calls) expect((await s.post(c.path, {}, bearer(owner.accessToken))).status, c.path).toBe(401);
@@ -180,20 +184,9 @@ describe.each(opened.map((def) => ({ name: def.name, def })))('$name', ({ def }:
     const token = await install('buyer');
     const [theirs, mine] = [await rowOf(B), await rowOf(A)];
     for (const c of calls) {
-      const call = (body: unknown) => s.post(c.path, body, bearer(token));
-      if (c.verb === 'page') {
-        const guids = (await call({ page: 1, page_size: 100 })).data.list.map((r: { guid: string }) => r.guid);
-        expect(guids).toContain(mine);
-        expect(guids).not.toContain(theirs);
-      } else if (c.verb === 'get') {
-        expect((await call({ guid: mine })).data?.guid).toBe(mine);
-        expect((await call({ guid: theirs })).code).toBe(201);
-      } else if (c.verb === 'update') {
-        expect((await call({ guid: theirs, ...sample.update })).code).toBe(201);
-      } else if (c.verb === 'delete') {
-        expect((await call({ guid: theirs })).data?.deleted ?? 0).toBe(0);
-      } else if (c.verb === 'add') {
-        const added = await call(sample.add(uid()));
+      await reachesOnlyItsBu(c, token, mine, theirs);
+      if (c.verb === 'add') {
+        const added = await s.post(c.path, sample.add(uid()), bearer(token));
         expect(added.code, added.message).toBe(200);
         expect((await s.db.query(`select bu_guid from ${def.storage.table} where guid = $1`, [added.data.guid])).rows[0].bu_guid).toBe(A.buGuid);
       }
