@@ -30,7 +30,8 @@ export const appAuthorisation = defineResource({
     titleField: 'app_name',
     deletes: 'revoke',
     columns: [
-      { field: 'app_name' }, { field: 'user_name' }, { field: 'scopes', render: 'scopes' },
+      // What the app may do as the person, and the sign-in scopes (openid, profile, email, offline_access) given with it.
+      { field: 'app_name' }, { field: 'user_name' }, { field: 'scopes', render: 'scopes' }, { field: 'oidc_scopes', render: 'tags' },
       { field: 'last_used_at', render: 'date', sortable: true }, { field: 'updated_at', render: 'date', sortable: true },
     ],
     screens: [
