@@ -1,3 +1,4 @@
+import { larkDepartmentEvents } from '../schemas/lark-contact.ts';
 import { departmentSchema, positionSchema } from '../schemas/department.ts';
 import { enableDisable, enabledTones } from './status.ts';
 import { defineResource } from './define.ts';
@@ -17,7 +18,7 @@ export const department = defineResource({
     keyword: ['name', 'code'],
     filters: [{ field: 'name', op: 'like' }, { field: 'parent_guid' }, { field: 'bu_guid' }],
     sort: 'sort',
-    events: { scope: 'contact:department:readonly', created: 'contact.department.created_v3', updated: 'contact.department.updated_v3', deleted: 'contact.department.deleted_v3' },
+    events: { scope: 'contact:department:readonly', created: 'contact.department.created_v3', updated: 'contact.department.updated_v3', deleted: 'contact.department.deleted_v3', shape: larkDepartmentEvents },
     listCap: 5000,
     openApi: {
       page: 'contact:department:readonly', get: 'contact:department:readonly', tree: 'contact:department:readonly',

@@ -1,3 +1,4 @@
+import { larkUserEvents } from '../schemas/lark-contact.ts';
 import { memberSchema } from '../schemas/member.ts';
 import { defineResource } from './define.ts';
 
@@ -41,7 +42,7 @@ export const member = defineResource({
       { side: 'operator', base: '/open/admin/system/staff-management', scope: 'oversight', perm: 'admin:staff', calls: { page: 'page', info: 'get', update: 'update', delete: 'delete' } },
     ],
     openApi: { page: 'contact:member:readonly', get: 'contact:member:readonly', add: 'contact:member:write', update: 'contact:member:write', delete: 'contact:member:write' },
-    events: { scope: 'contact:member:readonly', created: 'contact.user.created_v3', updated: 'contact.user.updated_v3', deleted: 'contact.user.deleted_v3' },
+    events: { scope: 'contact:member:readonly', created: 'contact.user.created_v3', updated: 'contact.user.updated_v3', deleted: 'contact.user.deleted_v3', shape: larkUserEvents },
   },
   admin: {
     titleField: 'name',

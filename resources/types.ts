@@ -408,7 +408,8 @@ export interface ApiSpec {
   listCap?: number;
   /**
    * Event types the engine emits when a BU's row changes (a status change is an update), written to
-   * the outbox in the change's own transaction (docs/events.md); the event is `{ object, old_object }`.
+   * the outbox in the change's own transaction (docs/events.md); the event is `{ object, old_object }`,
+   * in Lark's shape when `shape` says so.
    */
   events?: {
     /** The scope an app needs opened to receive them (resources/scopes.ts). */
@@ -416,6 +417,8 @@ export interface ApiSpec {
     created?: EventCode;
     updated?: EventCode;
     deleted?: EventCode;
+    /** Lark's shape of the pushed `object` (schemas/lark-contact.ts); without one the event carries the platform's row. */
+    shape?: import('../schemas/lark-contact.ts').EventShape;
   };
   /**
    * The open API (docs/apps.md): the verbs of its BU mount apps may call, at

@@ -42,6 +42,7 @@ import { withLark } from './lark/openapi.ts';
 import { isLarkPath, notBuilt, sendLark } from './lark/errors.ts';
 import { mountDeveloperLog } from './routes/developer-log.ts';
 import { AppTokens } from './auth/app-tokens.ts';
+import { LarkIdKeys } from './lark/ids.ts';
 import { ApiLogWriter, maintainApiLog } from './services/api-log.ts';
 import { AuditLogs, AUDIT_RETENTION_DAYS, maintainAuditLogs } from './services/audit-log.ts';
 import { userRequestLog } from './http/user-request-log.ts';
@@ -149,7 +150,7 @@ export const buildApp = async (opts: AppOptions): Promise<App> => {
     if (defs.some((d) => d.storage.table === 'event_info')) await seedEventTypes(opts.db);
     if (defs.some((d) => d.storage.table === 'document')) await seedDocuments(opts.db);
     if (defs.some((d) => d.storage.table === 'i18n_setting')) await seedLanguages(opts.db);
-    return Promise.all([Tokens.open(opts.db), AppTokens.open(opts.db)]);
+    return Promise.all([Tokens.open(opts.db), AppTokens.open(opts.db), LarkIdKeys.open(opts.db)]);
   });
   prepared.catch(() => {});
   const mailer = opts.mailer ?? (opts.smtpUrl || opts.mailDir ? createMailer({ smtpUrl: opts.smtpUrl, dir: opts.mailDir, log: opts.logger ? (l) => console.log(l) : undefined }) : undefined);
@@ -303,10 +304,12 @@ export const buildApp = async (opts: AppOptions): Promise<App> => {
   }
   // The routes registered so far are built now, then the database's part is awaited.
   await app.after();
-  const [tokens, appTokens] = await prepared;
+  const [tokens, appTokens, larkIds] = await prepared;
   appTokens.joinBus(caches);
   const callers = new Callers(opts.db, tokens, caches);
-  Object.assign(services, { tokens, appTokens, callers, userTokens: new UserTokens(opts.db, oauth, callers, caches) });
+  // Pushes name members and departments by the receiving app's ids (server/events/shapes.ts).
+  services.events.larkIds = larkIds;
+  Object.assign(services, { tokens, appTokens, larkIds, callers, userTokens: new UserTokens(opts.db, oauth, callers, caches) });
   await oauth.rotate();
   await caches.start();
   app.addHook('onClose', () => caches.stop());

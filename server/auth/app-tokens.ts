@@ -15,6 +15,8 @@ export interface AppCaller {
   ipWhitelist: string[];
   /** The scopes opened for the app; for a tenant token, those of them its buyer granted. */
   scopes: ReadonlySet<string>;
+  /** The app's own BU, its provider (Lark's union_id is per provider); null for a platform store app. */
+  providerBuGuid: string | null;
   /** A store app's tenant token: the buyer's key (then `buGuid` is the buyer's BU); null for an app token. */
   tenantKey: string | null;
   /** A person's OAuth token (server/oauth/user-tokens.ts): the app acts as this member of `buGuid`, with their permissions. */
@@ -108,8 +110,8 @@ export class AppTokens {
     const hit = this.cache.get(id);
     if (hit && hit.until > now) return hit.caller;
     const generation = this.generation;
-    const { rows } = await this.db.query<{ guid: string; app_id: string; bu_guid: string; tenant_key: string | null; ip_whitelist: string[] | null; scopes: string[]; left_ms: number }>(
-      `select a.guid, a.app_id, coalesce(t.tenant_bu_guid, a.bu_guid) as bu_guid, i.tenant_key, s.ip_whitelist, extract(epoch from t.expires_at - now()) * 1000 as left_ms,
+    const { rows } = await this.db.query<{ guid: string; app_id: string; bu_guid: string; provider_bu_guid: string | null; tenant_key: string | null; ip_whitelist: string[] | null; scopes: string[]; left_ms: number }>(
+      `select a.guid, a.app_id, coalesce(t.tenant_bu_guid, a.bu_guid) as bu_guid, a.bu_guid as provider_bu_guid, i.tenant_key, s.ip_whitelist, extract(epoch from t.expires_at - now()) * 1000 as left_ms,
               array(select group_code from app_scope o where o.app_guid = a.guid and o.status = $2
                       and (t.tenant_bu_guid is null or coalesce(i.scopes, '[]'::jsonb) ? o.group_code)) as scopes
        from app_token t join app a on a.guid = t.app_guid
@@ -123,7 +125,7 @@ export class AppTokens {
     );
     const app = rows[0];
     if (!app) return null;
-    const caller = { appGuid: app.guid, appId: app.app_id, buGuid: app.bu_guid, tenantKey: app.tenant_key, tokenId: id, ipWhitelist: app.ip_whitelist ?? [], scopes: new Set(app.scopes) };
+    const caller = { appGuid: app.guid, appId: app.app_id, buGuid: app.bu_guid, providerBuGuid: app.provider_bu_guid, tenantKey: app.tenant_key, tokenId: id, ipWhitelist: app.ip_whitelist ?? [], scopes: new Set(app.scopes) };
     if (generation !== this.generation) return caller;
     if (this.cache.size >= CACHED) this.cache.clear();
     // Never past the token's own expiry.

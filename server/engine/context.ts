@@ -10,6 +10,8 @@ export interface Services {
   tokens: Tokens;
   /** App access tokens of the open API. */
   appTokens: import('../auth/app-tokens.ts').AppTokens;
+  /** Lark's per-app ids of members and departments (server/lark/ids.ts). */
+  larkIds: import('../lark/ids.ts').LarkIdKeys;
   /** The open-API call log's batched writer. */
   apiLog: import('../services/api-log.ts').ApiLogWriter;
   /** The audit logs' batched writers: sign-ins, operations, requests (docs/operator.md). */

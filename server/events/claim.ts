@@ -22,6 +22,8 @@ export interface Claimed {
   /** The secret before the last reset, while it still signs (its overlap). */
   previous_signing_secret: string | null;
   app_id: string | null;
+  /** The app's own BU, its provider (Lark's union_id is per provider). */
+  app_bu_guid: string | null;
   app_status: number | null;
   delivery_mode: string | null;
 }
@@ -75,7 +77,7 @@ export const claimDue = async (db: Queryable, now: Date, busy: ReadonlyMap<strin
      where m.event_id = p.event_id
      returning m.event_id, m.app_guid, m.bu_guid, (select i.tenant_key from installed_app i where i.app_guid = m.app_guid and i.bu_guid = m.bu_guid) as tenant_key, m.event_type, m.payload, m.create_time, m.attempts, m.round_start,
        c.request_url, c.verification_token, c.encrypt_key, c.signing_secret,
-       case when c.previous_secret_until > $2::timestamptz then c.previous_signing_secret end as previous_signing_secret, a.app_id, a.status as app_status, c.delivery_mode`,
+       case when c.previous_secret_until > $2::timestamptz then c.previous_signing_secret end as previous_signing_secret, a.app_id, a.bu_guid as app_bu_guid, a.status as app_status, c.delivery_mode`,
     [DELIVERY.pending, now.toISOString(), full, partly.map(([app]) => app), partly.map(([, n]) => n), APP_IN_FLIGHT, max, LEASE_S, connected],
   );
   return rows;

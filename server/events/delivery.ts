@@ -1,6 +1,7 @@
 import type { Db, Queryable } from '../db/driver.ts';
 import { claimDue, type Claimed } from './claim.ts';
 import { pushBody } from './shapes.ts';
+import type { LarkIdKeys } from '../lark/ids.ts';
 import { sealed } from './crypto.ts';
 import { emitEvent, type EventOut } from './emit.ts';
 import type { Outcome, Outgoing } from './outgoing.ts';
@@ -52,6 +53,8 @@ export class EventDelivery {
   readonly now: () => number;
   /** Set once the long connections are mounted: events of apps on the long connection go there, not to a URL. */
   long: LongChannel | undefined;
+  /** Set once the keys are read at start: Lark-shaped events name rows by the receiving app's ids. */
+  larkIds: LarkIdKeys | undefined;
 
   constructor(
     private readonly db: Db,
@@ -148,7 +151,7 @@ export class EventDelivery {
     // The app was disabled or its URL removed since the event was written: a failed attempt, retried.
     if ((!long && !m.request_url) || m.app_status !== 0) return { status: 0, ms: 0, answer: '', failure: 'endpoint_gone' };
     const { body, headers } = sealed(
-      pushBody(m),
+      pushBody(m, this.larkIds),
       { encrypt_key: m.encrypt_key, signing_secret: m.signing_secret!, previous_signing_secret: m.previous_signing_secret },
       now.getTime(),
       m.event_id,

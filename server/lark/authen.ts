@@ -58,8 +58,8 @@ export const userTokenData = z.object({
 /** Lark's `data` of user_info. The three ids are one: the person's account guid (docs/lark.md, "User tokens (web login)"). */
 export const userInfoData = z.object({
   name: z.string().describe("The person's name, else their username"),
-  open_id: z.string().describe("The person's account guid"),
-  union_id: z.string().describe("The person's account guid"),
+  open_id: z.string().describe("`ou_…`: the person's account for this app"),
+  union_id: z.string().describe("`on_…`: the person's account for every app of this app's provider"),
   user_id: z.string().describe("The person's account guid"),
   email: z.string().optional().describe("The account's e-mail, when it has one"),
   tenant_key: z.string().optional().describe("A store app's buyer's key (the installation's tenant_key); absent for a BU's own app"),
@@ -218,10 +218,12 @@ export const mountLarkAuthen = (lark: FastifyInstance, services: Services, opts:
           );
           const user = rows[0];
           if (!user) throw REFUSED.userToken();
+          // The person's account (not a member row) by the app's ids, as Lark's ids of a person are per app.
+          const ids = services.larkIds.forApp(caller.appGuid, caller.providerBuGuid);
           return {
             name: user.name ?? user.username,
-            open_id: user.guid,
-            union_id: user.guid,
+            open_id: ids.openId(user.guid),
+            union_id: ids.unionId(user.guid),
             user_id: user.guid,
             ...(user.email ? { email: user.email } : {}),
             ...(caller.tenantKey ? { tenant_key: caller.tenantKey } : {}),

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { AppCaller } from '../auth/app-tokens.ts';
 import type { Lang } from '../../i18n/languages.ts';
 import type { FieldNames, LarkError } from './errors.ts';
+import type { AppIds } from './ids.ts';
 import type { ResourceName } from '../../resources/index.ts';
 
 /** One of Lark's calls this platform answers: its route, its `api_code` in the call log, the scope it needs and its typed parts. */
@@ -20,7 +21,8 @@ export interface LarkCall<P = any, Q = any, B = any> {
   notFound: () => LarkError;
   /** The platform's field names back to Lark's, for `field_violations`. */
   fields?: FieldNames;
-  run: (r: { caller: AppCaller; lang: Lang; params: P; query: Q; body: B; engine: EngineCall }) => Promise<unknown>;
+  /** `ids`: the calling app's ids, in the types the query asked for (server/lark/ids.ts). */
+  run: (r: { caller: AppCaller; lang: Lang; params: P; query: Q; body: B; engine: EngineCall; ids: AppIds }) => Promise<unknown>;
 }
 
 /** An engine verb of a definition as the calling app's BU (server/routes/open-api.ts `engineAsApp`). */

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { LARK_PAGE_SIZE, larkPage, pageOf } from './envelope.ts';
 import { NOT_FOUND } from './errors.ts';
-import { BATCH_MAX, batchIds, departmentOf, guidOf, idTypes, ROOT, rowsOf } from './ids.ts';
+import { ACCOUNT_TYPE, larkUser, larkUserOf } from '../../schemas/lark-contact.ts';
+import { BATCH_MAX, batchIds, departmentNamed, idTypes, memberNamed, rowsOf, type AppIds } from './ids.ts';
 import type { EngineCall, LarkCall } from './call.ts';
 
 /**
@@ -11,43 +12,7 @@ import type { EngineCall, LarkCall } from './call.ts';
 const READ = 'contact:member:readonly';
 const WRITE = 'contact:member:write';
 
-/** Lark's employee_type (1 regular, 3 outsourcing) ↔ the member's account_type (0 employee, 1 outsourcing); a system account (2) has none. */
-const EMPLOYEE_TYPE: Record<number, number> = { 0: 1, 1: 3 };
-const ACCOUNT_TYPE: Record<number, number> = { 1: 0, 3: 1 };
-
-export const larkUser = z.object({
-  open_id: z.uuid(),
-  user_id: z.uuid(),
-  name: z.string(),
-  en_name: z.string().optional(),
-  nickname: z.string().optional(),
-  email: z.string().optional(),
-  mobile: z.string().optional().describe('+<area code><number>'),
-  department_ids: z.array(z.string()).describe('The member\'s one department; "0" when it has none'),
-  leader_user_id: z.string().optional(),
-  employee_no: z.string().optional(),
-  employee_type: z.number().int().optional().describe('1 regular, 3 outsourcing'),
-  status: z.object({ is_resigned: z.boolean() }),
-});
-
 type MemberRow = Record<string, unknown> & { guid: string; name: string; department_guid: string | null; account_type: number; duty_status: number };
-const given = <K extends string>(key: K, value: unknown) => (value === null || value === undefined || value === '' ? {} : { [key]: value });
-
-/** A member as Lark's user. */
-export const userOf = (m: MemberRow): z.output<typeof larkUser> => ({
-  open_id: m.guid,
-  user_id: m.guid,
-  name: m.name,
-  ...given('en_name', m.english_name),
-  ...given('nickname', m.alias),
-  ...given('email', m.email),
-  ...given('mobile', m.phone ? `+${m.area_code}${m.phone}` : null),
-  department_ids: [m.department_guid ?? ROOT],
-  ...given('leader_user_id', m.superior_guid),
-  ...given('employee_no', m.job_number),
-  ...given('employee_type', EMPLOYEE_TYPE[m.account_type]),
-  status: { is_resigned: m.duty_status === 1 },
-});
 
 const userWrite = z.object({
   name: z.string(),
@@ -66,8 +31,8 @@ const patchBody = userWrite.partial();
 /** The member fields behind each Lark field, for refusals that name the member's. */
 const FIELDS = { name: 'name', english_name: 'en_name', alias: 'nickname', email: 'email', phone: 'mobile', area_code: 'mobile', department_guid: 'department_ids', superior_guid: 'leader_user_id', job_number: 'employee_no', account_type: 'employee_type' };
 
-/** A Lark user body as the member's input: only what it names. */
-const memberInput = (body: z.output<typeof patchBody>) => {
+/** A Lark user body as the member's input: only what it names, ids in the types the query asked for. */
+const memberInput = (body: z.output<typeof patchBody>, ids: AppIds) => {
   const mobile = body.mobile === undefined ? {} : /^\+(86|852|853|886)[ -]?(\d+)$/.exec(body.mobile);
   return {
     ...(body.name !== undefined ? { name: body.name } : {}),
@@ -75,8 +40,8 @@ const memberInput = (body: z.output<typeof patchBody>) => {
     ...(body.nickname !== undefined ? { alias: body.nickname } : {}),
     ...(body.email !== undefined ? { email: body.email } : {}),
     ...(body.mobile !== undefined ? (Array.isArray(mobile) ? { area_code: mobile[1], phone: mobile[2] } : { phone: body.mobile }) : {}),
-    ...(body.department_ids !== undefined ? { department_guid: body.department_ids.length ? departmentOf('department_ids', body.department_ids[0]) : null } : {}),
-    ...(body.leader_user_id !== undefined ? { superior_guid: body.leader_user_id ? guidOf('leader_user_id', body.leader_user_id) : null } : {}),
+    ...(body.department_ids !== undefined ? { department_guid: body.department_ids.length ? departmentNamed(ids, 'department_ids', body.department_ids[0]) : null } : {}),
+    ...(body.leader_user_id !== undefined ? { superior_guid: body.leader_user_id ? memberNamed(ids, 'leader_user_id', body.leader_user_id) : null } : {}),
     ...(body.employee_no !== undefined ? { job_number: body.employee_no } : {}),
     ...(body.employee_type !== undefined ? { account_type: ACCOUNT_TYPE[body.employee_type] } : {}),
   };
@@ -91,12 +56,12 @@ const userPath = z.object({ user_id: z.string() });
 const userAnswer = z.object({ user: larkUser });
 const listAnswer = z.object({ has_more: z.boolean(), page_token: z.string().optional(), items: z.array(larkUser) });
 
-const list: LarkCall['run'] = async ({ query, engine }) => {
+const list: LarkCall['run'] = async ({ query, engine, ids }) => {
   const { page, size } = pageOf(query.page_token, query.page_size);
-  const department = query.department_id === undefined ? null : departmentOf('department_id', query.department_id);
+  const department = query.department_id === undefined ? null : departmentNamed(ids, 'department_id', query.department_id);
   // Oldest first: a member added while an app pages lands on a later page, not between two.
   const found = await engine('member', 'page', { page, page_size: size, sort: 'created_at', ...(department ? { department_guid: department } : {}) });
-  return larkPage(found.list.map(userOf), page, size, found.count);
+  return larkPage(found.list.map((m: MemberRow) => larkUserOf(m, ids)), page, size, found.count);
 };
 
 /** `users/batch`: the asked members of the BU, each through the engine's get (`rowsOf`). */
@@ -116,7 +81,7 @@ const batchGetIdBody = z
 const idAnswer = z.object({
   user_list: z.array(
     z.object({
-      user_id: z.uuid().optional().describe("The member's id; absent when no member of the BU has it"),
+      user_id: z.string().optional().describe("The member's id, of the user_id_type asked; absent when no member of the BU has it"),
       email: z.string().optional(),
       mobile: z.string().optional(),
       status: z.object({ is_resigned: z.boolean() }).optional(),
@@ -150,7 +115,7 @@ const pick = (rows: MemberRow[]) => rows.find((m) => m.duty_status !== 1) ?? row
  * case-insensitively; mobiles by the `phone` filter and then their area code. Members off duty are
  * left out unless `include_resigned`.
  */
-const batchGetId: LarkCall['run'] = async ({ body, engine }) => {
+const batchGetId: LarkCall['run'] = async ({ body, engine, ids }) => {
   const { emails = [], mobiles = [], include_resigned = false } = body as z.output<typeof batchGetIdBody>;
   const onDuty = include_resigned ? {} : { duty_status: 0 };
   const byEmail = new Map<string, MemberRow | undefined>();
@@ -163,7 +128,7 @@ const batchGetId: LarkCall['run'] = async ({ body, engine }) => {
   const asked = mobiles.map(mobileOf);
   const phones = [...new Set(asked.flatMap((m) => (m ? [m.phone] : [])))];
   const withPhone = phones.length ? await allPages(engine, { phone: phones, ...onDuty }) : [];
-  const found = (m: MemberRow | undefined) => (m ? { user_id: m.guid, status: { is_resigned: m.duty_status === 1 } } : {});
+  const found = (m: MemberRow | undefined) => (m ? { user_id: ids.user(m.guid), status: { is_resigned: m.duty_status === 1 } } : {});
   return {
     user_list: [
       ...emails.map((email) => ({ ...found(byEmail.get(email.trim().toLowerCase())), email })),
@@ -182,25 +147,25 @@ export const userCalls: LarkCall[] = [
   {
     // A static path: the router prefers it to `users/:user_id`, so `batch` is this call, never an id.
     ...common, method: 'GET', path: '/open-apis/contact/v3/users/batch', apiCode: 'lark.contact.user.batch', query: batchQuery, answer: itemsAnswer,
-    run: async ({ query, engine }) => ({ items: (await rowsOf<MemberRow>(engine, 'member', query.user_ids)).map(userOf) }),
+    run: async ({ query, engine, ids }) => ({ items: (await rowsOf<MemberRow>(engine, 'member', query.user_ids, (id) => ids.userIn('user_ids', id))).map((m) => larkUserOf(m, ids)) }),
   },
   { ...common, method: 'POST', path: '/open-apis/contact/v3/users/batch_get_id', apiCode: 'lark.contact.user.batch_get_id', query: idTypes.pick({ user_id_type: true }), body: batchGetIdBody, answer: idAnswer, run: batchGetId },
   {
     ...common, method: 'GET', path: '/open-apis/contact/v3/users/:user_id', apiCode: 'lark.contact.user.get', params: userPath, query: idTypes, answer: userAnswer,
-    run: async ({ params, engine }) => ({ user: userOf(await engine('member', 'get', { guid: guidOf('user_id', params.user_id) })) }),
+    run: async ({ params, engine, ids }) => ({ user: larkUserOf(await engine('member', 'get', { guid: memberNamed(ids, 'user_id', params.user_id) }), ids) }),
   },
   {
     ...common, scope: WRITE, method: 'POST', path: '/open-apis/contact/v3/users', apiCode: 'lark.contact.user.create', query: idTypes, body: createBody, answer: userAnswer,
-    run: async ({ body, engine }) => ({ user: userOf(await engine('member', 'add', memberInput(body))) }),
+    run: async ({ body, engine, ids }) => ({ user: larkUserOf(await engine('member', 'add', memberInput(body, ids)), ids) }),
   },
   {
     ...common, scope: WRITE, method: 'PATCH', path: '/open-apis/contact/v3/users/:user_id', apiCode: 'lark.contact.user.patch', params: userPath, query: idTypes, body: patchBody, answer: userAnswer,
-    run: async ({ params, body, engine }) => ({ user: userOf(await engine('member', 'update', { guid: guidOf('user_id', params.user_id), ...memberInput(body) })) }),
+    run: async ({ params, body, engine, ids }) => ({ user: larkUserOf(await engine('member', 'update', { guid: memberNamed(ids, 'user_id', params.user_id), ...memberInput(body, ids) }), ids) }),
   },
   {
     ...common, scope: WRITE, method: 'DELETE', path: '/open-apis/contact/v3/users/:user_id', apiCode: 'lark.contact.user.delete', params: userPath, query: idTypes, answer: z.object({}),
-    run: async ({ params, engine }) => {
-      await engine('member', 'delete', { guid: guidOf('user_id', params.user_id) });
+    run: async ({ params, engine, ids }) => {
+      await engine('member', 'delete', { guid: memberNamed(ids, 'user_id', params.user_id) });
       return {};
     },
   },

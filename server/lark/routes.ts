@@ -6,6 +6,7 @@ import { larkLangOf } from './language.ts';
 import { asApp, engineAsApp, type OpenApiOptions } from '../routes/open-api.ts';
 import { larkOk } from './envelope.ts';
 import type { EngineCall, LarkCall } from './call.ts';
+import type { IdTypes } from './ids.ts';
 import { fieldViolation, isMethodName, LarkError, notBuilt, sendLark, toLark } from './errors.ts';
 import { departmentCalls } from './contact-departments.ts';
 import { userCalls } from './contact-users.ts';
@@ -53,7 +54,9 @@ export const mountLark = (app: FastifyInstance, services: Services, opts: OpenAp
                 const lang = larkLangOf(req);
                 // Lark's own path in the operation log, and a failed after-commit effect in the request's log.
                 const engine: EngineCall = (resource, verb, input) => engineAsApp(services, opts, resource, verb, caller, lang, input, undefined, { req, path: req.routeOptions.url ?? call.path });
-                return call.run({ caller, lang, params: parsePart(call.params, req.params), query: parsePart(call.query, req.query), body: parsePart(call.body, req.body), engine });
+                const query = parsePart(call.query, req.query);
+                const ids = services.larkIds.forApp(caller.appGuid, caller.providerBuGuid, (query ?? {}) as IdTypes);
+                return call.run({ caller, lang, params: parsePart(call.params, req.params), query, body: parsePart(call.body, req.body), engine, ids });
               },
               // The log's codes are the platform's (200 answered, 201 refused, none for a fault); the HTTP status is the one Lark's answer has.
               { ok: 200, failed: (e) => ({ http: convert(e).http, code: convert(e).http >= 500 ? null : 201 }) },

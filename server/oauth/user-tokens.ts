@@ -12,6 +12,7 @@ const CACHED = 10_000;
 interface Behind {
   app_guid: string;
   app_id: string;
+  provider_bu_guid: string | null;
   user_guid: string;
   bu_guid: string;
   tenant_key: string | null;
@@ -56,7 +57,7 @@ export class UserTokens {
     const access = await provider.AccessToken.find(token);
     if (!access || access.isExpired || !access.grantId || !access.accountId) return null;
     const { rows } = await this.db.query<Behind>(
-      `select a.guid as app_guid, a.app_id, x.user_guid, x.bu_guid, i.tenant_key, s.ip_whitelist,
+      `select a.guid as app_guid, a.app_id, a.bu_guid as provider_bu_guid, x.user_guid, x.bu_guid, i.tenant_key, s.ip_whitelist,
               array(select group_code from app_scope o where o.app_guid = a.guid and o.status = $3
                       and (a.bu_guid = x.bu_guid or coalesce(i.scopes, '[]'::jsonb) ? o.group_code)) as scopes
          from app_authorisation x join app a on a.guid = x.app_guid
@@ -76,7 +77,7 @@ export class UserTokens {
     if (!person) return null;
     const carried = new Set(String(access.scope ?? '').split(' '));
     const caller: AppCaller = {
-      appGuid: behind.app_guid, appId: behind.app_id, buGuid: behind.bu_guid, tenantKey: behind.tenant_key, tokenId: access.jti,
+      appGuid: behind.app_guid, appId: behind.app_id, buGuid: behind.bu_guid, providerBuGuid: behind.provider_bu_guid, tenantKey: behind.tenant_key, tokenId: access.jti,
       ipWhitelist: behind.ip_whitelist ?? [], scopes: new Set(behind.scopes.filter((s) => carried.has(s))), person,
     };
     await this.db.query(

@@ -46,7 +46,7 @@ const subscribedApp = async (s: TestServer, url: string) => {
 };
 
 const pushesOf = (hits: { headers: Record<string, unknown>; body: string }[]) =>
-  hits.filter((h) => !h.body.includes('url_verification')).map((h) => ({ attempt: h.headers['x-open-attempt'], ...(JSON.parse(h.body) as { header: { event_id: string }; event: { object: { guid: string } } }) }));
+  hits.filter((h) => !h.body.includes('url_verification')).map((h) => ({ attempt: h.headers['x-open-attempt'], ...(JSON.parse(h.body) as { header: { event_id: string }; event: { object: { user_id: string } } }) }));
 
 describe("an app's slow endpoint beside another app's", () => {
   let s: TestServer;
@@ -79,7 +79,7 @@ describe("an app's slow endpoint beside another app's", () => {
       await until("the other app's push", () => fast.hits.length > 0, 10_000);
       // Not a timing figure but the order, which a worker claiming again only once a whole batch answered reverses.
       expect(fast.hits[0].at).toBeLessThan(slow.answered[0] ?? Infinity);
-      expect(pushesOf(fast.hits).map((p) => p.event.object.guid)).toEqual([added.data.guid]);
+      expect(pushesOf(fast.hits).map((p) => p.event.object.user_id)).toEqual([added.data.guid]);
 
       await until('the slow deliveries', async () => (await s.db.query<{ n: number }>('select count(*)::int as n from event_message where app_guid = $1 and state = 1', [slowApp.guid])).rows[0].n === n, 30_000);
       expect(slow.peak).toBe(APP_IN_FLIGHT);
@@ -208,11 +208,11 @@ describe.skipIf(!!process.env.DATABASE_URL)('a server killed with SIGKILL during
     const committed = await members();
     expect(committed).toEqual(expect.arrayContaining(answered));
     // Events claimed by the killed process are due again once their lease ends.
-    await until('an event for every committed member', () => new Set(pushesOf(receiver.hits).map((p) => p.event.object.guid)).size >= committed.length, 90_000);
+    await until('an event for every committed member', () => new Set(pushesOf(receiver.hits).map((p) => p.event.object.user_id)).size >= committed.length, 90_000);
     second.proc.kill('SIGTERM');
 
     const idsByMember = new Map<string, Set<string>>();
-    for (const p of pushesOf(receiver.hits)) idsByMember.set(p.event.object.guid, (idsByMember.get(p.event.object.guid) ?? new Set()).add(p.header.event_id));
+    for (const p of pushesOf(receiver.hits)) idsByMember.set(p.event.object.user_id, (idsByMember.get(p.event.object.user_id) ?? new Set()).add(p.header.event_id));
     expect([...idsByMember.keys()].sort()).toEqual([...committed].sort());
     for (const ids of idsByMember.values()) expect(ids.size).toBe(1);
     await receiver.close();

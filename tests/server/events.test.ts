@@ -64,7 +64,7 @@ describe("event pushes that a receiver built on Lark's node SDK accepts unchange
       expect(viaApi.code, viaApi.message).toBe(200);
       await deliver();
 
-      expect(receiver.received.map((r) => (r.data.object as { guid: string }).guid).sort()).toEqual([viaConsole.data.guid, viaApi.data.guid].sort());
+      expect(receiver.received.map((r) => (r.data.object as { user_id: string }).user_id).sort()).toEqual([viaConsole.data.guid, viaApi.data.guid].sort());
       for (const r of receiver.received) {
         expect(r.data).toMatchObject({ event_type: 'contact.user.created_v3', app_id: app.app_id, tenant_key: A.buGuid, token: config.verification_token });
         expect(r.event_id).toMatch(/^[0-9a-f]{32}$/);
@@ -224,7 +224,7 @@ describe('delivery from the outbox', () => {
     expect(receiver.hits).toHaveLength(3);
     const ids = new Set(pushes().map((p) => p.header.event_id));
     expect(ids.size).toBe(1);
-    expect(pushes()[0].event.object.guid).toBe(member.data.guid);
+    expect(pushes()[0].event.object.user_id).toBe(member.data.guid);
     expect(receiver.hits.map((h) => h.headers['x-open-attempt'])).toEqual(['1', '2', '3']);
     await receiver.close();
   });
@@ -327,12 +327,19 @@ describe('delivery from the outbox', () => {
     await deliver();
     const byType = Object.fromEntries(pushes().map((p) => [p.header.event_type, p.event]));
     const updates = pushes().filter((p) => p.header.event_type === 'contact.user.updated_v3').map((p) => p.event);
+    // Each member and department by this app's ids; old_object holds the member's ids and only what changed.
+    const ids = s.services.larkIds.forApp(app.guid, app.bu_guid);
+    const idsOf = (guid: string) => ({ open_id: ids.openId(guid), union_id: ids.unionId(guid), user_id: guid });
     expect(updates).toEqual(expect.arrayContaining([
-      expect.objectContaining({ object: expect.objectContaining({ guid: member.guid, name: 'Renamed' }), old_object: expect.objectContaining({ name: member.name }) }),
-      expect.objectContaining({ object: expect.objectContaining({ guid: moved.guid, department_guid: dept.guid }), old_object: expect.objectContaining({ department_guid: null }) }),
+      { object: expect.objectContaining({ ...idsOf(member.guid), name: 'Renamed', department_ids: ['0'] }), old_object: { ...idsOf(member.guid), name: member.name } },
+      { object: expect.objectContaining({ ...idsOf(moved.guid), department_ids: [ids.openDepartmentId(dept.guid)] }), old_object: { ...idsOf(moved.guid), department_ids: ['0'] } },
     ]));
-    expect(byType['contact.user.deleted_v3']).toMatchObject({ object: { guid: member.guid } });
-    expect(byType['contact.department.created_v3']).toMatchObject({ object: { guid: dept.guid } });
+    expect(byType['contact.user.deleted_v3']).toEqual({ object: expect.objectContaining({ ...idsOf(member.guid), name: 'Renamed', status: { is_resigned: false } }) });
+    expect(byType['contact.department.created_v3']).toEqual({
+      object: { open_department_id: ids.openDepartmentId(dept.guid), department_id: dept.guid, name: dept.name, parent_department_id: '0', order: String(dept.sort ?? 0), status: { is_deleted: false } },
+    });
+    // No platform row leaks beside Lark's fields.
+    expect(JSON.stringify(pushes().filter((p) => p.header.event_type.startsWith('contact.')))).not.toMatch(/"(guid|bu_guid|department_guid|created_at)"/);
     expect(byType['application.permission.changed_v1'].scopes).toContain('org:project:readonly');
     // Disabled apps get nothing; enabling it again is its first event after.
     expect(byType['application.app.status_changed_v1']).toEqual({ app_id: app.app_id, status: 0 });

@@ -104,8 +104,10 @@ describe('user tokens through the SDK', () => {
     expect(tokens.scope?.split(' ')).toEqual(expect.arrayContaining(['openid', 'offline_access', 'contact:member:readonly']));
     const info = await client.authen.userInfo.get({}, lark.withUserAccessToken(tokens.access_token));
     expect(info).toMatchObject({ code: 0, msg: 'success' });
-    // One id per person: the account's guid, under all three names; a BU's own app has no buyer's key.
-    expect(info.data).toEqual({ name: app.owner.username, open_id: app.owner.guid, union_id: app.owner.guid, user_id: app.owner.guid, email: app.owner.email });
+    // The account's guid as user_id, and Lark's per-app and per-provider ids of it; a BU's own app has no buyer's key.
+    const ids = s.services.larkIds.forApp(app.app.guid, app.owner.buGuid);
+    expect(info.data).toEqual({ name: app.owner.username, open_id: ids.openId(app.owner.guid), union_id: ids.unionId(app.owner.guid), user_id: app.owner.guid, email: app.owner.email });
+    expect(info.data?.open_id).toMatch(/^ou_[0-9a-f]{32}$/);
     const members = await client.contact.user.list({ params: { page_size: 5 } }, lark.withUserAccessToken(tokens.access_token));
     expect(members.code, members.msg).toBe(0);
     expect(Array.isArray(members.data?.items)).toBe(true);
@@ -124,7 +126,7 @@ describe('user tokens through the SDK', () => {
     expect(second.refresh_token).not.toBe(first.refresh_token);
     expect(second.access_token).not.toBe(first.access_token);
     expect(second).toMatchObject({ token_type: 'Bearer', refresh_expires_in: OAUTH_TTL.RefreshToken });
-    expect((await client.authen.userInfo.get({}, lark.withUserAccessToken(second.access_token))).data?.open_id).toBe(app.owner.guid);
+    expect((await client.authen.userInfo.get({}, lark.withUserAccessToken(second.access_token))).data?.user_id).toBe(app.owner.guid);
     const reused = await client.authen.oidcRefreshAccessToken.create({ data: { grant_type: 'refresh_token', refresh_token: first.refresh_token! } });
     expect(reused).toMatchObject({ code: 20026, msg: 'invalid refresh token' });
     // The reuse ended the grant: the newer pair buys nothing either.
@@ -145,7 +147,7 @@ describe('user tokens through the SDK', () => {
     const tokens = await tokensOf(sub.token);
     expect(tokens.scope?.split(' ')).toContain('contact:member:readonly');
     const info = await client.authen.userInfo.get({}, lark.withUserAccessToken(tokens.access_token));
-    expect(info.data).toMatchObject({ name: 'Sub', open_id: sub.guid });
+    expect(info.data).toMatchObject({ name: 'Sub', user_id: sub.guid });
     const refused = await refusalOf(client.contact.user.list({ params: { page_size: 5 } }, lark.withUserAccessToken(tokens.access_token)));
     // The platform's own refusal (code 1, its sentence in English: Lark's SDKs send no Accept-Language).
     expect(refused).toMatchObject({ status: 400, code: 1, msg: 'You have no access rights yet. Please contact the administrator.' });

@@ -17,6 +17,7 @@ let s: TestServer;
 let baseUrl: string;
 let app: Awaited<ReturnType<typeof openApp>>;
 let client: lark.Client;
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const silent = { error() {}, warn() {}, info() {}, debug() {}, trace() {} };
 const clientOf = (appId: string, appSecret: string) => new lark.Client({ appId, appSecret, domain: baseUrl, logger: silent });
 
@@ -83,7 +84,7 @@ describe('contact v3', () => {
     const top = await client.contact.department.create({ data: { name: `Eng ${uid()}`, parent_department_id: '0' } });
     expect(top.code).toBe(0);
     const eng = top.data!.department!;
-    expect(eng).toMatchObject({ parent_department_id: '0', open_department_id: eng.department_id, status: { is_deleted: false } });
+    expect(eng).toMatchObject({ parent_department_id: '0', open_department_id: expect.stringMatching(/^od-[0-9a-f]{32}$/), department_id: expect.stringMatching(GUID), status: { is_deleted: false } });
     const child = (await client.contact.department.create({ data: { name: 'Backend', parent_department_id: eng.open_department_id!, order: '5' } })).data!.department!;
     expect(child).toMatchObject({ parent_department_id: eng.open_department_id, order: '5' });
 
@@ -129,7 +130,7 @@ describe('contact v3', () => {
     expect(iterated.map((u) => u.name)).toEqual(['Ada', 'Grace', 'Edsger']);
 
     const ada = made[0].open_id!;
-    expect((await client.contact.user.get({ path: { user_id: ada }, params: { user_id_type: 'open_id' } })).data!.user).toMatchObject({ open_id: ada, user_id: ada, name: 'Ada' });
+    expect((await client.contact.user.get({ path: { user_id: ada }, params: { user_id_type: 'open_id' } })).data!.user).toMatchObject({ open_id: ada, user_id: made[0].user_id, name: 'Ada' });
     const patched = await client.contact.user.patch({ path: { user_id: ada }, data: { en_name: 'Ada Lovelace', department_ids: ['0'] } });
     expect(patched.data!.user).toMatchObject({ en_name: 'Ada Lovelace', department_ids: ['0'], name: 'Ada' });
     // A field the member refuses comes back named as the app named it.
@@ -188,7 +189,7 @@ describe('contact v3', () => {
 
     const parents = await client.contact.department.parent({ params: { department_id: leaves[0], page_size: 50 } });
     expect(parents.data!.items!.map((d) => d.open_department_id)).toEqual([mid[0], top]);
-    expect(await refusalOf(client.contact.department.parent({ params: { department_id: '00000000-0000-4000-8000-000000000000' } }))).toMatchObject({ status: 403, code: 40004 });
+    expect(await refusalOf(client.contact.department.parent({ params: { department_id: `od-${'0'.repeat(32)}` } }))).toMatchObject({ status: 403, code: 40004 });
   });
 
   it("answers every Lark path it has not built in Lark's shape, 404, never the platform's envelope or a field error", async () => {
@@ -228,8 +229,8 @@ describe('contact v3', () => {
     const dept = (await client.contact.department.create({ data: { name: `Gone ${uid()}`, parent_department_id: '0' } })).data!.department!;
     await client.contact.department.delete({ path: { department_id: dept.open_department_id! } });
     const { rows } = await s.db.query<{ event_type: string; guid: string }>("select event_type, payload->'object'->>'guid' as guid from event_message where app_guid = $1", [app.app.guid]);
-    expect(rows).toContainEqual({ event_type: 'contact.user.created_v3', guid: user.open_id });
-    expect(rows).toContainEqual({ event_type: 'contact.department.deleted_v3', guid: dept.open_department_id });
+    expect(rows).toContainEqual({ event_type: 'contact.user.created_v3', guid: user.user_id });
+    expect(rows).toContainEqual({ event_type: 'contact.department.deleted_v3', guid: dept.department_id });
   });
 
   it("writes each call in the app's call log, with the HTTP status Lark's answer had", async () => {
@@ -261,7 +262,7 @@ it("answers malformed input to every Lark call with Lark's refusal, never a faul
   const junkBodies = [{ name: 5, department_ids: 'x', mobile: {}, order: 'ten', parent_department_id: [] }, { name: 'x'.repeat(5000), employee_type: 7, leader_user_id: 'nobody' }, { name: 'a\u0000b', parent_department_id: '0' }, []];
   for (const c of larkCalls) {
     const path = c.path.replace(/:[a-z_]+/g, encodeURIComponent('nöt a guid'));
-    for (const query of ['?page_size=abc&page_token=%25%25', '?user_id_type=union_id', '?page_token=eyJwIjoxfQ&department_id=nope']) {
+    for (const query of ['?page_size=abc&page_token=%25%25', '?user_id_type=email_id', '?page_token=eyJwIjoxfQ&department_id=nope']) {
       for (const body of c.method === 'POST' || c.method === 'PATCH' ? junkBodies : [undefined]) {
         const r = await s.app.inject({ method: c.method, url: path + query, headers: { authorization: `Bearer ${token}` }, ...(body === undefined ? {} : { payload: body as never }) });
         expect(r.statusCode, `${c.method} ${path}${query}`).toBeLessThan(500);

@@ -62,7 +62,7 @@ describe('the forwarder: npx open-platform listen', () => {
       await until('the event at the receiver', () => receiver.received.length === 1, 10_000, 10);
       const got = receiver.received[0];
       expect(got.data).toMatchObject({ event_type: 'contact.user.created_v3', app_id: app.app_id, token: config.verification_token });
-      expect((got.data.object as { guid: string }).guid).toBe(member.data.guid);
+      expect((got.data.object as { user_id: string }).user_id).toBe(member.data.guid);
       await until('the line for the event', () => out.includes(`${got.event_id} #1  --> ${receiver.url}  [200]`), 5_000, 10);
       await until('the acknowledgement recorded', async () => (await logOf(app.guid))[0]?.state === 'delivered', 10_000, 20);
       expect((await logOf(app.guid))[0]).toMatchObject({ event_id: got.event_id, http_status: 200 });

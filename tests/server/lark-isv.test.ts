@@ -64,7 +64,7 @@ describe("a store app on Lark's SDK in ISV mode", () => {
       expect((await buy(app.guid, A.token)).code).toBe(200);
       await until('app_open from A', () => receiver.received.length === 1, 10_000, 20);
       const keyA = receiver.received[0].data.tenant_key as string;
-      expect(receiver.received[0].data).toMatchObject({ app_id: app.app_id, installer: { open_id: A.guid } });
+      expect(receiver.received[0].data).toMatchObject({ app_id: app.app_id, installer: { user_id: A.guid, open_id: expect.stringMatching(/^ou_/) } });
       expect((await buy(app.guid, B.token)).code).toBe(200);
       await until('app_open from B', () => receiver.received.length === 2, 10_000, 20);
       const keyB = receiver.received[1].data.tenant_key as string;
@@ -78,7 +78,7 @@ describe("a store app on Lark's SDK in ISV mode", () => {
       // The client asks for its ticket as it starts; the push reaches the dispatcher, which caches it.
       const client = new lark.Client({ appId: app.app_id, appSecret: app.app_secret, appType: lark.AppType.ISV, domain: baseUrl, logger: silent });
       await until('the ticket cached by the SDK', async () => !!(await lark.internalCache.get(lark.CAppTicket, { namespace: app.app_id })), 10_000, 20);
-      const listed = async (key: string) => ((await client.contact.user.list({ params: { page_size: 50 } }, lark.withTenantKey(key))).data?.items ?? []).map((u) => u.open_id);
+      const listed = async (key: string) => ((await client.contact.user.list({ params: { page_size: 50 } }, lark.withTenantKey(key))).data?.items ?? []).map((u) => u.user_id);
       const ofA = await listed(keyA);
       expect(ofA).toContain(inA);
       expect(ofA).not.toContain(inB);
@@ -114,7 +114,7 @@ describe("a store app on Lark's SDK in ISV mode", () => {
       expect((await subscribe(['contact.department.created_v3'])).code).toBe(200);
       await until('both installations heard', () => receiver.received.length === 2, 10_000, 20);
       // Pushed in any order: each names the account that installed it.
-      const keyOf = (who: string) => receiver.received.find((r) => (r.data.installer as { open_id: string }).open_id === who)!.data.tenant_key as string;
+      const keyOf = (who: string) => receiver.received.find((r) => (r.data.installer as { user_id: string }).user_id === who)!.data.tenant_key as string;
       const [keyA, keyB] = [keyOf(A.guid), keyOf(B.guid)];
       const stranger = await tenantWithBu(s);
       const add = async (token: string) => (await s.post('/open/system/member/add', { name: `M ${uid()}`, job_number: `J${uid()}` }, { token })).data.guid as string;
@@ -122,13 +122,13 @@ describe("a store app on Lark's SDK in ISV mode", () => {
       await add(stranger.token);
       await until('the members of both buyers', () => receiver.received.filter((r) => r.type === 'contact.user.created_v3').length === 2, 10_000, 20);
       const users = receiver.received.filter((r) => r.type === 'contact.user.created_v3');
-      const byKey = Object.fromEntries(users.map((r) => [r.data.tenant_key as string, (r.data.object as { guid: string }).guid]));
+      const byKey = Object.fromEntries(users.map((r) => [r.data.tenant_key as string, (r.data.object as { user_id: string }).user_id]));
       expect(byKey).toEqual({ [keyA]: inA, [keyB]: inB });
       expect((await s.post('/open/system/department/add', { name: `D ${uid()}` }, { token: A.token })).code).toBe(200);
       expect((await op('/open/admin/system/bu-management/app/uninstall', { bu_guid: B.buGuid, app_guid: app.guid })).code).toBe(200);
       await add(B.token);
       const inA2 = await add(A.token);
-      await until("A's next member", () => receiver.received.some((r) => (r.data.object as { guid?: string } | undefined)?.guid === inA2), 10_000, 20);
+      await until("A's next member", () => receiver.received.some((r) => (r.data.object as { user_id?: string } | undefined)?.user_id === inA2), 10_000, 20);
       await until("B's app_uninstalled", () => receiver.received.some((r) => r.type === 'app_uninstalled'), 10_000, 20);
       expect(receiver.received.map((r) => r.type).sort()).toEqual(['app_open', 'app_open', 'app_uninstalled', 'contact.user.created_v3', 'contact.user.created_v3', 'contact.user.created_v3']);
       // The provider's event log, one buyer's at a time.
@@ -168,7 +168,7 @@ describe("a store app on Lark's SDK in ISV mode", () => {
       const [inA, inP] = [await add(A.token), await add(P.token)];
       const client = new lark.Client({ appId: app.app_id, appSecret: app.app_secret, appType: lark.AppType.ISV, domain: baseUrl, logger: silent });
       await until('the ticket cached by the SDK', async () => !!(await lark.internalCache.get(lark.CAppTicket, { namespace: app.app_id })), 10_000, 20);
-      const ofA = ((await client.contact.user.list({ params: { page_size: 50 } }, lark.withTenantKey(key))).data?.items ?? []).map((u) => u.open_id);
+      const ofA = ((await client.contact.user.list({ params: { page_size: 50 } }, lark.withTenantKey(key))).data?.items ?? []).map((u) => u.user_id);
       expect(ofA).toContain(inA);
       // The provider's own members are not the buyer's.
       expect(ofA).not.toContain(inP);
@@ -198,14 +198,14 @@ describe("a store app on Lark's SDK in ISV mode", () => {
       expect((await info()).status).toBe(401);
       expect((await s.post('/open/api/auth/tenant-access-token', { app_access_token: appToken, tenant_key: key })).code).toBe(201);
       await until('app_status_change: stopped', () => receiver.received.some((r) => r.type === 'app_status_change'), 10_000, 20);
-      expect(receiver.received.find((r) => r.type === 'app_status_change')!.data).toMatchObject({ tenant_key: key, status: 'stop_by_tenant', operator: { open_id: A.guid } });
+      expect(receiver.received.find((r) => r.type === 'app_status_change')!.data).toMatchObject({ tenant_key: key, status: 'stop_by_tenant', operator: { user_id: A.guid } });
       const stopped = await s.post('/open/system/member/add', { name: `M ${uid()}`, job_number: `J${uid()}` }, { token: A.token });
       expect((await setStatus(0)).code).toBe(200);
       expect((await info()).code).toBe(200);
       const resumed = await s.post('/open/system/member/add', { name: `M ${uid()}`, job_number: `J${uid()}` }, { token: A.token });
-      await until('the member added after the restart', () => receiver.received.some((r) => (r.data.object as { guid?: string } | undefined)?.guid === resumed.data.guid), 10_000, 20);
+      await until('the member added after the restart', () => receiver.received.some((r) => (r.data.object as { user_id?: string } | undefined)?.user_id === resumed.data.guid), 10_000, 20);
       // The member added while it was stopped never reaches it; the restart was heard.
-      expect(receiver.received.some((r) => (r.data.object as { guid?: string } | undefined)?.guid === stopped.data.guid)).toBe(false);
+      expect(receiver.received.some((r) => (r.data.object as { user_id?: string } | undefined)?.user_id === stopped.data.guid)).toBe(false);
       await until('app_status_change: restarted', () => receiver.received.filter((r) => r.type === 'app_status_change').length === 2, 10_000, 20);
       // Pushes are not ordered among themselves: each says which it is.
       expect(receiver.received.filter((r) => r.type === 'app_status_change').map((r) => r.data.status).sort()).toEqual(['start_by_tenant', 'stop_by_tenant']);

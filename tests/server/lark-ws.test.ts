@@ -50,7 +50,12 @@ describe("events over Lark's long connection, received by the official SDK's WSC
     await until('the event at the SDK', () => sdk.received.length === 1, 10_000, 10);
     const got = sdk.received[0];
     expect(got).toMatchObject({ event_type: 'contact.user.created_v3', app_id: app.app_id, tenant_key: A.buGuid, token: config.verification_token });
-    expect((got.object as { guid: string }).guid).toBe(member.data.guid);
+    // Lark's user, by this app's open_id, as the SDK types it (name and mobile always there).
+    const ids = s.services.larkIds.forApp(app.guid, A.buGuid);
+    expect(got.object).toEqual({
+      open_id: ids.openId(member.data.guid), union_id: ids.unionId(member.data.guid), user_id: member.data.guid, name: member.data.name, mobile: '',
+      department_ids: ['0'], employee_no: member.data.job_number, employee_type: 1, status: { is_resigned: false },
+    });
     await until('the attempt recorded', async () => (await logOf(app.guid)).length === 1, 10_000, 20);
     expect((await logOf(app.guid))[0]).toMatchObject({ event_id: got.event_id, attempt: 1, http_status: 200, failure: null, state: 'delivered', answer: JSON.stringify({ code: 200, data: Buffer.from('"ok"').toString('base64') }) });
   });
@@ -211,7 +216,7 @@ describe.skipIf(!!process.env.DATABASE_URL)('a server killed with SIGKILL while 
     // Claimed by the killed server, the event is due again when its lease ends; the SDK has reconnected by then.
     await until('the event again', () => sdk.received.length === 2, (LEASE_S + 30) * 1000, 100);
     expect(sdk.received[1].event_id).toBe(sdk.received[0].event_id);
-    expect((sdk.received[1].object as { guid: string }).guid).toBe(member.data.guid);
+    expect((sdk.received[1].object as { user_id: string }).user_id).toBe(member.data.guid);
     const delivered = async () => {
       const log = await call('/open/app/event/log/page', { app_guid: app.guid, page_size: 5 });
       return log.data.list.find((r: { state: string; http_status: number }) => r.state === 'delivered' && r.http_status === 200);

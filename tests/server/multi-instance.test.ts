@@ -286,12 +286,12 @@ describe.skipIf(!url)('two instances on one PostgreSQL', () => {
       await until('a push from the instance to kill', () => slow.hits.length > 0, 10_000, 5);
       await C.stop('SIGKILL');
       for (let i = 0; i < 10; i++) added.push(await add(i % 2 ? A : B));
-      const pushes = () => slow.hits.map((h) => ({ attempt: h.headers['x-open-attempt'], ...(JSON.parse(h.body) as { header: { event_id: string }; event: { object: { guid: string } } }) }));
+      const pushes = () => slow.hits.map((h) => ({ attempt: h.headers['x-open-attempt'], ...(JSON.parse(h.body) as { header: { event_id: string }; event: { object: { user_id: string } } }) }));
       // What the killed instance had claimed is due again when its lease (30 s) ends.
-      await until('an event for every member', () => added.every((g) => pushes().some((p) => p.event.object.guid === g)), 90_000, 200);
+      await until('an event for every member', () => added.every((g) => pushes().some((p) => p.event.object.user_id === g)), 90_000, 200);
       await until('the pushes in flight at the kill sent again', () => pushes().some((p) => p.attempt !== '1'), 90_000, 200);
       const ids = new Map<string, Set<string>>();
-      for (const p of pushes()) ids.set(p.event.object.guid, (ids.get(p.event.object.guid) ?? new Set()).add(p.header.event_id));
+      for (const p of pushes()) ids.set(p.event.object.user_id, (ids.get(p.event.object.user_id) ?? new Set()).add(p.header.event_id));
       for (const g of added) expect(ids.get(g)?.size, g).toBe(1);
       expect(ids.size).toBe(added.length);
     } finally {
