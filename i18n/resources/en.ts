@@ -646,10 +646,10 @@ export default {
       /** The seeded event types in this language (server/seed/event-types.ts), by code with dots as underscores. */
       seeded: {
         contact_department_created_v3: { name: 'Department created', description: 'A department was added to the business unit' },
-        contact_department_updated_v3: { name: 'Department changed', description: 'A department changed; the event carries it before and after' },
+        contact_department_updated_v3: { name: 'Department changed', description: 'A department changed; the event carries it now and, as they were, the fields that changed' },
         contact_department_deleted_v3: { name: 'Department deleted', description: 'A department was deleted from the business unit' },
         contact_user_created_v3: { name: 'Member added', description: 'A member was added to the business unit' },
-        contact_user_updated_v3: { name: 'Member changed', description: 'A member or their duty status changed; the event carries them before and after' },
+        contact_user_updated_v3: { name: 'Member changed', description: 'A member or their duty status changed; the event carries them now and, as they were, the fields that changed' },
         contact_user_deleted_v3: { name: 'Member deleted', description: 'A member was deleted from the business unit' },
         service_desk_work_order_created_v1: { name: 'Work order raised', description: 'A work order was raised for the business unit' },
         service_desk_work_order_updated_v1: { name: 'Work order updated', description: 'A work order\'s state or content changed' },

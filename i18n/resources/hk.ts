@@ -646,10 +646,10 @@ export default {
       /** The seeded event types in this language (server/seed/event-types.ts), by code with dots as underscores. */
       seeded: {
         contact_department_created_v3: { name: '部門已建立', description: '業務單元新增了部門' },
-        contact_department_updated_v3: { name: '部門已修改', description: '部門資料變更，附修改前的內容' },
+        contact_department_updated_v3: { name: '部門已修改', description: '部門資料變更，附變更欄位修改前的值' },
         contact_department_deleted_v3: { name: '部門已刪除', description: '業務單元刪除了部門' },
         contact_user_created_v3: { name: '成員已新增', description: '業務單元新增了成員' },
-        contact_user_updated_v3: { name: '成員已修改', description: '成員資料或在職狀態變更，附修改前的內容' },
+        contact_user_updated_v3: { name: '成員已修改', description: '成員資料或在職狀態變更，附變更欄位修改前的值' },
         contact_user_deleted_v3: { name: '成員已刪除', description: '業務單元刪除了成員' },
         service_desk_work_order_created_v1: { name: '工單已提交', description: '業務單元提交了工單' },
         service_desk_work_order_updated_v1: { name: '工單已更新', description: '工單的狀態或內容發生了變化' },

@@ -646,10 +646,10 @@ export default {
       /** The seeded event types in this language (server/seed/event-types.ts), by code with dots as underscores. */
       seeded: {
         contact_department_created_v3: { name: '部门已创建', description: '业务单元新增了部门' },
-        contact_department_updated_v3: { name: '部门已修改', description: '部门信息变化，附修改前的内容' },
+        contact_department_updated_v3: { name: '部门已修改', description: '部门信息变化，附变化字段修改前的值' },
         contact_department_deleted_v3: { name: '部门已删除', description: '业务单元删除了部门' },
         contact_user_created_v3: { name: '成员已添加', description: '业务单元新增了成员' },
-        contact_user_updated_v3: { name: '成员已修改', description: '成员信息或在职状态变化，附修改前的内容' },
+        contact_user_updated_v3: { name: '成员已修改', description: '成员信息或在职状态变化，附变化字段修改前的值' },
         contact_user_deleted_v3: { name: '成员已删除', description: '业务单元删除了成员' },
         service_desk_work_order_created_v1: { name: '工单已提交', description: '业务单元提交了工单' },
         service_desk_work_order_updated_v1: { name: '工单已更新', description: '工单的状态或内容发生了变化' },
