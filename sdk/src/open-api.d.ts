@@ -979,7 +979,7 @@ export interface webhooks {
         put?: never;
         /**
          * Department changed
-         * @description A department changed; the event carries it before and after
+         * @description A department changed; the event carries it now and, as they were, the fields that changed
          *
          *     Sent to apps that subscribe to it and have opened the scope contact:department:readonly.
          *
@@ -1051,7 +1051,7 @@ export interface webhooks {
         put?: never;
         /**
          * Member changed
-         * @description A member or their duty status changed; the event carries them before and after
+         * @description A member or their duty status changed; the event carries them now and, as they were, the fields that changed
          *
          *     Sent to apps that subscribe to it and have opened the scope contact:member:readonly.
          *
@@ -1212,91 +1212,92 @@ export interface components {
         role: {
             /** Format: uuid */
             guid: string;
-            bu_guid?: string | null;
-            created_by?: string | null;
+            bu_guid: string | null;
+            created_by: string | null;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
             updated_at: string;
-            name?: string | null;
-            code?: string | null;
-            type?: (0 | 1 | 2) | null;
-            category?: ("common" | "project") | null;
-            description?: string | null;
-            status?: (0 | 1) | null;
+            name: string;
+            code: string | null;
+            type: 0 | 1 | 2;
+            /** @enum {string} */
+            category: "common" | "project";
+            description: string | null;
+            status: 0 | 1;
         } & {
             [key: string]: unknown;
         };
         company: {
             /** Format: uuid */
             guid: string;
-            bu_guid?: string | null;
-            created_by?: string | null;
+            bu_guid: string | null;
+            created_by: string | null;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
             updated_at: string;
-            name?: string | null;
-            alias?: string | null;
-            credit_code?: string | null;
-            address?: string | null;
-            type?: (0 | 1) | null;
-            status?: (0 | 1) | null;
-            invoice_title?: string | null;
-            invoice_address?: string | null;
-            invoice_phone?: string | null;
-            taxpayer_type?: (0 | 1) | null;
-            bank_accounts?: {
+            name: string;
+            alias: string | null;
+            credit_code: string;
+            address: string | null;
+            type: 0 | 1;
+            status: 0 | 1;
+            invoice_title: string | null;
+            invoice_address: string | null;
+            invoice_phone: string | null;
+            taxpayer_type: 0 | 1;
+            bank_accounts: {
                 bank_name: string;
                 account_name: string;
                 account_number: string;
                 default_receive: boolean;
                 default_pay: boolean;
-            }[] | null;
+            }[];
         } & {
             [key: string]: unknown;
         };
         project: {
             /** Format: uuid */
             guid: string;
-            bu_guid?: string | null;
-            created_by?: string | null;
+            bu_guid: string | null;
+            created_by: string | null;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
             updated_at: string;
-            name?: string | null;
-            code?: string | null;
-            area_code?: string | null;
-            address?: string | null;
-            longitude?: number | null;
-            latitude?: number | null;
-            opening_time?: string | null;
-            closing_time?: string | null;
-            opening_status?: (0 | 1 | 2) | null;
-            cover_url?: string | null;
-            main_currency?: string | null;
-            secondary_currencies?: string[] | null;
-            company_guids?: string[] | null;
-            member_guids?: string[] | null;
+            name: string;
+            code: string;
+            area_code: string | null;
+            address: string | null;
+            longitude: number | null;
+            latitude: number | null;
+            opening_time: string | null;
+            closing_time: string | null;
+            opening_status: 0 | 1 | 2;
+            cover_url: string | null;
+            main_currency: string | null;
+            secondary_currencies: string[];
+            company_guids: string[];
+            member_guids: string[];
         } & {
             [key: string]: unknown;
         };
         department: {
             /** Format: uuid */
             guid: string;
-            bu_guid?: string | null;
-            created_by?: string | null;
+            bu_guid: string | null;
+            created_by: string | null;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
             updated_at: string;
-            name?: string | null;
-            parent_guid?: string | null;
-            code?: string | null;
-            leader_guid?: string | null;
-            description?: string | null;
-            sort?: number | null;
+            name: string;
+            parent_guid: string | null;
+            code: string | null;
+            leader_guid: string | null;
+            description: string | null;
+            sort: number;
         } & {
             [key: string]: unknown;
         };
@@ -1306,84 +1307,85 @@ export interface components {
         position: {
             /** Format: uuid */
             guid: string;
-            bu_guid?: string | null;
-            created_by?: string | null;
+            bu_guid: string | null;
+            created_by: string | null;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
             updated_at: string;
-            name?: string | null;
-            code?: string | null;
-            description?: string | null;
-            status?: (0 | 1) | null;
+            name: string;
+            code: string | null;
+            description: string | null;
+            status: 0 | 1;
         } & {
             [key: string]: unknown;
         };
         member: {
             /** Format: uuid */
             guid: string;
-            bu_guid?: string | null;
-            created_by?: string | null;
+            bu_guid: string | null;
+            created_by: string | null;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
             updated_at: string;
-            name?: string | null;
-            english_name?: string | null;
-            alias?: string | null;
-            job_number?: string | null;
-            department_guid?: string | null;
-            superior_guid?: string | null;
-            position_guid?: string | null;
-            account_type?: (0 | 1 | 2) | null;
-            area_code?: ("86" | "852" | "853" | "886") | null;
-            phone?: string | null;
-            email?: string | null;
-            duty_status?: (0 | 1) | null;
+            name: string;
+            english_name: string | null;
+            alias: string | null;
+            job_number: string | null;
+            department_guid: string | null;
+            superior_guid: string | null;
+            position_guid: string | null;
+            account_type: 0 | 1 | 2;
+            /** @enum {string} */
+            area_code: "86" | "852" | "853" | "886";
+            phone: string | null;
+            email: string | null;
+            duty_status: 0 | 1;
         } & {
             [key: string]: unknown;
         };
         "work-order": {
             /** Format: uuid */
             guid: string;
-            bu_guid?: string | null;
-            created_by?: string | null;
+            bu_guid: string | null;
+            created_by: string | null;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
             updated_at: string;
-            title?: string | null;
-            description?: string | null;
-            category?: (0 | 1 | 2 | 3 | 4) | null;
-            app_guid?: string | null;
-            installed_app_guid?: string | null;
-            attachments?: string[] | null;
-            state?: (0 | 1 | 2 | 3) | null;
-            number?: string | null;
-            rating?: number | null;
-            comment?: string | null;
-            provider_bu_guid?: string | null;
+            title: string;
+            description: string;
+            category: 0 | 1 | 2 | 3 | 4;
+            app_guid: string | null;
+            installed_app_guid: string | null;
+            attachments: string[];
+            state: 0 | 1 | 2 | 3;
+            number: string;
+            rating: number | null;
+            comment: string | null;
+            provider_bu_guid: string | null;
         } & {
             [key: string]: unknown;
         };
         bu: {
             /** Format: uuid */
             guid: string;
-            user_guid?: string | null;
-            created_by?: string | null;
+            user_guid: string | null;
+            created_by: string | null;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
             updated_at: string;
-            name?: string | null;
-            alias?: string | null;
-            code?: string | null;
-            cover_url?: string | null;
-            abbreviation?: string | null;
-            portal_domain?: string | null;
-            custom_domain?: string | null;
-            description?: string | null;
-            status?: (0 | 1) | null;
+            name: string;
+            alias: string | null;
+            code: string | null;
+            cover_url: string | null;
+            abbreviation: string | null;
+            portal_domain: string | null;
+            custom_domain: string | null;
+            description: string | null;
+            status: 0 | 1;
         } & {
             [key: string]: unknown;
         };
@@ -1411,21 +1413,23 @@ export interface components {
             };
             event: {
                 object: {
+                    /** @description `od-…`: the department's open id */
+                    open_department_id: string;
+                    /**
+                     * Format: uuid
+                     * @description The department's guid
+                     */
+                    department_id: string;
                     name: string;
-                    parent_guid?: string | null;
-                    code?: string;
-                    leader_guid?: string | null;
-                    description?: string;
-                    sort: number;
-                    /** Format: uuid */
-                    guid: string;
-                    /** Format: uuid */
-                    bu_guid: string;
-                    created_by: string | null;
-                    /** Format: date-time */
-                    created_at: string;
-                    /** Format: date-time */
-                    updated_at: string;
+                    /** @description department_id_type; "0" for a department at the top of the BU */
+                    parent_department_id: string;
+                    /** @description user_id_type */
+                    leader_user_id?: string;
+                    /** @description The sort number, as text (Lark's type) */
+                    order: string;
+                    status: {
+                        is_deleted: boolean;
+                    };
                 };
             };
         };
@@ -1436,38 +1440,43 @@ export interface components {
             };
             event: {
                 object: {
+                    /** @description `od-…`: the department's open id */
+                    open_department_id: string;
+                    /**
+                     * Format: uuid
+                     * @description The department's guid
+                     */
+                    department_id: string;
                     name: string;
-                    parent_guid?: string | null;
-                    code?: string;
-                    leader_guid?: string | null;
-                    description?: string;
-                    sort: number;
-                    /** Format: uuid */
-                    guid: string;
-                    /** Format: uuid */
-                    bu_guid: string;
-                    created_by: string | null;
-                    /** Format: date-time */
-                    created_at: string;
-                    /** Format: date-time */
-                    updated_at: string;
+                    /** @description department_id_type; "0" for a department at the top of the BU */
+                    parent_department_id: string;
+                    /** @description user_id_type */
+                    leader_user_id?: string;
+                    /** @description The sort number, as text (Lark's type) */
+                    order: string;
+                    status: {
+                        is_deleted: boolean;
+                    };
                 };
+                /** @description The fields that changed, as they were, and the ids of the row */
                 old_object: {
-                    name: string;
-                    parent_guid?: string | null;
-                    code?: string;
-                    leader_guid?: string | null;
-                    description?: string;
-                    sort: number;
-                    /** Format: uuid */
-                    guid: string;
-                    /** Format: uuid */
-                    bu_guid: string;
-                    created_by: string | null;
-                    /** Format: date-time */
-                    created_at: string;
-                    /** Format: date-time */
-                    updated_at: string;
+                    /** @description `od-…`: the department's open id */
+                    open_department_id?: string;
+                    /**
+                     * Format: uuid
+                     * @description The department's guid
+                     */
+                    department_id?: string;
+                    name?: string;
+                    /** @description department_id_type; "0" for a department at the top of the BU */
+                    parent_department_id?: string;
+                    /** @description user_id_type */
+                    leader_user_id?: string;
+                    /** @description The sort number, as text (Lark's type) */
+                    order?: string;
+                    status?: {
+                        is_deleted: boolean;
+                    };
                 };
             };
         };
@@ -1478,21 +1487,23 @@ export interface components {
             };
             event: {
                 object: {
+                    /** @description `od-…`: the department's open id */
+                    open_department_id: string;
+                    /**
+                     * Format: uuid
+                     * @description The department's guid
+                     */
+                    department_id: string;
                     name: string;
-                    parent_guid?: string | null;
-                    code?: string;
-                    leader_guid?: string | null;
-                    description?: string;
-                    sort: number;
-                    /** Format: uuid */
-                    guid: string;
-                    /** Format: uuid */
-                    bu_guid: string;
-                    created_by: string | null;
-                    /** Format: date-time */
-                    created_at: string;
-                    /** Format: date-time */
-                    updated_at: string;
+                    /** @description department_id_type; "0" for a department at the top of the BU */
+                    parent_department_id: string;
+                    /** @description user_id_type */
+                    leader_user_id?: string;
+                    /** @description The sort number, as text (Lark's type) */
+                    order: string;
+                    status: {
+                        is_deleted: boolean;
+                    };
                 };
             };
         };
@@ -1503,28 +1514,31 @@ export interface components {
             };
             event: {
                 object: {
+                    /** @description `ou_…`: the member's id for this app */
+                    open_id: string;
+                    /** @description `on_…`: the member's id for every app of this app's provider */
+                    union_id: string;
+                    /**
+                     * Format: uuid
+                     * @description The member's guid
+                     */
+                    user_id: string;
                     name: string;
-                    english_name?: string;
-                    alias?: string;
-                    job_number?: string;
-                    department_guid?: string | null;
-                    superior_guid?: string | null;
-                    position_guid?: string | null;
-                    account_type: 0 | 1 | 2;
-                    /** @enum {string} */
-                    area_code: "86" | "852" | "853" | "886";
-                    phone?: string;
+                    en_name?: string;
+                    nickname?: string;
                     email?: string;
-                    duty_status: 0 | 1;
-                    /** Format: uuid */
-                    guid: string;
-                    /** Format: uuid */
-                    bu_guid: string;
-                    created_by: string | null;
-                    /** Format: date-time */
-                    created_at: string;
-                    /** Format: date-time */
-                    updated_at: string;
+                    /** @description +<area code><number>; empty when the member has none (Lark types it as always there) */
+                    mobile: string;
+                    /** @description The member's one department (department_id_type); "0" when it has none */
+                    department_ids: string[];
+                    /** @description The member's superior (user_id_type) */
+                    leader_user_id?: string;
+                    employee_no?: string;
+                    /** @description 1 regular, 3 outsourcing */
+                    employee_type?: number;
+                    status: {
+                        is_resigned: boolean;
+                    };
                 };
             };
         };
@@ -1535,52 +1549,59 @@ export interface components {
             };
             event: {
                 object: {
+                    /** @description `ou_…`: the member's id for this app */
+                    open_id: string;
+                    /** @description `on_…`: the member's id for every app of this app's provider */
+                    union_id: string;
+                    /**
+                     * Format: uuid
+                     * @description The member's guid
+                     */
+                    user_id: string;
                     name: string;
-                    english_name?: string;
-                    alias?: string;
-                    job_number?: string;
-                    department_guid?: string | null;
-                    superior_guid?: string | null;
-                    position_guid?: string | null;
-                    account_type: 0 | 1 | 2;
-                    /** @enum {string} */
-                    area_code: "86" | "852" | "853" | "886";
-                    phone?: string;
+                    en_name?: string;
+                    nickname?: string;
                     email?: string;
-                    duty_status: 0 | 1;
-                    /** Format: uuid */
-                    guid: string;
-                    /** Format: uuid */
-                    bu_guid: string;
-                    created_by: string | null;
-                    /** Format: date-time */
-                    created_at: string;
-                    /** Format: date-time */
-                    updated_at: string;
+                    /** @description +<area code><number>; empty when the member has none (Lark types it as always there) */
+                    mobile: string;
+                    /** @description The member's one department (department_id_type); "0" when it has none */
+                    department_ids: string[];
+                    /** @description The member's superior (user_id_type) */
+                    leader_user_id?: string;
+                    employee_no?: string;
+                    /** @description 1 regular, 3 outsourcing */
+                    employee_type?: number;
+                    status: {
+                        is_resigned: boolean;
+                    };
                 };
+                /** @description The fields that changed, as they were, and the ids of the row */
                 old_object: {
-                    name: string;
-                    english_name?: string;
-                    alias?: string;
-                    job_number?: string;
-                    department_guid?: string | null;
-                    superior_guid?: string | null;
-                    position_guid?: string | null;
-                    account_type: 0 | 1 | 2;
-                    /** @enum {string} */
-                    area_code: "86" | "852" | "853" | "886";
-                    phone?: string;
+                    /** @description `ou_…`: the member's id for this app */
+                    open_id?: string;
+                    /** @description `on_…`: the member's id for every app of this app's provider */
+                    union_id?: string;
+                    /**
+                     * Format: uuid
+                     * @description The member's guid
+                     */
+                    user_id?: string;
+                    name?: string;
+                    en_name?: string;
+                    nickname?: string;
                     email?: string;
-                    duty_status: 0 | 1;
-                    /** Format: uuid */
-                    guid: string;
-                    /** Format: uuid */
-                    bu_guid: string;
-                    created_by: string | null;
-                    /** Format: date-time */
-                    created_at: string;
-                    /** Format: date-time */
-                    updated_at: string;
+                    /** @description +<area code><number>; empty when the member has none (Lark types it as always there) */
+                    mobile?: string;
+                    /** @description The member's one department (department_id_type); "0" when it has none */
+                    department_ids?: string[];
+                    /** @description The member's superior (user_id_type) */
+                    leader_user_id?: string;
+                    employee_no?: string;
+                    /** @description 1 regular, 3 outsourcing */
+                    employee_type?: number;
+                    status?: {
+                        is_resigned: boolean;
+                    };
                 };
             };
         };
@@ -1591,28 +1612,31 @@ export interface components {
             };
             event: {
                 object: {
+                    /** @description `ou_…`: the member's id for this app */
+                    open_id: string;
+                    /** @description `on_…`: the member's id for every app of this app's provider */
+                    union_id: string;
+                    /**
+                     * Format: uuid
+                     * @description The member's guid
+                     */
+                    user_id: string;
                     name: string;
-                    english_name?: string;
-                    alias?: string;
-                    job_number?: string;
-                    department_guid?: string | null;
-                    superior_guid?: string | null;
-                    position_guid?: string | null;
-                    account_type: 0 | 1 | 2;
-                    /** @enum {string} */
-                    area_code: "86" | "852" | "853" | "886";
-                    phone?: string;
+                    en_name?: string;
+                    nickname?: string;
                     email?: string;
-                    duty_status: 0 | 1;
-                    /** Format: uuid */
-                    guid: string;
-                    /** Format: uuid */
-                    bu_guid: string;
-                    created_by: string | null;
-                    /** Format: date-time */
-                    created_at: string;
-                    /** Format: date-time */
-                    updated_at: string;
+                    /** @description +<area code><number>; empty when the member has none (Lark types it as always there) */
+                    mobile: string;
+                    /** @description The member's one department (department_id_type); "0" when it has none */
+                    department_ids: string[];
+                    /** @description The member's superior (user_id_type) */
+                    leader_user_id?: string;
+                    employee_no?: string;
+                    /** @description 1 regular, 3 outsourcing */
+                    employee_type?: number;
+                    status: {
+                        is_resigned: boolean;
+                    };
                 };
             };
         };
@@ -3546,9 +3570,9 @@ export interface operations {
                         data: {
                             /** @description The person's name, else their username */
                             name: string;
-                            /** @description The person's account guid */
+                            /** @description `ou_…`: the person's account for this app */
                             open_id: string;
-                            /** @description The person's account guid */
+                            /** @description `on_…`: the person's account for every app of this app's provider */
                             union_id: string;
                             /** @description The person's account guid */
                             user_id: string;
@@ -3583,9 +3607,9 @@ export interface operations {
     "lark.contact.user.list": {
         parameters: {
             query?: {
-                /** @description open_id (default) or user_id: both are the guid */
-                user_id_type?: "open_id" | "user_id";
-                /** @description open_department_id (default) or department_id: both are the guid */
+                /** @description open_id (the default), union_id or user_id (the guid) */
+                user_id_type?: "open_id" | "union_id" | "user_id";
+                /** @description open_department_id (the default) or department_id (the guid) */
                 department_id_type?: "open_department_id" | "department_id";
                 /** @description The department whose members to list; "0" or none: every member of the BU */
                 department_id?: string;
@@ -3612,18 +3636,24 @@ export interface operations {
                             has_more: boolean;
                             page_token?: string;
                             items: {
-                                /** Format: uuid */
+                                /** @description `ou_…`: the member's id for this app */
                                 open_id: string;
-                                /** Format: uuid */
+                                /** @description `on_…`: the member's id for every app of this app's provider */
+                                union_id: string;
+                                /**
+                                 * Format: uuid
+                                 * @description The member's guid
+                                 */
                                 user_id: string;
                                 name: string;
                                 en_name?: string;
                                 nickname?: string;
                                 email?: string;
-                                /** @description +<area code><number> */
-                                mobile?: string;
-                                /** @description The member's one department; "0" when it has none */
+                                /** @description +<area code><number>; empty when the member has none (Lark types it as always there) */
+                                mobile: string;
+                                /** @description The member's one department (department_id_type); "0" when it has none */
                                 department_ids: string[];
+                                /** @description The member's superior (user_id_type) */
                                 leader_user_id?: string;
                                 employee_no?: string;
                                 /** @description 1 regular, 3 outsourcing */
@@ -3668,9 +3698,9 @@ export interface operations {
     "lark.contact.user.create": {
         parameters: {
             query?: {
-                /** @description open_id (default) or user_id: both are the guid */
-                user_id_type?: "open_id" | "user_id";
-                /** @description open_department_id (default) or department_id: both are the guid */
+                /** @description open_id (the default), union_id or user_id (the guid) */
+                user_id_type?: "open_id" | "union_id" | "user_id";
+                /** @description open_department_id (the default) or department_id (the guid) */
                 department_id_type?: "open_department_id" | "department_id";
             };
             header?: never;
@@ -3706,18 +3736,24 @@ export interface operations {
                         msg: string;
                         data: {
                             user: {
-                                /** Format: uuid */
+                                /** @description `ou_…`: the member's id for this app */
                                 open_id: string;
-                                /** Format: uuid */
+                                /** @description `on_…`: the member's id for every app of this app's provider */
+                                union_id: string;
+                                /**
+                                 * Format: uuid
+                                 * @description The member's guid
+                                 */
                                 user_id: string;
                                 name: string;
                                 en_name?: string;
                                 nickname?: string;
                                 email?: string;
-                                /** @description +<area code><number> */
-                                mobile?: string;
-                                /** @description The member's one department; "0" when it has none */
+                                /** @description +<area code><number>; empty when the member has none (Lark types it as always there) */
+                                mobile: string;
+                                /** @description The member's one department (department_id_type); "0" when it has none */
                                 department_ids: string[];
+                                /** @description The member's superior (user_id_type) */
                                 leader_user_id?: string;
                                 employee_no?: string;
                                 /** @description 1 regular, 3 outsourcing */
@@ -3762,9 +3798,9 @@ export interface operations {
     "lark.contact.user.find_by_department": {
         parameters: {
             query: {
-                /** @description open_id (default) or user_id: both are the guid */
-                user_id_type?: "open_id" | "user_id";
-                /** @description open_department_id (default) or department_id: both are the guid */
+                /** @description open_id (the default), union_id or user_id (the guid) */
+                user_id_type?: "open_id" | "union_id" | "user_id";
+                /** @description open_department_id (the default) or department_id (the guid) */
                 department_id_type?: "open_department_id" | "department_id";
                 /** @description The department whose members to list; "0" or none: every member of the BU */
                 department_id: string;
@@ -3791,18 +3827,24 @@ export interface operations {
                             has_more: boolean;
                             page_token?: string;
                             items: {
-                                /** Format: uuid */
+                                /** @description `ou_…`: the member's id for this app */
                                 open_id: string;
-                                /** Format: uuid */
+                                /** @description `on_…`: the member's id for every app of this app's provider */
+                                union_id: string;
+                                /**
+                                 * Format: uuid
+                                 * @description The member's guid
+                                 */
                                 user_id: string;
                                 name: string;
                                 en_name?: string;
                                 nickname?: string;
                                 email?: string;
-                                /** @description +<area code><number> */
-                                mobile?: string;
-                                /** @description The member's one department; "0" when it has none */
+                                /** @description +<area code><number>; empty when the member has none (Lark types it as always there) */
+                                mobile: string;
+                                /** @description The member's one department (department_id_type); "0" when it has none */
                                 department_ids: string[];
+                                /** @description The member's superior (user_id_type) */
                                 leader_user_id?: string;
                                 employee_no?: string;
                                 /** @description 1 regular, 3 outsourcing */
@@ -3847,11 +3889,11 @@ export interface operations {
     "lark.contact.user.batch": {
         parameters: {
             query: {
-                /** @description open_id (default) or user_id: both are the guid */
-                user_id_type?: "open_id" | "user_id";
-                /** @description open_department_id (default) or department_id: both are the guid */
+                /** @description open_id (the default), union_id or user_id (the guid) */
+                user_id_type?: "open_id" | "union_id" | "user_id";
+                /** @description open_department_id (the default) or department_id (the guid) */
                 department_id_type?: "open_department_id" | "department_id";
-                /** @description Repeated, at most 50; an id that is not the app's BU's is left out of the answer */
+                /** @description Repeated, at most 50, of the id type asked; an id that is not the app's BU's is left out of the answer */
                 user_ids: string[];
             };
             header?: never;
@@ -3872,18 +3914,24 @@ export interface operations {
                         msg: string;
                         data: {
                             items: {
-                                /** Format: uuid */
+                                /** @description `ou_…`: the member's id for this app */
                                 open_id: string;
-                                /** Format: uuid */
+                                /** @description `on_…`: the member's id for every app of this app's provider */
+                                union_id: string;
+                                /**
+                                 * Format: uuid
+                                 * @description The member's guid
+                                 */
                                 user_id: string;
                                 name: string;
                                 en_name?: string;
                                 nickname?: string;
                                 email?: string;
-                                /** @description +<area code><number> */
-                                mobile?: string;
-                                /** @description The member's one department; "0" when it has none */
+                                /** @description +<area code><number>; empty when the member has none (Lark types it as always there) */
+                                mobile: string;
+                                /** @description The member's one department (department_id_type); "0" when it has none */
                                 department_ids: string[];
+                                /** @description The member's superior (user_id_type) */
                                 leader_user_id?: string;
                                 employee_no?: string;
                                 /** @description 1 regular, 3 outsourcing */
@@ -3928,8 +3976,8 @@ export interface operations {
     "lark.contact.user.batch_get_id": {
         parameters: {
             query?: {
-                /** @description open_id (default) or user_id: both are the guid */
-                user_id_type?: "open_id" | "user_id";
+                /** @description open_id (the default), union_id or user_id (the guid) */
+                user_id_type?: "open_id" | "union_id" | "user_id";
             };
             header?: never;
             path?: never;
@@ -3960,10 +4008,7 @@ export interface operations {
                         msg: string;
                         data: {
                             user_list: {
-                                /**
-                                 * Format: uuid
-                                 * @description The member's id; absent when no member of the BU has it
-                                 */
+                                /** @description The member's id, of the user_id_type asked; absent when no member of the BU has it */
                                 user_id?: string;
                                 email?: string;
                                 mobile?: string;
@@ -4007,9 +4052,9 @@ export interface operations {
     "lark.contact.user.get": {
         parameters: {
             query?: {
-                /** @description open_id (default) or user_id: both are the guid */
-                user_id_type?: "open_id" | "user_id";
-                /** @description open_department_id (default) or department_id: both are the guid */
+                /** @description open_id (the default), union_id or user_id (the guid) */
+                user_id_type?: "open_id" | "union_id" | "user_id";
+                /** @description open_department_id (the default) or department_id (the guid) */
                 department_id_type?: "open_department_id" | "department_id";
             };
             header?: never;
@@ -4032,18 +4077,24 @@ export interface operations {
                         msg: string;
                         data: {
                             user: {
-                                /** Format: uuid */
+                                /** @description `ou_…`: the member's id for this app */
                                 open_id: string;
-                                /** Format: uuid */
+                                /** @description `on_…`: the member's id for every app of this app's provider */
+                                union_id: string;
+                                /**
+                                 * Format: uuid
+                                 * @description The member's guid
+                                 */
                                 user_id: string;
                                 name: string;
                                 en_name?: string;
                                 nickname?: string;
                                 email?: string;
-                                /** @description +<area code><number> */
-                                mobile?: string;
-                                /** @description The member's one department; "0" when it has none */
+                                /** @description +<area code><number>; empty when the member has none (Lark types it as always there) */
+                                mobile: string;
+                                /** @description The member's one department (department_id_type); "0" when it has none */
                                 department_ids: string[];
+                                /** @description The member's superior (user_id_type) */
                                 leader_user_id?: string;
                                 employee_no?: string;
                                 /** @description 1 regular, 3 outsourcing */
@@ -4088,9 +4139,9 @@ export interface operations {
     "lark.contact.user.delete": {
         parameters: {
             query?: {
-                /** @description open_id (default) or user_id: both are the guid */
-                user_id_type?: "open_id" | "user_id";
-                /** @description open_department_id (default) or department_id: both are the guid */
+                /** @description open_id (the default), union_id or user_id (the guid) */
+                user_id_type?: "open_id" | "union_id" | "user_id";
+                /** @description open_department_id (the default) or department_id (the guid) */
                 department_id_type?: "open_department_id" | "department_id";
             };
             header?: never;
@@ -4147,9 +4198,9 @@ export interface operations {
     "lark.contact.user.patch": {
         parameters: {
             query?: {
-                /** @description open_id (default) or user_id: both are the guid */
-                user_id_type?: "open_id" | "user_id";
-                /** @description open_department_id (default) or department_id: both are the guid */
+                /** @description open_id (the default), union_id or user_id (the guid) */
+                user_id_type?: "open_id" | "union_id" | "user_id";
+                /** @description open_department_id (the default) or department_id (the guid) */
                 department_id_type?: "open_department_id" | "department_id";
             };
             header?: never;
@@ -4187,18 +4238,24 @@ export interface operations {
                         msg: string;
                         data: {
                             user: {
-                                /** Format: uuid */
+                                /** @description `ou_…`: the member's id for this app */
                                 open_id: string;
-                                /** Format: uuid */
+                                /** @description `on_…`: the member's id for every app of this app's provider */
+                                union_id: string;
+                                /**
+                                 * Format: uuid
+                                 * @description The member's guid
+                                 */
                                 user_id: string;
                                 name: string;
                                 en_name?: string;
                                 nickname?: string;
                                 email?: string;
-                                /** @description +<area code><number> */
-                                mobile?: string;
-                                /** @description The member's one department; "0" when it has none */
+                                /** @description +<area code><number>; empty when the member has none (Lark types it as always there) */
+                                mobile: string;
+                                /** @description The member's one department (department_id_type); "0" when it has none */
                                 department_ids: string[];
+                                /** @description The member's superior (user_id_type) */
                                 leader_user_id?: string;
                                 employee_no?: string;
                                 /** @description 1 regular, 3 outsourcing */
@@ -4243,9 +4300,9 @@ export interface operations {
     "lark.contact.department.list": {
         parameters: {
             query?: {
-                /** @description open_id (default) or user_id: both are the guid */
-                user_id_type?: "open_id" | "user_id";
-                /** @description open_department_id (default) or department_id: both are the guid */
+                /** @description open_id (the default), union_id or user_id (the guid) */
+                user_id_type?: "open_id" | "union_id" | "user_id";
+                /** @description open_department_id (the default) or department_id (the guid) */
                 department_id_type?: "open_department_id" | "department_id";
                 page_size?: number;
                 page_token?: string;
@@ -4274,13 +4331,17 @@ export interface operations {
                             has_more: boolean;
                             page_token?: string;
                             items: {
-                                /** Format: uuid */
+                                /** @description `od-…`: the department's open id */
                                 open_department_id: string;
-                                /** Format: uuid */
+                                /**
+                                 * Format: uuid
+                                 * @description The department's guid
+                                 */
                                 department_id: string;
                                 name: string;
-                                /** @description "0" for a department at the top of the BU */
+                                /** @description department_id_type; "0" for a department at the top of the BU */
                                 parent_department_id: string;
+                                /** @description user_id_type */
                                 leader_user_id?: string;
                                 /** @description The sort number, as text (Lark's type) */
                                 order: string;
@@ -4324,9 +4385,9 @@ export interface operations {
     "lark.contact.department.create": {
         parameters: {
             query?: {
-                /** @description open_id (default) or user_id: both are the guid */
-                user_id_type?: "open_id" | "user_id";
-                /** @description open_department_id (default) or department_id: both are the guid */
+                /** @description open_id (the default), union_id or user_id (the guid) */
+                user_id_type?: "open_id" | "union_id" | "user_id";
+                /** @description open_department_id (the default) or department_id (the guid) */
                 department_id_type?: "open_department_id" | "department_id";
             };
             header?: never;
@@ -4358,13 +4419,17 @@ export interface operations {
                         msg: string;
                         data: {
                             department: {
-                                /** Format: uuid */
+                                /** @description `od-…`: the department's open id */
                                 open_department_id: string;
-                                /** Format: uuid */
+                                /**
+                                 * Format: uuid
+                                 * @description The department's guid
+                                 */
                                 department_id: string;
                                 name: string;
-                                /** @description "0" for a department at the top of the BU */
+                                /** @description department_id_type; "0" for a department at the top of the BU */
                                 parent_department_id: string;
+                                /** @description user_id_type */
                                 leader_user_id?: string;
                                 /** @description The sort number, as text (Lark's type) */
                                 order: string;
@@ -4408,9 +4473,9 @@ export interface operations {
     "lark.contact.department.parent": {
         parameters: {
             query: {
-                /** @description open_id (default) or user_id: both are the guid */
-                user_id_type?: "open_id" | "user_id";
-                /** @description open_department_id (default) or department_id: both are the guid */
+                /** @description open_id (the default), union_id or user_id (the guid) */
+                user_id_type?: "open_id" | "union_id" | "user_id";
+                /** @description open_department_id (the default) or department_id (the guid) */
                 department_id_type?: "open_department_id" | "department_id";
                 page_size?: number;
                 page_token?: string;
@@ -4436,13 +4501,17 @@ export interface operations {
                             has_more: boolean;
                             page_token?: string;
                             items: {
-                                /** Format: uuid */
+                                /** @description `od-…`: the department's open id */
                                 open_department_id: string;
-                                /** Format: uuid */
+                                /**
+                                 * Format: uuid
+                                 * @description The department's guid
+                                 */
                                 department_id: string;
                                 name: string;
-                                /** @description "0" for a department at the top of the BU */
+                                /** @description department_id_type; "0" for a department at the top of the BU */
                                 parent_department_id: string;
+                                /** @description user_id_type */
                                 leader_user_id?: string;
                                 /** @description The sort number, as text (Lark's type) */
                                 order: string;
@@ -4486,11 +4555,11 @@ export interface operations {
     "lark.contact.department.batch": {
         parameters: {
             query: {
-                /** @description open_id (default) or user_id: both are the guid */
-                user_id_type?: "open_id" | "user_id";
-                /** @description open_department_id (default) or department_id: both are the guid */
+                /** @description open_id (the default), union_id or user_id (the guid) */
+                user_id_type?: "open_id" | "union_id" | "user_id";
+                /** @description open_department_id (the default) or department_id (the guid) */
                 department_id_type?: "open_department_id" | "department_id";
-                /** @description Repeated, at most 50; an id that is not the app's BU's is left out of the answer */
+                /** @description Repeated, at most 50, of the id type asked; an id that is not the app's BU's is left out of the answer */
                 department_ids: string[];
             };
             header?: never;
@@ -4511,13 +4580,17 @@ export interface operations {
                         msg: string;
                         data: {
                             items: {
-                                /** Format: uuid */
+                                /** @description `od-…`: the department's open id */
                                 open_department_id: string;
-                                /** Format: uuid */
+                                /**
+                                 * Format: uuid
+                                 * @description The department's guid
+                                 */
                                 department_id: string;
                                 name: string;
-                                /** @description "0" for a department at the top of the BU */
+                                /** @description department_id_type; "0" for a department at the top of the BU */
                                 parent_department_id: string;
+                                /** @description user_id_type */
                                 leader_user_id?: string;
                                 /** @description The sort number, as text (Lark's type) */
                                 order: string;
@@ -4561,9 +4634,9 @@ export interface operations {
     "lark.contact.department.children": {
         parameters: {
             query?: {
-                /** @description open_id (default) or user_id: both are the guid */
-                user_id_type?: "open_id" | "user_id";
-                /** @description open_department_id (default) or department_id: both are the guid */
+                /** @description open_id (the default), union_id or user_id (the guid) */
+                user_id_type?: "open_id" | "union_id" | "user_id";
+                /** @description open_department_id (the default) or department_id (the guid) */
                 department_id_type?: "open_department_id" | "department_id";
                 /** @description true: every department below, not only the direct children */
                 fetch_child?: "true" | "false";
@@ -4592,13 +4665,17 @@ export interface operations {
                             has_more: boolean;
                             page_token?: string;
                             items: {
-                                /** Format: uuid */
+                                /** @description `od-…`: the department's open id */
                                 open_department_id: string;
-                                /** Format: uuid */
+                                /**
+                                 * Format: uuid
+                                 * @description The department's guid
+                                 */
                                 department_id: string;
                                 name: string;
-                                /** @description "0" for a department at the top of the BU */
+                                /** @description department_id_type; "0" for a department at the top of the BU */
                                 parent_department_id: string;
+                                /** @description user_id_type */
                                 leader_user_id?: string;
                                 /** @description The sort number, as text (Lark's type) */
                                 order: string;
@@ -4642,9 +4719,9 @@ export interface operations {
     "lark.contact.department.get": {
         parameters: {
             query?: {
-                /** @description open_id (default) or user_id: both are the guid */
-                user_id_type?: "open_id" | "user_id";
-                /** @description open_department_id (default) or department_id: both are the guid */
+                /** @description open_id (the default), union_id or user_id (the guid) */
+                user_id_type?: "open_id" | "union_id" | "user_id";
+                /** @description open_department_id (the default) or department_id (the guid) */
                 department_id_type?: "open_department_id" | "department_id";
             };
             header?: never;
@@ -4667,13 +4744,17 @@ export interface operations {
                         msg: string;
                         data: {
                             department: {
-                                /** Format: uuid */
+                                /** @description `od-…`: the department's open id */
                                 open_department_id: string;
-                                /** Format: uuid */
+                                /**
+                                 * Format: uuid
+                                 * @description The department's guid
+                                 */
                                 department_id: string;
                                 name: string;
-                                /** @description "0" for a department at the top of the BU */
+                                /** @description department_id_type; "0" for a department at the top of the BU */
                                 parent_department_id: string;
+                                /** @description user_id_type */
                                 leader_user_id?: string;
                                 /** @description The sort number, as text (Lark's type) */
                                 order: string;
@@ -4717,9 +4798,9 @@ export interface operations {
     "lark.contact.department.delete": {
         parameters: {
             query?: {
-                /** @description open_id (default) or user_id: both are the guid */
-                user_id_type?: "open_id" | "user_id";
-                /** @description open_department_id (default) or department_id: both are the guid */
+                /** @description open_id (the default), union_id or user_id (the guid) */
+                user_id_type?: "open_id" | "union_id" | "user_id";
+                /** @description open_department_id (the default) or department_id (the guid) */
                 department_id_type?: "open_department_id" | "department_id";
             };
             header?: never;
@@ -4776,9 +4857,9 @@ export interface operations {
     "lark.contact.department.patch": {
         parameters: {
             query?: {
-                /** @description open_id (default) or user_id: both are the guid */
-                user_id_type?: "open_id" | "user_id";
-                /** @description open_department_id (default) or department_id: both are the guid */
+                /** @description open_id (the default), union_id or user_id (the guid) */
+                user_id_type?: "open_id" | "union_id" | "user_id";
+                /** @description open_department_id (the default) or department_id (the guid) */
                 department_id_type?: "open_department_id" | "department_id";
             };
             header?: never;
@@ -4812,13 +4893,17 @@ export interface operations {
                         msg: string;
                         data: {
                             department: {
-                                /** Format: uuid */
+                                /** @description `od-…`: the department's open id */
                                 open_department_id: string;
-                                /** Format: uuid */
+                                /**
+                                 * Format: uuid
+                                 * @description The department's guid
+                                 */
                                 department_id: string;
                                 name: string;
-                                /** @description "0" for a department at the top of the BU */
+                                /** @description department_id_type; "0" for a department at the top of the BU */
                                 parent_department_id: string;
+                                /** @description user_id_type */
                                 leader_user_id?: string;
                                 /** @description The sort number, as text (Lark's type) */
                                 order: string;

@@ -5,7 +5,8 @@ import type { AnswerDoc } from '../http/calls.ts';
 import { docSchema, nullable, shapeOf, type JsonSchema } from '../http/json-schema.ts';
 import { fieldsOf } from './fields.ts';
 import { joinedOf, type JoinedColumn } from './joins.ts';
-import { resourceByName } from '../../resources/index.ts';
+import { resourceByName, resources } from '../../resources/index.ts';
+import { STORED_NULLS } from '../open-api/stored-nulls.ts';
 import { pagingInput } from './paging.ts';
 import { keysetInput } from './keyset.ts';
 import { managedAnswered, schemasOf, statusInputOf, deleteInput } from './verbs.ts';
@@ -107,23 +108,48 @@ const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 /** The server's own instants (`created_at`, `updated_at`) as a stored `datetime()` field is answered. */
 const instant = (): JsonSchema => shapeOf(docSchema(datetime(), 'output'));
 
-/** A row as the verbs select it: managed columns, then every stored field but hashes, any of which may be null; custom fields beside them. */
-const rowSchema = (def: ResourceDef): JsonSchema => {
+/** Every column STORED_NULLS names is a stored field of its table: a column renamed or removed leaves no stale promise behind. */
+let namesChecked = false;
+const checkStoredNulls = () => {
+  if (namesChecked) return;
+  const stored = new Set(resources.flatMap((d) => fieldsOf(d).map((f) => `${d.storage.table}.${f.name}`)));
+  const stale = Object.entries(STORED_NULLS).flatMap(([table, columns]) => columns.map((c) => `${table}.${c}`)).filter((c) => !stored.has(c));
+  if (stale.length) throw new Error(`STORED_NULLS names no stored field: ${stale.join(', ')}`);
+  namesChecked = true;
+};
+
+/**
+ * A definition's stored fields (`shape`) as its rows answer them, hashes left out: each is always
+ * there (the verbs select every column), with its own type where every stored row holds a value —
+ * the schema's output requires it and admits no null, and no older row or writer leaves it empty
+ * (server/open-api/stored-nulls.ts) — else its type or null.
+ */
+export const storedFields = (def: ResourceDef, shape: Record<string, z.ZodType>): [string, JsonSchema][] => {
+  checkStoredNulls();
   const hidden = new Set(fieldsOf(def).filter((f) => f.hidden).map((f) => f.name));
-  const stored = docSchema(z.object({ ...def.schema.shape, ...(def.internal?.shape ?? {}) }), 'output');
-  const fields = Object.entries((stored.properties ?? {}) as Record<string, JsonSchema>).filter(([name]) => !hidden.has(name));
+  const stored = docSchema(z.object(shape), 'output');
+  const required = new Set((stored.required ?? []) as string[]);
+  const unfilled = new Set(STORED_NULLS[def.storage.table] ?? []);
+  return Object.entries((stored.properties ?? {}) as Record<string, JsonSchema>)
+    .filter(([name]) => !hidden.has(name))
+    .map(([name, s]) => [name, required.has(name) && !unfilled.has(name) ? shapeOf(s) : nullable(shapeOf(s))]);
+};
+
+/** A row as the verbs select it: managed columns (the owner's and its author's may be null), then every stored field but hashes; custom fields beside them. */
+const rowSchema = (def: ResourceDef): JsonSchema => {
+  const fields = storedFields(def, { ...def.schema.shape, ...(def.internal?.shape ?? {}) });
   const uuid = { type: 'string', format: 'uuid' };
   const time = instant();
   const managed = managedAnswered(def).filter((m) => !['guid', 'created_at', 'updated_at'].includes(m));
   return {
     type: 'object',
-    required: ['guid', 'created_at', 'updated_at'],
+    required: ['guid', ...managed, 'created_at', 'updated_at', ...fields.map(([name]) => name)],
     properties: {
       guid: uuid,
       ...Object.fromEntries(managed.map((o) => [o, nullable(uuid)])),
       created_at: time,
       updated_at: time,
-      ...Object.fromEntries(fields.map(([name, s]) => [name, nullable(shapeOf(s))])),
+      ...Object.fromEntries(fields),
     },
     // A BU's custom fields (resources/custom-fields.ts), and what a verb adds (a get's `file_names`).
     additionalProperties: true,
@@ -208,15 +234,15 @@ export const rowsAnswer = (def: ResourceDef): AnswerDoc => ({ json: { type: 'arr
 
 /**
  * An audit log's row as its searches answer it (server/services/audit-log.ts): its guid, when, and
- * its definition's fields, any of which may be null. A page of them is a keyset page, numbered
- * (`page`) unless a cursor asked for it, with the total when counted.
+ * its definition's fields, each always there, null where the schema says it may be. A page of them
+ * is a keyset page, numbered (`page`) unless a cursor asked for it, with the total when counted.
  */
 export const logAnswers = (def: ResourceDef) => {
-  const fields = (docSchema(def.schema, 'output').properties ?? {}) as Record<string, JsonSchema>;
+  const fields = storedFields(def, def.schema.shape);
   const row: JsonSchema = {
     type: 'object',
-    required: ['guid', 'created_at'],
-    properties: { guid: { type: 'string', format: 'uuid' }, ...Object.fromEntries(Object.entries(fields).map(([name, f]) => [name, nullable(shapeOf(f))])), created_at: instant() },
+    required: ['guid', ...fields.map(([name]) => name), 'created_at'],
+    properties: { guid: { type: 'string', format: 'uuid' }, ...Object.fromEntries(fields), created_at: instant() },
   };
   const name = `${def.name}.entry`;
   const components = { [name]: row };

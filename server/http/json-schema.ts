@@ -71,5 +71,6 @@ const distinctBranches = (s: JsonSchema): JsonSchema => {
 /** The schema or null (a column the row may not have filled). */
 export const nullable = (schema: JsonSchema): JsonSchema => (Object.keys(schema).length === 0 || allowsNull(schema) ? schema : { anyOf: [schema, { type: 'null' }] });
 
-const allowsNull = (s: JsonSchema): boolean =>
+/** Whether a schema admits null. */
+export const allowsNull = (s: JsonSchema): boolean =>
   s.type === 'null' || (Array.isArray(s.type) && s.type.includes('null')) || (Array.isArray(s.anyOf) && (s.anyOf as JsonSchema[]).some(allowsNull));

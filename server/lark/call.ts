@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { AppCaller } from '../auth/app-tokens.ts';
 import type { Lang } from '../../i18n/languages.ts';
 import type { FieldNames, LarkError } from './errors.ts';
-import type { AppIds } from './ids.ts';
+import type { LarkIds } from '../../schemas/lark-contact.ts';
 import type { ResourceName } from '../../resources/index.ts';
 
 /** One of Lark's calls this platform answers: its route, its `api_code` in the call log, the scope it needs and its typed parts. */
@@ -27,3 +27,14 @@ export interface LarkCall<P = any, Q = any, B = any> {
 
 /** An engine verb of a definition as the calling app's BU (server/routes/open-api.ts `engineAsApp`). */
 export type EngineCall = (resource: ResourceName, verb: 'page' | 'get' | 'add' | 'update' | 'delete' | 'tree', input: Record<string, unknown>) => Promise<any>;
+
+/** A row's ids for one app, and the ids it sends read back to guids. */
+export interface AppIds extends LarkIds {
+  /**
+   * The member's guid an id sent as `type` names, or null when it names none (an id of another
+   * app, or another provider's); a malformed id is Lark's refusal naming `field`.
+   */
+  userIn(field: string, value: unknown): string | null;
+  /** Likewise a department's; "0" is the root, answered as ROOT. */
+  departmentIn(field: string, value: unknown): string | null;
+}

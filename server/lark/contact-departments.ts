@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { LARK_PAGE_SIZE, larkPage, pageOf } from './envelope.ts';
 import { fieldViolation, LarkError, NOT_FOUND } from './errors.ts';
 import { larkDepartment, larkDepartmentOf } from '../../schemas/lark-contact.ts';
-import { batchIds, departmentNamed, idTypes, memberNamed, ROOT, rowsOf, type AppIds } from './ids.ts';
-import type { EngineCall, LarkCall } from './call.ts';
+import { batchIds, departmentNamed, idTypes, memberNamed, ROOT, rowsOf } from './ids.ts';
+import type { AppIds, EngineCall, LarkCall } from './call.ts';
 
 /** Lark's contact v3 departments on the platform's departments (docs/lark.md "Departments"). */
 const READ = 'contact:department:readonly';

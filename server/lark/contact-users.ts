@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { LARK_PAGE_SIZE, larkPage, pageOf } from './envelope.ts';
 import { NOT_FOUND } from './errors.ts';
 import { ACCOUNT_TYPE, larkUser, larkUserOf } from '../../schemas/lark-contact.ts';
-import { BATCH_MAX, batchIds, departmentNamed, idTypes, memberNamed, rowsOf, type AppIds } from './ids.ts';
-import type { EngineCall, LarkCall } from './call.ts';
+import { BATCH_MAX, batchIds, departmentNamed, idTypes, memberNamed, rowsOf } from './ids.ts';
+import type { AppIds, EngineCall, LarkCall } from './call.ts';
 
 /**
  * Lark's contact v3 users on the platform's members (docs/lark.md "Users"). Each Lark field is one

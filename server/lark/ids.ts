@@ -2,8 +2,8 @@ import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:
 import { z } from 'zod';
 import type { Db } from '../db/driver.ts';
 import { Warning } from '../http/envelope.ts';
-import { DEPARTMENT_ID_TYPES, ROOT_DEPARTMENT, USER_ID_TYPES, type DepartmentIdType, type LarkIds, type UserIdType } from '../../schemas/lark-contact.ts';
-import type { EngineCall } from './call.ts';
+import { DEPARTMENT_ID_TYPES, ROOT_DEPARTMENT, USER_ID_TYPES, type DepartmentIdType, type UserIdType } from '../../schemas/lark-contact.ts';
+import type { AppIds, EngineCall } from './call.ts';
 import { fieldViolation, LarkError, NOT_FOUND } from './errors.ts';
 
 /**
@@ -49,17 +49,6 @@ const decipher = (key: Buffer, hex: string) => {
   const d = createDecipheriv('aes-128-ecb', key, null).setAutoPadding(false);
   return toGuid(Buffer.concat([d.update(Buffer.from(hex, 'hex')), d.final()]));
 };
-
-/** A row's ids for one app, and the ids it sends read back to guids. */
-export interface AppIds extends LarkIds {
-  /**
-   * The member's guid an id sent as `type` names, or null when it names none (an id of another
-   * app, or another provider's); a malformed id is Lark's refusal naming `field`.
-   */
-  userIn(field: string, value: unknown): string | null;
-  /** Likewise a department's; "0" is the root, answered as ROOT. */
-  departmentIn(field: string, value: unknown): string | null;
-}
 
 export class LarkIdKeys {
   private readonly keys = new Map<string, Buffer>();
