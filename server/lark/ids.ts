@@ -90,7 +90,7 @@ export class LarkIdKeys {
       const text = typeof value === 'string' ? value : '';
       if (!text.startsWith(prefix) || !CIPHERED.test(text.slice(prefix.length))) throw refuse(field, `not ${type === 'open_department_id' ? 'an' : 'a'} ${type} (${prefix}…)`);
       const id = decipher(keys[type], text.slice(prefix.length));
-      // Another app's (or provider's) id reads back to no guid the platform makes.
+      // Another app's (or provider's) id reads back to 16 random bytes: rarely a guid's form, and then no row's.
       return guid.safeParse(id).success ? id : null;
     };
     return {
@@ -139,13 +139,15 @@ export const batchIds = (what: string) =>
  */
 export const rowsOf = async <T>(engine: EngineCall, resource: 'member' | 'department', ids: readonly string[], read: (id: string) => string | null): Promise<T[]> => {
   const rows: T[] = [];
-  const guids = ids.flatMap((id) => {
+  const named = (id: string) => {
     try {
-      return [read(id) ?? []].flat();
+      return read(id);
     } catch {
-      return [];
+      return null;
     }
-  });
+  };
+  // The root "0" is the BU, not a row: left out like any id that names none.
+  const guids = ids.map(named).filter((id): id is string => id !== null && guid.safeParse(id).success);
   for (const id of new Set(guids)) {
     try {
       rows.push(await engine(resource, 'get', { guid: id }));

@@ -150,7 +150,7 @@ describe('departments/batch', () => {
     const top = await createDepartment(client, 'Batch');
     const child = await createDepartment(client, 'Batch child', top.open_department_id!);
     const theirs = await createDepartment(otherClient, 'Theirs');
-    const r = await client.contact.department.batch({ params: { department_ids: [child.open_department_id!, theirs.open_department_id!, 'od-nope', top.open_department_id!], department_id_type: 'open_department_id', user_id_type: 'open_id' } });
+    const r = await client.contact.department.batch({ params: { department_ids: [child.open_department_id!, theirs.open_department_id!, 'od-nope', '0', top.open_department_id!], department_id_type: 'open_department_id', user_id_type: 'open_id' } });
     expect(r.code, r.msg).toBe(0);
     expect(r.data!.items!.map((d) => d.open_department_id)).toEqual([child.open_department_id, top.open_department_id]);
     const got = (await client.contact.department.get({ path: { department_id: child.open_department_id! } })).data!.department;
