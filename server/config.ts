@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import { DEFAULT_LIMITS, type EdgeLimits } from './http/edge.ts';
+import { DEADLINES } from './db/deadlines.ts';
 
 /**
  * TRUST_PROXY: the number of reverse proxies in front of the server (`1`), or their addresses
@@ -41,6 +42,8 @@ export const config = () => {
     /** Uploaded files; beside the database by default. */
     filesDir: resolve(process.env.FILES_DIR ?? join(process.env.DATA_DIR ?? './data', 'files')),
     databaseUrl: process.env.DATABASE_URL || undefined,
+    /** How long a call waits for a PostgreSQL connection and for each statement's answer (docs/operations.md, "Deadlines"). */
+    databaseDeadlines: { connectMs: intEnv('DATABASE_CONNECT_TIMEOUT_MS', DEADLINES.connectMs), statementMs: intEnv('DATABASE_STATEMENT_TIMEOUT_MS', DEADLINES.statementMs) },
     adminUsername: process.env.OPEN_ADMIN_USERNAME || undefined,
     adminPassword: process.env.OPEN_ADMIN_PASSWORD || undefined,
     trustProxy: parseTrustProxy(process.env.TRUST_PROXY),

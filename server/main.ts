@@ -40,8 +40,20 @@ const fail = (e: unknown): never => {
   process.exit(1);
 };
 
+/**
+ * A statement the embedded database leaves unanswered past its deadline: it may never answer again
+ * (docs/operations.md, "Deadlines"), so the server says so and exits for its supervisor to restart it.
+ */
+const watchdog = {
+  ms: cfg.databaseDeadlines.statementMs,
+  onStuck: (op: string, ms: number) => {
+    console.error(`The embedded database did not answer a statement (${op}) within ${ms} ms; exiting so that a supervisor restarts the server (the data on disk is intact).`);
+    process.exit(70);
+  },
+};
+
 /** PostgreSQL when DATABASE_URL is set, else embedded PGlite; node-postgres loads only when asked for, so the embedded database's thread starts first. */
-const open = (): Promise<Db> => (cfg.databaseUrl ? import('./db/postgres.ts').then((m) => m.openPostgres(cfg.databaseUrl!)) : openPglite(cfg.dataDir));
+const open = (): Promise<Db> => (cfg.databaseUrl ? import('./db/postgres.ts').then((m) => m.openPostgres(cfg.databaseUrl!, undefined, cfg.databaseDeadlines)) : openPglite(cfg.dataDir, undefined, watchdog));
 
 const start = async () => {
   opened = open();

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { DEADLINE_PASSED } from './away.ts';
 import type { Db, Queryable } from './driver.ts';
 
 interface Pending {
@@ -7,11 +8,25 @@ interface Pending {
 }
 
 /**
+ * The embedded database's watchdog (docs/operations.md, "Deadlines"): a statement unanswered past
+ * `ms` fails as the database being away, and `onStuck` hears of it once. PGlite does not recover
+ * from some faults (a full disk mid-WAL leaves every later statement unanswered), so the server
+ * logs it and exits for its supervisor to restart it; the data on disk is intact.
+ */
+export interface Watchdog {
+  ms: number;
+  onStuck(op: string, ms: number): void;
+}
+
+/** The operations a deadline watches: statements and commits; not a transaction's wait for its turn (the statement holding it is watched), a dump or the close. */
+const WATCHED = new Set(['query', 'end', 'append']);
+
+/**
  * Embedded PostgreSQL on a worker thread. The Db interface is the same as in-process PGlite; every
  * statement crosses to the worker as a message, and a transaction holds PGlite's lock on that
  * thread until the caller's callback ends.
  */
-export const openPgliteThread = async (opts: { dataDir?: string; snapshot?: ArrayBuffer; analyzeFirstMs: number; analyzeEveryMs: number }, onClose: () => void) => {
+export const openPgliteThread = async (opts: { dataDir?: string; snapshot?: ArrayBuffer; analyzeFirstMs: number; analyzeEveryMs: number; watchdog?: Watchdog }, onClose: () => void) => {
   const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
     workerData: { dataDir: opts.dataDir, snapshot: opts.snapshot, analyzeFirstMs: opts.analyzeFirstMs, analyzeEveryMs: opts.analyzeEveryMs },
     transferList: opts.snapshot ? [opts.snapshot] : [],
@@ -21,6 +36,9 @@ export const openPgliteThread = async (opts: { dataDir?: string; snapshot?: Arra
   const pending = new Map<number, Pending>();
   let nextId = 1;
   let failure: Error | null = null;
+  // The start's preparation (`exclusive`) may take as long as it needs: an index on a large table.
+  let preparing = 0;
+  let stuck = false;
 
   await new Promise<void>((resolve, reject) => {
     worker.once('message', () => resolve());
@@ -43,7 +61,17 @@ export const openPgliteThread = async (opts: { dataDir?: string; snapshot?: Arra
     new Promise<T>((resolve, reject) => {
       if (failure) return reject(failure);
       const id = nextId++;
-      pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      const dog = opts.watchdog && !preparing && WATCHED.has(op) ? opts.watchdog : undefined;
+      const timer = dog ? setTimeout(() => {
+        pending.delete(id);
+        reject(Object.assign(new Error(`The embedded database did not answer within ${dog.ms} ms (${op})`), { code: DEADLINE_PASSED }));
+        if (!stuck) dog.onStuck(op, dog.ms);
+        stuck = true;
+      }, dog.ms) : undefined;
+      pending.set(id, {
+        resolve: (v) => (clearTimeout(timer), resolve(v as T)),
+        reject: (e) => (clearTimeout(timer), reject(e)),
+      });
       worker.postMessage({ id, op, ...args });
     });
 
@@ -67,8 +95,16 @@ export const openPgliteThread = async (opts: { dataDir?: string; snapshot?: Arra
     append: async (table, columns, rows) => {
       await call('append', { table, columns, rows });
     },
-    // One process holds the folder (server/db/data-dir-lock.ts): there is nobody to take turns with.
-    exclusive: <T>(fn: () => Promise<T>) => fn(),
+    // One process holds the folder (server/db/data-dir-lock.ts): there is nobody to take turns with,
+    // only the watchdog to hold off while the start prepares the database.
+    exclusive: async <T>(fn: () => Promise<T>) => {
+      preparing++;
+      try {
+        return await fn();
+      } finally {
+        preparing--;
+      }
+    },
     dumpDataDir: async () => new Blob([(await call<{ snapshot: ArrayBuffer }>('dump')).snapshot]),
     close: async () => {
       await call('close');

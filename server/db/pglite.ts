@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { lockDataDir } from './data-dir-lock.ts';
 import type { Db } from './driver.ts';
-import { openPgliteThread } from './pglite-thread.ts';
+import { openPgliteThread, type Watchdog } from './pglite-thread.ts';
 
 const ANALYZE_FIRST_MS = 10_000;
 const ANALYZE_EVERY_MS = 5 * 60_000;
@@ -11,9 +11,9 @@ export { DataDirLockedError } from './data-dir-lock.ts';
 
 /**
  * Opens embedded PostgreSQL: in `dataDir` on disk, or in memory when `dataDir` is absent, on a
- * worker thread of its own (server/db/pglite-thread.ts).
+ * worker thread of its own (server/db/pglite-thread.ts), watched by `watchdog` when given.
  */
-export const openPglite = async (dataDir?: string, loadDataDir?: Blob): Promise<Db> => {
+export const openPglite = async (dataDir?: string, loadDataDir?: Blob, watchdog?: Watchdog): Promise<Db> => {
   let unlock = () => {};
   if (dataDir) unlock = await lockDataDir(dataDir);
   try {
@@ -23,6 +23,7 @@ export const openPglite = async (dataDir?: string, loadDataDir?: Blob): Promise<
         snapshot: loadDataDir ? await loadDataDir.arrayBuffer() : undefined,
         analyzeFirstMs: ANALYZE_FIRST_MS,
         analyzeEveryMs: ANALYZE_EVERY_MS,
+        watchdog,
       },
       unlock,
     );

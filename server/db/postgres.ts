@@ -1,4 +1,6 @@
 import pg from 'pg';
+import { databaseAway } from './away.ts';
+import { DEADLINES, type Deadlines } from './deadlines.ts';
 import { ident, type Db, type Listener } from './driver.ts';
 
 /** The advisory lock every instance takes to prepare the database (an arbitrary constant of ours). */
@@ -6,9 +8,15 @@ const START_LOCK = 7_263_542_010;
 /** How long a lost listening connection waits before it connects again, doubling up to the cap. */
 const RECONNECT_MS = { first: 100, max: 5_000 };
 
+/** node-postgres takes 0 as "the pool's deadline": the longest timer Node.js keeps (24.8 days) stands for none. */
+const NO_DEADLINE_MS = 2 ** 31 - 1;
+
 /** PostgreSQL through a pool: the production store, and the road past one machine. */
-export const openPostgres = async (url: string, max = 10): Promise<Db> => {
-  const pool = new pg.Pool({ connectionString: url, max });
+export const openPostgres = async (url: string, max = 10, deadlines: Deadlines = DEADLINES): Promise<Db> => {
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: deadlines.connectMs });
+  // Statements run inside `exclusive` (the start's preparation) wait as long as they take.
+  let preparing = 0;
+  const statement = (sql: string, params?: readonly unknown[]) => ({ text: sql, values: params as unknown[] | undefined, query_timeout: preparing ? NO_DEADLINE_MS : deadlines.statementMs });
   // An idle connection the server ends (restart, failover, an administrator) is dropped from the
   // pool and replaced on the next query; without a listener node-postgres would crash the process.
   pool.on('error', (e) => console.warn(`PostgreSQL connection lost (${(e as { code?: string }).code ?? e.message}); the pool will reconnect.`));
@@ -16,53 +24,58 @@ export const openPostgres = async (url: string, max = 10): Promise<Db> => {
   await pool.query('select 1');
   return {
     kind: 'postgres',
-    query: (sql, params) => pool.query(sql, params as unknown[]) as never,
+    query: (sql, params) => pool.query(statement(sql, params)) as never,
     transaction: async (fn) => {
       const client = await pool.connect();
+      // A connection past its deadline or broken is not given back: the pool ends it and opens another.
+      let lost: Error | undefined;
       try {
-        await client.query('begin');
-        const result = await fn({ query: (sql, params) => client.query(sql, params as unknown[]) as never });
-        await client.query('commit');
+        await client.query(statement('begin'));
+        const result = await fn({ query: (sql, params) => client.query(statement(sql, params)) as never });
+        await client.query(statement('commit'));
         return result;
       } catch (e) {
-        await client.query('rollback');
+        if (databaseAway(e)) lost = e as Error;
+        else await client.query(statement('rollback')).catch((r: Error) => (lost = r));
         throw e;
       } finally {
-        client.release();
+        client.release(lost);
       }
     },
     append: async (table, columns, rows) => {
       const cols = columns.map(ident).join(', ');
       const objects = rows.map((row) => Object.fromEntries(columns.map((c, i) => [c, row[i]])));
-      await pool.query(`insert into ${ident(table)} (${cols}) select ${cols} from jsonb_populate_recordset(null::${ident(table)}, $1::jsonb)`, [JSON.stringify(objects)]);
+      await pool.query(statement(`insert into ${ident(table)} (${cols}) select ${cols} from jsonb_populate_recordset(null::${ident(table)}, $1::jsonb)`, [JSON.stringify(objects)]));
     },
     // The lock belongs to a session: one connection holds it while `fn` works through the pool.
     exclusive: async (fn) => {
       const holder = await pool.connect();
+      preparing++;
       try {
-        await holder.query('select pg_advisory_lock($1)', [START_LOCK]);
+        await holder.query(statement('select pg_advisory_lock($1)', [START_LOCK]));
         try {
           return await fn();
         } finally {
-          await holder.query('select pg_advisory_unlock($1)', [START_LOCK]);
+          await holder.query(statement('select pg_advisory_unlock($1)', [START_LOCK]));
         }
       } finally {
+        preparing--;
         holder.release();
       }
     },
-    listen: (channel, on) => listenOn(url, channel, on),
+    listen: (channel, on) => listenOn(url, channel, on, deadlines.connectMs),
     close: () => pool.end(),
   };
 };
 
 /** LISTEN on a client outside the pool (a pooled one would be handed to queries), connecting again whenever it is lost. */
-const listenOn = (url: string, channel: string, on: Listener) => {
+const listenOn = (url: string, channel: string, on: Listener, connectMs: number) => {
   let client: pg.Client | undefined;
   let stopped = false;
   let wait = RECONNECT_MS.first;
   let timer: NodeJS.Timeout | undefined;
   const connect = async () => {
-    const c = new pg.Client({ connectionString: url });
+    const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: connectMs });
     client = c;
     let failed = false;
     const lost = (e: Error) => {

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { langFromHeader, translate, type Lang } from '../../i18n/index.ts';
+import { databaseAway } from '../db/away.ts';
 
 /** Every answer has this shape (spec §8). */
 export interface Envelope<T = unknown> {
@@ -80,12 +81,6 @@ export const errorHandler = (bodyLimit: number) => (err: Error & { code?: string
 
 /** Seconds a client (or a balancer) should wait before asking again while the database is away. */
 export const RETRY_AFTER_S = 5;
-
-/** Socket errors reaching the database, and PostgreSQL's codes for a connection it refused or lost (class 08, shutdown, too many connections). */
-const AWAY_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', '57P01', '57P02', '57P03', '53300']);
-const AWAY_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
-export const databaseAway = (err: { code?: unknown; message?: unknown }) =>
-  (typeof err.code === 'string' && (AWAY_CODES.has(err.code) || err.code.startsWith('08'))) || (typeof err.message === 'string' && AWAY_MESSAGES.test(err.message));
 
 export const notFoundHandler = (req: FastifyRequest, reply: FastifyReply) =>
   reply.status(404).send({ code: 404, data: null, message: translate(langOf(req), 'server.not_found', { path: req.url.split('?')[0] }) } satisfies Envelope);
