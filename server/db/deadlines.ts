@@ -1,3 +1,5 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
 /**
  * How long a call waits for the database (docs/operations.md, "Deadlines"): for a connection (the
  * pool's queue included) and for each statement's answer. Past either, the call fails as the
@@ -10,3 +12,12 @@ export interface Deadlines {
   statementMs: number;
 }
 export const DEADLINES: Deadlines = { connectMs: 5_000, statementMs: 30_000 };
+
+/**
+ * Work run by `exclusive` (the start's preparation, the hourly key rotation): its own statements
+ * wait as long as they take. Scoped to that work's async calls, so a request served beside it keeps
+ * its deadlines.
+ */
+const unbounded = new AsyncLocalStorage<true>();
+export const withoutDeadline = <T>(fn: () => Promise<T>) => unbounded.run(true, fn);
+export const deadlineOff = () => unbounded.getStore() === true;

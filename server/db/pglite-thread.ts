@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { DEADLINE_PASSED } from './away.ts';
+import { deadlineOff, withoutDeadline } from './deadlines.ts';
 import type { Db, Queryable } from './driver.ts';
 
 interface Pending {
@@ -36,8 +37,6 @@ export const openPgliteThread = async (opts: { dataDir?: string; snapshot?: Arra
   const pending = new Map<number, Pending>();
   let nextId = 1;
   let failure: Error | null = null;
-  // The start's preparation (`exclusive`) may take as long as it needs: an index on a large table.
-  let preparing = 0;
   let stuck = false;
 
   await new Promise<void>((resolve, reject) => {
@@ -61,7 +60,7 @@ export const openPgliteThread = async (opts: { dataDir?: string; snapshot?: Arra
     new Promise<T>((resolve, reject) => {
       if (failure) return reject(failure);
       const id = nextId++;
-      const dog = opts.watchdog && !preparing && WATCHED.has(op) ? opts.watchdog : undefined;
+      const dog = opts.watchdog && !deadlineOff() && WATCHED.has(op) ? opts.watchdog : undefined;
       const timer = dog ? setTimeout(() => {
         pending.delete(id);
         reject(Object.assign(new Error(`The embedded database did not answer within ${dog.ms} ms (${op})`), { code: DEADLINE_PASSED }));
@@ -96,15 +95,8 @@ export const openPgliteThread = async (opts: { dataDir?: string; snapshot?: Arra
       await call('append', { table, columns, rows });
     },
     // One process holds the folder (server/db/data-dir-lock.ts): there is nobody to take turns with,
-    // only the watchdog to hold off while the start prepares the database.
-    exclusive: async <T>(fn: () => Promise<T>) => {
-      preparing++;
-      try {
-        return await fn();
-      } finally {
-        preparing--;
-      }
-    },
+    // only the watchdog to hold off for the work inside.
+    exclusive: <T>(fn: () => Promise<T>) => withoutDeadline(fn),
     dumpDataDir: async () => new Blob([(await call<{ snapshot: ArrayBuffer }>('dump')).snapshot]),
     close: async () => {
       await call('close');

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { databaseAway } from './away.ts';
-import { DEADLINES, type Deadlines } from './deadlines.ts';
+import { DEADLINES, deadlineOff, withoutDeadline, type Deadlines } from './deadlines.ts';
 import { ident, type Db, type Listener } from './driver.ts';
 
 /** The advisory lock every instance takes to prepare the database (an arbitrary constant of ours). */
@@ -14,9 +14,7 @@ const NO_DEADLINE_MS = 2 ** 31 - 1;
 /** PostgreSQL through a pool: the production store, and the road past one machine. */
 export const openPostgres = async (url: string, max = 10, deadlines: Deadlines = DEADLINES): Promise<Db> => {
   const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: deadlines.connectMs });
-  // Statements run inside `exclusive` (the start's preparation) wait as long as they take.
-  let preparing = 0;
-  const statement = (sql: string, params?: readonly unknown[]) => ({ text: sql, values: params as unknown[] | undefined, query_timeout: preparing ? NO_DEADLINE_MS : deadlines.statementMs });
+  const statement = (sql: string, params?: readonly unknown[]) => ({ text: sql, values: params as unknown[] | undefined, query_timeout: deadlineOff() ? NO_DEADLINE_MS : deadlines.statementMs });
   // An idle connection the server ends (restart, failover, an administrator) is dropped from the
   // pool and replaced on the next query; without a listener node-postgres would crash the process.
   pool.on('error', (e) => console.warn(`PostgreSQL connection lost (${(e as { code?: string }).code ?? e.message}); the pool will reconnect.`));
@@ -48,21 +46,20 @@ export const openPostgres = async (url: string, max = 10, deadlines: Deadlines =
       await pool.query(statement(`insert into ${ident(table)} (${cols}) select ${cols} from jsonb_populate_recordset(null::${ident(table)}, $1::jsonb)`, [JSON.stringify(objects)]));
     },
     // The lock belongs to a session: one connection holds it while `fn` works through the pool.
-    exclusive: async (fn) => {
-      const holder = await pool.connect();
-      preparing++;
-      try {
-        await holder.query(statement('select pg_advisory_lock($1)', [START_LOCK]));
+    exclusive: (fn) =>
+      withoutDeadline(async () => {
+        const holder = await pool.connect();
         try {
-          return await fn();
+          await holder.query(statement('select pg_advisory_lock($1)', [START_LOCK]));
+          try {
+            return await fn();
+          } finally {
+            await holder.query(statement('select pg_advisory_unlock($1)', [START_LOCK]));
+          }
         } finally {
-          await holder.query(statement('select pg_advisory_unlock($1)', [START_LOCK]));
+          holder.release();
         }
-      } finally {
-        preparing--;
-        holder.release();
-      }
-    },
+      }),
     listen: (channel, on) => listenOn(url, channel, on, deadlines.connectMs),
     close: () => pool.end(),
   };

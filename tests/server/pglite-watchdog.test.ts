@@ -34,4 +34,11 @@ describe.skipIf(!!process.env.DATABASE_URL)('the embedded database past its dead
     expect(databaseAway(await db.query('select 1').then(() => null, (e: Error) => e))).toBe(true);
     expect(stuck).toEqual([['query', MS]]);
   });
+
+  it('keeps watching a statement run beside the preparation: only the preparation’s own go unwatched', async () => {
+    const preparation = db.exclusive(() => db.query('select pg_sleep(0.5)'));
+    const beside = await db.query('select 1').then(() => null, (e: Error) => e);
+    expect(databaseAway(beside)).toBe(true);
+    await expect(preparation).resolves.toBeDefined();
+  });
 });
