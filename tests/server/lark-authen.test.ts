@@ -6,6 +6,7 @@ import { consentUid, OAuthAgent } from '../helpers/oauth-agent.ts';
 import { openApp } from '../helpers/open-app.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { activeSub } from '../helpers/tenant-flows.ts';
+import { larkClient, refusalOf } from '../helpers/lark-sdk.ts';
 
 /**
  * A Lark app's web login against the platform by changing only the domain (docs/lark.md, "User
@@ -17,7 +18,6 @@ let origin: string;
 let app: Awaited<ReturnType<typeof openApp>>;
 let client: lark.Client;
 const CALLBACK = 'http://127.0.0.1:9/callback';
-const silent = { error() {}, warn() {}, info() {}, debug() {}, trace() {} };
 
 beforeAll(async () => {
   const port = await freePort();
@@ -27,7 +27,7 @@ beforeAll(async () => {
   app = await openApp(s, await s.login());
   const saved = await s.post('/open/app/save-backurl', { app_guid: app.app.guid, redirect_urls: [CALLBACK] }, { token: app.owner.token });
   expect(saved.code, saved.message).toBe(200);
-  client = new lark.Client({ appId: app.app.app_id, appSecret: app.app.app_secret, domain: origin, logger: silent });
+  client = larkClient(origin, app.app.app_id, app.app.app_secret);
 }, 60_000);
 afterAll(() => s?.close());
 
@@ -54,13 +54,6 @@ const tokensOf = async (token: string, scope?: string) => {
   const r = await client.authen.oidcAccessToken.create({ data: { grant_type: 'authorization_code', code: await signIn(token, scope) } });
   expect(r.code, r.msg).toBe(0);
   return r.data!;
-};
-
-/** What the SDK throws for a refusal over HTTP: axios's error, carrying Lark's body and status. */
-const refusalOf = async (call: Promise<unknown>) => {
-  const e = (await call.then(() => null, (err) => err)) as { response?: { status: number; data: { code: number; msg: string } } } | null;
-  expect(e?.response, 'the call should have been refused').toBeDefined();
-  return { status: e!.response!.status, ...e!.response!.data };
 };
 
 const post = (path: string, body: unknown, authorization?: string) =>

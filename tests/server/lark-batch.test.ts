@@ -5,6 +5,7 @@ import { docPath } from '../../server/lark/openapi.ts';
 import { openApp } from '../helpers/open-app.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { uid } from '../helpers/tenant-flows.ts';
+import { larkClient, refusalOf } from '../helpers/lark-sdk.ts';
 
 /**
  * The contact calls a Lark sync job makes in batches (docs/lark.md, issue 48): `users/batch_get_id`,
@@ -19,8 +20,7 @@ let app: Awaited<ReturnType<typeof openApp>>;
 let other: Awaited<ReturnType<typeof openApp>>;
 let client: lark.Client;
 let otherClient: lark.Client;
-const silent = { error() {}, warn() {}, info() {}, debug() {}, trace() {} };
-const clientOf = (appId: string, appSecret: string) => new lark.Client({ appId, appSecret, domain: baseUrl, logger: silent });
+const clientOf = (appId: string, appSecret: string) => larkClient(baseUrl, appId, appSecret);
 
 beforeAll(async () => {
   s = await startServer();
@@ -34,13 +34,6 @@ beforeAll(async () => {
   otherClient = clientOf(other.app.app_id, other.app.app_secret);
 }, 60_000);
 afterAll(() => s?.close());
-
-/** What the SDK throws for a refusal over HTTP: axios's error, carrying Lark's body and status. */
-const refusalOf = async (call: Promise<unknown>) => {
-  const e = (await call.then(() => null, (err) => err)) as { response?: { status: number; data: { code: number; msg: string; error?: Record<string, unknown> } } } | null;
-  expect(e?.response, 'the call should have been refused').toBeDefined();
-  return { status: e!.response!.status, ...e!.response!.data };
-};
 
 /** `n` random digits. */
 const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');

@@ -7,6 +7,7 @@ import { larkCalls } from '../../server/lark/routes.ts';
 import { openApp } from '../helpers/open-app.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { uid } from '../helpers/tenant-flows.ts';
+import { larkClient, refusalOf } from '../helpers/lark-sdk.ts';
 
 /**
  * An app written against Lark's official Node SDK works against this platform by changing only
@@ -18,8 +19,7 @@ let baseUrl: string;
 let app: Awaited<ReturnType<typeof openApp>>;
 let client: lark.Client;
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const silent = { error() {}, warn() {}, info() {}, debug() {}, trace() {} };
-const clientOf = (appId: string, appSecret: string) => new lark.Client({ appId, appSecret, domain: baseUrl, logger: silent });
+const clientOf = (appId: string, appSecret: string) => larkClient(baseUrl, appId, appSecret);
 
 beforeAll(async () => {
   s = await startServer();
@@ -29,13 +29,6 @@ beforeAll(async () => {
   client = clientOf(app.app.app_id, app.app.app_secret);
 }, 60_000);
 afterAll(() => s?.close());
-
-/** What the SDK throws for a refusal over HTTP: axios's error, carrying Lark's body and status. */
-const refusalOf = async (call: Promise<unknown>) => {
-  const e = (await call.then(() => null, (err) => err)) as { response?: { status: number; data: { code: number; msg: string; error?: Record<string, unknown> } } } | null;
-  expect(e?.response, 'the call should have been refused').toBeDefined();
-  return { status: e!.response!.status, ...e!.response!.data };
-};
 
 describe('token calls', () => {
   it("answers Lark's token calls with the platform's own app token", async () => {

@@ -7,6 +7,7 @@ import { until } from '../helpers/instances.ts';
 import { larkReceiver } from '../helpers/receiver.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { tenantWithBu, uid } from '../helpers/tenant-flows.ts';
+import { larkClient, refusalOf } from '../helpers/lark-sdk.ts';
 
 /**
  * A store app written against Lark's official Node SDK in ISV mode works for each BU that installed
@@ -21,7 +22,6 @@ let baseUrl: string;
 let admin: string;
 let A: Awaited<ReturnType<typeof tenantWithBu>>;
 let B: Awaited<ReturnType<typeof tenantWithBu>>;
-const silent = { error() {}, warn() {}, info() {}, debug() {}, trace() {} };
 
 beforeAll(async () => {
   s = await startServer({ options: { events: { allowPrivate: true, pollMs: 50 } } });
@@ -38,13 +38,6 @@ const larkPost = async (path: string, body: unknown) => {
   const r = await fetch(`${baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'accept-language': 'en' }, body: JSON.stringify(body) });
   return { status: r.status, ...((await r.json()) as { code: number; msg: string; app_access_token?: string; tenant_access_token?: string }) };
 };
-/** What the SDK throws for a refusal: axios's error with Lark's body. */
-const refusalOf = async (call: Promise<unknown>) => {
-  const e = (await call.then(() => null, (err) => err)) as { response?: { data: { code: number } } } | null;
-  expect(e?.response, 'the call should have been refused').toBeDefined();
-  return e!.response!.data;
-};
-
 /** A listed, free store app of the platform with member reads opened and its endpoint at a receiver built on Lark's SDK. */
 const storeApp = async () => {
   const app = (await listedStoreApp(op, `isv${uid()}`)) as unknown as { guid: string; app_id: string; app_secret: string };
@@ -76,7 +69,7 @@ describe("a store app on Lark's SDK in ISV mode", () => {
       const [inA, inB] = [await memberOf(A.token), await memberOf(B.token)];
 
       // The client asks for its ticket as it starts; the push reaches the dispatcher, which caches it.
-      const client = new lark.Client({ appId: app.app_id, appSecret: app.app_secret, appType: lark.AppType.ISV, domain: baseUrl, logger: silent });
+      const client = larkClient(baseUrl, app.app_id, app.app_secret, lark.AppType.ISV);
       await until('the ticket cached by the SDK', async () => !!(await lark.internalCache.get(lark.CAppTicket, { namespace: app.app_id })), 10_000, 20);
       const listed = async (key: string) => ((await client.contact.user.list({ params: { page_size: 50 } }, lark.withTenantKey(key))).data?.items ?? []).map((u) => u.user_id);
       const ofA = await listed(keyA);
@@ -166,7 +159,7 @@ describe("a store app on Lark's SDK in ISV mode", () => {
 
       const add = async (token: string) => (await s.post('/open/system/member/add', { name: `M ${uid()}`, job_number: `J${uid()}` }, { token })).data.guid as string;
       const [inA, inP] = [await add(A.token), await add(P.token)];
-      const client = new lark.Client({ appId: app.app_id, appSecret: app.app_secret, appType: lark.AppType.ISV, domain: baseUrl, logger: silent });
+      const client = larkClient(baseUrl, app.app_id, app.app_secret, lark.AppType.ISV);
       await until('the ticket cached by the SDK', async () => !!(await lark.internalCache.get(lark.CAppTicket, { namespace: app.app_id })), 10_000, 20);
       const ofA = ((await client.contact.user.list({ params: { page_size: 50 } }, lark.withTenantKey(key))).data?.items ?? []).map((u) => u.user_id);
       expect(ofA).toContain(inA);
