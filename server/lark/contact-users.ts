@@ -31,15 +31,21 @@ const patchBody = userWrite.partial();
 /** The member fields behind each Lark field, for refusals that name the member's. */
 const FIELDS = { name: 'name', english_name: 'en_name', alias: 'nickname', email: 'email', phone: 'mobile', area_code: 'mobile', department_guid: 'department_ids', superior_guid: 'leader_user_id', job_number: 'employee_no', account_type: 'employee_type' };
 
+/** A mobile as the member's area code and number (the forms the writes take), or null when it is neither. */
+const mobileOf = (mobile: string) => {
+  const m = /^\+(86|852|853|886)[ -]?(\d+)$/.exec(mobile.trim()) ?? (/^\d+$/.test(mobile.trim()) ? [mobile, '86', mobile.trim()] : null);
+  return m ? { area: m[1], phone: m[2] } : null;
+};
+
 /** A Lark user body as the member's input: only what it names, ids in the types the query asked for. */
 const memberInput = (body: z.output<typeof patchBody>, ids: AppIds) => {
-  const mobile = body.mobile === undefined ? {} : /^\+(86|852|853|886)[ -]?(\d+)$/.exec(body.mobile);
+  const mobile = body.mobile === undefined ? null : mobileOf(body.mobile);
   return {
     ...(body.name !== undefined ? { name: body.name } : {}),
     ...(body.en_name !== undefined ? { english_name: body.en_name } : {}),
     ...(body.nickname !== undefined ? { alias: body.nickname } : {}),
     ...(body.email !== undefined ? { email: body.email } : {}),
-    ...(body.mobile !== undefined ? (Array.isArray(mobile) ? { area_code: mobile[1], phone: mobile[2] } : { phone: body.mobile }) : {}),
+    ...(body.mobile !== undefined ? (mobile ? { area_code: mobile.area, phone: mobile.phone } : { phone: body.mobile }) : {}),
     ...(body.department_ids !== undefined ? { department_guid: body.department_ids.length ? departmentNamed(ids, 'department_ids', body.department_ids[0]) : null } : {}),
     ...(body.leader_user_id !== undefined ? { superior_guid: body.leader_user_id ? memberNamed(ids, 'leader_user_id', body.leader_user_id) : null } : {}),
     ...(body.employee_no !== undefined ? { job_number: body.employee_no } : {}),
@@ -100,11 +106,6 @@ const allPages = async (engine: EngineCall, input: Record<string, unknown>): Pro
   }
 };
 
-/** A mobile as the member's area code and number (the forms the writes take), or null when it is neither. */
-const mobileOf = (mobile: string) => {
-  const m = /^\+(86|852|853|886)[ -]?(\d+)$/.exec(mobile.trim()) ?? (/^\d+$/.test(mobile.trim()) ? [mobile, '86', mobile.trim()] : null);
-  return m ? { area: m[1], phone: m[2] } : null;
-};
 
 /** Of the members found for one e-mail or mobile, one on duty first, else the oldest. */
 const pick = (rows: MemberRow[]) => rows.find((m) => m.duty_status !== 1) ?? rows[0];
@@ -140,7 +141,7 @@ const batchGetId: LarkCall['run'] = async ({ body, engine, ids }) => {
   };
 };
 
-const common = { scope: READ, notFound: NOT_FOUND.user, fields: FIELDS };
+const common = { scope: READ, notFound: NOT_FOUND.user, fields: FIELDS, references: { superior_guid: NOT_FOUND.user, department_guid: NOT_FOUND.department } };
 export const userCalls: LarkCall[] = [
   { ...common, method: 'GET', path: '/open-apis/contact/v3/users', apiCode: 'lark.contact.user.list', query: listQuery, answer: listAnswer, run: list },
   { ...common, method: 'GET', path: '/open-apis/contact/v3/users/find_by_department', apiCode: 'lark.contact.user.find_by_department', query: listQuery.required({ department_id: true }), answer: listAnswer, run: list },
