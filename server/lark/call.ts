@@ -21,6 +21,8 @@ export interface LarkCall<P = any, Q = any, B = any> {
   notFound: () => LarkError;
   /** The platform's field names back to Lark's, for `field_violations`. */
   fields?: FieldNames;
+  /** Lark's refusal for a reference field (a leader, a department) naming no row of the app's BU, as for that row's own id. */
+  references?: Record<string, () => LarkError>;
   /** `ids`: the calling app's ids, in the types the query asked for (server/lark/ids.ts). */
   run: (r: { caller: AppCaller; lang: Lang; params: P; query: Q; body: B; engine: EngineCall; ids: AppIds }) => Promise<unknown>;
 }

@@ -73,7 +73,7 @@ const listQuery = pageQuery.extend({
 const parentQuery = pageQuery.extend({ department_id: z.string() });
 const departmentPage = z.object({ has_more: z.boolean(), page_token: z.string().optional(), items: z.array(larkDepartment) });
 
-const common = { scope: READ, notFound: NOT_FOUND.department, fields: FIELDS };
+const common = { scope: READ, notFound: NOT_FOUND.department, fields: FIELDS, references: { parent_guid: NOT_FOUND.department, leader_guid: NOT_FOUND.user } };
 export const departmentCalls: LarkCall[] = [
   {
     // What Lark's SDK walks with `department.listWithIterator` (a sync job's first call): as children, the parent in the query.

@@ -54,7 +54,7 @@ export type FieldNames = Record<string, string>;
  * 99991672 with `permission_violations`, failing fields as 99992402 with `field_violations`
  * named as the app named them), a fault as Lark's internal error.
  */
-export const toLark = (e: unknown, req: FastifyRequest, opts: { notFound?: () => LarkError; fields?: FieldNames } = {}): LarkError => {
+export const toLark = (e: unknown, req: FastifyRequest, opts: { notFound?: () => LarkError; fields?: FieldNames; references?: Record<string, () => LarkError> } = {}): LarkError => {
   if (e instanceof LarkError) return e;
   const lang = larkLangOf(req);
   if (e instanceof Warning) {
@@ -67,6 +67,9 @@ export const toLark = (e: unknown, req: FastifyRequest, opts: { notFound?: () =>
       });
     }
     if (e.key === 'server.record_not_found' && opts.notFound) return opts.notFound();
+    // An id that reads back to a guid of no row is refused as one that reads back to none (server/lark/ids.ts).
+    const missing = e.key === 'server.reference_not_found' ? opts.references?.[String((e.data as { field?: unknown } | null)?.field)] : undefined;
+    if (missing) return missing();
     if (e.key === 'server.duplicate') {
       if (opts.notFound === NOT_FOUND.department) return new LarkError(40018, 'duplicate name error', 400);
       // A member's taken job number: the field named as the app named it.

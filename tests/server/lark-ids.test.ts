@@ -130,6 +130,11 @@ describe("two apps of one BU, through Lark's SDK", () => {
     // Y's open_id of the leader is no one X knows.
     const yLeader = Y.seen.find((e) => e.type === 'created' && e.userId === member.guid)!.openId!;
     expect(await refusalOf(X.client.contact.user.patch({ path: { user_id: made.open_id! }, data: { leader_user_id: yLeader } }))).toMatchObject({ status: 400, code: 41050 });
+    // An id of X's own that reads back to a guid of no row is refused as one of no one: the same codes, whatever the guid.
+    const xIds = s.services.larkIds.forApp(X.app.guid, X.app.bu_guid);
+    expect(await refusalOf(X.client.contact.user.patch({ path: { user_id: made.open_id! }, data: { leader_user_id: xIds.openId(crypto.randomUUID()) } }))).toMatchObject({ status: 400, code: 41050 });
+    expect(await refusalOf(X.client.contact.user.patch({ path: { user_id: made.open_id! }, data: { department_ids: [xIds.openDepartmentId(crypto.randomUUID())] } }))).toMatchObject({ status: 403, code: 40004 });
+    expect(await refusalOf(X.client.contact.department.create({ data: { name: `Orphan ${uid()}`, parent_department_id: xIds.openDepartmentId(crypto.randomUUID()) } }))).toMatchObject({ status: 403, code: 40004 });
     const child = (await X.client.contact.department.create({ params: { department_id_type: 'department_id' }, data: { name: `Child ${uid()}`, parent_department_id: dept.guid } })).data!.department!;
     expect(child).toMatchObject({ parent_department_id: dept.guid, open_department_id: expect.stringMatching(OPEN_DEPARTMENT_ID) });
   });
