@@ -42,6 +42,10 @@ export const config = () => {
     /** Uploaded files; beside the database by default. */
     filesDir: resolve(process.env.FILES_DIR ?? join(process.env.DATA_DIR ?? './data', 'files')),
     databaseUrl: process.env.DATABASE_URL || undefined,
+    /** The embedded database refuses writes below this much free disk (MiB) under DATA_DIR (server/db/free-space.ts). */
+    dataDirMinFreeMb: intEnv('DATA_DIR_MIN_FREE_MB', 256),
+    /** PostgreSQL itself, for the session LISTEN and the start lock when DATABASE_URL is a pooler in transaction mode (docs/operations.md, "Many instances behind PgBouncer"). */
+    databaseDirectUrl: process.env.DATABASE_DIRECT_URL || undefined,
     /** How long a call waits for a PostgreSQL connection and for each statement's answer (docs/operations.md, "Deadlines"). */
     databaseDeadlines: { connectMs: intEnv('DATABASE_CONNECT_TIMEOUT_MS', DEADLINES.connectMs), statementMs: intEnv('DATABASE_STATEMENT_TIMEOUT_MS', DEADLINES.statementMs) },
     adminUsername: process.env.OPEN_ADMIN_USERNAME || undefined,

@@ -36,6 +36,9 @@ export interface Listener {
   lost(error: Error): void;
 }
 
+/** A start refused for a reason its one sentence gives (a setting, not a fault in the code: no stack). */
+export class StartRefused extends Error {}
+
 /** Quotes an identifier. Identifiers come only from resource definitions, never from a body. */
 export const ident = (name: string): string => {
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`bad identifier ${name}`);

@@ -1,11 +1,18 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { lockDataDir } from './data-dir-lock.ts';
+import { DEADLINES } from './deadlines.ts';
 import type { Db } from './driver.ts';
+import { sharedFairly } from './fair-share.ts';
 import { openPgliteThread, type Watchdog } from './pglite-thread.ts';
 
 const ANALYZE_FIRST_MS = 10_000;
 const ANALYZE_EVERY_MS = 5 * 60_000;
+/**
+ * The one thread runs one statement at a time: a share keeps at most two waiting there, so another
+ * tenant's statement runs after at most two of a heavy one's (server/db/fair-share.ts).
+ */
+const PGLITE_SHARES = { slots: 4, perShare: 2 };
 
 export { DataDirLockedError } from './data-dir-lock.ts';
 
@@ -17,7 +24,7 @@ export const openPglite = async (dataDir?: string, loadDataDir?: Blob, watchdog?
   let unlock = () => {};
   if (dataDir) unlock = await lockDataDir(dataDir);
   try {
-    return await openPgliteThread(
+    const db = await openPgliteThread(
       {
         dataDir: dataDir ? join(dataDir, 'pg') : undefined,
         snapshot: loadDataDir ? await loadDataDir.arrayBuffer() : undefined,
@@ -27,6 +34,7 @@ export const openPglite = async (dataDir?: string, loadDataDir?: Blob, watchdog?
       },
       unlock,
     );
+    return sharedFairly(db, { ...PGLITE_SHARES, waitMs: watchdog?.ms ?? DEADLINES.statementMs });
   } catch (e) {
     unlock();
     throw e;

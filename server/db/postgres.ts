@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { databaseAway } from './away.ts';
 import { DEADLINES, deadlineOff, withoutDeadline, type Deadlines } from './deadlines.ts';
-import { ident, type Db, type Listener } from './driver.ts';
+import { ident, StartRefused, type Db, type Listener } from './driver.ts';
+import { sharedFairly } from './fair-share.ts';
 
 /** The advisory lock every instance takes to prepare the database (an arbitrary constant of ours). */
 const START_LOCK = 7_263_542_010;
@@ -11,8 +13,12 @@ const RECONNECT_MS = { first: 100, max: 5_000 };
 /** node-postgres takes 0 as "the pool's deadline": the longest timer Node.js keeps (24.8 days) stands for none. */
 const NO_DEADLINE_MS = 2 ** 31 - 1;
 
-/** PostgreSQL through a pool: the production store, and the road past one machine. */
-export const openPostgres = async (url: string, max = 10, deadlines: Deadlines = DEADLINES): Promise<Db> => {
+/**
+ * PostgreSQL through a pool: the production store, and the road past one machine. `url` may be a
+ * pooler in transaction mode (PgBouncer); `directUrl` reaches PostgreSQL itself and holds what needs
+ * a session of its own, the LISTEN and the start lock (docs/operations.md, "Many instances behind PgBouncer").
+ */
+export const openPostgres = async (url: string, max = 10, deadlines: Deadlines = DEADLINES, directUrl = url): Promise<Db> => {
   const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: deadlines.connectMs });
   const statement = (sql: string, params?: readonly unknown[]) => ({ text: sql, values: params as unknown[] | undefined, query_timeout: deadlineOff() ? NO_DEADLINE_MS : deadlines.statementMs });
   // An idle connection the server ends (restart, failover, an administrator) is dropped from the
@@ -20,7 +26,12 @@ export const openPostgres = async (url: string, max = 10, deadlines: Deadlines =
   pool.on('error', (e) => console.warn(`PostgreSQL connection lost (${(e as { code?: string }).code ?? e.message}); the pool will reconnect.`));
   // Fail at start, not on the first request, when the server cannot be reached.
   await pool.query('select 1');
-  return {
+  await sessionCheck(directUrl, (channel) => pool.query(statement('select pg_notify($1, $2)', [channel, ''])), deadlines.connectMs).catch(async (e) => {
+    await pool.end();
+    throw e;
+  });
+  // The pool's connections, shared fairly between tenants: half at most to one (server/db/fair-share.ts).
+  return sharedFairly({
     kind: 'postgres',
     query: (sql, params) => pool.query(statement(sql, params)) as never,
     transaction: async (fn) => {
@@ -45,24 +56,50 @@ export const openPostgres = async (url: string, max = 10, deadlines: Deadlines =
       const objects = rows.map((row) => Object.fromEntries(columns.map((c, i) => [c, row[i]])));
       await pool.query(statement(`insert into ${ident(table)} (${cols}) select ${cols} from jsonb_populate_recordset(null::${ident(table)}, $1::jsonb)`, [JSON.stringify(objects)]));
     },
-    // The lock belongs to a session: one connection holds it while `fn` works through the pool.
+    // The lock belongs to a session, which a pooler in transaction mode does not keep: a connection
+    // of its own to PostgreSQL itself holds it while `fn` works through the pool; ending it unlocks.
     exclusive: (fn) =>
       withoutDeadline(async () => {
-        const holder = await pool.connect();
+        const holder = new pg.Client({ connectionString: directUrl, connectionTimeoutMillis: deadlines.connectMs });
+        holder.on('error', (e) => console.warn(`PostgreSQL connection holding the start lock lost (${(e as { code?: string }).code ?? e.message}).`));
         try {
+          await holder.connect();
           await holder.query(statement('select pg_advisory_lock($1)', [START_LOCK]));
-          try {
-            return await fn();
-          } finally {
-            await holder.query(statement('select pg_advisory_unlock($1)', [START_LOCK]));
-          }
+          return await fn();
         } finally {
-          holder.release();
+          await holder.end().catch(() => {});
         }
       }),
-    listen: (channel, on) => listenOn(url, channel, on, deadlines.connectMs),
+    listen: (channel, on) => listenOn(directUrl, channel, on, deadlines.connectMs),
     close: () => pool.end(),
-  };
+  }, { slots: max, perShare: Math.ceil(max / 2), waitMs: deadlines.connectMs });
+};
+
+/**
+ * Refuses a `directUrl` that keeps no session, as a pooler in transaction mode does: there a LISTEN
+ * is left on a server connection handed to others, and a notification sent through the pool never
+ * reaches it (nor would the start lock hold). PostgreSQL itself delivers it within milliseconds.
+ */
+const sessionCheck = async (directUrl: string, notify: (channel: string) => Promise<unknown>, waitMs: number) => {
+  const channel = `open_platform_probe_${randomBytes(6).toString('hex')}`;
+  const c = new pg.Client({ connectionString: directUrl, connectionTimeoutMillis: waitMs });
+  c.on('error', () => {});
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await c.connect();
+    const heard = new Promise<boolean>((resolve) => c.on('notification', (n) => n.channel === channel && resolve(true)));
+    await c.query(`listen ${ident(channel)}`);
+    await notify(channel);
+    const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), waitMs)));
+    if (!(await Promise.race([heard, late]))) {
+      throw new StartRefused(
+        `DATABASE_DIRECT_URL (DATABASE_URL when unset) must reach PostgreSQL itself, not a pooler in transaction mode: a notification to a LISTEN on it did not arrive within ${waitMs} ms, so the cache announcements and the start lock would not work (docs/operations.md, "Many instances behind PgBouncer").`,
+      );
+    }
+  } finally {
+    clearTimeout(timer);
+    await c.end().catch(() => {});
+  }
 };
 
 /** LISTEN on a client outside the pool (a pooled one would be handed to queries), connecting again whenever it is lost. */

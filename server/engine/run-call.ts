@@ -2,7 +2,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodType } from 'zod';
 import type { CallSpec, Mount, ResourceDef } from '../../resources/types.ts';
 import type { Lang } from '../../i18n/index.ts';
-import type { Caller } from '../auth/caller.ts';
+import { USER_TYPE, type Caller } from '../auth/caller.ts';
+import { inShare } from '../db/fair-share.ts';
+import { refuseWriteWhenDiskLow } from '../http/disk-low.ts';
 import { parseOrWarn } from '../http/validation.ts';
 import type { CallContext, Rules, RunContext, Services } from './context.ts';
 import { pagingValues } from './paging.ts';
@@ -56,8 +58,20 @@ const loggedFields = (def: ResourceDef, spec: CallSpec) => (!spec.verb || spec.h
  * write (the caller, a person or an app, as its actor); then the after-commit effects, whose
  * failure is logged and never fails an answer whose change has committed.
  */
-export const runCall = (services: Services, plan: CallPlan, r: CallRun): Promise<unknown> => {
+export const runCall = (services: Services, plan: CallPlan, r: CallRun): Promise<unknown> => inShare(shareOf(r.caller, r.req?.ip), () => pipeline(services, plan, r));
+
+/**
+ * Whose fair share of the database a call's statements take (server/db/fair-share.ts): an app's
+ * calls are the app's, a tenant's people's their BU's, an operator's their own, anonymous calls
+ * their address's.
+ */
+export const shareOf = (caller: Pick<Caller, 'appGuid' | 'buGuid' | 'userType' | 'userGuid'> | null, ip = '') =>
+  caller?.appGuid ? `app:${caller.appGuid}` : caller?.buGuid && caller.userType !== USER_TYPE.operator ? `bu:${caller.buGuid}` : caller ? `user:${caller.userGuid}` : `ip:${ip}`;
+
+const pipeline = (services: Services, plan: CallPlan, r: CallRun): Promise<unknown> => {
   plan.authorize?.(r.caller);
+  // A write or an upload is refused while the embedded database's disk is nearly full (server/db/free-space.ts).
+  refuseWriteWhenDiskLow(services.db, plan.def ? !isRead(plan.spec) : !!plan.writes || !!r.req?.isMultipart());
   if (!plan.def) return settle(services, plan.path, r, async (base) => ({ result: await plan.run(base), writes: plan.writes }));
   const { mount, spec } = plan;
   if (spec.aliases) r = { ...r, input: aliased(r.input, spec.aliases) };
