@@ -1,9 +1,12 @@
 import { join } from 'node:path';
 import { config, publicUrlOf } from './config.ts';
 import { secretsKeyOf } from './services/sealer.ts';
-import type { Db } from './db/driver.ts';
+import { StartRefused, type Db } from './db/driver.ts';
 import { DataDirLockedError, hasDataDir, openPglite } from './db/pglite.ts';
 import { createMailer } from './mail/mailer.ts';
+import { FreeSpace, guardFreeSpace } from './db/free-space.ts';
+import { replaySpool, spoolLogs } from './services/log-spool.ts';
+import { unwritableFolder } from './writable-folders.ts';
 
 /**
  * The server as `npm start` runs it, compiled to dist-server/main.js (scripts/build-server.mjs).
@@ -18,6 +21,12 @@ const startedAt = performance.now();
 const { cfg, mailer } = (() => {
   try {
     const cfg = config();
+    // A folder the server cannot write is one sentence and EX_CONFIG, before anything opens it.
+    const unwritable = unwritableFolder({ ...cfg, smtpUrl: process.env.SMTP_URL || undefined });
+    if (unwritable) {
+      console.error(unwritable);
+      process.exit(78);
+    }
     const mailer = createMailer({ smtpUrl: process.env.SMTP_URL || undefined, dir: join(cfg.dataDir, 'mail'), from: process.env.MAIL_FROM || undefined, log: (l) => console.log(l) });
     return { cfg, mailer };
   } catch (e) {
@@ -34,9 +43,14 @@ type App = Awaited<ReturnType<typeof import('./app.ts').buildApp>>['app'];
 let opened: Promise<Db> | undefined;
 let app: App | undefined;
 let stopping: string | undefined;
+/** The embedded database once open: a stop that cannot write its logs' rows spools them to DATA_DIR (server/services/log-spool.ts). */
+let served: Db | undefined;
+const spool = () => {
+  if (served) spoolLogs(served, cfg.dataDir, (line) => console.error(line));
+};
 
 const fail = (e: unknown): never => {
-  console.error(e instanceof DataDirLockedError ? e.message : e);
+  console.error(e instanceof DataDirLockedError || e instanceof StartRefused ? e.message : e);
   process.exit(1);
 };
 
@@ -48,12 +62,13 @@ const watchdog = {
   ms: cfg.databaseDeadlines.statementMs,
   onStuck: (op: string, ms: number) => {
     console.error(`The embedded database did not answer a statement (${op}) within ${ms} ms; exiting so that a supervisor restarts the server (the data on disk is intact).`);
+    spool();
     process.exit(70);
   },
 };
 
 /** PostgreSQL when DATABASE_URL is set, else embedded PGlite; node-postgres loads only when asked for, so the embedded database's thread starts first. */
-const open = (): Promise<Db> => (cfg.databaseUrl ? import('./db/postgres.ts').then((m) => m.openPostgres(cfg.databaseUrl!, undefined, cfg.databaseDeadlines)) : openPglite(cfg.dataDir, undefined, watchdog));
+const open = (): Promise<Db> => (cfg.databaseUrl ? import('./db/postgres.ts').then((m) => m.openPostgres(cfg.databaseUrl!, undefined, cfg.databaseDeadlines, cfg.databaseDirectUrl)) : openPglite(cfg.dataDir, undefined, watchdog));
 
 const start = async () => {
   opened = open();
@@ -70,6 +85,11 @@ const start = async () => {
     opened = open();
   }
   const db = await opened;
+  if (embedded) {
+    served = db;
+    // Writes are refused before the disk under DATA_DIR is full (server/db/free-space.ts).
+    await guardFreeSpace(db, new FreeSpace(cfg.dataDir, cfg.dataDirMinFreeMb, (line, low) => (low ? console.error(line) : console.log(line))));
+  }
   if (stopping) return;
   const built = await buildApp({
     db,
@@ -92,6 +112,8 @@ const start = async () => {
   // Under the start lock: of instances starting at once on an empty database, one creates the operator.
   const seeded = await db.exclusive(() => seedOperator(db, cfg.adminUsername, cfg.adminPassword));
   if (stopping) return;
+  // Log rows the last stop could not write go in before anything is served.
+  if (served) await replaySpool(served, cfg.dataDir, (line) => console.log(line));
   await app.listen({ port: cfg.port, host: cfg.host });
   // The listening address (a wildcard host is shown as 127.0.0.1).
   const origin = publicUrlOf(undefined, cfg.host, cfg.port);
@@ -128,6 +150,7 @@ const stop = async (signal: string) => {
   // A request may take REQUEST_TIMEOUT_MS; past that and a margin, give up and say so.
   const deadline = setTimeout(() => {
     console.error(`Not stopped ${cfg.limits.requestTimeoutMs + 5000} ms after ${signal}: exiting with requests or the database still open.`);
+    spool();
     process.exit(1);
   }, cfg.limits.requestTimeoutMs + 5000);
   deadline.unref();
@@ -146,6 +169,7 @@ const stop = async (signal: string) => {
   } catch (e) {
     fail(e);
   }
+  spool();
   console.log(`Stopped (${signal}).`);
   process.exit(0);
 };
