@@ -1,4 +1,6 @@
 import { API_LOG_HOURS_BACKFILL } from '../services/api-log-hours.ts';
+import type { Queryable } from './driver.ts';
+import { PARTITIONED_LOGS, partitionLog } from './log-partitions.ts';
 import { SCOPE } from '../../schemas/app-scope.ts';
 
 /**
@@ -9,6 +11,8 @@ export interface Migration {
   id: number;
   name: string;
   up: readonly string[];
+  /** Run after `up`, in its transaction, on PostgreSQL only (a step that reads the catalogue to decide). */
+  postgres?: (tx: Queryable) => Promise<void>;
 }
 
 export const migrations: readonly Migration[] = [
@@ -513,5 +517,32 @@ export const migrations: readonly Migration[] = [
         jwk jsonb not null,
         created_at timestamptz not null default now())`,
     ],
+  },
+  {
+    id: 31,
+    name: 'idempotency keys: the first answer of a write a client may retry',
+    up: [
+      // One row per caller's key, method and path (server/services/idempotency-keys.ts): claimed while the call runs, then its answer for 24 hours.
+      `create table if not exists idempotency_key (
+        id text primary key,
+        fingerprint text not null,
+        claim uuid not null,
+        claimed_at timestamptz not null default now(),
+        created_at timestamptz not null default now(),
+        status smallint,
+        body text,
+        content_type text)`,
+      'create index if not exists idempotency_key_created_at_idx on idempotency_key (created_at)',
+    ],
+  },
+  {
+    id: 32,
+    name: 'the four logs by day on PostgreSQL: retention drops whole days',
+    up: [],
+    // Ordinary tables of an earlier version (or just made by the schema sync) become partitioned,
+    // keeping every row (server/db/log-partitions.ts); the embedded database keeps ordinary tables.
+    postgres: async (tx) => {
+      for (const { table, key } of PARTITIONED_LOGS) await partitionLog(tx, table, key);
+    },
   },
 ];

@@ -1,6 +1,7 @@
 import type { ResourceDef } from '../../resources/types.ts';
 import { fieldsOf, managedColumns, scopesOf } from '../engine/fields.ts';
 import { ident, type Db } from './driver.ts';
+import { ensureLogPartitions } from './log-partitions.ts';
 import { migrations } from './migrations.ts';
 
 interface IndexSpec {
@@ -53,7 +54,8 @@ export const syncSchema = async (db: Db, defs: readonly ResourceDef[]) => {
     columns.get(r.table_name)!.add(r.column_name);
   }
   if (!columns.has('schema_migrations')) await db.query('create table if not exists schema_migrations (id integer primary key, name text not null, applied_at timestamptz not null default now())');
-  const indexes = new Set((await db.query<{ indexname: string }>("select relname as indexname from pg_class where relnamespace = current_schema()::regnamespace and relkind = 'i'")).rows.map((r) => r.indexname));
+  // A partitioned table's indexes (the logs on PostgreSQL, server/db/log-partitions.ts) are of kind 'I'.
+  const indexes = new Set((await db.query<{ indexname: string }>("select relname as indexname from pg_class where relnamespace = current_schema()::regnamespace and relkind in ('i', 'I')")).rows.map((r) => r.indexname));
 
   const statements: string[] = [];
   for (const def of defs.filter((d) => !d.storage.virtual)) {
@@ -77,8 +79,11 @@ export const syncSchema = async (db: Db, defs: readonly ResourceDef[]) => {
     if (applied.has(m.id)) continue;
     await db.transaction(async (tx) => {
       for (const sql of m.up) await tx.query(sql);
+      if (m.postgres && db.kind === 'postgres') await m.postgres(tx);
       await tx.query('insert into schema_migrations (id, name) values ($1, $2)', [m.id, m.name]);
     });
   }
+  // The partitioned logs' days from today on (server/db/log-partitions.ts); the upkeep makes them hourly after.
+  if (db.kind === 'postgres') await ensureLogPartitions(db);
   return { statements: statements.length };
 };

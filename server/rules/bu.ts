@@ -2,6 +2,7 @@ import { translate } from '../../i18n/index.ts';
 import { defOf, resources } from '../../resources/index.ts';
 import { USER_TYPE } from '../auth/caller.ts';
 import { ident } from '../db/driver.ts';
+import { deleteTenantLogRows } from '../db/log-partitions.ts';
 import type { Rules } from '../engine/context.ts';
 import { Warning } from '../http/envelope.ts';
 import { forgetAppCallers } from './app.ts';
@@ -30,7 +31,7 @@ const kept = (col: string, table: string) => `coalesce((select jsonb_agg(g) from
  * one (`remove-bu`, the console asks first; tenants have no delete call), refused, naming what it
  * still holds, while anything of `KEPT` exists; otherwise its configuration (certification,
  * policies, organisation, roles, installed apps, app-project bindings, …), its owner's membership
- * and its places in unions go with it, in the delete's transaction.
+ * and its places in unions go with it, in the delete's transaction; its rows in the logs after it.
  */
 export const buRules: Rules = {
   affectsGrants: true,
@@ -58,7 +59,12 @@ export const buRules: Rules = {
       if (held.length) throw new Warning('server.bu_not_empty', { held: held.join(ctx.lang === 'en' ? ', ' : '、') }, { held });
     }
   },
-  async afterDelete(_ctx, tx, rows) {
+  async afterDelete(ctx, tx, rows) {
+    // Its rows in the logs go after the commit, in bounded batches (server/db/log-partitions.ts); what is still queued is written first.
+    ctx.afterCommit(async () => {
+      await Promise.all([ctx.services.audit.flush(), ctx.services.apiLog.flush()]);
+      for (const { guid } of rows) await deleteTenantLogRows(ctx.services.db, guid as string);
+    });
     for (const { guid } of rows) {
       for (const t of buTables()) await tx.query(`delete from ${ident(t)} where bu_guid = $1`, [guid]);
       await tx.query('delete from user_bu where bu_guid = $1', [guid]);

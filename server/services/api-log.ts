@@ -1,4 +1,5 @@
-import type { Queryable } from '../db/driver.ts';
+import type { Db, Queryable } from '../db/driver.ts';
+import { dayOf, dropLogDays, partitionsOf } from '../db/log-partitions.ts';
 import { orderedId } from '../db/ordered-id.ts';
 import { COUNT_CAP, keysetAnswer } from '../engine/paging.ts';
 import { hourOf, nextHour } from './api-log-hours.ts';
@@ -31,7 +32,7 @@ export class ApiLogWriter {
     private readonly db: Queryable,
     onError: (e: unknown) => void = () => {},
   ) {
-    this.batches = new LogBatches((batch) => this.insert(batch), onError, API_LOG_FLUSH);
+    this.batches = new LogBatches((batch) => this.insert(batch), onError, API_LOG_FLUSH, { log: { db, name: 'api_log' } });
   }
 
   record(e: ApiLogEntry) {
@@ -62,15 +63,23 @@ export class ApiLogWriter {
 
 /**
  * Rows of the hours that ended `days` ago or earlier go, `batch` at a time so no statement holds the
- * table long, and then those hours' counts; whole hours, so the counts stay exact. Answers how many.
+ * table long, and then those hours' counts; whole hours, so the counts stay exact. On PostgreSQL the
+ * log is partitioned by day (server/db/log-partitions.ts): whole days before the retention's day are
+ * dropped, the default partition's rows before it deleted in batches, and the counts cut at that
+ * midnight, so rows and counts still agree. Answers the rows deleted (a dropped day is not counted).
  */
-export const pruneApiLog = async (db: Queryable, days: number, batch = 5000) => {
-  const cutoff = hourOf(new Date(Date.now() - days * 86_400_000)).toISOString();
+export const pruneApiLog = async (db: Db, days: number, batch = 5000) => {
+  const parts = (await partitionsOf(db, ['api_log'])).get('api_log');
+  const at = Date.now() - days * 86_400_000;
+  const cutoff = (parts ? new Date(dayOf(at)) : hourOf(new Date(at))).toISOString();
+  if (parts) await dropLogDays(db, 'api_log', dayOf(at), parts);
+  // The default partition holds only strays (server/db/log-partitions.ts): its rows go as the whole table's did.
+  const table = parts ? 'api_log_default' : 'api_log';
   let removed = 0;
   for (;;) {
     const { rows } = await db.query<{ n: number }>(
-      `with old as (select id from api_log where created_at < $1 limit $2)
-       delete from api_log where id in (select id from old) returning 1 as n`,
+      `with old as (select id from ${table} where created_at < $1 limit $2)
+       delete from ${table} where id in (select id from old) returning 1 as n`,
       [cutoff, batch],
     );
     removed += rows.length;
@@ -85,7 +94,7 @@ export const pruneApiLog = async (db: Queryable, days: number, batch = 5000) => 
  * autovacuum would do the latter; the embedded database has none, and without it the search's
  * index cannot answer counts alone and the planner misjudges the app's share of the rows.
  */
-export const maintainApiLog = async (db: Queryable, days: number) => {
+export const maintainApiLog = async (db: Db, days: number) => {
   const removed = await pruneApiLog(db, days);
   await db.query('vacuum (analyze) api_log');
   return removed;

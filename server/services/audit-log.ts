@@ -1,5 +1,6 @@
 import type { Caller } from '../auth/caller.ts';
 import { ident, type AppendValue, type Db, type Queryable } from '../db/driver.ts';
+import { dayOf, dropLogDays, partitionsOf } from '../db/log-partitions.ts';
 import { timeUuid } from '../db/time-uuid.ts';
 import { COUNT_CAP } from '../engine/paging.ts';
 import type { RequestEntry } from '../http/user-request-log.ts';
@@ -38,7 +39,7 @@ class BatchWriter {
 
   constructor(db: Db, table: (typeof AUDIT_TABLES)[number], columns: readonly string[], onError: (e: unknown) => void) {
     const all = ['guid', 'created_at', 'updated_at', 'created_by', ...columns];
-    this.batches = new LogBatches((rows) => db.append(table, all, rows), onError, AUDIT_FLUSH);
+    this.batches = new LogBatches((rows) => db.append(table, all, rows), onError, AUDIT_FLUSH, { log: { db, name: table } });
   }
 
   /** A row of the table's own columns, made by `by` (a user's guid, or null). */
@@ -307,9 +308,24 @@ export const searchLog = async (db: Queryable, q: LogSearch) => {
   };
 };
 
+/**
+ * The days around the time a log's guid was made (a version-7 guid, server/db/time-uuid.ts, made
+ * with its row's `created_at`): a lookup bounded by them reads one to three day partitions, not
+ * every one. Undefined for another guid.
+ */
+const madeAround = (guid: string) => {
+  if (guid[14] !== '7') return undefined;
+  const ms = parseInt(guid.slice(0, 8) + guid.slice(9, 13), 16);
+  return [new Date(ms - 86_400_000).toISOString(), new Date(ms + 86_400_000).toISOString()];
+};
+
 /** One row of a log by guid, or undefined. */
 export const logRow = async (db: Queryable, table: string, columns: readonly string[], guid: string) => {
-  const { rows } = await db.query<{ at: string }>(`select guid, ${columns.map(ident).join(', ')}, ${AT('created_at')} as at from ${ident(table)} where guid = $1`, [guid]);
+  const around = madeAround(guid);
+  const { rows } = await db.query<{ at: string }>(
+    `select guid, ${columns.map(ident).join(', ')}, ${AT('created_at')} as at from ${ident(table)} where guid = $1${around ? ' and created_at >= $2 and created_at < $3' : ''}`,
+    around ? [guid, ...around] : [guid],
+  );
   if (!rows[0]) return undefined;
   const { at, ...row } = rows[0];
   return { ...row, created_at: msOf(at) };
@@ -317,16 +333,28 @@ export const logRow = async (db: Queryable, table: string, columns: readonly str
 
 /* Retention -------------------------------------------------------------------------------------- */
 
-/** Rows older than `days` go, `batch` at a time so no statement holds a table long. Answers how many, per table. */
-export const pruneAuditLogs = async (db: Queryable, days: number, batch = 5000) => {
-  const cutoff = new Date(Date.now() - days * 86_400_000).toISOString();
+/**
+ * Rows older than `days` go, `batch` at a time so no statement holds a table long. On PostgreSQL
+ * the logs are partitioned by day (server/db/log-partitions.ts): whole days before the retention's
+ * day are dropped (a row is kept its retention and at most a day more), and the default
+ * partition's rows before that day are deleted in batches. Answers the rows deleted, per table (a
+ * dropped day is not counted: counting it would cost what dropping it saves).
+ */
+export const pruneAuditLogs = async (db: Db, days: number, batch = 5000) => {
+  const at = Date.now() - days * 86_400_000;
+  const parts = await partitionsOf(db, AUDIT_TABLES);
   const removed: Record<string, number> = {};
   for (const table of AUDIT_TABLES) {
+    const have = parts.get(table);
+    if (have) await dropLogDays(db, table, dayOf(at), have);
+    // The default partition holds only strays: its rows go as the whole table's did.
+    const from = ident(have ? `${table}_default` : table);
+    const cutoff = new Date(have ? dayOf(at) : at).toISOString();
     removed[table] = 0;
     for (;;) {
       const { rows } = await db.query(
-        `with old as (select guid from ${ident(table)} where created_at < $1 order by created_at limit $2)
-         delete from ${ident(table)} where guid in (select guid from old) returning 1 as n`,
+        `with old as (select guid from ${from} where created_at < $1 order by created_at limit $2)
+         delete from ${from} where guid in (select guid from old) returning 1 as n`,
         [cutoff, batch],
       );
       removed[table] += rows.length;
@@ -340,7 +368,7 @@ export const pruneAuditLogs = async (db: Queryable, days: number, batch = 5000) 
  * The hourly upkeep: prune past the retention, then vacuum and analyze (the embedded database has
  * no autovacuum; without it a count cannot stay in the index and the planner misjudges filters).
  */
-export const maintainAuditLogs = async (db: Queryable, days: number) => {
+export const maintainAuditLogs = async (db: Db, days: number) => {
   const removed = await pruneAuditLogs(db, days);
   for (const table of AUDIT_TABLES) await db.query(`vacuum (analyze) ${ident(table)}`);
   return removed;
