@@ -18,6 +18,16 @@ const recordOf = (rc: ResourceCalls) => (row: Row): RaRecord => ({ ...inReaderWo
 /** A call of the route, with the fields its every call carries (a record page's `bu_guid`). */
 const send = <T>(rc: ResourceCalls, path: string, body: Record<string, unknown>, options?: CallOptions) => post<T>(path, rc.bound ? { ...body, ...rc.bound } : body, options);
 const fields = (rc: ResourceCalls) => new Set(Object.keys(rc.def.json.properties ?? {}));
+/** A call that changes something: sent with an Idempotency-Key and retried with it (dataProvider/http.ts). */
+const WRITE: CallOptions = { write: true };
+const READ_VERBS = new Set(['page', 'list', 'get', 'tree', 'one']);
+/** Whether a named call of the mount writes: its action is not `view`, as the server reads it (server/engine/spec.ts `isRead`). */
+const writes = (rc: ResourceCalls, segment: string) => {
+  const raw = rc.mount.calls[segment];
+  if (!raw) return false;
+  const spec = typeof raw === 'string' ? { verb: raw } : raw;
+  return spec.verb ? !READ_VERBS.has(spec.verb) : (spec.action ?? 'view') !== 'view';
+};
 
 /**
  * The call of a verb the route has. A screen never asks for one it lacks (tests/web/screen-walk.test.ts
@@ -105,37 +115,37 @@ export const dataProvider: ConsoleDataProvider = {
   getManyReference: (resource, params) => pageOf(resourceCalls(resource), params, { [params.target]: params.id }) as never,
   create: async (resource, { data }) => {
     const rc = resourceCalls(resource);
-    return { data: recordOf(rc)(await send<Row>(rc, need(rc, 'add'), createBody(rc, data))) } as never;
+    return { data: recordOf(rc)(await send<Row>(rc, need(rc, 'add'), createBody(rc, data), WRITE)) } as never;
   },
   update: async (resource, { id, data, previousData }) => {
     const rc = resourceCalls(resource);
     // A save call finds its singleton by the row it belongs to, which an update does not change.
     const per = rc.def.relations?.singletonPer ? { [rc.def.relations?.singletonPer]: previousData?.[rc.def.relations?.singletonPer] } : {};
-    return { data: recordOf(rc)(await send<Row>(rc, need(rc, 'update'), { guid: id, ...per, ...changedFields(rc, data, previousData) })) } as never;
+    return { data: recordOf(rc)(await send<Row>(rc, need(rc, 'update'), { guid: id, ...per, ...changedFields(rc, data, previousData) }, WRITE)) } as never;
   },
   updateMany: async (resource, { ids, data }) => {
     const rc = resourceCalls(resource);
-    await Promise.all(ids.map((id) => send(rc, need(rc, 'update'), { guid: id, ...changedFields(rc, data) })));
+    await Promise.all(ids.map((id) => send(rc, need(rc, 'update'), { guid: id, ...changedFields(rc, data) }, WRITE)));
     return { data: ids };
   },
   delete: async (resource, { id, previousData }) => {
     const rc = resourceCalls(resource);
-    await send(rc, need(rc, 'delete'), { guid: id });
+    await send(rc, need(rc, 'delete'), { guid: id }, WRITE);
     return { data: (previousData ?? { id }) as never };
   },
   deleteMany: async (resource, { ids }) => {
     const rc = resourceCalls(resource);
-    await send(rc, need(rc, 'delete'), { guids: ids });
+    await send(rc, need(rc, 'delete'), { guids: ids }, WRITE);
     return { data: ids };
   },
   updateStatus: async (resource, { id, status, transition, extra }) => {
     const rc = resourceCalls(resource);
     const bound = transition ? rc.transitions[transition] : undefined;
-    return { data: recordOf(rc)(await send<Row>(rc, bound ?? need(rc, 'status'), bound ? { ...extra, guid: id } : { ...extra, guid: id, status })) };
+    return { data: recordOf(rc)(await send<Row>(rc, bound ?? need(rc, 'status'), bound ? { ...extra, guid: id } : { ...extra, guid: id, status }, WRITE)) };
   },
   call: (resource, segment, body, options) => {
     const rc = resourceCalls(resource);
-    return send(rc, rc.path(segment), (body ?? {}) as Record<string, unknown>, options);
+    return send(rc, rc.path(segment), (body ?? {}) as Record<string, unknown>, { write: writes(rc, segment), ...options });
   },
   getAll: async (resource, filter) => {
     const rc = resourceCalls(resource);

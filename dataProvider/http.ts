@@ -31,7 +31,24 @@ export interface CallOptions extends AxiosRequestConfig {
   silent?: boolean;
   /** The sign-out call: sent while the session's other calls are being ended. */
   endsSession?: boolean;
+  /**
+   * A call that changes something: sent with a fresh `Idempotency-Key` and, when the network fails
+   * or the server answers 503, sent again with the same key (docs/api.md, "Retrying writes").
+   */
+  write?: boolean;
+  /** How many times this write has been sent again. */
+  retries?: number;
 }
+
+/** A write is sent again at most this many times. */
+export const WRITE_RETRIES = 2;
+/** The longest wait before sending a write again, whatever Retry-After asks; without one, a second. */
+export const RETRY_CAP_MS = 5_000;
+const RETRY_DEFAULT_MS = 1_000;
+
+/** A write's key: a random UUID (random bytes in hex where the page is not a secure context, which has no randomUUID). */
+const newKey = () =>
+  typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 
 const t = (key: string) => tr(language(), key);
 const messageOf = (body: Envelope | undefined) => body?.message ?? body?.msg ?? '';
@@ -79,7 +96,24 @@ const beforeCall = (config: InternalAxiosRequestConfig) => {
     if (!(config as CallOptions).endsSession) config.signal ??= sessionCalls.signal;
   }
   config.headers.set('Accept-Language', LANGUAGES[language()]);
+  // A retry is the same config: its key stays.
+  if ((config as CallOptions).write && !config.headers.has('Idempotency-Key')) config.headers.set('Idempotency-Key', newKey());
   return config;
+};
+
+/** A write the network lost, or the server could not serve for now (503): safe to send again with its key. */
+const retriable = (error: AxiosError) => {
+  const config = error.config as CallOptions | undefined;
+  if (error instanceof CallError || axios.isCancel(error) || !config?.write || (config.retries ?? 0) >= WRITE_RETRIES) return false;
+  return !error.response || error.response.status === 503;
+};
+
+/** Waits what Retry-After asks (at most RETRY_CAP_MS), then sends the same request, key included. */
+const sendAgain = async (instance: AxiosInstance, error: AxiosError) => {
+  const config = error.config as InternalAxiosRequestConfig & CallOptions;
+  const seconds = Number(error.response?.headers?.['retry-after']);
+  await new Promise((resolve) => setTimeout(resolve, Number.isFinite(seconds) && seconds >= 0 ? Math.min(seconds * 1000, RETRY_CAP_MS) : RETRY_DEFAULT_MS));
+  return instance.request({ ...config, retries: (config.retries ?? 0) + 1 } as CallOptions);
 };
 
 /** HTTP 2xx: the envelope decides (spec §8). */
@@ -138,7 +172,7 @@ export const createHttp = (): AxiosInstance => {
     const data = onAnswer(res.status, res.data, res.config);
     if (res.config.url) answered(res.config.url);
     return data as never;
-  }, onFailure);
+  }, (error: AxiosError<Envelope>) => (retriable(error) ? sendAgain(instance, error) : onFailure(error)));
   return instance;
 };
 

@@ -10,6 +10,7 @@ import type { ResourceDef } from '../resources/types.ts';
 import { Callers } from './auth/caller.ts';
 import { Tokens } from './auth/tokens.ts';
 import type { Db } from './db/driver.ts';
+import { ensureLogPartitions } from './db/log-partitions.ts';
 import { syncSchema } from './db/sync.ts';
 import type { Services } from './engine/context.ts';
 import { mountResources } from './engine/mount.ts';
@@ -21,6 +22,7 @@ import { isApiPath } from './http/api-paths.ts';
 import { capConnections, DEFAULT_LIMITS, edgeOptions, firstHook, type EdgeLimits } from './http/edge.ts';
 import { accessLog } from './http/access-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { lazyCompilers } from './http/schema-compilers.ts';
 import { mountIdentity } from './routes/identity.ts';
 import { dropWhitelists, ipAllowed } from './services/policy.ts';
 import { CacheBus } from './services/cache-bus.ts';
@@ -46,6 +48,7 @@ import { LarkIdKeys } from './lark/ids.ts';
 import { ApiLogWriter, maintainApiLog } from './services/api-log.ts';
 import { AuditLogs, AUDIT_RETENTION_DAYS, maintainAuditLogs } from './services/audit-log.ts';
 import { userRequestLog } from './http/user-request-log.ts';
+import { idempotency } from './http/idempotency.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { openapiDocument } from './openapi.ts';
 import { PrebuiltJson } from './http/prebuilt-json.ts';
@@ -177,6 +180,7 @@ export const buildApp = async (opts: AppOptions): Promise<App> => {
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit,
     trustProxy: trustOf(opts.trustProxy),
+    schemaController: lazyCompilers,
     ...edgeOptions(limits),
   });
   app.decorateRequest('callerKind', 'anonymous');
@@ -193,6 +197,8 @@ export const buildApp = async (opts: AppOptions): Promise<App> => {
   services.audit = new AuditLogs(opts.db, new Set(defs.map((d) => d.storage.table)), (err) => app.log.error({ err }, 'writing the audit logs failed'));
   app.addHook('onClose', async () => services.audit.flush());
   userRequestLog(app, services.audit);
+  // Writes carrying an Idempotency-Key answer their first result when retried (server/http/idempotency.ts).
+  idempotency(app, services);
   const auditDays = opts.auditLogRetentionDays ?? AUDIT_RETENTION_DAYS;
   if (auditDays > 0 && defs.some((d) => d.storage.table === 'operation_log')) {
     // Older rows go hourly, in batches (server/services/audit-log.ts).
@@ -204,6 +210,12 @@ export const buildApp = async (opts: AppOptions): Promise<App> => {
   services.events = new EventDelivery(opts.db, createOutgoing(!!eventOpts.allowPrivate), { ...eventOpts, onError: (err) => app.log.error({ err }, 'event delivery failed') });
   // Pushes in flight finish before the database closes.
   app.addHook('onClose', async () => services.events.stop());
+  if (opts.db.kind === 'postgres') {
+    // The partitioned logs' days ahead, hourly whatever their retention (server/db/log-partitions.ts).
+    const ahead = setInterval(() => void ensureLogPartitions(opts.db).catch((e) => app.log.warn({ err: e }, 'making log partitions failed')), 3_600_000);
+    ahead.unref();
+    app.addHook('onClose', async () => clearInterval(ahead));
+  }
   if (opts.apiLogRetentionDays) {
     // The open-API log keeps API_LOG_RETENTION_DAYS; older rows go hourly, in batches.
     const days = opts.apiLogRetentionDays;

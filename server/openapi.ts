@@ -3,6 +3,7 @@ import { hasKey, translate, type Lang } from '../i18n/index.ts';
 import type { AnswerDoc, CallDoc } from './http/calls.ts';
 import { docSchema, type JsonSchema } from './http/json-schema.ts';
 import { webhooksOf } from './openapi-webhooks.ts';
+import { IDEMPOTENCY_KEY, idempotencyParameters, replayedHeader } from './open-api/idempotency-docs.ts';
 
 /** Which document: the consoles' (`/open/openapi.json`, every call) or the apps' (`/open/api/openapi.json`). */
 export type DocKind = 'console' | 'apps';
@@ -58,6 +59,8 @@ const RESPONSES = (t: (key: string) => string) => ({
   TooMany: refusal(t('too_many'), {
     'Retry-After': { description: t('retry_after'), schema: { type: 'integer', minimum: 0 } },
   }),
+  IdempotencyInProgress: refusal(t('idempotency_in_progress')),
+  IdempotencyReused: refusal(t('idempotency_reused')),
 });
 
 /** A form upload: the file's bytes in `file`, beside the fields the call declares. */
@@ -125,9 +128,11 @@ export const openapiDocument = (docs: readonly CallDoc[], { kind, lang, publicUr
     const body = d.method === 'POST' && d.body ? docSchema(d.body) : undefined;
     const data = answerSchema(d.answer, schemas);
     const use = (name: string) => (used.add(name), { $ref: `#/components/responses/${name}` });
+    // A write made with a token takes an Idempotency-Key (server/http/idempotency.ts); an upload's is ignored.
+    const keyed = d.method === 'POST' && !d.public && !d.form;
     const ok = d.file
       ? { description: t('file'), content: { ...Object.fromEntries(d.file.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])), ...json(ref('Refusal')) } }
-      : { description: t('ok'), content: json({ oneOf: [success(data), ref('Refusal')] }) };
+      : { description: t('ok'), ...(keyed ? { headers: replayedHeader(t) } : {}), content: json({ oneOf: [success(data), ref('Refusal')] }) };
     (paths[d.path] ??= {})[d.method.toLowerCase()] = {
       operationId,
       tags: [d.tag],
@@ -135,12 +140,15 @@ export const openapiDocument = (docs: readonly CallDoc[], { kind, lang, publicUr
       ...(d.permission ? { description: `${t('permission')}: ${d.permission}` } : {}),
       ...(d.scope ? { 'x-scope': d.scope } : {}),
       security: d.public ? [] : [{ bearer: [] }],
+      ...(keyed ? { parameters: [IDEMPOTENCY_KEY] } : {}),
       ...(body ? { requestBody: { required: needsBody(body), content: json(body) } } : {}),
       ...(d.form ? { requestBody: { required: true, content: { 'multipart/form-data': { schema: upload(d.formFields) } } } } : {}),
       responses: {
         '200': ok,
         ...(d.public ? {} : { '401': use('Unauthorized') }),
+        ...(keyed ? { '409': use('IdempotencyInProgress') } : {}),
         ...(d.method === 'POST' ? { '413': use('TooLarge') } : {}),
+        ...(keyed ? { '422': use('IdempotencyReused') } : {}),
         ...(d.limit || d.throttled ? { '429': use('TooMany') } : {}),
         '503': use('Unavailable'),
       },
@@ -166,6 +174,7 @@ export const openapiDocument = (docs: readonly CallDoc[], { kind, lang, publicUr
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: kind === 'console' ? 'JWT' : 'app access token', description: t(`${kind}.bearer`) }, ...(pushes?.securitySchemes ?? {}) },
       schemas: { ...REFUSAL, Unavailable: UNAVAILABLE, ...schemas, ...(pushes?.schemas ?? {}) },
       responses: Object.fromEntries(Object.entries(RESPONSES(t)).filter(([name]) => used.has(name))),
+      ...(used.has('IdempotencyReused') ? { parameters: idempotencyParameters(t) } : {}),
     },
   };
 };

@@ -1,5 +1,11 @@
 export default {
   server: {
+    /** Idempotency-Key on writes (docs/api.md, "Retrying writes: Idempotency-Key"). */
+    idempotency: {
+      key_invalid: 'The Idempotency-Key header must hold 1 to 255 characters.',
+      key_reused: 'This Idempotency-Key was already used for a different request. Use a new key for a new request.',
+      in_progress: 'A request with this Idempotency-Key is still being processed. Please retry later.',
+    },
     /** The platform as an OpenID provider (docs/oauth.md). */
     oauth: {
       user_token_not_here: "This call acts as the app's business unit: make it with an app or tenant access token, not a person's token.",
@@ -57,6 +63,7 @@ export default {
     file_not_yours: 'A file in %{field} does not exist or you may not read it; upload it again.',
     bu_required: 'Please create or select a business unit first.',
     unavailable: 'The service is briefly unavailable. Please try again in %{seconds} seconds.',
+    disk_low: "The server's disk is nearly full, so changes are refused until an operator frees space. Reading still works.",
     system_exception: 'System exception. Please try again later.',
     maintenance: 'The system is under emergency maintenance. Please try again later.',
     not_found: 'The call %{path} does not exist.',
@@ -359,6 +366,10 @@ export default {
     too_many: 'Too many calls: past the limit for this caller and call (code 201)',
     unavailable: 'The database is briefly away (code 503): try again after Retry-After seconds',
     retry_after: 'Seconds until calls are taken again',
+    idempotency_key: 'A key of your choosing (a UUID) that makes a write safe to retry: the same key and request within 24 hours answers the first result without running it again (docs/api.md)',
+    idempotent_replayed: '"true" when this is the stored first answer of the same Idempotency-Key, not a new run',
+    idempotency_in_progress: 'A request with the same Idempotency-Key is still running: retry later (code 201)',
+    idempotency_reused: 'The Idempotency-Key was used for a different request (code 201)',
     lark_ok: "Lark's answer: code 0 with data as documented, or a refusal in Lark's shape (the token calls refuse with HTTP 200, as Lark does)",
     lark_refused: "A refusal in Lark's shape: its code, msg and error (docs/lark.md)",
     webhooks: {

@@ -1,5 +1,11 @@
 export default {
   server: {
+    /** 寫操作的 Idempotency-Key（docs/api.md，「Retrying writes: Idempotency-Key」）。 */
+    idempotency: {
+      key_invalid: 'Idempotency-Key 請求標頭須為 1 至 255 個字元。',
+      key_reused: '此 Idempotency-Key 已用於另一個不同的請求。新的請求請使用新的鍵。',
+      in_progress: '使用此 Idempotency-Key 的請求仍在處理中，請稍後重試。',
+    },
     /** 平台作為 OpenID 提供方（docs/oauth.md）。 */
     oauth: {
       user_token_not_here: '此調用以應用所屬企業的身份執行：請使用應用或租戶訪問令牌，而不是個人令牌。',
@@ -57,6 +63,7 @@ export default {
     file_not_yours: '%{field}中的檔案不存在或您無權讀取，請重新上傳。',
     bu_required: '請先建立或選擇業務單元',
     unavailable: '服務暫時無法使用，請 %{seconds} 秒後再試。',
+    disk_low: '伺服器磁碟空間即將用盡，在運維人員釋放空間之前暫不接受修改；查看不受影響。',
     system_exception: '系統異常，請稍後再試',
     maintenance: '系統正在緊急維護，請稍後再試',
     not_found: '介面 %{path} 不存在',
@@ -353,6 +360,10 @@ export default {
     too_many: '調用過於頻繁：超過該調用方對該調用的上限（code 201）',
     unavailable: '數據庫暫時無法使用（code 503）：請在 Retry-After 秒後再試',
     retry_after: '多少秒後可再次調用',
+    idempotency_key: '由調用方選定的鍵（如 UUID），使寫操作可以安全重試：24 小時內以同一鍵發送同一請求，將返回首次的結果而不會再次執行（docs/api.md）',
+    idempotent_replayed: '為 "true" 時，這是同一 Idempotency-Key 保存的首次結果，而非再次執行',
+    idempotency_in_progress: '使用同一 Idempotency-Key 的請求仍在執行：請稍後重試（code 201）',
+    idempotency_reused: '此 Idempotency-Key 已用於不同的請求（code 201）',
     lark_ok: '飛書格式的應答：code 0 且 data 如文檔所述，或飛書格式的拒絕（令牌調用與飛書一樣以 HTTP 200 拒絕）',
     lark_refused: '飛書格式的拒絕：code、msg 與 error（見 docs/lark.md）',
     webhooks: {

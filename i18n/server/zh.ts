@@ -1,5 +1,11 @@
 export default {
   server: {
+    /** 写操作的 Idempotency-Key（docs/api.md，「Retrying writes: Idempotency-Key」）。 */
+    idempotency: {
+      key_invalid: 'Idempotency-Key 请求头须为 1 至 255 个字符。',
+      key_reused: '此 Idempotency-Key 已用于另一个不同的请求。新的请求请使用新的键。',
+      in_progress: '使用此 Idempotency-Key 的请求仍在处理中，请稍后重试。',
+    },
     /** 平台作为 OpenID 提供方（docs/oauth.md）。 */
     oauth: {
       user_token_not_here: '此调用以应用所属企业的身份执行：请使用应用或租户访问令牌，而不是个人令牌。',
@@ -57,6 +63,7 @@ export default {
     file_not_yours: '%{field}中的文件不存在或您无权读取，请重新上传。',
     bu_required: '请先创建或选择业务单元',
     unavailable: '服务暂时不可用，请 %{seconds} 秒后重试。',
+    disk_low: '服务器磁盘空间即将用尽，在运维人员释放空间之前暂不接受修改；查看不受影响。',
     system_exception: '系统异常，请稍后再试',
     maintenance: '系统正在紧急维护，请稍后再试',
     not_found: '接口 %{path} 不存在',
@@ -353,6 +360,10 @@ export default {
     too_many: '调用过于频繁：超过该调用方对该调用的上限（code 201）',
     unavailable: '数据库暂时不可用（code 503）：请在 Retry-After 秒后重试',
     retry_after: '多少秒后可再次调用',
+    idempotency_key: '由调用方选定的键（如 UUID），使写操作可以安全重试：24 小时内以同一键发送同一请求，将返回首次的结果而不会再次执行（docs/api.md）',
+    idempotent_replayed: '为 "true" 时，这是同一 Idempotency-Key 保存的首次结果，而非再次执行',
+    idempotency_in_progress: '使用同一 Idempotency-Key 的请求仍在执行：请稍后重试（code 201）',
+    idempotency_reused: '此 Idempotency-Key 已用于不同的请求（code 201）',
     lark_ok: '飞书格式的应答：code 0 且 data 如文档所述，或飞书格式的拒绝（令牌调用与飞书一样以 HTTP 200 拒绝）',
     lark_refused: '飞书格式的拒绝：code、msg 与 error（见 docs/lark.md）',
     webhooks: {

@@ -1780,8 +1780,29 @@ export interface components {
                 "application/json": components["schemas"]["Refusal"];
             };
         };
+        /** @description A request with the same Idempotency-Key is still running: retry later (code 201) */
+        IdempotencyInProgress: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Refusal"];
+            };
+        };
+        /** @description The Idempotency-Key was used for a different request (code 201) */
+        IdempotencyReused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Refusal"];
+            };
+        };
     };
-    parameters: never;
+    parameters: {
+        /** @description A key of your choosing (a UUID) that makes a write safe to retry: the same key and request within 24 hours answers the first result without running it again (docs/api.md) */
+        IdempotencyKey: string;
+    };
     requestBodies: never;
     headers: never;
     pathItems: never;
@@ -1907,7 +1928,10 @@ export interface operations {
     "role.page": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID) that makes a write safe to retry: the same key and request within 24 hours answers the first result without running it again (docs/api.md) */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1930,6 +1954,8 @@ export interface operations {
             /** @description The envelope: code 200 with data as documented, or code 201 (a refusal) with a sentence in message */
             200: {
                 headers: {
+                    /** @description "true" when this is the stored first answer of the same Idempotency-Key, not a new run */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1948,7 +1974,9 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["IdempotencyInProgress"];
             413: components["responses"]["TooLarge"];
+            422: components["responses"]["IdempotencyReused"];
             429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
@@ -1956,7 +1984,10 @@ export interface operations {
     "role.get": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID) that makes a write safe to retry: the same key and request within 24 hours answers the first result without running it again (docs/api.md) */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1972,6 +2003,8 @@ export interface operations {
             /** @description The envelope: code 200 with data as documented, or code 201 (a refusal) with a sentence in message */
             200: {
                 headers: {
+                    /** @description "true" when this is the stored first answer of the same Idempotency-Key, not a new run */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1984,7 +2017,9 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["IdempotencyInProgress"];
             413: components["responses"]["TooLarge"];
+            422: components["responses"]["IdempotencyReused"];
             429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
@@ -1992,7 +2027,10 @@ export interface operations {
     "company.page": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID) that makes a write safe to retry: the same key and request within 24 hours answers the first result without running it again (docs/api.md) */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2016,6 +2054,8 @@ export interface operations {
             /** @description The envelope: code 200 with data as documented, or code 201 (a refusal) with a sentence in message */
             200: {
                 headers: {
+                    /** @description "true" when this is the stored first answer of the same Idempotency-Key, not a new run */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2034,7 +2074,9 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["IdempotencyInProgress"];
             413: components["responses"]["TooLarge"];
+            422: components["responses"]["IdempotencyReused"];
             429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
@@ -2042,7 +2084,10 @@ export interface operations {
     "project.page": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID) that makes a write safe to retry: the same key and request within 24 hours answers the first result without running it again (docs/api.md) */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2063,6 +2108,8 @@ export interface operations {
             /** @description The envelope: code 200 with data as documented, or code 201 (a refusal) with a sentence in message */
             200: {
                 headers: {
+                    /** @description "true" when this is the stored first answer of the same Idempotency-Key, not a new run */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2081,7 +2128,9 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["IdempotencyInProgress"];
             413: components["responses"]["TooLarge"];
+            422: components["responses"]["IdempotencyReused"];
             429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
@@ -2089,7 +2138,10 @@ export interface operations {
     "department.page": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID) that makes a write safe to retry: the same key and request within 24 hours answers the first result without running it again (docs/api.md) */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2111,6 +2163,8 @@ export interface operations {
             /** @description The envelope: code 200 with data as documented, or code 201 (a refusal) with a sentence in message */
             200: {
                 headers: {
+                    /** @description "true" when this is the stored first answer of the same Idempotency-Key, not a new run */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2129,7 +2183,9 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["IdempotencyInProgress"];
             413: components["responses"]["TooLarge"];
+            422: components["responses"]["IdempotencyReused"];
             429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
@@ -2137,7 +2193,10 @@ export interface operations {
     "department.get": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID) that makes a write safe to retry: the same key and request within 24 hours answers the first result without running it again (docs/api.md) */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2153,6 +2212,8 @@ export interface operations {
             /** @description The envelope: code 200 with data as documented, or code 201 (a refusal) with a sentence in message */
             200: {
                 headers: {
+                    /** @description "true" when this is the stored first answer of the same Idempotency-Key, not a new run */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2165,7 +2226,9 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["IdempotencyInProgress"];
             413: components["responses"]["TooLarge"];
+            422: components["responses"]["IdempotencyReused"];
             429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
@@ -2173,7 +2236,10 @@ export interface operations {
     "department.tree": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID) that makes a write safe to retry: the same key and request within 24 hours answers the first result without running it again (docs/api.md) */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2195,6 +2261,8 @@ export interface operations {
             /** @description The envelope: code 200 with data as documented, or code 201 (a refusal) with a sentence in message */
             200: {
                 headers: {
+                    /** @description "true" when this is the stored first answer of the same Idempotency-Key, not a new run */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2207,7 +2275,9 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["IdempotencyInProgress"];
             413: components["responses"]["TooLarge"];
+            422: components["responses"]["IdempotencyReused"];
             429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
@@ -2215,7 +2285,10 @@ export interface operations {
     "department.add": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID) that makes a write safe to retry: the same key and request within 24 hours answers the first result without running it again (docs/api.md) */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2236,6 +2309,8 @@ export interface operations {
             /** @description The envelope: code 200 with data as documented, or code 201 (a refusal) with a sentence in message */
             200: {
                 headers: {
+                    /** @description "true" when this is the stored first answer of the same Idempotency-Key, not a new run */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2248,7 +2323,9 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["IdempotencyInProgress"];
             413: components["responses"]["TooLarge"];
+            422: components["responses"]["IdempotencyReused"];
             429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
@@ -2256,7 +2333,10 @@ export interface operations {
     "department.update": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID) that makes a write safe to retry: the same key and request within 24 hours answers the first result without running it again (docs/api.md) */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2279,6 +2359,8 @@ export interface operations {
             /** @description The envelope: code 200 with data as documented, or code 201 (a refusal) with a sentence in message */
             200: {
                 headers: {
+                    /** @description "true" when this is the stored first answer of the same Idempotency-Key, not a new run */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2291,7 +2373,9 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["IdempotencyInProgress"];
             413: components["responses"]["TooLarge"];
+            422: components["responses"]["IdempotencyReused"];
             429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
@@ -2299,7 +2383,10 @@ export interface operations {
     "department.delete": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID) that makes a write safe to retry: the same key and request within 24 hours answers the first result without running it again (docs/api.md) */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2316,6 +2403,8 @@ export interface operations {
             /** @description The envelope: code 200 with data as documented, or code 201 (a refusal) with a sentence in message */
             200: {
                 headers: {
+                    /** @description "true" when this is the stored first answer of the same Idempotency-Key, not a new run */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2330,7 +2419,9 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["IdempotencyInProgress"];
             413: components["responses"]["TooLarge"];
+            422: components["responses"]["IdempotencyReused"];
             429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
@@ -2338,7 +2429,10 @@ export interface operations {
     "position.page": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID) that makes a write safe to retry: the same key and request within 24 hours answers the first result without running it again (docs/api.md) */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2360,6 +2454,8 @@ export interface operations {
             /** @description The envelope: code 200 with data as documented, or code 201 (a refusal) with a sentence in message */
             200: {
                 headers: {
+                    /** @description "true" when this is the stored first answer of the same Idempotency-Key, not a new run */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2378,7 +2474,9 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["IdempotencyInProgress"];
             413: components["responses"]["TooLarge"];
+            422: components["responses"]["IdempotencyReused"];
             429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
@@ -2386,7 +2484,10 @@ export interface operations {
     "position.get": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID) that makes a write safe to retry: the same key and request within 24 hours answers the first result without running it again (docs/api.md) */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2402,6 +2503,8 @@ export interface operations {
             /** @description The envelope: code 200 with data as documented, or code 201 (a refusal) with a sentence in message */
             200: {
                 headers: {
+                    /** @description "true" when this is the stored first answer of the same Idempotency-Key, not a new run */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2414,7 +2517,9 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["IdempotencyInProgress"];
             413: components["responses"]["TooLarge"];
+            422: components["responses"]["IdempotencyReused"];
             429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
@@ -2422,7 +2527,10 @@ export interface operations {
     "position.add": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID) that makes a write safe to retry: the same key and request within 24 hours answers the first result without running it again (docs/api.md) */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2441,6 +2549,8 @@ export interface operations {
             /** @description The envelope: code 200 with data as documented, or code 201 (a refusal) with a sentence in message */
             200: {
                 headers: {
+                    /** @description "true" when this is the stored first answer of the same Idempotency-Key, not a new run */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2453,7 +2563,9 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["IdempotencyInProgress"];
             413: components["responses"]["TooLarge"];
+            422: components["responses"]["IdempotencyReused"];
             429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
@@ -2461,7 +2573,10 @@ export interface operations {
     "position.update": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID) that makes a write safe to retry: the same key and request within 24 hours answers the first result without running it again (docs/api.md) */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2480,6 +2595,8 @@ export interface operations {
             /** @description The envelope: code 200 with data as documented, or code 201 (a refusal) with a sentence in message */
             200: {
                 headers: {
+                    /** @description "true" when this is the stored first answer of the same Idempotency-Key, not a new run */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2492,7 +2609,9 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["IdempotencyInProgress"];
             413: components["responses"]["TooLarge"];
+            422: components["responses"]["IdempotencyReused"];
             429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
@@ -2500,7 +2619,10 @@ export interface operations {
     "position.delete": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID) that makes a write safe to retry: the same key and request within 24 hours answers the first result without running it again (docs/api.md) */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2517,6 +2639,8 @@ export interface operations {
             /** @description The envelope: code 200 with data as documented, or code 201 (a refusal) with a sentence in message */
             200: {
                 headers: {
+                    /** @description "true" when this is the stored first answer of the same Idempotency-Key, not a new run */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2531,7 +2655,9 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["IdempotencyInProgress"];
             413: components["responses"]["TooLarge"];
+            422: components["responses"]["IdempotencyReused"];
             429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
@@ -2539,7 +2665,10 @@ export interface operations {
     "member.page": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID) that makes a write safe to retry: the same key and request within 24 hours answers the first result without running it again (docs/api.md) */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2566,6 +2695,8 @@ export interface operations {
             /** @description The envelope: code 200 with data as documented, or code 201 (a refusal) with a sentence in message */
             200: {
                 headers: {
+                    /** @description "true" when this is the stored first answer of the same Idempotency-Key, not a new run */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2584,7 +2715,9 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["IdempotencyInProgress"];
             413: components["responses"]["TooLarge"];
+            422: components["responses"]["IdempotencyReused"];
             429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
@@ -2592,7 +2725,10 @@ export interface operations {
     "member.get": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID) that makes a write safe to retry: the same key and request within 24 hours answers the first result without running it again (docs/api.md) */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2608,6 +2744,8 @@ export interface operations {
             /** @description The envelope: code 200 with data as documented, or code 201 (a refusal) with a sentence in message */
             200: {
                 headers: {
+                    /** @description "true" when this is the stored first answer of the same Idempotency-Key, not a new run */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2620,7 +2758,9 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["IdempotencyInProgress"];
             413: components["responses"]["TooLarge"];
+            422: components["responses"]["IdempotencyReused"];
             429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
@@ -2628,7 +2768,10 @@ export interface operations {
     "member.add": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID) that makes a write safe to retry: the same key and request within 24 hours answers the first result without running it again (docs/api.md) */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2660,6 +2803,8 @@ export interface operations {
             /** @description The envelope: code 200 with data as documented, or code 201 (a refusal) with a sentence in message */
             200: {
                 headers: {
+                    /** @description "true" when this is the stored first answer of the same Idempotency-Key, not a new run */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2672,7 +2817,9 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["IdempotencyInProgress"];
             413: components["responses"]["TooLarge"];
+            422: components["responses"]["IdempotencyReused"];
             429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
@@ -2680,7 +2827,10 @@ export interface operations {
     "member.update": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID) that makes a write safe to retry: the same key and request within 24 hours answers the first result without running it again (docs/api.md) */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2712,6 +2862,8 @@ export interface operations {
             /** @description The envelope: code 200 with data as documented, or code 201 (a refusal) with a sentence in message */
             200: {
                 headers: {
+                    /** @description "true" when this is the stored first answer of the same Idempotency-Key, not a new run */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2724,7 +2876,9 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["IdempotencyInProgress"];
             413: components["responses"]["TooLarge"];
+            422: components["responses"]["IdempotencyReused"];
             429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
@@ -2732,7 +2886,10 @@ export interface operations {
     "member.delete": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID) that makes a write safe to retry: the same key and request within 24 hours answers the first result without running it again (docs/api.md) */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2749,6 +2906,8 @@ export interface operations {
             /** @description The envelope: code 200 with data as documented, or code 201 (a refusal) with a sentence in message */
             200: {
                 headers: {
+                    /** @description "true" when this is the stored first answer of the same Idempotency-Key, not a new run */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2763,7 +2922,9 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["IdempotencyInProgress"];
             413: components["responses"]["TooLarge"];
+            422: components["responses"]["IdempotencyReused"];
             429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
@@ -2771,7 +2932,10 @@ export interface operations {
     "work-order.add": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID) that makes a write safe to retry: the same key and request within 24 hours answers the first result without running it again (docs/api.md) */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2795,6 +2959,8 @@ export interface operations {
             /** @description The envelope: code 200 with data as documented, or code 201 (a refusal) with a sentence in message */
             200: {
                 headers: {
+                    /** @description "true" when this is the stored first answer of the same Idempotency-Key, not a new run */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2807,7 +2973,9 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["IdempotencyInProgress"];
             413: components["responses"]["TooLarge"];
+            422: components["responses"]["IdempotencyReused"];
             429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
@@ -2815,7 +2983,10 @@ export interface operations {
     "work-order.page": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID) that makes a write safe to retry: the same key and request within 24 hours answers the first result without running it again (docs/api.md) */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2839,6 +3010,8 @@ export interface operations {
             /** @description The envelope: code 200 with data as documented, or code 201 (a refusal) with a sentence in message */
             200: {
                 headers: {
+                    /** @description "true" when this is the stored first answer of the same Idempotency-Key, not a new run */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2857,7 +3030,9 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["IdempotencyInProgress"];
             413: components["responses"]["TooLarge"];
+            422: components["responses"]["IdempotencyReused"];
             429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
@@ -2865,7 +3040,10 @@ export interface operations {
     "work-order.get": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID) that makes a write safe to retry: the same key and request within 24 hours answers the first result without running it again (docs/api.md) */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2881,6 +3059,8 @@ export interface operations {
             /** @description The envelope: code 200 with data as documented, or code 201 (a refusal) with a sentence in message */
             200: {
                 headers: {
+                    /** @description "true" when this is the stored first answer of the same Idempotency-Key, not a new run */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2907,7 +3087,9 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["IdempotencyInProgress"];
             413: components["responses"]["TooLarge"];
+            422: components["responses"]["IdempotencyReused"];
             429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
@@ -2915,7 +3097,10 @@ export interface operations {
     "app.info": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID) that makes a write safe to retry: the same key and request within 24 hours answers the first result without running it again (docs/api.md) */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2924,6 +3109,8 @@ export interface operations {
             /** @description The envelope: code 200 with data as documented, or code 201 (a refusal) with a sentence in message */
             200: {
                 headers: {
+                    /** @description "true" when this is the stored first answer of the same Idempotency-Key, not a new run */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2948,7 +3135,9 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["IdempotencyInProgress"];
             413: components["responses"]["TooLarge"];
+            422: components["responses"]["IdempotencyReused"];
             429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
@@ -2956,7 +3145,10 @@ export interface operations {
     "process.start": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID) that makes a write safe to retry: the same key and request within 24 hours answers the first result without running it again (docs/api.md) */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2975,6 +3167,8 @@ export interface operations {
             /** @description The envelope: code 200 with data as documented, or code 201 (a refusal) with a sentence in message */
             200: {
                 headers: {
+                    /** @description "true" when this is the stored first answer of the same Idempotency-Key, not a new run */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3007,7 +3201,9 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["IdempotencyInProgress"];
             413: components["responses"]["TooLarge"];
+            422: components["responses"]["IdempotencyReused"];
             429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
@@ -3015,7 +3211,10 @@ export interface operations {
     "process.get": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID) that makes a write safe to retry: the same key and request within 24 hours answers the first result without running it again (docs/api.md) */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3031,6 +3230,8 @@ export interface operations {
             /** @description The envelope: code 200 with data as documented, or code 201 (a refusal) with a sentence in message */
             200: {
                 headers: {
+                    /** @description "true" when this is the stored first answer of the same Idempotency-Key, not a new run */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3066,7 +3267,9 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["IdempotencyInProgress"];
             413: components["responses"]["TooLarge"];
+            422: components["responses"]["IdempotencyReused"];
             429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
@@ -3074,7 +3277,10 @@ export interface operations {
     "bu.info": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID) that makes a write safe to retry: the same key and request within 24 hours answers the first result without running it again (docs/api.md) */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3083,6 +3289,8 @@ export interface operations {
             /** @description The envelope: code 200 with data as documented, or code 201 (a refusal) with a sentence in message */
             200: {
                 headers: {
+                    /** @description "true" when this is the stored first answer of the same Idempotency-Key, not a new run */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3095,7 +3303,9 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["IdempotencyInProgress"];
             413: components["responses"]["TooLarge"];
+            422: components["responses"]["IdempotencyReused"];
             429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
@@ -3103,7 +3313,10 @@ export interface operations {
     "work-order.reply": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID) that makes a write safe to retry: the same key and request within 24 hours answers the first result without running it again (docs/api.md) */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3122,6 +3335,8 @@ export interface operations {
             /** @description The envelope: code 200 with data as documented, or code 201 (a refusal) with a sentence in message */
             200: {
                 headers: {
+                    /** @description "true" when this is the stored first answer of the same Idempotency-Key, not a new run */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3150,7 +3365,9 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["IdempotencyInProgress"];
             413: components["responses"]["TooLarge"];
+            422: components["responses"]["IdempotencyReused"];
             429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
@@ -3158,7 +3375,10 @@ export interface operations {
     "message.send": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID) that makes a write safe to retry: the same key and request within 24 hours answers the first result without running it again (docs/api.md) */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3178,6 +3398,8 @@ export interface operations {
             /** @description The envelope: code 200 with data as documented, or code 201 (a refusal) with a sentence in message */
             200: {
                 headers: {
+                    /** @description "true" when this is the stored first answer of the same Idempotency-Key, not a new run */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3193,7 +3415,9 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["IdempotencyInProgress"];
             413: components["responses"]["TooLarge"];
+            422: components["responses"]["IdempotencyReused"];
             429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
@@ -3703,7 +3927,10 @@ export interface operations {
                 /** @description open_department_id (the default) or department_id (the guid) */
                 department_id_type?: "open_department_id" | "department_id";
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID) that makes a write safe to retry: the same key and request within 24 hours answers the first result without running it again (docs/api.md) */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3727,6 +3954,8 @@ export interface operations {
             /** @description Lark's answer: code 0 with data as documented, or a refusal in Lark's shape (the token calls refuse with HTTP 200, as Lark does) */
             200: {
                 headers: {
+                    /** @description "true" when this is the stored first answer of the same Idempotency-Key, not a new run */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3777,6 +4006,24 @@ export interface operations {
             };
             /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LarkError"];
+                };
+            };
+            /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LarkError"];
+                };
+            };
+            /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3979,7 +4226,10 @@ export interface operations {
                 /** @description open_id (the default), union_id or user_id (the guid) */
                 user_id_type?: "open_id" | "union_id" | "user_id";
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID) that makes a write safe to retry: the same key and request within 24 hours answers the first result without running it again (docs/api.md) */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3999,6 +4249,8 @@ export interface operations {
             /** @description Lark's answer: code 0 with data as documented, or a refusal in Lark's shape (the token calls refuse with HTTP 200, as Lark does) */
             200: {
                 headers: {
+                    /** @description "true" when this is the stored first answer of the same Idempotency-Key, not a new run */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4031,6 +4283,24 @@ export interface operations {
             };
             /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LarkError"];
+                };
+            };
+            /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LarkError"];
+                };
+            };
+            /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4144,7 +4414,10 @@ export interface operations {
                 /** @description open_department_id (the default) or department_id (the guid) */
                 department_id_type?: "open_department_id" | "department_id";
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID) that makes a write safe to retry: the same key and request within 24 hours answers the first result without running it again (docs/api.md) */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 user_id: string;
             };
@@ -4155,6 +4428,8 @@ export interface operations {
             /** @description Lark's answer: code 0 with data as documented, or a refusal in Lark's shape (the token calls refuse with HTTP 200, as Lark does) */
             200: {
                 headers: {
+                    /** @description "true" when this is the stored first answer of the same Idempotency-Key, not a new run */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4185,6 +4460,24 @@ export interface operations {
                 };
             };
             /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LarkError"];
+                };
+            };
+            /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LarkError"];
+                };
+            };
+            /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4203,7 +4496,10 @@ export interface operations {
                 /** @description open_department_id (the default) or department_id (the guid) */
                 department_id_type?: "open_department_id" | "department_id";
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID) that makes a write safe to retry: the same key and request within 24 hours answers the first result without running it again (docs/api.md) */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 user_id: string;
             };
@@ -4229,6 +4525,8 @@ export interface operations {
             /** @description Lark's answer: code 0 with data as documented, or a refusal in Lark's shape (the token calls refuse with HTTP 200, as Lark does) */
             200: {
                 headers: {
+                    /** @description "true" when this is the stored first answer of the same Idempotency-Key, not a new run */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4279,6 +4577,24 @@ export interface operations {
             };
             /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LarkError"];
+                };
+            };
+            /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LarkError"];
+                };
+            };
+            /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4390,7 +4706,10 @@ export interface operations {
                 /** @description open_department_id (the default) or department_id (the guid) */
                 department_id_type?: "open_department_id" | "department_id";
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID) that makes a write safe to retry: the same key and request within 24 hours answers the first result without running it again (docs/api.md) */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4410,6 +4729,8 @@ export interface operations {
             /** @description Lark's answer: code 0 with data as documented, or a refusal in Lark's shape (the token calls refuse with HTTP 200, as Lark does) */
             200: {
                 headers: {
+                    /** @description "true" when this is the stored first answer of the same Idempotency-Key, not a new run */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4452,6 +4773,24 @@ export interface operations {
             };
             /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LarkError"];
+                };
+            };
+            /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LarkError"];
+                };
+            };
+            /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4803,7 +5142,10 @@ export interface operations {
                 /** @description open_department_id (the default) or department_id (the guid) */
                 department_id_type?: "open_department_id" | "department_id";
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID) that makes a write safe to retry: the same key and request within 24 hours answers the first result without running it again (docs/api.md) */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 department_id: string;
             };
@@ -4814,6 +5156,8 @@ export interface operations {
             /** @description Lark's answer: code 0 with data as documented, or a refusal in Lark's shape (the token calls refuse with HTTP 200, as Lark does) */
             200: {
                 headers: {
+                    /** @description "true" when this is the stored first answer of the same Idempotency-Key, not a new run */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4844,6 +5188,24 @@ export interface operations {
                 };
             };
             /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LarkError"];
+                };
+            };
+            /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LarkError"];
+                };
+            };
+            /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4862,7 +5224,10 @@ export interface operations {
                 /** @description open_department_id (the default) or department_id (the guid) */
                 department_id_type?: "open_department_id" | "department_id";
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID) that makes a write safe to retry: the same key and request within 24 hours answers the first result without running it again (docs/api.md) */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 department_id: string;
             };
@@ -4884,6 +5249,8 @@ export interface operations {
             /** @description Lark's answer: code 0 with data as documented, or a refusal in Lark's shape (the token calls refuse with HTTP 200, as Lark does) */
             200: {
                 headers: {
+                    /** @description "true" when this is the stored first answer of the same Idempotency-Key, not a new run */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4926,6 +5293,24 @@ export interface operations {
             };
             /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LarkError"];
+                };
+            };
+            /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LarkError"];
+                };
+            };
+            /** @description A refusal in Lark's shape: its code, msg and error (docs/lark.md) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { translate, type Lang } from '../../i18n/index.ts';
 import { docSchema, type JsonSchema } from '../http/json-schema.ts';
 import { summaryOf } from '../open-api/calls.ts';
+import { IDEMPOTENCY_KEY, replayedHeader } from '../open-api/idempotency-docs.ts';
 import type { LarkCall } from './call.ts';
 import { LARK_TOKEN_CALLS } from './tokens.ts';
 import { LARK_AUTHEN_CALLS } from './authen.ts';
@@ -89,12 +90,14 @@ export const withLark = <D extends { paths: Record<string, unknown>; tags: { nam
       summary: summaryOf(lang, summaryKey(c.method, c.path)),
       'x-scope': c.scope,
       security: [{ bearer: [] }],
-      parameters: [...parameters('path', c.params), ...parameters('query', c.query)],
+      // A write takes an Idempotency-Key, as the platform's calls do (server/open-api/idempotency-docs.ts).
+      parameters: [...parameters('path', c.params), ...parameters('query', c.query), ...(c.method === 'GET' ? [] : [IDEMPOTENCY_KEY])],
       ...(c.body ? { requestBody: { required: true, content: json(docSchema(c.body)) } } : {}),
       responses: {
-        '200': { description: t('lark_ok'), content: json(success(docSchema(c.answer, 'output'))) },
+        '200': { description: t('lark_ok'), ...(c.method === 'GET' ? {} : { headers: replayedHeader(t) }), content: json(success(docSchema(c.answer, 'output'))) },
         '400': refused(t('lark_refused')),
         '403': refused(t('lark_refused')),
+        ...(c.method === 'GET' ? {} : { '409': refused(t('lark_refused')), '422': refused(t('lark_refused')) }),
         '429': refused(t('lark_refused')),
       },
     };
