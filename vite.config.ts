@@ -85,11 +85,25 @@ const axiosWithoutFetch = (): Plugin => ({
   },
 });
 
+/** The theme uses no CSS variables: MUI's CSS-variables theme and provider are left out (src/shims/mui-css-vars.ts). */
+const muiWithoutCssVars = (): Plugin => {
+  const shim = fileURLToPath(new URL('./src/shims/mui-css-vars.ts', import.meta.url));
+  const replaced: Record<string, string> = { './createThemeWithVars.mjs': '/@mui/material/styles/createTheme.mjs', './ThemeProviderWithVars.mjs': '/@mui/material/styles/ThemeProvider.mjs' };
+  return {
+    name: 'open-platform:mui-without-css-vars',
+    enforce: 'pre',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    resolveId(source, importer) {
+      if (Object.hasOwn(replaced, source) && importer?.replaceAll('\\', '/').endsWith(replaced[source])) return shim;
+    },
+  };
+};
+
 const consoleFirstLoad = consoleChunk();
 
 export default defineConfig({
   base,
-  plugins: [react(), axiosWithoutFetch(), consoleFirstLoad.plugin, servedBuild()],
+  plugins: [react(), axiosWithoutFetch(), muiWithoutCssVars(), consoleFirstLoad.plugin, servedBuild()],
   define: buildDefines(resources),
   resolve: {
     alias: [

@@ -23,7 +23,7 @@ import { freePort } from '../scripts/free-port.mjs';
  *   headers included; JavaScript bodies beside the gzipped-JS budgets of bench/bundle.ts;
  * - every stop is a SIGTERM, which must end in exit code 0 with DATA_DIR's lock removed.
  */
-export const SERVE_TARGETS = { readyMs: 1500, idleRssMiB: 350 };
+export const SERVE_TARGETS = { readyMs: 600, idleRssMiB: 250 };
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const READY_RUNS = Number(process.env.BENCH_READY_RUNS ?? 3);
 const IDLE_MS = Number(process.env.BENCH_IDLE_MS ?? 20_000);

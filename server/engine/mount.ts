@@ -10,6 +10,12 @@ import type { EngineCall } from './run-call.ts';
 import { selectionCall } from './selections.ts';
 import { relatedCall } from './related.ts';
 
+/** A value worked out on first use, then kept. */
+const once = <T>(make: () => T) => {
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
+};
+
 /** Mounts every call of every definition on each side it names. */
 const NO_RULES: Rules = {};
 /** The verbs a virtual definition may answer: they read the table it names, never write it. */
@@ -31,14 +37,21 @@ export const mountResources = (app: FastifyInstance, services: Services, defs: r
         const run = handler ?? (!spec.handler && spec.verb ? verbs[spec.verb] : undefined);
         if (!run) throw new Error(`${def.name}: ${mount.base}/${segment} names no verb or known handler`);
         if (def.storage.virtual && !handler && !READS.has(spec.verb ?? '')) throw new Error(`${def.name} is virtual (no table of its own): ${mount.base}/${segment} needs a handler or a read verb`);
+        // What it takes and answers is worked out when a document first needs it (JSON Schema from zod costs), not at start.
+        const body = once(() => bodyOf ?? bodyDoc(def, spec, mount));
+        const answer = once(() => (typeof handler?.output === 'function' ? handler.output(mount, def) : handler?.output) ?? answerDoc(def, spec, mount));
         const doc: CallDoc = {
           method: 'POST',
           path: `${mount.base}/${segment}`,
           tag: def.name,
           summary: `${def.name} ${spec.handler ?? spec.verb ?? (spec.selection ? `selection ${spec.selection.call}` : `${spec.related?.target} by ${spec.related?.by}`)}`,
           // A handler standing in for a verb (`{ verb, handler }`) takes and answers what the verb would, unless it declares otherwise.
-          body: bodyOf ?? bodyDoc(def, spec, mount),
-          answer: (typeof handler?.output === 'function' ? handler.output(mount, def) : handler?.output) ?? answerDoc(def, spec, mount),
+          get body() {
+            return body();
+          },
+          get answer() {
+            return answer();
+          },
           public: !!spec.public,
           permission: permissionOf(mount, spec),
           form: spec.form,

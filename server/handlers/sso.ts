@@ -112,7 +112,7 @@ export const ssoTest = named({ input: testInput, output: testAnswer }, async (ct
     } else {
       const urls = spUrls(ctx.services, bu);
       items.push({ label: t('entity_id'), value: urls.entityId, copy: true }, { label: t('acs'), value: urls.acs, copy: true }, { label: t('slo'), value: urls.slo, copy: true });
-      const meta = s.idp_metadata_url ? parseIdpMetadata(await fetchMetadata(ctx, s.idp_metadata_url)) : { idp_entity_id: s.idp_entity_id ?? '', idp_sso_url: s.idp_sso_url!, idp_slo_url: s.idp_slo_url, idp_certs: s.idp_certs };
+      const meta = s.idp_metadata_url ? await parseIdpMetadata(await fetchMetadata(ctx, s.idp_metadata_url)) : { idp_entity_id: s.idp_entity_id ?? '', idp_sso_url: s.idp_sso_url!, idp_slo_url: s.idp_slo_url, idp_certs: s.idp_certs };
       items.push({ label: t('idp_entity_id'), value: meta.idp_entity_id }, { label: t('idp_sso_url'), value: meta.idp_sso_url }, { label: t('certificates'), value: String(meta.idp_certs.length) });
       if (!meta.idp_slo_url) items.push({ label: t('logout'), value: t('no_logout') });
     }

@@ -61,6 +61,8 @@ export const pageRenderer = (app: FastifyInstance, opts: { staticDir: string; ss
             },
           )
         : Promise.resolve(null));
+  // Loaded while the start waits for the database rather than on the first page's request.
+  void load();
 
   const read = async (path: string, body: unknown, lang: Lang): Promise<Answer> => {
     if (!path.startsWith('/open/')) return { error: 'HTTP 400' };

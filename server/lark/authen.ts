@@ -8,7 +8,7 @@ import { Warning } from '../http/envelope.ts';
 import { translate } from '../../i18n/index.ts';
 import { asAppAtTokenEndpoint } from '../oauth/token-endpoint.ts';
 import { OIDC_SCOPES } from '../oauth/clients.ts';
-import { OAUTH_TTL } from '../oauth/provider.ts';
+import { OAUTH_TTL } from '../oauth/ttl.ts';
 import { OIDC_BASE } from '../oauth/paths.ts';
 import { asApp, type OpenApiOptions } from '../routes/open-api.ts';
 import { larkOk } from './envelope.ts';

@@ -1,4 +1,4 @@
-import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
+import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Db } from '../db/driver.ts';
 import { clientOf } from './clients.ts';
 import { revokeGrant } from './grants.ts';
@@ -62,6 +62,8 @@ export const adapterFor = (db: Db, publicUrl: string, revoked: () => void) => {
       if (rows.length) return;
       const { rows: used } = await db.query<{ grant_id: string | null }>('select grant_id from oidc_model where kind = $1 and id = $2', [this.kind, id]);
       if (used[0]?.grant_id) await revokeWhole(used[0].grant_id);
+      // Only the provider consumes, so its library is loaded by now; this module is also the hourly prune's, which must not load it.
+      const { errors } = await import('oidc-provider');
       throw new errors.InvalidGrant('grant request is invalid');
     }
 

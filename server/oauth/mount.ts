@@ -9,7 +9,7 @@ import { refusalPage } from './pages.ts';
 import { bespoke } from '../routes/bespoke.ts';
 import { tryFinish, tryFinishAnswer, tryFinishInput, tryStart, tryStartAnswer, tryStartInput } from './try.ts';
 import { allow, allowAnswer, BINDING_COOKIE, BINDING_PATH, confirmInput, deny, consentScreen, interactionAnswer, interactionInput, redirectAnswer } from './interactions.ts';
-import { OAUTH_TTL } from './provider.ts';
+import { OAUTH_TTL } from './ttl.ts';
 import { INTERACTION_PATH, OIDC_BASE } from './paths.ts';
 
 /** The provider's endpoints per minute and address: enough for any app, not for guessing codes. */

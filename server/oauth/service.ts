@@ -2,7 +2,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Provider from 'oidc-provider';
 import type { Db } from '../db/driver.ts';
 import { keySetVersion, rotateKeys } from './keys.ts';
-import { buildProvider } from './provider.ts';
 
 /** How often an instance looks whether another rotated the keys. */
 const KEYS_CHECK_MS = 10_000;
@@ -41,6 +40,8 @@ export class OAuth {
       this.checkedAt = Date.now();
       if (this.current?.version === version) return this.current;
       if (!version) await this.rotate();
+      // oidc-provider (and Koa under it) loads with the first OAuth request, not at start.
+      const { buildProvider } = await import('./provider.ts');
       const provider = await buildProvider(this.db, this.issuer, { proxy: this.proxy, revoked: this.revoked });
       this.current = { version: version || (await keySetVersion(this.db)), provider, handle: provider.callback() };
       return this.current;

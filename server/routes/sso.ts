@@ -120,7 +120,7 @@ export const mountSso = (app: FastifyInstance, services: Services, docs: CallDoc
   app.get<{ Params: { bu: string } }>('/open/sso/saml/metadata/:bu', async (req, reply) => {
     const s = /^[0-9a-f-]{36}$/i.test(req.params.bu) ? await settingsOf(services, req.params.bu) : null;
     if (!s?.sp_certificate || s.protocol !== 'saml') return reply.code(404).type('application/json').send({ code: 404, data: null, message: 'Not Found' });
-    return reply.type('application/samlmetadata+xml; charset=utf-8').send(spMetadata(services, s));
+    return reply.type('application/samlmetadata+xml; charset=utf-8').send(await spMetadata(services, s));
   });
 
   // The IdP's answer to our single-logout request (by redirect or POST): the platform's session ended before it was sent.

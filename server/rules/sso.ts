@@ -103,7 +103,7 @@ export const authConfigRules: Rules = {
       if ('idp_metadata_url' in values || 'idp_metadata_xml' in values || !existing?.idp_sso_url) {
         const url = merged.idp_metadata_url as string | undefined;
         const xml = url ? await fetchMetadata(ctx, url) : (merged.idp_metadata_xml as string | undefined);
-        if (xml) Object.assign(values, parseIdpMetadata(xml));
+        if (xml) Object.assign(values, await parseIdpMetadata(xml));
       }
       if (!existing?.sp_certificate) {
         const keys = await newSpKeys(bu);

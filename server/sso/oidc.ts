@@ -1,4 +1,4 @@
-import * as client from 'openid-client';
+import type { CustomFetch } from 'openid-client';
 import type { Services } from '../engine/context.ts';
 import { Warning } from '../http/envelope.ts';
 import { FetchFailure } from './guarded-fetch.ts';
@@ -10,6 +10,9 @@ import type { SsoSettings } from './settings.ts';
 export const oidcCallbackUrl = (services: Services) => `${services.publicUrl}/open/sso/oidc/callback`;
 export const oidcLogoutReturnUrl = (services: Services) => `${services.publicUrl}/login`;
 
+/** openid-client loads with the first OIDC sign-in or check, not at start. */
+const openIdClient = () => import('openid-client');
+
 /**
  * The IdP's configuration, discovered from its issuer on every sign-in step: the keys that sign ID
  * tokens are read fresh with it, so a provider that rotated them is followed at once (and
@@ -20,13 +23,14 @@ export const discover = async (services: Services, s: SsoSettings) => {
   if (!s.issuer_url || !s.client_id) throw new Warning('server.sso.not_configured');
   const issuer = new URL(s.issuer_url);
   const insecure = issuer.protocol === 'http:' && services.ssoAllowPrivate;
+  const client = await openIdClient();
   try {
     const config = await client.discovery(
       issuer,
       s.client_id,
       { client_secret: s.client_secret ?? undefined },
       s.client_secret ? client.ClientSecretBasic(s.client_secret) : client.None(),
-      { [client.customFetch]: services.idpFetch as client.CustomFetch, execute: insecure ? [client.allowInsecureRequests] : [], timeout: 10 },
+      { [client.customFetch]: services.idpFetch as CustomFetch, execute: insecure ? [client.allowInsecureRequests] : [], timeout: 10 },
     );
     // An ID token from the token endpoint is trusted by TLS alone unless asked: its signature is checked against the provider's keys too.
     client.enableNonRepudiationChecks(config);
@@ -39,6 +43,7 @@ export const discover = async (services: Services, s: SsoSettings) => {
 /** The address to send the person to, with PKCE, state and nonce. */
 export const oidcStart = async (services: Services, s: SsoSettings, state: string) => {
   const config = await discover(services, s);
+  const client = await openIdClient();
   const verifier = client.randomPKCECodeVerifier();
   const nonce = client.randomNonce();
   const url = client.buildAuthorizationUrl(config, {
@@ -59,6 +64,7 @@ export const oidcStart = async (services: Services, s: SsoSettings, state: strin
  */
 export const oidcFinish = async (services: Services, s: SsoSettings, query: string, secrets: Record<string, string>, state: string): Promise<{ identity: Identity; hint: string }> => {
   const config = await discover(services, s);
+  const client = await openIdClient();
   try {
     const tokens = await client.authorizationCodeGrant(config, new URL(`${oidcCallbackUrl(services)}?${query}`), {
       pkceCodeVerifier: secrets.verifier,
@@ -79,6 +85,7 @@ export const oidcFinish = async (services: Services, s: SsoSettings, query: stri
 export const oidcLogoutUrl = async (services: Services, s: SsoSettings, idToken: string) => {
   const config = await discover(services, s);
   if (!config.serverMetadata().end_session_endpoint) return null;
+  const client = await openIdClient();
   return client.buildEndSessionUrl(config, { id_token_hint: idToken, post_logout_redirect_uri: oidcLogoutReturnUrl(services) }).href;
 };
 

@@ -1,6 +1,4 @@
-import { DOMParser } from '@xmldom/xmldom';
 import { webcrypto } from 'node:crypto';
-import * as x509 from '@peculiar/x509';
 import { Warning } from '../http/envelope.ts';
 
 const MD = 'urn:oasis:names:tc:SAML:2.0:metadata';
@@ -19,9 +17,10 @@ export interface IdpMetadata {
 /**
  * Reads an IdP's metadata (the `EntityDescriptor` the IdP publishes or hands out as a file): its
  * entity id, the HTTP-Redirect single sign-on and logout addresses, and the certificates it signs
- * with. Refused with a sentence naming what is missing.
+ * with. Refused with a sentence naming what is missing. The XML parser loads on first use, not at start.
  */
-export const parseIdpMetadata = (xml: string): IdpMetadata => {
+export const parseIdpMetadata = async (xml: string): Promise<IdpMetadata> => {
+  const { DOMParser } = await import('@xmldom/xmldom');
   let doc: Document;
   try {
     doc = new DOMParser({ errorHandler: { error: () => undefined, fatalError: () => undefined } }).parseFromString(xml, 'text/xml') as unknown as Document;
@@ -47,6 +46,8 @@ export const parseIdpMetadata = (xml: string): IdpMetadata => {
 
 /** A BU's own SAML signing key and its self-signed certificate (10 years), published in its SP metadata. */
 export const newSpKeys = async (buGuid: string) => {
+  // The certificate library (and its ASN.1 stack) loads when a BU first sets up SAML, not at start.
+  const x509 = await import('@peculiar/x509');
   const alg = { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256', publicExponent: new Uint8Array([1, 0, 1]), modulusLength: 2048 };
   const keys = (await webcrypto.subtle.generateKey(alg, true, ['sign', 'verify'])) as CryptoKeyPair;
   const cert = await x509.X509CertificateGenerator.createSelfSigned(

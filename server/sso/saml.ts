@@ -1,5 +1,4 @@
-import { SAML, ValidateInResponseTo, type CacheProvider, type Profile } from '@node-saml/node-saml';
-import { DOMParser } from '@xmldom/xmldom';
+import type { CacheProvider, Profile } from '@node-saml/node-saml';
 import type { Queryable } from '../db/driver.ts';
 import type { Services } from '../engine/context.ts';
 import { Warning } from '../http/envelope.ts';
@@ -32,10 +31,14 @@ const requestCache = (db: Queryable): CacheProvider => ({
   removeAsync: async (key) => (key ? ((await db.query<{ request_id: string }>('delete from sso_saml_request where request_id = $1 returning request_id', [key])).rows[0]?.request_id ?? null) : null),
 });
 
+/** node-saml and the XML libraries under it load with the first SAML sign-in, not at start. */
+const nodeSaml = () => import('@node-saml/node-saml');
+
 /** node-saml for one BU: signed assertions required, audience its entity id, InResponseTo always checked. */
-const samlOf = (services: Services, s: SsoSettings) => {
+const samlOf = async (services: Services, s: SsoSettings) => {
   if (!s.idp_sso_url || !s.idp_certs.length || !s.sp_private_key) throw new Warning('server.sso.not_configured');
   const urls = spUrls(services, s.bu_guid);
+  const { SAML, ValidateInResponseTo } = await nodeSaml();
   return new SAML({
     entryPoint: s.idp_sso_url,
     logoutUrl: s.idp_slo_url ?? s.idp_sso_url,
@@ -60,8 +63,9 @@ const samlOf = (services: Services, s: SsoSettings) => {
 };
 
 /** The BU's SP metadata: entity id, ACS and logout addresses, its signing certificate. */
-export const spMetadata = (services: Services, s: SsoSettings) => {
+export const spMetadata = async (services: Services, s: SsoSettings) => {
   const urls = spUrls(services, s.bu_guid);
+  const { SAML } = await nodeSaml();
   // With its signing key the SP says it signs its requests, and publishes the certificate (never the key).
   const saml = new SAML({ issuer: urls.entityId, callbackUrl: urls.acs, logoutCallbackUrl: urls.slo, idpCert: 'unused', wantAssertionsSigned: true, privateKey: s.sp_private_key ?? undefined });
   return saml.generateServiceProviderMetadata(null, s.sp_certificate);
@@ -69,7 +73,7 @@ export const spMetadata = (services: Services, s: SsoSettings) => {
 
 /** The address to send the person to: a signed AuthnRequest by HTTP-Redirect, its id remembered for InResponseTo. */
 export const samlStart = async (services: Services, s: SsoSettings, relayState: string) => {
-  const url = await samlOf(services, s).getAuthorizeUrlAsync(relayState, undefined, {});
+  const url = await (await samlOf(services, s)).getAuthorizeUrlAsync(relayState, undefined, {});
   const request = await requestIdOf(url);
   return { url, secrets: { request } };
 };
@@ -102,12 +106,13 @@ const reasonOf = (message: string) => {
 export const samlFinish = async (services: Services, s: SsoSettings, body: Record<string, string>, requestId: string): Promise<{ identity: Identity; hint: string }> => {
   let profile: Profile | null;
   try {
-    ({ profile } = await samlOf(services, s).validatePostResponseAsync(body));
+    ({ profile } = await (await samlOf(services, s)).validatePostResponseAsync(body));
   } catch (e) {
     throw new Warning(`server.sso.rejected.${reasonOf((e as Error).message ?? '')}`);
   }
   if (!profile) throw new Warning('server.sso.rejected.invalid');
   const acs = spUrls(services, s.bu_guid).acs;
+  const { DOMParser } = await import('@xmldom/xmldom');
   const parse = (xml: string) => new DOMParser().parseFromString(xml, 'text/xml') as unknown as Document;
   const assertion = parse(profile.getAssertionXml!()).documentElement;
   const response = parse(profile.getSamlResponseXml!()).documentElement;
@@ -137,5 +142,5 @@ export const samlFinish = async (services: Services, s: SsoSettings, body: Recor
 export const samlLogoutUrl = async (services: Services, s: SsoSettings, hint: string) => {
   if (!s.idp_slo_url) return null;
   const { nameID, nameIDFormat, sessionIndex } = JSON.parse(hint) as Profile;
-  return samlOf(services, s).getLogoutUrlAsync({ issuer: s.idp_entity_id ?? '', nameID, nameIDFormat, sessionIndex }, '', {});
+  return (await samlOf(services, s)).getLogoutUrlAsync({ issuer: s.idp_entity_id ?? '', nameID, nameIDFormat, sessionIndex }, '', {});
 };

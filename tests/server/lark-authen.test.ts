@@ -1,7 +1,7 @@
 import * as lark from '@larksuiteoapi/node-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/free-port.mjs';
-import { OAUTH_TTL } from '../../server/oauth/provider.ts';
+import { OAUTH_TTL } from '../../server/oauth/ttl.ts';
 import { consentUid, OAuthAgent } from '../helpers/oauth-agent.ts';
 import { openApp } from '../helpers/open-app.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';

@@ -12,8 +12,9 @@ import { hasDataDir, openPglite } from '../../server/db/pglite.ts';
 import { freePort } from '../../scripts/free-port.mjs';
 
 /**
- * The OpenID provider's library (oidc-provider 9) warns once at start on a Node.js older than 22 LTS
- * (docs/oauth.md, "Runtime"); everything else on stderr is a fault of the stop.
+ * The OpenID provider's library (oidc-provider 9) warns once when it loads (with the first OAuth
+ * request) on a Node.js older than 22 LTS (docs/oauth.md, "Runtime"); everything else on stderr is
+ * a fault of the stop.
  */
 const apartFromRuntimeWarning = (stderr: string) => stderr.replace(/^oidc-provider WARNING: Unsupported runtime\. Use Node\.js v22\.x LTS, or a later LTS release\.\n/m, '');
 

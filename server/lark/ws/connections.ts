@@ -1,12 +1,11 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import type { RawData, WebSocket, WebSocketServer } from 'ws';
 import type { Queryable } from '../../db/driver.ts';
 import type { LongChannel } from '../../events/delivery.ts';
 import type { Outcome } from '../../events/outgoing.ts';
 import { DEADLINE_MS } from '../../events/policy.ts';
 import { FrameBudget } from './frame-budget.ts';
-import { controlFrame, decodeFrame, encodeFrame, eventFrames, headerCount, headersOf, METHOD } from './frames.ts';
 import { revokedBecause, standingOf, type Standing } from './standing.ts';
 import type { Tickets } from './tickets.ts';
 
@@ -37,8 +36,12 @@ export const CLOSE = { tooBig: 1009, policy: 1008 } as const;
 /** One line per connection closed by the server for a reason (a revocation, a client over its limits). */
 export type ClosedLog = (fields: { app: string; code: number; reason: string }) => void;
 
+/** The frames' codec (server/lark/ws/frames.ts, on protobufjs). */
+type Frames = typeof import('./frames.ts');
+
 interface Connection {
   ws: WebSocket;
+  frames: Frames;
   appGuid: string;
   /** Events sent, waiting for their acknowledgement, by message_id. */
   waiting: Map<string, (ack: Uint8Array | null) => void>;
@@ -59,7 +62,9 @@ interface Connection {
  */
 export class LongConnections implements LongChannel {
   private readonly byApp = new Map<string, Set<Connection>>();
-  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: CLIENT_FRAME_LIMITS.bytes });
+  /** ws and the frames' protobuf load with the first connection, not at start. */
+  private wire: Promise<{ wss: WebSocketServer; frames: Frames }> | undefined;
+  private wss: WebSocketServer | undefined;
   private readonly sweep: NodeJS.Timeout;
   /** Counts announcements: a connection whose standing was read before one is checked again once open. */
   private generation = 0;
@@ -88,6 +93,13 @@ export class LongConnections implements LongChannel {
     return [...this.byApp.keys()];
   }
 
+  private loadWire() {
+    return (this.wire ??= Promise.all([import('ws'), import('./frames.ts')]).then(([{ WebSocketServer }, frames]) => {
+      this.wss = new WebSocketServer({ noServer: true, maxPayload: CLIENT_FRAME_LIMITS.bytes });
+      return { wss: this.wss, frames };
+    }));
+  }
+
   attach(server: Server) {
     server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => void this.upgrade(req, socket, head));
   }
@@ -103,9 +115,10 @@ export class LongConnections implements LongChannel {
     const standing = appGuid ? await standingOf(this.db, [appGuid]).then((m) => m.get(appGuid), () => undefined) : undefined;
     // The app as it stands now, and a ticket issued for its current secret.
     if (!appGuid || !standing || standing.barred || !(await this.tickets.consume(ticket, standing.secret).catch(() => false))) return refuse(403);
+    const { wss, frames } = await this.loadWire();
     if (this.count(appGuid) >= CONNECTIONS_PER_APP) return refuse(429);
-    this.wss.handleUpgrade(req, socket, head, (ws) => {
-      this.open(ws, appGuid, standing);
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      this.open(ws, appGuid, standing, frames);
       // A change announced while its standing was read: read it again.
       if (generation !== this.generation) this.recheck();
     });
@@ -143,8 +156,8 @@ export class LongConnections implements LongChannel {
     c.ws.close(code, reason);
   }
 
-  private open(ws: WebSocket, appGuid: string, standing: Standing) {
-    const c: Connection = { ws, appGuid, waiting: new Map(), seen: Date.now(), standing, budget: new FrameBudget(CLIENT_FRAME_LIMITS.burst, CLIENT_FRAME_LIMITS.perSecond) };
+  private open(ws: WebSocket, appGuid: string, standing: Standing, frames: Frames) {
+    const c: Connection = { ws, frames, appGuid, waiting: new Map(), seen: Date.now(), standing, budget: new FrameBudget(CLIENT_FRAME_LIMITS.burst, CLIENT_FRAME_LIMITS.perSecond) };
     const set = this.byApp.get(appGuid) ?? new Set();
     this.byApp.set(appGuid, set.add(c));
     ws.on('message', (data: RawData) => this.receive(c, data));
@@ -166,6 +179,7 @@ export class LongConnections implements LongChannel {
     c.seen = Date.now();
     if (!c.budget.take()) return this.end(c, CLOSE.policy, 'too many frames');
     const bytes = Buffer.isBuffer(data) ? data : Buffer.concat(Array.isArray(data) ? data : [Buffer.from(data)]);
+    const { controlFrame, decodeFrame, encodeFrame, headerCount, headersOf, METHOD } = c.frames;
     let frame;
     try {
       if (headerCount(bytes, CLIENT_FRAME_LIMITS.headers) > CLIENT_FRAME_LIMITS.headers) return this.end(c, CLOSE.policy, 'too many headers');
@@ -203,7 +217,7 @@ export class LongConnections implements LongChannel {
         }
         done({ status: code, answer });
       });
-      for (const f of eventFrames(SERVICE_ID, messageId, body, headers)) c.ws.send(encodeFrame(f));
+      for (const f of c.frames.eventFrames(SERVICE_ID, messageId, body, headers)) c.ws.send(c.frames.encodeFrame(f));
     });
   }
 
@@ -211,6 +225,6 @@ export class LongConnections implements LongChannel {
   close() {
     clearInterval(this.sweep);
     for (const set of this.byApp.values()) for (const c of set) c.ws.terminate();
-    this.wss.close();
+    this.wss?.close();
   }
 }
