@@ -10,6 +10,9 @@ import { benchImportFlood } from './import-flood.ts';
 import { benchOpenApi } from './openapi.ts';
 import { benchCounters } from './counters.ts';
 import { measureServing, printServing } from './serving.ts';
+import { measureRequestLogRow, printRequestLogRow } from './request-log.ts';
+import { benchFairShare } from './fair-share.ts';
+import { benchPartitions } from './partitions.ts';
 
 /**
  * `npm run bench`: every figure is measured in this one run, side by side with its baseline.
@@ -23,6 +26,9 @@ yardstick.child.disconnect();
 const raw = await start('./raw-server.ts');
 const bare = await start('./fastify-server.ts');
 const app = await start('./app-server.ts');
+process.env.BENCH_REQUEST_LOG = 'off';
+const unlogged = await start('./app-server.ts');
+delete process.env.BENCH_REQUEST_LOG;
 try {
   const headers = { authorization: `Bearer ${app.info.token}`, 'content-type': 'application/json' };
   const base = `http://127.0.0.1:${app.info.port}`;
@@ -56,6 +62,8 @@ try {
     () => load(`${base}/open/admin/user/get-permission-auth`, { headers: json, body: '{}' }),
     // Answered from caches alone: the session and permission cache, then a constant list.
     () => load(`${base}/open/admin/system/bu-management/sso/login-type-list`, { headers, body: '{}' }),
+    // (h1) the same on a server that writes no request-log row.
+    () => load(`http://127.0.0.1:${unlogged.info.port}/open/admin/system/bu-management/sso/login-type-list`, { headers: { ...headers, authorization: `Bearer ${unlogged.info.token}` }, body: '{}' }),
   ];
   const best: autocannon.Result[] = [];
   for (let round = 0; round < 2; round++) {
@@ -64,7 +72,7 @@ try {
       if (!best[i] || r.requests.average > best[i].requests.average) best[i] = r;
     }
   }
-  const [f, f0, g, h] = best;
+  const [f, f0, g, h, h1] = best;
   console.table([
     row('(a) raw node:http JSON', a),
     row('(b) role page, 20 of 10,000', b, a.requests.average),
@@ -76,6 +84,7 @@ try {
     row('    (same envelope, no security headers)', f0, a.requests.average),
     row('(g) refused: no token (401)', g, a.requests.average),
     row('(h) authorised, answered from cache', h, a.requests.average),
+    row('(h1) the same, no request-log row', h1, a.requests.average),
     row(`(i) unread count, among ${(app.info.messageRows as number).toLocaleString('en')} messages`, i, a.requests.average),
   ]);
   const q = yardstick.info.queryRate as number;
@@ -92,6 +101,9 @@ try {
   const hf = h.requests.average / f.requests.average;
   console.log(`(g) refused without a token: ${gf.toFixed(2)}x the bare Fastify route (target >= 0.75) ${met(gf >= 0.75)}; p99 ${g.latency.p99} ms`);
   console.log(`(h) authorised from cache: ${hf.toFixed(2)}x the bare Fastify route (target >= 0.60) ${met(hf >= 0.6)}; p99 ${h.latency.p99} ms`);
+  const h1f = h1.requests.average / f.requests.average;
+  console.log(`(h1) the pipeline's own cost, the request-log row left out: ${h1f.toFixed(2)}x the bare Fastify route (target >= 0.60) ${met(h1f >= 0.6)}; p99 ${h1.latency.p99} ms`);
+  printRequestLogRow(await measureRequestLogRow());
   const ic = i.requests.average / c.requests.average;
   console.log(`(i) unread count: ${Math.round(i.requests.average)} req/s = ${ic.toFixed(2)}x (c) role get (target >= 0.80) ${met(ic >= 0.8)}; p99 ${i.latency.p99} ms`);
   console.log(`(f) answers the same envelope with the security headers every answer carries; without them the bare route does ${Math.round(f0.requests.average)} req/s ((g) ${(g.requests.average / f0.requests.average).toFixed(2)}x, (h) ${(h.requests.average / f0.requests.average).toFixed(2)}x of that).`);
@@ -100,6 +112,7 @@ try {
   raw.child.disconnect();
   bare.child.disconnect();
   app.child.disconnect();
+  unlogged.child.disconnect();
 }
 
 // Events (docs/events.md): member adds in a BU whose app receives them (an outbox row each, pushed
@@ -133,10 +146,20 @@ try {
   events.child.disconnect();
 }
 
+// A fair share per tenant: a BU's cheap call alone and beside another's 64-way flood of keyword
+// pages, on both databases (bench/fair-share.ts; `npx tsx bench/fair-share.ts` runs this section alone).
+console.log('\nFair share (a cheap call of one BU beside 64 connections of another BU\'s keyword pages):');
+await benchFairShare();
+
 // The audit logs: the operation log's search on 1,000,000 rows beside a call answered from caches
 // (bench/audit-log.ts; `npx tsx bench/audit-log.ts` runs this section alone).
 console.log('\nAudit logs (operation log search, 10 connections):');
 await benchAuditLogs();
+
+// The four logs partitioned by day on PostgreSQL: the log pages on 1,000,000 rows and retiring a day,
+// beside ordinary tables (bench/partitions.ts; `npx tsx bench/partitions.ts` runs this section alone).
+console.log('\nLogs by partition (PostgreSQL, a throwaway cluster; 1,000,000 rows a log, beside ordinary tables):');
+await benchPartitions();
 
 // Export of 100,000 orders, streamed: time and peak memory over idle, beside the same rows read and
 // written nowhere (bench/order-export.ts; `npx tsx bench/order-export.ts` runs this section alone).
@@ -160,7 +183,7 @@ await benchCounters();
 
 // Start, memory and the bytes a browser downloads, on the server as `npm start` runs it (bench/serving.ts).
 // It builds what is stale first, so the bundle figures below describe the build it served.
-await Promise.all([raw, bare, app, events].map(({ child }) => (child.exitCode !== null || child.signalCode !== null ? undefined : new Promise((done) => child.once('exit', done)))));
+await Promise.all([raw, bare, app, unlogged, events].map(({ child }) => (child.exitCode !== null || child.signalCode !== null ? undefined : new Promise((done) => child.once('exit', done)))));
 console.log('\nStart, memory and bytes transferred (the compiled server, embedded database, a new DATA_DIR):');
 printServing(await measureServing());
 

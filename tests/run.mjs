@@ -8,15 +8,30 @@ import { join } from 'node:path';
 import { startCluster } from './helpers/pg-cluster.mjs';
 
 const ci = !!process.env.CI;
+// `npm test -- --changed` (or `--changed=<ref>`): only the test files whose imports reach a file changed
+// since the last commit (or since <ref>), for a developer between commits; CI always runs everything.
+const changedArg = process.argv.slice(2).find((a) => a === '--changed' || a.startsWith('--changed='));
+const changed = ci ? undefined : changedArg;
+if (ci && changedArg) console.log('CI runs every suite: --changed is ignored.');
+// The journeys drive the built console, which no test file imports: a change to the browser's code
+// runs them all.
+const changedFiles = () => {
+  const since = changed?.split('=')[1];
+  const diff = (args) => spawnSync('git', args, { encoding: 'utf8' }).stdout.split('\n').filter(Boolean);
+  return [...diff(['diff', '--name-only', ...(since ? [since] : ['HEAD'])]), ...(since ? [] : diff(['ls-files', '--others', '--exclude-standard']))];
+};
+const BROWSER_CODE = /^(src|layouts|dataProvider|i18n|resources|schemas)\/|^index\.html$|^vite\.config\.ts$/;
+const allJourneys = !!changed && changedFiles().some((f) => BROWSER_CODE.test(f));
 // CI shows only the tail of the log: each phase also writes a JSON report, and the summary at the
 // end names the tests that failed with the first lines of their errors.
 const reports = mkdtempSync(join(tmpdir(), 'op-test-reports-'));
 let phase = 0;
 let lastReport;
-const vitest = (args, env = {}) => {
+const vitest = (args, env = {}, every = false) => {
   const outputFile = join(reports, `${++phase}.json`);
   const reporters = ['--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`];
-  const r = spawnSync('npx', ['vitest', 'run', ...args, ...reporters], { stdio: 'inherit', env: { ...process.env, ...env } });
+  const only = changed && !every ? [changed, '--passWithNoTests'] : [];
+  const r = spawnSync('npx', ['vitest', 'run', ...args, ...only, ...reporters], { stdio: 'inherit', env: { ...process.env, ...env } });
   lastReport = outputFile;
   return r.status ?? 1;
 };
@@ -55,7 +70,7 @@ step('server and console suites (PGlite, jsdom)', vitest(['--project', 'server',
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (existsSync(chromium)) {
   const build = spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' });
-  step('browser journeys (Chromium)', build.status === 0 ? vitest(['--project', 'e2e']) : 1);
+  step('browser journeys (Chromium)', build.status === 0 ? vitest(['--project', 'e2e'], {}, allJourneys) : 1);
 } else {
   console.log(`\nChromium not found at ${chromium}: the browser journeys are SKIPPED (apt-get install -y chromium).`);
   step('browser journeys (Chromium)', ci ? 1 : 'skipped');

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { DEADLINE_PASSED } from './away.ts';
 import { deadlineOff, withoutDeadline } from './deadlines.ts';
-import type { Db, Queryable } from './driver.ts';
+import type { AppendValue, Db, Queryable } from './driver.ts';
 
 interface Pending {
   resolve(value: unknown): void;
@@ -18,6 +18,20 @@ export interface Watchdog {
   ms: number;
   onStuck(op: string, ms: number): void;
 }
+
+/** A value in COPY's text format: `\N` for null, backslash escapes for the characters that delimit it. */
+const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+const copyText = (v: AppendValue): string => {
+  if (v === null || v === undefined) return '\\N';
+  if (typeof v === 'boolean') return v ? 't' : 'f';
+  const text = typeof v === 'object' ? JSON.stringify(v) : String(v);
+  return text.replace(/[\\\n\r\t]/g, (c) => COPY_ESCAPES[c]);
+};
+const copyRows = (rows: readonly (readonly AppendValue[])[]) => {
+  let text = '';
+  for (const row of rows) text += `${row.map(copyText).join('\t')}\n`;
+  return text;
+};
 
 /** The operations a deadline watches: statements and commits; not a transaction's wait for its turn (the statement holding it is watched), a dump or the close. */
 const WATCHED = new Set(['query', 'end', 'append']);
@@ -91,8 +105,9 @@ export const openPgliteThread = async (opts: { dataDir?: string; snapshot?: Arra
       await call('end', { tx, commit: true });
       return result;
     },
+    // The rows go as COPY's text, made here: the database's thread is the one every call waits on.
     append: async (table, columns, rows) => {
-      await call('append', { table, columns, rows });
+      if (rows.length) await call('append', { table, columns, text: copyRows(rows) });
     },
     // One process holds the folder (server/db/data-dir-lock.ts): there is nobody to take turns with,
     // only the watchdog to hold off for the work inside.

@@ -77,14 +77,6 @@ const fastQuery = (sql, values) =>
     }),
   );
 
-/** A value in COPY's text format: `\N` for null, backslash escapes for the characters that delimit it. */
-const COPY_ESCAPES = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
-const copyText = (v) => {
-  if (v === null || v === undefined) return '\\N';
-  if (typeof v === 'boolean') return v ? 't' : 'f';
-  const text = typeof v === 'object' ? JSON.stringify(v) : String(v);
-  return text.replace(/[\\\n\r\t]/g, (c) => COPY_ESCAPES[c]);
-};
 const IDENT = /^[a-z_][a-z0-9_]*$/;
 
 const errorOf = (e) => ({ message: e?.message ?? String(e), code: e?.code, constraint: e?.constraint, detail: e?.detail, name: e?.name });
@@ -99,11 +91,10 @@ const handlers = {
     if (!target) throw new Error(`transaction ${tx} is not open`);
     return target.query(sql, params).then((r) => ({ rows: r.rows }));
   },
-  append: async ({ table, columns, rows }) => {
-    if (!rows.length) return null;
+  append: async ({ table, columns, text }) => {
+    if (!text) return null;
     if (![table, ...columns].every((n) => IDENT.test(n))) throw new Error(`bad identifier in ${table} (${columns})`);
-    const text = rows.map((row) => row.map(copyText).join('\t')).join('\n');
-    await pg.query(`copy "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) from '/dev/blob'`, [], { blob: new Blob([`${text}\n`]) });
+    await pg.query(`copy "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) from '/dev/blob'`, [], { blob: new Blob([text]) });
     return null;
   },
   begin: () =>
