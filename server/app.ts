@@ -49,6 +49,7 @@ import { ApiLogWriter, maintainApiLog } from './services/api-log.ts';
 import { AuditLogs, AUDIT_RETENTION_DAYS, maintainAuditLogs } from './services/audit-log.ts';
 import { userRequestLog } from './http/user-request-log.ts';
 import { idempotency } from './http/idempotency.ts';
+import { markingCarriedOut } from './services/idempotency-keys.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { openapiDocument } from './openapi.ts';
 import { PrebuiltJson } from './http/prebuilt-json.ts';
@@ -168,7 +169,7 @@ export const buildApp = async (opts: AppOptions): Promise<App> => {
   const sso = { sealer: new Sealer(opts.secretsKey ?? randomBytes(32)), idpFetch: guardedFetch(ssoAllowPrivate), ssoAllowPrivate, domainTxt: txtLookup(opts.sso?.dnsServers) };
   // The OpenID provider's issuer is the platform's public origin (docs/oauth.md).
   const oauth = new OAuth(opts.db, publicUrl, !!opts.trustProxy, () => caches.changed('app-callers'));
-  const services = { db: opts.db, caches, counters, fieldSets: new FieldSets(opts.db, caches), mailer, publicUrl, oauth, ...sso, admits: (buGuid: string, ip: string) => ipAllowed(opts.db, buGuid, ip) } as Services;
+  const services = { db: markingCarriedOut(opts.db), caches, counters, fieldSets: new FieldSets(opts.db, caches), mailer, publicUrl, oauth, ...sso, admits: (buGuid: string, ip: string) => ipAllowed(opts.db, buGuid, ip) } as Services;
   const limits = { ...DEFAULT_LIMITS, ...opts.limits };
   // Log lines are written in batches of 4 KB rather than one system call each; closing flushes them.
   const stdout = opts.logger && !opts.logStream ? pino.destination({ dest: 1, sync: false, minLength: 4096 }) : undefined;

@@ -5,6 +5,7 @@ export default {
       key_invalid: 'The Idempotency-Key header must hold 1 to 255 characters.',
       key_reused: 'This Idempotency-Key was already used for a different request. Use a new key for a new request.',
       in_progress: 'A request with this Idempotency-Key is still being processed. Please retry later.',
+      answer_lost: 'The request with this Idempotency-Key was carried out, but its answer was lost. Read the data to see the result instead of sending it again.',
     },
     /** The platform as an OpenID provider (docs/oauth.md). */
     oauth: {
@@ -368,7 +369,7 @@ export default {
     retry_after: 'Seconds until calls are taken again',
     idempotency_key: 'A key of your choosing (a UUID) that makes a write safe to retry: the same key and request within 24 hours answers the first result without running it again (docs/api.md)',
     idempotent_replayed: '"true" when this is the stored first answer of the same Idempotency-Key, not a new run',
-    idempotency_in_progress: 'A request with the same Idempotency-Key is still running: retry later (code 201)',
+    idempotency_in_progress: 'A request with the same Idempotency-Key is still running (retry later), or was carried out and its answer lost (read the data instead) (code 201)',
     idempotency_reused: 'The Idempotency-Key was used for a different request (code 201)',
     lark_ok: "Lark's answer: code 0 with data as documented, or a refusal in Lark's shape (the token calls refuse with HTTP 200, as Lark does)",
     lark_refused: "A refusal in Lark's shape: its code, msg and error (docs/lark.md)",

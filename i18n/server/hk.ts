@@ -5,6 +5,7 @@ export default {
       key_invalid: 'Idempotency-Key 請求標頭須為 1 至 255 個字元。',
       key_reused: '此 Idempotency-Key 已用於另一個不同的請求。新的請求請使用新的鍵。',
       in_progress: '使用此 Idempotency-Key 的請求仍在處理中，請稍後重試。',
+      answer_lost: '使用此 Idempotency-Key 的請求已執行，但其應答遺失。請查詢資料以確認結果，不要再次發送。',
     },
     /** 平台作為 OpenID 提供方（docs/oauth.md）。 */
     oauth: {
@@ -362,7 +363,7 @@ export default {
     retry_after: '多少秒後可再次調用',
     idempotency_key: '由調用方選定的鍵（如 UUID），使寫操作可以安全重試：24 小時內以同一鍵發送同一請求，將返回首次的結果而不會再次執行（docs/api.md）',
     idempotent_replayed: '為 "true" 時，這是同一 Idempotency-Key 保存的首次結果，而非再次執行',
-    idempotency_in_progress: '使用同一 Idempotency-Key 的請求仍在執行：請稍後重試（code 201）',
+    idempotency_in_progress: '使用同一 Idempotency-Key 的請求仍在執行（請稍後重試），或已執行而應答遺失（請查詢資料）（code 201）',
     idempotency_reused: '此 Idempotency-Key 已用於不同的請求（code 201）',
     lark_ok: '飛書格式的應答：code 0 且 data 如文檔所述，或飛書格式的拒絕（令牌調用與飛書一樣以 HTTP 200 拒絕）',
     lark_refused: '飛書格式的拒絕：code、msg 與 error（見 docs/lark.md）',

@@ -5,6 +5,7 @@ export default {
       key_invalid: 'Idempotency-Key 请求头须为 1 至 255 个字符。',
       key_reused: '此 Idempotency-Key 已用于另一个不同的请求。新的请求请使用新的键。',
       in_progress: '使用此 Idempotency-Key 的请求仍在处理中，请稍后重试。',
+      answer_lost: '使用此 Idempotency-Key 的请求已执行，但其应答丢失。请查询数据以确认结果，不要再次发送。',
     },
     /** 平台作为 OpenID 提供方（docs/oauth.md）。 */
     oauth: {
@@ -362,7 +363,7 @@ export default {
     retry_after: '多少秒后可再次调用',
     idempotency_key: '由调用方选定的键（如 UUID），使写操作可以安全重试：24 小时内以同一键发送同一请求，将返回首次的结果而不会再次执行（docs/api.md）',
     idempotent_replayed: '为 "true" 时，这是同一 Idempotency-Key 保存的首次结果，而非再次执行',
-    idempotency_in_progress: '使用同一 Idempotency-Key 的请求仍在执行：请稍后重试（code 201）',
+    idempotency_in_progress: '使用同一 Idempotency-Key 的请求仍在执行（请稍后重试），或已执行而应答丢失（请查询数据）（code 201）',
     idempotency_reused: '此 Idempotency-Key 已用于不同的请求（code 201）',
     lark_ok: '飞书格式的应答：code 0 且 data 如文档所述，或飞书格式的拒绝（令牌调用与飞书一样以 HTTP 200 拒绝）',
     lark_refused: '飞书格式的拒绝：code、msg 与 error（见 docs/lark.md）',

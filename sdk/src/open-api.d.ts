@@ -1780,7 +1780,7 @@ export interface components {
                 "application/json": components["schemas"]["Refusal"];
             };
         };
-        /** @description A request with the same Idempotency-Key is still running: retry later (code 201) */
+        /** @description A request with the same Idempotency-Key is still running (retry later), or was carried out and its answer lost (read the data instead) (code 201) */
         IdempotencyInProgress: {
             headers: {
                 [name: string]: unknown;

@@ -8,7 +8,7 @@ import { isLarkPath, LarkError, sendLark } from '../lark/errors.ts';
 import { larkLangOf } from '../lark/language.ts';
 import { inShare } from '../db/fair-share.ts';
 import { shareOf } from '../engine/run-call.ts';
-import { claimKey, pruneKeys, releaseKey, settleKey } from '../services/idempotency-keys.ts';
+import { claimKey, pruneKeys, releaseKey, settleKey, withClaimedKey } from '../services/idempotency-keys.ts';
 import { isApiPath } from './api-paths.ts';
 import { sendWarning, Warning } from './envelope.ts';
 
@@ -60,12 +60,13 @@ const refuse = (req: FastifyRequest, reply: FastifyReply, key: string, http: num
  * request (method, path, query and body) within 24 hours answers the first result with
  * `Idempotent-Replayed: true` and runs nothing; a different request with the key is refused (422),
  * and so is one while the first still runs (409, on any instance). An answer that is a 5xx, a
- * throttle or a refused token is not kept, so a retry runs the call again.
+ * throttle or a refused token is not kept, so a retry runs the call again — unless the call's change
+ * committed (then the retry is told so: 409).
  *
- * The key's row is claimed before the call runs and its answer written once the answer is known,
- * not inside the call's own transaction: verbs and handlers open their transactions themselves
- * (some none, some several) and the answer is only known after the commit and the after-commit
- * effects. A claim whose process died is taken over after STALE_CLAIM_SECONDS.
+ * The key's row is claimed before the call runs and its answer written once the answer is known
+ * (after the commit and the after-commit effects); verbs and handlers open their transactions
+ * themselves, so the call's first transaction only marks the key carried out inside itself
+ * (`markingCarriedOut`). A claim whose process died before that is taken over after STALE_CLAIM_SECONDS.
  */
 export const idempotency = (app: FastifyInstance, services: Services) => {
   app.decorateRequest('idempotency', null);
@@ -84,10 +85,11 @@ export const idempotency = (app: FastifyInstance, services: Services) => {
       const claim = await inShare(principal.share, () => claimKey(services.db, id, sha256(`${req.method} ${req.url}\n${JSON.stringify(req.body ?? null)}`)));
       if (claim.kind === 'run') {
         req.idempotency = { id, claim: claim.claim, share: principal.share };
-        return done();
+        return withClaimedKey(id, claim.claim, () => done());
       }
       if (claim.kind === 'mismatch') return void refuse(req, reply, 'server.idempotency.key_reused', 422);
       if (claim.kind === 'busy') return void refuse(req, reply, 'server.idempotency.in_progress', 409);
+      if (claim.kind === 'lost') return void refuse(req, reply, 'server.idempotency.answer_lost', 409);
       // The users' request log names the caller of a replay too (server/http/user-request-log.ts).
       if (principal.caller) req.caller = principal.caller;
       reply.code(claim.status).header('idempotent-replayed', 'true');

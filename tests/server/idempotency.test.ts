@@ -127,6 +127,31 @@ describe('Idempotency-Key: the console', () => {
     expect(await rolesNamed(name)).toEqual([{ guid: retried.data.guid }]);
   });
 
+  it('tells a retry that a write whose commit landed but whose answer was lost was carried out, and does not run it again', async () => {
+    const key = randomUUID();
+    const name = `Landed ${uid()}`;
+    const db = s.services.db;
+    const real = db.transaction.bind(db);
+    // The commit lands; its answer does not come back (a statement deadline passed on the commit).
+    vi.spyOn(db, 'transaction').mockImplementationOnce((async (fn: Parameters<typeof real>[0]) => {
+      await real(fn);
+      throw away();
+    }) as never);
+    const failed = await addRole(owner.token, name, key);
+    expect(failed.status).toBe(503);
+    const [row] = await rolesNamed(name);
+    expect(row).toBeDefined();
+    for (const lang of ['en-US', 'zh-CN'] as const) {
+      const retried = await addRole(owner.token, name, key, lang);
+      expect(retried.status).toBe(409);
+      expect(retried.message).toBe(translate(lang === 'en-US' ? 'en' : 'zh', 'server.idempotency.answer_lost'));
+    }
+    // Past the 60 s a crashed request's key is taken over; a carried-out one never is.
+    await s.db.query("update idempotency_key set claimed_at = now() - interval '61 seconds' where carried_out");
+    expect((await addRole(owner.token, name, key)).status).toBe(409);
+    expect(await rolesNamed(name)).toEqual([row]);
+  });
+
   it('takes over a key whose request stopped answering after 60 s', async () => {
     const key = randomUUID();
     const name = `Crashed ${uid()}`;
