@@ -73,4 +73,11 @@ export const guardFreeSpace = async (db: object, guard: FreeSpace) => {
 };
 
 /** True while the disk under `db`'s folder is below its threshold. */
-export const diskLow = (db: object) => guards.get(db)?.low === true;
+export const diskLow = (db: object) => {
+  // A database wrapped by prototype (the services' `markingCarriedOut`) is guarded by its own.
+  for (let o: object | null = db; o; o = Object.getPrototypeOf(o)) {
+    const guard = guards.get(o);
+    if (guard) return guard.low;
+  }
+  return false;
+};

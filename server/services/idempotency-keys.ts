@@ -90,24 +90,26 @@ export const withClaimedKey = <T>(id: string, claim: string, fn: () => T): T => 
 /**
  * `db` whose transactions, in a call holding an idempotency key, mark the key carried out inside
  * themselves (the first that commits is enough): the mark commits exactly when the change does.
+ * Everything else is `db`'s own, reached through the prototype (what is attached to `db`, such as
+ * its free-space guard, stays found).
  */
-export const markingCarriedOut = (db: Db): Db => ({
-  ...db,
-  transaction: (fn) => {
-    const key = held.getStore();
-    if (!key || key.marked) return db.transaction(fn);
-    return db
-      .transaction(async (tx) => {
-        const result = await fn(tx);
-        await tx.query('update idempotency_key set carried_out = true where id = $1 and claim = $2', [key.id, key.claim]);
-        return result;
-      })
-      .then((result) => {
-        key.marked = true;
-        return result;
-      });
-  },
-});
+export const markingCarriedOut = (db: Db): Db =>
+  Object.assign(Object.create(db) as Db, {
+    transaction: <T>(fn: (tx: Queryable) => Promise<T>): Promise<T> => {
+      const key = held.getStore();
+      if (!key || key.marked) return db.transaction(fn);
+      return db
+        .transaction(async (tx) => {
+          const result = await fn(tx);
+          await tx.query('update idempotency_key set carried_out = true where id = $1 and claim = $2', [key.id, key.claim]);
+          return result;
+        })
+        .then((result) => {
+          key.marked = true;
+          return result;
+        });
+    },
+  });
 
 /** Keys past their 24 hours go (every 10 minutes, beside the counters' upkeep). */
 export const pruneKeys = (db: Queryable) => db.query('delete from idempotency_key where created_at < now() - make_interval(hours => $1)', [KEY_TTL_HOURS]);
