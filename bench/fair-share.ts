@@ -23,11 +23,13 @@ const measure = async (name: string, env: Record<string, string>) => {
     const heavy: autocannon.Result = await flood;
     const ratio = beside.latency.p99 / Math.max(alone.latency.p99, 1);
     console.table([
-      { name: `${name}: cheap call alone`, 'req/s': Math.round(alone.requests.average), 'p50 ms': alone.latency.p50, 'p99 ms': alone.latency.p99, 'non-2xx': alone.non2xx },
-      { name: `${name}: cheap call beside the flood`, 'req/s': Math.round(beside.requests.average), 'p50 ms': beside.latency.p50, 'p99 ms': beside.latency.p99, 'non-2xx': beside.non2xx },
-      { name: `${name}: heavy BU, ${HEAVY_CONNECTIONS} connections of keyword pages`, 'req/s': Math.round(heavy.requests.average), 'p50 ms': heavy.latency.p50, 'p99 ms': heavy.latency.p99, 'non-2xx': heavy.non2xx },
+      { name: `${name}: cheap call alone`, 'req/s': Math.round(alone.requests.average), 'p50 ms': alone.latency.p50, 'p99 ms': alone.latency.p99, 'non-2xx': alone.non2xx, 'timeouts': alone.timeouts },
+      { name: `${name}: cheap call beside the flood`, 'req/s': Math.round(beside.requests.average), 'p50 ms': beside.latency.p50, 'p99 ms': beside.latency.p99, 'non-2xx': beside.non2xx, 'timeouts': beside.timeouts },
+      { name: `${name}: heavy BU, ${HEAVY_CONNECTIONS} connections of keyword pages`, 'req/s': Math.round(heavy.requests.average), 'p50 ms': heavy.latency.p50, 'p99 ms': heavy.latency.p99, 'non-2xx': heavy.non2xx, 'timeouts': heavy.timeouts },
     ]);
-    console.log(`${name}: the cheap call's p99 beside a ${HEAVY_CONNECTIONS}-way heavy tenant is ${ratio.toFixed(2)}x its p99 alone (target <= 3) ${ratio <= 3 && !beside.non2xx ? 'MET' : 'NOT MET'}`);
+    // A call that never came back has no latency: a run with one is not met, whatever the ratio.
+    const answered = beside.requests.total > 0 && !beside.non2xx && !beside.errors && !beside.timeouts;
+    console.log(`${name}: the cheap call's p99 beside a ${HEAVY_CONNECTIONS}-way heavy tenant is ${ratio.toFixed(2)}x its p99 alone (target <= 3) ${ratio <= 3 && answered ? 'MET' : 'NOT MET'}${answered ? '' : ' (some cheap calls were not answered)'}; the heavy BU's calls past the wait for a slot answer 503 (${heavy.non2xx})`);
   } finally {
     server.child.disconnect();
     await new Promise((done) => (server.child.exitCode !== null ? done(null) : server.child.once('exit', done)));

@@ -48,6 +48,7 @@ import { LarkIdKeys } from './lark/ids.ts';
 import { ApiLogWriter, maintainApiLog } from './services/api-log.ts';
 import { AuditLogs, AUDIT_RETENTION_DAYS, maintainAuditLogs } from './services/audit-log.ts';
 import { userRequestLog } from './http/user-request-log.ts';
+import { requestShares } from './http/request-share.ts';
 import { idempotency } from './http/idempotency.ts';
 import { markingCarriedOut } from './services/idempotency-keys.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -197,6 +198,8 @@ export const buildApp = async (opts: AppOptions): Promise<App> => {
   // The audit logs (docs/operator.md): sign-ins, operations and users' requests, written in batches; a stop writes what is waiting.
   services.audit = new AuditLogs(opts.db, new Set(defs.map((d) => d.storage.table)), (err) => app.log.error({ err }, 'writing the audit logs failed'));
   app.addHook('onClose', async () => services.audit.flush());
+  // Statements before a call's own share (the token's look-up) take the token's (server/http/request-share.ts).
+  requestShares(app);
   userRequestLog(app, services.audit);
   // Writes carrying an Idempotency-Key answer their first result when retried (server/http/idempotency.ts).
   idempotency(app, services);

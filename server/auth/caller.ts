@@ -45,6 +45,8 @@ export class Callers {
   private cache = new Map<string, { caller: Caller; until: number }>();
   /** Counts drops: a caller read before a drop is not cached after it. */
   private generation = 0;
+  /** Reads under way, by token. */
+  private readonly reading = new Map<string, Promise<Caller>>();
 
   constructor(
     private readonly db: Db,
@@ -54,6 +56,8 @@ export class Callers {
     bus.register('callers', () => {
       this.generation++;
       this.cache.clear();
+      // A request after the drop reads afresh, never joining a read begun before it.
+      this.reading.clear();
     });
   }
 
@@ -71,6 +75,18 @@ export class Callers {
     const now = Date.now();
     const hit = this.cache.get(token);
     if (hit && hit.until > now && hit.caller.exp * 1000 > now) return hit.caller;
+    // Requests of one token arriving while it is read share that read: a burst costs one look-up, not one each.
+    let reading = this.reading.get(token);
+    if (!reading) {
+      const mine: Promise<Caller> = this.read(token, now).finally(() => this.reading.get(token) === mine && this.reading.delete(token));
+      reading = mine;
+      this.reading.set(token, reading);
+    }
+    return reading;
+  }
+
+  /** Reads a token's caller afresh and caches it, unless a drop came meanwhile. */
+  private async read(token: string, now: number): Promise<Caller> {
     const claims = await this.tokens.verify(token);
     if (!claims) throw unauthorized();
     const generation = this.generation;

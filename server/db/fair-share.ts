@@ -36,7 +36,7 @@ interface Waiter {
   timer?: NodeJS.Timeout;
 }
 
-/** Slots handed out round-robin between the shares that wait, none holding more than `perShare`. */
+/** Slots handed out between the shares that wait, the one holding fewest first, none holding more than `perShare`. */
 export class FairGate {
   private used = 0;
   private readonly holding = new Map<string, number>();
@@ -92,18 +92,21 @@ export class FairGate {
     this.holding.set(share, (this.holding.get(share) ?? 0) + 1);
   }
 
+  /** Freed slots go to the waiting share holding fewest (the first in turn order among equals), which then goes to the back. */
   private dispatch(): void {
-    for (const [share, queue] of this.waiting) {
-      if (this.used >= this.shares.slots) return;
-      if (!this.free(share)) continue;
+    while (this.used < this.shares.slots) {
+      let next: string | undefined;
+      for (const share of this.waiting.keys()) {
+        if (this.free(share) && (next === undefined || (this.holding.get(share) ?? 0) < (this.holding.get(next) ?? 0))) next = share;
+      }
+      if (next === undefined) return;
+      const queue = this.waiting.get(next)!;
       const waiter = queue.shift()!;
       clearTimeout(waiter.timer);
-      this.waiting.delete(share);
-      // Served: to the back of the turn order if it still waits.
-      if (queue.length) this.waiting.set(share, queue);
-      this.take(share);
+      this.waiting.delete(next);
+      if (queue.length) this.waiting.set(next, queue);
+      this.take(next);
       waiter.grant();
-      return this.dispatch();
     }
   }
 }

@@ -9,10 +9,12 @@ import { openPgliteThread, type Watchdog } from './pglite-thread.ts';
 const ANALYZE_FIRST_MS = 10_000;
 const ANALYZE_EVERY_MS = 5 * 60_000;
 /**
- * The one thread runs one statement at a time: a share keeps at most two waiting there, so another
- * tenant's statement runs after at most two of a heavy one's (server/db/fair-share.ts).
+ * The one thread runs one statement at a time, and keeps busy only with a few waiting: a tenant
+ * alone may have eight there (two, and a lone tenant's member reads went at half the rate), and a
+ * freed place goes round the tenants that wait, so another tenant's statement runs after at most
+ * those eight, not after a whole flood (server/db/fair-share.ts).
  */
-const PGLITE_SHARES = { slots: 4, perShare: 2 };
+const PGLITE_SHARES = { slots: 8, perShare: 8 };
 
 export { DataDirLockedError } from './data-dir-lock.ts';
 

@@ -59,8 +59,8 @@ describe('the database shared fairly', () => {
     const cheap = inShare('bu:cheap', () => db.query('select 1').then(() => done.push('cheap')));
     await Promise.all([...heavy, cheap]);
     // PostgreSQL: the pool's other half is free, so it is answered first; the embedded database's
-    // one thread: after the two heavy statements already waiting there.
-    expect(done.indexOf('cheap')).toBeLessThanOrEqual(db.kind === 'postgres' ? 1 : 2);
+    // one thread: after the heavy statements already waiting there (eight at most).
+    expect(done.indexOf('cheap')).toBeLessThanOrEqual(db.kind === 'postgres' ? 1 : 8);
   });
 
   // On the embedded database a statement outside a transaction waits for it to end, there as before.
