@@ -56,6 +56,8 @@ const RESPONSES = (t: (key: string) => string) => ({
   },
   Unauthorized: refusal(t('unauthorized')),
   TooLarge: refusal(t('too_large')),
+  // A write or an upload while the embedded database's disk is nearly full (server/http/disk-low.ts).
+  DiskLow: refusal(t('disk_low')),
   TooMany: refusal(t('too_many'), {
     'Retry-After': { description: t('retry_after'), schema: { type: 'integer', minimum: 0 } },
   }),
@@ -151,6 +153,7 @@ export const openapiDocument = (docs: readonly CallDoc[], { kind, lang, publicUr
         ...(keyed ? { '422': use('IdempotencyReused') } : {}),
         ...(d.limit || d.throttled ? { '429': use('TooMany') } : {}),
         '503': use('Unavailable'),
+        ...(d.public || d.method === 'GET' ? {} : { '507': use('DiskLow') }),
       },
     };
   }

@@ -366,6 +366,7 @@ export default {
     too_large: 'The body is over the limit (code 201)',
     too_many: 'Too many calls: past the limit for this caller and call (code 201)',
     unavailable: 'The database is briefly away (code 503): try again after Retry-After seconds',
+    disk_low: 'A write or an upload while the embedded database\'s disk is nearly full: refused until an operator frees space; reads still work (code 201)',
     retry_after: 'Seconds until calls are taken again',
     idempotency_key: 'A key of your choosing (a UUID) that makes a write safe to retry: the same key and request within 24 hours answers the first result without running it again (docs/api.md)',
     idempotent_replayed: '"true" when this is the stored first answer of the same Idempotency-Key, not a new run',

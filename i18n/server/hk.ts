@@ -360,6 +360,7 @@ export default {
     too_large: '請求體超過上限（code 201）',
     too_many: '調用過於頻繁：超過該調用方對該調用的上限（code 201）',
     unavailable: '數據庫暫時無法使用（code 503）：請在 Retry-After 秒後再試',
+    disk_low: '內嵌數據庫的磁碟將滿時的寫入或上載：在運維人員釋放空間前拒絕；讀取不受影響（code 201）',
     retry_after: '多少秒後可再次調用',
     idempotency_key: '由調用方選定的鍵（如 UUID），使寫操作可以安全重試：24 小時內以同一鍵發送同一請求，將返回首次的結果而不會再次執行（docs/api.md）',
     idempotent_replayed: '為 "true" 時，這是同一 Idempotency-Key 保存的首次結果，而非再次執行',

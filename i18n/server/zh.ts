@@ -360,6 +360,7 @@ export default {
     too_large: '请求体超过上限（code 201）',
     too_many: '调用过于频繁：超过该调用方对该调用的上限（code 201）',
     unavailable: '数据库暂时不可用（code 503）：请在 Retry-After 秒后重试',
+    disk_low: '内嵌数据库的磁盘将满时的写入或上传：在运维人员释放空间前拒绝；读取不受影响（code 201）',
     retry_after: '多少秒后可再次调用',
     idempotency_key: '由调用方选定的键（如 UUID），使写操作可以安全重试：24 小时内以同一键发送同一请求，将返回首次的结果而不会再次执行（docs/api.md）',
     idempotent_replayed: '为 "true" 时，这是同一 Idempotency-Key 保存的首次结果，而非再次执行',

@@ -1769,6 +1769,15 @@ export interface components {
                 "application/json": components["schemas"]["Refusal"];
             };
         };
+        /** @description A write or an upload while the embedded database's disk is nearly full: refused until an operator frees space; reads still work (code 201) */
+        DiskLow: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Refusal"];
+            };
+        };
         /** @description Too many calls: past the limit for this caller and call (code 201) */
         TooMany: {
             headers: {
@@ -1979,6 +1988,7 @@ export interface operations {
             422: components["responses"]["IdempotencyReused"];
             429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
+            507: components["responses"]["DiskLow"];
         };
     };
     "role.get": {
@@ -2022,6 +2032,7 @@ export interface operations {
             422: components["responses"]["IdempotencyReused"];
             429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
+            507: components["responses"]["DiskLow"];
         };
     };
     "company.page": {
@@ -2079,6 +2090,7 @@ export interface operations {
             422: components["responses"]["IdempotencyReused"];
             429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
+            507: components["responses"]["DiskLow"];
         };
     };
     "project.page": {
@@ -2133,6 +2145,7 @@ export interface operations {
             422: components["responses"]["IdempotencyReused"];
             429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
+            507: components["responses"]["DiskLow"];
         };
     };
     "department.page": {
@@ -2188,6 +2201,7 @@ export interface operations {
             422: components["responses"]["IdempotencyReused"];
             429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
+            507: components["responses"]["DiskLow"];
         };
     };
     "department.get": {
@@ -2231,6 +2245,7 @@ export interface operations {
             422: components["responses"]["IdempotencyReused"];
             429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
+            507: components["responses"]["DiskLow"];
         };
     };
     "department.tree": {
@@ -2280,6 +2295,7 @@ export interface operations {
             422: components["responses"]["IdempotencyReused"];
             429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
+            507: components["responses"]["DiskLow"];
         };
     };
     "department.add": {
@@ -2328,6 +2344,7 @@ export interface operations {
             422: components["responses"]["IdempotencyReused"];
             429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
+            507: components["responses"]["DiskLow"];
         };
     };
     "department.update": {
@@ -2378,6 +2395,7 @@ export interface operations {
             422: components["responses"]["IdempotencyReused"];
             429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
+            507: components["responses"]["DiskLow"];
         };
     };
     "department.delete": {
@@ -2424,6 +2442,7 @@ export interface operations {
             422: components["responses"]["IdempotencyReused"];
             429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
+            507: components["responses"]["DiskLow"];
         };
     };
     "position.page": {
@@ -2479,6 +2498,7 @@ export interface operations {
             422: components["responses"]["IdempotencyReused"];
             429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
+            507: components["responses"]["DiskLow"];
         };
     };
     "position.get": {
@@ -2522,6 +2542,7 @@ export interface operations {
             422: components["responses"]["IdempotencyReused"];
             429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
+            507: components["responses"]["DiskLow"];
         };
     };
     "position.add": {
@@ -2568,6 +2589,7 @@ export interface operations {
             422: components["responses"]["IdempotencyReused"];
             429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
+            507: components["responses"]["DiskLow"];
         };
     };
     "position.update": {
@@ -2614,6 +2636,7 @@ export interface operations {
             422: components["responses"]["IdempotencyReused"];
             429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
+            507: components["responses"]["DiskLow"];
         };
     };
     "position.delete": {
@@ -2660,6 +2683,7 @@ export interface operations {
             422: components["responses"]["IdempotencyReused"];
             429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
+            507: components["responses"]["DiskLow"];
         };
     };
     "member.page": {
@@ -2720,6 +2744,7 @@ export interface operations {
             422: components["responses"]["IdempotencyReused"];
             429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
+            507: components["responses"]["DiskLow"];
         };
     };
     "member.get": {
@@ -2763,6 +2788,7 @@ export interface operations {
             422: components["responses"]["IdempotencyReused"];
             429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
+            507: components["responses"]["DiskLow"];
         };
     };
     "member.add": {
@@ -2822,6 +2848,7 @@ export interface operations {
             422: components["responses"]["IdempotencyReused"];
             429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
+            507: components["responses"]["DiskLow"];
         };
     };
     "member.update": {
@@ -2881,6 +2908,7 @@ export interface operations {
             422: components["responses"]["IdempotencyReused"];
             429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
+            507: components["responses"]["DiskLow"];
         };
     };
     "member.delete": {
@@ -2927,6 +2955,7 @@ export interface operations {
             422: components["responses"]["IdempotencyReused"];
             429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
+            507: components["responses"]["DiskLow"];
         };
     };
     "work-order.add": {
@@ -2978,6 +3007,7 @@ export interface operations {
             422: components["responses"]["IdempotencyReused"];
             429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
+            507: components["responses"]["DiskLow"];
         };
     };
     "work-order.page": {
@@ -3035,6 +3065,7 @@ export interface operations {
             422: components["responses"]["IdempotencyReused"];
             429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
+            507: components["responses"]["DiskLow"];
         };
     };
     "work-order.get": {
@@ -3092,6 +3123,7 @@ export interface operations {
             422: components["responses"]["IdempotencyReused"];
             429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
+            507: components["responses"]["DiskLow"];
         };
     };
     "app.info": {
@@ -3140,6 +3172,7 @@ export interface operations {
             422: components["responses"]["IdempotencyReused"];
             429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
+            507: components["responses"]["DiskLow"];
         };
     };
     "process.start": {
@@ -3206,6 +3239,7 @@ export interface operations {
             422: components["responses"]["IdempotencyReused"];
             429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
+            507: components["responses"]["DiskLow"];
         };
     };
     "process.get": {
@@ -3272,6 +3306,7 @@ export interface operations {
             422: components["responses"]["IdempotencyReused"];
             429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
+            507: components["responses"]["DiskLow"];
         };
     };
     "bu.info": {
@@ -3308,6 +3343,7 @@ export interface operations {
             422: components["responses"]["IdempotencyReused"];
             429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
+            507: components["responses"]["DiskLow"];
         };
     };
     "work-order.reply": {
@@ -3370,6 +3406,7 @@ export interface operations {
             422: components["responses"]["IdempotencyReused"];
             429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
+            507: components["responses"]["DiskLow"];
         };
     };
     "message.send": {
@@ -3420,6 +3457,7 @@ export interface operations {
             422: components["responses"]["IdempotencyReused"];
             429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
+            507: components["responses"]["DiskLow"];
         };
     };
     "lark.auth.tenant_access_token": {
