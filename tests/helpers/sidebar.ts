@@ -9,6 +9,8 @@ export const openFromSidebar = async (page: Page, url: string) => {
   }
   await page.getByTestId(`menu-${url}`).first().click();
   await page.waitForURL((u) => u.pathname.startsWith(url));
+  // The address changes first; the last screen stays on view (rows and all) until the next one is drawn.
+  await page.waitForFunction((url) => [...document.querySelectorAll('[data-screen]')].every((e) => e.getAttribute('data-screen')!.startsWith(url)), url);
 };
 
 /** Into the console after signing in: from the public home by the header's console entry, or already there. */
