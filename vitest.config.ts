@@ -2,11 +2,24 @@ import { defineConfig } from 'vitest/config';
 import { buildDefines } from './resources/build-defines.ts';
 import { resources } from './resources/index.ts';
 import SweepFirst from './tests/helpers/sequencer.ts';
+import { OWN_MODULES } from './tests/helpers/own-modules.ts';
+
+/** The server suite: through inject (node), on PGlite or, with DATABASE_URL, PostgreSQL. */
+const server = {
+  // The registry test reads the route table, which takes the defined pages from the build (vite.config.ts).
+  define: buildDefines(resources),
+  test: {
+    environment: 'node' as const,
+    globalSetup: ['tests/helpers/global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+  },
+};
 
 /**
- * Three projects: the server through inject (node), the console's units and components (jsdom)
- * and the browser journeys (node, driving Debian's Chromium). `tests/run.mjs` runs them and the
- * server suite again on PostgreSQL.
+ * Three suites: the server through inject (node; two projects, `server*`), the console's units and
+ * components (jsdom) and the browser journeys (node, driving Debian's Chromium). `tests/run.mjs`
+ * runs them and the server suite again on PostgreSQL.
  */
 export default defineConfig({
   test: {
@@ -17,16 +30,20 @@ export default defineConfig({
     sequence: { sequencer: SweepFirst },
     projects: [
       {
-        // The registry test reads the route table, which takes the defined pages from the build (vite.config.ts).
-        define: buildDefines(resources),
+        ...server,
         test: {
+          ...server.test,
           name: 'server',
-          environment: 'node',
           include: ['tests/server/**/*.test.ts'],
-          globalSetup: ['tests/helpers/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 120_000,
+          exclude: OWN_MODULES,
+          // One module registry per worker, not per file: the server's modules load once per worker
+          // (some 200 s of imports a run on CI's two cores). Files that swap modules are below.
+          isolate: false,
         },
+      },
+      {
+        ...server,
+        test: { ...server.test, name: 'server-own-modules', include: OWN_MODULES },
       },
       {
         extends: './vite.config.ts',

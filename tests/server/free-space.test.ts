@@ -84,7 +84,9 @@ describe.skipIf(!!process.env.DATABASE_URL)('a server whose disk is nearly full'
     const freeMb = Math.floor((Number(bavail) * Number(bsize)) / MIB);
     const s = await server(freeMb * 2 + 1024);
     try {
-      expect(s.out().stderr).toContain(`The disk is nearly full (${freeMb}`);
+      // Other work writes to the same disk meanwhile: the free space it names is the one measured, give or take.
+      const named = Number(/The disk is nearly full \((\d+) MiB free under /.exec(s.out().stderr)?.[1]);
+      expect(Math.abs(named - freeMb)).toBeLessThan(64);
       // Signing in is not a change: it works, and its log row waits in memory.
       const token = await s.login();
       for (const [lang, header] of [['en', 'en-US'], ['zh', 'zh-CN']] as const) {
