@@ -12,6 +12,7 @@ import { Tokens } from './auth/tokens.ts';
 import type { Db } from './db/driver.ts';
 import { ensureLogPartitions } from './db/log-partitions.ts';
 import { syncSchema } from './db/sync.ts';
+import { prepareOnce } from './db/start-fingerprint.ts';
 import type { Services } from './engine/context.ts';
 import { mountResources } from './engine/mount.ts';
 import { handlers } from './handlers/index.ts';
@@ -124,6 +125,8 @@ export interface AppOptions {
   sso?: { allowPrivate?: boolean; dnsServers?: readonly string[] };
   /** The key sealing BUs' SSO secrets (SECRETS_KEY or DATA_DIR/secrets.key); a key of this process only when absent. */
   secretsKey?: Buffer;
+  /** The compiled build's fingerprint: a database it last prepared is not prepared again (server/db/start-fingerprint.ts). */
+  buildFingerprint?: string;
 }
 
 export interface App {
@@ -149,12 +152,16 @@ export const buildApp = async (opts: AppOptions): Promise<App> => {
   // routes (a start waits for the longer of the two, not both); nothing reads them before a request.
   // Instances starting at once on one PostgreSQL take turns (an advisory lock): the first creates, the others find it done.
   const prepared = opts.db.exclusive(async () => {
-    await syncSchema(opts.db, defs);
-    await seedPermissions(opts.db, defs);
-    if (defs.some((d) => d.storage.table === 'api_group') && defs.some((d) => d.storage.table === 'ability')) await seedApiGroups(opts.db);
-    if (defs.some((d) => d.storage.table === 'event_info')) await seedEventTypes(opts.db);
-    if (defs.some((d) => d.storage.table === 'document')) await seedDocuments(opts.db);
-    if (defs.some((d) => d.storage.table === 'i18n_setting')) await seedLanguages(opts.db);
+    const fresh = await prepareOnce(opts.db, opts.buildFingerprint, async () => {
+      await syncSchema(opts.db, defs);
+      await seedPermissions(opts.db, defs);
+      if (defs.some((d) => d.storage.table === 'api_group') && defs.some((d) => d.storage.table === 'ability')) await seedApiGroups(opts.db);
+      if (defs.some((d) => d.storage.table === 'event_info')) await seedEventTypes(opts.db);
+      if (defs.some((d) => d.storage.table === 'document')) await seedDocuments(opts.db);
+      if (defs.some((d) => d.storage.table === 'i18n_setting')) await seedLanguages(opts.db);
+    });
+    // The partitioned logs' days ahead depend on the date, not the build (server/db/log-partitions.ts).
+    if (!fresh && opts.db.kind === 'postgres') await ensureLogPartitions(opts.db);
     return Promise.all([Tokens.open(opts.db), AppTokens.open(opts.db), LarkIdKeys.open(opts.db)]);
   });
   prepared.catch(() => {});

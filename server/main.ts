@@ -2,11 +2,12 @@ import { join } from 'node:path';
 import { config, publicUrlOf } from './config.ts';
 import { secretsKeyOf } from './services/sealer.ts';
 import { StartRefused, type Db } from './db/driver.ts';
-import { DataDirLockedError, hasDataDir, openPglite } from './db/pglite.ts';
+import { DataDirLockedError, hasDataDir, startPglite } from './db/pglite.ts';
 import { createMailer } from './mail/mailer.ts';
 import { FreeSpace, guardFreeSpace } from './db/free-space.ts';
 import { replaySpool, spoolLogs } from './services/log-spool.ts';
 import { unwritableFolder } from './writable-folders.ts';
+import { buildFingerprint } from './db/start-fingerprint.ts';
 
 /**
  * The server as `npm start` runs it, compiled to dist-server/main.js (scripts/build-server.mjs).
@@ -67,11 +68,19 @@ const watchdog = {
   },
 };
 
-/** PostgreSQL when DATABASE_URL is set, else embedded PGlite; node-postgres loads only when asked for, so the embedded database's thread starts first. */
-const open = (): Promise<Db> => (cfg.databaseUrl ? import('./db/postgres.ts').then((m) => m.openPostgres(cfg.databaseUrl!, undefined, cfg.databaseDeadlines, cfg.databaseDirectUrl)) : openPglite(cfg.dataDir, undefined, watchdog));
+/**
+ * PostgreSQL when DATABASE_URL is set, else embedded PGlite; node-postgres loads only when asked for,
+ * so the embedded database's thread starts first. The embedded database comes before its thread has
+ * opened the folder (`startPglite`): the routes are built meanwhile, its first statements waiting.
+ */
+const open = (): Promise<{ db: Db; ready: Promise<void> }> =>
+  cfg.databaseUrl
+    ? import('./db/postgres.ts').then(async (m) => ({ db: await m.openPostgres(cfg.databaseUrl!, undefined, cfg.databaseDeadlines, cfg.databaseDirectUrl), ready: Promise.resolve() }))
+    : startPglite(cfg.dataDir, undefined, watchdog);
 
 const start = async () => {
-  opened = open();
+  let started = open();
+  opened = started.then((s) => s.db);
   // Rejections are taken below, once the modules are loaded; until then they are not unhandled.
   opened.catch(() => {});
   const [{ buildApp }, { seedOperator }] = await Promise.all([import('./app.ts'), import('./seed/seed.ts')]);
@@ -79,12 +88,15 @@ const start = async () => {
     // Creating the database (initdb) leaves PGlite's WebAssembly memory about 400 MB larger, for
     // the life of its thread, than opening an existing one does: close that thread and open the
     // database again on a new one.
-    const created = await opened;
+    const created = await started;
+    await created.ready;
     opened = undefined;
-    await created.close();
-    opened = open();
+    await created.db.close();
+    started = open();
+    opened = started.then((s) => s.db);
   }
-  const db = await opened;
+  // A folder that fails to open fails the build's first statements with the thread's error.
+  const { db } = await started;
   if (embedded) {
     served = db;
     // Writes are refused before the disk under DATA_DIR is full (server/db/free-space.ts).
@@ -105,6 +117,8 @@ const start = async () => {
     events: { allowPrivate: cfg.allowPrivateWebhooks },
     sso: { allowPrivate: cfg.allowPrivateIdp, dnsServers: cfg.ssoDnsServers },
     secretsKey: secretsKeyOf(cfg.secretsKey, cfg.dataDir),
+    // The compiled server's stamp sits beside it (scripts/build-server.mjs); from sources there is none.
+    buildFingerprint: buildFingerprint(new URL('./.build-stamp.json', import.meta.url)),
     mailer,
     filesDir: cfg.filesDir,
   });

@@ -1,11 +1,11 @@
 import { translate, type Lang } from '../i18n/index.ts';
 import { eventMessageKey } from '../schemas/event.ts';
 import { publicSchema, shapeOf, type JsonSchema } from './http/json-schema.ts';
-import { EVENT_TYPES } from './seed/event-types.ts';
+import { eventTypes } from './seed/event-types.ts';
 
 /**
  * The pushes an app receives, as OpenAPI 3.1 `webhooks` (docs/events.md): one per event type of
- * the catalogue (`EVENT_TYPES`, the same the seed and the delivery read), each the schema 2.0
+ * the catalogue (`eventTypes()`, the same the seed and the delivery read), each the schema 2.0
  * envelope with its header and its own `event` payload, and the signature headers every push
  * carries. A generator types a receiver's handler from them (`components.schemas['event.<code>']`).
  */
@@ -45,7 +45,7 @@ export const webhooksOf = (lang: Lang) => {
   const t = (key: string, params?: Record<string, unknown>) => translate(lang, `openapi.webhooks.${key}`, params);
   const schemas: Record<string, JsonSchema> = { 'event.envelope': ENVELOPE };
   const webhooks: Record<string, unknown> = {};
-  for (const e of EVENT_TYPES) {
+  for (const e of eventTypes()) {
     // As answers are shown: the server's metadata as standard keywords, no input rules.
     const payload = shapeOf(publicSchema(e.payload));
     schemas[schemaName(e.code)] = {

@@ -36,12 +36,16 @@ const copyRows = (rows: readonly (readonly AppendValue[])[]) => {
 /** The operations a deadline watches: statements and commits; not a transaction's wait for its turn (the statement holding it is watched), a dump or the close. */
 const WATCHED = new Set(['query', 'end', 'append']);
 
+type ThreadOptions = { dataDir?: string; snapshot?: ArrayBuffer; analyzeFirstMs: number; analyzeEveryMs: number; watchdog?: Watchdog };
+
 /**
  * Embedded PostgreSQL on a worker thread. The Db interface is the same as in-process PGlite; every
  * statement crosses to the worker as a message, and a transaction holds PGlite's lock on that
- * thread until the caller's callback ends.
+ * thread until the caller's callback ends. The database comes at once and `ready` once the thread
+ * has opened it: statements sent before wait in the thread's queue, so a start builds its routes
+ * while the folder opens (server/main.ts).
  */
-export const openPgliteThread = async (opts: { dataDir?: string; snapshot?: ArrayBuffer; analyzeFirstMs: number; analyzeEveryMs: number; watchdog?: Watchdog }, onClose: () => void) => {
+export const startPgliteThread = (opts: ThreadOptions, onClose: () => void) => {
   const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
     workerData: { dataDir: opts.dataDir, snapshot: opts.snapshot, analyzeFirstMs: opts.analyzeFirstMs, analyzeEveryMs: opts.analyzeEveryMs },
     transferList: opts.snapshot ? [opts.snapshot] : [],
@@ -53,10 +57,12 @@ export const openPgliteThread = async (opts: { dataDir?: string; snapshot?: Arra
   let failure: Error | null = null;
   let stuck = false;
 
-  await new Promise<void>((resolve, reject) => {
+  const ready = new Promise<void>((resolve, reject) => {
+    // The thread's first message says it is open; answers carry an id.
     worker.once('message', () => resolve());
     worker.once('error', reject);
   });
+  ready.catch(() => {});
   worker.on('message', (msg: { id: number; result?: unknown; error?: Record<string, string> }) => {
     const p = pending.get(msg.id);
     if (!p) return;
@@ -90,7 +96,7 @@ export const openPgliteThread = async (opts: { dataDir?: string; snapshot?: Arra
 
   const queryIn = (tx?: number): Queryable['query'] => (sql, params) => call('query', { sql, params, tx });
 
-  return {
+  const db = {
     kind: 'pglite',
     query: queryIn(),
     transaction: async <T>(fn: (tx: Queryable) => Promise<T>) => {
@@ -119,4 +125,5 @@ export const openPgliteThread = async (opts: { dataDir?: string; snapshot?: Arra
       onClose();
     },
   } as Db;
+  return { db, ready };
 };

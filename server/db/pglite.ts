@@ -4,7 +4,7 @@ import { lockDataDir } from './data-dir-lock.ts';
 import { DEADLINES } from './deadlines.ts';
 import type { Db } from './driver.ts';
 import { sharedFairly } from './fair-share.ts';
-import { openPgliteThread, type Watchdog } from './pglite-thread.ts';
+import { startPgliteThread, type Watchdog } from './pglite-thread.ts';
 
 const ANALYZE_FIRST_MS = 10_000;
 const ANALYZE_EVERY_MS = 5 * 60_000;
@@ -23,10 +23,20 @@ export { DataDirLockedError } from './data-dir-lock.ts';
  * worker thread of its own (server/db/pglite-thread.ts), watched by `watchdog` when given.
  */
 export const openPglite = async (dataDir?: string, loadDataDir?: Blob, watchdog?: Watchdog): Promise<Db> => {
+  const { db, ready } = await startPglite(dataDir, loadDataDir, watchdog);
+  await ready;
+  return db;
+};
+
+/**
+ * As `openPglite`, but the database comes once the folder is locked, before its thread has opened
+ * it: statements wait for `ready` on that thread, so a start's other work runs meanwhile.
+ */
+export const startPglite = async (dataDir?: string, loadDataDir?: Blob, watchdog?: Watchdog): Promise<{ db: Db; ready: Promise<void> }> => {
   let unlock = () => {};
   if (dataDir) unlock = await lockDataDir(dataDir);
   try {
-    const db = await openPgliteThread(
+    const { db, ready } = startPgliteThread(
       {
         dataDir: dataDir ? join(dataDir, 'pg') : undefined,
         snapshot: loadDataDir ? await loadDataDir.arrayBuffer() : undefined,
@@ -36,7 +46,8 @@ export const openPglite = async (dataDir?: string, loadDataDir?: Blob, watchdog?
       },
       unlock,
     );
-    return sharedFairly(db, { ...PGLITE_SHARES, waitMs: watchdog?.ms ?? DEADLINES.statementMs });
+    ready.catch(() => unlock());
+    return { db: sharedFairly(db, { ...PGLITE_SHARES, waitMs: watchdog?.ms ?? DEADLINES.statementMs }), ready };
   } catch (e) {
     unlock();
     throw e;

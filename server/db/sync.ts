@@ -54,6 +54,8 @@ export const syncSchema = async (db: Db, defs: readonly ResourceDef[]) => {
     columns.get(r.table_name)!.add(r.column_name);
   }
   if (!columns.has('schema_migrations')) await db.query('create table if not exists schema_migrations (id integer primary key, name text not null, applied_at timestamptz not null default now())');
+  // The build that last prepared the database (server/db/start-fingerprint.ts).
+  if (!columns.has('start_fingerprint')) await db.query('create table if not exists start_fingerprint (id integer primary key, fingerprint text not null, prepared_at timestamptz not null default now())');
   // A partitioned table's indexes (the logs on PostgreSQL, server/db/log-partitions.ts) are of kind 'I'.
   const indexes = new Set((await db.query<{ indexname: string }>("select relname as indexname from pg_class where relnamespace = current_schema()::regnamespace and relkind in ('i', 'I')")).rows.map((r) => r.indexname));
 

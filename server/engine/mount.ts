@@ -9,12 +9,7 @@ import { answerDoc, bodyDoc } from './call-docs.ts';
 import type { EngineCall } from './run-call.ts';
 import { selectionCall } from './selections.ts';
 import { relatedCall } from './related.ts';
-
-/** A value worked out on first use, then kept. */
-const once = <T>(make: () => T) => {
-  let made: { value: T } | undefined;
-  return () => (made ??= { value: make() }).value;
-};
+import { once } from './once.ts';
 
 /** Mounts every call of every definition on each side it names. */
 const NO_RULES: Rules = {};

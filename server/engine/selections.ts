@@ -94,12 +94,12 @@ const answerDoc = (def: ResourceDef, spec: NonNullable<CallSpec['selection']>) =
 
 /** `read`: the record's chosen rows of each selection. */
 const read = (def: ResourceDef, spec: NonNullable<CallSpec['selection']>) =>
-  named({ input: recordInput, output: answerDoc(def, spec) }, async (ctx, { guid: g }) => chosen(ctx.services.db, def, spec.of, await findOne(ctx, g)));
+  named({ input: recordInput, output: () => answerDoc(def, spec) }, async (ctx, { guid: g }) => chosen(ctx.services.db, def, spec.of, await findOne(ctx, g)));
 
 /** `options`: the rows the record may newly choose, searched and filtered, a page at a time (or whole). */
 const options = (def: ResourceDef, spec: NonNullable<CallSpec['selection']>) => {
   const sel = selectionOf(def, spec.of[0]);
-  return named({ input: optionsInput(sel), output: answerDoc(def, spec) }, async (ctx, input: Record<string, unknown>) => {
+  return named({ input: optionsInput(sel), output: () => answerDoc(def, spec) }, async (ctx, input: Record<string, unknown>) => {
     const paging = sel.whole ? undefined : pagingOf(ctx.lang, ctx.input, def.name);
     const row = await findOne(ctx, input.guid as string);
     const view = viewOf(sel);
@@ -117,7 +117,7 @@ const browseInput = z.object({ guid: guid().optional(), keyword }).extend(paging
 const browse = (def: ResourceDef, spec: NonNullable<CallSpec['selection']>) => {
   const field = spec.of[0];
   const sel = selectionOf(def, field);
-  return named({ input: browseInput, output: answerDoc(def, spec) }, async (ctx, input) => {
+  return named({ input: browseInput, output: () => answerDoc(def, spec) }, async (ctx, input) => {
     const paging = pagingOf(ctx.lang, ctx.input, def.name);
     const view = viewOf(sel);
     const where = new Where();
@@ -136,7 +136,7 @@ const browse = (def: ResourceDef, spec: NonNullable<CallSpec['selection']>) => {
  * may hold, or nothing changes and the refusal names the field.
  */
 const save = (def: ResourceDef, spec: NonNullable<CallSpec['selection']>) =>
-  named({ input: saveInput(def, spec.of), output: answerDoc(def, spec) }, async (ctx, input: Record<string, unknown>) =>
+  named({ input: saveInput(def, spec.of), output: () => answerDoc(def, spec) }, async (ctx, input: Record<string, unknown>) =>
     ctx.services.db.transaction(async (tx) => {
       await findOne(ctx, input.guid as string, tx);
       await tx.query(`select 1 from ${ident(def.storage.table)} where guid = $1 for update`, [input.guid]);

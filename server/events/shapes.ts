@@ -1,12 +1,14 @@
 import type { Claimed } from './claim.ts';
 import { APP_EVENTS } from './app-events.ts';
-import { changedFields } from '../../schemas/lark-contact.ts';
+import { changedFields, type EventShape } from '../../schemas/lark-contact.ts';
 import type { LarkIdKeys } from '../lark/ids.ts';
-import { EVENT_TYPES } from '../seed/event-types.ts';
+import { eventTypes, type ChangeKind } from '../seed/event-types.ts';
 
 const V1: ReadonlySet<string> = new Set(APP_EVENTS);
-/** The row changes whose definition declares Lark's shape (members, departments). */
-const SHAPED = new Map(EVENT_TYPES.flatMap((t) => (t.change?.shape ? [[t.code as string, { kind: t.change.kind, shape: t.change.shape }] as const] : [])));
+/** The row changes whose definition declares Lark's shape (members, departments), once first asked for. */
+let shaped: Map<string, { kind: ChangeKind; shape: EventShape }> | undefined;
+const shapedOf = (code: string) =>
+  (shaped ??= new Map(eventTypes().flatMap((t) => (t.change?.shape ? [[t.code as string, { kind: t.change.kind, shape: t.change.shape }] as const] : [])))).get(code);
 
 type Change = { object: Record<string, unknown>; old_object?: Record<string, unknown> };
 
@@ -16,7 +18,7 @@ type Change = { object: Record<string, unknown>; old_object?: Record<string, unk
  * `old_object` of only the fields that changed, as Lark sends them (docs/events.md, "Payloads").
  */
 const eventOf = (m: Claimed, keys: LarkIdKeys | undefined) => {
-  const shaped = SHAPED.get(m.event_type);
+  const shaped = shapedOf(m.event_type);
   if (!shaped || !keys) return m.payload;
   const { object, old_object } = m.payload as Change;
   const ids = keys.forApp(m.app_guid, m.app_bu_guid);

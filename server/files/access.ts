@@ -20,11 +20,13 @@ const fileFieldsOf = (def: ResourceDef) => {
   return fieldsOf(def).filter((f) => f.files || images.has(f.name));
 };
 
-/** Definitions whose rows hold file addresses, with those fields. */
-const holders = resources.flatMap((def) => {
-  const fields = def.storage.virtual ? [] : fileFieldsOf(def);
-  return fields.length ? [{ def, fields }] : [];
-});
+/** Definitions whose rows hold file addresses, with those fields: worked out at the first file read, not at start. */
+let held: { def: ResourceDef; fields: FieldInfo[] }[] | undefined;
+const holders = () =>
+  (held ??= resources.flatMap((def) => {
+    const fields = def.storage.virtual ? [] : fileFieldsOf(def);
+    return fields.length ? [{ def, fields }] : [];
+  }));
 
 /** Calls that read a definition's rows: through one the caller may make, the caller reads what its mount's scope reaches. */
 const ROW_READS = new Set(['get', 'page', 'list', 'tree', 'one']);
@@ -55,7 +57,7 @@ const reach = (def: ResourceDef, mount: Mount, spec: CallSpec, caller: Caller) =
  */
 const namedInReadableRow = async (db: Queryable, caller: Caller, guid: string) => {
   const address = fileAddress(guid);
-  for (const { def, fields } of holders) {
+  for (const { def, fields } of holders()) {
     for (const { mount, spec } of readsOf(def, caller)) {
       const where = reach(def, mount, spec, caller).add((p) => naming(fields, address, p));
       if ((await db.query(`select 1 from ${ident(def.storage.table)}${where.toSql()} limit 1`, where.params)).rows.length) return true;

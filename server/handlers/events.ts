@@ -15,7 +15,7 @@ import { replayEvents, searchEventLog } from '../events/log.ts';
 import { REPLAY_MAX } from '../events/policy.ts';
 import { DAY_MS, LOG_WINDOW_DAYS, outsideLogWindow } from '../../schemas/log-window.ts';
 import { sampleOf } from '../events/sample.ts';
-import { EVENT_TYPES } from '../seed/event-types.ts';
+import { eventTypes } from '../seed/event-types.ts';
 import { named } from '../engine/named.ts';
 import type { EventCode } from '../../resources/event-codes.ts';
 
@@ -162,7 +162,7 @@ export const testSend = named({ input: testInput, output: z.object({ event_id: z
   if (!type) throw new Warning('server.reference_not_found', { field: translate(ctx.lang, 'resources.event-rel.fields.event_code') }, { field: 'event_code' });
   // A catalogued code: event_info holds only the seeded types (server/seed/event-types.ts), which EVENT_CODES types.
   // A row change's sample is a row, as the outbox keeps it; the push then shapes it as any other (server/events/shapes.ts).
-  const stored = EVENT_TYPES.find((t) => t.code === event_code)?.change?.stored ?? type.payload_schema;
+  const stored = eventTypes().find((t) => t.code === event_code)?.change?.stored ?? type.payload_schema;
   const ids = await ctx.services.db.transaction((tx) => ctx.services.events.emit(ctx, tx, { type: event_code as EventCode, appGuid: app_guid, event: sampleOf(stored) }));
   if (!ids.length) throw new Warning('server.event_not_subscribed', {}, { field: 'event_code' });
   return { event_id: ids[0] };

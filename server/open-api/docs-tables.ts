@@ -1,6 +1,6 @@
 import { translate } from '../../i18n/index.ts';
 import { eventMessageKey } from '../../schemas/event.ts';
-import { EVENT_TYPES } from '../seed/event-types.ts';
+import { eventTypes } from '../seed/event-types.ts';
 import { openApiCalls, summaryOf } from './calls.ts';
 
 /**
@@ -21,7 +21,7 @@ export const eventTable = () =>
   [
     '| code | scope | what happened |',
     '| --- | --- | --- |',
-    ...EVENT_TYPES.map((t) => `| \`${t.code}\` | ${code(t.group)} | ${translate('en', `resources.event-info.seeded.${eventMessageKey(t.code)}.description`)} |`),
+    ...eventTypes().map((t) => `| \`${t.code}\` | ${code(t.group)} | ${translate('en', `resources.event-info.seeded.${eventMessageKey(t.code)}.description`)} |`),
   ].join('\n');
 
 /** The page's text with the table between `<!-- <name> -->` and `<!-- /<name> -->` replaced. */

@@ -12,6 +12,7 @@ import { OPEN_API_CALLS, openApiCalls, summaryOf, type OpenApiCall } from '../op
 import type { ResourceDef, Verb } from '../../resources/types.ts';
 import type { Rules } from '../engine/context.ts';
 import { answerDoc, bodyDoc, keysetAnswerOf } from '../engine/call-docs.ts';
+import { once, type Later } from '../engine/once.ts';
 import { selectList, verbs } from '../engine/verbs.ts';
 import { USER_TYPE, type Caller } from '../auth/caller.ts';
 import { pagingInput, pagingOf } from '../engine/paging.ts';
@@ -106,9 +107,20 @@ export const mountOpenApi = (app: FastifyInstance, services: Services, docs: Cal
    * through the one pipeline (`runCall`) as the app: a definition's verb by `engineAsApp`, which is
    * that pipeline; the API's own calls by `own`, which declares the definition a write changes.
    */
-  const appCall = (call: OpenApiCall, body: z.ZodType | undefined, answer: AnswerDoc | undefined, run: AppRun) => {
+  const appCall = (call: OpenApiCall, body: Later<z.ZodType | undefined>, answer: Later<AnswerDoc | undefined>, run: AppRun) => {
     const { apiCode, scope } = call;
-    docs.push({ method: 'POST', tag: 'open-api', public: false, path: call.path, summary: summaryOf('en', call.path), body, answer, permission: APP_TOKEN, apiCode, scope, throttled: true });
+    // What it takes and answers is worked out when a document first needs it (JSON Schema from zod costs), not at start.
+    const bodyOf = once(() => (typeof body === 'function' ? body() : body));
+    const answerOf = once(() => (typeof answer === 'function' ? answer() : answer));
+    docs.push({
+      method: 'POST', tag: 'open-api', public: false, path: call.path, summary: summaryOf('en', call.path), permission: APP_TOKEN, apiCode, scope, throttled: true,
+      get body() {
+        return bodyOf();
+      },
+      get answer() {
+        return answerOf();
+      },
+    });
     app.post(call.path, async (req, reply) =>
       ok(req, (await asApp(services, opts.ratePerMinute, req, reply, call, (caller) => run({ app: caller, input: inputOf(req), lang: langOf(req), req, reply, path: call.path }))) ?? null),
     );
@@ -124,7 +136,7 @@ export const mountOpenApi = (app: FastifyInstance, services: Services, docs: Cal
     const verb = call.verb;
     const { def, mount, spec, handler } = appServed(opts, call.resource, verb);
     const declared = <T>(d: T | ((m: typeof mount, r: typeof def) => T) | undefined) => (typeof d === 'function' ? (d as (m: typeof mount, r: typeof def) => T)(mount, def) : d);
-    appCall(call, declared(handler?.input) ?? bodyDoc(def, spec, mount), declared(handler?.output) ?? answerDoc(def, spec), ({ app: caller, lang, input, req, path }) =>
+    appCall(call, () => declared(handler?.input) ?? bodyDoc(def, spec, mount), () => declared(handler?.output) ?? answerDoc(def, spec), ({ app: caller, lang, input, req, path }) =>
       // A served definition's own name (it came from `opts.defs`).
       engineAsApp(services, opts, def.name as ResourceName, verb, caller, lang, input, undefined, { req, path }));
   }
@@ -165,7 +177,7 @@ export const mountOpenApi = (app: FastifyInstance, services: Services, docs: Cal
 
   const buDef = opts.defs.find((d) => d.name === 'bu');
   if (buDef) {
-    appCall(OPEN_API_CALLS.buInfo, undefined, answerDoc(buDef, { verb: 'get' }), own(async ({ app: caller }) => {
+    appCall(OPEN_API_CALLS.buInfo, undefined, () => answerDoc(buDef, { verb: 'get' }), own(async ({ app: caller }) => {
       if (!caller.buGuid) throw new Warning('server.bu_required');
       const { rows } = await services.db.query(`select ${selectList(buDef)} from ${ident(buDef.storage.table)} where guid = $1`, [caller.buGuid]);
       if (!rows[0]) throw new Warning('server.record_not_found');
@@ -176,7 +188,7 @@ export const mountOpenApi = (app: FastifyInstance, services: Services, docs: Cal
   // A reply to one of the BU's work orders, as the tenant's side: the console's reply call (`workOrder.reply`) as the app.
   const reply = appServed(opts, 'work-order-record', 'add', 'save');
   const replyOut = reply.handler?.output;
-  appCall(OPEN_API_CALLS.workOrderReply, workOrderRecordSchema, typeof replyOut === 'function' ? replyOut(reply.mount, reply.def) : replyOut, ({ app: caller, lang, input, req, path }) =>
+  appCall(OPEN_API_CALLS.workOrderReply, workOrderRecordSchema, () => (typeof replyOut === 'function' ? replyOut(reply.mount, reply.def) : replyOut), ({ app: caller, lang, input, req, path }) =>
     engineAsApp(services, opts, 'work-order-record', 'add', caller, lang, input, 'save', { req, path }));
 
   appCall(OPEN_API_CALLS.messageSend, appMessageInput, messageSent, own(async ({ app: caller, input, lang }) => {

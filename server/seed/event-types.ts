@@ -35,7 +35,7 @@ const APP_EVENTS: EventType[] = [
   { code: 'application.permission.changed_v1', group: null, payload: appScopes },
 ];
 
-type ChangeKind = 'created' | 'updated' | 'deleted';
+export type ChangeKind = 'created' | 'updated' | 'deleted';
 
 export interface EventType {
   code: EventCode;
@@ -61,11 +61,13 @@ export const eventTypesOf = (defs: readonly { schema: ResourceDef['schema']; api
   ...APP_EVENTS,
 ];
 
-export const EVENT_TYPES: readonly EventType[] = eventTypesOf(resources);
+let catalogue: readonly EventType[] | undefined;
+/** The catalogue's event types, worked out when first asked for (their payloads' JSON schemas cost a start some milliseconds). */
+export const eventTypes = (): readonly EventType[] => (catalogue ??= eventTypesOf(resources));
 
 /** Event types are data: a start adds missing ones and keeps operators' edits (names, status). */
 export const seedEventTypes = async (db: Db) => {
-  for (const t of EVENT_TYPES) {
+  for (const t of eventTypes()) {
     const text = (field: string) => translate(DEFAULT_LANG, `resources.event-info.seeded.${eventMessageKey(t.code)}.${field}`);
     await db.query(
       `insert into event_info (guid, code, group_code, name, description, payload_schema, status) values (gen_random_uuid(), $1, $2, $3, $4, $5, 0)

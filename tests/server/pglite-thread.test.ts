@@ -51,3 +51,18 @@ describe.skipIf(!!process.env.DATABASE_URL)('PGlite on a worker thread', () => {
     expect((await db.query('select label from t where id = $1', [3])).rows).toEqual([{ label: 'kept' }]);
   });
 });
+
+describe.skipIf(!!process.env.DATABASE_URL)('PGlite handed over before its thread has opened it', () => {
+  it('answers statements sent before it was ready, in order, and closes', async () => {
+    const { startPglite } = await import('../../server/db/pglite.ts');
+    const { db, ready } = await startPglite();
+    let opened = false;
+    void ready.then(() => (opened = true));
+    const early = [db.query('create table early (n int)'), db.query('insert into early values (1), (2)'), db.query<{ n: number }>('select n from early order by n')];
+    expect(opened).toBe(false);
+    const answers = await Promise.all(early);
+    expect(opened).toBe(true);
+    expect(answers[2].rows).toEqual([{ n: 1 }, { n: 2 }]);
+    await db.close();
+  });
+});

@@ -12,7 +12,7 @@ import { findRoute } from '../../src/routes/guard.ts';
 import { SCOPES, type OpenScope } from '../../resources/scopes.ts';
 import { EVENT_CODES, type EventCode } from '../../resources/event-codes.ts';
 import { engineCalls, openApiCalls } from '../../server/open-api/calls.ts';
-import { EVENT_TYPES, eventTypesOf, type EventType } from '../../server/seed/event-types.ts';
+import { eventTypes, eventTypesOf, type EventType } from '../../server/seed/event-types.ts';
 import type { CallDoc } from '../../server/http/calls.ts';
 import { docSchema } from '../../server/http/json-schema.ts';
 import type { LarkCall } from '../../server/lark/call.ts';
@@ -176,7 +176,7 @@ describe('dates and times', () => {
     for (const c of openApiCalls) expect(s.docs.map((d) => d.path), c.path).toContain(c.path);
     expect(callDates(s.docs)).toEqual([]);
     expect(larkDates(larkCalls)).toEqual([]);
-    expect(eventDates(EVENT_TYPES)).toEqual([]);
+    expect(eventDates(eventTypes())).toEqual([]);
   });
 
   it('the check catches a date held as a plain string, by its name or its format', () => {
@@ -266,9 +266,9 @@ describe('scopes, events, the open API and generated menus are cross-checked', (
   it('on the registry, nothing is missing', () => {
     expect(undeclaredScopes(resources, scopes)).toEqual([]);
     expect(unlabelledScopes(scopes)).toEqual([]);
-    expect(eventProblems(resources, EVENT_TYPES, scopes)).toEqual([]);
+    expect(eventProblems(resources, eventTypes(), scopes)).toEqual([]);
     // Every declared code is emitted (by a definition or the server): none is declared and forgotten.
-    expect(EVENT_CODES.filter((code) => !EVENT_TYPES.some((t) => t.code === code))).toEqual([]);
+    expect(EVENT_CODES.filter((code) => !eventTypes().some((t) => t.code === code))).toEqual([]);
     expect(openApiProblems(openApiCalls, resources, scopes)).toEqual([]);
     expect(menuProblems(resources)).toEqual([]);
   });
@@ -286,7 +286,7 @@ describe('scopes, events, the open API and generated menus are cross-checked', (
   });
   it('an emitted event the catalogue lacks, a catalogued event whose scope is undeclared or which has no labels', () => {
     const broken: ResourceDef = { ...holiday, api: { ...holiday.api, events: { scope: 'contact:member:readonly', created: unknownEvent('holiday.created_v1') } } };
-    expect(eventProblems([broken], EVENT_TYPES, scopes)).toEqual([
+    expect(eventProblems([broken], eventTypes(), scopes)).toEqual([
       'holiday: events.created emits "holiday.created_v1", which the event catalogue (server/seed/event-types.ts) lacks, so no app would receive it',
     ]);
     const catalogue = eventTypesOf([{ ...broken, api: { ...broken.api, events: { scope: unknownScope('holiday:events'), created: unknownEvent('holiday.created_v1') } } }]);
