@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { translate } from '../../i18n/index.ts';
-import { Warning } from '../http/envelope.ts';
+import { databaseAway } from '../db/away.ts';
+import { RETRY_AFTER_S, Warning } from '../http/envelope.ts';
 import { larkLangOf } from './language.ts';
 
 /** A refusal in Lark's shape: `{ code, msg, error? }` with the HTTP status Lark answers it with (docs/lark.md "Errors"). */
@@ -85,7 +86,13 @@ export const toLark = (e: unknown, req: FastifyRequest, opts: { notFound?: () =>
       const violations = (e.data as { field: string; message: string }[]).map((f) => fieldViolation(names[f.field.split('.')[0]] ?? f.field, f.message));
       return new LarkError(99992402, 'field validation failed', 400, { field_violations: violations });
     }
-    return new LarkError(1, translate(lang, e.key, e.params), 400);
+    // The server's own condition (a disk nearly full: 507) keeps its status: a client retries a 5xx, not a 400.
+    return new LarkError(1, translate(lang, e.key, e.params), e.http >= 500 ? e.http : 400);
+  }
+  // The database away is no fault of the call: 503 with Retry-After, as on the platform's paths.
+  if (databaseAway(e)) {
+    req.log.warn({ err: e }, 'database unavailable');
+    return new LarkError(1, translate(lang, 'server.unavailable', { seconds: RETRY_AFTER_S }), 503);
   }
   const err = e as { statusCode?: number; code?: string };
   if (err?.statusCode === 429) return new LarkError(99991400, 'request trigger frequency limit', 429);
@@ -95,5 +102,7 @@ export const toLark = (e: unknown, req: FastifyRequest, opts: { notFound?: () =>
 };
 
 /** The answer of a refusal: Lark's body, its HTTP status, the request id as `log_id` (Lark's name for it). */
-export const sendLark = (req: FastifyRequest, reply: FastifyReply, e: LarkError) =>
-  reply.status(e.http).send({ code: e.code, msg: e.msg, error: { ...(e.error ?? {}), log_id: String(req.id) } });
+export const sendLark = (req: FastifyRequest, reply: FastifyReply, e: LarkError) => {
+  if (e.http === 503) reply.header('retry-after', String(RETRY_AFTER_S));
+  return reply.status(e.http).send({ code: e.code, msg: e.msg, error: { ...(e.error ?? {}), log_id: String(req.id) } });
+};
