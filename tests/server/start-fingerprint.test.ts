@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/driver.ts';
+import { resources } from '../../resources/index.ts';
 import { syncSchema } from '../../server/db/sync.ts';
 import { buildFingerprint, prepareOnce } from '../../server/db/start-fingerprint.ts';
 import { testDb } from '../helpers/db.ts';
@@ -14,7 +15,7 @@ describe('preparing the database once per build', () => {
   let runs = 0;
   const prepare = async () => {
     runs++;
-    await syncSchema(db, []);
+    await syncSchema(db, resources);
   };
   beforeAll(async () => {
     db = await testDb();
