@@ -1,15 +1,19 @@
 import autocannon from 'autocannon';
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { serverFlags } from './start-command.ts';
 
 /** Seconds per load run (`BENCH_SECONDS`), and the connections each run keeps open. */
 export const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 export const CONNECTIONS = 10;
 
-/** A bench server in a child process (so the load generator does not share its event loop); it posts its info once listening. */
+/**
+ * A bench server in a child process (so the load generator does not share its event loop), with
+ * `npm start`'s node flags; it posts its info once listening.
+ */
 export const start = (file: string) =>
   new Promise<{ child: ChildProcess; info: Record<string, any> }>((resolve, reject) => {
-    const child = fork(fileURLToPath(new URL(file, import.meta.url)), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+    const child = fork(fileURLToPath(new URL(file, import.meta.url)), [], { execArgv: [...serverFlags(), '--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
     child.once('message', (info) => resolve({ child, info: info as Record<string, any> }));
     child.once('exit', (code) => reject(new Error(`${file} exited with ${code}`)));
   });

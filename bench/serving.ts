@@ -8,6 +8,7 @@ import { staleReason, viteEnv } from '../scripts/build-stamp.mjs';
 import { buildServer, SERVER_OUT } from '../scripts/build-server.mjs';
 import { measureBundle, TARGETS as BUNDLE_TARGETS } from './bundle.ts';
 import { freePort } from '../scripts/free-port.mjs';
+import { startCommand } from './start-command.ts';
 
 /**
  * Start, memory and what a browser downloads, measured on the server as `npm start` runs it (the
@@ -27,14 +28,6 @@ export const SERVE_TARGETS = { readyMs: 600, idleRssMiB: 250 };
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const READY_RUNS = Number(process.env.BENCH_READY_RUNS ?? 3);
 const IDLE_MS = Number(process.env.BENCH_IDLE_MS ?? 20_000);
-
-/** `npm start`'s command line from package.json, run directly (npm's own start is not the server's). */
-export const startCommand = () => {
-  const script: string = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.start;
-  const [bin, ...args] = script.split(/\s+/);
-  if (bin !== 'node') throw new Error(`bench/serving.ts expects "start" to run node, not: ${script}`);
-  return [process.execPath, ...args];
-};
 
 
 interface Fetched {

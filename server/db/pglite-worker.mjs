@@ -3,17 +3,12 @@
 // Plain JavaScript: a worker gets no TypeScript loader of its own.
 import { parse, PGlite, protocol } from '@electric-sql/pglite';
 import { parentPort, workerData } from 'node:worker_threads';
+import { sharedBuffersFor } from './shared-buffers.mjs';
 
 const { dataDir, snapshot, analyzeFirstMs, analyzeEveryMs } = workerData;
-// PostgreSQL's shared buffers are allocated and zeroed in the WebAssembly memory when the database
-// opens, so every one is resident from the start, used or not: initdb's 128 MB is 128 MiB of RSS
-// for the life of the process. 64 MB holds a fresh database several times over, and index scans
-// and lookups on a 90 MB table run as fast; pages beyond it are read again from the files (or
-// MEMFS), which the OS caches.
-const SHARED_BUFFERS = '64MB';
 const pg = await PGlite.create(dataDir, {
   ...(snapshot ? { loadDataDir: new Blob([snapshot]) } : {}),
-  startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`],
+  startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffersFor(dataDir)}`],
 });
 
 // PGlite has no autovacuum: without fresh statistics the planner sorts whole tables instead of
