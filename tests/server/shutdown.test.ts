@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -69,6 +69,12 @@ describe.skipIf(!!process.env.DATABASE_URL)('SIGTERM', () => {
     expect(staleReason({ root: ROOT, outDir: SERVER_OUT })).toBeNull();
     expect(existsSync(SERVER_ENTRY)).toBe(true);
     expect(hasDataDir(dataDir)).toBe(true);
+  });
+
+  it('is compiled in ASCII, so V8 keeps each chunk’s source at one byte a character (scripts/build-server.mjs)', () => {
+    const chunks = readdirSync(SERVER_OUT, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js'));
+    expect(chunks.length).toBeGreaterThan(1);
+    expect(chunks.filter((f) => /[^\x00-\x7f]/.test(readFileSync(join(SERVER_OUT, f), 'utf8')))).toEqual([]);
   });
 
   it('lets the request in flight finish, closes the database, releases the lock and exits 0', async () => {
