@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { AXE_TAGS, runAxe } from './axe.ts';
 
 /** What every Chromium journey shares: the browser, its watch over the page, axe and screenshots. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -58,13 +58,11 @@ export const watchPage = async (browser: Browser, opts: { width?: number; height
       await page
         .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), undefined, { timeout: 3000 })
         .catch(() => undefined);
-      const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
       // A toast fades in and out on its own clock, so its colours are not judged here, mid-fade: the
       // palette's contrast is checked exactly in tests/web/theme-contrast.test.ts.
-      // Legacy mode runs axe in the page itself: the default merges its results in a new blank page
-      // each time, twice as slow; the app has no cross-origin frame for that to reach.
-      const rest = await new AxeBuilder({ page }).setLegacyMode().withTags(tags).disableRules(['color-contrast']).analyze();
-      const contrast = await new AxeBuilder({ page }).setLegacyMode().withRules(['color-contrast']).exclude('[data-testid=toast]').analyze();
+      // In the page itself (tests/helpers/axe.ts): the app has no cross-origin frame to reach.
+      const rest = await runAxe(page, { runOnly: { type: 'tag', values: AXE_TAGS }, rules: { 'color-contrast': { enabled: false } } });
+      const contrast = await runAxe(page, { runOnly: { type: 'rule', values: ['color-contrast'] } }, ['[data-testid=toast]']);
       for (const v of [...rest.violations, ...contrast.violations]) {
         if (v.impact !== 'critical' && v.impact !== 'serious') continue;
         // The element's own markup too: a generated class name alone does not say which it is.

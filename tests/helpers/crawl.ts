@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Lang } from '../../i18n/languages.ts';
+import { AXE_TAGS, runAxe } from './axe.ts';
 import type { Watched } from './browser.ts';
 import { inspectScreen } from './screen-checks.ts';
 
@@ -74,12 +74,8 @@ export const crawler = (base: string, lang: Lang) => {
     }
     // Spinners settle before the page is judged.
     await on.page.locator('[role=progressbar]').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
-    // In the page itself (tests/helpers/browser.ts says why).
-    const result = await new AxeBuilder({ page: on.page })
-      .setLegacyMode()
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-      .exclude('[data-testid=toast]')
-      .analyze();
+    // In the page itself, axe put in once per document (tests/helpers/axe.ts).
+    const result = await runAxe(on.page, { runOnly: { type: 'tag', values: AXE_TAGS } }, ['[data-testid=toast]']);
     for (const v of result.violations) {
       if (v.impact === 'critical' || v.impact === 'serious') on.violations.push(`${landed}: ${v.id} (${v.impact}) ×${v.nodes.length} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
     }
