@@ -9,7 +9,7 @@ const CONFIGURE = `axe.configure({ allowedOrigins: ['<same_origin>'], branding: 
 /**
  * axe-core run in the page itself, as @axe-core/playwright's legacy mode runs it (`AxeBuilder
  * .setLegacyMode().analyze()`), with axe put into each document once instead of on every run:
- * `analyze()` evaluates axe's source (about 600 KB) twice in every frame per run, about 400 ms of
+ * `analyze()` evaluates axe's source (1.5 MB) twice in every frame per run, about 400 ms of
  * a 580 ms run in the screen sweep. A document keeps `window.axe` while the app navigates within
  * it, so a journey's screens after the first cost only the rules. `exclude`: selectors not judged.
  */
