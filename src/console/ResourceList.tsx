@@ -3,7 +3,7 @@ import ViewIcon from '@mui/icons-material/RemoveRedEye';
 import SettingsIcon from '@mui/icons-material/Settings';
 import { Alert, Box, Button as MuiButton, Typography } from '@mui/material';
 import {
-  BulkDeleteButton, Button, CreateButton, Datagrid, EditButton, FilterButton, List, Loading, Pagination, SearchInput, ShowButton, TextInput, TopToolbar,
+  BulkDeleteButton, Button, CreateButton, Datagrid, EditButton, FilterButton, Loading, Pagination, ShowButton, TopToolbar,
   useBasename, useListContext, usePermissions, useRecordContext, useTranslate,
 } from 'react-admin';
 import { lazy, Suspense, useContext, useEffect, useRef, type ComponentProps } from 'react';
@@ -24,6 +24,7 @@ import { ViewBar } from './ViewBar.tsx';
 import type { ColumnView } from './columnSettings.ts';
 import { hasTransitions, StatusButtons } from './StatusButtons.tsx';
 import { RecordActions, ScreenActionsContext } from './RecordActions.tsx';
+import { ListFrame } from './ListFrame.tsx';
 
 const columnConfig = definition('column-config');
 const publishedView = definition('published-view');
@@ -39,10 +40,10 @@ export const useCan = (rc: ResourceCalls) => {
   return (action: string) => !rc.mount.perm || !permissions || permissions.codes.includes(`${rc.mount.perm}:${codeOf(action)}`);
 };
 
-/** Filters from the definition: `like` ones are text, `eq` ones take the field's own input. */
 /**
- * A filter other than text shows only once someone adds it (or it is remembered), so its inputs
- * (autocomplete, select, switch, ...) load then and do not delay the list: the element's props stay
+ * Filters from the definition: `like` ones are text, `eq` ones take the field's own input. A filter
+ * other than the search shows only once someone adds it (or it is remembered), so its inputs (text,
+ * autocomplete, select, switch, ...) load then and do not delay the list: the element's props stay
  * those react-admin reads (source, label, alwaysOn).
  */
 const SchemaInput = lazy(() => import('./inputs.tsx').then((m) => ({ default: m.SchemaInput })));
@@ -78,13 +79,22 @@ const NumberFilter = (props: ComponentProps<typeof NumberInput>) => (
     <NumberInput {...props} />
   </Suspense>
 );
+const TextInput = lazy(() => import('./filterInputs.ts').then((m) => ({ default: m.TextInput })));
+/** A text filter (`like`), shown once someone adds it. */
+const TextFilter = (props: ComponentProps<typeof TextInput>) => (
+  <Suspense fallback={null}>
+    <TextInput {...props} />
+  </Suspense>
+);
 
-export const filterInputs = (def: ConsoleDef, scope?: Scope, off: ReadonlySet<string> = new Set()) => [
-  // A search box only where the server searches (`keyword` fields).
-  ...(def.api.keyword?.length ? [<SearchInput key="q" source="q" alwaysOn />] : []),
+/** A search box only where the server searches (`keyword` fields): ListFrame draws it, apart from the other filters. */
+export const hasSearch = (def: ConsoleDef) => !!def.api.keyword?.length;
+
+/** The list's filters other than its search, as react-admin's filter form and filter menu take them. */
+export const filterInputs = (def: ConsoleDef, scope?: Scope, off: ReadonlySet<string> = new Set()) =>
   // A BU's own screens are of one BU already: no BU filter there.
   // Nor those a column set turned off.
-  ...(def.api.filters ?? []).filter((f) => !(scope === 'bu' && f.field === 'bu_guid') && !off.has(f.field)).map((f) => {
+  (def.api.filters ?? []).filter((f) => !(scope === 'bu' && f.field === 'bu_guid') && !off.has(f.field)).map((f) => {
     const schema = fieldSchemaOf(def, f.field);
     const label = fieldLabel(def, f.field);
     // `source` and `label` on the element itself: react-admin's filter menu reads them from it.
@@ -95,9 +105,8 @@ export const filterInputs = (def: ConsoleDef, scope?: Scope, off: ReadonlySet<st
     if (f.op === 'age') return <NumberFilter key={f.field} source={f.field} label={label} min={0} step={1} />;
     // A managed reference (an operator's BU filter) picks from its rows like a schema field.
     const input = schema ?? (referenceOf(def, f.field) ? { type: 'string', format: 'uuid' } : undefined);
-    return f.op === 'like' || !input ? <TextInput key={f.field} source={f.field} label={label} /> : <FilterInput key={f.field} def={def} name={f.field} schema={input} source={f.field} label={label} />;
-  }),
-];
+    return f.op === 'like' || !input ? <TextFilter key={f.field} source={f.field} label={label} /> : <FilterInput key={f.field} def={def} name={f.field} schema={input} source={f.field} label={label} />;
+  });
 
 /** Opens the resource's column configuration, or a new one filled with the definition's defaults. */
 const ConfigureColumns = ({ def, config }: { def: ConsoleDef; config?: ConfigRow }) => {
@@ -319,7 +328,17 @@ export const ResourceList = ({ rc, listActions }: { rc: ResourceCalls; listActio
   const styles = { ...fitToWindow, '& .RaDatagrid-table': { ...(rowActions ? stickyActions : {}), ...columnStyles(settings.columns, bulk) } };
   return (
     <ImportHost rc={rc}>
-      <List sx={listFrame} empty={<ListEmpty rc={rc} />} filters={filterInputs(def, rc.mount.scope, settings.filtersOff)} sort={defaultSort(def)} actions={actions} perPage={20} error={<ListError />} pagination={<ListPagination />}>
+      <ListFrame
+        sx={listFrame}
+        empty={<ListEmpty rc={rc} />}
+        search={hasSearch(def)}
+        filters={filterInputs(def, rc.mount.scope, settings.filtersOff)}
+        sort={defaultSort(def)}
+        actions={actions}
+        perPage={20}
+        error={<ListError />}
+        pagination={<ListPagination />}
+      >
         {settings.ready ? (
           <>
             <ViewBar def={def} views={settings.views} columns={settings.columns.map((c) => c.field)} canPublish={canPublish} />
@@ -337,7 +356,7 @@ export const ResourceList = ({ rc, listActions }: { rc: ResourceCalls; listActio
         ) : (
           <Loading />
         )}
-      </List>
+      </ListFrame>
     </ImportHost>
   );
 };

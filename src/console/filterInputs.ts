@@ -1,2 +1,6 @@
-/** Filter inputs only some lists have (a switch, a number, an instant): ResourceList loads them with such a list. */
-export { BooleanInput, DateTimeInput, NumberInput } from 'react-admin';
+/**
+ * react-admin's filter form and the inputs only some lists show (text, a switch, a number, an
+ * instant): loaded once a list shows a filter other than its search, so a list's first screen
+ * goes without the form library.
+ */
+export { BooleanInput, DateTimeInput, FilterForm, NumberInput, TextInput } from 'react-admin';

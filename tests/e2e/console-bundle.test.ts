@@ -15,6 +15,8 @@ const figures = measureBundle(DIST);
 const text = (file: string) => readFileSync(join(DIST, file), 'utf8');
 /** zod names its classes at run time (`$constructor("$ZodType", …)`): the name survives minifying. */
 const ZOD = '$ZodType';
+/** An option react-hook-form's reset reads (`keepDirtyValues`): a property name, it survives minifying. */
+const FORM_LIBRARY = 'keepDirtyValues';
 
 const closure = (keys: string[], seen = new Set<string>()) => {
   for (const key of keys) {
@@ -30,6 +32,12 @@ describe("the consoles' first load", () => {
     expect(readdirSync(join(DIST, 'assets')).filter((f) => f.endsWith('.js') && text(`assets/${f}`).includes(ZOD)).length).toBeGreaterThan(0);
     const first = [...figures.homeFiles, ...figures.consoleFiles, ...figures.tenantFiles].filter((f) => f.endsWith('.js'));
     expect(first.filter((f) => text(f).includes(ZOD))).toEqual([]);
+  });
+
+  it('carries no form library: a list loads react-admin\'s filter form only once it shows a filter other than its search (src/console/ListFrame.tsx)', () => {
+    expect(readdirSync(join(DIST, 'assets')).filter((f) => f.endsWith('.js') && text(`assets/${f}`).includes(FORM_LIBRARY)).length).toBeGreaterThan(0);
+    const first = [...figures.homeFiles, ...figures.consoleFiles, ...figures.tenantFiles].filter((f) => f.endsWith('.js'));
+    expect(first.filter((f) => text(f).includes(FORM_LIBRARY))).toEqual([]);
   });
 
   it('takes what both consoles load first from one chunk, which neither the home page nor a public or sign-in page loads', () => {
