@@ -111,6 +111,8 @@ export default defineConfig({
       { find: 'object.entries', replacement: fileURLToPath(new URL('./src/shims/object-entries.cjs', import.meta.url)) },
       // ra-core's CSV exporter loads when an export runs, not with every list (src/shims/jsonexport.ts).
       { find: /^jsonexport\/dist\/index\.js$/, replacement: fileURLToPath(new URL('./src/shims/jsonexport.ts', import.meta.url)) },
+      // react-admin's labels for names no message translates: regular English does (src/shims/inflection.ts).
+      { find: /^inflection$/, replacement: fileURLToPath(new URL('./src/shims/inflection.ts', import.meta.url)) },
     ],
   },
   server: { proxy: { '/open': { target: api, changeOrigin: true } } },
