@@ -88,7 +88,7 @@ const TextFilter = (props: ComponentProps<typeof TextInput>) => (
 );
 
 /** A search box only where the server searches (`keyword` fields): ListFrame draws it, apart from the other filters. */
-export const hasSearch = (def: ConsoleDef) => !!def.api.keyword?.length;
+const hasSearch = (def: ConsoleDef) => !!def.api.keyword?.length;
 
 /** The list's filters other than its search, as react-admin's filter form and filter menu take them. */
 export const filterInputs = (def: ConsoleDef, scope?: Scope, off: ReadonlySet<string> = new Set()) =>

@@ -46,10 +46,5 @@ export const underscore = (str: string, allUpperCase?: boolean) =>
 
 const STEPS: Record<string, (s: string) => string> = { pluralize, singularize, capitalize, humanize, underscore };
 
-/** The steps react-admin asks for (`underscore`, `humanize`, ...), in order; one it does not use is refused. */
-export const transform = (str: string, steps: readonly string[]) =>
-  steps.reduce((s, step) => {
-    const fn = STEPS[step];
-    if (!fn) throw new Error(`inflection shim: no "${step}"`);
-    return fn(s);
-  }, str);
+/** The steps react-admin asks for (`underscore`, `humanize`, ...), in order; as in inflection, a step it does not know leaves the words as they are. */
+export const transform = (str: string, steps: readonly string[]) => steps.reduce((s, step) => STEPS[step]?.(s) ?? s, str);

@@ -41,5 +41,7 @@ describe('the inflection shim', () => {
     for (const w of ['policy', 'box', 'church', 'status', 'news', 'order', 'API', 'key']) {
       expect([shim.pluralize(w), shim.singularize(shim.pluralize(w))]).toEqual([real.pluralize(w), real.singularize(real.pluralize(w))]);
     }
+    // A step it does not know leaves the words as they are, as inflection does.
+    expect(shim.transform('app_id', ['unknown', 'humanize'])).toBe(real.transform('app_id', ['unknown', 'humanize']));
   });
 });
