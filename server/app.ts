@@ -1,8 +1,7 @@
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import pino from 'pino';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
-import { staticOptions } from './http/static-files.ts';
+import { serveStatic } from './http/static-files.ts';
 import { pageRenderer } from './http/page-render.ts';
 import { existsSync } from 'node:fs';
 import { resources } from '../resources/index.ts';
@@ -323,7 +322,7 @@ export const buildApp = async (opts: AppOptions): Promise<App> => {
 
   if (serveApp && opts.staticDir) {
     // Brotli or gzip copies by Accept-Encoding; hashed assets immutable, index.html no-cache (server/http/static-files.ts).
-    await app.register(fastifyStatic, staticOptions(opts.staticDir));
+    await serveStatic(app, opts.staticDir);
   }
   // The routes registered so far are built now, then the database's part is awaited.
   await app.after();

@@ -1,6 +1,8 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
@@ -109,6 +111,23 @@ describe('a content-hashed asset', () => {
   it('has no URL for its compressed copies', async () => {
     expect((await get(`/${ASSET}.br`, 'br')).statusCode).toBe(404);
     expect((await get(`/${ASSET}.gz`)).statusCode).toBe(404);
+  });
+
+  it('names no file by a path that is not canonical: 404 in the envelope, not an error', async () => {
+    // Over a socket: inject would tidy these paths before the router saw them.
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    for (const path of ['/assets/%2e%2e/index.html', '/assets//app-3f9aC1d2.js', '/assets/./app-3f9aC1d2.js', '/assets/x/%2e%2e/app-3f9aC1d2.js']) {
+      const r = await new Promise<{ status?: number; body: string }>((resolve, reject) =>
+        request({ host: '127.0.0.1', port, path, headers: { 'accept-encoding': 'identity' } }, (res) => {
+          let body = '';
+          res.on('data', (c) => (body += c));
+          res.on('end', () => resolve({ status: res.statusCode, body }));
+        }).on('error', reject).end(),
+      );
+      expect(r.status, path).toBe(404);
+      expect(JSON.parse(r.body), path).toMatchObject({ code: 404, data: null });
+    }
   });
 });
 
