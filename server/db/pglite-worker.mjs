@@ -2,8 +2,17 @@
 // and answering HTTP share the machine's cores instead of taking turns on one event loop.
 // Plain JavaScript: a worker gets no TypeScript loader of its own.
 import { parse, PGlite, protocol } from '@electric-sql/pglite';
+import { setFlagsFromString } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import { sharedBuffersFor } from './shared-buffers.mjs';
+
+// V8 recompiles a WebAssembly function with its optimising compiler once the function has run a
+// budget of code. At the default budget (1,800,000), opening the database alone sends hundreds of
+// PostgreSQL's functions to that compiler, on the cores the start needs: about a sixth of a
+// start's CPU. At 100 times that, the start's one-off code stays on the baseline compiler, and
+// what queries keep running reaches the optimised tier within seconds of load (README,
+// "Benchmarks"). Set before the module is compiled (`PGlite.create`); the flag is the process's.
+setFlagsFromString('--wasm-tiering-budget=180000000');
 
 const { dataDir, snapshot, analyzeFirstMs, analyzeEveryMs } = workerData;
 const pg = await PGlite.create(dataDir, {
