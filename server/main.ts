@@ -8,6 +8,7 @@ import { FreeSpace, guardFreeSpace } from './db/free-space.ts';
 import { replaySpool, spoolLogs } from './services/log-spool.ts';
 import { unwritableFolder } from './writable-folders.ts';
 import { buildFingerprint } from './db/start-fingerprint.ts';
+import { deferOptimising } from './start-tiering.ts';
 
 /**
  * The server as `npm start` runs it, compiled to dist-server/main.js (scripts/build-server.mjs).
@@ -17,6 +18,7 @@ import { buildFingerprint } from './db/start-fingerprint.ts';
  * is released.
  */
 const startedAt = performance.now();
+const optimiseAsUsual = deferOptimising();
 // Every setting (SMTP_URL and MAIL_FROM included) is checked before the database is opened; a
 // wrong one is a sentence, not a stack trace.
 const { cfg, mailer } = (() => {
@@ -129,6 +131,7 @@ const start = async () => {
   // Log rows the last stop could not write go in before anything is served.
   if (served) await replaySpool(served, cfg.dataDir, (line) => console.log(line));
   await app.listen({ port: cfg.port, host: cfg.host });
+  optimiseAsUsual();
   // The listening address (a wildcard host is shown as 127.0.0.1).
   const origin = publicUrlOf(undefined, cfg.host, cfg.port);
   console.log(

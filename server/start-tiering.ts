@@ -1,0 +1,18 @@
+import { setFlagsFromString } from 'node:v8';
+
+/**
+ * While a start loads the app's modules and builds its routes, V8 would send that one-off code to
+ * its optimising compiler (TurboFan) on the cores the database's thread needs to open the
+ * database. Until the server listens, a function must run eight times as long before it is
+ * optimised; then V8's own budget is back, so requests warm up as they always did
+ * (docs/operations.md, "Start"). Only on the V8 whose default this knows (Node.js 20's): on
+ * another, nothing changes.
+ */
+const KNOWN_V8 = '11.3.';
+const DEFAULT_INTERRUPT_BUDGET = 66 * 1024;
+
+export const deferOptimising = (): (() => void) => {
+  if (!process.versions.v8.startsWith(KNOWN_V8)) return () => {};
+  setFlagsFromString(`--interrupt-budget=${DEFAULT_INTERRUPT_BUDGET * 8}`);
+  return () => setFlagsFromString(`--interrupt-budget=${DEFAULT_INTERRUPT_BUDGET}`);
+};
