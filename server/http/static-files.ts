@@ -1,4 +1,4 @@
-import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
+import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { join } from 'node:path';
 import { notFoundHandler } from './envelope.ts';
@@ -16,13 +16,16 @@ const COPY = /\.(br|gz)$/;
  * - each file is sent as the brotli or gzip copy the build wrote beside it (`x.js.br`, `x.js.gz`;
  *   scripts/compress.mjs), chosen by the request's Accept-Encoding, with `Vary: Accept-Encoding`;
  *   without an accepted encoding or a copy, the file itself; the copies get no URL of their own;
- * - the folder's own files (index.html): a route each, revalidated on every visit (`no-cache`);
- *   this registration gives replies `sendFile`, which server/http/page-render.ts answers pages with;
+ * - the folder's own files (index.html): a route each, revalidated on every visit (`no-cache`),
+ *   registered where `app` is, so that replies get `sendFile` (server/http/page-render.ts answers
+ *   pages with it);
  * - assets/ (named by Vite with a hash of their content): immutable for a year, under one wildcard
- *   route rather than a route per file, so a start does not register a few hundred routes.
+ *   route rather than a route per file, so a start does not register a few hundred routes; in a
+ *   scope of their own, where a path the plugin refuses as not canonical (`/assets/%2e%2e/x`) names
+ *   no file and answers 404 like any missing one, not the plugin's bare 403 error.
  */
-const staticOptions = (root: string): FastifyStaticOptions[] => [
-  {
+export const serveStatic = async (app: FastifyInstance, root: string) => {
+  await app.register(fastifyStatic, {
     root,
     wildcard: false,
     // `/` is a page like the others (server/http/page-render.ts renders it), not the directory's index.html.
@@ -30,31 +33,20 @@ const staticOptions = (root: string): FastifyStaticOptions[] => [
     preCompressed: true,
     globIgnore: ['**/*.br', '**/*.gz', 'assets/**'],
     setHeaders: (reply) => void reply.header('cache-control', REVALIDATE),
-  },
-  {
-    root: join(root, 'assets'),
-    prefix: '/assets/',
-    decorateReply: false,
-    index: false,
-    preCompressed: true,
-    allowedPath: (pathname) => !COPY.test(pathname),
-    setHeaders: (reply) => void reply.header('cache-control', IMMUTABLE),
-  },
-];
-
-/**
- * Registers both: the folder's own files where `app` is (replies get `sendFile` there), the assets in
- * a scope of their own, where a path the plugin refuses as not canonical (`/assets/%2e%2e/x`) names
- * no file and answers 404 like any missing one, not the plugin's bare 403 error.
- */
-export const serveStatic = async (app: FastifyInstance, root: string) => {
-  const [page, assets] = staticOptions(root);
-  await app.register(fastifyStatic, page);
+  });
   await app.register(async (scope) => {
     scope.setErrorHandler((err: Error & { statusCode?: number }, req, reply) => {
       if (err.statusCode === 403) return notFoundHandler(req, reply);
       throw err;
     });
-    await scope.register(fastifyStatic, assets);
+    await scope.register(fastifyStatic, {
+      root: join(root, 'assets'),
+      prefix: '/assets/',
+      decorateReply: false,
+      index: false,
+      preCompressed: true,
+      allowedPath: (pathname) => !COPY.test(pathname),
+      setHeaders: (reply) => void reply.header('cache-control', IMMUTABLE),
+    });
   });
 };
