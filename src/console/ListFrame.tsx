@@ -71,7 +71,8 @@ const FrameView = ({ filters, search, actions, empty, error, pagination, sx, chi
       {emptyPage ? (
         <div className="RaList-noResults">{empty}</div>
       ) : (
-        <div className="RaList-main">
+        // Busy until its first answer: assistive technology (and the screen sweep) wait for the rows rather than read an empty table.
+        <div className="RaList-main" aria-busy={isPending || undefined}>
           <FilterContext.Provider value={filters}>
             <Box className="RaList-actions" sx={toolbar}>
               <Box sx={filterArea}>

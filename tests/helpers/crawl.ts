@@ -51,6 +51,12 @@ export const crawler = (base: string, lang: Lang) => {
     await quiet(net, 200);
   };
 
+  /** Resolves once spinners are gone and no list is still waiting for its first rows (`aria-busy`, src/console/ListFrame.tsx). */
+  const settled = async (page: Page) => {
+    await page.locator('[role=progressbar]').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+    await page.locator('[aria-busy=true]').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+  };
+
   /** Resolves once `net` has had no request in flight and none started for `ms`. */
   const quiet = async (net: { inflight: number; last: number }, ms: number) => {
     while (net.inflight > 0 || Date.now() - net.last < ms) await new Promise((r) => setTimeout(r, 25));
@@ -72,8 +78,7 @@ export const crawler = (base: string, lang: Lang) => {
       if (shapes.has(shapeOf(landed))) return { links: [], empty: false };
       shapes.add(shapeOf(landed));
     }
-    // Spinners settle before the page is judged.
-    await on.page.locator('[role=progressbar]').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+    await settled(on.page);
     // In the page itself, axe put in once per document (tests/helpers/axe.ts).
     const result = await runAxe(on.page, { runOnly: { type: 'tag', values: AXE_TAGS } }, ['[data-testid=toast]']);
     for (const v of result.violations) {
@@ -84,6 +89,7 @@ export const crawler = (base: string, lang: Lang) => {
     // (its custom fields) can finish 200 ms before the rows are asked for. Judged again once quiet longer.
     if (seen.emptyList) {
       await quiet(network.get(on.page)!, 1_000);
+      await settled(on.page);
       seen = await inspectScreen(on.page, lang);
     }
     for (const f of seen.findings) on.violations.push(`${landed}: ${f}`);
