@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { routeOf } from './route-of.ts';
 import { isApiPath } from './api-paths.ts';
 
 /** How often the summaries (refused requests, published documents fetched) are written, at `info`. */
@@ -34,7 +35,7 @@ export const accessLog = (app: FastifyInstance) => {
   app.addHook('onResponse', (req: FastifyRequest, reply: FastifyReply, done: () => void) => {
     if (isApiPath(req.url)) {
       const status = reply.statusCode;
-      const line = { method: req.method, route: req.routeOptions.url ?? req.url.split('?')[0], status, ms: Math.round(reply.elapsedTime * 10) / 10, caller: req.callerKind };
+      const line = { method: req.method, route: routeOf(req), status, ms: Math.round(reply.elapsedTime * 10) / 10, caller: req.callerKind };
       const kind = status === 401 || status === 429 ? 'refused' : req.routeOptions.config?.published ? 'published' : undefined;
       if (kind) {
         summaries[kind].set(req.ip, (summaries[kind].get(req.ip) ?? 0) + 1);

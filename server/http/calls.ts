@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import type { z } from 'zod';
 import type { AnswerDoc } from './json-schema.ts';
 import { USER_TYPE, type Caller } from '../auth/caller.ts';
@@ -75,6 +75,44 @@ export const inputOf = (req: FastifyRequest): Record<string, unknown> => {
   return input;
 };
 
+/** The calls a scope answers through its table, by method and path (`routeCall`). */
+const tables = new WeakMap<FastifyInstance, Map<string, RouteHandlerMethod>>();
+
+/**
+ * A scope's calls are answered through one wildcard route and a table, not a route each:
+ * find-my-way compiles a matcher function for every node of its tree, and some 600 routes were
+ * about a tenth of a start's main thread (docs/operations.md, "Start"). The table finds a call by
+ * its exact path; a path not in it goes to the not-found handler, which answers 404, or 405 for a
+ * call asked with another method, as before. A route of its own still wins over the wildcard
+ * (fastify prefers static paths): the calls with a rate limit (a route's config) and every other
+ * route under `/open/`. HEAD asks a GET call, as fastify's HEAD routes did.
+ */
+export const routeCall = (app: FastifyInstance, method: 'GET' | 'POST', path: string, handler: RouteHandlerMethod) => {
+  if (!path.startsWith('/open/')) throw new Error(`${path}: a call's path starts with /open/`);
+  tableOf(app).set(`${method} ${path}`, handler);
+};
+
+const tableOf = (app: FastifyInstance) => {
+  const known = tables.get(app);
+  if (known) return known;
+  const calls = new Map<string, RouteHandlerMethod>();
+  tables.set(app, calls);
+  app.decorateRequest('callPath', null);
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/open/*',
+    handler: (req, reply) => {
+      const at = req.url.indexOf('?');
+      const path = at < 0 ? req.url : req.url.slice(0, at);
+      const handler = calls.get(`${req.method === 'HEAD' ? 'GET' : req.method} ${path}`);
+      if (!handler) return reply.callNotFound();
+      req.callPath = path;
+      return handler.call(app, req, reply);
+    },
+  });
+  return calls;
+};
+
 /**
  * Registers a call made with a console token, or none: resolves the caller (401 for a bad token,
  * and for no token unless the call is public), merges its input, runs it through the one pipeline
@@ -88,33 +126,31 @@ export const defineCall = (
   plan: CallPlan,
 ) => {
   docs.push(doc);
-  app.route({
-    method: doc.method,
-    url: doc.path,
-    config: doc.limit ? { rateLimit: doc.limit } : undefined,
-    handler: async (req, reply) => {
-      if (!doc.form && req.isMultipart()) return sendWarning(req, reply, new Warning('server.unsupported_media_type', {}, null, 415));
-      const header = req.headers.authorization;
-      // The commonest refusal, answered without a throw or a token look-up.
-      if (!header && !doc.public) return sendWarning(req, reply, NOT_LOGGED_IN);
-      const caller = header
-        ? await services.callers.resolve(header).catch((e) => {
-            // A public call still answers when the optional token is bad.
-            if (doc.public) return null;
-            throw e;
-          })
-        : null;
-      req.callerKind = caller ? KIND[caller.userType] ?? 'unknown' : 'anonymous';
-      req.caller = caller;
-      // A BU's IP whitelist applies to every call made with that BU's tenant tokens (logout excepted),
-      // decided here on the routed path with the caller already resolved.
-      if (caller?.buGuid && caller.userType !== USER_TYPE.operator && doc.path !== '/open/logout' && !(await services.admits(caller.buGuid, req.ip))) {
-        return sendWarning(req, reply, new Warning('server.ip_not_allowed', { ip: req.ip }));
-      }
-      const data = await runCall(services, plan, { req, reply, caller, lang: langOf(req), input: inputOf(req) });
-      // A handler that streams a file answers the reply itself (fastify then sends nothing more).
-      if (reply.sent || data === reply) return reply;
-      return ok(req, data ?? null);
-    },
-  });
+  const handler: RouteHandlerMethod = async (req, reply) => {
+    if (!doc.form && req.isMultipart()) return sendWarning(req, reply, new Warning('server.unsupported_media_type', {}, null, 415));
+    const header = req.headers.authorization;
+    // The commonest refusal, answered without a throw or a token look-up.
+    if (!header && !doc.public) return sendWarning(req, reply, NOT_LOGGED_IN);
+    const caller = header
+      ? await services.callers.resolve(header).catch((e) => {
+          // A public call still answers when the optional token is bad.
+          if (doc.public) return null;
+          throw e;
+        })
+      : null;
+    req.callerKind = caller ? KIND[caller.userType] ?? 'unknown' : 'anonymous';
+    req.caller = caller;
+    // A BU's IP whitelist applies to every call made with that BU's tenant tokens (logout excepted),
+    // decided here on the routed path with the caller already resolved.
+    if (caller?.buGuid && caller.userType !== USER_TYPE.operator && doc.path !== '/open/logout' && !(await services.admits(caller.buGuid, req.ip))) {
+      return sendWarning(req, reply, new Warning('server.ip_not_allowed', { ip: req.ip }));
+    }
+    const data = await runCall(services, plan, { req, reply, caller, lang: langOf(req), input: inputOf(req) });
+    // A handler that streams a file answers the reply itself (fastify then sends nothing more).
+    if (reply.sent || data === reply) return reply;
+    return ok(req, data ?? null);
+  };
+  // A rate limit is a route's config: such a call keeps a route of its own.
+  if (doc.limit) app.route({ method: doc.method, url: doc.path, config: { rateLimit: doc.limit }, handler });
+  else routeCall(app, doc.method, doc.path, handler);
 };

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { routeOf } from './route-of.ts';
 import type { Caller } from '../auth/caller.ts';
 
 /** One user's call, as the request log keeps it (never a body). */
@@ -40,7 +41,7 @@ export const userRequestLog = (app: FastifyInstance, recorder: RequestRecorder) 
     if (caller) recorder.request({
       caller,
       method: req.method,
-      path: req.routeOptions.url ?? req.url.split('?')[0],
+      path: routeOf(req),
       httpStatus: reply.statusCode,
       code: req.envelopeCode,
       ms: reply.elapsedTime,

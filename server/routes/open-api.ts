@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppCaller } from '../auth/app-tokens.ts';
 import type { Handler, Services } from '../engine/context.ts';
-import { inputOf, type AnswerDoc, type CallDoc } from '../http/calls.ts';
+import { inputOf, routeCall, type AnswerDoc, type CallDoc } from '../http/calls.ts';
 import { langOf, ok, unauthorized, Warning } from '../http/envelope.ts';
 import { parseOrWarn } from '../http/validation.ts';
 import { searchApiLog } from '../services/api-log.ts';
@@ -121,7 +121,7 @@ export const mountOpenApi = (app: FastifyInstance, services: Services, docs: Cal
         return answerOf();
       },
     });
-    app.post(call.path, async (req, reply) =>
+    routeCall(app, 'POST', call.path, async (req, reply) =>
       ok(req, (await asApp(services, opts.ratePerMinute, req, reply, call, (caller) => run({ app: caller, input: inputOf(req), lang: langOf(req), req, reply, path: call.path }))) ?? null),
     );
   };
