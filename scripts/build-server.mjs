@@ -6,7 +6,10 @@
 // - @electric-sql/pglite: it finds its .wasm and .data files next to its own module;
 // - @node-rs/argon2: a native addon;
 // - pino: its transports start worker threads by file path (fastify shares the same copy);
-// - pg-native: pg's optional native driver, not installed.
+// - pg-native: pg's optional native driver, not installed;
+// - fastify's Ajv and fast-json-stringify compilers: fastify requires them only when it is given
+//   none, and the app gives it its own that load them at the first JSON schema a route declares
+//   (server/http/schema-compilers.ts); bundled, their 0.4 MB were parsed at every start for nothing.
 // The workers (plain JavaScript loaded by path with `new URL('./….mjs', import.meta.url)`: the
 // embedded database's, server/db/pglite-worker.mjs from server/db/pglite-thread.ts, and the import
 // sheets', server/services/sheet-worker.mjs from server/services/sheet-thread.ts) are copied beside
@@ -23,7 +26,7 @@ export const SERVER_OUT = join(ROOT, 'dist-server');
 export const SERVER_ENTRY = join(SERVER_OUT, 'main.js');
 /** Each worker's files (the worker first, then the plain modules it imports), by the module that loads it. */
 const WORKERS = { 'server/db/pglite-thread.ts': ['server/db/pglite-worker.mjs', 'server/db/shared-buffers.mjs'], 'server/services/sheet-thread.ts': ['server/services/sheet-worker.mjs'] };
-export const EXTERNAL = ['@electric-sql/pglite', '@electric-sql/pglite/*', '@node-rs/argon2', 'pino', 'pg-native'];
+export const EXTERNAL = ['@electric-sql/pglite', '@electric-sql/pglite/*', '@node-rs/argon2', 'pino', 'pg-native', '@fastify/ajv-compiler', '@fastify/fast-json-stringify-compiler'];
 
 /**
  * esbuild writes strings as ASCII but leaves a regular expression's characters as they are (two
