@@ -52,7 +52,7 @@ it('registers routes only through defineCall and appCall, besides the listed non
 
 it("lets only defineCall and appCall put a call in the calls' table (routeCall), besides its own definition", () => {
   const users = hits(/\brouteCall\(/).filter((h) => !h.text.startsWith('export const routeCall'));
-  expect(users.map((h) => `${h.file} ${/^\s*(\S+)/.exec(h.text)![1]}`).sort()).toEqual(['server/http/calls.ts else', 'server/routes/open-api.ts routeCall(app,']);
+  expect(users.map((h) => h.file).sort()).toEqual(['server/http/calls.ts', 'server/routes/open-api.ts']);
 });
 
 it('lets only the engine and bespoke declare calls with defineCall', () => {
