@@ -103,7 +103,10 @@ const tableOf = (app: FastifyInstance) => {
     url: '/open/*',
     handler: (req, reply) => {
       const at = req.url.indexOf('?');
-      const path = at < 0 ? req.url : req.url.slice(0, at);
+      const raw = at < 0 ? req.url : req.url.slice(0, at);
+      // Percent-encoded characters name the same call, as find-my-way matched them (a malformed
+      // escape never gets here: fastify answers 400); `%2F` and the other reserved ones stay as they are.
+      const path = raw.includes('%') ? decodeURI(raw) : raw;
       const handler = calls.get(`${req.method === 'HEAD' ? 'GET' : req.method} ${path}`);
       if (!handler) return reply.callNotFound();
       req.callPath = path;

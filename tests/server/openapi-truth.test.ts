@@ -118,9 +118,11 @@ it('answers 405 naming POST, with Allow, when a POST call is asked with another 
   expect((await s.app.inject({ method: 'GET', url: '/open/api/v1/nothing-here' })).statusCode).toBe(404);
 });
 
-it('finds a call by its exact path, as a route of its own did: a query string aside; a trailing or doubled slash or capitals are not it; HEAD asks a GET call', async () => {
+it('finds a call by its exact path, as a route of its own did: a query string aside and escapes decoded; a trailing or doubled slash, an escaped slash or capitals are not it; HEAD asks a GET call', async () => {
   const status = async (method: 'POST' | 'HEAD', url: string) => (await s.app.inject({ method, url, ...(method === 'POST' ? { payload: {} } : {}) })).statusCode;
   expect(await status('POST', '/open/admin/system/role/page?page=1')).toBe(401);
+  expect(await status('POST', '/open/admin/system/role/p%61ge')).toBe(401);
+  expect(await status('POST', '/open/admin%2Fsystem/role/page')).toBe(404);
   for (const url of ['/open/admin/system/role/page/', '/open//admin/system/role/page', '/open/admin/system/Role/page']) expect(await status('POST', url), url).toBe(404);
   expect(await status('HEAD', '/open/admin/user/info')).toBe(401);
   expect(await status('HEAD', '/open/admin/system/role/page')).toBe(405);
