@@ -80,7 +80,7 @@ const tables = new WeakMap<FastifyInstance, Map<string, RouteHandlerMethod>>();
 
 /**
  * A scope's calls are answered through one wildcard route and a table, not a route each:
- * find-my-way compiles a matcher function for every node of its tree, and some 600 routes were
+ * find-my-way compiles a matcher function for every node of its tree, and some 590 routes were
  * about a tenth of a start's main thread (docs/operations.md, "Start"). The table finds a call by
  * its exact path; a path not in it goes to the not-found handler, which answers 404, or 405 for a
  * call asked with another method, as before. A route of its own still wins over the wildcard
