@@ -1,7 +1,7 @@
 import { Box, Skeleton, Tab, Tabs, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Loading, ResourceContextProvider, useBasename, useDataProvider, useLocale, useResourceDefinitionContext, useTranslate } from 'react-admin';
+import { ResourceContextProvider, useBasename, useDataProvider, useLocale, useResourceDefinitionContext, useTranslate } from 'react-admin';
 import { Link, Navigate, Route, Routes, useParams } from 'react-router-dom';
 import { boundRoute, EDIT_TAB, firstTabOf, referenceRoute, resourceCalls, type ResourceCalls } from '../../dataProvider/calls.ts';
 import type { ConsoleDataProvider } from '../../dataProvider/dataProvider.ts';
@@ -16,6 +16,7 @@ import { ResourceList } from './ResourceList.tsx';
 import { RevealedSecrets } from './RevealedSecrets.tsx';
 import { peekRevealed, takeRevealed } from './app/revealed.ts';
 import { RouteOfContext } from './routeOf.tsx';
+import { PageLoading } from '../shell/PageLoading.tsx';
 
 /**
  * The operator console's page of one record (a screen's `page`: a BU's page `/operation/bu/{id}/...`,
@@ -27,7 +28,7 @@ const ResourceCreate = lazy(() => import('./screens.tsx').then((m) => ({ default
 const ResourceEdit = lazy(() => import('./screens.tsx').then((m) => ({ default: m.ResourceEdit })));
 const ResourceShow = lazy(() => import('./screens.tsx').then((m) => ({ default: m.ResourceShow })));
 const SelectionTab = lazy(() => import('./SelectionTab.tsx'));
-const later = (screen: ReactNode) => <Suspense fallback={<Loading />}>{screen}</Suspense>;
+const later = (screen: ReactNode) => <Suspense fallback={<PageLoading />}>{screen}</Suspense>;
 
 interface TabCalls {
   tab: RecordTab;

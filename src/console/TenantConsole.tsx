@@ -1,7 +1,7 @@
 import { Box, Button as MuiButton, Tab, Tabs, Typography } from '@mui/material';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, type ComponentProps, type ComponentType, type ReactElement, type ReactNode } from 'react';
-import { AdminContext, CoreAdminUI, CustomRoutes, Loading, Resource } from 'react-admin';
+import { AdminContext, CoreAdminUI, CustomRoutes, Resource } from 'react-admin';
 import { Link, Navigate, Route, Routes, UNSAFE_RouteContext, useLocation, useNavigate } from 'react-router-dom';
 import '../../i18n/messages.ts';
 import { authProvider, type Permissions } from '../../dataProvider/authProvider.ts';
@@ -11,6 +11,7 @@ import type { Lang } from '../../i18n/index.ts';
 import { authorised } from '../routes/guard.ts';
 import { ROUTES, type BespokeScreen } from '../routes/table.ts';
 import { useLang } from '../shell/LangContext.tsx';
+import { PageLoading } from '../shell/PageLoading.tsx';
 import { Refused } from '../shell/Refused.tsx';
 import { useSession } from '../shell/SessionContext.tsx';
 import { BareLayout } from './BareLayout.tsx';
@@ -41,7 +42,8 @@ const PersonalInfo = lazy(() => import('./PersonalInfo.tsx').then((m) => ({ defa
 const TreeList = lazy(() => import('./TreeList.tsx').then((m) => ({ default: m.TreeList })));
 const CountsScreen = lazy(() => import('./CountsScreen.tsx').then((m) => ({ default: m.CountsScreen })));
 const MonthlyTotals = lazy(() => import('./MonthlyTotals.tsx').then((m) => ({ default: m.MonthlyTotals })));
-const later = (screen: ReactNode) => <Suspense fallback={<Loading />}>{screen}</Suspense>;
+// A lazy screen's code on its way: the named spinner at once, as in the operator console (ConsoleApp.tsx), not react-admin's a second later.
+const later = (screen: ReactNode) => <Suspense fallback={<PageLoading />}>{screen}</Suspense>;
 const RaError = lazy(() => import('./ConsoleError.tsx'));
 const ConsoleErrorPage = (props: ComponentProps<typeof RaError>) => <Suspense fallback={null}>{<RaError {...props} />}</Suspense>;
 
@@ -174,7 +176,7 @@ const TenantConsole = () => {
             <Routes>
             <Route path={`${TENANT_BASE}/*`} element={
             <AdminContext basename={TENANT_BASE} dataProvider={dataProvider} authProvider={authProvider} i18nProvider={provider} theme={theme}>
-            <CoreAdminUI layout={BareLayout} loading={Loading} error={ConsoleErrorPage} catchAll={NoPage} disableTelemetry>
+            <CoreAdminUI layout={BareLayout} loading={PageLoading} error={ConsoleErrorPage} catchAll={NoPage} disableTelemetry>
               {tenantScreens
                 .filter(({ screen }) => (screen.view ?? 'list') === 'list')
                 .map(({ rc, screen }) => (

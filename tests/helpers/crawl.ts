@@ -51,11 +51,33 @@ export const crawler = (base: string, lang: Lang) => {
     await quiet(net, 200);
   };
 
-  /** Resolves once spinners are gone and no list is still waiting for its first rows (`aria-busy`, src/console/ListFrame.tsx). */
-  const settled = async (page: Page) => {
-    await page.locator('[role=progressbar]').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
-    await page.locator('[aria-busy=true]').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
-  };
+  /**
+   * Resolves once the screen on view is the one drawn for the address (`data-screen`,
+   * src/console/BareLayout.tsx), no spinner shows, no list waits for its first rows (`aria-busy`,
+   * src/console/ListFrame.tsx), no finite animation runs (axe reads colours mid-fade), and the
+   * document has not changed for 150 ms; or after 10 s, when the checks judge what is there. On a
+   * loaded machine a network quiet for 200 ms can come before the screen it fed is drawn: the
+   * sweep then judged the last screen, or a page without its menus' links yet.
+   */
+  const settled = (page: Page) =>
+    page.evaluate(() => new Promise<void>((resolve) => {
+      let changed = performance.now();
+      const watch = new MutationObserver(() => { changed = performance.now(); });
+      watch.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+      const until = changed + 10_000;
+      const drawn = () =>
+        [...document.querySelectorAll('[data-screen]')].every((e) => location.pathname.endsWith(e.getAttribute('data-screen')!)) &&
+        !document.querySelector('[role=progressbar], [aria-busy=true]') &&
+        document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity);
+      const check = () => {
+        const now = performance.now();
+        if ((now - changed >= 150 && drawn()) || now > until) {
+          watch.disconnect();
+          resolve();
+        } else setTimeout(check, 25);
+      };
+      check();
+    }));
 
   /** Resolves once `net` has had no request in flight and none started for `ms`. */
   const quiet = async (net: { inflight: number; last: number }, ms: number) => {

@@ -101,6 +101,22 @@ describe('app events page', () => {
     expect(await screen.findByRole('heading', { name: 'Event endpoint' })).toBeTruthy();
   });
 
+  it('while the app is on its way, says so in the reader\'s language, not in react-admin\'s keys (the app pages render outside <Admin>)', async () => {
+    // Another app than the earlier tests': the app pages keep what they fetched.
+    answers['/open/app/get-app-detail'] = () => new Promise(() => undefined);
+    render(
+      <MemoryRouter initialEntries={['/business/app/app-2/eventSubscriptions']}>
+        <LangProvider>
+          <Suspense fallback={null}>
+            <AppPages />
+          </Suspense>
+        </LangProvider>
+      </MemoryRouter>,
+    );
+    expect(await screen.findByRole('progressbar', { name: 'Loading…' })).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/\bra\.[a-z]/);
+  });
+
   it("saves the request URL and shows the challenge's measured time", async () => {
     answers['/open/app/event/subscribe-config/save-update'] = (b) => ({ ...CONFIG, request_url: b.request_url, verified_at: new Date().toISOString(), challenge: { ok: true, ms: 12, budget_ms: 1000, status: 200 } });
     renderPage();

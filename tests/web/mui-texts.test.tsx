@@ -1,6 +1,7 @@
 import createCache from '@emotion/cache';
-import { Autocomplete, Pagination, TextField } from '@mui/material';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { Autocomplete, CircularProgress, LinearProgress, Pagination, TextField } from '@mui/material';
+import { Loading } from 'react-admin';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import en from '../../i18n/ui/en.ts';
 import hk from '../../i18n/ui/hk.ts';
@@ -26,6 +27,9 @@ describe.each(['zh', 'hk', 'en'] as const)('MUI in %s', (lang) => {
         <Providers cache={createCache({ key: 'css' })} lang={lang}>
           <Autocomplete options={['Alpha', 'Beta']} value="Alpha" renderInput={(params) => <TextField {...params} label="Pick" />} />
           <Pagination count={3} page={1} />
+          <CircularProgress />
+          <LinearProgress />
+          <Loading timeout={0} />
         </Providers>,
       );
     });
@@ -35,6 +39,9 @@ describe.each(['zh', 'hk', 'en'] as const)('MUI in %s', (lang) => {
     expect(screen.getByRole('button', { name: WORDS[lang].clear, hidden: true })).toBeTruthy();
     expect(screen.getByRole('button', { name: WORDS[lang].go_to_page.replace('%{page}', '2') })).toBeTruthy();
     expect(screen.getByRole('button', { name: WORDS[lang].go_next })).toBeTruthy();
+    // Progress indicators with no name of their own, react-admin's Loading among them (axe: aria-progressbar-name).
+    // react-admin's shows after its timeout, 0 here but still a timer.
+    await waitFor(() => expect(screen.getAllByRole('progressbar', { name: WORDS[lang].loading })).toHaveLength(3));
   });
 
   it("the consoles' theme carries the same words beside react-admin's own defaults", async () => {
@@ -52,6 +59,7 @@ describe.each(['zh', 'hk', 'en'] as const)('MUI in %s', (lang) => {
     const components = theme.components as Record<string, { defaultProps?: Record<string, unknown> }>;
     expect(components.MuiAutocomplete.defaultProps).toMatchObject({ openText: WORDS[lang].open, clearText: WORDS[lang].clear, noOptionsText: WORDS[lang].no_options });
     expect(components.MuiAlert.defaultProps).toMatchObject({ closeText: WORDS[lang].dismiss });
+    expect(components.MuiCircularProgress.defaultProps).toMatchObject({ 'aria-label': WORDS[lang].loading });
     expect(components.MuiButton.defaultProps).toMatchObject({ disableElevation: true });
   });
 });

@@ -1,7 +1,7 @@
 import { Button, Card, CardContent, FormControlLabel, Stack, Switch, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Loading } from 'react-admin';
+import { PageLoading } from '../../shell/PageLoading.tsx';
 import { post } from '../../../dataProvider/http.ts';
 import { toast } from '../../../dataProvider/events.ts';
 import { useLang } from '../../shell/LangContext.tsx';
@@ -34,7 +34,7 @@ export const AppAbility = ({ app }: { app: AppRecord }) => {
       setBusy(false);
     }
   };
-  if (abilities.isPending) return <Loading />;
+  if (abilities.isPending) return <PageLoading />;
   return (
     <Card variant="outlined" data-testid="app-ability">
       <CardContent>

@@ -1,6 +1,6 @@
 import { Chip, Stack, Typography } from '@mui/material';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { Loading } from 'react-admin';
+import { PageLoading } from '../../shell/PageLoading.tsx';
 import { Navigate, useLocation } from 'react-router-dom';
 import { ROUTES } from '../../routes/table.ts';
 import { useLang } from '../../shell/LangContext.tsx';
@@ -38,7 +38,7 @@ const AppPage = () => {
   const [, , , guid, ...rest] = useLocation().pathname.split('/');
   const sub = rest.join('/');
   const app = useApp(guid);
-  if (app.isPending) return <Loading />;
+  if (app.isPending) return <PageLoading />;
   // Not one of the caller's BU's apps (or gone): back to the list, where the server's sentence was shown.
   if (!app.data) return <Navigate to="/business/app" replace />;
   const Page = PAGES[sub];
@@ -60,7 +60,7 @@ const AppPage = () => {
 /** An app's own pages (`/business/app/:id/...`), beside the app sidebar, once their words are in. */
 const AppPages = () => {
   const { lang } = useLang();
-  return <QueryClientProvider client={queries}>{usePageMessages(appMessages, lang) ? <AppPage /> : <Loading />}</QueryClientProvider>;
+  return <QueryClientProvider client={queries}>{usePageMessages(appMessages, lang) ? <AppPage /> : <PageLoading />}</QueryClientProvider>;
 };
 
 export default AppPages;

@@ -3,7 +3,7 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Loading } from 'react-admin';
+import { PageLoading } from '../../shell/PageLoading.tsx';
 import { post } from '../../../dataProvider/http.ts';
 import { toast } from '../../../dataProvider/events.ts';
 import { AUDIT, SCOPE } from '../../../schemas/app-scope.ts';
@@ -36,7 +36,7 @@ const AUDIT_TONE = { [AUDIT.pending]: 'warning', [AUDIT.passed]: 'success', [AUD
 const ScopeApis = ({ scope }: { scope: Scope }) => {
   const { t } = useLang();
   const q = useQuery({ queryKey: ['scope-apis', scope.guid], queryFn: () => post<{ list: { name: string; api_code: string; path: string }[] }>('/open/api-field/group-api-detail', { guid: scope.guid, page: 1, page_size: 50 }) });
-  if (q.isPending) return <Loading />;
+  if (q.isPending) return <PageLoading />;
   if (!q.data?.list.length) return <Typography variant="body2">{t('apps.no_apis')}</Typography>;
   return (
     <Box component="ul" sx={{ m: 0, pl: 3 }}>
@@ -99,7 +99,7 @@ const Applications = ({ app, onChange }: { app: AppRecord; onChange(): void }) =
     await post(`/open/app/permissions/audit-record/${call}`, { guid });
     onChange();
   };
-  if (q.isPending) return <Loading />;
+  if (q.isPending) return <PageLoading />;
   if (!q.data?.list.length) return <Empty text={t('apps.no_applications')} />;
   return (
     <Table size="small" data-testid="applications">
@@ -165,7 +165,7 @@ export const AppPermission = ({ app }: { app: AppRecord }) => {
       setBusy(false);
     }
   };
-  if (scopes.isPending) return <Loading />;
+  if (scopes.isPending) return <PageLoading />;
   return (
     <Stack spacing={2} data-testid="app-permission">
       <Card variant="outlined">

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, CardContent, Checkbox, Chip, FormControlLabel, Stack, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Loading } from 'react-admin';
+import { PageLoading } from '../../shell/PageLoading.tsx';
 import { post } from '../../../dataProvider/http.ts';
 import { toast } from '../../../dataProvider/events.ts';
 import { appSecuritySchema } from '../../../schemas/app.ts';
@@ -33,7 +33,7 @@ export const AppSecurity = ({ app }: { app: AppRecord }) => {
   const key = ['app-security', app.guid];
   const q = useQuery({ queryKey: key, queryFn: () => post<Security>('/open/app/get-app-security', { app_guid: app.guid }) });
   const [errors, setErrors] = useState<Errors>({});
-  if (q.isPending) return <Loading />;
+  if (q.isPending) return <PageLoading />;
   const current = q.data ?? { guid: null, ip_whitelist: [], redirect_urls: [], oauth_public: false, oauth_disabled: false };
 
   const save = async (e: FormEvent<HTMLFormElement>) => {

@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Card, CardContent, Chip, Link as MuiLink, MenuItem, Stack, TableCell, TableRow, TextField, Typography } from '@mui/material';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Loading } from 'react-admin';
+import { PageLoading } from '../../shell/PageLoading.tsx';
 import { Link, useSearchParams } from 'react-router-dom';
 import { post } from '../../../dataProvider/http.ts';
 import { useLang } from '../../shell/LangContext.tsx';
@@ -192,7 +192,7 @@ const queries = new QueryClient({ defaultOptions: { queries: { retry: false } } 
 /** The page, once its words are in (the app pages' own). */
 const DeveloperLogPage = () => {
   const { lang } = useLang();
-  return <QueryClientProvider client={queries}>{usePageMessages(appMessages, lang) ? <DeveloperLog /> : <Loading />}</QueryClientProvider>;
+  return <QueryClientProvider client={queries}>{usePageMessages(appMessages, lang) ? <DeveloperLog /> : <PageLoading />}</QueryClientProvider>;
 };
 
 export default DeveloperLogPage;

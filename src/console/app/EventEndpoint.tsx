@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Card, CardContent, FormControlLabel, Radio, RadioGroup, Stack, TextField, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Loading } from 'react-admin';
+import { PageLoading } from '../../shell/PageLoading.tsx';
 import { CallError, post } from '../../../dataProvider/http.ts';
 import { toast } from '../../../dataProvider/events.ts';
 import { eventConfigSchema } from '../../../schemas/event.ts';
@@ -82,7 +82,7 @@ export const EventEndpoint = ({ app }: { app: AppRecord }) => {
   const [busy, setBusy] = useState(false);
   // Push chosen here shows the URL form; the mode changes once a URL is saved.
   const [chosen, setChosen] = useState<Mode>();
-  if (q.isPending) return <Loading />;
+  if (q.isPending) return <PageLoading />;
   // The http client has shown why it could not be read.
   if (!q.data) return null;
   const config = q.data;

@@ -3,7 +3,7 @@ import {
 } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Loading } from 'react-admin';
+import { PageLoading } from '../../shell/PageLoading.tsx';
 import { Link as RouterLink } from 'react-router-dom';
 import { post } from '../../../dataProvider/http.ts';
 import { toast } from '../../../dataProvider/events.ts';
@@ -119,7 +119,7 @@ export const EventSubscriptions = ({ app }: { app: AppRecord }) => {
     await post('/open/app/event/subscribe-rel/delete', { guid });
     await reload();
   };
-  if (subs.isPending || types.isPending || scopes.isPending) return <Loading />;
+  if (subs.isPending || types.isPending || scopes.isPending) return <PageLoading />;
   const list = subs.data ?? [];
   const scopeOf = (code: string) => {
     const group = types.data?.find((e) => e.code === code)?.group_code;

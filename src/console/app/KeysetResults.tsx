@@ -1,6 +1,6 @@
 import { Box, Button, Stack, Table, TableBody, TableHead, TableRow, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { Loading } from 'react-admin';
+import { PageLoading } from '../../shell/PageLoading.tsx';
 import { useLang } from '../../shell/LangContext.tsx';
 import { Empty } from '../EmptyState.tsx';
 
@@ -22,7 +22,7 @@ export const KeysetResults = (p: {
   testId: string;
 }) => {
   const { t } = useLang();
-  if (p.pending) return <Loading />;
+  if (p.pending) return <PageLoading />;
   if (!p.rows) return <Empty text={p.empty} />;
   return (
     <>

@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Card, CardContent, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { Loading } from 'react-admin';
+import { PageLoading } from '../../shell/PageLoading.tsx';
 import { Link } from 'react-router-dom';
 import { post } from '../../../dataProvider/http.ts';
 import { useLang } from '../../shell/LangContext.tsx';
@@ -54,7 +54,7 @@ export const ProcessEngine = ({ app }: { app: AppRecord }) => {
       <Card variant="outlined">
         <CardContent>
           <Typography variant="h6" component="h2" gutterBottom>{t('apps.process_engine.processes')}</Typography>
-          {processes.isPending ? <Loading /> : processes.isError ? <Alert severity="warning">{t('apps.process_engine.no_access')}</Alert> : !processes.data?.length ? (
+          {processes.isPending ? <PageLoading /> : processes.isError ? <Alert severity="warning">{t('apps.process_engine.no_access')}</Alert> : !processes.data?.length ? (
             <Typography color="text.secondary" data-testid="engine-no-processes">
               {t('apps.process_engine.none')} <Link to="/business/process">{t('apps.process_engine.manage')}</Link>
             </Typography>
@@ -87,7 +87,7 @@ export const ProcessEngine = ({ app }: { app: AppRecord }) => {
       <Card variant="outlined">
         <CardContent>
           <Typography variant="h6" component="h2" gutterBottom>{t('apps.process_engine.runs')}</Typography>
-          {runs.isPending ? <Loading /> : !runs.data?.list.length ? (
+          {runs.isPending ? <PageLoading /> : !runs.data?.list.length ? (
             <Typography color="text.secondary">{t('apps.process_engine.no_runs')}</Typography>
           ) : (
             <Table size="small">
