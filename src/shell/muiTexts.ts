@@ -5,8 +5,9 @@ type Components = NonNullable<ThemeOptions['components']>;
 
 /**
  * MUI's own words (an Autocomplete's Open and Clear buttons, a pagination's page names, an
- * alert's Close, a progress indicator's name) in the reader's language, as theme defaults: every use of these components,
- * on the site and in both consoles, says them in the page's language without repeating them.
+ * alert's Close, a progress indicator's name) in the reader's language, as theme defaults: every
+ * use of these components, on the site and in both consoles, says them in the page's language
+ * without repeating them.
  */
 export const muiTexts = (t: Translate): Components => ({
   MuiAutocomplete: { defaultProps: { openText: t('mui.open'), closeText: t('mui.close'), clearText: t('mui.clear'), noOptionsText: t('mui.no_options'), loadingText: t('mui.loading') } },

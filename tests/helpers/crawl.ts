@@ -61,20 +61,22 @@ export const crawler = (base: string, lang: Lang) => {
    */
   const settled = (page: Page) =>
     page.evaluate(() => new Promise<void>((resolve) => {
-      let changed = performance.now();
-      const watch = new MutationObserver(() => { changed = performance.now(); });
-      watch.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
-      const until = changed + 10_000;
+      // One watcher per document, kept from screen to screen: the quiet already seen while the
+      // network settled counts, so a screen drawn by then is judged at once.
+      const w = window as unknown as { sweepChanged?: number };
+      if (w.sweepChanged === undefined) {
+        w.sweepChanged = performance.now();
+        new MutationObserver(() => { w.sweepChanged = performance.now(); }).observe(document.documentElement, { subtree: true, childList: true, attributes: true, characterData: true });
+      }
+      const until = performance.now() + 10_000;
       const drawn = () =>
         [...document.querySelectorAll('[data-screen]')].every((e) => location.pathname.endsWith(e.getAttribute('data-screen')!)) &&
         !document.querySelector('[role=progressbar], [aria-busy=true]') &&
         document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity);
       const check = () => {
         const now = performance.now();
-        if ((now - changed >= 150 && drawn()) || now > until) {
-          watch.disconnect();
-          resolve();
-        } else setTimeout(check, 25);
+        if ((now - w.sweepChanged! >= 150 && drawn()) || now > until) resolve();
+        else setTimeout(check, 25);
       };
       check();
     }));
