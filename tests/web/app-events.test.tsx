@@ -84,19 +84,23 @@ const renderPage = (path = '/business/app/app-1/eventSubscriptions') =>
     </MemoryRouter>,
   );
 
+/** The app pages (src/console/app/AppPages.tsx) at `path`, as the shell mounts them: outside <Admin>. */
+const renderAppPages = (path: string) =>
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <LangProvider>
+        <Suspense fallback={null}>
+          <AppPages />
+        </Suspense>
+      </LangProvider>
+    </MemoryRouter>,
+  );
+
 const typeUrl = async (url: string) => fireEvent.change(await screen.findByTestId('field-request_url'), { target: { value: url } });
 
 describe('app events page', () => {
   it('is one of the app pages, at its route', async () => {
-    render(
-      <MemoryRouter initialEntries={['/business/app/app-1/eventSubscriptions']}>
-        <LangProvider>
-          <Suspense fallback={null}>
-            <AppPages />
-          </Suspense>
-        </LangProvider>
-      </MemoryRouter>,
-    );
+    renderAppPages('/business/app/app-1/eventSubscriptions');
     expect(await screen.findByTestId('app-events')).toBeTruthy();
     expect(await screen.findByRole('heading', { name: 'Event endpoint' })).toBeTruthy();
   });
@@ -104,15 +108,7 @@ describe('app events page', () => {
   it('while the app is on its way, says so in the reader\'s language, not in react-admin\'s keys (the app pages render outside <Admin>)', async () => {
     // Another app than the earlier tests': the app pages keep what they fetched.
     answers['/open/app/get-app-detail'] = () => new Promise(() => undefined);
-    render(
-      <MemoryRouter initialEntries={['/business/app/app-2/eventSubscriptions']}>
-        <LangProvider>
-          <Suspense fallback={null}>
-            <AppPages />
-          </Suspense>
-        </LangProvider>
-      </MemoryRouter>,
-    );
+    renderAppPages('/business/app/app-2/eventSubscriptions');
     expect(await screen.findByRole('progressbar', { name: 'Loading…' })).toBeTruthy();
     expect(document.body.textContent).not.toMatch(/\bra\.[a-z]/);
   });
