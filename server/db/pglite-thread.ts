@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { DEADLINE_PASSED } from './away.ts';
 import { deadlineOff, withoutDeadline } from './deadlines.ts';
+import { binaryTypeOf, copyBinary, type BinaryType } from './copy-binary.ts';
 import type { AppendValue, Db, Queryable } from './driver.ts';
 
 interface Pending {
@@ -76,7 +77,7 @@ export const startPgliteThread = (opts: ThreadOptions, onClose: () => void) => {
     pending.clear();
   });
 
-  const call = <T>(op: string, args: Record<string, unknown> = {}) =>
+  const call = <T>(op: string, args: Record<string, unknown> = {}, transfer: ArrayBuffer[] = []) =>
     new Promise<T>((resolve, reject) => {
       if (failure) return reject(failure);
       const id = nextId++;
@@ -91,10 +92,26 @@ export const startPgliteThread = (opts: ThreadOptions, onClose: () => void) => {
         resolve: (v) => (clearTimeout(timer), resolve(v as T)),
         reject: (e) => (clearTimeout(timer), reject(e)),
       });
-      worker.postMessage({ id, op, ...args });
+      worker.postMessage({ id, op, ...args }, transfer);
     });
 
   const queryIn = (tx?: number): Queryable['query'] => (sql, params) => call('query', { sql, params, tx });
+
+  /** Each appended table's column types, read once (again when asked for a column it lacked); undefined when unreadable. */
+  const tableTypes = new Map<string, Map<string, BinaryType | undefined>>();
+  const typesOf = async (table: string, columns: readonly string[]) => {
+    let types = tableTypes.get(table);
+    if (!types || columns.some((c) => !types!.has(c))) {
+      const read = await queryIn()<{ name: string; type: string }>(
+        'select attname as name, format_type(atttypid, atttypmod) as type from pg_attribute where attrelid = to_regclass($1) and attnum > 0 and not attisdropped',
+        [table],
+      ).catch(() => undefined);
+      if (!read) return undefined;
+      types = new Map(read.rows.map((r) => [r.name, binaryTypeOf(r.type)]));
+      tableTypes.set(table, types);
+    }
+    return columns.map((c) => types!.get(c));
+  };
 
   const db = {
     kind: 'pglite',
@@ -111,9 +128,14 @@ export const startPgliteThread = (opts: ThreadOptions, onClose: () => void) => {
       await call('end', { tx, commit: true });
       return result;
     },
-    // The rows go as COPY's text, made here: the database's thread is the one every call waits on.
+    // The rows are encoded here, not on the database's thread, which every call waits on: as a
+    // binary COPY when every column's type has a binary form here, else as COPY's text.
     append: async (table, columns, rows) => {
-      if (rows.length) await call('append', { table, columns, text: copyRows(rows) });
+      if (!rows.length) return;
+      const types = await typesOf(table, columns);
+      const binary = types && copyBinary(types, rows);
+      if (binary) await call('append', { table, columns, binary }, [binary]);
+      else await call('append', { table, columns, text: copyRows(rows) });
     },
     // One process holds the folder (server/db/data-dir-lock.ts): there is nobody to take turns with,
     // only the watchdog to hold off for the work inside.

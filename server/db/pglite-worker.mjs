@@ -95,10 +95,12 @@ const handlers = {
     if (!target) throw new Error(`transaction ${tx} is not open`);
     return target.query(sql, params).then((r) => ({ rows: r.rows }));
   },
-  append: async ({ table, columns, text }) => {
-    if (!text) return null;
+  // Rows as one binary COPY buffer (server/db/copy-binary.ts) or as COPY's text.
+  append: async ({ table, columns, text, binary }) => {
+    if (!text && !binary) return null;
     if (![table, ...columns].every((n) => IDENT.test(n))) throw new Error(`bad identifier in ${table} (${columns})`);
-    await pg.query(`copy "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) from '/dev/blob'`, [], { blob: new Blob([text]) });
+    const into = `copy "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) from '/dev/blob'`;
+    await pg.query(binary ? `${into} with (format binary)` : into, [], { blob: new Blob([binary ?? text]) });
     return null;
   },
   begin: () =>
