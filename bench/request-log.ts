@@ -11,9 +11,10 @@ import { resources } from '../resources/index.ts';
 /**
  * (h2) the request-log row's cost per call on the embedded database's thread: the writer's appends
  * (batches of AUDIT_FLUSH.rows, a COPY each) of ROWS rows into a table already holding a month of
- * rows, timed while nothing else runs, so the time is the thread's. Beside it, the same rows into
- * a copy of the table without indexes: what the indexes cost. `npx tsx bench/request-log.ts` runs
- * this section alone.
+ * rows, timed while nothing else runs. Beside it, the same rows into a copy of the table without
+ * indexes: what the indexes cost. The thread's time is its event loop's active time
+ * (`Db.threadBusyMs`); beside it, each append's wait as the writer sees it, which adds the main
+ * thread's encoding and the messages. `npx tsx bench/request-log.ts` runs this section alone.
  */
 const ROWS = 100_000;
 const BATCH = Number(process.env.BATCH ?? AUDIT_FLUSH.rows);
@@ -40,6 +41,7 @@ export const measureRequestLogRow = async () => {
     await db.query('analyze');
     const perRow = async (table: string) => {
       let t = 0;
+      const busy = db.threadBusyMs!();
       for (let done = 0; done < ROWS; done += BATCH) {
         const now = Date.now();
         const at = new Date(now).toISOString();
@@ -51,7 +53,7 @@ export const measureRequestLogRow = async () => {
         await db.append(table, COLUMNS, rows);
         t += performance.now() - t0;
       }
-      return (t * 1000) / ROWS;
+      return { thread: ((db.threadBusyMs!() - busy) * 1000) / ROWS, wait: (t * 1000) / ROWS };
     };
     const bare = await perRow('request_log_bare');
     const indexed = await perRow('request_log');
@@ -62,7 +64,11 @@ export const measureRequestLogRow = async () => {
   }
 };
 
-export const printRequestLogRow = ({ indexed, bare }: { indexed: number; bare: number }) =>
-  console.log(`(h2) the request-log row on the database thread: ${indexed.toFixed(1)} µs per call (target <= 10 µs) ${indexed <= 10 ? 'MET' : 'NOT MET'}; the same row into the table without its indexes ${bare.toFixed(1)} µs`);
+type Cost = { thread: number; wait: number };
+export const printRequestLogRow = ({ indexed, bare }: { indexed: Cost; bare: Cost }) =>
+  console.log(
+    `(h2) the request-log row on the database thread: ${indexed.thread.toFixed(1)} µs per call (target <= 10 µs) ${indexed.thread <= 10 ? 'MET' : 'NOT MET'}; ` +
+      `the same row into the table without its indexes ${bare.thread.toFixed(1)} µs; the append's wait, the main thread's encoding included, ${indexed.wait.toFixed(1)} and ${bare.wait.toFixed(1)} µs`,
+  );
 
 if (process.argv[1]?.endsWith('request-log.ts')) printRequestLogRow(await measureRequestLogRow());

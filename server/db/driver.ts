@@ -27,6 +27,8 @@ export interface Db extends Queryable {
    * `connected` runs after every (re)connection, once the LISTEN is in place. Answers the stop.
    */
   listen?(channel: string, on: Listener): () => Promise<void>;
+  /** The embedded database only: milliseconds its thread has spent working since it started (its event loop's active time; bench/request-log.ts). */
+  threadBusyMs?(): number;
   close(): Promise<void>;
 }
 

@@ -140,6 +140,7 @@ export const startPgliteThread = (opts: ThreadOptions, onClose: () => void) => {
     // One process holds the folder (server/db/data-dir-lock.ts): there is nobody to take turns with,
     // only the watchdog to hold off for the work inside.
     exclusive: <T>(fn: () => Promise<T>) => withoutDeadline(fn),
+    threadBusyMs: () => worker.performance.eventLoopUtilization().active,
     dumpDataDir: async () => new Blob([(await call<{ snapshot: ArrayBuffer }>('dump')).snapshot]),
     close: async () => {
       await call('close');
