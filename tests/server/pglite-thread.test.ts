@@ -23,6 +23,17 @@ describe.skipIf(!!process.env.DATABASE_URL)('PGlite on a worker thread', () => {
     expect((await db.query('select $1::text as v', [null])).rows).toEqual([{ v: null }]);
   });
 
+  it("counts its thread's working time, which a statement's work adds to", async () => {
+    const before = db.threadBusyMs!();
+    await db.query('select count(*) from generate_series(1, 200000)');
+    const spent = db.threadBusyMs!() - before;
+    expect(spent).toBeGreaterThan(1);
+    // Waiting is not working: 200 ms of nothing adds (next to) nothing.
+    const idle = db.threadBusyMs!();
+    await new Promise((r) => setTimeout(r, 200));
+    expect(db.threadBusyMs!() - idle).toBeLessThan(50);
+  });
+
   it('keeps PostgreSQL errors with their code and constraint', async () => {
     await expect(db.query('insert into t (id) values ($1)', [1])).rejects.toMatchObject({ code: '23505', constraint: 't_pkey' });
     await expect(db.query('select * from missing_table')).rejects.toMatchObject({ code: '42P01' });
