@@ -134,8 +134,13 @@ export const startPgliteThread = (opts: ThreadOptions, onClose: () => void) => {
       if (!rows.length) return;
       const types = await typesOf(table, columns);
       const binary = types && copyBinary(types, rows);
-      if (binary) await call('append', { table, columns, binary }, [binary]);
-      else await call('append', { table, columns, text: copyRows(rows) });
+      if (!binary) return void (await call('append', { table, columns, text: copyRows(rows) }));
+      // A failed batch is tried again (server/services/log-batches.ts): with the types read anew,
+      // should the table have changed under them.
+      await call('append', { table, columns, binary }, [binary]).catch((e) => {
+        tableTypes.delete(table);
+        throw e;
+      });
     },
     // One process holds the folder (server/db/data-dir-lock.ts): there is nobody to take turns with,
     // only the watchdog to hold off for the work inside.
