@@ -11,6 +11,7 @@ import { diskLow } from '../db/free-space.ts';
  * written twice and none is skipped. While the embedded database's disk is nearly full
  * (server/db/free-space.ts) the rows wait in memory instead. A stop that cannot write them spools
  * them to disk on the embedded database (server/services/log-spool.ts); a crash loses what is queued.
+ * A row the database refuses for its values is the one row dropped, counted and reported.
  */
 export const MAX_QUEUED = 50_000;
 export const RETRY_MAX_MS = 30_000;
@@ -28,6 +29,8 @@ const logs = new WeakMap<object, Map<string, LogBatches<unknown>>>();
 export const logsOf = (db: object): ReadonlyMap<string, LogBatches<unknown>> => logs.get(db) ?? new Map();
 
 const duplicate = (e: unknown) => (e as { code?: unknown }).code === '23505';
+/** PostgreSQL's class 22, data exception: a value the table cannot take, refused again on every try. */
+const refusedData = (e: unknown) => String((e as { code?: unknown }).code ?? '').startsWith('22');
 
 export class LogBatches<Row> {
   private pending: Row[] = [];
@@ -41,6 +44,8 @@ export class LogBatches<Row> {
   private readonly log?: LogOf;
   /** Rows dropped since the start because the queue was full. */
   dropped = 0;
+  /** Rows dropped since the start because the database refused their values. */
+  refused = 0;
 
   constructor(
     private readonly write: (rows: Row[]) => Promise<unknown>,
@@ -127,13 +132,24 @@ export class LogBatches<Row> {
     }
   }
 
-  /** Writes the rows the table does not hold yet: a write refused for a key it holds (23505) is split in halves, down to the row that is there. */
+  /**
+   * Writes the rows the table does not hold yet: a write refused for a key it holds (23505) is
+   * split in halves, down to the row that is there. So is one refused for a value (class 22): down
+   * to the row the database will never take, which is dropped, counted and reported, so it cannot
+   * hold up every row behind it.
+   */
   private async writeNew(rows: Row[]): Promise<void> {
     try {
       await this.write(rows);
     } catch (e) {
-      if (!duplicate(e)) throw e;
-      if (rows.length === 1) return;
+      const data = refusedData(e);
+      if (!duplicate(e) && !data) throw e;
+      if (rows.length === 1) {
+        if (!data) return;
+        this.refused++;
+        this.onError(new Error(`log row dropped: the database refused its values (${(e as Error).message}); ${this.refused} since the start`));
+        return;
+      }
       const half = rows.length >> 1;
       await this.writeNew(rows.slice(0, half));
       await this.writeNew(rows.slice(half));

@@ -71,6 +71,25 @@ it('takes a key the table already holds as a write that had committed: the rows 
   expect(written).toEqual([[7]]);
 });
 
+it('drops only the row whose values the database refuses, says so, and writes the rows around and behind it', async () => {
+  const written: number[] = [];
+  const errors: Error[] = [];
+  const batches = new LogBatches<number>(async (rows) => {
+    // Like PostgreSQL refusing a NUL in text (22021): every try of a batch holding row 13.
+    if (rows.includes(13)) throw Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021' });
+    written.push(...rows);
+  }, (e) => errors.push(e as Error), every);
+  for (let i = 1; i <= 20; i++) batches.add(i);
+  await batches.flush();
+  expect(written).toEqual(Array.from({ length: 20 }, (_, i) => i + 1).filter((i) => i !== 13));
+  expect(batches.queued).toBe(0);
+  expect(batches.refused).toBe(1);
+  expect(errors.map((e) => e.message)).toEqual(['log row dropped: the database refused its values (invalid byte sequence for encoding "UTF8": 0x00); 1 since the start']);
+  batches.add(21);
+  await batches.flush();
+  expect(written.at(-1)).toBe(21);
+});
+
 it('keeps at most its cap while the database is away, dropping the oldest and saying how many', async () => {
   const errors: string[] = [];
   const batches = new LogBatches<number>(async () => {
