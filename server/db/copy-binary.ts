@@ -2,10 +2,10 @@ import type { AppendValue } from './driver.ts';
 
 /**
  * Rows in COPY's binary format (PostgreSQL's docs, "COPY", "Binary Format"): each value encoded by
- * its column's type, so the database parses no text. On the embedded database this halves a log
- * row's cost (README, "Benchmarks", (h2)). Only the types below and only values that encode
- * exactly: anything else answers undefined and the rows go as text, where PostgreSQL's own input
- * functions judge them.
+ * its column's type, so the database parses no text. On the embedded database a log row costs its
+ * thread about half as much before indexes (README, "Benchmarks", (h2)). Only the types below and
+ * only values that encode exactly: anything else answers undefined and the rows go as text, where
+ * PostgreSQL's own input functions judge them.
  */
 export type BinaryType = 'text' | 'uuid' | 'timestamptz' | 'smallint' | 'integer' | 'bigint' | 'double precision' | 'boolean' | 'jsonb' | 'json';
 
