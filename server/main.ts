@@ -9,10 +9,12 @@ import { replaySpool, spoolLogs } from './services/log-spool.ts';
 import { unwritableFolder } from './writable-folders.ts';
 import { buildFingerprint } from './db/start-fingerprint.ts';
 import { deferOptimising } from './start-tiering.ts';
+import { handoff } from './boot-handoff.ts';
 
 /**
- * The server as `npm start` runs it, compiled to dist-server/main.js (scripts/build-server.mjs).
- * The database starts opening first, on its own thread, while the app's modules load here; the
+ * The server as `npm start` runs it, compiled to dist-server/server.cjs (scripts/build-server.mjs)
+ * and run by server/boot.ts, which has started the embedded database's thread already. The
+ * database starts opening first, on that thread, while the app's modules load here; the
  * banner gives the address, the operator login and where mail goes. SIGTERM and SIGINT stop it
  * cleanly: no new connections, requests in flight finish, then the database closes and its lock
  * is released.
@@ -132,6 +134,7 @@ const start = async () => {
   if (served) await replaySpool(served, cfg.dataDir, (line) => console.log(line));
   await app.listen({ port: cfg.port, host: cfg.host });
   optimiseAsUsual();
+  handoff().started?.();
   // The listening address (a wildcard host is shown as 127.0.0.1).
   const origin = publicUrlOf(undefined, cfg.host, cfg.port);
   console.log(
@@ -187,6 +190,7 @@ const stop = async (signal: string) => {
     fail(e);
   }
   spool();
+  handoff().exiting?.();
   console.log(`Stopped (${signal}).`);
   process.exit(0);
 };
@@ -195,7 +199,7 @@ process.on('SIGINT', () => void stop('SIGINT'));
 process.on('SIGTERM', () => void stop('SIGTERM'));
 
 starting = start();
-await starting.catch(async (e) => {
+void starting.catch(async (e) => {
   // A failed start still closes the database it opened, which releases the lock.
   await closeDb().catch(() => {});
   fail(e);

@@ -1,8 +1,9 @@
-import { Worker } from 'node:worker_threads';
+import { takeDbThread } from '../boot-handoff.ts';
 import { DEADLINE_PASSED } from './away.ts';
 import { deadlineOff, withoutDeadline } from './deadlines.ts';
 import { binaryTypeOf, copyBinary, type BinaryType } from './copy-binary.ts';
 import type { AppendValue, Db, Queryable } from './driver.ts';
+import { spawnPgliteWorker } from './pglite-spawn.ts';
 
 interface Pending {
   resolve(value: unknown): void;
@@ -47,12 +48,12 @@ type ThreadOptions = { dataDir?: string; snapshot?: ArrayBuffer; analyzeFirstMs:
  * while the folder opens (server/main.ts).
  */
 export const startPgliteThread = (opts: ThreadOptions, onClose: () => void) => {
-  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
-    workerData: { dataDir: opts.dataDir, snapshot: opts.snapshot, analyzeFirstMs: opts.analyzeFirstMs, analyzeEveryMs: opts.analyzeEveryMs },
-    transferList: opts.snapshot ? [opts.snapshot] : [],
-    // The worker is plain JavaScript; it needs none of the parent's TypeScript loaders.
-    execArgv: [],
-  });
+  // A thread the compiled server's entry started early has loaded PGlite meanwhile (server/boot.ts).
+  const worker = takeDbThread() ?? spawnPgliteWorker();
+  worker.postMessage(
+    { open: { dataDir: opts.dataDir, snapshot: opts.snapshot, analyzeFirstMs: opts.analyzeFirstMs, analyzeEveryMs: opts.analyzeEveryMs } },
+    opts.snapshot ? [opts.snapshot] : [],
+  );
   const pending = new Map<number, Pending>();
   let nextId = 1;
   let failure: Error | null = null;

@@ -1,22 +1,35 @@
 // The embedded database on a thread of its own, so that running SQL (WebAssembly, synchronous)
 // and answering HTTP share the machine's cores instead of taking turns on one event loop.
 // Plain JavaScript: a worker gets no TypeScript loader of its own.
-import { parse, PGlite, protocol } from '@electric-sql/pglite';
-import { setFlagsFromString } from 'node:v8';
-import { parentPort, workerData } from 'node:worker_threads';
+//
+// The thread may start before the server knows which folder it will open (server/boot.ts starts
+// it first thing): until its `open` message comes it only loads PGlite and compiles its
+// WebAssembly, neither of which depends on the folder (docs/operations.md, "Start").
+import { readFile } from 'node:fs/promises';
+import { parentPort } from 'node:worker_threads';
 import { sharedBuffersFor } from './shared-buffers.mjs';
+import { tierWasmLater } from './wasm-tiering.mjs';
 
-// V8 recompiles a WebAssembly function with its optimising compiler once the function has run a
-// budget of code. At the default budget (1,800,000), opening the database alone sends hundreds of
-// PostgreSQL's functions to that compiler, on the cores the start needs: about a sixth of a
-// start's CPU. At 100 times that, the start's one-off code stays on the baseline compiler, and
-// what queries keep running reaches the optimised tier within seconds of load (README,
-// "Benchmarks"). Set before the module is compiled (`PGlite.create`); the flag is the process's.
-setFlagsFromString('--wasm-tiering-budget=180000000');
+tierWasmLater();
 
-const { dataDir, snapshot, analyzeFirstMs, analyzeEveryMs } = workerData;
+// Statements may be sent as soon as the open is: they wait here, in order, until it is done.
+const early = [];
+let deliver = (message) => early.push(message);
+parentPort.on('message', (message) => deliver(message));
+const opening = new Promise((open) => {
+  deliver = (message) => (message.open ? open(message.open) : early.push(message));
+});
+
+// The WebAssembly PGlite would compile itself, from beside its entry module, compiled while PGlite's
+// JavaScript loads (the flag above is set first). Its file bundle it reads itself: that takes
+// milliseconds, and a copy held here would stay in memory.
+const wasmModule = readFile(new URL('./pglite.wasm', import.meta.resolve('@electric-sql/pglite'))).then((bytes) => WebAssembly.compile(bytes));
+const { parse, PGlite, protocol } = await import('@electric-sql/pglite');
+
+const { dataDir, snapshot, analyzeFirstMs, analyzeEveryMs } = await opening;
 const pg = await PGlite.create(dataDir, {
   ...(snapshot ? { loadDataDir: new Blob([snapshot]) } : {}),
+  pgliteWasmModule: await wasmModule,
   startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffersFor(dataDir)}`],
 });
 
@@ -137,7 +150,7 @@ const handlers = {
   },
 };
 
-parentPort.on('message', async ({ id, op, ...args }) => {
+const handle = async ({ id, op, ...args }) => {
   try {
     const result = await handlers[op](args);
     parentPort.postMessage({ id, result }, result?.snapshot ? [result.snapshot] : []);
@@ -145,5 +158,7 @@ parentPort.on('message', async ({ id, op, ...args }) => {
     if (e?.rollback) return;
     parentPort.postMessage({ id, error: errorOf(e) });
   }
-});
+};
+deliver = handle;
+for (const message of early.splice(0)) void handle(message);
 parentPort.postMessage({ ready: true });

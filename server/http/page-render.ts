@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DEFAULT_LANG, isLang, LANGUAGES, type Lang } from '../../i18n/languages.ts';
 import { langFromHeader } from '../../i18n/index.ts';
+import { importModule } from '../boot-handoff.ts';
 
 /** The renderer's side of src/entry-server.tsx (the built copy in dist-ssr/ is plain JavaScript). */
 interface Answer {
@@ -53,7 +54,7 @@ export const pageRenderer = (app: FastifyInstance, opts: { staticDir: string; ss
   const load = () =>
     (renderer ??=
       existsSync(entry) && existsSync(indexFile)
-        ? import(pathToFileURL(entry).href).then(
+        ? importModule<Renderer>(pathToFileURL(entry).href).then(
             (m: Renderer) => ({ render: m.render, template: readFileSync(indexFile, 'utf8') }),
             (err) => {
               opts.log.error({ err }, 'the page renderer (dist-ssr/) failed to load: pages are rendered in the browser');

@@ -1,4 +1,5 @@
 import type { CacheProvider, Profile } from '@node-saml/node-saml';
+import { inflateRawSync } from 'node:zlib';
 import type { Queryable } from '../db/driver.ts';
 import type { Services } from '../engine/context.ts';
 import { Warning } from '../http/envelope.ts';
@@ -79,7 +80,6 @@ export const samlStart = async (services: Services, s: SsoSettings, relayState: 
 };
 
 const requestIdOf = async (url: string) => {
-  const { inflateRawSync } = await import('node:zlib');
   const xml = inflateRawSync(Buffer.from(new URL(url).searchParams.get('SAMLRequest') ?? '', 'base64')).toString('utf8');
   return /\sID="([^"]+)"/.exec(xml)?.[1] ?? '';
 };

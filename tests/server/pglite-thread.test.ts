@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/driver.ts';
-import { openPglite } from '../../server/db/pglite.ts';
+import { openPglite, startPglite } from '../../server/db/pglite.ts';
+import { handoff } from '../../server/boot-handoff.ts';
+import { spawnPgliteWorker } from '../../server/db/pglite-spawn.ts';
 
 /** The embedded database on its worker thread, and the one-exchange path statements take there. */
 describe.skipIf(!!process.env.DATABASE_URL)('PGlite on a worker thread', () => {
@@ -32,6 +34,24 @@ describe.skipIf(!!process.env.DATABASE_URL)('PGlite on a worker thread', () => {
     const idle = db.threadBusyMs!();
     await new Promise((r) => setTimeout(r, 200));
     expect(db.threadBusyMs!() - idle).toBeLessThan(50);
+  });
+
+  it('adopts a thread started before its folder was known (server/boot.ts), once; statements sent at once wait for the open', async () => {
+    const early = spawnPgliteWorker();
+    let fromEarly = 0;
+    early.on('message', () => fromEarly++);
+    handoff().dbThread = early;
+    const { db: adopted, ready } = await startPglite();
+    expect(handoff().dbThread).toBeUndefined();
+    // Sent before the thread has opened anything: answered in order once it has, by that thread.
+    const answers = await Promise.all([adopted.query('select 1 as n'), adopted.query('select 2 as n'), ready.then(() => adopted.query('select 3 as n'))]);
+    expect(answers.map((a) => a.rows[0].n)).toEqual([1, 2, 3]);
+    expect(fromEarly).toBe(4);
+    // The next database gets a thread of its own.
+    const next = await openPglite();
+    expect((await next.query('select 4 as n')).rows).toEqual([{ n: 4 }]);
+    expect(fromEarly).toBe(4);
+    await Promise.all([next.close(), adopted.close()]);
   });
 
   it('keeps PostgreSQL errors with their code and constraint', async () => {

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -71,10 +71,10 @@ describe.skipIf(!!process.env.DATABASE_URL)('SIGTERM', () => {
     expect(hasDataDir(dataDir)).toBe(true);
   });
 
-  it('is compiled in ASCII, so V8 keeps each chunk’s source at one byte a character (scripts/build-server.mjs)', () => {
-    const chunks = readdirSync(SERVER_OUT, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js'));
-    expect(chunks.length).toBeGreaterThan(1);
-    expect(chunks.filter((f) => /[^\x00-\x7f]/.test(readFileSync(join(SERVER_OUT, f), 'utf8')))).toEqual([]);
+  it('is compiled in ASCII, so V8 keeps the server’s source at one byte a character (scripts/build-server.mjs)', () => {
+    const compiled = readdirSync(SERVER_OUT, { recursive: true, encoding: 'utf8' }).filter((f) => /\.c?js$/.test(f));
+    expect(compiled.sort()).toEqual(['main.js', 'server.cjs']);
+    expect(compiled.filter((f) => /[^\x00-\x7f]/.test(readFileSync(join(SERVER_OUT, f), 'utf8')))).toEqual([]);
   });
 
   it('lets the request in flight finish, closes the database, releases the lock and exits 0', async () => {
@@ -132,6 +132,50 @@ describe.skipIf(!!process.env.DATABASE_URL)('SIGTERM', () => {
     expect(stderr).not.toMatch(/PGlite is closed/i);
     expect(apartFromRuntimeWarning(stderr)).toBe('');
     expect(stdout).toContain('Stopped (SIGTERM).');
+  });
+
+  it('writes its code cache at a clean stop; the next start runs from it, and a damaged one is refused and written anew (server/code-cache.ts)', async () => {
+    // A copy of the compiled server of this test's own, so that no other suite's server writes its
+    // cache meanwhile; under node_modules/, packages resolve from the project's node_modules.
+    const copy = mkdtempSync(join(ROOT, 'node_modules', '.code-cache-test-'));
+    try {
+      cpSync(SERVER_OUT, copy, { recursive: true, filter: (f) => !f.endsWith('.code-cache') });
+      const caches = () => readdirSync(copy).filter((f) => f.endsWith('.code-cache'));
+      const startAndStop = async () => {
+        stdout = '';
+        stderr = '';
+        const port = await freePort();
+        const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
+        delete env.DATABASE_URL;
+        const proc = spawn(process.execPath, [join(copy, 'main.js')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+        child = proc;
+        proc.stdout!.on('data', (d) => (stdout += d));
+        proc.stderr!.on('data', (d) => (stderr += d));
+        const exited = new Promise<number | null>((done) => proc.once('exit', (code) => done(code)));
+        await until('the start banner', () => stdout.includes('Operator console:'));
+        // A call that reaches the database through the server's own code.
+        const res = await fetch(`http://127.0.0.1:${port}/open/admin/sys-auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: PASSWORD }) });
+        expect((await res.json()).code).toBe(200);
+        proc.kill('SIGTERM');
+        expect(await exited).toBe(0);
+        expect(apartFromRuntimeWarning(stderr)).toBe('');
+        expect(stdout).not.toContain('code cache was not written');
+      };
+      await startAndStop();
+      expect(caches()).toHaveLength(1);
+      const cache = join(copy, caches()[0]);
+      const written = statSync(cache);
+      expect(written.size).toBeGreaterThan(1_000_000);
+      await startAndStop();
+      // Used, so not written again.
+      expect(statSync(cache).mtimeMs).toBe(written.mtimeMs);
+      writeFileSync(cache, Buffer.alloc(4096, 7));
+      await startAndStop();
+      expect(statSync(cache).size).toBeGreaterThan(1_000_000);
+      expect(caches()).toHaveLength(1);
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+    }
   });
 
   it('stops as cleanly when the signal comes during the start, once the database is locked', async () => {
