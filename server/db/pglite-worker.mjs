@@ -14,11 +14,10 @@ tierWasmLater();
 
 // Statements may be sent as soon as the open is: they wait here, in order, until it is done.
 const early = [];
-let deliver = (message) => early.push(message);
+let open;
+const opening = new Promise((resolve) => (open = resolve));
+let deliver = (message) => (message.open ? open(message.open) : early.push(message));
 parentPort.on('message', (message) => deliver(message));
-const opening = new Promise((open) => {
-  deliver = (message) => (message.open ? open(message.open) : early.push(message));
-});
 
 // The WebAssembly PGlite would compile itself, from beside its entry module, compiled while PGlite's
 // JavaScript loads (the flag above is set first). Its file bundle it reads itself: that takes
