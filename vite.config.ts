@@ -64,7 +64,7 @@ const servedBuild = (): Plugin => {
       // Nothing written (the console chunk's learning build, scripts/console-chunk.mjs): no stamp either.
       if (failed || !outputs.size) return;
       // The renderer, built just before (see `builder`), is part of a complete build: without it `npm start` builds again.
-      outputs.add(relative(outDir, resolve(root, SSR_OUT, 'entry-server.js')));
+      outputs.add(relative(outDir, resolve(root, SSR_OUT, 'entry-server.cjs')));
       const written = await precompressDir(outDir);
       for (const w of written) {
         if (w.br) outputs.add(`${w.file}.br`);
@@ -121,7 +121,20 @@ export default defineConfig({
   environments: {
     // Libraries go into the bundle: built for production, as in the browser, whatever NODE_ENV the server runs with
     // (emotion names classes differently in development, and hydration needs the same names).
-    ssr: { resolve: { noExternal: true }, define: { 'process.env.NODE_ENV': JSON.stringify('production') }, build: { outDir: SSR_OUT, emptyOutDir: true, rollupOptions: { input: SERVER_ENTRY } } },
+    // One CommonJS script, without whitespace and in ASCII: the server runs it through a V8 code
+    // cache, read one byte a character (runRenderer, server/http/page-render.ts).
+    ssr: {
+      resolve: { noExternal: true },
+      define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+      build: {
+        outDir: SSR_OUT,
+        emptyOutDir: true,
+        rollupOptions: {
+          input: SERVER_ENTRY,
+          output: { format: 'cjs', entryFileNames: 'entry-server.cjs', codeSplitting: false, minify: { compress: false, mangle: false, codegen: { removeWhitespace: true, asciiOnly: true } } },
+        },
+      },
+    },
   },
   // `vite build` builds both: the renderer first, so that the web app's build stamp, written last, covers a complete build.
   // The web app is built twice: the first build's chunks tell what the consoles' first load holds (scripts/console-chunk.mjs).

@@ -48,11 +48,10 @@ const asciiOnly = (file) => {
 
 /**
  * Dynamic `import()` left in the server's script: code run from a V8 code cache cannot import by
- * itself (Node.js loses the script's loader), so an ES module by URL goes through the entry's
- * `importModule` (server/boot-handoff.ts), whose fallback for a start from sources is the one
- * allowed here. A class method named `import` is not an import.
+ * itself (Node.js loses the script's loader). A module of the bundle imported dynamically is a
+ * function call in the script; a class method named `import` is not an import.
  */
-const strayImports = (source) => [...source.matchAll(/(?<![\w$.])import\((?!moduleUrl\))(?![^()]*\)\{)/g)].map((m) => source.slice(Math.max(0, m.index - 80), m.index + 40));
+const strayImports = (source) => [...source.matchAll(/(?<![\w$.])import\((?![^()]*\)\{)/g)].map((m) => source.slice(Math.max(0, m.index - 80), m.index + 40));
 
 export const buildServer = async ({ quiet = false } = {}) => {
   const startedAt = Date.now();
@@ -87,7 +86,7 @@ export const buildServer = async ({ quiet = false } = {}) => {
   asciiOnly(SERVER_SCRIPT);
   const script = readFileSync(SERVER_SCRIPT, 'latin1');
   const stray = strayImports(script);
-  if (stray.length) throw new Error(`build-server: dynamic import() in ${SERVER_SCRIPT} would fail under its code cache; import by URL through importModule (server/boot-handoff.ts):\n${stray.join('\n')}`);
+  if (stray.length) throw new Error(`build-server: dynamic import() in ${SERVER_SCRIPT} would fail under its code cache:\n${stray.join('\n')}`);
   if (script.includes('import.meta')) throw new Error(`build-server: import.meta left in ${SERVER_SCRIPT}; only import.meta.url is defined for CommonJS`);
   const entry = await build({
     ...common,

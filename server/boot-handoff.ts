@@ -9,8 +9,11 @@ import type { Worker } from 'node:worker_threads';
 export interface Handoff {
   /** The embedded database's thread, started before the server knew its folder; taken once. */
   dbThread?: Worker;
-  /** `import()` for an ES module by URL: code run from a V8 code cache cannot import by itself. */
-  importModule?: (url: string) => Promise<unknown>;
+  /**
+   * A code cache of a script the server runs itself (the page renderer), written when the
+   * server's is; `save` answers a sentence when it could not write it.
+   */
+  saveWith?: (save: () => string | undefined) => void;
   /** The server listens and V8's flags are as at its start: the code cache may be written. */
   started?: () => void;
   /** The process is about to exit after a clean stop. */
@@ -28,6 +31,3 @@ export const takeDbThread = (): Worker | undefined => {
   h.dbThread = undefined;
   return thread;
 };
-
-/** An ES module by URL, as the entry imports it (else this bundle's own `import()`, from sources). */
-export const importModule = <T>(url: string): Promise<T> => (handoff().importModule ?? ((moduleUrl: string) => import(moduleUrl)))(url) as Promise<T>;

@@ -9,7 +9,8 @@ import { tierWasmLater } from './db/wasm-tiering.mjs';
  * `npm start` runs. Before anything else it starts the embedded database's thread, which loads
  * PGlite and compiles its WebAssembly while this thread loads the server; the server
  * (dist-server/server.cjs, all of server/main.ts in one script) runs through a V8 code cache
- * (server/code-cache.ts). docs/operations.md, "Start", has the measurements.
+ * (server/code-cache.ts), and so does the page renderer (server/http/page-render.ts).
+ * docs/operations.md, "Start", has the measurements.
  */
 declare const SERVER_SCRIPT_HASH: string;
 
@@ -22,11 +23,16 @@ const slot = handoff();
 tierWasmLater();
 // As server/config.ts reads it: no DATABASE_URL, the embedded database.
 if (!process.env.DATABASE_URL) slot.dbThread = spawnPgliteWorker();
-slot.importModule = (url) => import(url);
-const run = runWithCodeCache(fileURLToPath(new URL('./server.cjs', import.meta.url)), fileURLToPath(new URL(`./server-${SERVER_SCRIPT_HASH}.code-cache`, import.meta.url)));
+// The server's own scripts' caches (the page renderer's) are written with the server's.
+const saves: (() => string | undefined)[] = [];
+slot.saveWith = (save) => void saves.push(save);
+const run = runWithCodeCache(fileURLToPath(new URL('./server.cjs', import.meta.url)), {
+  cacheFile: fileURLToPath(new URL(`./server-${SERVER_SCRIPT_HASH}.code-cache`, import.meta.url)),
+  what: 'the server',
+});
+saves.unshift(() => run.save());
 const save = () => {
-  const problem = run.save();
-  if (problem) console.log(problem);
+  for (const problem of saves.map((s) => s())) if (problem) console.log(problem);
 };
 // Only once the server has listened: V8's flags are then as they were when the script was
 // compiled (server/start-tiering.ts changes one until then), and the start's code is compiled.

@@ -1,10 +1,12 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { DEFAULT_LANG, isLang, LANGUAGES, type Lang } from '../../i18n/languages.ts';
 import { langFromHeader } from '../../i18n/index.ts';
-import { importModule } from '../boot-handoff.ts';
+import { handoff } from '../boot-handoff.ts';
+import { runWithCodeCache } from '../code-cache.ts';
+import { underStartFlags } from '../start-tiering.ts';
 
 /** The renderer's side of src/entry-server.tsx (the built copy in dist-ssr/ is plain JavaScript). */
 interface Answer {
@@ -21,6 +23,25 @@ interface RenderedPage {
 interface Renderer {
   render(req: { url: string; lang: Lang; publicUrl: string; read(path: string, body: unknown, lang: Lang): Promise<Answer>; signal?: AbortSignal; onError?(error: unknown): void }): Promise<RenderedPage | null>;
 }
+
+/** The renderer as vite.config.ts builds it: one CommonJS script, so that it can run from a code cache. */
+export const RENDERER_SCRIPT = 'entry-server.cjs';
+
+/**
+ * Runs the renderer's script. When the compiled server's entry keeps code caches (server/boot.ts),
+ * through one of its own in `ssrDir`, named by the script's hash and written with the server's:
+ * the renderer was about a seventh of a start (docs/operations.md, "Start"). It is compiled during
+ * the start, so its cache is written under the start's flags (server/start-tiering.ts).
+ */
+export const runRenderer = (ssrDir: string): Renderer => {
+  const saveWith = handoff().saveWith;
+  const run = runWithCodeCache(join(ssrDir, RENDERER_SCRIPT), {
+    cacheFile: saveWith && ((source) => join(ssrDir, `entry-server-${createHash('sha256').update(source).digest('hex').slice(0, 16)}.code-cache`)),
+    what: 'the page renderer',
+  });
+  saveWith?.(() => underStartFlags(() => run.save()));
+  return run.exports as Renderer;
+};
 
 /** A page whose reads have not all answered by then is sent unrendered; the browser renders it. */
 const RENDER_TIMEOUT_MS = 5_000;
@@ -48,20 +69,19 @@ export const languageOf = (req: { url: string; headers: { cookie?: string; 'acce
  * `app.inject`: the server answers them exactly as it would answer the browser.
  */
 export const pageRenderer = (app: FastifyInstance, opts: { staticDir: string; ssrDir: string; publicUrl: string; log: FastifyBaseLogger }) => {
-  const entry = join(opts.ssrDir, 'entry-server.js');
+  const entry = join(opts.ssrDir, RENDERER_SCRIPT);
   const indexFile = join(opts.staticDir, 'index.html');
   let renderer: Promise<{ render: Renderer['render']; template: string } | null> | undefined;
   const load = () =>
-    (renderer ??=
-      existsSync(entry) && existsSync(indexFile)
-        ? importModule<Renderer>(pathToFileURL(entry).href).then(
-            (m: Renderer) => ({ render: m.render, template: readFileSync(indexFile, 'utf8') }),
-            (err) => {
-              opts.log.error({ err }, 'the page renderer (dist-ssr/) failed to load: pages are rendered in the browser');
-              return null;
-            },
-          )
-        : Promise.resolve(null));
+    (renderer ??= new Promise((done) => {
+      if (!existsSync(entry) || !existsSync(indexFile)) return done(null);
+      try {
+        done({ render: runRenderer(opts.ssrDir).render, template: readFileSync(indexFile, 'utf8') });
+      } catch (err) {
+        opts.log.error({ err }, 'the page renderer (dist-ssr/) failed to load: pages are rendered in the browser');
+        done(null);
+      }
+    }));
   // Loaded while the start waits for the database rather than on the first page's request, and
   // the home page rendered once with every read refused and the result dropped: the first
   // visitor's page then runs code already compiled (about 115 → 65 ms after a start; README, "Benchmarks").

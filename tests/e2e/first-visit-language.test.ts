@@ -5,7 +5,7 @@ import { chromiumAvailable, CHROMIUM, watchPage, type Watched } from '../helpers
 import { DIST, journey } from '../helpers/journey.ts';
 import { tenantWithBu, uid } from '../helpers/tenant-flows.ts';
 
-const available = chromiumAvailable(DIST) && existsSync('dist-ssr/entry-server.js');
+const available = chromiumAvailable(DIST) && existsSync('dist-ssr/entry-server.cjs');
 if (!available) console.warn(`SKIPPED: the first-visit journey needs ${CHROMIUM} and a build in dist/ and dist-ssr/ (npx vite build).`);
 
 /**

@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { isAscii } from 'node:buffer';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import zh from '../../i18n/ui/zh.ts';
 import hk from '../../i18n/ui/hk.ts';
@@ -8,8 +9,15 @@ import { DIST, journey } from '../helpers/journey.ts';
 import { listedStoreApp } from '../fixtures/samples.ts';
 import { uid } from '../helpers/tenant-flows.ts';
 
-const available = chromiumAvailable(DIST) && existsSync('dist-ssr/entry-server.js');
+const available = chromiumAvailable(DIST) && existsSync('dist-ssr/entry-server.cjs');
 if (!available) console.warn(`SKIPPED: server rendering needs ${CHROMIUM} and a build in dist/ and dist-ssr/ (npx vite build).`);
+
+describe.skipIf(!existsSync('dist-ssr/entry-server.cjs'))('the built renderer', () => {
+  it('is one CommonJS script in ASCII, which the server runs through a code cache and keeps at one byte a character (vite.config.ts)', () => {
+    expect(readdirSync('dist-ssr').filter((f) => /\.[cm]?js$/.test(f))).toEqual(['entry-server.cjs']);
+    expect(isAscii(readFileSync('dist-ssr/entry-server.cjs'))).toBe(true);
+  });
+});
 
 const UI = { zh, hk, en } as const;
 const PUBLIC_URL = 'https://open.example.test';

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,7 +26,7 @@ writeFileSync(
 /** Runs the script through runWithCodeCache in a new process; the cache's fate and what save() said. */
 const run = (cache = cacheFile) => {
   const code = `import { runWithCodeCache } from ${JSON.stringify(join(ROOT, 'server/code-cache.ts'))};
-const r = runWithCodeCache(${JSON.stringify(script)}, ${JSON.stringify(cache)});
+const r = runWithCodeCache(${JSON.stringify(script)}, { cacheFile: ${JSON.stringify(cache)}, what: 'the server' });
 console.log('cache', r.cache);
 console.log('save', r.save() ?? 'ok');`;
   const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { cwd: ROOT, encoding: 'utf8' });
@@ -65,7 +66,39 @@ describe('runWithCodeCache', () => {
   it('says in a sentence when the cache cannot be written, and the script has run', () => {
     const out = run(join(dir, 'missing-folder', 'script.code-cache'));
     expect(out).toContain('ran true true');
-    expect(out).toContain("save The server's code cache was not written (ENOENT): each start compiles the server's code.");
+    expect(out).toContain('save The code cache of the server was not written (ENOENT): each start compiles its code.');
     expect(existsSync(join(dir, 'missing-folder'))).toBe(false);
+  });
+});
+
+describe('runWithCodeCache, as the page renderer uses it', () => {
+  const other = join(dir, 'renderer.cjs');
+  // Not ASCII: read as UTF-8, not one byte a character.
+  writeFileSync(other, "module.exports = { greet: () => '开放平台 ẞ' };\n");
+  const runOther = (cacheFile: string) => {
+    const code = `import { createHash } from 'node:crypto';
+import { runWithCodeCache } from ${JSON.stringify(join(ROOT, 'server/code-cache.ts'))};
+const r = runWithCodeCache(${JSON.stringify(other)}, { cacheFile: ${cacheFile}, what: 'the page renderer' });
+console.log('cache', r.cache, r.exports.greet() === '开放平台 ẞ');
+console.log('save', r.save() ?? 'ok');`;
+    const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { cwd: ROOT, encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    return r.stdout;
+  };
+
+  it('answers the script’s exports, reads a script that is not ASCII as UTF-8, and names the cache by the script’s content', () => {
+    const byContent = `(source) => ${JSON.stringify(dir)} + '/renderer-' + createHash('sha256').update(source).digest('hex').slice(0, 8) + '.code-cache'`;
+    expect(runOther(byContent)).toContain('cache none true');
+    const expected = join(dir, `renderer-${createHash('sha256').update(readFileSync(other)).digest('hex').slice(0, 8)}.code-cache`);
+    expect(existsSync(expected)).toBe(true);
+    expect(runOther(byContent)).toContain('cache used true');
+  });
+
+  it('without a cache file compiles the script and writes nothing', () => {
+    const before = readdirSync(dir).length;
+    const out = runOther('undefined');
+    expect(out).toContain('cache none true');
+    expect(out).toContain('save ok');
+    expect(readdirSync(dir)).toHaveLength(before);
   });
 });

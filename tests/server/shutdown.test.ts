@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { staleReason } from '../../scripts/build-stamp.mjs';
 import { buildServer, SERVER_ENTRY, SERVER_OUT } from '../../scripts/build-server.mjs';
 import { hasDataDir, openPglite } from '../../server/db/pglite.ts';
+import { RENDERER_SCRIPT } from '../../server/http/page-render.ts';
 import { freePort } from '../../scripts/free-port.mjs';
 
 /**
@@ -134,18 +135,26 @@ describe.skipIf(!!process.env.DATABASE_URL)('SIGTERM', () => {
     expect(stdout).toContain('Stopped (SIGTERM).');
   });
 
-  it('writes its code cache at a clean stop; the next start runs from it, and a damaged one is refused and written anew (server/code-cache.ts)', async () => {
+  it('writes its code caches at a clean stop, its own and its page renderer\'s; the next start runs from them, and a damaged one is refused and written anew (server/code-cache.ts)', async () => {
     // A copy of the compiled server of this test's own, so that no other suite's server writes its
     // cache meanwhile; under node_modules/, packages resolve from the project's node_modules.
     const copy = mkdtempSync(join(ROOT, 'node_modules', '.code-cache-test-'));
     try {
       cpSync(SERVER_OUT, copy, { recursive: true, filter: (f) => !f.endsWith('.code-cache') });
       const caches = () => readdirSync(copy).filter((f) => f.endsWith('.code-cache'));
+      // A web app and a page renderer of its own (the real one is built by `vite build`, after this suite).
+      const staticDir = join(copy, 'dist');
+      const ssrDir = join(copy, 'dist-ssr');
+      mkdirSync(staticDir);
+      mkdirSync(ssrDir);
+      writeFileSync(join(staticDir, 'index.html'), '<!doctype html><html lang="zh-CN"><head><title>Open Platform</title></head><body><div id="root"></div></body></html>');
+      writeFileSync(join(ssrDir, RENDERER_SCRIPT), "module.exports = { render: async (req) => ({ lang: 'en', head: '<title>Rendered</title>', styles: '', body: '<p id=\"rendered\">' + req.url + '</p>', state: '' }) };\n");
+      const rendererCaches = () => readdirSync(ssrDir).filter((f) => f.endsWith('.code-cache'));
       const startAndStop = async () => {
         stdout = '';
         stderr = '';
         const port = await freePort();
-        const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
+        const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', STATIC_DIR: staticDir };
         delete env.DATABASE_URL;
         const proc = spawn(process.execPath, [join(copy, 'main.js')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
         child = proc;
@@ -156,6 +165,7 @@ describe.skipIf(!!process.env.DATABASE_URL)('SIGTERM', () => {
         // A call that reaches the database through the server's own code.
         const res = await fetch(`http://127.0.0.1:${port}/open/admin/sys-auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: PASSWORD }) });
         expect((await res.json()).code).toBe(200);
+        expect(await (await fetch(`http://127.0.0.1:${port}/`)).text()).toContain('<div id="root"><p id="rendered">/</p></div>');
         proc.kill('SIGTERM');
         expect(await exited).toBe(0);
         expect(apartFromRuntimeWarning(stderr)).toBe('');
@@ -163,12 +173,16 @@ describe.skipIf(!!process.env.DATABASE_URL)('SIGTERM', () => {
       };
       await startAndStop();
       expect(caches()).toHaveLength(1);
+      expect(rendererCaches()).toHaveLength(1);
       const cache = join(copy, caches()[0]);
+      const rendererCache = join(ssrDir, rendererCaches()[0]);
       const written = statSync(cache);
+      const rendererWritten = statSync(rendererCache);
       expect(written.size).toBeGreaterThan(1_000_000);
       await startAndStop();
-      // Used, so not written again.
+      // Used, so not written again: the renderer's under the start's flags, as it was compiled (server/start-tiering.ts).
       expect(statSync(cache).mtimeMs).toBe(written.mtimeMs);
+      expect(statSync(rendererCache).mtimeMs).toBe(rendererWritten.mtimeMs);
       writeFileSync(cache, Buffer.alloc(4096, 7));
       await startAndStop();
       expect(statSync(cache).size).toBeGreaterThan(1_000_000);
