@@ -23,16 +23,15 @@ const slot = handoff();
 tierWasmLater();
 // As server/config.ts reads it: no DATABASE_URL, the embedded database.
 if (!process.env.DATABASE_URL) slot.dbThread = spawnPgliteWorker();
-// The server's own scripts' caches (the page renderer's) are written with the server's.
-const saves: (() => string | undefined)[] = [];
-slot.saveWith = (save) => void saves.push(save);
+// The caches of scripts the server runs itself (the page renderer's) are written with the server's.
+const others: (() => string | undefined)[] = [];
+slot.saveWith = (save) => void others.push(save);
 const run = runWithCodeCache(fileURLToPath(new URL('./server.cjs', import.meta.url)), {
   cacheFile: fileURLToPath(new URL(`./server-${SERVER_SCRIPT_HASH}.code-cache`, import.meta.url)),
   what: 'the server',
 });
-saves.unshift(() => run.save());
 const save = () => {
-  for (const problem of saves.map((s) => s())) if (problem) console.log(problem);
+  for (const problem of [run.save(), ...others.map((s) => s())]) if (problem) console.log(problem);
 };
 // Only once the server has listened: V8's flags are then as they were when the script was
 // compiled (server/start-tiering.ts changes one until then), and the start's code is compiled.

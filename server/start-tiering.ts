@@ -13,10 +13,13 @@ const DEFAULT_INTERRUPT_BUDGET = 66 * 1024;
 /** How many times V8's budget a function must run during the start before it is optimised. */
 const START_FACTOR = 8;
 
+const known = () => process.versions.v8.startsWith(KNOWN_V8);
+const budgetTimes = (factor: number) => setFlagsFromString(`--interrupt-budget=${DEFAULT_INTERRUPT_BUDGET * factor}`);
+
 export const deferOptimising = (): (() => void) => {
-  if (!process.versions.v8.startsWith(KNOWN_V8)) return () => {};
-  setFlagsFromString(`--interrupt-budget=${DEFAULT_INTERRUPT_BUDGET * START_FACTOR}`);
-  return () => setFlagsFromString(`--interrupt-budget=${DEFAULT_INTERRUPT_BUDGET}`);
+  if (!known()) return () => {};
+  budgetTimes(START_FACTOR);
+  return () => budgetTimes(1);
 };
 
 /**
@@ -26,11 +29,11 @@ export const deferOptimising = (): (() => void) => {
  * nothing else runs in between.
  */
 export const underStartFlags = <T>(fn: () => T): T => {
-  if (!process.versions.v8.startsWith(KNOWN_V8)) return fn();
-  setFlagsFromString(`--interrupt-budget=${DEFAULT_INTERRUPT_BUDGET * START_FACTOR}`);
+  if (!known()) return fn();
+  budgetTimes(START_FACTOR);
   try {
     return fn();
   } finally {
-    setFlagsFromString(`--interrupt-budget=${DEFAULT_INTERRUPT_BUDGET}`);
+    budgetTimes(1);
   }
 };
