@@ -9,6 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { parentPort } from 'node:worker_threads';
 import { sharedBuffersFor } from './shared-buffers.mjs';
 import { tierWasmLater } from './wasm-tiering.mjs';
+import { rowsOf } from './wire-rows.mjs';
 
 tierWasmLater();
 
@@ -23,7 +24,7 @@ parentPort.on('message', (message) => deliver(message));
 // JavaScript loads (the flag above is set first). Its file bundle it reads itself: that takes
 // milliseconds, and a copy held here would stay in memory.
 const wasmModule = readFile(new URL('./pglite.wasm', import.meta.resolve('@electric-sql/pglite'))).then((bytes) => WebAssembly.compile(bytes));
-const { parse, PGlite, protocol } = await import('@electric-sql/pglite');
+const { PGlite, protocol } = await import('@electric-sql/pglite');
 
 const { dataDir, snapshot, analyzeFirstMs, analyzeEveryMs } = await opening;
 const pg = await PGlite.create(dataDir, {
@@ -77,21 +78,47 @@ const concat = (parts) => {
 /**
  * One statement in one exchange with the engine: parse, bind, describe, execute and sync sent
  * together. PGlite's query() makes six exchanges (it describes the statement first to pick
- * parameter serializers), which costs about as much again as the statement itself. Holds the same
- * locks query() holds, so it never runs inside someone else's transaction.
+ * parameter serializers), which costs about as much again as the statement itself. The answer is
+ * read by `rowsOf` (wire-rows.mjs); one holding an error, by PGlite's parser, which makes it the
+ * error query() would throw.
  */
 const { serialize } = protocol;
+const oneExchange = async (sql, values) => {
+  const chunks = [];
+  await pg.execProtocolRawStream(
+    concat([serialize.parse({ text: sql }), serialize.bind({ values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
+    // A chunk is a view of the engine's memory, valid only until it returns.
+    { syncToFs: false, onRawData: (chunk) => chunks.push(chunk.slice()) },
+  );
+  const answer = chunks.length === 1 ? chunks[0] : concat(chunks);
+  const rows = rowsOf(answer, pg.parsers);
+  if (!rows) throw errorIn(answer);
+  return { rows };
+};
+
+/**
+ * A statement of no transaction holds the locks query() holds, so it never runs inside someone
+ * else's transaction; one of a transaction holds what its query() holds, and like it leaves the
+ * files to the transaction's end.
+ */
 const fastQuery = (sql, values) =>
   pg._runExclusiveTransaction(() =>
     pg._runExclusiveQuery(async () => {
-      const { messages } = await pg.execProtocol(
-        concat([serialize.parse({ text: sql }), serialize.bind({ values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
-        { syncToFs: false },
-      );
+      const answer = await oneExchange(sql, values);
       await pg.syncToFs();
-      return { rows: parse.parseResults(messages, pg.parsers, {})[0]?.rows ?? [] };
+      return answer;
     }),
   );
+const fastQueryIn = (sql, values) => pg._runExclusiveQuery(() => oneExchange(sql, values));
+
+/** The first error an answer holds, as PGlite's parser makes it. */
+const errorIn = (answer) => {
+  let error;
+  new protocol.Parser().parse(answer, (message) => {
+    if (message instanceof protocol.messages.DatabaseError) error ??= message;
+  });
+  return error;
+};
 
 const IDENT = /^[a-z_][a-z0-9_]*$/;
 
@@ -99,12 +126,10 @@ const errorOf = (e) => ({ message: e?.message ?? String(e), code: e?.code, const
 
 const handlers = {
   query: ({ sql, params, tx }) => {
-    if (!tx) {
-      const values = (params ?? []).map(textOf);
-      if (!values.includes(undefined)) return fastQuery(sql, values);
-    }
     const target = tx ? transactions.get(tx)?.tx : pg;
     if (!target) throw new Error(`transaction ${tx} is not open`);
+    const values = (params ?? []).map(textOf);
+    if (!values.includes(undefined)) return tx ? fastQueryIn(sql, values) : fastQuery(sql, values);
     return target.query(sql, params).then((r) => ({ rows: r.rows }));
   },
   // Rows as one binary COPY buffer (server/db/copy-binary.ts) or as COPY's text.
