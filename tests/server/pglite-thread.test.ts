@@ -54,9 +54,17 @@ describe.skipIf(!!process.env.DATABASE_URL)('PGlite on a worker thread', () => {
     await Promise.all([next.close(), adopted.close()]);
   });
 
+  it('reads an answer longer than one piece of the engine\'s output, and in a transaction the same', async () => {
+    const sql = "select i, repeat('é', i % 7) as s, case when i % 3 = 0 then null else '' end as e from generate_series(1, $1::int) i";
+    const expected = Array.from({ length: 20000 }, (_, k) => ({ i: k + 1, s: 'é'.repeat((k + 1) % 7), e: (k + 1) % 3 === 0 ? null : '' }));
+    expect((await db.query(sql, [20000])).rows).toEqual(expected);
+    expect(await db.transaction(async (tx) => (await tx.query(sql, [20000])).rows)).toEqual(expected);
+  });
+
   it('keeps PostgreSQL errors with their code and constraint', async () => {
     await expect(db.query('insert into t (id) values ($1)', [1])).rejects.toMatchObject({ code: '23505', constraint: 't_pkey' });
     await expect(db.query('select * from missing_table')).rejects.toMatchObject({ code: '42P01' });
+    await expect(db.transaction((tx) => tx.query('insert into t (id) values ($1)', [1]))).rejects.toMatchObject({ code: '23505', constraint: 't_pkey' });
     expect((await db.query('select 1 as ok')).rows).toEqual([{ ok: 1 }]);
   });
 
