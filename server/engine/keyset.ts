@@ -24,8 +24,16 @@ const windowInput = z.object({
   with_total: z.boolean().optional(),
 });
 
-/** A keyset search's body: its window, its equalities and a page (or a cursor). */
-export const keysetInput = (def: ResourceDef) => windowInput.extend(def.storage.keyset?.filters.shape ?? {}).extend(pagingInput.shape);
+/**
+ * A keyset search's body: its window, its equalities and a page (or a cursor). Made once per
+ * definition: zod compiles a schema's checks at its first parse, which cost more than the search.
+ */
+const keysetInputs = new WeakMap<ResourceDef, z.ZodObject>();
+export const keysetInput = (def: ResourceDef) => {
+  let input = keysetInputs.get(def);
+  if (!input) keysetInputs.set(def, (input = windowInput.extend(def.storage.keyset?.filters.shape ?? {}).extend(pagingInput.shape)));
+  return input;
+};
 
 /**
  * The window searched: at most `days`, ending now unless `to` says otherwise (a start alone, as a

@@ -1,3 +1,4 @@
+import { guidInputOf } from './guid-input.ts';
 import { Warning } from '../http/envelope.ts';
 import { ident, type Queryable } from '../db/driver.ts';
 import { z } from 'zod';
@@ -28,7 +29,7 @@ const WITHIN = { bu_guid: 'bu' } satisfies Record<NonNullable<Mount['within']>, 
 export const withinOf = async (ctx: CallContext, tx: Queryable = ctx.services.db) => {
   const field = ctx.mount.within;
   if (!field) return undefined;
-  const guid = parseOrWarn(ctx.lang, z.object({ [field]: z.uuid('validation.guid_format') }), ctx.input, WITHIN[field])[field] as string;
+  const guid = parseOrWarn(ctx.lang, guidInputOf(field), ctx.input, WITHIN[field])[field] as string;
   const { rows } = await tx.query(`select 1 from ${ident(resourceByName.get(WITHIN[field])!.storage.table)} where guid = $1`, [guid]);
   if (!rows[0]) throw new Warning('server.record_not_found');
   return guid;

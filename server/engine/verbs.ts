@@ -1,3 +1,4 @@
+import { guidInputOf } from './guid-input.ts';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { translate } from '../../i18n/index.ts';
@@ -131,7 +132,7 @@ export const get = async (ctx: CallContext) => {
   // A call naming the row by another field (`by`) still takes `guid`, as every get does: a body
   // naming neither is refused naming `guid`, the first of the two its document offers.
   const by = ctx.call.by && ctx.input.guid === undefined && ctx.input[ctx.call.by] !== undefined ? ctx.call.by : 'guid';
-  const guid = parseOrWarn(ctx.lang, z.object({ [by]: z.uuid('validation.guid_format') }), ctx.input, ctx.def.name)[by] as string;
+  const guid = parseOrWarn(ctx.lang, guidInputOf(by), ctx.input, ctx.def.name)[by] as string;
   const row = await findOne(ctx, guid);
   const files = fieldsOf(ctx.def).filter((f) => f.files);
   if (!files.length) return row;

@@ -5,6 +5,7 @@ import type { Queryable } from '../../server/db/driver.ts';
 import { pruneAuditLogs, searchLog } from '../../server/services/audit-log.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { tenantWithBu, uid } from '../helpers/tenant-flows.ts';
+import { zodCompilesDuring } from '../helpers/zod-compiles.ts';
 
 /**
  * The audit logs (docs/operator.md, "Audit logs"): sign-in attempts, every write through the engine
@@ -159,6 +160,8 @@ describe('searches', () => {
     // Numbered pages answer the same rows.
     const second = await search(OPERATIONS, { user_guid: t.guid, resource: 'role', page: 2, page_size: 2 });
     expect(second.list.map((r) => r.target_guid)).toEqual(seen.slice(2, 4));
+    // A search's schemas are made once, not per call.
+    expect(await zodCompilesDuring(() => search(OPERATIONS, { user_guid: t.guid, resource: 'role', page: 2, page_size: 2 }))).toBe(0);
     // Past the first 10,000 rows only the cursor goes on.
     const deep = await s.post(OPERATIONS, { page: 501, page_size: 20 }, { token: admin });
     expect(deep.code).toBe(201);

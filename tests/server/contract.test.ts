@@ -7,6 +7,7 @@ import { samples } from '../fixtures/samples.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { tenantWithBu } from '../helpers/tenant-flows.ts';
 import { documentedAnswers } from '../helpers/documented.ts';
+import { zodCompilesDuring } from '../helpers/zod-compiles.ts';
 
 /**
  * The contract every definition gets from the engine, proven on every mount of every resource:
@@ -99,12 +100,15 @@ describe.each(resources.flatMap((def) => def.api.mounts.map((mount) => ({ def, m
       const list = Array.isArray(listed.data) ? listed.data : listed.data.list;
       expect(list.map((r: { guid: string }) => r.guid)).toContain(row.guid);
       if (!Array.isArray(listed.data)) expect(listed.data.count).toBeGreaterThanOrEqual(1);
+      // Its schemas were made once: the same page again compiles none.
+      expect(await zodCompilesDuring(() => s.post(page, { page: 1, page_size: 100 }, { token }))).toBe(0);
     }
     if (get) {
       const got = await s.post(get, { guid: row.guid }, { token });
       expect(got.code).toBe(200);
       expect(undocumented(get, got.data)).toEqual([]);
       expect(got.data.guid).toBe(row.guid);
+      expect(await zodCompilesDuring(() => s.post(get, { guid: row.guid }, { token }))).toBe(0);
     }
     if (update) {
       const changed = await s.post(update, { guid: row.guid, ...sample.update }, { token });
