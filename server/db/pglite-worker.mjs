@@ -5,7 +5,7 @@
 // The thread may start before the server knows which folder it will open (server/boot.ts starts
 // it first thing): until its `open` message comes it only loads PGlite and compiles its
 // WebAssembly, neither of which depends on the folder (docs/operations.md, "Start").
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
 import { sharedBuffersFor } from './shared-buffers.mjs';
 import { tierWasmLater } from './wasm-tiering.mjs';
@@ -21,9 +21,10 @@ let deliver = (message) => (message.open ? open(message.open) : early.push(messa
 parentPort.on('message', (message) => deliver(message));
 
 // The WebAssembly PGlite would compile itself, from beside its entry module, compiled while PGlite's
-// JavaScript loads (the flag above is set first). Its file bundle it reads itself: that takes
-// milliseconds, and a copy held here would stay in memory.
-const wasmModule = readFile(new URL('./pglite.wasm', import.meta.resolve('@electric-sql/pglite'))).then((bytes) => WebAssembly.compile(bytes));
+// JavaScript loads (the flag above is set first). Read at once: a read's callback would wait for
+// the import below to finish before the compile could start. Its file bundle PGlite reads itself:
+// that takes milliseconds, and a copy held here would stay in memory.
+const wasmModule = WebAssembly.compile(readFileSync(new URL('./pglite.wasm', import.meta.resolve('@electric-sql/pglite'))));
 const { PGlite, protocol } = await import('@electric-sql/pglite');
 
 const { dataDir, snapshot, analyzeFirstMs, analyzeEveryMs } = await opening;
