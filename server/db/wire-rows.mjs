@@ -16,40 +16,40 @@ const ERROR_RESPONSE = 0x45; // 'E'
  * when the answer holds an error: its caller reads that with PGlite's own parser.
  */
 export const rowsOf = (bytes, parsers) => {
-  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const wire = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const rows = [];
   let names = [];
   let readers = [];
-  for (let at = 0; at + 5 <= text.length; ) {
-    const kind = text[at];
-    const end = at + 1 + text.readUInt32BE(at + 1);
+  for (let at = 0; at + 5 <= wire.length; ) {
+    const kind = wire[at];
+    const end = at + 1 + wire.readUInt32BE(at + 1);
     let p = at + 5;
     if (kind === ERROR_RESPONSE) return undefined;
     if (kind === ROW_DESCRIPTION) {
-      const n = text.readUInt16BE(p);
+      const n = wire.readUInt16BE(p);
       p += 2;
       names = new Array(n);
       readers = new Array(n);
       for (let i = 0; i < n; i++) {
-        const nul = text.indexOf(0, p);
-        names[i] = text.toString('utf8', p, nul);
+        const nul = wire.indexOf(0, p);
+        names[i] = wire.toString('utf8', p, nul);
         // After the name: table oid (4), column number (2), then the type's oid.
-        const type = text.readUInt32BE(nul + 7);
+        const type = wire.readUInt32BE(nul + 7);
         readers[i] = parsers[type] ? (value) => parsers[type](value, type) : undefined;
         p = nul + 19;
       }
     } else if (kind === DATA_ROW) {
-      const n = text.readUInt16BE(p);
+      const n = wire.readUInt16BE(p);
       p += 2;
       const row = {};
       for (let i = 0; i < n; i++) {
-        const length = text.readInt32BE(p);
+        const length = wire.readInt32BE(p);
         p += 4;
         if (length < 0) {
           row[names[i]] = null;
           continue;
         }
-        const value = text.toString('utf8', p, p + length);
+        const value = wire.toString('utf8', p, p + length);
         row[names[i]] = readers[i] ? readers[i](value) : value;
         p += length;
       }

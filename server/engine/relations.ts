@@ -1,12 +1,11 @@
-import { guidInputOf } from './guid-input.ts';
 import { Warning } from '../http/envelope.ts';
 import { ident, type Queryable } from '../db/driver.ts';
-import { z } from 'zod';
 import type { Mount, ResourceDef } from '../../resources/types.ts';
 import { parseOrWarn } from '../http/validation.ts';
 import { resourceByName } from '../../resources/index.ts';
 import { translate } from '../../i18n/index.ts';
 import type { CallContext } from './context.ts';
+import { guidInputOf } from './guid-input.ts';
 import { checkFiles } from '../files/access.ts';
 
 /**

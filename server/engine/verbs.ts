@@ -1,4 +1,3 @@
-import { guidInputOf } from './guid-input.ts';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { translate } from '../../i18n/index.ts';
@@ -17,6 +16,7 @@ import { transitionOf } from './transitions.ts';
 import { pageQuery, pagingOf } from './paging.ts';
 import { keysetPage, keysetRow } from './keyset.ts';
 import { specOf } from './spec.ts';
+import { guidInputOf } from './guid-input.ts';
 
 export const LIST_CAP_DEFAULT = 1000;
 
