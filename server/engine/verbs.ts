@@ -210,12 +210,20 @@ const existingBu = async (ctx: CallContext, tx: Queryable, bu_guid: string) => {
   return bu_guid;
 };
 
+/** The create schema with the BU an operator's add names, made once per definition, as `schemasOf`'s are. */
+const createsNamingBu = new WeakMap<ResourceDef, z.ZodObject>();
+const createNamingBu = (def: ResourceDef) => {
+  let create = createsNamingBu.get(def);
+  if (!create) createsNamingBu.set(def, (create = schemasOf(def).create.extend(buInput.shape)));
+  return create;
+};
+
 export const add = async (ctx: CallContext) => {
   const { def, services, caller, mount } = ctx;
   // An operator's add that requires its BU (`requires: ['bu_guid']`) takes it with the row, refused with
   // the row's own fields, and knows it before references and rules look within it.
   const namesBu = mount.scope === 'oversight' && hasBuColumn(def) && !!ctx.call.requires?.includes('bu_guid');
-  const create = namesBu ? schemasOf(def).create.extend(buInput.shape) : schemasOf(def).create;
+  const create = namesBu ? createNamingBu(def) : schemasOf(def).create;
   const values: Record<string, unknown> = { ...parseOrWarn(ctx.lang, create, ctx.input, def.name, def.admin.labels), ...(mount.fixed ?? {}) };
   const rules = ctx.rules;
   try {

@@ -72,6 +72,8 @@ const orgOf = async (tx: Queryable, bu: string) => (await tx.query(`select ${sel
 
 const buFields = z.object({ bu_name: name30().optional(), bu_code: code32().optional(), bu_cover_url: url().optional() });
 const ORG_FIELDS = Object.keys(orgSchema.shape);
+/** A change to an organisation that exists: any of its fields. */
+const orgChange = orgSchema.partial();
 
 /**
  * Changes a BU's organisation info (and its name, code or cover), answering it as `org/bu-org-info`
@@ -85,7 +87,7 @@ export const orgUpdate = async (ctx: CallContext) => {
     const bu = (await withinOf(ctx, tx))!;
     const existing = await orgOf(tx, bu);
     if (existing) {
-      const values = parseOrWarn(ctx.lang, orgSchema.partial(), named, 'org') as Record<string, unknown>;
+      const values = parseOrWarn(ctx.lang, orgChange, named, 'org') as Record<string, unknown>;
       const names = Object.keys(values).filter((k) => k in named);
       if (names.length) await tx.query(`update org set ${names.map((n, i) => `${ident(n)} = $${i + 2}`).join(', ')}, updated_at = now() where guid = $1`, [existing.guid, ...names.map((n) => values[n])]);
     } else if (Object.keys(named).length) {
