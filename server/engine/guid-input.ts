@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { guid } from '../../schemas/common.ts';
 
 /**
  * The body `{ [field]: a guid }` that names one row, made once per field name: zod compiles a
@@ -7,6 +8,6 @@ import { z } from 'zod';
 const bodies = new Map<string, z.ZodObject>();
 export const guidInputOf = (field: string) => {
   let body = bodies.get(field);
-  if (!body) bodies.set(field, (body = z.object({ [field]: z.uuid('validation.guid_format') })));
+  if (!body) bodies.set(field, (body = z.object({ [field]: guid() })));
   return body;
 };

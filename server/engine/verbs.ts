@@ -20,7 +20,7 @@ import { guidInputOf } from './guid-input.ts';
 
 export const LIST_CAP_DEFAULT = 1000;
 
-const guidInput = z.object({ guid: z.uuid('validation.guid_format') });
+const guidInput = guidInputOf('guid');
 
 /** What a committed write makes stale on this server (other servers see it within their caches' few seconds). */
 const dropCaches = (services: Services, rules: Rules) => {
