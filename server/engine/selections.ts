@@ -10,7 +10,7 @@ import { named } from './named.ts';
 import { pageQuery, pagingInput, pagingOf } from './paging.ts';
 import { viewTarget, T, viewOf, viewPageDoc, viewRowDoc } from './row-view.ts';
 import { findOne } from './verbs.ts';
-import { escapeLike, Where } from './where.ts';
+import { Where } from './where.ts';
 
 /**
  * A definition's `selections` (resources/types.ts): rows of other definitions a record holds as
@@ -56,10 +56,7 @@ const chosen = async (db: Queryable, def: ResourceDef, of: readonly string[], ro
 /** A keyword found in any of the selection's `keyword` columns. */
 const searched = (sel: Selection, view: ReturnType<typeof viewOf>, where: Where, keyword: unknown) => {
   if (!keyword) return where;
-  return where.add((p) => {
-    const k = p(`%${escapeLike(keyword as string)}%`);
-    return `(${sel.keyword.map((c) => `${view.column(c)} ilike ${k}`).join(' or ')})`;
-  });
+  return where.addKeyword(sel.keyword.map((c) => view.column(c)), keyword as string);
 };
 
 const recordInput = z.object({ guid: guid() });
@@ -107,7 +104,7 @@ const options = (def: ResourceDef, spec: NonNullable<CallSpec['selection']>) => 
     for (const [name, column] of Object.entries(sel.filters ?? {})) if (input[name]) where.add((p) => `${T}.${ident(column)} = ${p(input[name])}`);
     searched(sel, view, where, input.keyword);
     if (!paging) return (await ctx.services.db.query(`select ${view.select} ${view.from}${where.toSql()} ${view.order} limit ${sel.whole}`, where.params)).rows;
-    return pageQuery(ctx.services.db, { select: view.select, from: `${view.from}${where.toSql()}`, order: view.order, params: where.params }, paging);
+    return pageQuery(ctx.services.db, { select: view.select, from: `${view.from}${where.toSql()}`, countFrom: `${view.from}${where.toCountSql()}`, order: view.order, params: where.params }, paging);
   });
 };
 
@@ -126,7 +123,7 @@ const browse = (def: ResourceDef, spec: NonNullable<CallSpec['selection']>) => {
       where.add((p) => `${T}.guid = any(${p(list(row[field]))}::uuid[])`);
     } else joinable(sel, where);
     searched(sel, view, where, input.keyword);
-    return pageQuery(ctx.services.db, { select: view.select, from: `${view.from}${where.toSql()}`, order: view.order, params: where.params }, paging);
+    return pageQuery(ctx.services.db, { select: view.select, from: `${view.from}${where.toSql()}`, countFrom: `${view.from}${where.toCountSql()}`, order: view.order, params: where.params }, paging);
   });
 };
 

@@ -11,7 +11,7 @@ import { findOne } from '../engine/verbs.ts';
 import { LISTED } from '../services/store-listed.ts';
 import type { CallContext } from '../engine/context.ts';
 import { pageQuery, pagingInput, pagingOf } from '../engine/paging.ts';
-import { escapeLike } from '../engine/where.ts';
+import { keywordMatch } from '../engine/where.ts';
 import { Warning } from '../http/envelope.ts';
 import { parseOrWarn } from '../http/validation.ts';
 import { named } from '../engine/named.ts';
@@ -58,15 +58,20 @@ export const marketSearch = named({ input: searchInput.extend(pagingInput.shape)
   const params: unknown[] = [];
   const p = (v: unknown) => `$${params.push(v)}`;
   let where = LISTED;
+  let counted = LISTED;
+  const and = (sql: string, forCount = sql) => {
+    where += ` and ${sql}`;
+    counted += ` and ${forCount}`;
+  };
   if (name) {
-    const k = p(`%${escapeLike(name)}%`);
     // A reader finds an app by its words in any language.
-    const columns = ['a.name', 'a.code', 'l.summary', 'l.provider', ...cardColumns];
-    where += ` and (${columns.map((c) => `${c} ilike ${k}`).join(' or ')})`;
+    const match = keywordMatch(['a.name', 'a.code', 'l.summary', 'l.provider', ...cardColumns], name, p);
+    and(match.inOrder, match.counted);
   }
-  if (classify_guid) where += ` and exists (select 1 from app_classify_app c where c.app_guid = a.guid and c.classify_guid = ${p(classify_guid)})`;
-  if (codes?.length) where += ` and a.code = any(${p(codes)}::text[])`;
-  const found = await pageQuery(ctx.services.db, { select: CARD, from: `from app a join app_listing l on l.app_guid = a.guid where ${where}`, order: 'order by l.sort, a.name, a.guid', params }, { page, page_size });
+  if (classify_guid) and(`exists (select 1 from app_classify_app c where c.app_guid = a.guid and c.classify_guid = ${p(classify_guid)})`);
+  if (codes?.length) and(`a.code = any(${p(codes)}::text[])`);
+  const from = 'from app a join app_listing l on l.app_guid = a.guid where ';
+  const found = await pageQuery(ctx.services.db, { select: CARD, from: from + where, countFrom: from + counted, order: 'order by l.sort, a.name, a.guid', params }, { page, page_size });
   return { ...found, list: found.list.map((r) => inReader(r, ctx.lang)) };
 });
 
