@@ -46,6 +46,8 @@ export const config = () => {
     dataDirMinFreeMb: intEnv('DATA_DIR_MIN_FREE_MB', 256),
     /** PostgreSQL itself, for the session LISTEN and the start lock when DATABASE_URL is a pooler in transaction mode (docs/operations.md, "Many instances behind PgBouncer"). */
     databaseDirectUrl: process.env.DATABASE_DIRECT_URL || undefined,
+    /** Statements one tenant or app may run at once on PostgreSQL; the machine's cores (2 to 5) when absent (docs/operations.md, "Fair share"). */
+    databaseShare: process.env.DATABASE_SHARE ? intEnv('DATABASE_SHARE', 1) : undefined,
     /** How long a call waits for a PostgreSQL connection and for each statement's answer (docs/operations.md, "Deadlines"). */
     databaseDeadlines: { connectMs: intEnv('DATABASE_CONNECT_TIMEOUT_MS', DEADLINES.connectMs), statementMs: intEnv('DATABASE_STATEMENT_TIMEOUT_MS', DEADLINES.statementMs) },
     adminUsername: process.env.OPEN_ADMIN_USERNAME || undefined,

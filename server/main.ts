@@ -79,7 +79,7 @@ const watchdog = {
  */
 const open = (): Promise<{ db: Db; ready: Promise<void> }> =>
   cfg.databaseUrl
-    ? import('./db/postgres.ts').then(async (m) => ({ db: await m.openPostgres(cfg.databaseUrl!, undefined, cfg.databaseDeadlines, cfg.databaseDirectUrl), ready: Promise.resolve() }))
+    ? import('./db/postgres.ts').then(async (m) => ({ db: await m.openPostgres(cfg.databaseUrl!, undefined, cfg.databaseDeadlines, cfg.databaseDirectUrl, cfg.databaseShare), ready: Promise.resolve() }))
     : startPglite(cfg.dataDir, undefined, watchdog);
 
 const start = async () => {

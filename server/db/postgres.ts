@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import pg from 'pg';
 import { databaseAway } from './away.ts';
 import { DEADLINES, deadlineOff, withoutDeadline, type Deadlines } from './deadlines.ts';
@@ -14,11 +15,20 @@ const RECONNECT_MS = { first: 100, max: 5_000 };
 const NO_DEADLINE_MS = 2 ** 31 - 1;
 
 /**
+ * The statements one share (a tenant, an app: server/db/fair-share.ts) may run at once: as many as
+ * the database has cores, at least 2 and at most half the pool. More of one tenant's statements than
+ * cores finish no sooner; they take CPU from other tenants' statements inside PostgreSQL, where no
+ * gate puts them in turn. The database's cores are taken to be this machine's unless `DATABASE_SHARE`
+ * says (docs/operations.md, "Fair share").
+ */
+export const shareOf = (poolSize: number, cores = availableParallelism()) => Math.min(Math.ceil(poolSize / 2), Math.max(2, cores));
+
+/**
  * PostgreSQL through a pool: the production store, and the road past one machine. `url` may be a
  * pooler in transaction mode (PgBouncer); `directUrl` reaches PostgreSQL itself and holds what needs
  * a session of its own, the LISTEN and the start lock (docs/operations.md, "Many instances behind PgBouncer").
  */
-export const openPostgres = async (url: string, max = 10, deadlines: Deadlines = DEADLINES, directUrl = url): Promise<Db> => {
+export const openPostgres = async (url: string, max = 10, deadlines: Deadlines = DEADLINES, directUrl = url, perShare = shareOf(max)): Promise<Db> => {
   const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: deadlines.connectMs });
   const statement = (sql: string, params?: readonly unknown[]) => ({ text: sql, values: params as unknown[] | undefined, query_timeout: deadlineOff() ? NO_DEADLINE_MS : deadlines.statementMs });
   // An idle connection the server ends (restart, failover, an administrator) is dropped from the
@@ -72,7 +82,7 @@ export const openPostgres = async (url: string, max = 10, deadlines: Deadlines =
       }),
     listen: (channel, on) => listenOn(directUrl, channel, on, deadlines.connectMs),
     close: () => pool.end(),
-  }, { slots: max, perShare: Math.ceil(max / 2), waitMs: deadlines.connectMs });
+  }, { slots: max, perShare, waitMs: deadlines.connectMs });
 };
 
 /**

@@ -30,7 +30,7 @@ const inUse = async (db: Db) =>
 const run = async () => {
   const lang = langArg();
   const cfg = config();
-  const db = cfg.databaseUrl ? await import('../db/postgres.ts').then((m) => m.openPostgres(cfg.databaseUrl!, undefined, cfg.databaseDeadlines, cfg.databaseDirectUrl)) : await openPglite(cfg.dataDir);
+  const db = cfg.databaseUrl ? await import('../db/postgres.ts').then((m) => m.openPostgres(cfg.databaseUrl!, undefined, cfg.databaseDeadlines, cfg.databaseDirectUrl, cfg.databaseShare)) : await openPglite(cfg.dataDir);
   const where = cfg.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `the embedded database in ${cfg.dataDir}`;
   const mails: Mail[] = [];
   const built = await buildApp({
