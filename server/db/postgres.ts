@@ -21,14 +21,14 @@ const NO_DEADLINE_MS = 2 ** 31 - 1;
  * gate puts them in turn. The database's cores are taken to be this machine's unless `DATABASE_SHARE`
  * says (docs/operations.md, "Fair share").
  */
-export const shareOf = (poolSize: number, cores = availableParallelism()) => Math.min(Math.ceil(poolSize / 2), Math.max(2, cores));
+export const slotsPerShare = (poolSize: number, cores = availableParallelism()) => Math.min(Math.ceil(poolSize / 2), Math.max(2, cores));
 
 /**
  * PostgreSQL through a pool: the production store, and the road past one machine. `url` may be a
  * pooler in transaction mode (PgBouncer); `directUrl` reaches PostgreSQL itself and holds what needs
  * a session of its own, the LISTEN and the start lock (docs/operations.md, "Many instances behind PgBouncer").
  */
-export const openPostgres = async (url: string, max = 10, deadlines: Deadlines = DEADLINES, directUrl = url, perShare = shareOf(max)): Promise<Db> => {
+export const openPostgres = async (url: string, max = 10, deadlines: Deadlines = DEADLINES, directUrl = url, perShare = slotsPerShare(max)): Promise<Db> => {
   const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: deadlines.connectMs });
   const statement = (sql: string, params?: readonly unknown[]) => ({ text: sql, values: params as unknown[] | undefined, query_timeout: deadlineOff() ? NO_DEADLINE_MS : deadlines.statementMs });
   // An idle connection the server ends (restart, failover, an administrator) is dropped from the

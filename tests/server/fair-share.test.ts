@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseAway } from '../../server/db/away.ts';
 import type { Db } from '../../server/db/driver.ts';
 import { FairGate, inShare } from '../../server/db/fair-share.ts';
-import { shareOf } from '../../server/db/postgres.ts';
+import { slotsPerShare } from '../../server/db/postgres.ts';
 import { testDb } from '../helpers/db.ts';
 
 /**
@@ -50,12 +50,12 @@ describe('the fair gate', () => {
     expect(gate.acquire('b')).toBeUndefined();
   });
   it("gives a share on PostgreSQL the database's cores: two at least, half the pool at most", () => {
-    expect(shareOf(10, 1)).toBe(2);
-    expect(shareOf(10, 2)).toBe(2);
-    expect(shareOf(10, 4)).toBe(4);
-    expect(shareOf(10, 16)).toBe(5);
-    expect(shareOf(5, 8)).toBe(3);
-    expect(shareOf(1, 8)).toBe(1);
+    expect(slotsPerShare(10, 1)).toBe(2);
+    expect(slotsPerShare(10, 2)).toBe(2);
+    expect(slotsPerShare(10, 4)).toBe(4);
+    expect(slotsPerShare(10, 16)).toBe(5);
+    expect(slotsPerShare(5, 8)).toBe(3);
+    expect(slotsPerShare(1, 8)).toBe(1);
   });
 });
 
