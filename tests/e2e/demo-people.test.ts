@@ -17,8 +17,9 @@ const POSITION = 'Account manager';
 
 /**
  * People on `npm run demo`'s data (server/demo/fill.ts, in English), as issue 44 found them: the
- * operator's staff list names each member's department and the edit form shows the member's
- * department, superior and position; the demo's member signs in from the home page and lands on a
+ * operator's staff list names each member's department, its search finds a member by a word in
+ * another case with a total that counts the rows, and the edit form shows the member's department,
+ * superior and position; the demo's member signs in from the home page and lands on a
  * page they may open, in zh and en; a tenant whose organisation is not certified yet sees its organisation and
  * members entries disabled, with a keyboard-reachable way to certification, in zh, hk and en.
  * Clicks and typing only after `/` or a login page; axe on every screen; no console errors.
@@ -51,6 +52,17 @@ describe.skipIf(!available)('people on the demo’s data (Chromium, en)', () => 
     }
     expect(await op.page.getByText(en.page.not_readable).count()).toBe(0);
     await j.shot('01-staff', op);
+    // A word typed in another case finds its member, and the total counts what the page lists (the
+    // count compares the columns joined, the page one column at a time: server/engine/where.ts).
+    const search = op.page.getByTestId('list-search').locator('input');
+    await search.fill('nw002');
+    await search.press('Enter');
+    await op.page.getByRole('row', { name: /Wang Fang/ }).waitFor({ state: 'detached' });
+    await row.waitFor();
+    await op.page.getByText('1-1 of 1', { exact: true }).waitFor();
+    await j.shot('01b-staff-searched', op);
+    await op.page.getByRole('button', { name: 'Clear value' }).click();
+    await op.page.getByRole('row', { name: /Wang Fang/ }).waitFor();
     await row.getByRole('link', { name: 'Edit' }).click();
     await op.page.waitForURL((u) => /^\/operation\/staff\/[0-9a-f-]+$/.test(u.pathname));
     const field = (name: string) => op.page.getByRole('combobox', { name: resEn.resources.member.fields[name as 'department_guid'] });
