@@ -11,7 +11,7 @@ import { findOne } from '../engine/verbs.ts';
 import { LISTED } from '../services/store-listed.ts';
 import type { CallContext } from '../engine/context.ts';
 import { pageQuery, pagingInput, pagingOf } from '../engine/paging.ts';
-import { keywordMatch } from '../engine/where.ts';
+import { Where } from '../engine/where.ts';
 import { Warning } from '../http/envelope.ts';
 import { parseOrWarn } from '../http/validation.ts';
 import { named } from '../engine/named.ts';
@@ -55,23 +55,13 @@ const searchInput = z.object({
 /** Listed apps by name (or summary, code or provider) and classification, a page at a time. */
 export const marketSearch = named({ input: searchInput.extend(pagingInput.shape), output: pageAnswer(card) }, async (ctx, { name, classify_guid, codes }) => {
   const { page, page_size } = pagingOf(ctx.lang, ctx.input, 'listing');
-  const params: unknown[] = [];
-  const p = (v: unknown) => `$${params.push(v)}`;
-  let where = LISTED;
-  let counted = LISTED;
-  const and = (sql: string, forCount = sql) => {
-    where += ` and ${sql}`;
-    counted += ` and ${forCount}`;
-  };
-  if (name) {
-    // A reader finds an app by its words in any language.
-    const match = keywordMatch(['a.name', 'a.code', 'l.summary', 'l.provider', ...cardColumns], name, p);
-    and(match.inOrder, match.counted);
-  }
-  if (classify_guid) and(`exists (select 1 from app_classify_app c where c.app_guid = a.guid and c.classify_guid = ${p(classify_guid)})`);
-  if (codes?.length) and(`a.code = any(${p(codes)}::text[])`);
-  const from = 'from app a join app_listing l on l.app_guid = a.guid where ';
-  const found = await pageQuery(ctx.services.db, { select: CARD, from: from + where, countFrom: from + counted, order: 'order by l.sort, a.name, a.guid', params }, { page, page_size });
+  const where = new Where().add(() => `(${LISTED})`);
+  // A reader finds an app by its words in any language.
+  if (name) where.addKeyword(['a.name', 'a.code', 'l.summary', 'l.provider', ...cardColumns], name);
+  if (classify_guid) where.add((p) => `exists (select 1 from app_classify_app c where c.app_guid = a.guid and c.classify_guid = ${p(classify_guid)})`);
+  if (codes?.length) where.add((p) => `a.code = any(${p(codes)}::text[])`);
+  const from = 'from app a join app_listing l on l.app_guid = a.guid';
+  const found = await pageQuery(ctx.services.db, { select: CARD, from: from + where.toSql(), countFrom: from + where.toCountSql(), order: 'order by l.sort, a.name, a.guid', params: where.params }, { page, page_size });
   return { ...found, list: found.list.map((r) => inReader(r, ctx.lang)) };
 });
 
