@@ -141,6 +141,7 @@ export default {
     work_order_closed: 'This work order is closed; reopen it to reply.',
     record_not_found: 'The record does not exist or you have no access to it.',
     duplicate: '%{fields} already exists.',
+    duplicate_one_per_bu: 'This business unit already has its %{resource}.',
     in_use: 'The record is still in use and cannot be deleted.',
     union_bu_enabled: 'The union BU "%{name}" is enabled; disable it before removing it.',
     union_bu_bu_disabled: 'The business unit "%{name}" is disabled and cannot join a union BU.',

@@ -141,6 +141,7 @@ export default {
     work_order_closed: '工單已關閉，如需繼續溝通請先重新打開。',
     record_not_found: '記錄不存在或無權訪問',
     duplicate: '%{fields}已存在',
+    duplicate_one_per_bu: '本業務單元已有%{resource}',
     in_use: '該記錄仍被使用，無法刪除',
     union_bu_enabled: '聯合BU「%{name}」仍在啟用中，請先停用再刪除',
     union_bu_bu_disabled: '業務單元「%{name}」已停用，不能加入聯合BU',

@@ -141,6 +141,7 @@ export default {
     work_order_closed: '工单已关闭，如需继续沟通请先重新打开。',
     record_not_found: '记录不存在或无权访问',
     duplicate: '%{fields}已存在',
+    duplicate_one_per_bu: '本业务单元已有%{resource}',
     in_use: '该记录仍被使用，无法删除',
     union_bu_enabled: '联合BU“%{name}”仍在启用中，请先停用再删除',
     union_bu_bu_disabled: '业务单元“%{name}”已停用，不能加入联合BU',

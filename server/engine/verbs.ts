@@ -165,9 +165,14 @@ const toColumns = async (def: ResourceDef, values: Record<string, unknown>) => {
   return out;
 };
 
-/** The one sentence for a unique violation: "<fields> already exists", naming the fields in the caller's language. */
+/**
+ * The one sentence for a unique violation: "<fields> already exists", naming the fields in the
+ * caller's language; for a definition of one row per BU (`unique: [[]]`), that the BU has its one.
+ */
 export const duplicateOf = (lang: CallContext['lang'], resource: string, fields: readonly string[], labels?: ResourceDef['admin']['labels']) =>
-  new Warning('server.duplicate', { fields: fields.map((f) => labels?.[f] ?? translate(lang, `resources.${resource}.fields.${f}`)).join(lang === 'en' ? ' and ' : '、') }, { fields });
+  fields.length
+    ? new Warning('server.duplicate', { fields: fields.map((f) => labels?.[f] ?? translate(lang, `resources.${resource}.fields.${f}`)).join(lang === 'en' ? ' and ' : '、') }, { fields })
+    : new Warning('server.duplicate_one_per_bu', { resource: translate(lang, `resources.${resource}.name`, { smart_count: 1 }) }, { fields });
 
 /**
  * A database unique violation as that sentence, naming the definition's unique set the constraint
