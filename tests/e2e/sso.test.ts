@@ -97,7 +97,11 @@ describe.skipIf(!available).each(['en', 'zh'] as const)('SSO journey (Chromium, 
     const value = (await row.getByText(/^open-platform-verification=/).textContent())!;
     dns.txt.set(`_open-platform-challenge.${domain}`, [value]);
     await row.getByRole('button', { name: `${r('resources.auth-config.actions.verify')} ${domain}` }).click();
-    await row.getByText(r('sso_form.verified')).waitFor();
+    // Exact: "Not verified" holds "verified", and a substring match passed before the chip changed.
+    const chip = row.getByText(r('sso_form.verified'), { exact: true });
+    await chip.waitFor();
+    // Its colour fades to green: axe reads the contrast once the fade is over.
+    await chip.evaluate((label) => Promise.all((label.parentElement ?? label).getAnimations({ subtree: true }).map((a) => a.finished)));
   };
   const logOut = async (who: string) => {
     await page.getByRole('button', { name: who }).click();
