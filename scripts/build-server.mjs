@@ -32,7 +32,7 @@ export const SERVER_ENTRY = join(SERVER_OUT, 'main.js');
 /** The server itself, run by the entry (server/boot.ts). */
 export const SERVER_SCRIPT = join(SERVER_OUT, 'server.cjs');
 /** Each worker's files (the worker first, then the plain modules it imports), by the module that loads it. */
-const WORKERS = { 'server/db/pglite-spawn.ts': ['server/db/pglite-worker.mjs', 'server/db/shared-buffers.mjs', 'server/db/wasm-tiering.mjs', 'server/db/wire-rows.mjs'], 'server/services/sheet-thread.ts': ['server/services/sheet-worker.mjs'] };
+const WORKERS = { 'server/db/pglite-spawn.ts': ['server/db/pglite-worker.mjs', 'server/db/shared-buffers.mjs', 'server/db/wasm-tiering.mjs', 'server/db/wire-rows.mjs', 'server/db/share-turns.mjs'], 'server/services/sheet-thread.ts': ['server/services/sheet-worker.mjs'] };
 export const EXTERNAL = ['@electric-sql/pglite', '@electric-sql/pglite/*', '@node-rs/argon2', 'pino', 'pg-native', '@fastify/ajv-compiler', '@fastify/fast-json-stringify-compiler'];
 
 /**

@@ -26,10 +26,13 @@ interface Scope {
 
 const scope = new AsyncLocalStorage<Scope>();
 /** Work with no call behind it (the logs' writers, timers, the start) shares one slot count. */
-const SYSTEM = 'system';
+export const SYSTEM = 'system';
 
 /** Runs a call's work as `share`'s: every statement it makes counts against that share. */
 export const inShare = <T>(share: string, fn: () => T): T => scope.run({ share, held: false }, fn);
+
+/** The share the work running now belongs to. */
+export const currentShare = () => scope.getStore()?.share ?? SYSTEM;
 
 interface Waiter {
   grant(): void;

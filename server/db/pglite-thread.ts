@@ -3,6 +3,7 @@ import { DEADLINE_PASSED } from './away.ts';
 import { deadlineOff, withoutDeadline } from './deadlines.ts';
 import { binaryTypeOf, copyBinary, type BinaryType } from './copy-binary.ts';
 import type { AppendValue, Db, Queryable } from './driver.ts';
+import { currentShare, SYSTEM } from './fair-share.ts';
 import { spawnPgliteWorker } from './pglite-spawn.ts';
 
 interface Pending {
@@ -96,7 +97,9 @@ export const startPgliteThread = (opts: ThreadOptions, onClose: () => void) => {
       worker.postMessage({ id, op, ...args }, transfer);
     });
 
-  const queryIn = (tx?: number): Queryable['query'] => (sql, params) => call('query', { sql, params, tx });
+  // A statement outside a transaction names its share, and the thread gives shares turns
+  // (server/db/share-turns.mjs); one inside goes when its transaction's lock lets it.
+  const queryIn = (tx?: number): Queryable['query'] => (sql, params) => call('query', tx ? { sql, params, tx } : { sql, params, share: currentShare() });
 
   /** Each appended table's column types, read once (again when asked for a column it lacked); undefined when unreadable. */
   const tableTypes = new Map<string, Map<string, BinaryType | undefined>>();
@@ -118,7 +121,7 @@ export const startPgliteThread = (opts: ThreadOptions, onClose: () => void) => {
     kind: 'pglite',
     query: queryIn(),
     transaction: async <T>(fn: (tx: Queryable) => Promise<T>) => {
-      const { tx } = await call<{ tx: number }>('begin');
+      const { tx } = await call<{ tx: number }>('begin', { share: currentShare() });
       let result: T;
       try {
         result = await fn({ query: queryIn(tx) });
@@ -135,10 +138,11 @@ export const startPgliteThread = (opts: ThreadOptions, onClose: () => void) => {
       if (!rows.length) return;
       const types = await typesOf(table, columns);
       const binary = types && copyBinary(types, rows);
-      if (!binary) return void (await call('append', { table, columns, text: copyRows(rows) }));
+      // The logs' rows are nobody's share, as in sharedFairly.
+      if (!binary) return void (await call('append', { table, columns, text: copyRows(rows), share: SYSTEM }));
       // A failed batch is tried again (server/services/log-batches.ts): with the types read anew,
       // should the table have changed under them.
-      await call('append', { table, columns, binary }, [binary]).catch((e) => {
+      await call('append', { table, columns, binary, share: SYSTEM }, [binary]).catch((e) => {
         tableTypes.delete(table);
         throw e;
       });

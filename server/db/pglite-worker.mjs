@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
 import { sharedBuffersFor } from './shared-buffers.mjs';
+import { ShareTurns } from './share-turns.mjs';
 import { tierWasmLater } from './wasm-tiering.mjs';
 import { rowsOf } from './wire-rows.mjs';
 
@@ -184,6 +185,28 @@ const handle = async ({ id, op, ...args }) => {
     parentPort.postMessage({ id, error: errorOf(e) });
   }
 };
-deliver = handle;
-for (const message of early.splice(0)) void handle(message);
+/**
+ * Work outside a transaction (a statement, an append, a transaction's begin) comes with its share
+ * and runs one at a time, in the turns `ShareTurns` gives; a transaction's own statements and end
+ * come without one and go at once, as its lock lets them. A statement runs as one synchronous
+ * stretch of WebAssembly, during which no message comes in; the next turn is taken after the event
+ * loop's next pass, so another tenant's statement that came meanwhile is in the running for it
+ * (else one tenant's queue would run to its end first), and the thread's timers and a commit's wait
+ * (`end`) are not held off by a busy queue.
+ */
+const turns = new ShareTurns();
+let running = false;
+const admit = (message) => (message.share === undefined ? void handle(message) : turns.add(message.share, message));
+const nextTurn = () => {
+  const message = turns.next();
+  running = message !== undefined;
+  if (!message) return;
+  void handle(message).finally(() => setImmediate(nextTurn));
+};
+deliver = (message) => {
+  admit(message);
+  if (!running) nextTurn();
+};
+for (const message of early.splice(0)) admit(message);
+nextTurn();
 parentPort.postMessage({ ready: true });

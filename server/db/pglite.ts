@@ -10,11 +10,11 @@ const ANALYZE_FIRST_MS = 10_000;
 const ANALYZE_EVERY_MS = 5 * 60_000;
 /**
  * The one thread runs one statement at a time, and keeps busy only with a few waiting: a tenant
- * alone may have eight there (two, and a lone tenant's member reads went at half the rate), and a
- * freed place goes round the tenants that wait, so another tenant's statement runs after at most
- * those eight, not after a whole flood (server/db/fair-share.ts).
+ * alone may have eight there (two, and a lone tenant's member reads went at half the rate). The
+ * other eight leave another tenant's statement a place at once, and the thread runs it next, after
+ * the statement running (server/db/share-turns.mjs).
  */
-const PGLITE_SHARES = { slots: 8, perShare: 8 };
+const PGLITE_SHARES = { slots: 16, perShare: 8 };
 
 export { DataDirLockedError } from './data-dir-lock.ts';
 

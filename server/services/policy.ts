@@ -72,11 +72,18 @@ export const tokenTtlOf = (policy: SafePolicy | null) => policy?.token_validity_
 /** How long a BU's whitelist is trusted while changes cannot be heard (server/services/cache-bus.ts drops it at once otherwise). */
 const WHITELIST_CACHE_MS = 5000;
 const whitelistCache = new Map<string, { list: BlockList | null; until: number }>();
+/**
+ * The reads under way, one a BU: when a list's time is up, every call of that BU then waiting
+ * shares one read rather than each making its own (64 at once queued behind one another in the
+ * database, and other BUs' reads behind them).
+ */
+const whitelistReads = new Map<string, Promise<BlockList | null>>();
 /** Counts drops: a list read before a drop is not cached after it. */
 let whitelistGeneration = 0;
 export const dropWhitelists = () => {
   whitelistGeneration++;
   whitelistCache.clear();
+  whitelistReads.clear();
 };
 
 const blockListOf = (entries: string[]): BlockList | null => {
@@ -106,14 +113,21 @@ const check = (list: BlockList | null, ip: string) => {
 export const ipAllowed = async (db: Queryable, buGuid: string, ip: string) => {
   const now = Date.now();
   let hit = whitelistCache.get(buGuid);
-  if (!hit || hit.until < now) {
+  if (hit && hit.until >= now) return check(hit.list, ip);
+  let read = whitelistReads.get(buGuid);
+  if (!read) {
     const generation = whitelistGeneration;
-    const policy = await safePolicyOf(db, buGuid);
-    hit = { list: blockListOf(policy?.ip_whitelist ?? []), until: now + WHITELIST_CACHE_MS };
-    if (whitelistCache.size > 10_000) whitelistCache.clear();
-    if (generation === whitelistGeneration) whitelistCache.set(buGuid, hit);
+    read = safePolicyOf(db, buGuid).then((policy) => {
+      const list = blockListOf(policy?.ip_whitelist ?? []);
+      if (whitelistCache.size > 10_000) whitelistCache.clear();
+      if (generation === whitelistGeneration) whitelistCache.set(buGuid, { list, until: now + WHITELIST_CACHE_MS });
+      return list;
+    });
+    whitelistReads.set(buGuid, read);
+    const done = () => whitelistReads.get(buGuid) === read && whitelistReads.delete(buGuid);
+    read.then(done, done);
   }
-  return check(hit.list, ip);
+  return check(await read, ip);
 };
 
 export const assertIpAllowed = async (db: Queryable, buGuid: string, ip: string) => {
