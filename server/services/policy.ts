@@ -112,7 +112,7 @@ const check = (list: BlockList | null, ip: string) => {
 /** True when the BU has no whitelist or `ip` is on it (IPv4-mapped IPv6 addresses count as IPv4). */
 export const ipAllowed = async (db: Queryable, buGuid: string, ip: string) => {
   const now = Date.now();
-  let hit = whitelistCache.get(buGuid);
+  const hit = whitelistCache.get(buGuid);
   if (hit && hit.until >= now) return check(hit.list, ip);
   let read = whitelistReads.get(buGuid);
   if (!read) {
