@@ -242,7 +242,8 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('developer journey (Chro
     await sections().getByRole('link', { name: t('route.account') }).click();
     await page.waitForURL((u) => u.pathname.startsWith('/account/'));
     await page.getByTestId('menu-/account/member-manage').click();
-    await page.locator('a[href$="/create"]').first().click();
+    // The members list's own add link: the page left behind may still be on screen.
+    await page.locator('a[href^="/account/member-manage"][href$="/create"]').first().click();
     await page.locator('input[name=name]').fill(member);
     await page.getByRole('button', { name: SAVE }).first().click();
     await page.getByRole('row', { name: new RegExp(member) }).waitFor();
