@@ -48,6 +48,7 @@ import { LarkIdKeys } from './lark/ids.ts';
 import { ApiLogWriter, maintainApiLog } from './services/api-log.ts';
 import { AuditLogs, AUDIT_RETENTION_DAYS, maintainAuditLogs } from './services/audit-log.ts';
 import { userRequestLog } from './http/user-request-log.ts';
+import { coalesceWrites } from './http/write-coalescing.ts';
 import { requestShares } from './http/request-share.ts';
 import { idempotency } from './http/idempotency.ts';
 import { markingCarriedOut } from './services/idempotency-keys.ts';
@@ -194,6 +195,7 @@ export const buildApp = async (opts: AppOptions): Promise<App> => {
   app.decorateRequest('callerKind', 'anonymous');
   app.decorateRequest('caller', null);
   capConnections(app.server, limits);
+  coalesceWrites(app.server);
   firstHook(app, securityHeaders());
   if (opts.logger) accessLog(app);
   if (stdout) app.addHook('onClose', async () => stdout.flushSync());
