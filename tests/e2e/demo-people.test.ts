@@ -8,6 +8,7 @@ import { fillDemo, type DemoAccount } from '../../server/demo/fill.ts';
 import { chromiumAvailable, CHROMIUM } from '../helpers/browser.ts';
 import { DIST, journey } from '../helpers/journey.ts';
 import { tenantWithBu } from '../helpers/tenant-flows.ts';
+import { openFromSidebar } from '../helpers/sidebar.ts';
 
 const available = chromiumAvailable(DIST);
 if (!available) console.warn(`SKIPPED: the demo people journey needs ${CHROMIUM} and a build in dist/ (npx vite build).`);
@@ -44,7 +45,7 @@ describe.skipIf(!available)('people on the demo’s data (Chromium, en)', () => 
 
   it("the operator's staff list names every member's department; the edit form shows department, superior and position", async () => {
     const op = await j.operator();
-    await op.page.getByTestId('menu-/operation/staff').click();
+    await openFromSidebar(op.page, '/operation/staff');
     const row = op.page.getByRole('row', { name: /Liu Yang/ });
     await row.getByText(demoEn.departments.sales, { exact: true }).waitFor();
     for (const [name, department] of [['Wang Fang', 'head'], ['Zhang Wei', 'engineering']] as const) {

@@ -5,6 +5,7 @@ import resourcesEn from '../../i18n/resources/en.ts';
 import { fillDemo } from '../../server/demo/fill.ts';
 import { chromiumAvailable, CHROMIUM } from '../helpers/browser.ts';
 import { DIST, journey } from '../helpers/journey.ts';
+import { openFromSidebar } from '../helpers/sidebar.ts';
 
 const available = chromiumAvailable(DIST);
 if (!available) console.warn(`SKIPPED: the demo journey needs ${CHROMIUM} and a build in dist/ (npx vite build).`);
@@ -64,7 +65,7 @@ describe.skipIf(!available)('a fresh install filled by the demo (Chromium, en)',
     const licenceLoaded = () => op.page.getByRole('img', { name: resourcesEn.resources.org.fields.license_url, exact: true }).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth);
     const history = op.page.getByTestId('related-org-application');
     // From the landing page by clicks: the review list, then Globex's request, waiting for review.
-    await op.page.getByTestId('menu-/operation/certification').click();
+    await openFromSidebar(op.page, '/operation/certification');
     await op.page.getByRole('row', { name: new RegExp(demoEn.company.company_name) }).waitFor();
     await op.page.getByRole('row', { name: new RegExp(demoEn.other.company.company_name) }).getByText(demoEn.other.company.company_name).click();
     await expect.poll(licenceLoaded).toBeGreaterThan(0);

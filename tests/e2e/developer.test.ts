@@ -15,6 +15,7 @@ import { DIST } from '../helpers/journey.ts';
 import { larkReceiver } from '../helpers/receiver.ts';
 import { ADMIN, startServer, type TestServer } from '../helpers/server.ts';
 import { tenantWithBu, uid } from '../helpers/tenant-flows.ts';
+import { openFromSidebar } from '../helpers/sidebar.ts';
 
 const available = chromiumAvailable(DIST);
 if (!available) console.warn(`SKIPPED: the developer journey needs ${CHROMIUM} and a build in dist/ (npx vite build).`);
@@ -154,7 +155,7 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('developer journey (Chro
   });
 
   it('applies for a scope; an operator approves it in the operator console', async () => {
-    await page.getByTestId(`menu-/business/app/${appGuid}/permission`).click();
+    await openFromSidebar(page, `/business/app/${appGuid}/permission`);
     await page.waitForURL(/\/permission$/);
     const row = page.getByTestId(`scope-${SCOPE}`);
     await row.getByRole('checkbox').check();
@@ -168,7 +169,7 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('developer journey (Chro
     await op.page.goto(`${base}/adminLogin`);
     await signIn(op.page, ADMIN);
     await op.page.waitForURL(/\/operation\/[a-z]/);
-    await op.page.getByTestId('menu-/operation/app-audit').click();
+    await openFromSidebar(op.page, '/operation/app-audit');
     const pending = op.page.getByRole('row', { name: new RegExp(scopeName(SCOPE)) });
     // The reviewer sees what the scope unlocks: its APIs and its events.
     await pending.getByTestId(`scope-tag-${SCOPE}`).click();
@@ -190,7 +191,7 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('developer journey (Chro
   it("the operator's page of the app: its state in each scope, one opened directly after confirming, and its applications", async () => {
     const OTHER = 'org:company:readonly';
     const state = (n: number) => translate(lang, `resources.app-scope.values.status.${n}`);
-    await op.page.getByTestId('menu-/operation/app').click();
+    await openFromSidebar(op.page, '/operation/app');
     await op.page.getByRole('row', { name: new RegExp(name) }).getByText(name).click();
     await op.page.waitForURL(new RegExp(`/operation/app/${appGuid}/permission$`));
     await op.page.getByTestId('record-title').getByText(name).waitFor();
@@ -212,7 +213,7 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('developer journey (Chro
   });
 
   it("saves the event URL once the challenge passes: the receiver is built with the keys read off the page", async () => {
-    await page.getByTestId(`menu-/business/app/${appGuid}/eventSubscriptions`).click();
+    await openFromSidebar(page, `/business/app/${appGuid}/eventSubscriptions`);
     await page.getByTestId('endpoint-no-url').waitFor();
     // The card says how the challenge arrives: sealed by the Encrypt Key every app starts with.
     expect(await page.getByTestId('challenge-format').textContent()).toMatch(/Encrypt Key[\s\S]*\{ "encrypt": "…" \}[\s\S]*url_verification/);
@@ -241,7 +242,7 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('developer journey (Chro
     const member = `Ann ${uid()}`;
     await sections().getByRole('link', { name: t('route.account') }).click();
     await page.waitForURL((u) => u.pathname.startsWith('/account/'));
-    await page.getByTestId('menu-/account/member-manage').click();
+    await openFromSidebar(page, '/account/member-manage');
     // The members list's own add link: the page left behind may still be on screen.
     await page.locator('a[href^="/account/member-manage"][href$="/create"]').first().click();
     await page.locator('input[name=name]').fill(member);

@@ -9,6 +9,7 @@ import { chromiumAvailable, CHROMIUM } from '../helpers/browser.ts';
 import { pngOf } from '../helpers/images.ts';
 import { DIST, journey } from '../helpers/journey.ts';
 import { tenantWithBu, uid } from '../helpers/tenant-flows.ts';
+import { openFromSidebar } from '../helpers/sidebar.ts';
 
 const available = chromiumAvailable(DIST);
 if (!available) console.warn(`SKIPPED: the forms journey needs ${CHROMIUM} and a build in dist/ (npx vite build).`);
@@ -46,7 +47,7 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('forms journey (Chromium
     await j.signIn(tenant);
     const { page } = j.w;
     await page.getByTestId('section-/business').click();
-    await page.getByTestId('menu-/business/app').click();
+    await openFromSidebar(page, '/business/app');
     await page.locator('a[href="/business/app/create"]').first().click();
     const name = page.locator('input[name=name]');
     await name.waitFor();
@@ -86,7 +87,7 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('forms journey (Chromium
 
   it("an operator's payment dialog can be cancelled, and says what is required", async () => {
     const op = await j.operator();
-    await op.page.getByTestId('menu-/operation/order').click();
+    await openFromSidebar(op.page, '/operation/order');
     await op.page.getByText(item).first().click();
     // The order's page as a person sees it before acting: its payments listed (none yet).
     const payments = op.page.getByTestId('related-payment-record');

@@ -63,7 +63,7 @@ describe.skipIf(!available)('a new entity by the recipe, in the browser (Chromiu
     await page.getByLabel('日期').fill('2027-01-01');
     await page.getByRole('button', { name: '保存' }).first().click();
     await page.getByRole('row', { name: /元旦/ }).waitFor();
-    await page.getByTestId('menu-/business/holiday').click();
+    await openFromSidebar(page, '/business/holiday');
     await page.getByRole('row', { name: /元旦/ }).waitFor();
     await j.shot('02-added');
     const rows = (await j.s.db.query<{ name: string; day: string; bu_guid: string }>("select name, to_char(day, 'YYYY-MM-DD') as day, bu_guid from holiday")).rows;

@@ -187,7 +187,7 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('sign in with Open Platf
   });
   it("an operator turns the app's sign-in off on its page: the app's next sign-in is refused with a page", async () => {
     const op = await j.operator();
-    await op.page.getByTestId('menu-/operation/app').click();
+    await openFromSidebar(op.page, '/operation/app');
     await op.page.getByRole('row', { name: new RegExp(appName) }).getByText(appName).click();
     await op.page.waitForURL(new RegExp(`/operation/app/${client.app.guid}/`));
     await op.page.getByTestId('tab-security').click();

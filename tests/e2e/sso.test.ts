@@ -16,6 +16,7 @@ import uiEn from '../../i18n/ui/en.ts';
 import uiZh from '../../i18n/ui/zh.ts';
 import raZh from '../../i18n/ui/ra-zh.ts';
 import raEn from 'ra-language-english';
+import { openFromSidebar } from '../helpers/sidebar.ts';
 
 const available = chromiumAvailable(DIST);
 if (!available) console.warn(`SKIPPED: the SSO journey needs ${CHROMIUM} and a build in dist/ (npx vite build).`);
@@ -265,7 +266,7 @@ describe.skipIf(!available).each(['en', 'zh'] as const)('SSO journey (Chromium, 
     await page.click('[data-testid=login-submit]');
     await page.waitForURL((u) => !u.pathname.startsWith('/login'));
     if (new URL(page.url()).pathname === '/') await page.getByRole('link', { name: t('home.to_console') }).first().click();
-    await page.getByTestId('menu-/account/info').click();
+    await openFromSidebar(page, '/account/info');
     const card = page.getByTestId('personal-sso');
     await card.getByText(t('personal.sso_not_linked')).waitFor();
     await card.getByRole('button', { name: t('personal.sso_link') }).click();

@@ -13,6 +13,7 @@ import { seedOperator } from '../../server/seed/seed.ts';
 import { CHROMIUM, chromiumAvailable, launch, watchPage, type Watched } from '../helpers/browser.ts';
 import { testDb } from '../helpers/db.ts';
 import { freePort } from '../../scripts/free-port.mjs';
+import { openFromSidebar } from '../helpers/sidebar.ts';
 
 /** The build served; E2E_DIST points elsewhere so that a rebuild of dist/ mid-run cannot pull chunks from under the page. */
 const DIST = process.env.E2E_DIST ?? 'dist';
@@ -148,7 +149,7 @@ describe.skipIf(!available)('tenant journey (Chromium): register, BU, organisati
     await o.click('[data-testid=login-submit]');
     // Signed in, the operator lands in the operator console.
     await o.waitForURL(/\/operation\/[a-z]/);
-    await o.getByTestId('menu-/operation/certification').click();
+    await openFromSidebar(o, '/operation/certification');
     const request = o.getByRole('row', { name: /Example Holdings/ });
     await request.waitFor();
     await request.getByText('认证中').waitFor();
@@ -188,9 +189,9 @@ describe.skipIf(!available)('tenant journey (Chromium): register, BU, organisati
 
   it('adds a department, a member, a role with a grant and a sub-account holding it', async () => {
     // Moving on in the console reads the BU afresh: certified, its organisation pages appear.
-    await page.getByTestId('menu-/account/enterprise-panel').click();
+    await openFromSidebar(page, '/account/enterprise-panel');
     await page.getByTestId('counts-screen').waitFor();
-    await page.getByTestId('menu-/account/organzize').click();
+    await openFromSidebar(page, '/account/organzize');
     await page.waitForURL(/\/account\/organzize\/department/);
     await addOn('/account/organzize');
     await page.locator('input[name=name]').fill('研发部');
@@ -198,13 +199,13 @@ describe.skipIf(!available)('tenant journey (Chromium): register, BU, organisati
     await page.getByTestId('tree-row').filter({ hasText: '研发部' }).waitFor();
     await shot('t05-department');
 
-    await page.getByTestId('menu-/account/member-manage').click();
+    await openFromSidebar(page, '/account/member-manage');
     await addOn('/account/member-manage');
     await page.locator('input[name=name]').fill('张三');
     await save();
     await page.getByRole('row', { name: /张三/ }).waitFor();
 
-    await page.getByTestId('menu-/account/role-manage').click();
+    await openFromSidebar(page, '/account/role-manage');
     await addOn('/account/role-manage');
     await page.locator('input[name=name]').fill('组织管理员');
     await save();
@@ -217,7 +218,7 @@ describe.skipIf(!available)('tenant journey (Chromium): register, BU, organisati
     await page.getByTestId('grant-save').click();
     await page.waitForURL(/\/account\/role-manage$/);
 
-    await page.getByTestId('menu-/account/member-manage').click();
+    await openFromSidebar(page, '/account/member-manage');
     await page.getByTestId('tab-/account/member-manage/sub-account').click();
     await addOn('/account/member-manage/sub-account');
     await page.locator('input[name=username]').fill(SUB.username);
@@ -265,7 +266,7 @@ describe.skipIf(!available)('tenant journey (Chromium): register, BU, organisati
       await page.getByTestId('sidebar').locator(`a[href="${href}"][aria-current="page"]`).waitFor();
       expect(await page.getByTestId('refused').count(), href).toBe(0);
     }
-    await page.getByTestId('menu-/account/organzize').click();
+    await openFromSidebar(page, '/account/organzize');
     await page.waitForURL(/\/account\/organzize\/department/);
     await page.getByTestId('tree-row').filter({ hasText: '研发部' }).waitFor();
     // Granted: the organisation page and its department tab; not granted: the other tabs and pages.
@@ -284,7 +285,7 @@ describe.skipIf(!available)('tenant journey (Chromium): register, BU, organisati
 
   it('shows the same screens in traditional Chinese and English', async () => {
     for (const [lang, ui] of [['hk', hk], ['en', en]] as const) {
-      await page.getByTestId('menu-/account/organzize').click();
+      await openFromSidebar(page, '/account/organzize');
       await page.getByTestId('language-switch').click();
       await page.getByTestId(`language-${lang}`).click();
       // One granted tab shows no tab bar: the page title, the sidebar and the columns carry the language.
@@ -314,7 +315,7 @@ describe.skipIf(!available)('tenant journey (Chromium): register, BU, organisati
   });
 
   it('personal settings: the e-mail changes with the code mailed to the new address; the phone card says text messages cannot be sent', async () => {
-    await page.getByTestId('menu-/account/info').click();
+    await openFromSidebar(page, '/account/info');
     const form = page.getByTestId('personal-email');
     const next = `new_${SUB.email}`;
     await form.getByTestId('field-email').fill(next);
@@ -335,7 +336,7 @@ describe.skipIf(!available)('tenant journey (Chromium): register, BU, organisati
     await op.page.getByTestId('language-en').click();
     for (const [on, path] of [[w, '/account/organzize'], [op, '/operation/role'], [op, '/operation/user'], [op, '/operation/certification'], [op, '/operation/permission']] as const) {
       await on.page.setViewportSize({ width: 1280, height: 800 });
-      await on.page.getByTestId(`menu-${path}`).click();
+      await openFromSidebar(on.page, path);
       await on.page.waitForURL((u) => u.pathname.startsWith(path));
       await on.page.getByRole('columnheader').first().waitFor();
       expect(await on.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), path).toBeLessThanOrEqual(0);

@@ -8,9 +8,10 @@ export const openFromSidebar = async (page: Page, url: string) => {
     if ((await group.count()) && (await group.first().getAttribute('aria-expanded')) === 'false') await group.first().click();
   }
   await page.getByTestId(`menu-${url}`).first().click();
-  await page.waitForURL((u) => u.pathname.startsWith(url));
+  await page.waitForURL((u) => u.pathname === url || u.pathname.startsWith(`${url}/`));
   // The address changes first; the last screen stays on view (rows and all) until the next one is drawn.
-  await page.waitForFunction((url) => [...document.querySelectorAll('[data-screen]')].every((e) => e.getAttribute('data-screen')!.startsWith(url)), url);
+  // Whole segments only: a sibling's address may share the prefix (/operation/app-audit, /operation/app).
+  await page.waitForFunction((url) => [...document.querySelectorAll('[data-screen]')].every((e) => e.getAttribute('data-screen') === url || e.getAttribute('data-screen')!.startsWith(`${url}/`)), url);
 };
 
 /** Into the console after signing in: from the public home by the header's console entry, or already there. */
