@@ -27,6 +27,13 @@ export interface Db extends Queryable {
    * `connected` runs after every (re)connection, once the LISTEN is in place. Answers the stop.
    */
   listen?(channel: string, on: Listener): () => Promise<void>;
+  /**
+   * Runs `fn`, whose statements go one after another, in one slot of the caller's share
+   * (`sharedFairly`): a long run of short statements (a count read in slices) waits for a slot
+   * once and keeps it, as a transaction does, while each statement still takes its turn on the
+   * embedded database's thread. Without a fair share, `fn` just runs.
+   */
+  holding?<T>(fn: () => Promise<T>): Promise<T>;
   /** The embedded database only: milliseconds its thread has spent working since it started (its event loop's active time; bench/request-log.ts). */
   threadBusyMs?(): number;
   close(): Promise<void>;

@@ -138,6 +138,12 @@ export const sharedFairly = (db: Db, shares: Shares): Db => {
       const share = s?.share ?? SYSTEM;
       return slotted(share, () => scope.run({ share, held: true }, () => db.transaction(fn)));
     },
+    holding: (fn) => {
+      const s = scope.getStore();
+      if (s?.held) return fn();
+      const share = s?.share ?? SYSTEM;
+      return slotted(share, () => scope.run({ share, held: true }, fn));
+    },
     // The logs' writers flush on timers a call may have started: their rows are nobody's share.
     append: (table, columns, rows) => slotted(SYSTEM, () => db.append(table, columns, rows)),
     exclusive: (fn) => db.exclusive(fn),

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { Lang } from '../../i18n/index.ts';
-import type { Queryable } from '../db/driver.ts';
+import type { Db, Queryable } from '../db/driver.ts';
 import { parseOrWarn } from '../http/validation.ts';
+import { cappedCount, type Sliceable } from './sliced-count.ts';
 
 export const PAGE_SIZE_DEFAULT = 20;
 export const PAGE_SIZE_MAX = 100;
@@ -32,15 +33,19 @@ export const pagingOf = (lang: Lang, input: Record<string, unknown>, resource: s
 /**
  * One page of rows and the capped total: `from` is the FROM … WHERE part (parameters `$1…`),
  * `select` the columns, `order` the ORDER BY part; `countFrom`, the same rows as a count reads
- * them (`Where.toCountSql`). Every paged call answers through here.
+ * them (`Where.toCountSql`); `slices`, the same count by slices of its table (`cappedCount`). Every
+ * paged call answers through here.
  */
-export const pageQuery = async (db: Queryable, q: { select: string; from: string; countFrom?: string; order: string; params: unknown[] }, paging: { page: number; page_size: number }) => {
+export const pageQuery = async (
+  db: Queryable & Partial<Pick<Db, 'kind' | 'holding'>>,
+  q: { select: string; from: string; countFrom?: string; slices?: Sliceable; order: string; params: unknown[] },
+  paging: { page: number; page_size: number },
+) => {
   const n = q.params.length;
-  const [rows, count] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db.query(`select ${q.select} ${q.from} ${q.order} limit $${n + 1} offset $${n + 2}`, [...q.params, paging.page_size, (paging.page - 1) * paging.page_size]),
-    db.query<{ n: number }>(`select count(*)::int as n from (select 1 ${q.countFrom ?? q.from} limit ${COUNT_CAP + 1}) capped`, q.params),
+    cappedCount(db, q.countFrom ?? q.from, q.params, COUNT_CAP, q.slices),
   ]);
-  const total = count.rows[0].n;
   return { list: rows.rows, count: Math.min(total, COUNT_CAP), count_capped: total > COUNT_CAP, ...paging };
 };
 

@@ -107,7 +107,19 @@ export const page = async (ctx: CallContext) => {
   const { def } = ctx;
   const paging = pagingOf(ctx.lang, ctx.input, def.name);
   const where = readWhere(ctx);
-  return pageQuery(ctx.services.db, { select: selectList(def, ctx.mount, where), from: `from ${ident(def.storage.table)}${where.toSql()}`, countFrom: `from ${ident(def.storage.table)}${where.toCountSql()}`, order: sortClause(def, sortParam(ctx.input), ctx.mount, ctx.call), params: where.params }, paging);
+  const table = ident(def.storage.table);
+  return pageQuery(
+    ctx.services.db,
+    {
+      select: selectList(def, ctx.mount, where),
+      from: `from ${table}${where.toSql()}`,
+      countFrom: `from ${table}${where.toCountSql()}`,
+      slices: { table, from: (range) => `from ${table}${where.toCountSql(range)}` },
+      order: sortClause(def, sortParam(ctx.input), ctx.mount, ctx.call),
+      params: where.params,
+    },
+    paging,
+  );
 };
 
 export const list = async (ctx: CallContext) => {

@@ -32,9 +32,10 @@ export class Where {
     return this.parts.length ? ` where ${this.parts.join(' and ')}` : '';
   }
 
-  /** The clause as a count reads the rows (`pageQuery`'s `countFrom`). */
-  toCountSql() {
-    return this.counted.length ? ` where ${this.counted.join(' and ')}` : '';
+  /** The clause as a count reads the rows (`pageQuery`'s `countFrom`), with `extra` conditions (a count's slice). */
+  toCountSql(...extra: string[]) {
+    const all = [...this.counted, ...extra];
+    return all.length ? ` where ${all.join(' and ')}` : '';
   }
 
   private param(value: unknown) {

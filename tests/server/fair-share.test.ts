@@ -116,6 +116,23 @@ describe('the database shared fairly', () => {
     expect(done.indexOf('cheap')).toBeLessThanOrEqual(1);
   });
 
+  it('runs a held run of statements in one slot of its share, each statement still taking its turn', async () => {
+    const done: string[] = [];
+    const held = db.holding!;
+    const runs = Array.from({ length: 16 }, (_, r) =>
+      inShare('bu:held', () =>
+        held(async () => {
+          for (let i = 0; i < 3; i++) await db.query('select pg_sleep(0.01)').then(() => done.push(`run ${r}.${i}`));
+        }),
+      ),
+    );
+    const cheap = inShare('bu:other', () => db.query('select 1').then(() => done.push('cheap')));
+    await Promise.all([...runs, cheap]);
+    expect(done).toHaveLength(16 * 3 + 1);
+    // Had the runs' statements gone in as a transaction's do, at once, the eight runs holding slots would all go first.
+    expect(done.indexOf('cheap')).toBeLessThanOrEqual(1);
+  });
+
   // On the embedded database a statement outside a transaction waits for it to end, there as before.
   it.skipIf(!process.env.DATABASE_URL)("lets a transaction's statements through on the slot it holds", async () => {
     const many = Array.from({ length: 8 }, () =>
