@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { Warning } from '../http/envelope.ts';
 
@@ -97,23 +94,20 @@ const places = new SheetQueue();
 /** A cap as the sentences print it (10,000); row numbers stay as the sheet shows them. */
 const printed = (params: Record<string, unknown>) => ({ ...params, ...(typeof params.max === 'number' ? { max: params.max.toLocaleString('en') } : {}) });
 
-const run = (req: SheetRequest, dir: string) =>
+const run = (req: SheetRequest) =>
   new Promise<{ rows: SheetRow[]; missing: string[] }>((resolve, reject) => {
     const worker = new Worker(WORKER, {
       workerData: { format: req.format, bytes: req.bytes, headers: req.headers, required: req.required, caps: req.caps },
       resourceLimits: RESOURCE_LIMITS,
       // The worker is plain JavaScript; it needs none of the parent's TypeScript loaders.
       execArgv: [],
-      // exceljs spools a sheet that comes before its shared strings to a temporary file, which it
-      // leaves behind when reading stops early: the worker's temporary files go to a folder of its own.
-      env: { ...process.env, TMPDIR: dir },
     });
     let done = false;
     const finish = (settle: () => void) => {
       if (done) return;
       done = true;
       clearTimeout(timer);
-      void worker.terminate().then(() => rm(dir, { recursive: true, force: true }));
+      void worker.terminate();
       settle();
     };
     const timer = setTimeout(() => finish(() => reject(new Warning('server.import_timeout', { seconds: SHEET_TIMEOUT_MS / 1000 }))), SHEET_TIMEOUT_MS);
@@ -129,7 +123,7 @@ const run = (req: SheetRequest, dir: string) =>
 export const readSheetOffThread = async (req: SheetRequest, caller: string) => {
   await places.turn(caller);
   try {
-    return await run(req, await mkdtemp(join(tmpdir(), 'sheet-')));
+    return await run(req);
   } finally {
     places.release(caller);
   }

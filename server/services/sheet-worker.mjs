@@ -5,6 +5,7 @@
 // Plain JavaScript: a worker gets no TypeScript loader of its own; it imports only packages.
 import { Readable } from 'node:stream';
 import { parentPort, workerData } from 'node:worker_threads';
+import { createInflateRaw } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
 
 /** `headers`: folded header text → column key; `required`: groups of keys, one of each must head a column. */
@@ -132,10 +133,52 @@ async function* guarded(chunks) {
 const xlsxValue = (cell) =>
   cell.value instanceof Date && !/[hs]/i.test(String(cell.numFmt ?? '').replace(/\[[^\]]*\]|"[^"]*"/g, '')) ? cell.value.toISOString().slice(0, 10) : cell.value;
 
+/**
+ * The zip's entries by name, each opened as a stream of its unpacked bytes, read from the central
+ * directory of the bytes in memory (server/services/order-sheet.ts has checked it and the unpacked
+ * size it declares). exceljs's own reader takes the entries as its zip parser (unzipper 0.10)
+ * streams them, and that parser may say it has ended before it has handed over the last entry: a
+ * file whose workbook.xml comes last, as exceljs itself writes one, was now and then unreadable
+ * under load. Here every entry is there, and they are read in the order the parser needs.
+ */
+const zipEntries = (zip) => {
+  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  const entries = new Map();
+  let at = zip.readUInt32LE(end + 16);
+  for (let i = zip.readUInt16LE(end + 10); i > 0; i--) {
+    const method = zip.readUInt16LE(at + 10);
+    const size = zip.readUInt32LE(at + 20);
+    const local = zip.readUInt32LE(at + 42);
+    const nameLength = zip.readUInt16LE(at + 28);
+    const name = zip.toString('utf8', at + 46, at + 46 + nameLength);
+    at += 46 + nameLength + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
+    if (zip.readUInt32LE(local) !== 0x04034b50 || (method !== 0 && method !== 8)) throw new Error(`zip entry ${name}: not a stored or deflated entry`);
+    const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+    const packed = zip.subarray(start, start + size);
+    entries.set(name, () => (method === 8 ? Readable.from([packed]).pipe(createInflateRaw()) : Readable.from([packed])));
+  }
+  return entries;
+};
+
 const readXlsx = async () => {
   const ExcelJS = (await import('exceljs')).default;
-  /** exceljs's streaming reader, with the shared strings and the worksheets read through `guarded`. */
+  /** exceljs's streaming parsers, given the entries in their order, with the shared strings and the worksheet read through `guarded`. */
   class GuardedReader extends ExcelJS.stream.xlsx.WorkbookReader {
+    async *parse() {
+      const entries = zipEntries(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+      const open = (name) => entries.get(name)?.();
+      if (entries.has('xl/_rels/workbook.xml.rels')) await this._parseRels(open('xl/_rels/workbook.xml.rels'));
+      if (entries.has('xl/workbook.xml')) await this._parseWorkbook(open('xl/workbook.xml'));
+      if (entries.has('xl/sharedStrings.xml')) yield* this._parseSharedStrings(open('xl/sharedStrings.xml'));
+      if (entries.has('xl/styles.xml')) await this._parseStyles(open('xl/styles.xml'));
+      // The first sheet as the workbook lists them; else the lowest numbered.
+      const first = this.model?.sheets?.[0];
+      const target = first && (this.workbookRels ?? []).find((rel) => rel.Id === first.rId)?.Target;
+      const numbered = [...entries.keys()].map((name) => /^xl\/worksheets\/sheet(\d+)\.xml$/.exec(name)?.[1]).filter(Boolean).sort((a, b) => a - b);
+      const sheetNo = /sheet(\d+)\.xml$/.exec(target ?? '')?.[1] ?? numbered[0];
+      if (sheetNo === undefined || !entries.has(`xl/worksheets/sheet${sheetNo}.xml`)) return;
+      yield* this._parseWorksheet(open(`xl/worksheets/sheet${sheetNo}.xml`), sheetNo);
+    }
     _parseSharedStrings(entry) {
       return super._parseSharedStrings(Readable.from(guarded(entry)));
     }
@@ -143,7 +186,7 @@ const readXlsx = async () => {
       return super._parseWorksheet(guarded(iterator), sheetNo);
     }
   }
-  const reader = new GuardedReader(Readable.from([Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)]), {
+  const reader = new GuardedReader(Readable.from([]), {
     sharedStrings: 'cache',
     styles: 'cache',
     hyperlinks: 'ignore',
