@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Lang } from '../../i18n/index.ts';
 import type { Db, Queryable } from '../db/driver.ts';
 import { parseOrWarn } from '../http/validation.ts';
-import { cappedCount, type Sliceable } from './sliced-count.ts';
+import { cappedCount, slicePlan, slicedPage, type Sliceable } from './table-slices.ts';
 
 export const PAGE_SIZE_DEFAULT = 20;
 export const PAGE_SIZE_MAX = 100;
@@ -33,8 +33,8 @@ export const pagingOf = (lang: Lang, input: Record<string, unknown>, resource: s
 /**
  * One page of rows and the capped total: `from` is the FROM … WHERE part (parameters `$1…`),
  * `select` the columns, `order` the ORDER BY part; `countFrom`, the same rows as a count reads
- * them (`Where.toCountSql`); `slices`, the same count by slices of its table (`cappedCount`). Every
- * paged call answers through here.
+ * them (`Where.toCountSql`); `slices`, the same by slices of the table, which the embedded database
+ * reads a large list by (server/engine/table-slices.ts). Every paged call answers through here.
  */
 export const pageQuery = async (
   db: Queryable & Partial<Pick<Db, 'kind' | 'holding'>>,
@@ -42,11 +42,19 @@ export const pageQuery = async (
   paging: { page: number; page_size: number },
 ) => {
   const n = q.params.length;
+  const countFrom = q.countFrom ?? q.from;
+  const offset = (paging.page - 1) * paging.page_size;
+  const answer = (list: Record<string, unknown>[], total: number) => ({ list, count: Math.min(total, COUNT_CAP), count_capped: total > COUNT_CAP, ...paging });
+  const pages = await slicePlan(db, countFrom, q.params, COUNT_CAP, q.slices);
+  if (pages !== null && q.slices) {
+    const { list, total } = await slicedPage<Record<string, unknown>>(db, q, { pages, slices: q.slices }, COUNT_CAP, offset, paging.page_size);
+    return answer(list, total);
+  }
   const [rows, total] = await Promise.all([
-    db.query(`select ${q.select} ${q.from} ${q.order} limit $${n + 1} offset $${n + 2}`, [...q.params, paging.page_size, (paging.page - 1) * paging.page_size]),
-    cappedCount(db, q.countFrom ?? q.from, q.params, COUNT_CAP, q.slices),
+    db.query(`select ${q.select} ${q.from} ${q.order} limit $${n + 1} offset $${n + 2}`, [...q.params, paging.page_size, offset]),
+    cappedCount(db, countFrom, q.params, COUNT_CAP),
   ]);
-  return { list: rows.rows, count: Math.min(total, COUNT_CAP), count_capped: total > COUNT_CAP, ...paging };
+  return answer(rows.rows, total);
 };
 
 /**

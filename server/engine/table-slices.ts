@@ -1,45 +1,58 @@
 import type { Db, Queryable } from '../db/driver.ts';
 
 /**
- * A page's capped total (docs/operations.md, "Fair share"). The embedded database runs one
- * statement at a time and cannot stop one midway, so a count that reads a whole large table (a
- * heavy BU's keyword search) would hold every other tenant's statement for its full length. There
- * it is read in slices of SLICE_PAGES pages of the table (a TID range each, its own statement), and
- * the thread's turns (`ShareTurns`) let other shares' statements run between them. The count holds
- * one of its share's slots throughout (`Db.holding`), so a BU's many heavy pages count a few at a
- * time rather than all together, each finishing late.
+ * A large list read in slices on the embedded database (docs/operations.md, "Fair share"). Its
+ * thread runs one statement at a time and cannot stop one midway, so a statement that reads a whole
+ * large table (a heavy BU's keyword search: the total, and the page itself when few rows match)
+ * would hold every other tenant's statement for its full length. There it is read in slices of
+ * SLICE_PAGES pages of the table (a TID range each, its own statement), and the thread's turns
+ * (`ShareTurns`) let other shares' statements run between them. A read in slices holds one of its
+ * share's slots throughout (`Db.holding`), so a BU's many heavy pages are read a few at a time
+ * rather than all together, each finishing late.
  *
- * Whether to slice is the planner's call, kept DECISION_MS per statement and parameters: a count it
- * expects to cost at least as much as reading every page of the table once (`Total Cost` against
- * the table's pages) reads most of it anyway; one it expects to answer from an index (a light BU in
- * a large table) stays one statement. Slices are separate statements: rows written between them
- * may be counted in one slice and not another, so under concurrent writes the total can be off by
- * the rows written while it was counted.
+ * Whether to slice is the planner's call, kept DECISION_MS per count statement and parameters: a
+ * count it expects to cost at least as much as reading every page of the table once (`Total Cost`
+ * against the table's pages) reads most of it anyway; one it expects to answer from an index (a
+ * light BU in a large table) stays one statement, and so does the page beside it. Slices are
+ * separate statements: rows written between them may be read in one slice and not another, so
+ * under concurrent writes a total or a page can be off by the rows written while it was read.
  */
 export const SLICE_PAGES = 32;
-/** A table of fewer pages is counted in one statement: slicing it would gain nothing. */
+/** A table of fewer pages is read in one statement: slicing it would gain nothing. */
 const MIN_PAGES = SLICE_PAGES * 4;
+/** A page whose rows the index order should reach within this many pages of the table is one statement. */
+const DENSE_PAGES = SLICE_PAGES * 4;
+/** Past this many rows (offset and page), a page is one statement: each slice would hand back as many. */
+const ROWS_MAX = 200;
 const DECISION_MS = 10_000;
 const DECISIONS_MAX = 1_000;
 
 /** Per count statement and parameters: the table's pages, when it is read in slices, and until when that holds. */
 const decisions = new Map<string, { pages: number | null; until: number }>();
 
-/** The FROM … WHERE part of a count with one more condition, on a table that can be sliced by `ctid`. */
+/** A list's FROM … WHERE parts with one more condition, on a table that can be sliced by `ctid`. */
 export interface Sliceable {
   /** The table, as SQL names it (`ident`). */
   table: string;
+  /** The rows as the page reads them (`Where.toSql`). */
   from: (extra: string) => string;
+  /** The rows as the count reads them (`Where.toCountSql`). */
+  countFrom: (extra: string) => string;
 }
+
+type Sliced = Queryable & Partial<Pick<Db, 'kind' | 'holding'>>;
 
 const countSql = (from: string, cap: number) => `select count(*)::int as n from (select 1 ${from} limit ${cap + 1}) capped`;
 
-const slicedPages = async (db: Queryable, sql: string, params: unknown[], table: string): Promise<number | null> => {
+/** The table's pages when this count is to be read in slices; null for one statement. */
+export const slicePlan = async (db: Sliced, countFrom: string, params: unknown[], cap: number, slices?: Sliceable): Promise<number | null> => {
+  if (db.kind !== 'pglite' || !slices) return null;
+  const sql = countSql(countFrom, cap);
   const key = `${sql}\u0000${JSON.stringify(params)}`;
   const now = Date.now();
   const known = decisions.get(key);
   if (known && known.until > now) return known.pages;
-  const size = await db.query<{ pages: number }>(`select (pg_relation_size($1::regclass) / current_setting('block_size')::int)::int as pages`, [table]);
+  const size = await db.query<{ pages: number }>(`select (pg_relation_size($1::regclass) / current_setting('block_size')::int)::int as pages`, [slices.table]);
   const pages = size.rows[0].pages;
   let sliced: number | null = null;
   if (pages >= MIN_PAGES) {
@@ -53,23 +66,73 @@ const slicedPages = async (db: Queryable, sql: string, params: unknown[], table:
 
 const tid = (page: number) => `'(${page},0)'::tid`;
 
-/** The rows `from` holds, counted up to `cap` + 1 (so a caller can tell a capped total). */
-export const cappedCount = async (db: Queryable & Partial<Pick<Db, 'kind' | 'holding'>>, from: string, params: unknown[], cap: number, slices?: Sliceable): Promise<number> => {
-  const sql = countSql(from, cap);
-  const pages = db.kind === 'pglite' && slices ? await slicedPages(db, sql, params, slices.table) : null;
-  if (pages === null || !slices) return (await db.query<{ n: number }>(sql, params)).rows[0].n;
-  const ctid = `${slices.table}.ctid`;
-  const count = async () => {
-    let total = 0;
-    for (let start = 0; total <= cap; start += SLICE_PAGES) {
-      // The last slice is open-ended: it takes the pages the table grew by since its size was read.
-      const last = start + SLICE_PAGES >= pages;
-      const range = last ? `${ctid} >= ${tid(start)}` : `${ctid} >= ${tid(start)} and ${ctid} < ${tid(start + SLICE_PAGES)}`;
-      total += (await db.query<{ n: number }>(countSql(slices.from(range), cap - total), params)).rows[0].n;
-      if (last) break;
-    }
-    return total;
+/** The slices' conditions; the last is open-ended, taking the pages the table grew by since its size was read. */
+const ranges = (table: string, pages: number) => {
+  const ctid = `${table}.ctid`;
+  const out: string[] = [];
+  for (let start = 0; ; start += SLICE_PAGES) {
+    if (start + SLICE_PAGES >= pages) return [...out, `${ctid} >= ${tid(start)}`];
+    out.push(`${ctid} >= ${tid(start)} and ${ctid} < ${tid(start + SLICE_PAGES)}`);
+  }
+};
+
+/** The rows `countFrom` holds, counted up to `cap` + 1 in one statement (so a caller can tell a capped total). */
+export const cappedCount = async (db: Queryable, countFrom: string, params: unknown[], cap: number) => (await db.query<{ n: number }>(countSql(countFrom, cap), params)).rows[0].n;
+
+/** The same count slice by slice, stopping once past `cap`. */
+export const slicedCount = async (db: Queryable, params: unknown[], cap: number, sliced: { pages: number; slices: Sliceable }) => {
+  let total = 0;
+  for (const range of ranges(sliced.slices.table, sliced.pages)) {
+    if (total > cap) break;
+    total += await cappedCount(db, sliced.slices.countFrom(range), params, cap - total);
+  }
+  return total;
+};
+
+/**
+ * Whether a page of `limit` rows after `offset` is read by slices, given the rows matched (`total`,
+ * counted first): when the index order would pass over more than DENSE_PAGES of the table's pages
+ * before it had them, as a keyword few rows match makes it read the whole BU.
+ */
+const sparse = (total: number, offset: number, limit: number, pages: number) => offset + limit <= ROWS_MAX && ((offset + limit) * pages) / total > DENSE_PAGES;
+
+/**
+ * One page of rows by slices: each slice hands back its first `offset + limit` rows in the page's
+ * order (their `ctid`s), and one last statement orders those candidates, which hold the page's.
+ */
+const slicedRows = async <T>(db: Queryable, q: { select: string; order: string; params: unknown[] }, sliced: { pages: number; slices: Sliceable }, offset: number, limit: number): Promise<T[]> => {
+  const { table } = sliced.slices;
+  const candidates: string[] = [];
+  for (const range of ranges(table, sliced.pages)) {
+    const slice = await db.query<{ c: string }>(`select ${table}.ctid::text as c ${sliced.slices.from(range)} ${q.order} limit ${offset + limit}`, q.params);
+    for (const row of slice.rows) candidates.push(row.c);
+  }
+  if (candidates.length <= offset) return [];
+  const n = q.params.length;
+  const page = await db.query<T>(`select ${q.select} ${sliced.slices.from(`${table}.ctid = any($${n + 1}::tid[])`)} ${q.order} limit $${n + 2} offset $${n + 3}`, [...q.params, candidates, limit, offset]);
+  return page.rows;
+};
+
+/**
+ * A page and its capped total read by slices, all in one slot of the caller's share, so a BU's many
+ * heavy pages finish one after another: counted first, as how many rows match says whether the
+ * page's own statement would read the whole table too.
+ */
+export const slicedPage = <T>(
+  db: Sliced,
+  q: { select: string; from: string; order: string; params: unknown[] },
+  sliced: { pages: number; slices: Sliceable },
+  cap: number,
+  offset: number,
+  limit: number,
+): Promise<{ list: T[]; total: number }> => {
+  // One slot throughout: the slices do not queue behind the share's other statements each time.
+  const page = async () => {
+    const total = await slicedCount(db, q.params, cap, sliced);
+    if (total <= offset) return { list: [], total };
+    if (sparse(total, offset, limit, sliced.pages)) return { list: await slicedRows<T>(db, q, sliced, offset, limit), total };
+    const n = q.params.length;
+    return { list: (await db.query<T>(`select ${q.select} ${q.from} ${q.order} limit $${n + 1} offset $${n + 2}`, [...q.params, limit, offset])).rows, total };
   };
-  // One slot for the whole count: its slices do not queue behind the share's other statements each time.
-  return db.holding ? db.holding(count) : count();
+  return db.holding ? db.holding(page) : page();
 };

@@ -114,7 +114,7 @@ export const page = async (ctx: CallContext) => {
       select: selectList(def, ctx.mount, where),
       from: `from ${table}${where.toSql()}`,
       countFrom: `from ${table}${where.toCountSql()}`,
-      slices: { table, from: (range) => `from ${table}${where.toCountSql(range)}` },
+      slices: { table, from: (range) => `from ${table}${where.toSql(range)}`, countFrom: (range) => `from ${table}${where.toCountSql(range)}` },
       order: sortClause(def, sortParam(ctx.input), ctx.mount, ctx.call),
       params: where.params,
     },

@@ -28,8 +28,10 @@ export class Where {
     return this;
   }
 
-  toSql() {
-    return this.parts.length ? ` where ${this.parts.join(' and ')}` : '';
+  /** The clause as a page reads the rows, with `extra` conditions (a slice of the table). */
+  toSql(...extra: string[]) {
+    const all = [...this.parts, ...extra];
+    return all.length ? ` where ${all.join(' and ')}` : '';
   }
 
   /** The clause as a count reads the rows (`pageQuery`'s `countFrom`), with `extra` conditions (a count's slice). */
