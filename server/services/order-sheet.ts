@@ -139,7 +139,6 @@ const HEADER_KEYS = Object.fromEntries([...HEADERS].filter(([, key]) => IMPORTED
  * waits within its share of the worker threads (server/services/sheet-thread.ts).
  */
 export const readSheet = async (lang: Lang, format: 'csv' | 'xlsx', bytes: Buffer, caller: string): Promise<RawRow[]> => {
-  if (format === 'xlsx') checkUnpackedSize(bytes);
   const { rows, missing } = await readSheetOffThread({
     format,
     bytes,
@@ -153,21 +152,6 @@ export const readSheet = async (lang: Lang, format: 'csv' | 'xlsx', bytes: Buffe
   if (format === 'xlsx') return rows as RawRow[];
   for (const r of rows) for (const [k, v] of Object.entries(r.cells)) if (typeof v === 'string') r.cells[k] = csvUnsafe(v);
   return rows as RawRow[];
-};
-
-/** Refuses a zip whose entries unpack to more than MAX_XLSX_UNPACKED (read from its central directory). */
-const checkUnpackedSize = (zip: Buffer) => {
-  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-  if (end < 0 || end + 22 > zip.length) throw new Warning('server.import_format', { name: '.xlsx' });
-  const entries = zip.readUInt16LE(end + 10);
-  let at = zip.readUInt32LE(end + 16);
-  let total = 0;
-  for (let i = 0; i < entries; i++) {
-    if (at + 46 > zip.length || zip.readUInt32LE(at) !== 0x02014b50) throw new Warning('server.import_format', { name: '.xlsx' });
-    total += zip.readUInt32LE(at + 24);
-    at += 46 + zip.readUInt16LE(at + 28) + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
-  }
-  if (total > MAX_XLSX_UNPACKED) throw new Warning('server.import_too_large', { limit: '5 MB' });
 };
 
 /**

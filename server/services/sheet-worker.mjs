@@ -135,19 +135,25 @@ const xlsxValue = (cell) =>
 
 /**
  * The zip's entries by name, each opened as a stream of its unpacked bytes, read from the central
- * directory of the bytes in memory (server/services/order-sheet.ts has checked it and the unpacked
- * size it declares). exceljs's own reader takes the entries as its zip parser (unzipper 0.10)
- * streams them, and that parser may say it has ended before it has handed over the last entry: a
- * file whose workbook.xml comes last, as exceljs itself writes one, was now and then unreadable
- * under load. Here every entry is there, and they are read in the order the parser needs.
+ * directory of the bytes in memory. A directory that is not one is the wrong format; one declaring
+ * more than the unpacked cap is refused before anything is unpacked (the bytes read are counted
+ * again in `guarded`, whatever it declared). exceljs's own reader takes the entries as its zip
+ * parser (unzipper 0.10) streams them, and that parser may say it has ended before it has handed
+ * over the last entry: a file whose workbook.xml comes last, as exceljs itself writes one, was now
+ * and then unreadable under load. Here every entry is there, read in the order the parsers need.
  */
 const zipEntries = (zip) => {
+  const notZip = () => new Refusal('import_format', { name: '.xlsx' });
   const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  if (end < 0 || end + 22 > zip.length) throw notZip();
   const entries = new Map();
+  let declared = 0;
   let at = zip.readUInt32LE(end + 16);
   for (let i = zip.readUInt16LE(end + 10); i > 0; i--) {
+    if (at + 46 > zip.length || zip.readUInt32LE(at) !== 0x02014b50) throw notZip();
     const method = zip.readUInt16LE(at + 10);
     const size = zip.readUInt32LE(at + 20);
+    declared += zip.readUInt32LE(at + 24);
     const local = zip.readUInt32LE(at + 42);
     const nameLength = zip.readUInt16LE(at + 28);
     const name = zip.toString('utf8', at + 46, at + 46 + nameLength);
@@ -157,6 +163,7 @@ const zipEntries = (zip) => {
     const packed = zip.subarray(start, start + size);
     entries.set(name, () => (method === 8 ? Readable.from([packed]).pipe(createInflateRaw()) : Readable.from([packed])));
   }
+  if (declared > caps.unpacked) throw new Refusal('import_too_large', { limit: caps.sizeText });
   return entries;
 };
 

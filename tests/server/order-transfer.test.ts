@@ -165,6 +165,22 @@ describe('import', () => {
     expect([many.code, many.message]).toEqual([201, translate('en', 'server.import_too_many_rows', { max: '10,000' })]);
   });
 
+  it('refuses an .xlsx whose zip declares more than 100 MB unpacked, or whose directory is broken', async () => {
+    const book = new ExcelJS.Workbook();
+    book.addWorksheet('Orders').addRows([['Business unit', 'Item'], [bu.code, `Zip ${uid()}`]]);
+    const good = Buffer.from(await book.xlsx.writeBuffer());
+    // The central directory's first entry claims 200 MB unpacked.
+    const claims = Buffer.from(good);
+    const directory = claims.readUInt32LE(claims.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06])) + 16);
+    claims.writeUInt32LE(200 * 1024 * 1024, directory + 24);
+    const bomb = await upload(`${BASE}/import-orders`, 'bomb.xlsx', claims);
+    expect([bomb.code, bomb.message]).toEqual([201, translate('en', 'server.import_too_large', { limit: '5 MB' })]);
+    const broken = Buffer.from(good);
+    broken.writeUInt32LE(0, directory);
+    const r = await upload(`${BASE}/import-orders`, 'broken.xlsx', broken);
+    expect([r.code, r.message]).toEqual([201, translate('en', 'server.import_format', { name: '.xlsx' })]);
+  });
+
   it('keeps the sample file importable', async () => {
     const sample = readFileSync(new URL('../../docs/samples/orders.csv', import.meta.url));
     const r = await upload(`${BASE}/import-orders`, 'orders.csv', sample);
