@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Lang } from '../../i18n/index.ts';
 import type { Db, Queryable } from '../db/driver.ts';
 import { parseOrWarn } from '../http/validation.ts';
-import { cappedCount, slicePlan, slicedPage, type Sliceable } from './table-slices.ts';
+import { cappedCount, pageRows, slicePlan, slicedPage, type Sliceable } from './table-slices.ts';
 
 export const PAGE_SIZE_DEFAULT = 20;
 export const PAGE_SIZE_MAX = 100;
@@ -41,7 +41,6 @@ export const pageQuery = async (
   q: { select: string; from: string; countFrom?: string; slices?: Sliceable; order: string; params: unknown[] },
   paging: { page: number; page_size: number },
 ) => {
-  const n = q.params.length;
   const countFrom = q.countFrom ?? q.from;
   const offset = (paging.page - 1) * paging.page_size;
   const answer = (list: Record<string, unknown>[], total: number) => ({ list, count: Math.min(total, COUNT_CAP), count_capped: total > COUNT_CAP, ...paging });
@@ -50,11 +49,8 @@ export const pageQuery = async (
     const { list, total } = await slicedPage<Record<string, unknown>>(db, q, { pages, slices: q.slices }, COUNT_CAP, offset, paging.page_size);
     return answer(list, total);
   }
-  const [rows, total] = await Promise.all([
-    db.query(`select ${q.select} ${q.from} ${q.order} limit $${n + 1} offset $${n + 2}`, [...q.params, paging.page_size, offset]),
-    cappedCount(db, countFrom, q.params, COUNT_CAP),
-  ]);
-  return answer(rows.rows, total);
+  const [list, total] = await Promise.all([pageRows<Record<string, unknown>>(db, q, offset, paging.page_size), cappedCount(db, countFrom, q.params, COUNT_CAP)]);
+  return answer(list, total);
 };
 
 /**

@@ -89,6 +89,12 @@ export const slicedCount = async (db: Queryable, params: unknown[], cap: number,
   return total;
 };
 
+/** A page's rows in one statement: `limit` after `offset`, in the page's order. */
+export const pageRows = async <T>(db: Queryable, q: { select: string; from: string; order: string; params: unknown[] }, offset: number, limit: number) => {
+  const n = q.params.length;
+  return (await db.query<T>(`select ${q.select} ${q.from} ${q.order} limit $${n + 1} offset $${n + 2}`, [...q.params, limit, offset])).rows;
+};
+
 /**
  * Whether a page of `limit` rows after `offset` is read by slices, given the rows matched (`total`,
  * counted first): when the index order would pass over more than DENSE_PAGES of the table's pages
@@ -130,9 +136,7 @@ export const slicedPage = <T>(
   const page = async () => {
     const total = await slicedCount(db, q.params, cap, sliced);
     if (total <= offset) return { list: [], total };
-    if (sparse(total, offset, limit, sliced.pages)) return { list: await slicedRows<T>(db, q, sliced, offset, limit), total };
-    const n = q.params.length;
-    return { list: (await db.query<T>(`select ${q.select} ${q.from} ${q.order} limit $${n + 1} offset $${n + 2}`, [...q.params, limit, offset])).rows, total };
+    return { list: sparse(total, offset, limit, sliced.pages) ? await slicedRows<T>(db, q, sliced, offset, limit) : await pageRows<T>(db, q, offset, limit), total };
   };
   return db.holding ? db.holding(page) : page();
 };
