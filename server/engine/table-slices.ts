@@ -79,16 +79,6 @@ const ranges = (table: string, pages: number) => {
 /** The rows `countFrom` holds, counted up to `cap` + 1 in one statement (so a caller can tell a capped total). */
 export const cappedCount = async (db: Queryable, countFrom: string, params: unknown[], cap: number) => (await db.query<{ n: number }>(countSql(countFrom, cap), params)).rows[0].n;
 
-/** The same count slice by slice, stopping once past `cap`. */
-export const slicedCount = async (db: Queryable, params: unknown[], cap: number, sliced: { pages: number; slices: Sliceable }) => {
-  let total = 0;
-  for (const range of ranges(sliced.slices.table, sliced.pages)) {
-    if (total > cap) break;
-    total += await cappedCount(db, sliced.slices.countFrom(range), params, cap - total);
-  }
-  return total;
-};
-
 /** A page's rows in one statement: `limit` after `offset`, in the page's order. */
 export const pageRows = async <T>(db: Queryable, q: { select: string; from: string; order: string; params: unknown[] }, offset: number, limit: number) => {
   const n = q.params.length;
@@ -96,33 +86,48 @@ export const pageRows = async <T>(db: Queryable, q: { select: string; from: stri
 };
 
 /**
- * Whether a page of `limit` rows after `offset` is read by slices, given the rows matched (`total`,
- * counted first): when the index order would pass over more than DENSE_PAGES of the table's pages
- * before it had them, as a keyword few rows match makes it read the whole BU.
+ * Whether a page of `limit` rows after `offset`, of `total` rows matched, is read from its slices'
+ * candidates: when the index order would pass over more than DENSE_PAGES of the table's pages before
+ * it had them, as a keyword few rows match makes it read the whole BU.
  */
 const sparse = (total: number, offset: number, limit: number, pages: number) => offset + limit <= ROWS_MAX && ((offset + limit) * pages) / total > DENSE_PAGES;
 
 /**
- * One page of rows by slices: each slice hands back its first `offset + limit` rows in the page's
- * order (their `ctid`s), and one last statement orders those candidates, which hold the page's.
+ * The total by slices and, while the page may still be sparse, each slice's first `offset + limit`
+ * rows in the page's order (their `ctid`s), read by the same statement as its count: the table is
+ * read once for both. Once the rows counted so far make the page dense, the later slices are
+ * counted only; so are all of a page past ROWS_MAX. The candidates are kept only when every slice
+ * gave its own (a count stopped at the cap leaves them short).
  */
-const slicedRows = async <T>(db: Queryable, q: { select: string; order: string; params: unknown[] }, sliced: { pages: number; slices: Sliceable }, offset: number, limit: number): Promise<T[]> => {
-  const { table } = sliced.slices;
-  const candidates: string[] = [];
+const countedSlices = async (db: Queryable, q: { order: string; params: unknown[] }, sliced: { pages: number; slices: Sliceable }, cap: number, offset: number, limit: number) => {
+  const { table, countFrom } = sliced.slices;
+  let total = 0;
+  let candidates: string[] | null = [];
   for (const range of ranges(table, sliced.pages)) {
-    const slice = await db.query<{ c: string }>(`select ${table}.ctid::text as c ${sliced.slices.from(range)} ${q.order} limit ${offset + limit}`, q.params);
+    if (total > cap) return { total, candidates: null };
+    if (candidates && !sparse(total, offset, limit, sliced.pages)) candidates = null;
+    if (!candidates) {
+      total += await cappedCount(db, countFrom(range), q.params, cap - total);
+      continue;
+    }
+    const slice = await db.query<{ c: string; n: number }>(`select ${table}.ctid::text as c, count(*) over ()::int as n ${countFrom(range)} ${q.order} limit ${offset + limit}`, q.params);
+    total += slice.rows[0]?.n ?? 0;
     for (const row of slice.rows) candidates.push(row.c);
   }
-  if (candidates.length <= offset) return [];
+  return { total, candidates };
+};
+
+/** One page of rows among the slices' candidates, which hold the page's: one statement orders them. */
+const candidateRows = async <T>(db: Queryable, q: { select: string; order: string; params: unknown[] }, slices: Sliceable, candidates: string[], offset: number, limit: number): Promise<T[]> => {
   const n = q.params.length;
-  const page = await db.query<T>(`select ${q.select} ${sliced.slices.from(`${table}.ctid = any($${n + 1}::tid[])`)} ${q.order} limit $${n + 2} offset $${n + 3}`, [...q.params, candidates, limit, offset]);
+  const page = await db.query<T>(`select ${q.select} ${slices.from(`${slices.table}.ctid = any($${n + 1}::tid[])`)} ${q.order} limit $${n + 2} offset $${n + 3}`, [...q.params, candidates, limit, offset]);
   return page.rows;
 };
 
 /**
  * A page and its capped total read by slices, all in one slot of the caller's share, so a BU's many
- * heavy pages finish one after another: counted first, as how many rows match says whether the
- * page's own statement would read the whole table too.
+ * heavy pages finish one after another. A sparse page is ordered from its slices' candidates; a
+ * dense one (many rows match) is one statement, which the index order answers quickly.
  */
 export const slicedPage = <T>(
   db: Sliced,
@@ -134,9 +139,9 @@ export const slicedPage = <T>(
 ): Promise<{ list: T[]; total: number }> => {
   // One slot throughout: the slices do not queue behind the share's other statements each time.
   const page = async () => {
-    const total = await slicedCount(db, q.params, cap, sliced);
+    const { total, candidates } = await countedSlices(db, q, sliced, cap, offset, limit);
     if (total <= offset) return { list: [], total };
-    return { list: sparse(total, offset, limit, sliced.pages) ? await slicedRows<T>(db, q, sliced, offset, limit) : await pageRows<T>(db, q, offset, limit), total };
+    return { list: candidates ? await candidateRows<T>(db, q, sliced.slices, candidates, offset, limit) : await pageRows<T>(db, q, offset, limit), total };
   };
   return db.holding ? db.holding(page) : page();
 };
