@@ -22,8 +22,8 @@ export const SLICE_PAGES = 32;
 const MIN_PAGES = SLICE_PAGES * 4;
 /** A page whose rows the index order should reach within this many pages of the table is one statement. */
 const DENSE_PAGES = SLICE_PAGES * 4;
-/** Past this many rows (offset and page), a page is one statement: each slice would hand back as many. */
-const ROWS_MAX = 200;
+/** Past this many candidates, a page is one statement: each slice hands back up to its offset and size. */
+const CANDIDATES_MAX = 5_000;
 const DECISION_MS = 10_000;
 const DECISIONS_MAX = 1_000;
 
@@ -90,14 +90,14 @@ export const pageRows = async <T>(db: Queryable, q: { select: string; from: stri
  * candidates: when the index order would pass over more than DENSE_PAGES of the table's pages before
  * it had them, as a keyword few rows match makes it read the whole BU.
  */
-const sparse = (total: number, offset: number, limit: number, pages: number) => offset + limit <= ROWS_MAX && ((offset + limit) * pages) / total > DENSE_PAGES;
+const sparse = (total: number, offset: number, limit: number, pages: number) => ((offset + limit) * pages) / total > DENSE_PAGES;
 
 /**
  * The total by slices and, while the page may still be sparse, each slice's first `offset + limit`
  * rows in the page's order (their `ctid`s), read by the same statement as its count: the table is
- * read once for both. Once the rows counted so far make the page dense, the later slices are
- * counted only; so are all of a page past ROWS_MAX. The candidates are kept only when every slice
- * gave its own (a count stopped at the cap leaves them short).
+ * read once for both. Once the rows counted so far make the page dense, or the candidates pass
+ * CANDIDATES_MAX (a deep page), the later slices are counted only. The candidates are kept only
+ * when every slice gave its own (a count stopped at the cap leaves them short).
  */
 const countedSlices = async (db: Queryable, q: { order: string; params: unknown[] }, sliced: { pages: number; slices: Sliceable }, cap: number, offset: number, limit: number) => {
   const { table, countFrom } = sliced.slices;
@@ -105,7 +105,7 @@ const countedSlices = async (db: Queryable, q: { order: string; params: unknown[
   let candidates: string[] | null = [];
   for (const range of ranges(table, sliced.pages)) {
     if (total > cap) return { total, candidates: null };
-    if (candidates && !sparse(total, offset, limit, sliced.pages)) candidates = null;
+    if (candidates && (candidates.length > CANDIDATES_MAX || !sparse(total, offset, limit, sliced.pages))) candidates = null;
     if (!candidates) {
       total += await cappedCount(db, countFrom(range), q.params, cap - total);
       continue;
