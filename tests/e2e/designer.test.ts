@@ -94,7 +94,10 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('column designer journey
     product = await signInAs(users.product);
     const { page } = product;
     await open(product, 'admin:system', 'admin:column');
-    await page.getByRole('link', { name: RA[lang].create }).first().click();
+    // The list settles first: its toolbar's Create gives way to the empty state's while it loads, and a click between the two is lost.
+    await page.getByTestId('list-empty').or(page.getByTestId('resource-list').locator('tbody tr').first()).waitFor();
+    await page.getByRole('link', { name: RA[lang].create, exact: true }).first().click();
+    await page.waitForURL((u) => u.pathname.endsWith('/create'));
     await page.getByTestId('list-resource').locator('input').fill(t('resources.order.name').split('|')[0].trim().slice(0, 2));
     await page.getByRole('option').filter({ hasText: 'order' }).filter({ hasNotText: 'payment' }).first().click();
     await page.getByTestId('audience').locator('input').fill(finance.slice(0, 10));
