@@ -6,7 +6,7 @@ import srvEn from '../../i18n/server/en.ts';
 import zh from '../../i18n/ui/zh.ts';
 import en from '../../i18n/ui/en.ts';
 import { chromiumAvailable, CHROMIUM, type Watched } from '../helpers/browser.ts';
-import { DIST, journey } from '../helpers/journey.ts';
+import { DIST, journey, listSettled } from '../helpers/journey.ts';
 import { tenantWithBu, uid } from '../helpers/tenant-flows.ts';
 
 const available = chromiumAvailable(DIST);
@@ -94,8 +94,7 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('column designer journey
     product = await signInAs(users.product);
     const { page } = product;
     await open(product, 'admin:system', 'admin:column');
-    // The list settles first: its toolbar's Create gives way to the empty state's while it loads, and a click between the two is lost.
-    await page.getByTestId('list-empty').or(page.getByTestId('resource-list').locator('tbody tr').first()).waitFor();
+    await listSettled(page);
     await page.getByRole('link', { name: RA[lang].create, exact: true }).first().click();
     await page.waitForURL((u) => u.pathname.endsWith('/create'));
     await page.getByTestId('list-resource').locator('input').fill(t('resources.order.name').split('|')[0].trim().slice(0, 2));

@@ -6,7 +6,7 @@ import appsEn from '../../i18n/ui/apps/en.ts';
 import zh from '../../i18n/ui/zh.ts';
 import en from '../../i18n/ui/en.ts';
 import { chromiumAvailable, CHROMIUM } from '../helpers/browser.ts';
-import { DIST, journey } from '../helpers/journey.ts';
+import { DIST, journey, listSettled } from '../helpers/journey.ts';
 import { tenantWithBu, uid } from '../helpers/tenant-flows.ts';
 
 const available = chromiumAvailable(DIST);
@@ -81,6 +81,7 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('tenant pages journey (C
   it('the business dictionary: the BU adds its own item, reads the platform’s, switches a member field', async () => {
     const { page } = j.w;
     await page.goto(`${j.base}/business/dict-manage`);
+    await listSettled(page);
     await page.getByRole('link', { name: RA[lang].create }).click();
     await page.locator('input[name=type]').fill('shift');
     await page.locator('input[name=label]').fill(ownLabel);

@@ -1,12 +1,18 @@
 import { resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { launch, watchPage, type Watched } from './browser.ts';
 import type { AppOptions } from '../../server/app.ts';
 import { ADMIN, startServer, type TestServer } from './server.ts';
 
 export const DIST = process.env.E2E_DIST ?? 'dist';
+
+/**
+ * Resolves once a console list has its first rows or its empty state: while it loads its toolbar
+ * offers Create, which an empty list's own Create then replaces, and a click between the two is lost.
+ */
+export const listSettled = (page: Page) => page.getByTestId('list-empty').or(page.getByTestId('resource-list').locator('tbody tr').first()).waitFor();
 
 export interface Journey {
   s: TestServer;
