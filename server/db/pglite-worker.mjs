@@ -134,12 +134,14 @@ const handlers = {
     if (!values.includes(undefined)) return tx ? fastQueryIn(sql, values) : fastQuery(sql, values);
     return target.query(sql, params).then((r) => ({ rows: r.rows }));
   },
-  // Rows as one binary COPY buffer (server/db/copy-binary.ts) or as COPY's text.
+  // Rows as one binary COPY buffer (server/db/copy-binary.ts) or as COPY's text. Through exec(),
+  // one exchange of the simple protocol: query() makes six (parse, describe, bind…), about 250 µs
+  // of this thread a batch (docs/operator.md, "Audit logs").
   append: async ({ table, columns, text, binary }) => {
     if (!text && !binary) return null;
     if (![table, ...columns].every((n) => IDENT.test(n))) throw new Error(`bad identifier in ${table} (${columns})`);
     const into = `copy "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) from '/dev/blob'`;
-    await pg.query(binary ? `${into} with (format binary)` : into, [], { blob: new Blob([binary ?? text]) });
+    await pg.exec(binary ? `${into} with (format binary)` : into, { blob: new Blob([binary ?? text]) });
     return null;
   },
   begin: () =>
