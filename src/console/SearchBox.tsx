@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useListContext, useTranslate } from 'react-admin';
 
 /** How long typing pauses before the list asks again (react-admin's filter form waits as long). */
-const SEARCH_DEBOUNCE_MS = 500;
+export const SEARCH_DEBOUNCE_MS = 500;
 
 /**
  * A list's keyword search (`q`), without a form library: a list is usable before react-admin's
