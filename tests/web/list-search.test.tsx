@@ -42,7 +42,8 @@ describe("a list's search box", () => {
     expect(lastAsked(asked)).toEqual({});
     await waitFor(() => expect(lastAsked(asked)).toEqual({ q: 'am' }), SLOW);
     const afterPause = performance.now() - typed;
-    expect(afterPause).toBeGreaterThanOrEqual(SEARCH_DEBOUNCE_MS);
+    // Node's timers may fire up to a millisecond before their time.
+    expect(afterPause).toBeGreaterThanOrEqual(SEARCH_DEBOUNCE_MS - 1);
     fireEvent.change(box, { target: { value: 'amy' } });
     const entered = performance.now();
     fireEvent.keyDown(box, { key: 'Enter' });
