@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { Redirect } from './shell/Redirect.tsx';
 import { setNavigator } from '../dataProvider/events.ts';
 import { Frame } from '../layouts/Frame.tsx';
 import { findRoute } from './routes/guard.ts';
@@ -38,7 +39,7 @@ export const AppRoutes = ({ page }: { page: (route: RouteDef) => ReactNode }) =>
       {ROUTES.map((r) => (
         <Route key={r.path} path={r.path} element={<Guarded route={r} frame={(content) => <Frame route={r}>{content}</Frame>}>{r.redirect ? null : page(r)}</Guarded>} />
       ))}
-      <Route path="*" element={<Navigate to="/" replace />} />
+      <Route path="*" element={<Redirect to="/" />} />
     </Routes>
   </>
 );

@@ -1,7 +1,8 @@
 import { CssBaseline } from '@mui/material';
 import { lazy, Suspense, use, useMemo, type ComponentProps, type ReactElement, type ReactNode } from 'react';
 import { AdminContext, CoreAdminUI, CustomRoutes, localStorageStore, Resource } from 'react-admin';
-import { Navigate, Route, Routes, UNSAFE_RouteContext, useLocation } from 'react-router-dom';
+import { Route, Routes, UNSAFE_RouteContext, useLocation } from 'react-router-dom';
+import { Redirect } from '../shell/Redirect.tsx';
 import { authProvider } from '../../dataProvider/authProvider.ts';
 import { referenceRoute, type ResourceCalls } from '../../dataProvider/calls.ts';
 import { dataProvider } from '../../dataProvider/dataProvider.ts';
@@ -37,7 +38,7 @@ const Elsewhere = () => {
   const path = pathname.replace(/\/$/, '');
   const menu = treeMenu(permissions.tree, BUILT_URLS);
   const to = firstPage(menu, path === SECTION ? undefined : path);
-  if (to) return <Navigate to={to} replace />;
+  if (to) return <Redirect to={to} />;
   return <Refused reason={path === SECTION ? 'no_permission' : 'no_page'} />;
 };
 

@@ -2,7 +2,8 @@ import { Box, Button as MuiButton, Tab, Tabs, Typography } from '@mui/material';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, type ComponentProps, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import { AdminContext, CoreAdminUI, CustomRoutes, Resource } from 'react-admin';
-import { Link, Navigate, Route, Routes, UNSAFE_RouteContext, useLocation, useNavigate } from 'react-router-dom';
+import { Link, Route, Routes, UNSAFE_RouteContext, useLocation, useNavigate } from 'react-router-dom';
+import { Redirect } from '../shell/Redirect.tsx';
 import '../../i18n/messages.ts';
 import { authProvider, type Permissions } from '../../dataProvider/authProvider.ts';
 import { dataProvider } from '../../dataProvider/dataProvider.ts';
@@ -152,12 +153,12 @@ const TenantConsole = () => {
     return (
       <QueryClientProvider client={bespokeQueries}>{later(<Bespoke />)}</QueryClientProvider>
     );
-  if (pathname === page && visible.length && !visible.some((s) => s.screen.url === page)) return <Navigate to={visible[0].screen.url} replace />;
+  if (pathname === page && visible.length && !visible.some((s) => s.screen.url === page)) return <Redirect to={visible[0].screen.url} />;
   // A typed URL of a tab the caller may not open (below a page it may): its first tab, else the page says why.
   const here = pageScreens(page)
     .filter(({ screen }) => pathname === screen.url || pathname.startsWith(`${screen.url}/`))
     .sort((a, b) => b.screen.url.length - a.screen.url.length)[0];
-  if (here && !visible.includes(here) && !(needBu && here.screen.needsBu)) return visible.length ? <Navigate to={visible[0].screen.url} replace /> : <Refused reason="no_permission" />;
+  if (here && !visible.includes(here) && !(needBu && here.screen.needsBu)) return visible.length ? <Redirect to={visible[0].screen.url} /> : <Refused reason="no_permission" />;
 
   return (
     <Box data-testid="tenant-console">

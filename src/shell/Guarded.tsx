@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { Redirect } from './Redirect.tsx';
 import { hasClientKey } from '../../i18n/client.ts';
 import { toast } from '../../dataProvider/events.ts';
 import { guardOf } from '../routes/guard.ts';
@@ -33,7 +34,7 @@ export const Guarded = ({ route, frame, children }: { route: RouteDef; frame: (c
   if (arrival.current.path !== route.path) arrival.current = { path: route.path, signedOut: !session.signedIn };
   const signedInHere = !!refused && !!route.loginType && arrival.current.signedOut && !new URLSearchParams(search).get('redirect');
   // A landing and a section's index lead to a page the person may open: computed here, in the same
-  // render as the redirect and from the loaded grants, so it never fires after the person moved on.
+  // render as the redirect and from the loaded grants; `Redirect` yields if the person moved on meanwhile.
   const redirected = route.redirect && refused && !refused.reason && session.signedIn ? redirectLanding(route.path, refused.to, state) : refused?.to;
   const to = signedInHere ? (session.operator ? OPERATOR_CONSOLE : tenantLanding(state)) : redirected;
   const reason = refused?.reason;
@@ -45,5 +46,5 @@ export const Guarded = ({ route, frame, children }: { route: RouteDef; frame: (c
   // Where a tenant lands depends on their grants: wait for them rather than guess.
   if (session.loading && (!route.public || signedInHere)) return null;
   if (stays) return <>{frame(<Refused reason={reason} />)}</>;
-  return to ? <Navigate to={to} replace /> : <>{route.redirect ? null : frame(children)}</>;
+  return to ? <Redirect to={to} /> : <>{route.redirect ? null : frame(children)}</>;
 };

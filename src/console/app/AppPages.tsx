@@ -1,7 +1,8 @@
 import { Chip, Stack, Typography } from '@mui/material';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { PageLoading } from '../../shell/PageLoading.tsx';
-import { Navigate, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { Redirect } from '../../shell/Redirect.tsx';
 import { ROUTES } from '../../routes/table.ts';
 import { useLang } from '../../shell/LangContext.tsx';
 import { usePageMessages } from '../../shell/usePageMessages.ts';
@@ -40,9 +41,9 @@ const AppPage = () => {
   const app = useApp(guid);
   if (app.isPending) return <PageLoading />;
   // Not one of the caller's BU's apps (or gone): back to the list, where the server's sentence was shown.
-  if (!app.data) return <Navigate to="/business/app" replace />;
+  if (!app.data) return <Redirect to="/business/app" />;
   const Page = PAGES[sub];
-  if (!Page || !offeredFor(sub, app.data.type)) return <Navigate to={`/business/app/${guid}/config`} replace />;
+  if (!Page || !offeredFor(sub, app.data.type)) return <Redirect to={`/business/app/${guid}/config`} />;
   return (
     <Stack spacing={2}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
