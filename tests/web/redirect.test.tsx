@@ -1,5 +1,5 @@
 import { cleanup, render, screen } from '@testing-library/react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { afterEach, expect, it } from 'vitest';
 import { Redirect } from '../../src/shell/Redirect.tsx';
@@ -20,7 +20,7 @@ const ClickedMeanwhile = () => {
   return null;
 };
 
-const routes = (landing: React.ReactNode) => (
+const routes = (landing: ReactNode) => (
   <Routes>
     <Route path="/operation" element={landing} />
     <Route path="*" element={<Where />} />
