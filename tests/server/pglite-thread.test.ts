@@ -89,6 +89,29 @@ describe.skipIf(!!process.env.DATABASE_URL)('PGlite on a worker thread', () => {
     });
     expect((await db.query('select label from t where id = $1', [3])).rows).toEqual([{ label: 'kept' }]);
   });
+
+  it('prepares a statement once by its text: runs it again, past a changed table, a failure and more statements than it keeps', async () => {
+    await db.query('create table p (a int)');
+    await db.query('insert into p values ($1)', [1]);
+    const all = 'select * from p order by 1';
+    expect((await db.query(all)).rows).toEqual([{ a: 1 }]);
+    // The prepared `select *` would now answer another shape (PostgreSQL refuses that): it is prepared again.
+    await db.query('alter table p add column b text');
+    expect((await db.query(all)).rows).toEqual([{ a: 1, b: null }]);
+    // A statement that failed the first time it ran, and one that fails after it was prepared, both run again.
+    await db.query('create unique index p_a on p (a)');
+    const add = 'insert into p (a) values ($1)';
+    await expect(db.query(add, [1])).rejects.toMatchObject({ code: '23505' });
+    await db.query(add, [2]);
+    await expect(db.query(add, [2])).rejects.toMatchObject({ code: '23505' });
+    await db.query(add, [3]);
+    // In a transaction that fails and rolls back, the statements stay usable after it.
+    await expect(db.transaction(async (tx) => (await tx.query(add, [4]), await tx.query(add, [4])))).rejects.toMatchObject({ code: '23505' });
+    expect((await db.query('select array_agg(a order by a) as a from p')).rows).toEqual([{ a: [1, 2, 3] }]);
+    // More distinct statements than it keeps (256): the oldest are closed and prepared again when run.
+    for (let i = 0; i < 600; i++) expect((await db.query(`select $1::int + ${i % 300} as n`, [i])).rows).toEqual([{ n: i + (i % 300) }]);
+    expect((await db.query(all)).rows).toHaveLength(3);
+  });
 });
 
 describe.skipIf(!!process.env.DATABASE_URL)('PGlite handed over before its thread has opened it', () => {
