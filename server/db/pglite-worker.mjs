@@ -89,8 +89,12 @@ const PREPARED_MAX = 256;
 const prepared = new Map();
 const closing = [];
 let nextName = 1;
-/** PostgreSQL's "cached plan must not change result type" (a table changed since) and "prepared statement does not exist". */
-const STALE = new Set(['0A000', '26000']);
+/**
+ * A prepared statement PostgreSQL will no longer run as prepared: its table changed since ("cached
+ * plan must not change result type", under 0A000, a code it shares with every unsupported feature,
+ * so the message decides) or it is gone (26000).
+ */
+const stale = (e) => e?.code === '26000' || (e?.code === '0A000' && /cached plan must not change result type/.test(e.message ?? ''));
 
 /**
  * One statement in one exchange with the engine: (parse,) bind, describe, execute and sync sent
@@ -123,7 +127,7 @@ const oneExchange = async (sql, values) => {
   const rows = rowsOf(answer, pg.parsers);
   if (!rows) {
     const error = errorIn(answer);
-    if (fresh || STALE.has(error?.code)) {
+    if (fresh || stale(error)) {
       if (!fresh) prepared.delete(sql);
       closing.push(name);
     }
@@ -150,7 +154,7 @@ const fastQuery = (sql, values) =>
     pg._runExclusiveQuery(async () => {
       // A statement whose table changed since it was prepared is prepared again, once; inside a
       // transaction the error has ended the transaction, so there it is the caller's.
-      const answer = await oneExchange(sql, values).catch((e) => (STALE.has(e?.code) ? oneExchange(sql, values) : Promise.reject(e)));
+      const answer = await oneExchange(sql, values).catch((e) => (stale(e) ? oneExchange(sql, values) : Promise.reject(e)));
       await pg.syncToFs();
       return answer;
     }),
