@@ -110,6 +110,10 @@ describe.skipIf(!!process.env.DATABASE_URL)('PGlite on a worker thread', () => {
     expect((await db.query('select array_agg(a order by a) as a from p')).rows).toEqual([{ a: [1, 2, 3] }]);
     // More distinct statements than it keeps (256): the oldest are closed and prepared again when run.
     for (let i = 0; i < 600; i++) expect((await db.query(`select $1::int + ${i % 300} as n`, [i])).rows).toEqual([{ n: i + (i % 300) }]);
+    // The engine holds no more than those kept (and the one asking), so the evicted were closed there too.
+    const { n } = (await db.query<{ n: number }>('select count(*)::int as n from pg_prepared_statements')).rows[0];
+    expect(n).toBeGreaterThan(200);
+    expect(n).toBeLessThanOrEqual(257);
     expect((await db.query(all)).rows).toHaveLength(3);
   });
 });
