@@ -16,9 +16,19 @@ const server = {
   },
 };
 
+/** The console's units and components, in jsdom. */
+const web = {
+  extends: './vite.config.ts',
+  test: {
+    environment: 'jsdom' as const,
+    setupFiles: ['tests/helpers/web-setup.ts'],
+    testTimeout: 20_000,
+  },
+};
+
 /**
  * Three suites: the server through inject (node; two projects, `server*`), the console's units and
- * components (jsdom) and the browser journeys (node, driving Debian's Chromium). `tests/run.mjs`
+ * components (jsdom; two projects, `web*`) and the browser journeys (node, driving Debian's Chromium). `tests/run.mjs`
  * runs them and the server suite again on PostgreSQL.
  */
 export default defineConfig({
@@ -35,7 +45,7 @@ export default defineConfig({
           ...server.test,
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
-          exclude: OWN_MODULES,
+          exclude: OWN_MODULES.server,
           // One module registry per worker, not per file: the server's modules load once per worker
           // (some 200 s of imports a run on CI's two cores). Files that swap modules are below.
           isolate: false,
@@ -43,17 +53,24 @@ export default defineConfig({
       },
       {
         ...server,
-        test: { ...server.test, name: 'server-own-modules', include: OWN_MODULES },
+        test: { ...server.test, name: 'server-own-modules', include: OWN_MODULES.server },
       },
       {
-        extends: './vite.config.ts',
+        ...web,
         test: {
+          ...web.test,
           name: 'web',
-          environment: 'jsdom',
           include: ['tests/web/**/*.test.{ts,tsx}'],
-          setupFiles: ['tests/helpers/web-setup.ts'],
-          testTimeout: 20_000,
+          exclude: OWN_MODULES.web,
+          // As the server's: React, MUI and react-admin load once per worker, not once per file
+          // (the suite took some 110 s less CPU). tests/helpers/web-setup.ts resets what a file
+          // leaves in the shared document.
+          isolate: false,
         },
+      },
+      {
+        ...web,
+        test: { ...web.test, name: 'web-own-modules', include: OWN_MODULES.web },
       },
       {
         test: {
@@ -65,7 +82,9 @@ export default defineConfig({
           hookTimeout: 180_000,
           // A screen settles within seconds on a busy 2-core machine, not vitest's default 1 s: as long as a locator waits.
           expect: { poll: { timeout: 15_000 } },
-          // Two journey files at once (maxWorkers above), each with its own server and browser.
+          // Two journey files at once (maxWorkers above), each with its own server and browser; the
+          // server's modules load once per worker, as in the server suite (no journey swaps a module).
+          isolate: false,
         },
       },
     ],

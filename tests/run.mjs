@@ -65,7 +65,7 @@ const step = (name, status, failed = () => failures(lastReport)) => {
 // only checked where tsc runs, and the suites below run the code with its types stripped.
 step('types (tsc --noEmit)', spawnSync('npx', ['tsc', '--noEmit'], { stdio: 'inherit' }).status ?? 1, () => ['  (tsc printed the errors above)']);
 
-step('server and console suites (PGlite, jsdom)', vitest(['--project', 'server*', '--project', 'web']));
+step('server and console suites (PGlite, jsdom)', vitest(['--project', 'server*', '--project', 'web*']));
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (existsSync(chromium)) {
