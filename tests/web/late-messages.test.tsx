@@ -1,9 +1,14 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, expect, it } from 'vitest';
 import { hasClientKey, registerSharedMessages } from '../../i18n/client.ts';
+import { shared } from '../../i18n/lang/zh.ts';
 import { LangProvider, useLang } from '../../src/shell/LangContext.tsx';
 
-afterEach(cleanup);
+// The console's files share the messages (vitest.config.ts): the next file reads zh's real ones.
+afterEach(() => {
+  cleanup();
+  registerSharedMessages('zh', shared);
+});
 
 /** As the sidebar labels a menu entry: its key once the messages have it, else the name it falls back to. */
 const Entry = () => {
