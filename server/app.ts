@@ -10,7 +10,6 @@ import { Callers } from './auth/caller.ts';
 import { Tokens } from './auth/tokens.ts';
 import type { Db } from './db/driver.ts';
 import { ensureLogPartitions } from './db/log-partitions.ts';
-import { syncSchema } from './db/sync.ts';
 import { prepareOnce } from './db/start-fingerprint.ts';
 import type { Services } from './engine/context.ts';
 import { mountResources } from './engine/mount.ts';
@@ -57,11 +56,7 @@ import { openapiDocument } from './openapi.ts';
 import { PrebuiltJson } from './http/prebuilt-json.ts';
 import { withCustomFieldDocs } from './engine/custom-field-docs.ts';
 import type { Lang } from '../i18n/index.ts';
-import { seedPermissions } from './seed/seed.ts';
-import { seedApiGroups } from './seed/api-groups.ts';
-import { seedEventTypes } from './seed/event-types.ts';
-import { seedDocuments } from './seed/documents.ts';
-import { seedLanguages } from './seed/languages.ts';
+import { prepareDatabase } from './seed/prepare.ts';
 import multipart from '@fastify/multipart';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -152,14 +147,7 @@ export const buildApp = async (opts: AppOptions): Promise<App> => {
   // routes (a start waits for the longer of the two, not both); nothing reads them before a request.
   // Instances starting at once on one PostgreSQL take turns (an advisory lock): the first creates, the others find it done.
   const prepared = opts.db.exclusive(async () => {
-    const fresh = await prepareOnce(opts.db, opts.buildFingerprint, async () => {
-      await syncSchema(opts.db, defs);
-      await seedPermissions(opts.db, defs);
-      if (defs.some((d) => d.storage.table === 'api_group') && defs.some((d) => d.storage.table === 'ability')) await seedApiGroups(opts.db);
-      if (defs.some((d) => d.storage.table === 'event_info')) await seedEventTypes(opts.db);
-      if (defs.some((d) => d.storage.table === 'document')) await seedDocuments(opts.db);
-      if (defs.some((d) => d.storage.table === 'i18n_setting')) await seedLanguages(opts.db);
-    });
+    const fresh = await prepareOnce(opts.db, opts.buildFingerprint, () => prepareDatabase(opts.db, defs));
     // The partitioned logs' days ahead depend on the date, not the build (server/db/log-partitions.ts).
     if (!fresh && opts.db.kind === 'postgres') await ensureLogPartitions(opts.db);
     return Promise.all([Tokens.open(opts.db), AppTokens.open(opts.db), LarkIdKeys.open(opts.db)]);

@@ -30,7 +30,9 @@ const { PGlite, protocol } = await import('@electric-sql/pglite');
 
 const { dataDir, snapshot, analyzeFirstMs, analyzeEveryMs } = await opening;
 const pg = await PGlite.create(dataDir, {
-  ...(snapshot ? { loadDataDir: new Blob([snapshot]) } : {}),
+  // PGlite reads a tarball only through `arrayBuffer()`: the buffer handed over is read in place.
+  // A Blob would copy its 45 MB in and then out again in chunks, about a sixth of an open's time.
+  ...(snapshot ? { loadDataDir: { type: 'application/x-tar', arrayBuffer: async () => snapshot } } : {}),
   pgliteWasmModule: await wasmModule,
   startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffersFor(dataDir)}`, '-c', 'plan_cache_mode=force_custom_plan'],
 });

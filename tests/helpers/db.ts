@@ -12,6 +12,9 @@ import { openPostgres } from '../../server/db/postgres.ts';
  */
 export const testDb = async (): Promise<Db> => (await testDatabase()).db;
 
+/** The build the prepared PGlite snapshot is recorded as prepared by; none on PostgreSQL (its databases start empty). */
+export const testDbBuild = (): string | undefined => (process.env.DATABASE_URL ? undefined : inject('pgliteSnapshotBuild'));
+
 /** The same, with the PostgreSQL database's URL (undefined on PGlite) for a second instance on it. */
 export const testDatabase = async (): Promise<{ db: Db; url?: string }> => {
   const url = process.env.DATABASE_URL;

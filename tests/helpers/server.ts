@@ -7,7 +7,7 @@ import { buildApp, type App, type AppOptions } from '../../server/app.ts';
 import { hashPassword } from '../../server/auth/password.ts';
 import type { Db } from '../../server/db/driver.ts';
 import { seedOperator } from '../../server/seed/seed.ts';
-import { testDb } from './db.ts';
+import { testDb, testDbBuild } from './db.ts';
 
 export const ADMIN = { username: 'admin', password: 'Adm1nPassw0rd' };
 
@@ -41,7 +41,10 @@ export const startServer = async (opts: { beforeReady?: (app: App['app']) => voi
   const db = opts.db ?? (await testDb());
   const mailDir = mkdtempSync(join(tmpdir(), 'open-platform-mail-'));
   const filesDir = mkdtempSync(join(tmpdir(), 'open-platform-files-'));
-  const built = await buildApp({ db, mailDir, filesDir, ...opts.options });
+  // A copy of the prepared snapshot is not prepared again (tests/helpers/global-setup.ts); a
+  // database the test brings is, and so is one served with definitions other than the product's.
+  const prepared = !opts.db && !opts.options?.defs;
+  const built = await buildApp({ db, mailDir, filesDir, buildFingerprint: prepared ? testDbBuild() : undefined, ...opts.options });
   await seedOperator(db, ADMIN.username, ADMIN.password);
   opts.beforeReady?.(built.app);
   await built.app.ready();
