@@ -78,11 +78,13 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/helpers/global-setup.ts'],
+          // One browser per file, shared by its journeys (`fileBrowser`, tests/helpers/browser.ts).
+          setupFiles: ['tests/helpers/e2e-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           // A screen settles within seconds on a busy 2-core machine, not vitest's default 1 s: as long as a locator waits.
           expect: { poll: { timeout: 15_000 } },
-          // Two journey files at once (maxWorkers above), each with its own server and browser; the
+          // Two journey files at once (maxWorkers above), each with its own servers and browser; the
           // server's modules load once per worker, as in the server suite (no journey swaps a module).
           isolate: false,
         },

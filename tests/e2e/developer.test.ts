@@ -10,7 +10,7 @@ import appsEn from '../../i18n/ui/apps/en.ts';
 import debugZh from '../../i18n/ui/debug/zh.ts';
 import debugEn from '../../i18n/ui/debug/en.ts';
 import { freePort } from '../../scripts/free-port.mjs';
-import { chromiumAvailable, CHROMIUM, launch, watchPage, type Watched } from '../helpers/browser.ts';
+import { chromiumAvailable, CHROMIUM, fileBrowser, watchPage, type Watched } from '../helpers/browser.ts';
 import { DIST } from '../helpers/journey.ts';
 import { larkReceiver } from '../helpers/receiver.ts';
 import { ADMIN, startServer, type TestServer } from '../helpers/server.ts';
@@ -86,7 +86,7 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('developer journey (Chro
     const org = await s.post('/open/system/org/add', { company_name: `Co ${uid()}`, credit_code: '91350100M000100Y43' }, { token: tenant.token });
     const certified = await s.post('/open/admin/system/bu-management/auth/update', { bu_guid: tenant.buGuid, guid: org.data.guid, auth_state: 2 }, { token: await s.login() });
     if (certified.code !== 200) throw new Error(certified.message);
-    browser = await launch();
+    browser = await fileBrowser();
     const open = async () => {
       const on = await watchPage(browser);
       await on.page.addInitScript((l) => localStorage.setItem('open:language', JSON.stringify(l)), lang);
@@ -104,7 +104,8 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('developer journey (Chro
 
   afterAll(async () => {
     ws?.close({ force: true });
-    await browser?.close();
+    await w?.close();
+    await op?.close();
     await receiver?.close();
     await s?.close();
   });

@@ -2,7 +2,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { CHROMIUM, chromiumAvailable, launch, watchPage, type Watched } from '../helpers/browser.ts';
+import { CHROMIUM, chromiumAvailable, fileBrowser, watchPage, type Watched } from '../helpers/browser.ts';
 import { DIST } from '../helpers/journey.ts';
 import { startDnsServer, type DnsServer } from '../helpers/dns-server.ts';
 import { flushLogins, loginRows } from '../helpers/login-log.ts';
@@ -62,7 +62,7 @@ describe.skipIf(!available).each(['en', 'zh'] as const)('SSO journey (Chromium, 
     saml.users.set('sam', { email: 'sam@globex.example', name: 'Sam Ortiz' });
     owner = await tenantWithBu(s);
     await s.post('/open/system/role/add', { name: 'Staff', code: 'staff' }, { token: owner.token });
-    browser = await launch();
+    browser = await fileBrowser();
     // The IdPs' own pages ask for web fonts this machine cannot reach and a favicon they do not have;
     // a failed call of the platform's would still show as its own `[status] METHOD path` line.
     w = await watchPage(browser, { expected: [/^\[console\] Failed to load resource: net::ERR_NAME_NOT_RESOLVED$/, /^\[console\] Failed to load resource: the server responded with a status of 404 \(Not Found\)$/] });
@@ -75,7 +75,7 @@ describe.skipIf(!available).each(['en', 'zh'] as const)('SSO journey (Chromium, 
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await w?.close();
     await s?.close();
     await oidc?.close();
     await saml?.close();

@@ -13,6 +13,28 @@ export const launch = (): Promise<Browser> =>
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
 
+let shared: Promise<Browser> | undefined;
+
+/**
+ * The test file's browser: launched when a journey first asks, shared by the file's journeys (each
+ * page in a context of its own: cookies and storage apart), closed once the file's tests are done
+ * (`closeFileBrowser`, in tests/helpers/e2e-setup.ts). A launch costs about 0.75 s of CPU, and
+ * most journey files run once per language.
+ */
+export const fileBrowser = (): Promise<Browser> => {
+  if (!shared) {
+    shared = launch();
+    shared.catch(() => (shared = undefined));
+  }
+  return shared;
+};
+
+export const closeFileBrowser = async () => {
+  const browser = shared;
+  shared = undefined;
+  await (await browser?.catch(() => undefined))?.close();
+};
+
 export interface Watched {
   page: Page;
   /** Browser console errors, page errors and failed calls (status ≥ 400) since the journey began. */
@@ -22,6 +44,8 @@ export interface Watched {
   /** Runs axe over the page as it is now (WCAG 2.2 A and AA rules). */
   axe(label: string): Promise<void>;
   shot(name: string): Promise<void>;
+  /** Closes the page's context (the browser is the file's). */
+  close(): Promise<void>;
 }
 
 /**
@@ -71,5 +95,6 @@ export const watchPage = async (browser: Browser, opts: { width?: number; height
     async shot(name) {
       await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
     },
+    close: () => context.close(),
   };
 };

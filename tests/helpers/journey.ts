@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launch, watchPage, type Watched } from './browser.ts';
+import { fileBrowser, watchPage, type Watched } from './browser.ts';
 import type { AppOptions } from '../../server/app.ts';
 import { ADMIN, startServer, type TestServer } from './server.ts';
 
@@ -32,7 +32,7 @@ export interface Journey {
 
 /**
  * A public-site journey's frame: a server on 127.0.0.1 serving the build, `setup` run against it,
- * a browser page in `lang`, a screenshot of a failed step, and everything closed at the end.
+ * a browser page in `lang` (in the file's browser), a screenshot of a failed step, and its pages and server closed at the end.
  */
 export const journey = (lang: string, prefix: string, setup: (s: TestServer) => Promise<void> = async () => undefined, options: Partial<AppOptions> = {}): Journey => {
   const j = {} as Journey;
@@ -49,7 +49,7 @@ export const journey = (lang: string, prefix: string, setup: (s: TestServer) => 
     await j.s.app.listen({ port: options.publicUrl ? Number(new URL(options.publicUrl).port) : 0, host: '127.0.0.1' });
     j.base = `http://127.0.0.1:${(j.s.app.server.address() as AddressInfo).port}`;
     await setup(j.s);
-    j.browser = await launch();
+    j.browser = await fileBrowser();
     j.w = await inLanguage();
   });
   j.page = inLanguage;
@@ -81,7 +81,7 @@ export const journey = (lang: string, prefix: string, setup: (s: TestServer) => 
     await Promise.all(opened.filter((w) => !w.page.isClosed()).map((w, i) => w.shot(i ? `${name}-${i}` : name).catch(() => undefined)));
   });
   afterAll(async () => {
-    await j.browser?.close();
+    await Promise.all(opened.map((w) => w.close()));
     await j.s?.close();
   });
   return j;
