@@ -18,10 +18,10 @@ export interface Swept {
 
 /**
  * The screen sweep's crawl (tests/helpers/screen-sweep.ts): opens paths on signed-in pages the way
- * the app's own links do, runs axe and the screen checks (tests/helpers/screen-checks.ts) on each,
- * and follows the links each page offers, one path of each shape.
+ * the app's own links do, runs axe (unless `axe` is false) and the screen checks
+ * (tests/helpers/screen-checks.ts) on each, and follows the links each page offers, one path of each shape.
  */
-export const crawler = (base: string, lang: Lang) => {
+export const crawler = (base: string, lang: Lang, { axe = true }: { axe?: boolean } = {}) => {
   const network = new WeakMap<Page, { inflight: number; last: number }>();
 
   /**
@@ -104,7 +104,7 @@ export const crawler = (base: string, lang: Lang) => {
     }
     await settled(on.page);
     // In the page itself, axe put in once per document (tests/helpers/axe.ts).
-    const result = await runAxe(on.page, { runOnly: { type: 'tag', values: AXE_TAGS } }, ['[data-testid=toast]']);
+    const result = axe ? await runAxe(on.page, { runOnly: { type: 'tag', values: AXE_TAGS } }, ['[data-testid=toast]']) : { violations: [] };
     for (const v of result.violations) {
       if (v.impact === 'critical' || v.impact === 'serious') on.violations.push(`${landed}: ${v.id} (${v.impact}) ×${v.nodes.length} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
     }

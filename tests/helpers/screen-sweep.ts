@@ -45,16 +45,26 @@ const follows = (side: Side) => (path: string) => {
 const ADMIN_URLS = [...new Set(resources.flatMap((d) => menuScreens(d).map(({ menu }) => menu)).filter((m) => m.scene === 'admin' && !m.url.includes(':')).map((m) => m.url))];
 
 /**
+ * The languages whose sweep runs axe on every screen: zh and en, the languages a feature is done
+ * in. hk draws the same components as zh, in the same script family, and its sweep makes every
+ * other check on every screen (its words among them). Axe's rules read markup, names, sizes and
+ * colours; an hk message that left a control without words would be an empty one, which
+ * tests/web/i18n-parity.test.ts refuses. Axe was about half of a sweep's renderer CPU (an hk sweep
+ * without it: 220–236 s of CPU against 290–347 s with it, one file alone).
+ */
+const AXE_LANGS: Lang[] = ['zh', 'en'];
+
+/**
  * The screen sweep (issue 44): every page of every persona of `npm run demo`'s data, in zh, hk and
  * en — a visitor, the certified tenant's owner, its member (a sub-account holding the demo's
  * people role), its administrator (a sub-account holding every tenant grant), the platform's operator and the demo's
  * product staff (an operator holding the product role) — through every route the route table
  * opens them, every menu entry, and every form, record and tab those pages link to (one of each
  * shape, so each list's first record). On each screen it fails on a failed call or console error,
- * an axe critical or serious violation, and what tests/helpers/screen-checks.ts finds (an error
- * cell, a broken image, a raw key or code, another language's words, a list its pager
- * contradicts); every list shows at least one row, and every route a persona opens is linked
- * from a page it reached, so it is reached by clicking. Generated from the route table, the
+ * an axe critical or serious violation (in zh and en: `AXE_LANGS`), and what
+ * tests/helpers/screen-checks.ts finds (an error cell, a broken image, a raw key or code, another
+ * language's words, a list its pager contradicts); every list shows at least one row, and every
+ * route a persona opens is linked from a page it reached, so it is reached by clicking. Generated from the route table, the
  * definitions' menus and the links the pages offer: a new entity is swept the day it lands.
  * One file per language (tests/e2e/screen-sweep-<lang>.test.ts), so the runner's two workers share them.
  */
@@ -72,7 +82,7 @@ export const screenSweep = (lang: Lang) => describe.skipIf(!available)(`screen s
     ownerApp = (await s.db.query<{ guid: string }>('select guid from app where bu_guid = $1 and type = 1 limit 1', [bu.guid])).rows[0].guid;
     listedApp = (await s.post('/open/app/market/search/app-classify/list', { page: 1, page_size: 1 })).data.list[0].guid;
   });
-  const crawl = () => crawler(j.base, lang);
+  const crawl = () => crawler(j.base, lang, { axe: AXE_LANGS.includes(lang) });
 
   /** A route's path with its id filled: the owner's app; a legal page, the service agreement; a store app's page, the first the store lists. */
   const pathOf = (r: RouteDef) => r.path.replace(':id', r.path.startsWith('/terms') ? 'service' : r.path.startsWith('/appStore') ? listedApp : ownerApp);

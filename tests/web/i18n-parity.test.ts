@@ -21,6 +21,16 @@ describe('three languages', () => {
     expect({ hk: missing(zh, hk), en: missing(zh, en), zhFromEn: missing(en, zh), zhFromHk: missing(hk, zh) }).toEqual({ hk: [], en: [], zhFromEn: [], zhFromHk: [] });
   });
 
+  // A message empty in one language and not in another leaves a control without words (a button
+  // without a name) there: the screen sweep runs axe in zh and en only (tests/helpers/screen-sweep.ts).
+  it.each([['client', (l: 'zh' | 'hk' | 'en') => messagesOf(l)], ['console (with react-admin)', consoleMessages]])('%s messages are empty in all three languages or in none', (_, of) => {
+    const values = (o: unknown, prefix = ''): [string, unknown][] =>
+      o && typeof o === 'object' ? Object.entries(o).flatMap(([k, v]) => values(v, `${prefix}${k}.`)) : [[prefix.slice(0, -1), o]];
+    const [zh, hk, en] = (['zh', 'hk', 'en'] as const).map((l) => new Map(values(of(l))));
+    const uneven = [...zh.keys()].filter((k) => new Set([zh, hk, en].map((m) => m.get(k) === '')).size > 1);
+    expect(uneven).toEqual([]);
+  });
+
   // Every bundle of messages (a folder of i18n/ holding zh.ts, hk.ts and en.ts): the server's answers and
   // mail, the demo's and the documents' seeded texts, the OpenAPI document's, and the pages that load
   // words of their own (i18n/client.ts pageMessages). A folder is found by the glob, so a new one is held too.
