@@ -99,7 +99,7 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('developer journey (Chro
   });
 
   afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail') await w.shot(`fail-dev-${lang}-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}`).catch(() => undefined);
+    if (ctx.task.result?.state === 'fail') await w.shot(`fail-dev-${lang}-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}`, { failed: true }).catch(() => undefined);
   });
 
   afterAll(async () => {

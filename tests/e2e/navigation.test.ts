@@ -87,7 +87,7 @@ describe.skipIf(!available).each(['zh', 'en'] as const)('navigation journey (Chr
     page = w.page;
   });
   afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail') await w.shot(`fail-nav-${lang}-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}`).catch(() => undefined);
+    if (ctx.task.result?.state === 'fail') await w.shot(`fail-nav-${lang}-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}`, { failed: true }).catch(() => undefined);
   });
 
   it('from the home page the owner signs in and lands in the console, whose header names its sections', async () => {

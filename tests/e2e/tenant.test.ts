@@ -79,7 +79,7 @@ describe.skipIf(!available)('tenant journey (Chromium): register, BU, organisati
 
   // A failing step leaves its screen behind for a look.
   afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail') await w.shot(`fail-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}`).catch(() => undefined);
+    if (ctx.task.result?.state === 'fail') await w.shot(`fail-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}`, { failed: true }).catch(() => undefined);
   });
 
   afterAll(async () => {

@@ -5,6 +5,12 @@ import { AXE_TAGS, runAxe } from './axe.ts';
 /** What every Chromium journey shares: the browser, its watch over the page, axe and screenshots. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SHOTS = 'tests/screenshots';
+/**
+ * Whether a journey saves its screenshots: always on a developer's machine, where they are looked
+ * at; under CI only a failed step's, as nobody sees the others there and a full-page capture costs
+ * 0.2–0.4 s of CPU (some 320 a run). `SHOTS=1` keeps them under CI too.
+ */
+const ROUTINE_SHOTS = !process.env.CI || process.env.SHOTS === '1';
 export const chromiumAvailable = (dist: string) => existsSync(CHROMIUM) && existsSync(`${dist}/index.html`);
 
 export const launch = (): Promise<Browser> =>
@@ -43,7 +49,8 @@ export interface Watched {
   violations: string[];
   /** Runs axe over the page as it is now (WCAG 2.2 A and AA rules). */
   axe(label: string): Promise<void>;
-  shot(name: string): Promise<void>;
+  /** A full-page screenshot in tests/screenshots; under CI only a failed step's (`failed`). */
+  shot(name: string, opts?: { failed?: boolean }): Promise<void>;
   /** Closes the page's context (the browser is the file's). */
   close(): Promise<void>;
 }
@@ -92,7 +99,8 @@ export const watchPage = async (browser: Browser, opts: { width?: number; height
         violations.push(`${label}: ${v.id} (${v.impact}) ×${v.nodes.length} — ${v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`).join(' | ')}`);
       }
     },
-    async shot(name) {
+    async shot(name, { failed = false } = {}) {
+      if (!failed && !ROUTINE_SHOTS) return;
       await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
     },
     close: () => context.close(),

@@ -78,7 +78,7 @@ export const journey = (lang: string, prefix: string, setup: (s: TestServer) => 
     if (ctx.task.result?.state !== 'fail') return;
     // Every page the step may have been on: the visitor's and any operator's beside it.
     const name = `fail-${prefix}-${lang}-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}`;
-    await Promise.all(opened.filter((w) => !w.page.isClosed()).map((w, i) => w.shot(i ? `${name}-${i}` : name).catch(() => undefined)));
+    await Promise.all(opened.filter((w) => !w.page.isClosed()).map((w, i) => w.shot(i ? `${name}-${i}` : name, { failed: true }).catch(() => undefined)));
   });
   afterAll(async () => {
     await Promise.all(opened.map((w) => w.close()));
