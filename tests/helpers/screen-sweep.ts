@@ -64,8 +64,9 @@ const AXE_LANGS: Lang[] = ['zh', 'en'];
  * an axe critical or serious violation (in zh and en: `AXE_LANGS`), and what
  * tests/helpers/screen-checks.ts finds (an error cell, a broken image, a raw key or code, another
  * language's words, a list its pager contradicts); every list shows at least one row, and every
- * route a persona opens is linked from a page it reached, so it is reached by clicking. Generated from the route table, the
- * definitions' menus and the links the pages offer: a new entity is swept the day it lands.
+ * route a persona opens is linked from a page it reached, so it is reached by clicking. Generated
+ * from the route table, the definitions' menus and the links the pages offer: a new entity is
+ * swept the day it lands.
  * One file per language (tests/e2e/screen-sweep-<lang>.test.ts), so the runner's two workers share them.
  */
 export const screenSweep = (lang: Lang) => describe.skipIf(!available)(`screen sweep on the demo’s data (Chromium, ${lang})`, () => {
