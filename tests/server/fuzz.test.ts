@@ -100,10 +100,7 @@ const serialise = (value: Record<string, unknown>) =>
     .filter(([, v]) => v !== undefined)
     .map(([k, v]) => `${JSON.stringify(k)}:${SERIALISED.get(v) ?? JSON.stringify(v)}`)
     .join(',')}}`;
-const json = (kind: string, value: Record<string, unknown>, extra: Partial<Case> = {}): Case => {
-  const payload = serialise(value);
-  return { kind, payload, value, ...extra };
-};
+const json = (kind: string, value: Record<string, unknown>, extra: Partial<Case> = {}): Case => ({ kind, payload: serialise(value), value, ...extra });
 
 /** A valid body for the call when the fixtures have one, so a NUL reaches past validation of the other fields. */
 const baseOf = (doc: CallDoc): Record<string, unknown> => {

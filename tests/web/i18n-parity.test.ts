@@ -8,8 +8,10 @@ const BUNDLES = [...new Set(Object.keys(modules).map((p) => p.slice(0, p.lastInd
   .filter((f) => !f.endsWith('/lang') && ['zh', 'hk', 'en'].every((l) => `${f}/${l}.ts` in modules))
   .map((f) => f.replace('../../', ''));
 
-const keys = (o: unknown, prefix = ''): string[] =>
-  o && typeof o === 'object' ? Object.entries(o).flatMap(([k, v]) => keys(v, `${prefix}${k}.`)) : [prefix.slice(0, -1)];
+/** A bundle's messages as [dotted key, text] pairs. */
+const leaves = (o: unknown, prefix = ''): [string, unknown][] =>
+  o && typeof o === 'object' ? Object.entries(o).flatMap(([k, v]) => leaves(v, `${prefix}${k}.`)) : [[prefix.slice(0, -1), o]];
+const keys = (o: unknown) => leaves(o).map(([k]) => k);
 
 describe('three languages', () => {
   // The browser fetches one language at a time; the test compares all three.
@@ -24,9 +26,7 @@ describe('three languages', () => {
   // A message empty in one language and not in another leaves a control without words (a button
   // without a name) there: the screen sweep runs axe in zh and en only (tests/helpers/screen-sweep.ts).
   it.each([['client', (l: 'zh' | 'hk' | 'en') => messagesOf(l)], ['console (with react-admin)', consoleMessages]])('%s messages are empty in all three languages or in none', (_, of) => {
-    const values = (o: unknown, prefix = ''): [string, unknown][] =>
-      o && typeof o === 'object' ? Object.entries(o).flatMap(([k, v]) => values(v, `${prefix}${k}.`)) : [[prefix.slice(0, -1), o]];
-    const [zh, hk, en] = (['zh', 'hk', 'en'] as const).map((l) => new Map(values(of(l))));
+    const [zh, hk, en] = (['zh', 'hk', 'en'] as const).map((l) => new Map(leaves(of(l))));
     const uneven = [...zh.keys()].filter((k) => new Set([zh, hk, en].map((m) => m.get(k) === '')).size > 1);
     expect(uneven).toEqual([]);
   });
