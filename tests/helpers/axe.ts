@@ -4,6 +4,21 @@ import type { Page } from 'playwright-core';
 /** The rules every screen is judged by: WCAG 2.2 A and AA, and axe's best practices. */
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
+/**
+ * The one language a journey run in several is judged by axe in: zh, the default, whose shorter
+ * words draw the smallest buttons and tabs (axe's target-size reads sizes). A journey run in one
+ * language is judged in it. Axe's rules read markup, roles, names, sizes and colours, which every
+ * language draws from the same components; an empty message, the one way a language could leave a
+ * control nameless, is refused by tests/web/i18n-parity.test.ts. Every screen a persona reaches is
+ * judged in zh and en too, by the screen sweep (tests/helpers/screen-sweep.ts). Axe in the
+ * journeys' second language was some 15% of their CPU (tests/e2e/views and order-transfer:
+ * 205–231 s without it, 242–261 s with it).
+ */
+export const axeLanguage = (langs: Iterable<string>) => {
+  const all = [...langs];
+  return all.includes('zh') ? 'zh' : all[0];
+};
+
 const CONFIGURE = `axe.configure({ allowedOrigins: ['<same_origin>'], branding: { application: 'playwright' } })`;
 
 /** What a run answers: its violations (a run reports only those: `resultTypes`). */

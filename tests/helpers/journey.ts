@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { axeLanguage } from './axe.ts';
 import { fileBrowser, watchPage, type Watched } from './browser.ts';
 import type { AppOptions } from '../../server/app.ts';
 import { ADMIN, startServer, type TestServer } from './server.ts';
@@ -20,7 +21,7 @@ export interface Journey {
   browser: Browser;
   /** The visitor's page, in the journey's language. */
   w: Watched;
-  /** A screenshot named `{prefix}-{lang}-{label}`, then axe over the page. */
+  /** A screenshot named `{prefix}-{lang}-{label}`, then axe over the page in the journey's axe language (`axeLanguage`). */
   shot(label: string, on?: Watched): Promise<void>;
   /** A further page in the journey's language (an operator beside the visitor). */
   page(): Promise<Watched>;
@@ -31,11 +32,18 @@ export interface Journey {
 }
 
 /**
+ * The languages each journey (by its prefix) runs in: complete once its file is collected (its
+ * `describe.each` calls `journey` once per language), before any of its steps runs.
+ */
+const languagesOf = new Map<string, Set<string>>();
+
+/**
  * A public-site journey's frame: a server on 127.0.0.1 serving the build, `setup` run against it,
  * a browser page in `lang` (in the file's browser), a screenshot of a failed step, and its pages and server closed at the end.
  */
 export const journey = (lang: string, prefix: string, setup: (s: TestServer) => Promise<void> = async () => undefined, options: Partial<AppOptions> = {}): Journey => {
   const j = {} as Journey;
+  languagesOf.set(prefix, (languagesOf.get(prefix) ?? new Set()).add(lang));
   const opened: Watched[] = [];
   const inLanguage = async () => {
     const watched = await watchPage(j.browser);
@@ -72,7 +80,7 @@ export const journey = (lang: string, prefix: string, setup: (s: TestServer) => 
   };
   j.shot = async (label, on = j.w) => {
     await on.shot(`${prefix}-${lang}-${label}`);
-    await on.axe(`${lang} ${label}`);
+    if (lang === axeLanguage(languagesOf.get(prefix)!)) await on.axe(`${lang} ${label}`);
   };
   afterEach(async (ctx) => {
     if (ctx.task.result?.state !== 'fail') return;
