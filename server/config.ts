@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import { DEFAULT_LIMITS, type EdgeLimits } from './http/edge.ts';
 import { DEADLINES } from './db/deadlines.ts';
+import { LEASE_MIN_S, LEASE_S } from './events/policy.ts';
 
 /**
  * TRUST_PROXY: the number of reverse proxies in front of the server (`1`), or their addresses
@@ -22,6 +23,13 @@ const intEnv = (name: string, fallback: number) => {
   const n = Number(v);
   if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive whole number, not "${v}".`);
   return n;
+};
+
+/** EVENT_LEASE_S: not below LEASE_MIN_S, so that a push still out is not claimed again (server/events/policy.ts). */
+const leaseEnv = () => {
+  const s = intEnv('EVENT_LEASE_S', LEASE_S);
+  if (s < LEASE_MIN_S) throw new Error(`EVENT_LEASE_S must be at least ${LEASE_MIN_S} seconds, not ${s}: a push may take 5 s before its attempt is recorded, and an event still out must not be sent again.`);
+  return s;
 };
 
 /** Every environment variable the server reads (README "Configuration" lists them). */
@@ -65,6 +73,8 @@ export const config = () => {
     openApiRatePerMinute: intEnv('OPEN_API_RATE_LIMIT', 600),
     /** Event pushes may reach loopback and private addresses (development and tests only; docs/events.md). */
     allowPrivateWebhooks: process.env.ALLOW_PRIVATE_WEBHOOKS === '1',
+    /** Seconds before an event this instance claimed is due again should it die mid-push (docs/events.md, "Delivery: the guarantees"). */
+    eventLeaseS: leaseEnv(),
     /** SSO's fetches (discovery, keys, metadata, tokens) may reach loopback and private addresses (an IdP inside the network; docs/sso.md). */
     allowPrivateIdp: process.env.ALLOW_PRIVATE_IDP === '1',
     /** DNS servers that check BUs' domain proofs (`host` or `host:port`, comma-separated); the system's when absent (docs/sso.md). */

@@ -118,7 +118,7 @@ const start = async () => {
     apiLogRetentionDays: cfg.apiLogRetentionDays,
     auditLogRetentionDays: cfg.auditLogRetentionDays,
     openApiRatePerMinute: cfg.openApiRatePerMinute,
-    events: { allowPrivate: cfg.allowPrivateWebhooks },
+    events: { allowPrivate: cfg.allowPrivateWebhooks, leaseS: cfg.eventLeaseS },
     sso: { allowPrivate: cfg.allowPrivateIdp, dnsServers: cfg.ssoDnsServers },
     secretsKey: secretsKeyOf(cfg.secretsKey, cfg.dataDir),
     // The compiled server's stamp sits beside it (scripts/build-server.mjs); from sources there is none.

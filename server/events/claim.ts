@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/driver.ts';
 import { DELIVERY } from '../../schemas/event.ts';
-import { APP_IN_FLIGHT, LEASE_S } from './policy.ts';
+import { APP_IN_FLIGHT } from './policy.ts';
 
 /** A claimed event with its app's endpoint as it is now (the endpoint's fields are null when the app has none). */
 export interface Claimed {
@@ -38,8 +38,9 @@ export interface Claimed {
  * first ones at the same moment leaves this one the next (SKIP LOCKED); the locked ones are taken
  * round-robin (each app's first, then each app's second, …) up to `max`. The events of an app on
  * the long connection are claimed only by an instance holding one of its connections (`connected`).
+ * The claimed events are due again `leaseS` seconds on, should this instance die before it records them.
  */
-export const claimDue = async (db: Queryable, now: Date, busy: ReadonlyMap<string, number>, max: number, connected: readonly string[] = []) => {
+export const claimDue = async (db: Queryable, now: Date, busy: ReadonlyMap<string, number>, max: number, leaseS: number, connected: readonly string[] = []) => {
   const full = [...busy].filter(([, n]) => n >= APP_IN_FLIGHT).map(([app]) => app);
   const partly = [...busy].filter(([, n]) => n < APP_IN_FLIGHT);
   const { rows } = await db.query<Claimed>(
@@ -78,7 +79,7 @@ export const claimDue = async (db: Queryable, now: Date, busy: ReadonlyMap<strin
      returning m.event_id, m.app_guid, m.bu_guid, (select i.tenant_key from installed_app i where i.app_guid = m.app_guid and i.bu_guid = m.bu_guid) as tenant_key, m.event_type, m.payload, m.create_time, m.attempts, m.round_start,
        c.request_url, c.verification_token, c.encrypt_key, c.signing_secret,
        case when c.previous_secret_until > $2::timestamptz then c.previous_signing_secret end as previous_signing_secret, a.app_id, a.bu_guid as app_bu_guid, a.status as app_status, c.delivery_mode`,
-    [DELIVERY.pending, now.toISOString(), full, partly.map(([app]) => app), partly.map(([, n]) => n), APP_IN_FLIGHT, max, LEASE_S, connected],
+    [DELIVERY.pending, now.toISOString(), full, partly.map(([app]) => app), partly.map(([, n]) => n), APP_IN_FLIGHT, max, leaseS, connected],
   );
   return rows;
 };

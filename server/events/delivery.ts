@@ -5,7 +5,7 @@ import type { LarkIdKeys } from '../lark/ids.ts';
 import { sealed } from './crypto.ts';
 import { emitEvent, type EventOut } from './emit.ts';
 import type { Outcome, Outgoing } from './outgoing.ts';
-import { IN_FLIGHT_MAX, RETENTION_DAYS } from './policy.ts';
+import { IN_FLIGHT_MAX, LEASE_S, RETENTION_DAYS } from './policy.ts';
 import { AttemptRecorder } from './record.ts';
 
 /** What an emitting call lends the delivery: a place for work to run once its transaction commits (the engine's `CallContext` is one). */
@@ -24,6 +24,8 @@ export interface DeliveryOptions {
   now?: () => number;
   /** How often each instance looks for due events besides being woken by its own commits. */
   pollMs?: number;
+  /** Seconds until an event this instance claimed is due again should it die mid-push (EVENT_LEASE_S; LEASE_S when absent). */
+  leaseS?: number;
   onError?: (e: unknown) => void;
 }
 
@@ -123,7 +125,7 @@ export class EventDelivery {
       const room = IN_FLIGHT_MAX - this.pushing;
       if (room <= 0 || this.stopped) return [];
       const now = new Date(this.now());
-      return (await claimDue(this.db, now, this.busy, room, this.long?.apps())).map((m) => this.deliver(m, now));
+      return (await claimDue(this.db, now, this.busy, room, this.opts.leaseS ?? LEASE_S, this.long?.apps())).map((m) => this.deliver(m, now));
     });
     this.claims = claimed.catch(() => undefined);
     return claimed;

@@ -10,8 +10,13 @@ export const RETRY_DELAYS_S = [15, 60, 300, 1800, 3600, 10_800, 21_600, 43_200, 
 export const MAX_ATTEMPTS = RETRY_DELAYS_S.length + 1;
 /** An endpoint that has failed every attempt for this long is paused. */
 export const PAUSE_AFTER_MS = 3 * 86_400_000;
-/** A claimed event is due again after this if its instance died mid-push (same event_id). */
+/**
+ * A claimed event is due again after this if its instance died mid-push (same event_id); an
+ * instance's EVENT_LEASE_S sets its own. At least LEASE_MIN_S: a push may take 5 s (connect 2 s,
+ * the answer 3 s) before its attempt is recorded, and an event still out must not be claimed again.
+ */
 export const LEASE_S = 30;
+export const LEASE_MIN_S = 10;
 /** Outgoing requests: connect within 2 s, the whole answer within 3 s; a challenge must be echoed within 1 s. */
 export const CONNECT_MS = 2000;
 export const DEADLINE_MS = 3000;

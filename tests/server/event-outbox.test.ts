@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { openPostgres } from '../../server/db/postgres.ts';
 import { openPglite } from '../../server/db/pglite.ts';
-import { APP_IN_FLIGHT } from '../../server/events/policy.ts';
+import { APP_IN_FLIGHT, LEASE_MIN_S } from '../../server/events/policy.ts';
 import { staleReason } from '../../scripts/build-stamp.mjs';
 import { buildServer, SERVER_ENTRY, SERVER_OUT } from '../../scripts/build-server.mjs';
 import { freePort } from '../../scripts/free-port.mjs';
@@ -158,8 +158,8 @@ describe.skipIf(!!process.env.DATABASE_URL)('a server killed with SIGKILL during
     receiver.hits.length = 0;
 
     const port = await freePort();
-    const start = () => {
-      const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ALLOW_PRIVATE_WEBHOOKS: '1', LOG_LEVEL: 'warn' };
+    const start = (more: NodeJS.ProcessEnv = {}) => {
+      const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ALLOW_PRIVATE_WEBHOOKS: '1', LOG_LEVEL: 'warn', ...more };
       delete env.DATABASE_URL;
       const proc = spawn(process.execPath, [SERVER_ENTRY], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
       let out = '';
@@ -172,7 +172,8 @@ describe.skipIf(!!process.env.DATABASE_URL)('a server killed with SIGKILL during
       return (await r.json()) as { code: number; data: any };
     };
 
-    const first = start();
+    // Its claims are due again after the shortest lease an instance may set (EVENT_LEASE_S), not LEASE_S.
+    const first = start({ EVENT_LEASE_S: String(LEASE_MIN_S) });
     await first.started;
     const exited = new Promise((r) => first.proc.once('exit', r));
     const answered: string[] = [];

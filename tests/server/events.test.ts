@@ -1,10 +1,11 @@
 import { createHmac } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { larkReceiver, scriptedReceiver } from '../helpers/receiver.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { tenantWithBu, uid } from '../helpers/tenant-flows.ts';
 import { pruneEvents } from '../../server/events/delivery.ts';
-import { MAX_ATTEMPTS, RETENTION_DAYS, RETRY_DELAYS_S } from '../../server/events/policy.ts';
+import { LEASE_MIN_S, LEASE_S, MAX_ATTEMPTS, RETENTION_DAYS, RETRY_DELAYS_S } from '../../server/events/policy.ts';
+import { config } from '../../server/config.ts';
 
 let s: TestServer;
 let A: Awaited<ReturnType<typeof tenantWithBu>>;
@@ -409,5 +410,21 @@ describe('outgoing requests refuse private addresses unless ALLOW_PRIVATE_WEBHOO
     } finally {
       await receiver.close();
     }
+  });
+});
+
+// What the lease does is seen where an instance dies: the killed server's own lease, not LEASE_S, ends
+// before its events go again (tests/server/lark-ws.test.ts, event-outbox.test.ts, multi-instance.test.ts).
+describe('EVENT_LEASE_S', () => {
+  afterEach(() => vi.unstubAllEnvs());
+  it('is LEASE_S when unset, the instance\'s own when set, and refused below LEASE_MIN_S in one sentence', () => {
+    vi.stubEnv('EVENT_LEASE_S', '');
+    expect(config().eventLeaseS).toBe(LEASE_S);
+    vi.stubEnv('EVENT_LEASE_S', '12');
+    expect(config().eventLeaseS).toBe(12);
+    vi.stubEnv('EVENT_LEASE_S', String(LEASE_MIN_S - 1));
+    expect(() => config()).toThrow(`EVENT_LEASE_S must be at least ${LEASE_MIN_S} seconds, not ${LEASE_MIN_S - 1}`);
+    vi.stubEnv('EVENT_LEASE_S', 'soon');
+    expect(() => config()).toThrow('EVENT_LEASE_S must be a positive whole number, not "soon".');
   });
 });

@@ -10,7 +10,7 @@ import { SERVER_ENTRY } from '../../scripts/build-server.mjs';
 import { freePort } from '../../scripts/free-port.mjs';
 import { buildApp } from '../../server/app.ts';
 import { openPglite } from '../../server/db/pglite.ts';
-import { LEASE_S } from '../../server/events/policy.ts';
+import { LEASE_MIN_S, LEASE_S } from '../../server/events/policy.ts';
 import { decodeFrame, encodeFrame, FRAGMENT_BYTES, headersOf } from '../../server/lark/ws/frames.ts';
 import { CONNECTIONS_PER_APP } from '../../server/lark/ws/connections.ts';
 import { compiledServer, until } from '../helpers/instances.ts';
@@ -175,8 +175,8 @@ describe.skipIf(!!process.env.DATABASE_URL)('a server killed with SIGKILL while 
 
     const port = await freePort();
     const domain = `http://127.0.0.1:${port}`;
-    const start = () => {
-      const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
+    const start = (more: NodeJS.ProcessEnv = {}) => {
+      const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...more };
       delete env.DATABASE_URL;
       delete env.PUBLIC_URL;
       const proc = spawn(process.execPath, [SERVER_ENTRY], { cwd: fileURLToPath(new URL('../..', import.meta.url)), env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -191,7 +191,8 @@ describe.skipIf(!!process.env.DATABASE_URL)('a server killed with SIGKILL while 
       return (await r.json()) as { code: number; data: any; message: string };
     };
 
-    const first = start();
+    // The server to be killed claims with the shortest lease it may (EVENT_LEASE_S), not LEASE_S.
+    const first = start({ EVENT_LEASE_S: String(LEASE_MIN_S) });
     await first.started;
     // The first time the event arrives, the server dies before the acknowledgement can reach it
     // (once it has answered the add, which may come after the event).
@@ -210,11 +211,14 @@ describe.skipIf(!!process.env.DATABASE_URL)('a server killed with SIGKILL while 
     expect(member.code, member.message).toBe(200);
     await until('the event at the SDK', () => sdk.received.length === 1, 10_000, 10);
     await first.exited;
+    const killed = Date.now();
 
     const second = start();
     await second.started;
-    // Claimed by the killed server, the event is due again when its lease ends; the SDK has reconnected by then.
+    // Claimed by the killed server, the event is due again when its lease ends, the killed server's
+    // own, well before LEASE_S; the SDK has reconnected by then.
     await until('the event again', () => sdk.received.length === 2, (LEASE_S + 30) * 1000, 100);
+    expect(Date.now() - killed).toBeLessThan(LEASE_S * 1000);
     expect(sdk.received[1].event_id).toBe(sdk.received[0].event_id);
     expect((sdk.received[1].object as { user_id: string }).user_id).toBe(member.data.guid);
     const delivered = async () => {

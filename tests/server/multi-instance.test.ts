@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../../server/db/migrations.ts';
+import { LEASE_MIN_S, LEASE_S } from '../../server/events/policy.ts';
 import { testDatabase } from '../helpers/db.ts';
 import { compiledServer, startInstance, until, type Instance } from '../helpers/instances.ts';
 import { PGBOUNCER, startPgBouncer, type Bouncer } from '../helpers/pgbouncer.ts';
@@ -37,7 +38,8 @@ type Pass = (typeof passes)[number];
 const named = passes.map((p) => [p.name, p] as const);
 
 /** An instance on the database at `at` (on the cluster): directly, or through PgBouncer with `at` as DATABASE_DIRECT_URL. */
-const launch = async (pass: Pass, at: string) => (pass.bounced ? startInstance((await pgbouncer()).through(at), { DATABASE_DIRECT_URL: at }) : startInstance(at));
+const launch = async (pass: Pass, at: string, env: Record<string, string> = {}) =>
+  pass.bounced ? startInstance((await pgbouncer()).through(at), { DATABASE_DIRECT_URL: at, ...env }) : startInstance(at, env);
 
 /** The percentile `p` (0–1) of `values`. */
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil(p * values.length) - 1)];
@@ -313,7 +315,8 @@ describe.skipIf(!url).each(named)('%s', (_, pass) => {
       expect((await post('/open/app/event/subscribe-rel/save', { app_guid: app.guid, event_codes: ['contact.user.created_v3'] })).code).toBe(200);
       // The URL check wants an echo within a second; the pushes then go to the slow receiver.
       await s.db.query('update event_config set request_url = $1 where app_guid = $2', [slow.url, app.guid]);
-      const C = await launch(pass, dbUrl);
+      // The instance to be killed claims with the shortest lease it may (EVENT_LEASE_S), not LEASE_S.
+      const C = await launch(pass, dbUrl, { EVENT_LEASE_S: String(LEASE_MIN_S) });
       await C.started;
       const add = async (on: Instance) => {
         const r = await on.post('/open/system/member/add', { name: `K ${uid()}`, job_number: `K${uid()}` }, tenant.token);
@@ -324,11 +327,13 @@ describe.skipIf(!url).each(named)('%s', (_, pass) => {
       for (let i = 0; i < 10; i++) added.push(await add(C));
       await until('a push from the instance to kill', () => slow.hits.length > 0, 10_000, 5);
       await C.stop('SIGKILL');
+      const killed = Date.now();
       for (let i = 0; i < 10; i++) added.push(await add(i % 2 ? A : B));
       const pushes = () => slow.hits.map((h) => ({ attempt: h.headers['x-open-attempt'], ...(JSON.parse(h.body) as { header: { event_id: string }; event: { object: { user_id: string } } }) }));
-      // What the killed instance had claimed is due again when its lease (30 s) ends.
+      // What the killed instance had claimed is due again when its own lease ends, well before LEASE_S.
       await until('an event for every member', () => added.every((g) => pushes().some((p) => p.event.object.user_id === g)), 90_000, 200);
       await until('the pushes in flight at the kill sent again', () => pushes().some((p) => p.attempt !== '1'), 90_000, 200);
+      expect(Date.now() - killed).toBeLessThan(LEASE_S * 1000);
       const ids = new Map<string, Set<string>>();
       for (const p of pushes()) ids.set(p.event.object.user_id, (ids.get(p.event.object.user_id) ?? new Set()).add(p.header.event_id));
       for (const g of added) expect(ids.get(g)?.size, g).toBe(1);
