@@ -66,16 +66,18 @@ export const watchPage = async (browser: Browser, opts: { width?: number; height
   const context = await browser.newContext({ viewport: { width: opts.width ?? 1400, height: opts.height ?? 900 }, locale: opts.locale ?? 'zh-CN' });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
-  // An address opens once the app has started on it (React marks its container, hydrating or
-  // rendering afresh). Before that a server-rendered page's buttons do nothing, as for any reader
-  // whose scripts are still loading; in hk and en the app first fetches its words, after the load
-  // event. A step that clicked at once lost the click (the store's classification in hk).
+  // An address opens once the app owns what it shows: the container's first element is React's
+  // (hydrated, or drawn afresh over the server's markup). Before that a server-rendered page's
+  // buttons do nothing, as for any reader whose scripts are still loading; in hk and en the app
+  // first fetches its words, after the load event that `goto` waits for (it started 94–235 ms
+  // later on the store's pages). A step that clicked at once lost the click (the store's
+  // classification in hk). While a page hydrates, React replays a click it receives.
   const open = page.goto.bind(page);
   page.goto = async (url, options) => {
     const answer = await open(url, options);
     await page.waitForFunction(() => {
       const root = document.getElementById('root');
-      return !root || Object.keys(root).some((k) => k.startsWith('__reactContainer$'));
+      return !root || Object.keys(root.firstElementChild ?? {}).some((k) => k.startsWith('__reactFiber$'));
     });
     return answer;
   };
