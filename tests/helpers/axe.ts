@@ -10,9 +10,9 @@ export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa',
  * language is judged in it. Axe's rules read markup, roles, names, sizes and colours, which every
  * language draws from the same components; an empty message, the one way a language could leave a
  * control nameless, is refused by tests/web/i18n-parity.test.ts. Every screen a persona reaches is
- * judged in zh and en too, by the screen sweep (tests/helpers/screen-sweep.ts). Axe in the
- * journeys' second language was some 15% of their CPU (tests/e2e/views and order-transfer:
- * 205–231 s without it, 242–261 s with it).
+ * judged in zh and en too, by the screen sweep (tests/helpers/screen-sweep.ts). Axe in both of a
+ * journey's languages was some 13% of its CPU (tests/e2e/views and order-transfer: 205–231 s
+ * without axe, 242–261 s with it), so the second language's about half of that.
  */
 export const axeLanguage = (langs: Iterable<string>) => {
   const all = [...langs];
