@@ -32,8 +32,9 @@ export interface Journey {
 }
 
 /**
- * The languages each journey (by its prefix) runs in: complete once its file is collected (its
- * `describe.each` calls `journey` once per language), before any of its steps runs.
+ * The languages each journey (by its prefix, one file's own: tests/server/journey-prefixes.test.ts)
+ * runs in: complete once its file is collected (its `describe.each` calls `journey` once per
+ * language), before any of its steps runs.
  */
 const languagesOf = new Map<string, Set<string>>();
 
