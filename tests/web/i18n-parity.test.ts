@@ -24,7 +24,8 @@ describe('three languages', () => {
   });
 
   // A message empty in one language and not in another leaves a control without words (a button
-  // without a name) there: the screen sweep runs axe in zh and en only (tests/helpers/screen-sweep.ts).
+  // without a name) there: the screen sweep runs axe in zh and en only (tests/helpers/screen-sweep.ts),
+  // most journeys in zh only (`axeLanguage`, tests/helpers/axe.ts).
   it.each([['client', (l: 'zh' | 'hk' | 'en') => messagesOf(l)], ['console (with react-admin)', consoleMessages]])('%s messages are empty in all three languages or in none', (_, of) => {
     const [zh, hk, en] = (['zh', 'hk', 'en'] as const).map((l) => new Map(leaves(of(l))));
     const uneven = [...zh.keys()].filter((k) => new Set([zh, hk, en].map((m) => m.get(k) === '')).size > 1);
