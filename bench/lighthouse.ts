@@ -2,7 +2,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Result } from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -28,6 +28,7 @@ const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const ADMIN = { username: 'admin', password: 'Adm1nPassw0rd' };
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 export interface Page {
   name: string;
@@ -95,7 +96,7 @@ export const measureLighthouse = async (base: string, pages: Page[]): Promise<Li
   await new Promise<void>((done) => baselineServer.listen(0, '127.0.0.1', done));
   // A Chromium per run, as the lighthouse CLI does: a reused one failed a later trace (NO_NAVSTART).
   const run = async (url: string) => {
-    const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+    const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
     try {
       const r = await lighthouse(url, { port: chrome.port, logLevel: 'error', output: 'json', onlyCategories: [...CATEGORIES] }, desktopConfig);
       if (!r) throw new Error(`Lighthouse returned nothing for ${url}`);
@@ -183,6 +184,11 @@ const call = async (base: string, path: string, body: unknown, token?: string) =
  * document, measures, prints, and stops the server.
  */
 export const benchLighthouse = async () => {
+  // chrome-launcher's spawn of a missing binary is an unhandled error that ends the whole bench.
+  if (!existsSync(CHROME_PATH)) {
+    console.log(`Lighthouse: not measured, no Chromium at ${CHROME_PATH} (Debian's chromium package, or CHROME_PATH) NOT MET`);
+    return;
+  }
   ensureWebBuilt();
   const dataDir = mkdtempSync(join(tmpdir(), 'open-bench-lighthouse-'));
   const port = await freePort();
