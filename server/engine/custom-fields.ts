@@ -82,12 +82,20 @@ export class FieldSets {
     return withCustomFields(def, fieldsIn(fields, lang), off);
   }
 
-  /** Runs a call with the definition it sees; once more with a fresh one if a column it named is gone. */
-  async use<T>(def: ResourceDef, mount: Mount, caller: Caller | null, run: (seen: ResourceDef) => Promise<T>, lang = 'zh'): Promise<T> {
+  /**
+   * Runs a call with the definition it sees; once more with a fresh one if a column it named is
+   * gone. Not async itself: most definitions have no custom fields, and their calls then take no
+   * extra promise or turn here.
+   */
+  use<T>(def: ResourceDef, mount: Mount, caller: Caller | null, run: (seen: ResourceDef) => Promise<T>, lang = 'zh'): Promise<T> {
+    return def.api.customFields ? this.useSeen(def, mount, caller, run, lang) : run(def);
+  }
+
+  private async useSeen<T>(def: ResourceDef, mount: Mount, caller: Caller | null, run: (seen: ResourceDef) => Promise<T>, lang: string): Promise<T> {
     try {
       return await run(await this.definitionFor(def, mount, caller, lang));
     } catch (err) {
-      if (!def.api.customFields || (err as { code?: unknown }).code !== UNDEFINED_COLUMN) throw err;
+      if ((err as { code?: unknown }).code !== UNDEFINED_COLUMN) throw err;
       // Another server changed the fields: only this one's copy is stale.
       this.cache.clear();
       return run(await this.definitionFor(def, mount, caller, lang));

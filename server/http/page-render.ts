@@ -107,10 +107,13 @@ export const pageRenderer = (app: FastifyInstance, opts: { staticDir: string; ss
   // drops them all. Public reads are anonymous and keep them.
   const kept = new Map<string, { at: number; html: string }>();
   let generation = 0;
-  app.addHook('onResponse', async (req) => {
-    if (req.method === 'GET' || req.callerKind === 'anonymous') return;
-    kept.clear();
-    generation++;
+  // A callback hook: every request passes it, and an async hook costs a promise and a microtask each.
+  app.addHook('onResponse', (req, _reply, done) => {
+    if (req.method !== 'GET' && req.callerKind !== 'anonymous') {
+      kept.clear();
+      generation++;
+    }
+    done();
   });
 
   return async (req: FastifyRequest, reply: FastifyReply) => {
