@@ -96,6 +96,9 @@ export const render = async (req: RenderRequest): Promise<RenderedPage | null> =
     { signal: req.signal, onError: req.onError, progressiveChunkSize: Number.MAX_SAFE_INTEGER },
   );
   const html = await text(prelude as unknown as AsyncIterable<Uint8Array>);
+  // Cut at its deadline, React leaves the unfinished parts pending and adds an inline script the
+  // CSP refuses: such a page is sent unrendered and drawn in the browser.
+  if (req.signal?.aborted) return null;
   const emotion = createEmotionServer(cache);
   const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
 
