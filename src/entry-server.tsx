@@ -95,10 +95,10 @@ export const render = async (req: RenderRequest): Promise<RenderedPage | null> =
     // One piece of HTML: a large boundary is otherwise sent apart and swapped in by an inline script, which the CSP refuses.
     { signal: req.signal, onError: req.onError, progressiveChunkSize: Number.MAX_SAFE_INTEGER },
   );
-  const html = await text(prelude as unknown as AsyncIterable<Uint8Array>);
   // Cut at its deadline, React leaves the unfinished parts pending and adds an inline script the
-  // CSP refuses: such a page is sent unrendered and drawn in the browser.
+  // CSP refuses: such a page is sent unrendered and drawn in the browser (its HTML is not even read).
   if (req.signal?.aborted) return null;
+  const html = await text(prelude as unknown as AsyncIterable<Uint8Array>);
   const emotion = createEmotionServer(cache);
   const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
 
